@@ -1,0 +1,114 @@
+// The model of a PyTorch function schema:
+//   [ns::]name[.overload](arguments) -> returns
+// A FunctionSchema is plain data. It is filled by the parser (parser.h), printed back by the
+// printer (printer.h) and read by lint, gen, compat and the dispatcher. Every piece remembers
+// where it came from as a byte range inside the schema text, so diagnostics can point at it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace schemac::schema {
+
+// A half-open byte range [begin, end) inside the schema text that was parsed.
+struct TextRange {
+  uint32_t begin = 0;
+  uint32_t end = 0;
+  friend bool operator==(const TextRange&, const TextRange&) = default;
+};
+
+// An alias annotation such as `(a)`, `(a!)`, `(a! -> a|b)`, `(a -> *)` or the bare `!`.
+//   before: the alias sets the value belongs to on entry (`a`, or `a|b` for several).
+//   after:  the alias sets after the call; empty when no `->` was written.
+//           The wildcard set is spelled "*".
+//   is_write: the `!` flag; the value is written to.
+struct AliasInfo {
+  std::vector<std::string> before;
+  std::vector<std::string> after;
+  bool is_write = false;
+  bool has_arrow = false;  // an explicit `->` was written (so `after` is meaningful)
+  TextRange range;
+  friend bool operator==(const AliasInfo& a, const AliasInfo& b) {
+    return a.before == b.before && a.after == b.after && a.is_write == b.is_write &&
+           a.has_arrow == b.has_arrow;
+  }
+};
+
+// The leaf types PyTorch schemas use. `Named` covers anything else that parses as a type name
+// (custom classes such as `__torch__.torch.classes.ns.Foo`, type variables `t`); its spelling is
+// kept in Type::name.
+enum class BaseType : uint8_t {
+  Tensor, Int, Float, Bool, Str, Scalar, ScalarType, Layout, Device, DeviceIndex,
+  MemoryFormat, Generator, Storage, Stream, Dimname, Complex, SymInt, SymFloat, SymBool,
+  QScheme, Any, ConstQuantizerPtr, Capsule, Named,
+};
+
+// A type: a tree of Optional / List nodes over a Base leaf.
+//   `Tensor?[]`  -> List(Optional(Base Tensor))
+//   `int[]?`     -> Optional(List(Base int))
+//   `SymInt[1]?` -> Optional(List(Base SymInt), fixed_size 1)
+//   `Tensor(a)[]`-> List(Base Tensor with alias (a))
+// An alias annotation sits on the node it was written after: for `Tensor(a)[]` on the element.
+struct Type {
+  enum class Kind : uint8_t { Base, Optional, List };
+  Kind kind = Kind::Base;
+  BaseType base = BaseType::Tensor;        // Kind::Base only
+  std::string name;                        // Kind::Base: the spelling as written (e.g. "int")
+  std::vector<Type> elem;                  // Optional/List: exactly one element type
+  std::optional<int64_t> fixed_size;       // List only: `[N]`
+  std::optional<AliasInfo> alias;          // annotation written on this node
+  TextRange range;
+
+  const Type& element() const { return elem.front(); }
+  bool is_optional() const { return kind == Kind::Optional; }
+  bool is_list() const { return kind == Kind::List; }
+  // Strips Optional and List wrappers down to the leaf.
+  const Type& leaf() const { return kind == Kind::Base ? *this : elem.front().leaf(); }
+  bool is_base(BaseType b) const { return kind == Kind::Base && base == b; }
+  // Tensor, Tensor?, Tensor[], Tensor?[] (what the dispatcher extracts keys from).
+  bool is_tensor_like() const;
+  // Any alias annotation on this node or below, and whether any of them writes.
+  const AliasInfo* any_alias() const;
+  bool is_mutable() const { const AliasInfo* a = any_alias(); return a && a->is_write; }
+};
+
+// A default value as written. `text` is the canonical spelling; `kind` tells what it is.
+struct DefaultValue {
+  enum class Kind : uint8_t { Int, Float, Bool, None, String, List, Identifier };
+  Kind kind = Kind::None;
+  std::string text;                // canonical text, e.g. "-1", "1e-05", "True", "'none'", "[0,1]"
+  std::vector<DefaultValue> items; // Kind::List only
+  TextRange range;
+};
+
+struct Argument {
+  Type type;
+  std::string name;                // empty only for unnamed returns
+  std::optional<DefaultValue> default_value;
+  bool kwarg_only = false;         // declared after `*`
+  TextRange range;                 // the whole argument
+  TextRange name_range;
+};
+
+struct OperatorName {
+  std::string name;                // with namespace when written: "aten::add"
+  std::string overload;            // "" when absent
+  TextRange range;
+  std::string base_name() const;   // without namespace
+  std::string ns() const;          // "" when absent
+  std::string full() const { return overload.empty() ? name : name + "." + overload; }
+};
+
+struct FunctionSchema {
+  OperatorName op;
+  std::vector<Argument> arguments;
+  std::vector<Argument> returns;   // name is empty when the return is unnamed
+  bool is_vararg = false;          // `...` ends the arguments
+  bool is_varret = false;          // `...` as the return
+  bool returns_parenthesized = false;  // `-> (Tensor)` vs `-> Tensor`; kept for a lossless print
+  TextRange returns_range;
+};
+
+}  // namespace schemac::schema

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs what the build needs from Debian's packages, only if something is missing.
+# ccache is optional (it makes the repeated builds of scripts/test.sh cheap); clang and its
+# runtime give the sanitizer and libFuzzer builds.
+set -euo pipefail
+packages=(cmake ninja-build g++ clang libclang-rt-14-dev ccache
+          libcli11-dev tao-pegtl-dev libyaml-cpp-dev libfmt-dev libgtest-dev libbenchmark-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "install-deps: installing ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

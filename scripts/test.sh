@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs the whole test suite:
+#   1. the release build and every test (unit, golden, end-to-end; GPU tests skip without a GPU)
+#   2. the suite again under AddressSanitizer + UndefinedBehaviorSanitizer (clang), with a short
+#      libFuzzer smoke run of every fuzz target
+#   3. the concurrency tests under ThreadSanitizer
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+jobs=$(nproc)
+export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
+
+echo "== release build and tests"
+scripts/build.sh
+ctest --test-dir build --output-on-failure -j"$jobs"
+
+echo "== AddressSanitizer + UndefinedBehaviorSanitizer, with fuzz smoke runs"
+CC=clang CXX=clang++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DSCHEMAC_SANITIZE=address,undefined -DSCHEMAC_FUZZ=ON -DSCHEMAC_BENCH=OFF >/dev/null
+cmake --build build-asan -j"$jobs"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir build-asan --output-on-failure -j"$jobs" -LE "slow|gpu"
+
+echo "== ThreadSanitizer"
+CC=clang CXX=clang++ cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DSCHEMAC_SANITIZE=thread -DSCHEMAC_BENCH=OFF >/dev/null
+cmake --build build-tsan -j"$jobs" --target tsan_tests
+ctest --test-dir build-tsan --output-on-failure -L tsan
+
+echo "== all tests passed"

@@ -1,0 +1,15 @@
+// Each schemac subcommand lives in its own file and adds itself to the app here. A subcommand
+// has one options struct, one setup function (below) and one run function; the run function
+// returns the process exit code, which main() passes on.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace schemac::cli {
+
+// Set by a subcommand's callback; main() returns it.
+int& exit_code();
+
+void add_parse_command(CLI::App& app);
+
+}  // namespace schemac::cli
