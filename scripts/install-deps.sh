@@ -3,7 +3,7 @@
 # ccache is optional (it makes the repeated builds of scripts/test.sh cheap); clang and its
 # runtime give the sanitizer and libFuzzer builds.
 set -euo pipefail
-packages=(cmake ninja-build g++ clang libclang-rt-14-dev ccache
+packages=(cmake ninja-build g++ clang libclang-rt-14-dev ccache python3
           libcli11-dev tao-pegtl-dev libyaml-cpp-dev libfmt-dev libgtest-dev libbenchmark-dev)
 missing=()
 for p in "${packages[@]}"; do
