@@ -86,22 +86,24 @@ class KernelFunction {
   Ret call(const OperatorHandle& op, DispatchKeySet ks, Args... args) const;
 
   // For the adapters in boxing.h; not for general use.
+  using AnyFn = void (*)();  // any function pointer, stored type-erased
   struct Parts {
     std::shared_ptr<OperatorKernel> functor;
-    const void* target = nullptr;          // a plain function pointer, when there is no functor
+    AnyFn target = nullptr;     // a plain function pointer, when there is no functor
     BoxedEntry boxed = nullptr;
-    const void* unboxed = nullptr;         // Ret(*)(const KernelFunction&, DispatchKeySet, Args...)
+    AnyFn unboxed = nullptr;    // Ret(*)(const KernelFunction&, DispatchKeySet, Args...)
     const std::type_info* unboxed_signature = nullptr;
   };
   static KernelFunction from_parts(Parts parts);
   OperatorKernel* functor() const { return functor_.get(); }
-  const void* target() const { return target_; }
+  AnyFn target() const { return target_; }
+  AnyFn unboxed_entry() const { return unboxed_; }
 
  private:
   std::shared_ptr<OperatorKernel> functor_;
-  const void* target_ = nullptr;
+  AnyFn target_ = nullptr;
   BoxedEntry boxed_ = &invalid_entry;
-  const void* unboxed_ = nullptr;
+  AnyFn unboxed_ = nullptr;
   const std::type_info* unboxed_signature_ = nullptr;
 
   static void invalid_entry(const KernelFunction&, const OperatorHandle&, DispatchKeySet, Stack*);
