@@ -1,0 +1,455 @@
+// Parsing one schema string: runs the PEGTL grammar (schema_grammar.h) with the actions below,
+// which fill a FunctionSchema piece by piece, then the semantic checks (check.cpp).
+#include "schemac/schema/parser.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <exception>
+#include <utility>
+
+#include <fmt/format.h>
+#include <tao/pegtl.hpp>
+
+#include "schema_errors.h"
+#include "schema_grammar.h"
+#include "schemac/schema/check.h"
+
+namespace schemac::schema {
+namespace {
+
+namespace pegtl = tao::pegtl;
+namespace g = grammar;
+
+BaseType base_type_of(std::string_view name) {
+  struct Entry {
+    std::string_view name;
+    BaseType type;
+  };
+  static constexpr Entry kTable[] = {
+      {"Tensor", BaseType::Tensor},
+      {"int", BaseType::Int},
+      {"float", BaseType::Float},
+      {"bool", BaseType::Bool},
+      {"str", BaseType::Str},
+      {"Scalar", BaseType::Scalar},
+      {"ScalarType", BaseType::ScalarType},
+      {"Layout", BaseType::Layout},
+      {"Device", BaseType::Device},
+      {"DeviceIndex", BaseType::DeviceIndex},
+      {"MemoryFormat", BaseType::MemoryFormat},
+      {"Generator", BaseType::Generator},
+      {"Storage", BaseType::Storage},
+      {"Stream", BaseType::Stream},
+      {"Dimname", BaseType::Dimname},
+      {"complex", BaseType::Complex},
+      {"SymInt", BaseType::SymInt},
+      {"SymFloat", BaseType::SymFloat},
+      {"SymBool", BaseType::SymBool},
+      {"QScheme", BaseType::QScheme},
+      {"Any", BaseType::Any},
+      {"ConstQuantizerPtr", BaseType::ConstQuantizerPtr},
+      {"Capsule", BaseType::Capsule},
+  };
+  for (const Entry& entry : kTable) {
+    if (entry.name == name) return entry.type;
+  }
+  return BaseType::Named;
+}
+
+// What the actions build. Offsets are taken from the match pointers against `base`.
+struct Builder {
+  const char* base = nullptr;
+  FunctionSchema schema;
+  Type type;                                // the type being read
+  AliasInfo alias;                          // the alias annotation being read
+  std::optional<int64_t> list_size;         // the N of a `[N]` being read
+  std::string name;                         // the argument or return name just read
+  TextRange name_range;
+  std::optional<DefaultValue> default_value;
+  std::optional<DefaultValue> default_list;  // the list default being read
+  bool kwarg_only = false;                  // a `*` was seen
+  uint32_t kwarg_marker_offset = 0;
+  std::optional<SchemaError> error;         // a problem the grammar cannot express
+
+  template <typename Input>
+  TextRange range_of(const Input& in) const {
+    return {static_cast<uint32_t>(in.begin() - base), static_cast<uint32_t>(in.end() - base)};
+  }
+  void fail(std::string message, TextRange range, std::string rule) {
+    if (error) return;
+    error = SchemaError{std::move(message), range.begin,
+                        std::max<uint32_t>(1, range.end - range.begin), std::move(rule)};
+  }
+  void attach_alias(AliasInfo&& info) { type.alias = std::move(info); }
+  void wrap_type(Type::Kind kind, uint32_t end) {
+    Type outer;
+    outer.kind = kind;
+    outer.range = {type.range.begin, end};
+    outer.elem.push_back(std::move(type));
+    type = std::move(outer);
+  }
+  void add_default(DefaultValue&& value) {
+    if (default_list) {
+      default_list->items.push_back(std::move(value));
+    } else {
+      default_value = std::move(value);
+    }
+  }
+};
+
+template <typename Rule>
+struct action : pegtl::nothing<Rule> {};
+
+// ---- operator name
+template <>
+struct action<g::qualified_name> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.schema.op.name = in.string();
+  }
+};
+template <>
+struct action<g::expect_overload_name> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.schema.op.overload = in.string();
+  }
+};
+template <>
+struct action<g::expect_operator_name> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.schema.op.range = b.range_of(in);
+  }
+};
+
+// ---- alias annotations
+template <>
+struct action<g::alias_open> {
+  template <typename Input>
+  static void apply(const Input&, Builder& b) {
+    b.alias = AliasInfo{};
+  }
+};
+template <>
+struct action<g::expect_alias_before_symbol> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.alias.before.push_back(in.string());
+  }
+};
+template <>
+struct action<g::expect_alias_after_symbol> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.alias.after.push_back(in.string());
+  }
+};
+template <>
+struct action<g::alias_write> {
+  template <typename Input>
+  static void apply(const Input&, Builder& b) {
+    b.alias.is_write = true;
+  }
+};
+template <>
+struct action<g::alias_arrow> {
+  template <typename Input>
+  static void apply(const Input&, Builder& b) {
+    b.alias.has_arrow = true;
+  }
+};
+template <>
+struct action<g::alias_annotation> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.alias.range = b.range_of(in);
+    b.attach_alias(std::move(b.alias));
+  }
+};
+template <>
+struct action<g::alias_bare_write> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    AliasInfo info;
+    info.is_write = true;
+    info.range = b.range_of(in);
+    b.attach_alias(std::move(info));
+  }
+};
+
+// ---- types
+template <>
+struct action<g::type_name> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.type = Type{};
+    b.type.name = in.string();
+    b.type.base = base_type_of(b.type.name);
+    b.type.range = b.range_of(in);
+  }
+};
+template <>
+struct action<g::list_size> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    int64_t size = 0;
+    auto [end, ec] = std::from_chars(in.begin(), in.end(), size);
+    if (ec != std::errc() || end != in.end()) {
+      b.fail(fmt::format("list size {} is too large", in.string_view()), b.range_of(in),
+             "schema-syntax");
+    }
+    b.list_size = size;
+  }
+};
+template <>
+struct action<g::list_suffix> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.wrap_type(Type::Kind::List, b.range_of(in).end);
+    b.type.fixed_size = std::exchange(b.list_size, std::nullopt);
+  }
+};
+template <>
+struct action<g::optional_suffix> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.wrap_type(Type::Kind::Optional, b.range_of(in).end);
+  }
+};
+
+// ---- default values
+template <>
+struct action<g::default_number> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    DefaultValue value;
+    value.text = in.string();
+    bool is_float = value.text.find_first_of(".eE") != std::string::npos;
+    value.kind = is_float ? DefaultValue::Kind::Float : DefaultValue::Kind::Int;
+    value.range = b.range_of(in);
+    b.add_default(std::move(value));
+  }
+};
+template <>
+struct action<g::default_string> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    DefaultValue value;
+    value.kind = DefaultValue::Kind::String;
+    value.text = in.string();
+    value.range = b.range_of(in);
+    b.add_default(std::move(value));
+  }
+};
+template <>
+struct action<g::default_identifier> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    DefaultValue value;
+    value.text = in.string();
+    const std::string& t = value.text;
+    if (t == "True" || t == "False") {
+      value.kind = DefaultValue::Kind::Bool;
+    } else if (t == "None") {
+      value.kind = DefaultValue::Kind::None;
+    } else if (t == "inf" || t == "-inf" || t == "nan") {
+      value.kind = DefaultValue::Kind::Float;
+    } else {
+      value.kind = DefaultValue::Kind::Identifier;
+    }
+    value.range = b.range_of(in);
+    b.add_default(std::move(value));
+  }
+};
+template <>
+struct action<g::default_list_open> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.default_list.emplace();
+    b.default_list->kind = DefaultValue::Kind::List;
+    b.default_list->range = b.range_of(in);
+  }
+};
+template <>
+struct action<g::expect_default_list_close> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    DefaultValue list = std::move(*b.default_list);
+    b.default_list.reset();
+    std::string text(1, '[');
+    for (size_t i = 0; i < list.items.size(); ++i) {
+      if (i) text.push_back(',');
+      text.append(list.items[i].text);
+    }
+    text.push_back(']');
+    list.text = std::move(text);
+    list.range.end = b.range_of(in).end;
+    b.default_value = std::move(list);
+  }
+};
+
+// ---- arguments
+template <>
+struct action<g::expect_argument_name> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.name = in.string();
+    b.name_range = b.range_of(in);
+  }
+};
+template <>
+struct action<g::argument> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    Argument& arg = b.schema.arguments.emplace_back();
+    arg.type = std::move(b.type);
+    arg.name = std::move(b.name);
+    arg.name_range = b.name_range;
+    arg.default_value = std::exchange(b.default_value, std::nullopt);
+    arg.kwarg_only = b.kwarg_only;
+    arg.range = b.range_of(in);
+    b.name.clear();
+  }
+};
+template <>
+struct action<g::kwarg_marker> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    if (b.kwarg_only) {
+      b.fail("'*' appears twice in the arguments", b.range_of(in), "kwarg-marker");
+    }
+    b.kwarg_only = true;
+    b.kwarg_marker_offset = b.range_of(in).begin;
+  }
+};
+template <>
+struct action<g::varargs> {
+  template <typename Input>
+  static void apply(const Input&, Builder& b) {
+    b.schema.is_vararg = true;
+  }
+};
+
+// ---- returns
+template <>
+struct action<g::return_name> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.name = in.string();
+    b.name_range = b.range_of(in);
+  }
+};
+template <>
+struct action<g::return_item> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    Argument& ret = b.schema.returns.emplace_back();
+    ret.type = std::move(b.type);
+    ret.name = std::move(b.name);
+    ret.name_range = ret.name.empty() ? TextRange{} : b.name_range;
+    ret.range = b.range_of(in);
+    b.name.clear();
+  }
+};
+template <>
+struct action<g::varret> {
+  template <typename Input>
+  static void apply(const Input&, Builder& b) {
+    b.schema.is_varret = true;
+  }
+};
+template <>
+struct action<g::return_list_open> {
+  template <typename Input>
+  static void apply(const Input&, Builder& b) {
+    b.schema.returns_parenthesized = true;
+  }
+};
+template <>
+struct action<g::expect_returns> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.schema.returns_range = b.range_of(in);
+  }
+};
+
+bool is_identifier_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// "found 'foo'", "found end of input": what stands at the error, for the message.
+std::string describe_found(std::string_view text, uint32_t offset, uint32_t* length) {
+  *length = 1;
+  if (offset >= text.size()) return "found end of input";
+  char c = text[offset];
+  if (is_identifier_char(c)) {
+    size_t end = offset;
+    while (end < text.size() && end - offset < 40 && is_identifier_char(text[end])) ++end;
+    *length = static_cast<uint32_t>(end - offset);
+    return fmt::format("found '{}'", text.substr(offset, end - offset));
+  }
+  auto byte = static_cast<unsigned char>(c);
+  if (byte < 0x20 || byte >= 0x7f) return fmt::format("found byte 0x{:02x}", byte);
+  return fmt::format("found '{}'", c);
+}
+
+// Checks what the grammar alone cannot: a `*` must be followed by a keyword-only argument (so that
+// printing gives the same schema back).
+void check_kwarg_marker(Builder& b) {
+  if (!b.kwarg_only) return;
+  for (const Argument& arg : b.schema.arguments) {
+    if (arg.kwarg_only) return;
+  }
+  b.fail("'*' must be followed by at least one keyword-only argument",
+         {b.kwarg_marker_offset, b.kwarg_marker_offset + 1}, "kwarg-marker");
+}
+
+}  // namespace
+
+ParseResult parse_schema_syntax(std::string_view text) {
+  ParseResult result;
+  if (text.size() > UINT32_MAX / 2) {
+    result.error = SchemaError{"schema text is too long", 0, 1, "schema-syntax"};
+    return result;
+  }
+  Builder builder;
+  builder.base = text.data();
+  try {
+    pegtl::memory_input<pegtl::tracking_mode::lazy> in(text.data(), text.data() + text.size(),
+                                                        "schema");
+    pegtl::parse<g::schema, action, pegtl::must_if<g::errors>::control>(in, builder);
+  } catch (const pegtl::parse_error& e) {
+    auto offset = static_cast<uint32_t>(e.positions().front().byte);
+    uint32_t length = 1;
+    std::string found = describe_found(text, offset, &length);
+    result.error = SchemaError{fmt::format("{}, {}", e.message(), found), offset, length,
+                               "schema-syntax"};
+    return result;
+  } catch (const std::exception& e) {
+    result.error = SchemaError{fmt::format("internal error while parsing: {}", e.what()), 0, 1,
+                               "schema-syntax"};
+    return result;
+  }
+  check_kwarg_marker(builder);
+  if (builder.error) {
+    result.error = std::move(builder.error);
+    return result;
+  }
+  result.schema = std::move(builder.schema);
+  return result;
+}
+
+ParseResult parse_schema(std::string_view text) {
+  ParseResult result = parse_schema_syntax(text);
+  if (!result.ok()) return result;
+  std::vector<SchemaError> errors = check_schema(*result.schema);
+  if (!errors.empty()) {
+    result.error = std::move(errors.front());
+    result.schema.reset();
+  }
+  return result;
+}
+
+}  // namespace schemac::schema

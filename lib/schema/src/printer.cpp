@@ -1,0 +1,122 @@
+// The canonical printing of a schema: one space after each ',', one space around '->', nothing
+// else between tokens; names, numbers and strings exactly as they were written.
+#include "schemac/schema/printer.h"
+
+namespace schemac::schema {
+namespace {
+
+void append_set(std::string& out, const std::vector<std::string>& set) {
+  for (size_t i = 0; i < set.size(); ++i) {
+    if (i) out += '|';
+    out += set[i];
+  }
+}
+
+void append_alias(std::string& out, const AliasInfo& alias) {
+  if (alias.before.empty() && alias.is_write && !alias.has_arrow) {
+    out += '!';  // the bare form
+    return;
+  }
+  out += '(';
+  append_set(out, alias.before);
+  if (alias.is_write) out += '!';
+  if (alias.has_arrow) {
+    out += " -> ";
+    append_set(out, alias.after);
+  }
+  out += ')';
+}
+
+void append_type(std::string& out, const Type& type) {
+  switch (type.kind) {
+    case Type::Kind::Base:
+      out += type.name;
+      break;
+    case Type::Kind::Optional:
+      append_type(out, type.element());
+      out += '?';
+      break;
+    case Type::Kind::List:
+      append_type(out, type.element());
+      out += '[';
+      if (type.fixed_size) out += std::to_string(*type.fixed_size);
+      out += ']';
+      break;
+  }
+  if (type.alias) append_alias(out, *type.alias);
+}
+
+void append_argument(std::string& out, const Argument& argument) {
+  append_type(out, argument.type);
+  if (!argument.name.empty()) {
+    out += ' ';
+    out += argument.name;
+  }
+  if (argument.default_value) {
+    out += '=';
+    out += argument.default_value->text;
+  }
+}
+
+}  // namespace
+
+std::string print_alias(const AliasInfo& alias) {
+  std::string out;
+  append_alias(out, alias);
+  return out;
+}
+
+std::string print_type(const Type& type) {
+  std::string out;
+  append_type(out, type);
+  return out;
+}
+
+std::string print_argument(const Argument& argument) {
+  std::string out;
+  append_argument(out, argument);
+  return out;
+}
+
+std::string print_schema(const FunctionSchema& schema) {
+  std::string out;
+  out.reserve(128);
+  out += schema.op.name;
+  if (!schema.op.overload.empty()) {
+    out += '.';
+    out += schema.op.overload;
+  }
+  out += '(';
+  bool first = true;
+  bool in_kwargs = false;
+  for (const Argument& argument : schema.arguments) {
+    if (!first) out += ", ";
+    first = false;
+    if (argument.kwarg_only && !in_kwargs) {
+      out += "*, ";
+      in_kwargs = true;
+    }
+    append_argument(out, argument);
+  }
+  if (schema.is_vararg) out += first ? "..." : ", ...";
+  out += ") -> ";
+
+  bool parenthesize = schema.returns_parenthesized || schema.returns.size() != 1 ||
+                      (schema.is_varret && !schema.returns.empty());
+  if (schema.is_varret && schema.returns.empty() && !schema.returns_parenthesized) {
+    out += "...";
+    return out;
+  }
+  if (parenthesize) out += '(';
+  first = true;
+  for (const Argument& ret : schema.returns) {
+    if (!first) out += ", ";
+    first = false;
+    append_argument(out, ret);
+  }
+  if (schema.is_varret) out += first ? "..." : ", ...";
+  if (parenthesize) out += ')';
+  return out;
+}
+
+}  // namespace schemac::schema

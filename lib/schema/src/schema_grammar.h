@@ -1,0 +1,131 @@
+// The PEGTL grammar of a function schema. Private to lib/schema: the actions that fill the model
+// live in parser.cpp, the messages of the points of no return in schema_errors.h.
+//
+// The reference is PyTorch's torch/csrc/jit/frontend/function_schema_parser.cpp (what
+// torch._C.parse_schema accepts). Blanks may stand between any two tokens, as PyTorch's lexer
+// skips them. Rules named `expect_*` (and a few others listed in schema_errors.h) are points of no
+// return: once reached, a failure is an error with a message, not a backtrack.
+#pragma once
+
+#include <tao/pegtl.hpp>
+
+namespace schemac::schema::grammar {
+
+namespace pegtl = tao::pegtl;
+using pegtl::at;
+using pegtl::digit;
+using pegtl::eof;
+using pegtl::must;
+using pegtl::one;
+using pegtl::opt;
+using pegtl::plus;
+using pegtl::seq;
+using pegtl::sor;
+using pegtl::star;
+using pegtl::string;
+using pegtl::until;
+
+// Blanks between tokens.
+struct ws : star<pegtl::space> {};
+struct identifier : pegtl::identifier {};
+
+// ---- operator name: [ns::]name[.overload]  (parseName) --------------------------------------
+struct expect_name_after_namespace : identifier {};
+struct qualified_name : seq<identifier, opt<string<':', ':'>, must<expect_name_after_namespace>>> {};
+struct expect_overload_name : identifier {};
+struct expect_operator_name : seq<qualified_name, opt<one<'.'>, must<expect_overload_name>>> {};
+
+// ---- alias annotations: (a) (a!) (a|b) (a! -> a|b) (a -> *) and a bare ! (parseAliasAnnotation)
+struct alias_symbol : sor<identifier, one<'*'>> {};
+struct expect_alias_before_symbol : alias_symbol {};
+struct expect_alias_after_symbol : alias_symbol {};
+struct alias_open : one<'('> {};
+struct alias_write : one<'!'> {};
+struct alias_arrow : string<'-', '>'> {};
+struct alias_before_set
+    : seq<expect_alias_before_symbol, star<ws, one<'|'>, ws, must<expect_alias_before_symbol>>> {};
+struct alias_after_set
+    : seq<expect_alias_after_symbol, star<ws, one<'|'>, ws, must<expect_alias_after_symbol>>> {};
+struct expect_alias_close : one<')'> {};
+struct alias_annotation
+    : seq<alias_open, ws, alias_before_set, ws, opt<alias_write>, ws,
+          opt<alias_arrow, ws, alias_after_set>, ws, must<expect_alias_close>> {};
+struct alias_bare_write : one<'!'> {};
+struct alias : sor<alias_annotation, alias_bare_write> {};
+
+// ---- types: Name, Name(alias), then any run of [] [N] ? with an alias after a list suffix
+// (SchemaTypeParser::parseFakeAndRealType and the `[N]` of parseArgument)
+struct type_name : seq<identifier, star<one<'.'>, identifier>> {};
+struct list_size : plus<digit> {};
+struct expect_list_close : one<']'> {};
+struct list_suffix : seq<one<'['>, ws, opt<list_size>, ws, must<expect_list_close>> {};
+struct optional_suffix : one<'?'> {};
+struct type_suffix : sor<seq<list_suffix, opt<ws, alias>>, optional_suffix> {};
+struct type : seq<type_name, opt<ws, alias>, star<ws, type_suffix>> {};
+
+// ---- default values (parseDefaultValue / parseSingleConstant) ----------------------------------
+struct exponent : seq<one<'e', 'E'>, opt<one<'+', '-'>>, plus<digit>> {};
+struct default_number
+    : seq<opt<one<'-'>>,
+          sor<seq<plus<digit>, opt<one<'.'>, star<digit>>>, seq<one<'.'>, plus<digit>>>,
+          opt<exponent>, pegtl::not_at<pegtl::identifier_other>> {};
+struct string_escape : seq<one<'\\'>, pegtl::any> {};
+struct expect_single_quote_end : until<one<'\''>, sor<string_escape, pegtl::not_one<'\n'>>> {};
+struct expect_double_quote_end : until<one<'"'>, sor<string_escape, pegtl::not_one<'\n'>>> {};
+struct default_string : sor<seq<one<'\''>, must<expect_single_quote_end>>,
+                            seq<one<'"'>, must<expect_double_quote_end>>> {};
+// True, False, None, inf, -inf, nan and enum-like names (contiguous_format, long, Mean, ...).
+struct default_identifier : seq<opt<one<'-'>>, identifier> {};
+struct default_scalar : sor<default_number, default_string, default_identifier> {};
+struct expect_default_list_item : default_scalar {};
+struct default_list_open : one<'['> {};
+struct expect_default_list_close : one<']'> {};
+struct default_list
+    : seq<default_list_open, ws,
+          opt<default_scalar, star<ws, one<','>, ws, must<expect_default_list_item>>>, ws,
+          must<expect_default_list_close>> {};
+struct expect_default_value : sor<default_list, default_scalar> {};
+
+// ---- arguments (parseArgument, and the list in parseDeclaration) -------------------------------
+struct expect_argument_name : identifier {};
+struct default_assign : seq<ws, one<'='>, ws, must<expect_default_value>> {};
+struct argument : seq<type, ws, must<expect_argument_name>, opt<default_assign>> {};
+struct kwarg_marker : one<'*'> {};
+struct expect_varargs_last : at<ws, one<')'>> {};
+struct varargs : seq<string<'.', '.', '.'>, must<expect_varargs_last>> {};
+struct argument_item : sor<varargs, kwarg_marker, argument> {};
+struct expect_first_argument : argument_item {};
+struct expect_next_argument : argument_item {};
+struct expect_arguments_close : one<')'> {};
+struct arguments_open : one<'('> {};
+struct arguments
+    : seq<arguments_open, ws,
+          sor<one<')'>, seq<must<expect_first_argument>,
+                            star<ws, one<','>, ws, must<expect_next_argument>>, ws,
+                            must<expect_arguments_close>>>> {};
+struct expect_arguments : arguments {};
+
+// ---- returns: `()`, `Type [name]`, `(Type [name], ...)`, `...` ---------------------------------
+struct return_name : identifier {};
+struct return_item : seq<type, opt<ws, return_name>> {};
+struct varret : string<'.', '.', '.'> {};
+struct expect_varret_last : at<ws, one<')'>> {};
+struct return_list_item : sor<seq<varret, must<expect_varret_last>>, return_item> {};
+struct expect_first_return : return_list_item {};
+struct expect_next_return : return_list_item {};
+struct expect_returns_close : one<')'> {};
+struct return_list_open : one<'('> {};
+struct return_list
+    : seq<return_list_open, ws,
+          sor<one<')'>, seq<must<expect_first_return>,
+                            star<ws, one<','>, ws, must<expect_next_return>>, ws,
+                            must<expect_returns_close>>>> {};
+struct expect_returns : sor<varret, return_list, return_item> {};
+struct expect_arrow : string<'-', '>'> {};
+
+// ---- the whole schema -----------------------------------------------------------------------
+struct expect_end : eof {};
+struct schema : seq<ws, must<expect_operator_name>, ws, must<expect_arguments>, ws,
+                    must<expect_arrow>, ws, must<expect_returns>, ws, must<expect_end>> {};
+
+}  // namespace schemac::schema::grammar
