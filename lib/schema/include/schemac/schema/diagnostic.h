@@ -1,0 +1,111 @@
+// Diagnostics: located problems with a severity, a rule id, notes and an optional fix hint, and
+// the three ways to print them (text for people, JSON for tools, SARIF for code scanning).
+// Nothing here knows about native_functions.yaml; `schemac lint` and `schemac compat` share it.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace schemac::schema {
+
+enum class Severity : uint8_t { error, warning, note };
+
+std::string_view severity_name(Severity severity);  // "error", "warning", "note"
+
+// A place in a file. Lines and columns are 1-based (column counts bytes); 0 means unknown.
+// The range is [line:column, end_line:end_column), so a one-character caret has
+// end_column == column + 1. An empty file name means "no file" (a tool-level message).
+struct Location {
+  std::string file;
+  uint32_t line = 0;
+  uint32_t column = 0;
+  uint32_t end_line = 0;
+  uint32_t end_column = 0;
+
+  static Location at(std::string file, uint32_t line, uint32_t column, uint32_t length = 1);
+};
+
+struct Note {
+  Location location;
+  std::string message;
+};
+
+// A suggested edit: replace the text at `location` with `replacement`.
+struct FixHint {
+  Location location;
+  std::string replacement;
+};
+
+struct Diagnostic {
+  Severity severity = Severity::error;
+  std::string rule;      // kebab-case id, e.g. "duplicate-overload"
+  Location location;
+  std::string message;   // lower-case, no final period
+  std::vector<Note> notes;
+  std::optional<FixHint> fix;
+};
+
+// What a rule is, for --list-rules and for SARIF's rule table.
+struct RuleInfo {
+  std::string_view id;
+  Severity severity;
+  std::string_view description;  // one line, lower-case, no final period
+};
+
+// The text of the files the diagnostics point into, so the text renderer can show source lines.
+class SourceFiles {
+ public:
+  void add(std::string file, std::string text);
+  // The text of line `line` (1-based) without its line break; empty when unknown.
+  std::string_view line(const std::string& file, uint32_t line) const;
+
+ private:
+  struct File {
+    std::string text;
+    std::vector<uint32_t> line_starts;
+  };
+  std::map<std::string, File, std::less<>> files_;
+};
+
+struct DiagnosticCounts {
+  size_t errors = 0;
+  size_t warnings = 0;
+};
+DiagnosticCounts count_diagnostics(std::span<const Diagnostic> diagnostics);
+
+// Sorts by file, line, column (stable, so diagnostics at one place keep their order).
+void sort_diagnostics(std::vector<Diagnostic>& diagnostics);
+
+struct TextStyle {
+  bool color = false;
+};
+
+// `file:line:col: error: message [rule]`, the source line, a caret under the range, each note
+// the same way, and a fix hint as `fix-it:` line. No closing count (see render_summary).
+std::string render_text(std::span<const Diagnostic> diagnostics, const SourceFiles& sources,
+                        TextStyle style = {});
+// "2 errors, 1 warning" followed by a newline.
+std::string render_summary(DiagnosticCounts counts);
+
+// A JSON array; each element has file, line, column, end {line, column}, severity, rule,
+// message, notes [{file, line, column, end, message}] and, when present, fix {replacement}.
+std::string render_json(std::span<const Diagnostic> diagnostics);
+
+struct ToolInfo {
+  std::string name;             // "schemac"
+  std::string version;          // "0.1.0"
+  std::string information_uri;  // may be empty
+  std::span<const RuleInfo> rules;
+};
+// A SARIF 2.1.0 log with one run: the driver with its rules, and one result per diagnostic.
+std::string render_sarif(std::span<const Diagnostic> diagnostics, const ToolInfo& tool);
+
+// Escapes a string for a JSON string literal (without the quotes).
+std::string json_escape(std::string_view text);
+
+}  // namespace schemac::schema

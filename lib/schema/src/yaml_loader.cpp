@@ -1,0 +1,292 @@
+// The located YAML reader: yaml-cpp's event parser feeding a tree builder.
+#include "schemac/schema/yaml_loader.h"
+
+#include <algorithm>
+#include <sstream>
+#include <unordered_map>
+
+#include <fmt/format.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/mark.h>
+#include <yaml-cpp/parser.h>
+#include <yaml-cpp/yaml.h>
+
+namespace schemac::schema {
+
+const YamlNode* YamlNode::find(std::string_view key) const {
+  for (const auto& [k, v] : entries) {
+    if (k.is_scalar() && k.value == key) return &v;
+  }
+  return nullptr;
+}
+
+std::pair<uint32_t, uint32_t> YamlDocument::position(uint32_t offset) const {
+  if (line_starts.empty()) return {1, offset + 1};
+  auto it = std::upper_bound(line_starts.begin(), line_starts.end(), offset);
+  size_t line = static_cast<size_t>(it - line_starts.begin());  // >= 1: line_starts[0] == 0
+  return {static_cast<uint32_t>(line), offset - line_starts[line - 1] + 1};
+}
+
+namespace {
+
+// Builds the tree from parser events. Containers under construction sit on a stack; a finished
+// node is attached to the container below it (for a mapping: first as the pending key, then
+// as that key's value).
+class TreeBuilder : public YAML::EventHandler {
+ public:
+  TreeBuilder(YamlDocument& document, std::vector<Diagnostic>& diagnostics)
+      : doc_(document), diagnostics_(diagnostics) {}
+
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { attach(leaf(mark, YamlNode::Kind::null)); }
+
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
+    YamlNode node = leaf(mark, YamlNode::Kind::null);
+    diagnostics_.push_back(Diagnostic{Severity::error, "yaml-syntax", node_location(doc_, node),
+                                      "YAML aliases are not supported here", {}, {}});
+    attach(std::move(node));
+  }
+
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                const std::string& value) override {
+    YamlNode node = leaf(mark, YamlNode::Kind::scalar);
+    node.value = value;
+    node.style = style_at(node.offset);
+    attach(std::move(node));
+  }
+
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value style) override {
+    open(mark, YamlNode::Kind::sequence, style);
+  }
+  void OnSequenceEnd() override { close(); }
+
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value style) override {
+    open(mark, YamlNode::Kind::mapping, style);
+  }
+  void OnMapEnd() override {
+    report_duplicate_keys(stack_.back().node);
+    close();
+  }
+
+  std::optional<YamlNode> take_root() { return std::move(root_); }
+
+ private:
+  struct Frame {
+    YamlNode node;
+    std::optional<YamlNode> pending_key;
+  };
+
+  YamlNode leaf(const YAML::Mark& mark, YamlNode::Kind kind) const {
+    YamlNode node;
+    node.kind = kind;
+    node.offset = static_cast<uint32_t>(std::max(mark.pos, 0));
+    node.line = static_cast<uint32_t>(std::max(mark.line, 0)) + 1;
+    node.column = static_cast<uint32_t>(std::max(mark.column, 0)) + 1;
+    return node;
+  }
+
+  ScalarStyle style_at(uint32_t offset) const {
+    if (offset >= doc_.text.size()) return ScalarStyle::plain;
+    switch (doc_.text[offset]) {
+      case '\'': return ScalarStyle::single_quoted;
+      case '"': return ScalarStyle::double_quoted;
+      case '|': return ScalarStyle::literal;
+      case '>': return ScalarStyle::folded;
+      default: return ScalarStyle::plain;
+    }
+  }
+
+  void open(const YAML::Mark& mark, YamlNode::Kind kind, YAML::EmitterStyle::value style) {
+    Frame frame{leaf(mark, kind), std::nullopt};
+    frame.node.flow = style == YAML::EmitterStyle::Flow;
+    stack_.push_back(std::move(frame));
+  }
+
+  void close() {
+    YamlNode node = std::move(stack_.back().node);
+    stack_.pop_back();
+    attach(std::move(node));
+  }
+
+  void attach(YamlNode node) {
+    if (stack_.empty()) {
+      root_ = std::move(node);
+      return;
+    }
+    Frame& top = stack_.back();
+    if (top.node.kind == YamlNode::Kind::sequence) {
+      top.node.items.push_back(std::move(node));
+    } else if (!top.pending_key) {
+      top.pending_key = std::move(node);
+    } else {
+      top.node.entries.emplace_back(std::move(*top.pending_key), std::move(node));
+      top.pending_key.reset();
+    }
+  }
+
+  // yaml-cpp keeps the last of two equal keys without a word; report every repeat with a note
+  // at the first one.
+  void report_duplicate_keys(const YamlNode& map) {
+    const auto& entries = map.entries;
+    if (entries.size() < 2) return;
+    std::unordered_map<std::string_view, const YamlNode*> first_seen;
+    for (const auto& [key, value] : entries) {
+      if (!key.is_scalar()) continue;
+      auto [it, inserted] = first_seen.emplace(key.value, &key);
+      if (inserted) continue;
+      Diagnostic d{Severity::error, "duplicate-key",
+                   node_location(doc_, key, static_cast<uint32_t>(key.value.size())),
+                   fmt::format("key '{}' is defined twice in this mapping", key.value), {}, {}};
+      d.notes.push_back(Note{node_location(doc_, *it->second,
+                                           static_cast<uint32_t>(key.value.size())),
+                             fmt::format("'{}' was first defined here", key.value)});
+      diagnostics_.push_back(std::move(d));
+    }
+  }
+
+  YamlDocument& doc_;
+  std::vector<Diagnostic>& diagnostics_;
+  std::vector<Frame> stack_;
+  std::optional<YamlNode> root_;
+};
+
+// YAML indents with spaces only. yaml-cpp reports tabs late and vaguely, so find them first.
+void report_tab_indentation(const YamlDocument& doc, std::vector<Diagnostic>& diagnostics) {
+  for (size_t i = 0; i < doc.line_starts.size(); ++i) {
+    uint32_t begin = doc.line_starts[i];
+    uint32_t pos = begin;
+    while (pos < doc.text.size() && (doc.text[pos] == ' ' || doc.text[pos] == '\t')) ++pos;
+    if (pos >= doc.text.size() || doc.text[pos] == '\n' || doc.text[pos] == '\r' ||
+        doc.text[pos] == '#') {
+      continue;  // blank or comment-only lines do not indent anything
+    }
+    std::string_view indent(doc.text.data() + begin, pos - begin);
+    size_t tab = indent.find('\t');
+    if (tab == std::string_view::npos) continue;
+    diagnostics.push_back(Diagnostic{
+        Severity::error, "yaml-tab",
+        Location::at(doc.file, static_cast<uint32_t>(i + 1), static_cast<uint32_t>(tab + 1)),
+        "tab character in indentation; YAML indents with spaces only", {}, {}});
+  }
+}
+
+std::string lower_first(std::string text) {
+  if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z' &&
+      (text.size() < 2 || !(text[1] >= 'A' && text[1] <= 'Z'))) {
+    text[0] = static_cast<char>(text[0] - 'A' + 'a');
+  }
+  return text;
+}
+
+}  // namespace
+
+YamlLoadResult load_yaml(std::string file, std::string text) {
+  YamlLoadResult result;
+  YamlDocument& doc = result.document;
+  doc.file = std::move(file);
+  doc.text = std::move(text);
+  doc.line_starts.push_back(0);
+  for (uint32_t i = 0; i < doc.text.size(); ++i) {
+    if (doc.text[i] == '\n') doc.line_starts.push_back(i + 1);
+  }
+  report_tab_indentation(doc, result.diagnostics);
+
+  std::istringstream stream(doc.text);
+  std::vector<Diagnostic> tree_diagnostics;
+  try {
+    YAML::Parser parser(stream);
+    TreeBuilder builder(doc, tree_diagnostics);
+    if (parser.HandleNextDocument(builder)) {
+      doc.root = builder.take_root();
+      TreeBuilder rest(doc, tree_diagnostics);
+      if (parser.HandleNextDocument(rest)) {
+        result.diagnostics.push_back(
+            Diagnostic{Severity::error, "yaml-syntax", Location::at(doc.file, 0, 0),
+                       "the file holds more than one YAML document; only one is read", {}, {}});
+      }
+    }
+  } catch (const YAML::Exception& e) {
+    doc.root.reset();
+    tree_diagnostics.clear();
+    uint32_t line = e.mark.is_null() ? 1 : static_cast<uint32_t>(e.mark.line + 1);
+    uint32_t column = e.mark.is_null() ? 1 : static_cast<uint32_t>(e.mark.column + 1);
+    result.diagnostics.push_back(Diagnostic{Severity::error, "yaml-syntax",
+                                            Location::at(doc.file, line, column),
+                                            "invalid YAML: " + lower_first(e.msg), {}, {}});
+  }
+  for (Diagnostic& d : tree_diagnostics) result.diagnostics.push_back(std::move(d));
+  return result;
+}
+
+namespace {
+
+size_t utf8_length(unsigned long code_point) {
+  if (code_point < 0x80) return 1;
+  if (code_point < 0x800) return 2;
+  if (code_point < 0x10000) return 3;
+  return 4;
+}
+
+// Raw characters of a double-quoted escape starting at `pos` (the backslash), and how many
+// bytes it decodes to.
+std::pair<size_t, size_t> escape_width(std::string_view raw, size_t pos) {
+  if (pos + 1 >= raw.size()) return {1, 1};
+  char c = raw[pos + 1];
+  size_t digits = c == 'x' ? 2 : c == 'u' ? 4 : c == 'U' ? 8 : 0;
+  if (digits == 0) return {2, c == '\n' ? 0 : 1};
+  std::string hex(raw.substr(pos + 2, digits));
+  unsigned long code_point = std::strtoul(hex.c_str(), nullptr, 16);
+  return {2 + digits, c == 'x' ? 1 : utf8_length(code_point)};
+}
+
+}  // namespace
+
+std::pair<uint32_t, uint32_t> scalar_position(const YamlDocument& document, const YamlNode& node,
+                                              size_t index) {
+  std::string_view raw(document.text);
+  bool quoted = node.style == ScalarStyle::single_quoted ||
+                node.style == ScalarStyle::double_quoted;
+  if (!quoted && node.style != ScalarStyle::plain) return {node.line, node.column};
+  size_t pos = node.offset + (quoted ? 1 : 0);
+  size_t decoded = 0;
+  while (decoded < index && pos < raw.size()) {
+    char c = raw[pos];
+    if (c == '\n' || c == '\r') {
+      // A line fold: the break and the next line's indentation decode to one character.
+      while (pos < raw.size() && (raw[pos] == '\n' || raw[pos] == '\r' || raw[pos] == ' ' ||
+                                  raw[pos] == '\t')) {
+        ++pos;
+      }
+      ++decoded;
+    } else if (node.style == ScalarStyle::single_quoted && c == '\'' &&
+               pos + 1 < raw.size() && raw[pos + 1] == '\'') {
+      pos += 2;
+      ++decoded;
+    } else if (node.style == ScalarStyle::double_quoted && c == '\\') {
+      auto [width, bytes] = escape_width(raw, pos);
+      pos += width;
+      decoded += bytes;
+    } else {
+      ++pos;
+      ++decoded;
+    }
+  }
+  return document.position(static_cast<uint32_t>(std::min(pos, raw.size())));
+}
+
+Location node_location(const YamlDocument& document, const YamlNode& node, uint32_t length) {
+  if (length == 0) {
+    length = node.is_scalar() ? static_cast<uint32_t>(node.value.size()) : 1;
+    if (node.style == ScalarStyle::single_quoted || node.style == ScalarStyle::double_quoted) {
+      length += 2;
+    }
+  }
+  return Location::at(document.file, node.line, node.column, length);
+}
+
+}  // namespace schemac::schema
