@@ -1,0 +1,227 @@
+// The operator registry: def, impl and fallback, each undone by its RegistrationHandle.
+#include "schemac/dispatch/dispatcher.h"
+
+#include <fmt/format.h>
+
+#include "schemac/schema/parser.h"
+#include "schemac/schema/printer.h"
+
+namespace schemac::dispatch {
+namespace {
+
+std::string registered_at(const std::string& site) { return "registered at " + site; }
+
+// Why an inferred schema does not match the definition; "" when it does.
+std::string schema_difference(const schema::FunctionSchema& expected, const schema::FunctionSchema& inferred) {
+  if (expected.arguments.size() != inferred.arguments.size())
+    return fmt::format("the number of arguments is different, {} vs {}", expected.arguments.size(),
+                       inferred.arguments.size());
+  if (expected.returns.size() != inferred.returns.size())
+    return fmt::format("the number of returns is different, {} vs {}", expected.returns.size(),
+                       inferred.returns.size());
+  for (size_t i = 0; i < expected.arguments.size(); ++i) {
+    const std::string want = schema::print_type(expected.arguments[i].type);
+    const std::string got = schema::print_type(inferred.arguments[i].type);
+    if (want != got) return fmt::format("type mismatch in argument {}: {} vs {}", i + 1, want, got);
+  }
+  for (size_t i = 0; i < expected.returns.size(); ++i) {
+    const std::string want = schema::print_type(expected.returns[i].type);
+    const std::string got = schema::print_type(inferred.returns[i].type);
+    if (want != got) return fmt::format("type mismatch in return {}: {} vs {}", i + 1, want, got);
+  }
+  return "";
+}
+
+std::string mismatch_message(const OperatorEntry& op, const std::string& reason,
+                             const schema::FunctionSchema& inferred, const std::string& inferred_site) {
+  const OperatorDefinition& def = *op.definition();
+  return fmt::format(
+      "inferred operator schema for a C++ kernel function doesn't match the expected function schema "
+      "of '{}': {}\n  expected schema: {}\n    registered at {}\n  inferred schema: {}\n    registered at {}",
+      op.full_name(), reason, def.schema_text, def.site, schema::print_schema(inferred), inferred_site);
+}
+
+}  // namespace
+
+std::pair<std::string, std::string> split_operator_name(std::string_view full_name) {
+  const size_t ns_end = full_name.rfind("::");
+  const size_t dot = full_name.find('.', ns_end == std::string_view::npos ? 0 : ns_end + 2);
+  if (dot == std::string_view::npos) return {std::string(full_name), ""};
+  return {std::string(full_name.substr(0, dot)), std::string(full_name.substr(dot + 1))};
+}
+
+Dispatcher::Dispatcher() = default;
+Dispatcher::~Dispatcher() = default;
+
+Dispatcher& Dispatcher::singleton() {
+  static Dispatcher* const instance = [] {
+    auto* d = new Dispatcher();
+    register_default_fallbacks(*d);
+    return d;
+  }();
+  return *instance;
+}
+
+OperatorEntry* Dispatcher::find_locked(std::string_view name, std::string_view overload) const {
+  const std::string full = overload.empty() ? std::string(name) : fmt::format("{}.{}", name, overload);
+  const auto it = operators_.find(full);
+  if (it == operators_.end()) return nullptr;
+  OperatorEntry* op = it->second.get();
+  return op->has_schema() || op->has_any_kernel() ? op : nullptr;
+}
+
+OperatorEntry* Dispatcher::find(std::string_view name, std::string_view overload) const {
+  std::lock_guard lock(mutex_);
+  return find_locked(name, overload);
+}
+
+OperatorEntry* Dispatcher::find(std::string_view full_name) const {
+  const auto [name, overload] = split_operator_name(full_name);
+  return find(name, overload);
+}
+
+OperatorEntry* Dispatcher::find_schema(std::string_view name, std::string_view overload) const {
+  std::lock_guard lock(mutex_);
+  OperatorEntry* op = find_locked(name, overload);
+  return op && op->has_schema() ? op : nullptr;
+}
+
+std::vector<const OperatorEntry*> Dispatcher::operators() const {
+  std::lock_guard lock(mutex_);
+  std::vector<const OperatorEntry*> result;
+  for (const auto& [full, op] : operators_)
+    if (op->has_schema() || op->has_any_kernel()) result.push_back(op.get());
+  return result;
+}
+
+OperatorEntry& Dispatcher::find_or_create(const std::string& name, const std::string& overload) {
+  const std::string full = overload.empty() ? name : name + "." + overload;
+  auto it = operators_.find(full);
+  if (it == operators_.end())
+    it = operators_.emplace(full, std::make_unique<OperatorEntry>(name, overload, &fallbacks_)).first;
+  return *it->second;
+}
+
+RegistrationHandle Dispatcher::def(std::string_view schema_text, std::string site,
+                                   std::optional<AliasAnalysisKind> alias_kind) {
+  schema::ParseResult parsed = schema::parse_schema(schema_text);
+  if (!parsed.ok()) {
+    const auto& error = *parsed.error;
+    throw DispatchError(fmt::format("invalid schema '{}' registered at {}: {} at column {}", schema_text, site,
+                                    error.message, error.offset + 1));
+  }
+  schema::FunctionSchema& fs = *parsed.schema;
+  std::lock_guard lock(mutex_);
+  OperatorEntry& op = find_or_create(fs.op.name, fs.op.overload);
+  if (op.has_schema())
+    throw DispatchError(fmt::format(
+        "tried to register an operator ({}) with the same name and overload name multiple times; "
+        "first registered at {}, again at {}",
+        op.definition()->schema_text, op.definition()->site, site));
+  // Kernels registered before the definition must agree with it.
+  for (DispatchKey key : op.keys_with_kernels())
+    for (const AnnotatedKernel& k : op.kernels(key))
+      if (k.inferred)
+        if (std::string why = schema_difference(fs, *k.inferred); !why.empty()) {
+          OperatorDefinition probe{fs, schema::print_schema(fs), registered_at(site), site, alias_kind, 0};
+          throw DispatchError(fmt::format(
+              "inferred operator schema for a C++ kernel function doesn't match the expected function schema "
+              "of '{}': {}\n  expected schema: {}\n    registered at {}\n  inferred schema: {}\n    registered at {}",
+              op.full_name(), why, probe.schema_text, site, schema::print_schema(*k.inferred), k.site));
+        }
+  const uint64_t id = next_id_++;
+  std::string text = schema::print_schema(fs);
+  op.set_definition(OperatorDefinition{std::move(fs), std::move(text), registered_at(site), site, alias_kind, id});
+  OperatorEntry* target = &op;
+  return RegistrationHandle([this, target, id] { undo_def(target, id); });
+}
+
+void Dispatcher::undo_def(OperatorEntry* op, uint64_t id) {
+  std::lock_guard lock(mutex_);
+  if (op->has_schema() && op->definition()->id == id) op->clear_definition();
+}
+
+RegistrationHandle Dispatcher::impl(std::string_view op_name, std::optional<DispatchKey> key, KernelFunction kernel,
+                                    std::string debug, std::string site,
+                                    std::optional<schema::FunctionSchema> inferred) {
+  const DispatchKey target_key = key.value_or(DispatchKey::CompositeImplicitAutograd);
+  const DispatchKey stored_key =
+      target_key == DispatchKey::Undefined ? DispatchKey::CompositeImplicitAutograd : target_key;
+  if (!is_valid_key(stored_key) || (!is_alias_key(stored_key) && !is_runtime_key(stored_key)))
+    throw DispatchError(fmt::format("cannot register a kernel for '{}' on '{}': not a runtime or alias key",
+                                    op_name, to_string(stored_key)));
+  if (!kernel.is_valid())
+    throw DispatchError(fmt::format("cannot register an invalid kernel for '{}' on '{}' (registered at {})",
+                                    op_name, to_string(stored_key), site));
+  const auto [name, overload] = split_operator_name(op_name);
+  if (name.empty()) throw DispatchError(fmt::format("cannot register a kernel with an empty operator name at {}", site));
+  std::lock_guard lock(mutex_);
+  OperatorEntry& op = find_or_create(name, overload);
+  if (inferred && op.has_schema())
+    if (std::string why = schema_difference(op.definition()->schema, *inferred); !why.empty())
+      throw DispatchError(mismatch_message(op, why, *inferred, site));
+  const uint64_t id = next_id_++;
+  if (debug.empty()) debug = registered_at(site);
+  op.add_kernel(stored_key, AnnotatedKernel{std::move(kernel), std::move(debug), std::move(site), std::move(inferred), id});
+  OperatorEntry* target = &op;
+  return RegistrationHandle([this, target, stored_key, id] { undo_impl(target, stored_key, id); });
+}
+
+void Dispatcher::undo_impl(OperatorEntry* op, DispatchKey key, uint64_t id) {
+  std::lock_guard lock(mutex_);
+  op->remove_kernel(key, id);
+}
+
+RegistrationHandle Dispatcher::fallback(DispatchKey key, KernelFunction kernel, std::string debug, std::string site) {
+  if (!is_runtime_key(key) || !is_valid_key(key))
+    throw DispatchError(fmt::format("a backend fallback must be registered for a runtime key, not '{}' (at {})",
+                                    to_string(key), site));
+  if (!kernel.is_valid())
+    throw DispatchError(fmt::format("cannot register an invalid backend fallback for '{}' (at {})", to_string(key), site));
+  const auto slot = static_cast<size_t>(table_index(key));
+  std::lock_guard lock(mutex_);
+  if (const TableEntry* existing = fallbacks_[slot])
+    throw DispatchError(fmt::format(
+        "tried to register multiple backend fallbacks for the same dispatch key {}; previous registration at {}, "
+        "new registration at {}",
+        to_string(key), existing->site, site));
+  const uint64_t id = next_id_++;
+  if (debug.empty()) debug = registered_at(site);
+  fallback_entries_.push_back(std::make_unique<TableEntry>(
+      TableEntry{std::move(kernel), EntryReason::BackendFallback, std::move(debug), std::move(site), id}));
+  fallbacks_[slot] = fallback_entries_.back().get();
+  for (auto& [full, op] : operators_) op->refresh_slot(static_cast<int>(slot));
+  return RegistrationHandle([this, key, id] { undo_fallback(key, id); });
+}
+
+void Dispatcher::undo_fallback(DispatchKey key, uint64_t id) {
+  const auto slot = static_cast<size_t>(table_index(key));
+  std::lock_guard lock(mutex_);
+  if (!fallbacks_[slot] || fallbacks_[slot]->source_id != id) return;
+  fallbacks_[slot] = nullptr;
+  for (auto& [full, op] : operators_) op->refresh_slot(static_cast<int>(slot));
+}
+
+const TableEntry* Dispatcher::fallback_entry(DispatchKey key) const {
+  const int slot = table_index(key);
+  if (slot < 0) return nullptr;
+  std::lock_guard lock(mutex_);
+  return fallbacks_[static_cast<size_t>(slot)];
+}
+
+std::vector<FallbackRegistration> Dispatcher::fallbacks() const {
+  std::lock_guard lock(mutex_);
+  std::vector<FallbackRegistration> result;
+  for (int slot = 0; slot < kNumRuntimeEntries; ++slot)
+    if (const TableEntry* entry = fallbacks_[static_cast<size_t>(slot)])
+      result.push_back({runtime_key_for_slot(slot), entry});
+  return result;
+}
+
+void Dispatcher::check_invariants() const {
+  std::lock_guard lock(mutex_);
+  for (const auto& [full, op] : operators_)
+    if (std::string problem = op->check_invariants(); !problem.empty()) throw DispatchError(problem);
+}
+
+}  // namespace schemac::dispatch

@@ -1,0 +1,334 @@
+// Computing an operator's dispatch table from its registrations (dispatch-semantics.md §4-5).
+#include "schemac/dispatch/operator_entry.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace schemac::dispatch {
+namespace {
+
+using SlotBits = std::bitset<kNumRuntimeEntries>;
+
+// What the precedence rules need to know about one runtime slot; the same for every operator.
+struct SlotInfo {
+  DispatchKey key = DispatchKey::Undefined;
+  bool in_composite_explicit_nonfunctional = false;
+  bool in_composite_explicit = false;
+  bool in_composite_implicit_nested = false;
+  bool in_composite_implicit = false;
+  bool in_autograd = false;
+  bool in_batched_decomposition = false;
+  SlotBits backend_slots;  // slots of backend_keyset_from_autograd(key)
+};
+
+SlotBits slots_of(DispatchKeySet ks) {
+  SlotBits bits;
+  for (DispatchKey k : ks) bits.set(static_cast<size_t>(table_index(k)));
+  return bits;
+}
+
+struct SlotTables {
+  std::array<SlotInfo, kNumRuntimeEntries> info;
+  SlotBits autogradother_backend_slots;
+  // For each key value (runtime or alias): the slots a change to it can affect.
+  std::vector<std::vector<int>> refresh;
+};
+
+const SlotTables& slot_tables() {
+  static const SlotTables tables = [] {
+    SlotTables t;
+    for (int slot = 0; slot < kNumRuntimeEntries; ++slot) {
+      SlotInfo& s = t.info[static_cast<size_t>(slot)];
+      const DispatchKey k = runtime_key_for_slot(slot);
+      s.key = k;
+      s.in_composite_explicit_nonfunctional =
+          is_included_in_alias(k, DispatchKey::CompositeExplicitAutogradNonFunctional);
+      s.in_composite_explicit = is_included_in_alias(k, DispatchKey::CompositeExplicitAutograd);
+      s.in_composite_implicit_nested =
+          is_included_in_alias(k, DispatchKey::CompositeImplicitAutogradNestedTensor);
+      s.in_composite_implicit = is_included_in_alias(k, DispatchKey::CompositeImplicitAutograd);
+      s.in_autograd = is_included_in_alias(k, DispatchKey::Autograd);
+      s.in_batched_decomposition = is_included_in_alias(k, DispatchKey::FuncTorchBatchedDecomposition);
+      s.backend_slots = slots_of(backend_keyset_from_autograd(k));
+    }
+    t.autogradother_backend_slots = slots_of(autogradother_backends());
+
+    const size_t num_values = static_cast<size_t>(DispatchKey::EndOfAliasKeys) + 1;
+    t.refresh.resize(num_values);
+    for (size_t v = 0; v < num_values; ++v) {
+      const auto key = static_cast<DispatchKey>(v);
+      if (!is_valid_key(key)) continue;
+      SlotBits slots;
+      if (is_alias_key(key)) {
+        // Unlike upstream, FuncTorchBatchedDecomposition refreshes FuncTorchBatched (§5 quirk).
+        slots = slots_of(alias_runtime_keyset(key));
+        if (key == DispatchKey::CompositeImplicitAutograd || key == DispatchKey::CompositeExplicitAutograd ||
+            key == DispatchKey::CompositeExplicitAutogradNonFunctional)
+          slots.set(0);
+        // A CompositeExplicitAutograd kernel counts as a backend kernel everywhere the math
+        // kernel could apply.
+        if (key == DispatchKey::CompositeExplicitAutograd)
+          slots |= slots_of(composite_implicit_keyset());
+      } else if (is_runtime_key(key)) {
+        const int own = table_index(key);
+        slots.set(static_cast<size_t>(own));
+        // Autograd slots whose "has backend kernel" test looks at this key.
+        for (int slot = 0; slot < kNumRuntimeEntries; ++slot)
+          if (t.info[static_cast<size_t>(slot)].backend_slots.test(static_cast<size_t>(own)))
+            slots.set(static_cast<size_t>(slot));
+        if (t.autogradother_backend_slots.test(static_cast<size_t>(own)))
+          slots.set(static_cast<size_t>(table_index(DispatchKey::AutogradOther)));
+      }
+      for (int slot = 0; slot < kNumRuntimeEntries; ++slot)
+        if (slots.test(static_cast<size_t>(slot))) t.refresh[v].push_back(slot);
+    }
+    return t;
+  }();
+  return tables;
+}
+
+const TableEntry& missing_entry() {
+  static const TableEntry entry{};
+  return entry;
+}
+
+const TableEntry& ambiguous_entry() {
+  static const TableEntry entry{KernelFunction::make_ambiguous_autogradother(),
+                                EntryReason::AmbiguousAutogradOther, "ambiguous_autogradother", "", 0};
+  return entry;
+}
+
+bool same_entry(const TableEntry& a, const TableEntry& b) {
+  return a.reason == b.reason && a.source_id == b.source_id;
+}
+
+TableEntry entry_from(const AnnotatedKernel& k, EntryReason reason) {
+  return TableEntry{k.kernel, reason, k.debug, k.site, k.id};
+}
+
+}  // namespace
+
+std::string_view to_string(EntryReason reason) {
+  switch (reason) {
+    case EntryReason::Kernel: return "kernel";
+    case EntryReason::DefaultBackendKernel: return "default backend kernel";
+    case EntryReason::NestedKernel: return "nested kernel";
+    case EntryReason::MathKernel: return "math kernel";
+    case EntryReason::AmbiguousAutogradOther: return "ambiguous autogradother";
+    case EntryReason::AutogradKernel: return "autograd kernel";
+    case EntryReason::BatchedKernel: return "batched kernel";
+    case EntryReason::BackendFallback: return "backend fallback";
+    case EntryReason::Missing: return "missing";
+  }
+  return "missing";
+}
+
+std::string_view to_string(AliasAnalysisKind kind) {
+  switch (kind) {
+    case AliasAnalysisKind::CONSERVATIVE: return "CONSERVATIVE";
+    case AliasAnalysisKind::FROM_SCHEMA: return "FROM_SCHEMA";
+    case AliasAnalysisKind::PURE_FUNCTION: return "PURE_FUNCTION";
+    case AliasAnalysisKind::INTERNAL_SPECIAL_CASE: return "INTERNAL_SPECIAL_CASE";
+  }
+  return "CONSERVATIVE";
+}
+
+OperatorEntry::OperatorEntry(std::string name, std::string overload, const FallbackTable* fallbacks)
+    : name_(std::move(name)), overload_(std::move(overload)), fallbacks_(fallbacks) {
+  for (auto& slot : table_) slot.store(&missing_entry(), std::memory_order_relaxed);
+  for (auto& mask : masks_) mask.store(DispatchKeySet::full().raw(), std::memory_order_relaxed);
+  refresh_all();
+}
+
+OperatorEntry::~OperatorEntry() = default;
+
+const TableEntry& OperatorEntry::entry(DispatchKey runtime_key) const {
+  const int slot = table_index(runtime_key);
+  return slot < 0 ? missing_entry() : entry_at_slot(slot);
+}
+
+const std::vector<AnnotatedKernel>& OperatorEntry::kernels(DispatchKey key) const {
+  static const std::vector<AnnotatedKernel> none;
+  const auto v = static_cast<size_t>(key);
+  return v < kNumKeyValues ? kernels_[v] : none;
+}
+
+std::vector<DispatchKey> OperatorEntry::keys_with_kernels() const {
+  std::vector<DispatchKey> keys;
+  for (size_t v = 0; v < kNumKeyValues; ++v)
+    if (!kernels_[v].empty()) keys.push_back(static_cast<DispatchKey>(v));
+  return keys;
+}
+
+bool OperatorEntry::has_any_kernel() const {
+  return std::any_of(kernels_.begin(), kernels_.end(), [](const auto& list) { return !list.empty(); });
+}
+
+std::vector<DispatchKey> OperatorEntry::keys_with_direct_kernels() const {
+  std::vector<DispatchKey> keys;
+  for (int slot = 0; slot < kNumRuntimeEntries; ++slot)
+    if (entry_at_slot(slot).reason == EntryReason::Kernel) keys.push_back(runtime_key_for_slot(slot));
+  return keys;
+}
+
+const AnnotatedKernel* OperatorEntry::front(DispatchKey key) const {
+  const auto& list = kernels_[static_cast<size_t>(key)];
+  return list.empty() ? nullptr : &list.front();
+}
+
+// The precedence of dispatch-semantics.md §4; the first rule that yields a kernel wins.
+TableEntry OperatorEntry::compute_entry(int slot) const {
+  const SlotTables& tables = slot_tables();
+  const SlotInfo& s = tables.info[static_cast<size_t>(slot)];
+  const bool undefined = s.key == DispatchKey::Undefined;
+
+  // 1. A kernel registered to the key itself.
+  if (const AnnotatedKernel* k = front(s.key); k && !undefined) return entry_from(*k, EntryReason::Kernel);
+  // 2.1, 2.2. CompositeExplicitAutogradNonFunctional, then CompositeExplicitAutograd.
+  if (undefined || s.in_composite_explicit_nonfunctional)
+    if (const AnnotatedKernel* k = front(DispatchKey::CompositeExplicitAutogradNonFunctional))
+      return entry_from(*k, EntryReason::DefaultBackendKernel);
+  const AnnotatedKernel* explicit_kernel = front(DispatchKey::CompositeExplicitAutograd);
+  if ((undefined || s.in_composite_explicit) && explicit_kernel)
+    return entry_from(*explicit_kernel, EntryReason::DefaultBackendKernel);
+  // The math kernel does not apply where the backend has its own kernel.
+  const bool has_backend_kernel = (slots_with_kernel_ & s.backend_slots).any() || explicit_kernel;
+  // 2.3a. CompositeImplicitAutogradNestedTensor on nested keys.
+  if (!undefined && s.in_composite_implicit_nested)
+    if (const AnnotatedKernel* k = front(DispatchKey::CompositeImplicitAutogradNestedTensor))
+      return entry_from(*k, EntryReason::NestedKernel);
+  // 2.3b. CompositeImplicitAutograd, unless AutogradOther is ambiguous.
+  if (undefined || s.in_composite_implicit) {
+    if (const AnnotatedKernel* k = front(DispatchKey::CompositeImplicitAutograd)) {
+      if (s.key == DispatchKey::AutogradOther &&
+          (slots_with_kernel_ & tables.autogradother_backend_slots).any())
+        return ambiguous_entry();
+      if (!has_backend_kernel) return entry_from(*k, EntryReason::MathKernel);
+    }
+  }
+  // 2.4. Autograd.
+  if (s.in_autograd)
+    if (const AnnotatedKernel* k = front(DispatchKey::Autograd)) return entry_from(*k, EntryReason::AutogradKernel);
+  // 2.5. FuncTorchBatchedDecomposition.
+  if (s.in_batched_decomposition)
+    if (const AnnotatedKernel* k = front(DispatchKey::FuncTorchBatchedDecomposition))
+      return entry_from(*k, EntryReason::BatchedKernel);
+  // 3. The registry's backend fallback.
+  if (const TableEntry* fallback = (*fallbacks_)[static_cast<size_t>(slot)]) return *fallback;
+  return missing_entry();
+}
+
+const TableEntry* OperatorEntry::intern(TableEntry entry) {
+  if (entry.reason == EntryReason::Missing) return &missing_entry();
+  if (entry.reason == EntryReason::AmbiguousAutogradOther) return &ambiguous_entry();
+  if (entry.reason == EntryReason::BackendFallback) {
+    // Fallback entries are owned (and kept alive) by the registry: point at them.
+    for (const TableEntry* fallback : *fallbacks_)
+      if (fallback && fallback->source_id == entry.source_id) return fallback;
+  }
+  published_.push_back(std::make_unique<TableEntry>(std::move(entry)));
+  return published_.back().get();
+}
+
+std::array<uint64_t, kNumBackends + 1> OperatorEntry::compute_masks() const {
+  std::array<uint64_t, kNumBackends + 1> masks;
+  masks.fill(DispatchKeySet::full().raw());
+  for (int slot = 1; slot < kNumRuntimeEntries; ++slot) {
+    if (!entry_at_slot(slot).kernel.is_fallthrough()) continue;
+    const DispatchKey k = runtime_key_for_slot(slot);
+    const uint64_t functionality_bit =
+        DispatchKeySet(to_functionality_key(k)).raw() & ~DispatchKeySet::kBackendMask;
+    const BackendComponent b = to_backend_component(k);
+    if (b == BackendComponent::InvalidBit) {
+      for (auto& mask : masks) mask &= ~functionality_bit;
+    } else {
+      masks[static_cast<size_t>(b)] &= ~functionality_bit;
+    }
+  }
+  return masks;
+}
+
+void OperatorEntry::publish(const std::vector<int>& slots) {
+  // Entries first, masks last; a mask bit that goes away is cleared before its entry changes, so
+  // a racing call never selects a newly fallthrough slot through a stale mask.
+  std::vector<std::pair<int, const TableEntry*>> changed;
+  for (int slot : slots) {
+    TableEntry computed = compute_entry(slot);
+    if (same_entry(computed, entry_at_slot(slot))) continue;
+    changed.emplace_back(slot, intern(std::move(computed)));
+  }
+  if (changed.empty()) return;
+  std::array<uint64_t, kNumBackends + 1> old_masks;
+  for (size_t b = 0; b < old_masks.size(); ++b) old_masks[b] = masks_[b].load(std::memory_order_relaxed);
+  for (auto& [slot, entry] : changed) table_[static_cast<size_t>(slot)].store(entry, std::memory_order_release);
+  const auto new_masks = compute_masks();
+  for (size_t b = 0; b < new_masks.size(); ++b) {
+    masks_[b].store(old_masks[b] & new_masks[b], std::memory_order_release);
+    masks_[b].store(new_masks[b], std::memory_order_release);
+  }
+}
+
+void OperatorEntry::refresh_after_change(DispatchKey key) {
+  const auto& refresh = slot_tables().refresh;
+  const auto v = static_cast<size_t>(key);
+  if (v < refresh.size()) publish(refresh[v]);
+}
+
+void OperatorEntry::refresh_slot(int slot) { publish({slot}); }
+
+void OperatorEntry::refresh_all() {
+  std::vector<int> all(kNumRuntimeEntries);
+  for (int slot = 0; slot < kNumRuntimeEntries; ++slot) all[static_cast<size_t>(slot)] = slot;
+  publish(all);
+}
+
+void OperatorEntry::set_definition(OperatorDefinition definition) { definition_ = std::move(definition); }
+void OperatorEntry::clear_definition() { definition_.reset(); }
+
+void OperatorEntry::add_kernel(DispatchKey key, AnnotatedKernel kernel) {
+  auto& list = kernels_[static_cast<size_t>(key)];
+  list.insert(list.begin(), std::move(kernel));
+  if (const int slot = table_index(key); slot > 0) slots_with_kernel_.set(static_cast<size_t>(slot));
+  refresh_after_change(key);
+}
+
+bool OperatorEntry::remove_kernel(DispatchKey key, uint64_t id) {
+  const auto v = static_cast<size_t>(key);
+  if (v >= kNumKeyValues) return false;
+  auto& list = kernels_[v];
+  const auto it = std::find_if(list.begin(), list.end(), [id](const AnnotatedKernel& k) { return k.id == id; });
+  if (it == list.end()) return false;
+  list.erase(it);
+  if (const int slot = table_index(key); slot > 0 && list.empty())
+    slots_with_kernel_.reset(static_cast<size_t>(slot));
+  refresh_after_change(key);
+  return true;
+}
+
+std::string OperatorEntry::check_invariants() const {
+  if (!kernels_[0].empty())
+    return fmt::format("operator '{}' has a kernel stored under Undefined", full_name());
+  for (size_t v = 0; v < kNumKeyValues; ++v) {
+    const int slot = table_index(static_cast<DispatchKey>(v));
+    if (slot > 0 && slots_with_kernel_.test(static_cast<size_t>(slot)) == kernels_[v].empty())
+      return fmt::format("operator '{}': the kernel bit of key '{}' is stale", full_name(),
+                         to_string(static_cast<DispatchKey>(v)));
+  }
+  for (int slot = 0; slot < kNumRuntimeEntries; ++slot) {
+    const TableEntry computed = compute_entry(slot);
+    const TableEntry& stored = entry_at_slot(slot);
+    if (!same_entry(computed, stored))
+      return fmt::format("operator '{}': the table entry for '{}' is '{} [{}]' but recomputing gives '{} [{}]'",
+                         full_name(), to_string(runtime_key_for_slot(slot)), stored.debug,
+                         to_string(stored.reason), computed.debug, to_string(computed.reason));
+  }
+  const auto masks = compute_masks();
+  for (size_t b = 0; b < masks.size(); ++b)
+    if (masks[b] != masks_[b].load(std::memory_order_acquire))
+      return fmt::format("operator '{}': the non-fallthrough mask for backend '{}' is stale", full_name(),
+                         to_string(static_cast<BackendComponent>(b)));
+  return "";
+}
+
+}  // namespace schemac::dispatch
