@@ -1,0 +1,97 @@
+// Thread-local include/exclude key sets (dispatch-semantics.md §2.2).
+//
+// A call dispatches on ((keys of its arguments | included) - excluded), masked by the
+// operator's non-fallthrough keys. Each thread starts with PyTorch's defaults: BackendSelect and
+// ADInplaceOrView included, every Autocast key excluded.
+//
+// ## Storage
+// The thread-local words hold the sets XOR-ed with those defaults, so a zero-initialised thread
+// (every new thread) means "the defaults" with no initialisation code, and the variable needs no
+// TLS wrapper function (it is `constinit`).
+//
+// ## Guards
+// IncludeDispatchKeyGuard adds keys to the included set and ExcludeDispatchKeyGuard to the
+// excluded set, for the guard's scope. Each guard remembers only the keys it actually added
+// (the ones not already there) and removes exactly those, so nested guards restore the state.
+#pragma once
+
+#include <cstdint>
+
+#include "schemac/dispatch/dispatch_key_set.h"
+
+namespace schemac::dispatch {
+
+// The defaults (newest layout: ten Autocast keys).
+inline constexpr DispatchKeySet kDefaultIncludedSet{DispatchKey::BackendSelect,
+                                                    DispatchKey::ADInplaceOrView};
+inline constexpr DispatchKeySet kDefaultExcludedSet{
+    DispatchKey::AutocastCPU, DispatchKey::AutocastMTIA, DispatchKey::AutocastMAIA,
+    DispatchKey::AutocastXPU, DispatchKey::AutocastIPU, DispatchKey::AutocastHPU,
+    DispatchKey::AutocastXLA, DispatchKey::AutocastMPS, DispatchKey::AutocastCUDA,
+    DispatchKey::AutocastPrivateUse1};
+
+// The raw thread-local words: the sets XOR-ed with the defaults.
+struct RawLocalDispatchKeySet {
+  uint64_t included_xor = 0;
+  uint64_t excluded_xor = 0;
+};
+
+namespace detail {
+extern constinit thread_local RawLocalDispatchKeySet tls_local_dispatch_key_set;
+}  // namespace detail
+
+// The effective sets of the calling thread.
+struct LocalDispatchKeySet {
+  DispatchKeySet included;
+  DispatchKeySet excluded;
+};
+
+inline LocalDispatchKeySet tls_local_dispatch_key_set() {
+  const RawLocalDispatchKeySet raw = detail::tls_local_dispatch_key_set;
+  return {DispatchKeySet::from_raw(raw.included_xor ^ kDefaultIncludedSet.raw()),
+          DispatchKeySet::from_raw(raw.excluded_xor ^ kDefaultExcludedSet.raw())};
+}
+
+// Replaces the calling thread's sets (what a thread pool does to propagate them).
+void set_tls_local_dispatch_key_set(LocalDispatchKeySet sets);
+
+// What a call with argument keys `args` dispatches on, before the operator's fallthrough mask.
+inline DispatchKeySet apply_tls(DispatchKeySet args) {
+  const RawLocalDispatchKeySet raw = detail::tls_local_dispatch_key_set;
+  const DispatchKeySet included =
+      DispatchKeySet::from_raw(raw.included_xor ^ kDefaultIncludedSet.raw());
+  const DispatchKeySet excluded =
+      DispatchKeySet::from_raw(raw.excluded_xor ^ kDefaultExcludedSet.raw());
+  return (args | included) - excluded;
+}
+
+bool tls_is_dispatch_key_included(DispatchKey k);
+bool tls_is_dispatch_key_excluded(DispatchKey k);
+void tls_set_dispatch_key_included(DispatchKey k, bool included);
+void tls_set_dispatch_key_excluded(DispatchKey k, bool excluded);
+
+class IncludeDispatchKeyGuard {
+ public:
+  explicit IncludeDispatchKeyGuard(DispatchKeySet keys);
+  explicit IncludeDispatchKeyGuard(DispatchKey key) : IncludeDispatchKeyGuard(DispatchKeySet(key)) {}
+  ~IncludeDispatchKeyGuard();
+  IncludeDispatchKeyGuard(const IncludeDispatchKeyGuard&) = delete;
+  IncludeDispatchKeyGuard& operator=(const IncludeDispatchKeyGuard&) = delete;
+
+ private:
+  uint64_t added_;  // the bits this guard set, in the effective set
+};
+
+class ExcludeDispatchKeyGuard {
+ public:
+  explicit ExcludeDispatchKeyGuard(DispatchKeySet keys);
+  explicit ExcludeDispatchKeyGuard(DispatchKey key) : ExcludeDispatchKeyGuard(DispatchKeySet(key)) {}
+  ~ExcludeDispatchKeyGuard();
+  ExcludeDispatchKeyGuard(const ExcludeDispatchKeyGuard&) = delete;
+  ExcludeDispatchKeyGuard& operator=(const ExcludeDispatchKeyGuard&) = delete;
+
+ private:
+  uint64_t added_;
+};
+
+}  // namespace schemac::dispatch

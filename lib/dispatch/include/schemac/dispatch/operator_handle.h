@@ -1,0 +1,172 @@
+// OperatorHandle and TypedOperatorHandle: how code calls an operator.
+//
+// A call takes four steps, none of which locks:
+//   1. key extraction: the union of the key sets of the dispatch-relevant arguments. Boxed calls
+//      peek the stack at the positions of the schema's Tensor, Tensor?, Tensor[] and Tensor?[]
+//      arguments; typed calls look at the C++ arguments of those types (and Generator).
+//   2. thread-local state: (keys | included) - excluded (local_dispatch_key_set.h).
+//   3. the operator's non-fallthrough mask for the set's backend, so fallthrough keys are skipped.
+//   4. the table slot of the highest-priority key, and its kernel runs.
+// `redispatch` starts at step 3 with a key set the caller chose, typically the set a kernel
+// received minus its own key and everything above it (`keys_below`).
+//
+// A handle is a small value: the OperatorEntry (owned by the Dispatcher, never freed before it)
+// and the stack positions of the dispatch arguments, taken from the schema when the handle is
+// made (or on each boxed call while the operator has no schema yet).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "schemac/dispatch/boxing.h"
+#include "schemac/dispatch/dispatch_error.h"
+#include "schemac/dispatch/dispatch_key_set.h"
+#include "schemac/dispatch/ivalue.h"
+#include "schemac/dispatch/kernel_function.h"
+#include "schemac/dispatch/local_dispatch_key_set.h"
+#include "schemac/dispatch/operator_entry.h"
+#include "schemac/dispatch/stack.h"
+
+namespace schemac::dispatch {
+
+class Dispatcher;
+template <class Sig>
+class TypedOperatorHandle;
+
+// Every functionality strictly below `key`, and every backend bit: what a kernel registered on
+// `key` intersects its key set with before redispatching.
+constexpr DispatchKeySet keys_below(DispatchKey key) { return DispatchKeySet::full_after(key); }
+
+// Bit i set: the argument i places below the top of the stack (0 = the last argument) is a
+// Tensor, Tensor?, Tensor[] or Tensor?[] argument of the schema (up to 64 arguments).
+uint64_t dispatch_argument_bits(const schema::FunctionSchema& schema);
+
+class OperatorHandle {
+ public:
+  OperatorHandle() = default;
+  explicit OperatorHandle(OperatorEntry* entry);
+
+  // Finds "ns::op" / "ns::op.overload" in `dispatcher` (the process-wide one by default);
+  // nullopt when no such operator is known.
+  static std::optional<OperatorHandle> find(std::string_view full_name);
+  static std::optional<OperatorHandle> find(Dispatcher& dispatcher, std::string_view full_name);
+
+  bool valid() const { return entry_ != nullptr; }
+  OperatorEntry& entry() const { return *entry_; }
+  const std::string& name() const;      // "ns::op"
+  const std::string& overload() const;  // "" when none
+  std::string full_name() const;        // "ns::op.overload"
+  bool has_schema() const;
+  // Throws DispatchError when the operator has no definition yet.
+  const schema::FunctionSchema& schema() const;
+
+  // The union of the key sets of the dispatch arguments on the stack (step 1 only).
+  DispatchKeySet argument_key_set(const Stack& stack) const;
+
+  // Boxed call: the arguments on top of the stack are replaced by the returns.
+  void call_boxed(Stack* stack) const {
+    DispatchKeySet ks = apply_tls(argument_key_set(*stack));
+    ks = ks & entry_->non_fallthrough_keys(ks);
+    entry_->lookup(ks).call_boxed(*this, ks, stack);
+  }
+  // Boxed call with a key set chosen by the caller (no extraction, no TLS).
+  void redispatch_boxed(DispatchKeySet ks, Stack* stack) const {
+    ks = ks & entry_->non_fallthrough_keys(ks);
+    entry_->lookup(ks).call_boxed(*this, ks, stack);
+  }
+
+  // A handle typed by the C++ signature of the calls, e.g. `Tensor(const Tensor&, double)`.
+  // Throws DispatchError when the operator has a schema whose argument or return count differs.
+  template <class Sig>
+  TypedOperatorHandle<Sig> typed() const;
+
+  friend bool operator==(const OperatorHandle& a, const OperatorHandle& b) {
+    return a.entry_ == b.entry_;
+  }
+
+ protected:
+  void check_signature(size_t num_args, size_t num_returns, std::string_view signature) const;
+
+  OperatorEntry* entry_ = nullptr;
+  uint64_t dispatch_args_ = 0;
+  bool dispatch_args_known_ = false;  // false while the operator has no schema
+};
+
+namespace detail {
+// The error for a call that reached a missing entry: names the operator, the key, and the keys
+// that have kernels (or, for Undefined, says that no argument carried a key).
+[[noreturn]] void throw_missing_kernel(const OperatorHandle& op, DispatchKeySet ks);
+
+// Step 1 for typed calls: the key set contributed by one C++ argument.
+template <class T>
+inline DispatchKeySet argument_keys(const T& value) {
+  using D = std::remove_cvref_t<T>;
+  if constexpr (std::is_same_v<D, Tensor>) {
+    return value.defined() ? value.key_set() : DispatchKeySet();
+  } else if constexpr (std::is_same_v<D, Generator>) {
+    return value.key_set();
+  } else if constexpr (std::is_same_v<D, std::optional<Tensor>> ||
+                       std::is_same_v<D, std::optional<Generator>>) {
+    return value ? argument_keys(*value) : DispatchKeySet();
+  } else if constexpr (std::is_same_v<D, std::vector<Tensor>> ||
+                       std::is_same_v<D, std::vector<std::optional<Tensor>>>) {
+    DispatchKeySet ks;
+    for (const auto& item : value) ks |= argument_keys(item);
+    return ks;
+  } else {
+    return DispatchKeySet();
+  }
+}
+template <class... Args>
+inline DispatchKeySet argument_keys_of(const Args&... args) {
+  return (DispatchKeySet() | ... | argument_keys(args));
+}
+}  // namespace detail
+
+template <class Sig>
+class TypedOperatorHandle;
+
+template <class Ret, class... Args>
+class TypedOperatorHandle<Ret(Args...)> : public OperatorHandle {
+ public:
+  TypedOperatorHandle() = default;
+
+  Ret call(Args... args) const {
+    DispatchKeySet ks = apply_tls(detail::argument_keys_of(args...));
+    ks = ks & entry_->non_fallthrough_keys(ks);
+    return entry_->lookup(ks).template call<Ret, Args...>(*this, ks, std::forward<Args>(args)...);
+  }
+
+  Ret redispatch(DispatchKeySet ks, Args... args) const {
+    ks = ks & entry_->non_fallthrough_keys(ks);
+    return entry_->lookup(ks).template call<Ret, Args...>(*this, ks, std::forward<Args>(args)...);
+  }
+
+ private:
+  friend class OperatorHandle;
+  explicit TypedOperatorHandle(const OperatorHandle& op) : OperatorHandle(op) {}
+};
+
+namespace detail {
+template <class T>
+struct ReturnCount : std::integral_constant<size_t, 1> {};
+template <>
+struct ReturnCount<void> : std::integral_constant<size_t, 0> {};
+template <class... T>
+struct ReturnCount<std::tuple<T...>> : std::integral_constant<size_t, sizeof...(T)> {};
+}  // namespace detail
+
+template <class Sig>
+TypedOperatorHandle<Sig> OperatorHandle::typed() const {
+  using Traits = boxing::FunctionTraits<Sig>;
+  using Ret = typename Traits::return_type;
+  check_signature(std::tuple_size_v<boxing::TupleOf<typename Traits::params>>,
+                  detail::ReturnCount<std::remove_cvref_t<Ret>>::value, typeid(Sig).name());
+  return TypedOperatorHandle<Sig>(*this);
+}
+
+}  // namespace schemac::dispatch
