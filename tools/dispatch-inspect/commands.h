@@ -1,0 +1,14 @@
+// dispatch-inspect: one setup function per subcommand, each in its own file.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace schemac::inspect {
+
+// Adds `simulate` to the app. The subcommand's callback stores its exit code in exit_code().
+void add_simulate_command(CLI::App& app);
+
+// The exit code chosen by the subcommand that ran (0 when none set one).
+int& exit_code();
+
+}  // namespace schemac::inspect

@@ -1,0 +1,345 @@
+// PythonDispatcher emulation and what-if script sessions over a fresh Dispatcher.
+#include "simulate.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <memory>
+#include <ostream>
+#include <set>
+#include <sstream>
+
+#include "schemac/dispatch/dispatcher.h"
+
+namespace schemac::inspect {
+namespace {
+
+using dispatch::DispatchKey;
+using dispatch::Dispatcher;
+using dispatch::KernelFunction;
+using dispatch::OperatorEntry;
+using dispatch::TableFormat;
+
+constexpr std::string_view kTestOperator = "__test__::foo";
+constexpr std::string_view kTestSchema = "__test__::foo(Tensor x) -> Tensor";
+
+// The kernels simulate registers do nothing: simulate never calls them.
+void simulated_kernel(const dispatch::OperatorHandle&, dispatch::DispatchKeySet, dispatch::Stack*) {}
+
+// Python's repr of a list of strings: ['CPU', 'XLA'].
+std::string python_list(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += "'" + items[i] + "'";
+  }
+  return out + "]";
+}
+
+std::string format_line(std::string_view key, std::string_view kernel) {
+  return fmt::format("{:<15} {}\n", key, kernel);
+}
+
+std::string format_header(std::string_view title) {
+  return fmt::format("\n{}\n", title) + format_line("key", "kernel") + "---------------------------\n";
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::istringstream in(text);
+  while (std::getline(in, line)) lines.push_back(line);
+  return lines;
+}
+
+// Python's `text.split(sep)[index]`, or "" when there are not that many pieces.
+std::string split_piece(std::string_view text, std::string_view sep, size_t index) {
+  size_t start = 0;
+  for (size_t i = 0; i < index; ++i) {
+    const size_t at = text.find(sep, start);
+    if (at == std::string_view::npos) return "";
+    start = at + sep.size();
+  }
+  const size_t end = text.find(sep, start);
+  return std::string(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+}
+
+bool contains(const std::vector<std::string>& items, std::string_view item) {
+  return std::find(items.begin(), items.end(), item) != items.end();
+}
+
+std::string dispatch_table_text(const OperatorEntry& op, const std::vector<std::string>& shown, bool all_keys) {
+  std::string out = format_header("Computed Dispatch Table");
+  for (const std::string& line : split_lines(dispatch::format_table(op, TableFormat::Torch))) {
+    const std::string key = split_piece(line, ":", 0);
+    if (!all_keys && !contains(shown, key)) continue;
+    out += format_line(key, split_piece(strip_fallback_site(line), ": ", 1));
+  }
+  return out;
+}
+
+std::string registrations_text(const OperatorEntry& op, const std::vector<std::string>& supported) {
+  std::string out = format_header("Registered Kernels");
+  for (const std::string& line : split_lines(dispatch::format_dump(op, TableFormat::Torch))) {
+    const std::string first = split_piece(line, ":", 0);
+    const bool wanted = std::any_of(supported.begin(), supported.end(),
+                                    [&](const std::string& k) { return first.rfind(k, 0) == 0; });
+    if (wanted) out += format_line(first, split_piece(split_piece(line, "::", 0), " ", 1));
+  }
+  return out;
+}
+
+std::string json_keys(const std::vector<std::string>& keys) {
+  std::string out = "[";
+  for (size_t i = 0; i < keys.size(); ++i) out += (i ? "," : "") + dispatch::json_string(keys[i]);
+  return out + "]";
+}
+
+}  // namespace
+
+const std::vector<std::string>& python_dispatcher_runtime_keys() {
+  static const std::vector<std::string> keys = {"CPU", "AutogradCPU", "FPGA", "AutogradOther",
+                                                "XLA", "AutogradXLA", "Lazy", "AutogradLazy"};
+  return keys;
+}
+
+const std::vector<std::string>& python_dispatcher_alias_keys() {
+  static const std::vector<std::string> keys = {"CompositeExplicitAutograd", "Autograd", "CompositeImplicitAutograd"};
+  return keys;
+}
+
+std::string strip_fallback_site(std::string_view line) {
+  const size_t start = line.find("registered at ");
+  if (start == std::string_view::npos) return std::string(line);
+  const size_t bracket = line.rfind('[');
+  if (bracket == std::string_view::npos || bracket < start) return std::string(line);
+  const std::string_view middle = line.substr(start, bracket - start);
+  const bool in_tree = middle.find("FallbackKernel.cpp") != std::string_view::npos ||
+                       middle.find("dispatch_default_fallbacks.cpp") != std::string_view::npos;
+  if (!in_tree) return std::string(line);
+  return std::string(line.substr(0, start)) + std::string(line.substr(bracket));
+}
+
+int simulate_keys(const SimulateOptions& options, std::ostream& out, std::ostream& err) {
+  const std::vector<std::string>& keys = options.keys;
+  // PythonDispatcher's checks, in its order and with its messages.
+  if (std::set<std::string>(keys.begin(), keys.end()).size() != keys.size()) {
+    err << fmt::format("Overriden is not allowed but found duplicates in {}.\n", python_list(keys));
+    return 1;
+  }
+  if (contains(keys, "CompositeImplicitAutograd") && contains(keys, "CompositeExplicitAutograd")) {
+    err << "Registration to both CompositeImplicitAutograd and CompositeExplicitAutograd is not allowed.\n";
+    return 1;
+  }
+  std::vector<std::string> supported = python_dispatcher_runtime_keys();
+  supported.insert(supported.end(), python_dispatcher_alias_keys().begin(), python_dispatcher_alias_keys().end());
+  std::vector<std::pair<std::string, DispatchKey>> parsed;
+  for (const std::string& name : keys) {
+    // Beyond PythonDispatcher's list, any runtime or alias key is accepted too.
+    const auto key = dispatch::parse_dispatch_key(name);
+    if (!key || !(dispatch::is_alias_key(*key) || dispatch::is_runtime_key(*key))) {
+      err << fmt::format("{} is not supported, please select a dispatch key in {}.\n", name, python_list(supported));
+      return 1;
+    }
+    parsed.emplace_back(name, *key);
+  }
+
+  Dispatcher dispatcher;
+  dispatch::register_default_fallbacks(dispatcher);
+  std::vector<dispatch::RegistrationHandle> handles;
+  try {
+    handles.push_back(dispatcher.def(kTestSchema, "simulate"));
+    for (const auto& [name, key] : parsed)
+      handles.push_back(dispatcher.impl(kTestOperator, key, KernelFunction::make_from_boxed(&simulated_kernel),
+                                        "fn_" + name, "simulate"));
+  } catch (const dispatch::DispatchError& e) {
+    err << e.what() << "\n";
+    return 1;
+  }
+  const OperatorEntry& op = *dispatcher.find(kTestOperator);
+
+  // Rows shown: PythonDispatcher's runtime keys plus any other runtime key that was named.
+  std::vector<std::string> shown = python_dispatcher_runtime_keys();
+  std::vector<std::string> registration_keys = supported;
+  for (const auto& [name, key] : parsed) {
+    const std::string canonical(dispatch::to_string(key));
+    if (!contains(registration_keys, canonical)) registration_keys.push_back(canonical);
+    if (!dispatch::is_alias_key(key) && !contains(shown, canonical)) shown.push_back(canonical);
+  }
+
+  switch (options.format) {
+    case TableFormat::Text:
+      out << (options.registrations ? registrations_text(op, registration_keys)
+                                    : dispatch_table_text(op, shown, options.all_keys));
+      break;
+    case TableFormat::Torch:
+      out << (options.registrations ? dispatch::format_dump(op, TableFormat::Torch)
+                                    : dispatch::format_table(op, TableFormat::Torch));
+      break;
+    case TableFormat::Json: {
+      dispatch::TableOptions table_options;
+      table_options.all_keys = options.all_keys;
+      std::string body = options.registrations ? dispatch::format_dump(op, TableFormat::Json)
+                                               : dispatch::format_table(op, TableFormat::Json, table_options);
+      if (!body.empty() && body.back() == '\n') body.pop_back();
+      // Without --all-keys the JSON table keeps the rows the text table shows.
+      if (!options.registrations && !options.all_keys) {
+        std::string filtered = fmt::format("{{\"operator\":{},\"entries\":[", dispatch::json_string(op.full_name()));
+        bool first = true;
+        for (int slot = 0; slot < dispatch::kNumRuntimeEntries; ++slot) {
+          const dispatch::TableEntry& e = op.entry_at_slot(slot);
+          const std::string key(dispatch::to_string(dispatch::runtime_key_for_slot(slot)));
+          if (!e.kernel.is_valid() || !contains(shown, key)) continue;
+          filtered += fmt::format("{}{{\"key\":{},\"kernel\":{},\"reason\":{},\"fallthrough\":{},\"site\":{}}}",
+                                  first ? "" : ",", dispatch::json_string(key), dispatch::json_string(e.debug),
+                                  dispatch::json_string(dispatch::to_string(e.reason)),
+                                  e.kernel.is_fallthrough() ? "true" : "false",
+                                  e.site.empty() ? "null" : dispatch::json_string(e.site));
+          first = false;
+        }
+        body = filtered + "]}";
+      }
+      out << fmt::format("{{\"registered\":{},\"{}\":{}}}\n", json_keys(keys),
+                         options.registrations ? "registrations" : "table", body);
+      break;
+    }
+  }
+  return 0;
+}
+
+namespace {
+
+// One what-if session: a fresh registry with the default fallbacks, and the handles of each
+// library's registrations so that `drop LIB` can undo them newest first.
+class ScriptSession {
+ public:
+  ScriptSession(std::string_view script_name, TableFormat format, std::ostream& out)
+      : script_name_(script_name), format_(format == TableFormat::Json ? TableFormat::Json : TableFormat::Torch),
+        out_(out) {
+    dispatch::register_default_fallbacks(dispatcher_);
+  }
+  ~ScriptSession() {
+    // Undo newest first, library by library, before the dispatcher goes away.
+    for (auto& [lib, handles] : libraries_)
+      while (!handles.empty()) handles.pop_back();
+    while (!definitions_.empty()) definitions_.pop_back();
+  }
+
+  // Runs one step; throws DispatchError (or returns its message) on failure.
+  void run(const std::vector<std::string>& words, const std::string& rest_after_command, size_t line) {
+    const std::string site = fmt::format("{}:{}", script_name_, line);
+    const std::string& command = words[0];
+    if (command == "def") {
+      expect_at_least(words, 2, "def SCHEMA");
+      definitions_.push_back(dispatcher_.def(rest_after_command, site));
+    } else if (command == "impl") {
+      expect_exactly(words, 5, "impl LIB OP KEY KERNEL");
+      const std::string op_name = words[2].find("::") == std::string::npos ? words[1] + "::" + words[2] : words[2];
+      const std::optional<DispatchKey> key = parse_key(words[3], /*allow_catchall=*/true);
+      libraries_[words[1]].push_back(dispatcher_.impl(op_name, key, make_kernel(words[4]), debug_for(words[4], site), site));
+    } else if (command == "fallback") {
+      expect_exactly(words, 4, "fallback LIB KEY KERNEL");
+      const std::optional<DispatchKey> key = parse_key(words[2], /*allow_catchall=*/false);
+      libraries_[words[1]].push_back(dispatcher_.fallback(*key, make_kernel(words[3]), debug_for(words[3], site), site));
+    } else if (command == "drop") {
+      expect_exactly(words, 2, "drop LIB");
+      const auto it = libraries_.find(words[1]);
+      if (it == libraries_.end() || it->second.empty())
+        throw dispatch::DispatchError(fmt::format("nothing is registered under library '{}'", words[1]));
+      while (!it->second.empty()) it->second.pop_back();
+    } else if (command == "table" || command == "dump") {
+      expect_exactly(words, 2, command + " OP");
+      const OperatorEntry* op = dispatcher_.find(words[1]);
+      if (!op) throw dispatch::DispatchError(fmt::format("no operator named '{}'", words[1]));
+      if (command == "table") {
+        dispatch::TableOptions options;
+        out_ << dispatch::format_table(*op, format_, options);
+      } else {
+        out_ << dispatch::format_dump(*op, format_);
+      }
+    } else {
+      throw dispatch::DispatchError(
+          fmt::format("unknown step '{}'; expected def, impl, fallback, drop, table or dump", command));
+    }
+  }
+
+ private:
+  static void expect_exactly(const std::vector<std::string>& words, size_t n, std::string_view usage) {
+    if (words.size() != n)
+      throw dispatch::DispatchError(fmt::format("'{}' takes {} word{}: {}", words[0], n - 1, n == 2 ? "" : "s", usage));
+  }
+  static void expect_at_least(const std::vector<std::string>& words, size_t n, std::string_view usage) {
+    if (words.size() < n) throw dispatch::DispatchError(fmt::format("'{}' needs more: {}", words[0], usage));
+  }
+  static std::optional<DispatchKey> parse_key(const std::string& name, bool allow_catchall) {
+    std::string lower = name;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (allow_catchall && lower == "catchall") return std::nullopt;
+    const auto key = dispatch::parse_dispatch_key(name);
+    if (!key) {
+      const std::string suggestion = dispatch::suggest_dispatch_key(name);
+      throw dispatch::DispatchError(fmt::format("unknown dispatch key '{}'{}", name,
+                                                suggestion.empty() ? "" : fmt::format("; did you mean '{}'?", suggestion)));
+    }
+    return key;
+  }
+  static KernelFunction make_kernel(const std::string& name) {
+    return name == "fallthrough" ? KernelFunction::make_fallthrough() : KernelFunction::make_from_boxed(&simulated_kernel);
+  }
+  static std::string debug_for(const std::string& kernel, const std::string& site) {
+    return kernel == "fallthrough" ? "registered at " + site : kernel;
+  }
+
+  std::string script_name_;
+  TableFormat format_;
+  std::ostream& out_;
+  Dispatcher dispatcher_;
+  std::vector<dispatch::RegistrationHandle> definitions_;
+  std::map<std::string, std::vector<dispatch::RegistrationHandle>> libraries_;
+};
+
+std::vector<std::string> split_words(std::string_view line) {
+  std::vector<std::string> words;
+  std::istringstream in{std::string(line)};
+  std::string word;
+  while (in >> word) words.push_back(word);
+  return words;
+}
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  return text;
+}
+
+}  // namespace
+
+int simulate_script(std::string_view script, std::string_view script_name, TableFormat format, std::ostream& out,
+                    std::ostream& err) {
+  ScriptSession session(script_name, format, out);
+  int failures = 0;
+  size_t line_number = 0;
+  size_t start = 0;
+  while (start <= script.size()) {
+    const size_t end = std::min(script.find('\n', start), script.size());
+    std::string_view line = script.substr(start, end - start);
+    start = end + 1;
+    ++line_number;
+    if (const size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+    line = trim(line);
+    if (line.empty()) continue;
+    const std::vector<std::string> words = split_words(line);
+    const std::string rest(trim(line.substr(words[0].size())));
+    try {
+      session.run(words, rest, line_number);
+    } catch (const std::exception& e) {
+      ++failures;
+      err << fmt::format("{}:{}: error: {}\n", script_name, line_number, e.what());
+    }
+  }
+  return failures == 0 ? 0 : 1;
+}
+
+}  // namespace schemac::inspect
