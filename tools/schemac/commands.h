@@ -11,5 +11,6 @@ namespace schemac::cli {
 int& exit_code();
 
 void add_parse_command(CLI::App& app);
+void add_lint_command(CLI::App& app);
 
 }  // namespace schemac::cli

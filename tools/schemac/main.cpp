@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   app.footer("Run 'schemac SUBCOMMAND --help' for the options and examples of each subcommand.\n"
              "Exit codes: 0 success, 1 problems found in the input, 2 usage or I/O errors.");
   schemac::cli::add_parse_command(app);
+  schemac::cli::add_lint_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -59,25 +59,58 @@ void sort_diagnostics(std::vector<Diagnostic>& diagnostics) {
                    });
 }
 
+namespace {
+
+// The length of the valid UTF-8 sequence starting at text[i], or 0 when it is not valid.
+size_t utf8_sequence(std::string_view text, size_t i) {
+  auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  unsigned char c = byte(i);
+  size_t n = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c <= 0xdf ? 2 : 0;
+  if (n == 0 || i + n > text.size()) return 0;
+  for (size_t k = 1; k < n; ++k) {
+    if ((byte(i + k) & 0xc0) != 0x80) return 0;
+  }
+  if (n == 3 && c == 0xe0 && byte(i + 1) < 0xa0) return 0;   // overlong
+  if (n == 3 && c == 0xed && byte(i + 1) >= 0xa0) return 0;  // surrogates
+  if (n == 4 && c == 0xf0 && byte(i + 1) < 0x90) return 0;   // overlong
+  if (n == 4 && c == 0xf4 && byte(i + 1) >= 0x90) return 0;  // above U+10FFFF
+  return n;
+}
+
+}  // namespace
+
+// Bytes that are not valid UTF-8 become U+FFFD, so the output is always valid JSON.
 std::string json_escape(std::string_view text) {
   std::string out;
   out.reserve(text.size() + 2);
-  for (char c : text) {
+  for (size_t i = 0; i < text.size();) {
+    char c = text[i];
+    auto u = static_cast<unsigned char>(c);
+    if (u >= 0x80) {
+      size_t n = utf8_sequence(text, i);
+      if (n == 0) {
+        out += "\\ufffd";
+        ++i;
+      } else {
+        out.append(text.substr(i, n));
+        i += n;
+      }
+      continue;
+    }
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
       case '\n': out += "\\n"; break;
       case '\r': out += "\\r"; break;
       case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
       default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          out += fmt::format("\\u{:04x}", static_cast<unsigned>(static_cast<unsigned char>(c)));
+        if (u < 0x20 || u == 0x7f) {
+          out += fmt::format("\\u{:04x}", static_cast<unsigned>(u));
         } else {
           out += c;
         }
     }
+    ++i;
   }
   return out;
 }

@@ -262,7 +262,7 @@ class EntryReader {
       }
       for (LocatedName& k : split(keys, ',')) {
         if (!check_dispatch_key(k)) continue;
-        f.dispatch.push_back(DispatchEntry{std::move(k), kernel_name});
+        f.dispatch.push_back(DispatchEntry{std::move(k), kernel_name, keys.value});
       }
     }
   }

@@ -26,6 +26,7 @@ struct LocatedName {
 struct DispatchEntry {
   LocatedName key;
   LocatedName kernel;
+  std::string written_as;  // the whole YAML key the name came from: "CPU, CUDA"
 };
 
 struct NativeFunction {

@@ -1,0 +1,279 @@
+// Rules about one entry's schema: canonical form, defaults, out= and in-place conventions,
+// returns, methods, argument names, and the fields that name arguments.
+#include <algorithm>
+#include <array>
+
+#include <fmt/format.h>
+
+#include "lint_rules_internal.h"
+#include "schemac/schema/printer.h"
+
+namespace schemac::schema::lint {
+namespace {
+
+bool is_plain_tensor(const Type& type) { return type.is_base(BaseType::Tensor); }
+
+std::string alias_text(const Argument& a) {
+  const AliasInfo* alias = a.type.any_alias();
+  return alias ? print_alias(*alias) : std::string("(none)");
+}
+
+bool same_alias(const Argument& a, const Argument& b) {
+  const AliasInfo* x = a.type.any_alias();
+  const AliasInfo* y = b.type.any_alias();
+  if (!x || !y) return !x && !y;
+  return *x == *y;
+}
+
+bool is_out_style_name(std::string_view name) {
+  if (name == "out") return true;
+  if (!name.starts_with("out") || name.size() == 3) return false;
+  return std::all_of(name.begin() + 3, name.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+class SignatureRules {
+ public:
+  SignatureRules(Reporter& reporter, const NativeFunction& f)
+      : r_(reporter), f_(f), s_(*f.schema), facts_(signature_facts(*f.schema)) {}
+
+  void run() {
+    canonical_form();
+    default_suffix();
+    out_arguments();
+    inplace();
+    mutable_returns();
+    method_self();
+    python_keywords();
+    cpp_no_default_args();
+    precomputed();
+  }
+
+ private:
+  Location at(TextRange range) const { return r_.file().func_location(f_, range); }
+  Location at(const Argument& a) const { return at(a.range); }
+  Location returns_at() const {
+    return s_.returns.empty() ? at(s_.returns_range) : at(TextRange{s_.returns.front().range.begin,
+                                                                    s_.returns.back().range.end});
+  }
+
+  void canonical_form() {
+    std::string canonical = print_schema(s_);
+    if (canonical == f_.func) return;
+    auto diff = std::mismatch(canonical.begin(), canonical.end(), f_.func.begin(), f_.func.end());
+    uint32_t offset = static_cast<uint32_t>(diff.second - f_.func.begin());
+    Diagnostic& d = r_.report("func-not-canonical",
+                              at(TextRange{offset, static_cast<uint32_t>(f_.func.size())}),
+                              "func is not written in canonical form");
+    d.notes.push_back(Note{{}, fmt::format("canonical form: {}", canonical)});
+    d.fix = FixHint{at(TextRange{0, static_cast<uint32_t>(f_.func.size())}), canonical};
+  }
+
+  void default_suffix() {
+    const Argument* first_default = nullptr;
+    for (const Argument& a : s_.arguments) {
+      if (a.kwarg_only) break;
+      if (a.default_value) {
+        if (!first_default) first_default = &a;
+      } else if (first_default) {
+        Diagnostic& d = r_.report("default-suffix", at(a),
+                                  fmt::format("positional argument '{}' has no default but follows '{}', "
+                                              "which has one", a.name, first_default->name));
+        d.notes.push_back(Note{at(*first_default), fmt::format("'{}' has a default here", first_default->name)});
+        return;
+      }
+    }
+  }
+
+  void out_arguments() {
+    // A keyword-only tensor named like an out argument but not written to: a missing `(a!)`.
+    for (const Argument& a : s_.arguments) {
+      if (a.kwarg_only && is_out_style_name(a.name) && a.type.leaf().is_base(BaseType::Tensor) &&
+          !a.type.is_mutable()) {
+        r_.report("out-annotation", at(a),
+                  fmt::format("keyword-only argument '{}' looks like an out argument but is not "
+                              "marked as written; write it as Tensor(a!) {}", a.name, a.name));
+      }
+    }
+    if (facts_.out.empty()) return;
+    for (const Argument* a : facts_.out) {
+      const AliasInfo* alias = a->type.any_alias();
+      if (alias && alias->before.empty()) {
+        r_.report("out-annotation", at(*a),
+                  fmt::format("out argument '{}' needs a named alias set, like Tensor(a!)", a->name));
+      }
+    }
+    bool seen_out = false;
+    for (const Argument& a : s_.arguments) {
+      if (!a.kwarg_only) continue;
+      seen_out = seen_out || a.type.is_mutable();
+      if (seen_out && !a.type.is_mutable()) {
+        Diagnostic& d = r_.report("out-position", at(a),
+                                  fmt::format("keyword-only argument '{}' comes after the out "
+                                              "arguments; out arguments must come last", a.name));
+        d.notes.push_back(Note{at(*facts_.out.front()),
+                               fmt::format("first out argument '{}' is here", facts_.out.front()->name)});
+      }
+    }
+    out_names();
+    out_returns();
+  }
+
+  void out_names() {
+    if (facts_.out.size() != 1) return;
+    const Argument& a = *facts_.out.front();
+    if (a.name == "out" || a.name == s_.op.overload || a.name.starts_with("_scratch_")) return;
+    r_.report("out-name", at(a.name_range),
+              fmt::format("the out argument is named '{}'; name a single out argument 'out'", a.name));
+  }
+
+  void out_returns() {
+    bool tensor_outs = std::all_of(facts_.out.begin(), facts_.out.end(),
+                                   [](const Argument* a) { return is_plain_tensor(a->type); });
+    if (!tensor_outs) {
+      if (!s_.returns.empty()) {
+        r_.report("out-return", returns_at(),
+                  "an out= function with tensor-list out arguments must return nothing: '()'");
+      }
+      return;
+    }
+    std::vector<const Argument*> returned;
+    for (const Argument* a : facts_.out) {
+      if (!a->name.starts_with("_scratch_")) returned.push_back(a);
+    }
+    if (returned.size() != s_.returns.size()) {
+      r_.report("out-return", returns_at(),
+                fmt::format("an out= function returns its {} out argument{}, but this one returns {} "
+                            "value{}", returned.size(), returned.size() == 1 ? "" : "s",
+                            s_.returns.size(), s_.returns.size() == 1 ? "" : "s"));
+      return;
+    }
+    for (size_t i = 0; i < returned.size(); ++i) {
+      if (same_alias(*returned[i], s_.returns[i])) continue;
+      Diagnostic& d = r_.report("out-return", at(s_.returns[i]),
+                                fmt::format("return {} must alias out argument '{}' with the same "
+                                            "annotation {}", i, returned[i]->name, alias_text(*returned[i])));
+      d.notes.push_back(Note{at(*returned[i]), fmt::format("'{}' is declared here", returned[i]->name)});
+    }
+  }
+
+  void inplace() {
+    if (!facts_.inplace) return;
+    std::string name = s_.op.base_name();
+    if (!facts_.out.empty()) {
+      r_.report("inplace-self", at(*facts_.out.front()),
+                fmt::format("in-place function '{}' cannot also have out arguments", name));
+      return;
+    }
+    const Argument* self = facts_.self;
+    if (!self || !self->type.is_mutable()) {
+      r_.report("inplace-self", self ? at(*self) : at(s_.op.range),
+                fmt::format("in-place function '{}' (its name ends in '_') must take 'Tensor(a!) self'",
+                            name));
+      return;
+    }
+    if (is_plain_tensor(self->type)) {
+      if (s_.returns.size() != 1 || !same_alias(*self, s_.returns.front())) {
+        Diagnostic& d = r_.report("inplace-self", returns_at(),
+                                  fmt::format("in-place function '{}' must return self as 'Tensor{}'",
+                                              name, alias_text(*self)));
+        d.notes.push_back(Note{at(*self), "self is declared here"});
+      }
+    } else if (!s_.returns.empty()) {
+      r_.report("inplace-self", returns_at(),
+                fmt::format("in-place function '{}' with a non-Tensor self must return nothing: '()'", name));
+    }
+  }
+
+  void mutable_returns() {
+    const Argument* a_mutable = nullptr;
+    const Argument* an_immutable = nullptr;
+    for (const Argument& ret : s_.returns) {
+      (ret.type.is_mutable() ? a_mutable : an_immutable) = &ret;
+    }
+    if (a_mutable && an_immutable) {
+      Diagnostic& d = r_.report("mutable-return", at(*an_immutable),
+                                "returns must be all mutable or all immutable; this one is immutable");
+      d.notes.push_back(Note{at(*a_mutable), "this return is mutable"});
+      return;
+    }
+    for (const Argument& ret : s_.returns) {
+      if (!ret.type.is_mutable()) continue;
+      bool aliases = facts_.self && same_alias(*facts_.self, ret);
+      for (const Argument* out : facts_.out) aliases = aliases || same_alias(*out, ret);
+      if (!aliases) {
+        r_.report("mutable-return", at(ret),
+                  fmt::format("mutable return {} aliases neither an out argument nor self; did you "
+                              "forget to make an out argument keyword-only?", print_type(ret.type)));
+      }
+    }
+  }
+
+  void method_self() {
+    if (!f_.method_variant) return;
+    if (facts_.self && facts_.self->type.is_base(BaseType::Tensor)) return;
+    Location where = facts_.self ? at(*facts_.self) : r_.file().field_location(f_, "variants");
+    r_.report("method-self", where,
+              fmt::format("'{}' has a method variant but no 'Tensor self' argument", s_.op.full()));
+  }
+
+  void python_keywords() {
+    static constexpr auto kKeywords = std::to_array<std::string_view>({
+        "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
+        "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
+        "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",
+        "return", "try", "while", "with", "yield"});
+    for (const Argument& a : s_.arguments) {
+      if (std::find(kKeywords.begin(), kKeywords.end(), a.name) != kKeywords.end()) {
+        r_.report("python-keyword-argument", at(a.name_range),
+                  fmt::format("argument name '{}' is a Python keyword; Python callers cannot pass it "
+                              "by name", a.name));
+      }
+    }
+  }
+
+  const Argument* argument(std::string_view name) const {
+    for (const Argument& a : s_.arguments) {
+      if (a.name == name) return &a;
+    }
+    return nullptr;
+  }
+
+  void cpp_no_default_args() {
+    for (const LocatedName& n : f_.cpp_no_default_args) {
+      const Argument* a = argument(n.name);
+      if (!a) {
+        r_.report("cpp-no-default-args", n.location,
+                  fmt::format("cpp_no_default_args names '{}', which is not an argument of '{}'",
+                              n.name, s_.op.full()));
+      } else if (!a->default_value) {
+        Diagnostic& d = r_.report("cpp-no-default-args", n.location,
+                                  fmt::format("cpp_no_default_args names '{}', which has no default", n.name));
+        d.notes.push_back(Note{at(*a), fmt::format("'{}' is declared here", n.name)});
+      }
+    }
+  }
+
+  void precomputed() {
+    for (const LocatedName& n : f_.precomputed_arguments) {
+      if (!argument(n.name)) {
+        r_.report("precomputed-argument", n.location,
+                  fmt::format("precomputed replaces '{}', which is not an argument of '{}'", n.name,
+                              s_.op.full()));
+      }
+    }
+  }
+
+  Reporter& r_;
+  const NativeFunction& f_;
+  const FunctionSchema& s_;
+  SignatureFacts facts_;
+};
+
+}  // namespace
+
+void check_signature_rules(Reporter& reporter, const NativeFunction& function) {
+  if (!function.schema) return;
+  SignatureRules(reporter, function).run();
+}
+
+}  // namespace schemac::schema::lint
