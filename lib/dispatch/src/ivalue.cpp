@@ -222,8 +222,8 @@ std::string IValue::repr() const {
 
 void require_stack_size(const Stack& stack, size_t n, std::string_view what) {
   if (stack.size() < n)
-    throw IValueError(fmt::format("{} need {} values on the stack but it holds {}", what, n,
-                                  stack.size()));
+    throw IValueError(fmt::format("{}: expected at least {} values on the stack but it holds {}",
+                                  what, n, stack.size()));
 }
 
 IValue& peek(Stack& stack, size_t depth) {
