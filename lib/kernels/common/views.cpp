@@ -1,0 +1,65 @@
+// The view operators (transpose.int, view) and the composites (contiguous, matmul): the same
+// code for every device.
+#include <fmt/format.h>
+
+#include "schemac/kernels/native_functions.h"
+
+namespace schemac::kernels {
+
+using dispatch::TensorError;
+
+Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) { return self.transpose(dim0, dim1); }
+
+Tensor view(const Tensor& self, IntArrayRef size) { return self.view(size); }
+
+namespace {
+
+Tensor empty_on(IntArrayRef sizes, ScalarType dtype, Device device, MemoryFormat format) {
+  return device.is_cuda() ? empty_cuda(sizes, dtype, std::nullopt, device, std::nullopt, format)
+                          : empty_cpu(sizes, dtype, std::nullopt, device, std::nullopt, format);
+}
+
+Tensor& copy_on_device(Tensor& dst, const Tensor& src) {
+  return dst.is_cuda() || src.is_cuda() ? copy_cuda_(dst, src, false) : copy_cpu_(dst, src, false);
+}
+
+Tensor mm_on_device(const Tensor& a, const Tensor& b) { return a.is_cuda() ? mm_cuda(a, b) : mm_cpu(a, b); }
+
+}  // namespace
+
+Tensor contiguous(const Tensor& self, MemoryFormat memory_format) {
+  if (memory_format == MemoryFormat::Preserve)
+    throw TensorError("contiguous: preserve memory format is unsupported by the contiguous operator");
+  if (self.is_contiguous(memory_format)) return self;
+  Tensor out = empty_on(self.sizes(), self.dtype(), self.device(), memory_format);
+  copy_on_device(out, self);
+  return out;
+}
+
+Tensor matmul(const Tensor& self, const Tensor& other) {
+  const int64_t a = self.dim();
+  const int64_t b = other.dim();
+  if (a == 0 || b == 0 || a > 2 || b > 2)
+    throw TensorError(fmt::format("matmul: both arguments need 1 or 2 dimensions, got {}-d and {}-d", a, b));
+  if (a == 2 && b == 2) return mm_on_device(self, other);
+  if (a == 2 && b == 1) return mm_on_device(self, other.view({-1, 1})).view({-1});
+  if (a == 1 && b == 2) return mm_on_device(self.view({1, -1}), other).view({-1});
+  return mm_on_device(self.view({1, -1}), other.view({-1, 1})).view({});  // dot
+}
+
+Tensor to_device(const Tensor& t, Device device) {
+  if (device.is_cuda() && !device.has_index()) device = Device(dispatch::DeviceType::CUDA, 0);
+  if (t.device() == device) return t;
+  Tensor out = empty_on(t.sizes(), t.dtype(), device, MemoryFormat::Contiguous);
+  copy_on_device(out, t);
+  return out;
+}
+
+Tensor to_dtype(const Tensor& t, ScalarType dtype) {
+  if (t.dtype() == dtype) return t;
+  Tensor out = empty_on(t.sizes(), dtype, t.device(), t.suggest_memory_format());
+  copy_on_device(out, t);
+  return out;
+}
+
+}  // namespace schemac::kernels

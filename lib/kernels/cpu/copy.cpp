@@ -1,0 +1,151 @@
+// copy_ on the CPU: any strides, broadcasting, dtype conversion; a memcpy path for matching
+// dense layouts and a cache-blocked transpose for layout changes such as NCHW -> channels_last.
+#include <algorithm>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "../common/convert.h"
+#include "../common/loop_plan.h"
+#include "cpu_checks.h"
+#include "schemac/kernels/native_functions.h"
+#include "schemac/kernels/thread_pool.h"
+
+namespace schemac::kernels {
+namespace {
+
+constexpr int64_t kCopyGrain = 1 << 16;  // elements per parallel chunk, at least
+
+template <typename Word>
+void strided_copy(char* dst, int64_t ds, const char* src, int64_t ss, int64_t n) {
+  for (int64_t i = 0; i < n; ++i)
+    std::memcpy(dst + i * ds, src + i * ss, sizeof(Word));
+}
+
+void same_type_inner(char** p, const int64_t* s, int64_t n, int64_t elsize) {
+  if (s[0] == elsize && s[1] == elsize) {
+    std::memcpy(p[0], p[1], static_cast<std::size_t>(n * elsize));
+    return;
+  }
+  switch (elsize) {
+    case 1: strided_copy<uint8_t>(p[0], s[0], p[1], s[1], n); break;
+    case 2: strided_copy<uint16_t>(p[0], s[0], p[1], s[1], n); break;
+    case 4: strided_copy<uint32_t>(p[0], s[0], p[1], s[1], n); break;
+    default: strided_copy<uint64_t>(p[0], s[0], p[1], s[1], n); break;
+  }
+}
+
+template <typename D, typename S> void convert_inner(char** p, const int64_t* s, int64_t n) {
+  if (s[0] == sizeof(D) && s[1] == sizeof(S)) {
+    auto* dst = reinterpret_cast<D*>(p[0]);
+    const auto* src = reinterpret_cast<const S*>(p[1]);
+    for (int64_t i = 0; i < n; ++i) dst[i] = convert<D>(src[i]);
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    const auto* src = reinterpret_cast<const S*>(p[1] + i * s[1]);
+    auto* dst = reinterpret_cast<D*>(p[0] + i * s[0]);
+    *dst = convert<D>(*src);
+  }
+}
+
+// One 2-d transpose: dst[i + j * dst_ld] = src[i * src_ld + j] for i < rows, j < cols, for the
+// column tiles [j_begin, j_end) (all in elements of type Word).
+template <typename Word>
+void transpose_tiles(Word* dst, int64_t dst_ld, const Word* src, int64_t src_ld, int64_t rows,
+                     int64_t j_begin, int64_t j_end) {
+  constexpr int64_t kTile = 64 / sizeof(Word) * 2;  // 32 floats: a few cache lines per row
+  for (int64_t i0 = 0; i0 < rows; i0 += kTile) {
+    const int64_t i1 = std::min(rows, i0 + kTile);
+    for (int64_t j0 = j_begin; j0 < j_end; j0 += kTile) {
+      const int64_t j1 = std::min(j_end, j0 + kTile);
+      if (i1 - i0 == kTile && j1 - j0 == kTile) {
+        for (int64_t j = 0; j < kTile; ++j) {
+          Word* d = dst + (j0 + j) * dst_ld + i0;
+          const Word* s = src + i0 * src_ld + j0 + j;
+          for (int64_t i = 0; i < kTile; ++i) d[i] = s[i * src_ld];
+        }
+      } else {
+        for (int64_t j = j0; j < j1; ++j)
+          for (int64_t i = i0; i < i1; ++i) dst[j * dst_ld + i] = src[i * src_ld + j];
+      }
+    }
+  }
+}
+
+// A plan whose two inner dimensions swap between source and destination: dimension 0 is
+// contiguous in dst, dimension 1 contiguous in src. Batches over the outer dimensions.
+bool is_transpose_plan(const LoopPlan& plan, int64_t elsize) {
+  if (plan.shape.size() < 2) return false;
+  const auto& s0 = plan.strides[0];
+  const auto& s1 = plan.strides[1];
+  return s0[0] == elsize && s1[1] == elsize && s0[1] != 0 && s1[0] != 0 && plan.shape[0] >= 8 &&
+         plan.shape[1] >= 8;
+}
+
+template <typename Word> void transpose_copy(const LoopPlan& plan) {
+  const int64_t w = sizeof(Word);
+  const int64_t rows = plan.shape[0];  // i: contiguous in dst
+  const int64_t cols = plan.shape[1];  // j: contiguous in src
+  const int64_t dst_ld = plan.strides[1][0] / w;
+  const int64_t src_ld = plan.strides[0][1] / w;
+  // Outer (batch) dimensions.
+  std::vector<int64_t> outer_shape(plan.shape.begin() + 2, plan.shape.end());
+  int64_t batches = 1;
+  for (int64_t s : outer_shape) batches *= s;
+  constexpr int64_t kColsPerTask = 256;
+  const int64_t col_tasks = (cols + kColsPerTask - 1) / kColsPerTask;
+  const int64_t grain = std::max<int64_t>(1, kCopyGrain / std::max<int64_t>(1, rows * kColsPerTask));
+  parallel_for(0, batches * col_tasks, grain, [&](int64_t begin, int64_t end) {
+    for (int64_t task = begin; task < end; ++task) {
+      int64_t b = task / col_tasks;
+      const int64_t jt = task % col_tasks;
+      char* dst = plan.data[0];
+      const char* src = plan.data[1];
+      for (std::size_t d = 0; d < outer_shape.size(); ++d) {
+        const int64_t i = b % outer_shape[d];
+        b /= outer_shape[d];
+        dst += i * plan.strides[d + 2][0];
+        src += i * plan.strides[d + 2][1];
+      }
+      transpose_tiles<Word>(reinterpret_cast<Word*>(dst), dst_ld, reinterpret_cast<const Word*>(src),
+                            src_ld, rows, jt * kColsPerTask, std::min(cols, (jt + 1) * kColsPerTask));
+    }
+  });
+}
+
+}  // namespace
+
+Tensor& copy_cpu_(Tensor& self, const Tensor& src, bool /*non_blocking*/) {
+  cpu::check_cpu("copy_", "self", self);
+  cpu::check_cpu("copy_", "src", src);
+  if (self.is_same(src) || self.numel() == 0) return self;
+  const LoopPlan plan = make_loop_plan({self, src}, self.sizes());
+  const auto elsize = static_cast<int64_t>(self.element_size());
+  if (self.dtype() == src.dtype()) {
+    if (is_transpose_plan(plan, elsize)) {
+      switch (elsize) {
+        case 1: transpose_copy<uint8_t>(plan); break;
+        case 2: transpose_copy<uint16_t>(plan); break;
+        case 4: transpose_copy<uint32_t>(plan); break;
+        default: transpose_copy<uint64_t>(plan); break;
+      }
+    } else {
+      parallel_for(0, plan.numel, kCopyGrain, [&](int64_t b, int64_t e) {
+        run_plan_range(plan, b, e, [&](char** p, const int64_t* s, int64_t n) { same_type_inner(p, s, n, elsize); });
+      });
+    }
+  } else {
+    dispatch::visit_scalar_type(self.dtype(), [&]<typename D>() {
+      dispatch::visit_scalar_type(src.dtype(), [&]<typename S>() {
+        parallel_for(0, plan.numel, kCopyGrain, [&](int64_t b, int64_t e) {
+          run_plan_range(plan, b, e, convert_inner<D, S>);
+        });
+      });
+    });
+  }
+  self.bump_version();
+  return self;
+}
+
+}  // namespace schemac::kernels

@@ -1,0 +1,293 @@
+// mm on the CPU. float32 and float64 use a cache-blocked GEMM: panels of B (KC x NC) and blocks
+// of A (MC x KC) are packed into contiguous buffers (which also makes any input strides cheap),
+// and an MR x NR micro-kernel keeps its block of C in registers. The micro-kernel is plain C++
+// instantiated three times, for the baseline ISA, AVX2+FMA and AVX-512, and chosen at run time.
+// float16/bfloat16 are computed in float32; integer types use a simple loop.
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "../common/convert.h"
+#include "cpu_checks.h"
+#include "schemac/kernels/cpu_features.h"
+#include "schemac/kernels/native_functions.h"
+#include "schemac/kernels/thread_pool.h"
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define SCHEMAC_X86 1
+#define SCHEMAC_TARGET(isa) __attribute__((target(isa), flatten))
+#else
+#define SCHEMAC_X86 0
+#define SCHEMAC_TARGET(isa)
+#endif
+#define SCHEMAC_INLINE inline __attribute__((always_inline))
+
+namespace schemac::kernels {
+
+// ## ISA selection
+
+std::string_view to_string(CpuIsa isa) {
+  switch (isa) {
+    case CpuIsa::Baseline: return "baseline";
+    case CpuIsa::Avx2: return "avx2";
+    case CpuIsa::Avx512: return "avx512";
+  }
+  return "baseline";
+}
+
+CpuIsa detected_isa() {
+  static const CpuIsa isa = [] {
+#if SCHEMAC_X86
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f")) return CpuIsa::Avx512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return CpuIsa::Avx2;
+#endif
+    return CpuIsa::Baseline;
+  }();
+  return isa;
+}
+
+namespace {
+std::atomic<int> g_mm_isa{-1};
+}
+
+CpuIsa mm_isa() {
+  const int forced = g_mm_isa.load(std::memory_order_relaxed);
+  return forced < 0 ? detected_isa() : static_cast<CpuIsa>(forced);
+}
+
+void set_mm_isa(CpuIsa isa) {
+  g_mm_isa.store(static_cast<int>(std::min(isa, detected_isa())), std::memory_order_relaxed);
+}
+
+namespace {
+
+// ## The blocked GEMM: C (M x N, row-major, ldc) = A (M x K) * B (K x N), strided A and B.
+
+template <typename T> struct Gemm {
+  const T* a;
+  int64_t a_row, a_col;  // strides in elements
+  const T* b;
+  int64_t b_row, b_col;
+  T* c;
+  int64_t ldc;
+  int64_t m, n, k;
+};
+
+constexpr int64_t kKC = 256;
+
+// MR x NR block of C from packed panels: a holds kc columns of MR values, b kc rows of NR.
+template <typename T, int MR, int NR>
+SCHEMAC_INLINE void micro_kernel(int64_t kc, const T* __restrict a, const T* __restrict b, T* c, int64_t ldc,
+                                 int64_t mr, int64_t nr, bool first) {
+  T acc[MR][NR] = {};
+  for (int64_t p = 0; p < kc; ++p) {
+    const T* bp = b + p * NR;
+    const T* ap = a + p * MR;
+    for (int i = 0; i < MR; ++i) {
+      const T av = ap[i];
+      for (int j = 0; j < NR; ++j) acc[i][j] += av * bp[j];
+    }
+  }
+  if (mr == MR && nr == NR) {
+    for (int i = 0; i < MR; ++i)
+      for (int j = 0; j < NR; ++j) c[i * ldc + j] = first ? acc[i][j] : c[i * ldc + j] + acc[i][j];
+  } else {
+    for (int64_t i = 0; i < mr; ++i)
+      for (int64_t j = 0; j < nr; ++j) c[i * ldc + j] = first ? acc[i][j] : c[i * ldc + j] + acc[i][j];
+  }
+}
+
+template <typename T, int MR>
+SCHEMAC_INLINE void pack_a(const Gemm<T>& g, int64_t i0, int64_t mc, int64_t p0, int64_t kc, T* out) {
+  for (int64_t ir = 0; ir < mc; ir += MR) {
+    const int64_t mr = std::min<int64_t>(MR, mc - ir);
+    T* panel = out + ir * kc;
+    for (int64_t p = 0; p < kc; ++p) {
+      const T* src = g.a + (i0 + ir) * g.a_row + (p0 + p) * g.a_col;
+      int64_t i = 0;
+      for (; i < mr; ++i) panel[p * MR + i] = src[i * g.a_row];
+      for (; i < MR; ++i) panel[p * MR + i] = T(0);
+    }
+  }
+}
+
+template <typename T, int NR>
+SCHEMAC_INLINE void pack_b(const Gemm<T>& g, int64_t p0, int64_t kc, int64_t j0, int64_t nc, T* out) {
+  for (int64_t jr = 0; jr < nc; jr += NR) {
+    const int64_t nr = std::min<int64_t>(NR, nc - jr);
+    T* panel = out + jr * kc;
+    for (int64_t p = 0; p < kc; ++p) {
+      const T* src = g.b + (p0 + p) * g.b_row + (j0 + jr) * g.b_col;
+      int64_t j = 0;
+      if (g.b_col == 1) {
+        for (; j < nr; ++j) panel[p * NR + j] = src[j];
+      } else {
+        for (; j < nr; ++j) panel[p * NR + j] = src[j * g.b_col];
+      }
+      for (; j < NR; ++j) panel[p * NR + j] = T(0);
+    }
+  }
+}
+
+// Rows [i_begin, i_end) by columns [j_begin, j_end) of C.
+template <typename T, int MR, int NR>
+SCHEMAC_INLINE void gemm_block(const Gemm<T>& g, int64_t i_begin, int64_t i_end, int64_t j_begin, int64_t j_end) {
+  constexpr int64_t kMC = MR * 16;
+  constexpr int64_t kNC = NR * 32;
+  std::vector<T> a_pack(static_cast<std::size_t>(kMC * kKC));
+  std::vector<T> b_pack(static_cast<std::size_t>(kNC * kKC));
+  for (int64_t jc = j_begin; jc < j_end; jc += kNC) {
+    const int64_t nc = std::min(kNC, j_end - jc);
+    for (int64_t pc = 0; pc < g.k; pc += kKC) {
+      const int64_t kc = std::min(kKC, g.k - pc);
+      pack_b<T, NR>(g, pc, kc, jc, nc, b_pack.data());
+      for (int64_t ic = i_begin; ic < i_end; ic += kMC) {
+        const int64_t mc = std::min(kMC, i_end - ic);
+        pack_a<T, MR>(g, ic, mc, pc, kc, a_pack.data());
+        for (int64_t jr = 0; jr < nc; jr += NR) {
+          for (int64_t ir = 0; ir < mc; ir += MR) {
+            micro_kernel<T, MR, NR>(kc, a_pack.data() + ir * kc, b_pack.data() + jr * kc,
+                                    g.c + (ic + ir) * g.ldc + jc + jr, g.ldc, std::min<int64_t>(MR, mc - ir),
+                                    std::min<int64_t>(NR, nc - jr), pc == 0);
+          }
+        }
+      }
+    }
+  }
+}
+
+// One instantiation per ISA; `flatten` compiles the whole block loop for that ISA.
+using BlockFn32 = void (*)(const Gemm<float>&, int64_t, int64_t, int64_t, int64_t);
+using BlockFn64 = void (*)(const Gemm<double>&, int64_t, int64_t, int64_t, int64_t);
+
+void block_f32_baseline(const Gemm<float>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
+  gemm_block<float, 4, 8>(g, ib, ie, jb, je);
+}
+void block_f64_baseline(const Gemm<double>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
+  gemm_block<double, 4, 4>(g, ib, ie, jb, je);
+}
+#if SCHEMAC_X86
+SCHEMAC_TARGET("avx2,fma")
+void block_f32_avx2(const Gemm<float>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
+  gemm_block<float, 6, 16>(g, ib, ie, jb, je);
+}
+SCHEMAC_TARGET("avx2,fma")
+void block_f64_avx2(const Gemm<double>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
+  gemm_block<double, 6, 8>(g, ib, ie, jb, je);
+}
+SCHEMAC_TARGET("avx512f,avx512vl,fma")
+void block_f32_avx512(const Gemm<float>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
+  gemm_block<float, 6, 32>(g, ib, ie, jb, je);
+}
+SCHEMAC_TARGET("avx512f,avx512vl,fma")
+void block_f64_avx512(const Gemm<double>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
+  gemm_block<double, 6, 16>(g, ib, ie, jb, je);
+}
+#endif
+
+template <typename Fn> struct Kernel {
+  Fn fn;
+  int mr, nr;
+};
+
+Kernel<BlockFn32> kernel_for(float*) {
+#if SCHEMAC_X86
+  switch (mm_isa()) {
+    case CpuIsa::Avx512: return {block_f32_avx512, 6, 32};
+    case CpuIsa::Avx2: return {block_f32_avx2, 6, 16};
+    case CpuIsa::Baseline: break;
+  }
+#endif
+  return {block_f32_baseline, 4, 8};
+}
+
+Kernel<BlockFn64> kernel_for(double*) {
+#if SCHEMAC_X86
+  switch (mm_isa()) {
+    case CpuIsa::Avx512: return {block_f64_avx512, 6, 16};
+    case CpuIsa::Avx2: return {block_f64_avx2, 6, 8};
+    case CpuIsa::Baseline: break;
+  }
+#endif
+  return {block_f64_baseline, 4, 4};
+}
+
+// Splits C across the threads along its longer side, in whole micro-panels.
+template <typename T> void blocked_mm(const Gemm<T>& g) {
+  const auto kernel = kernel_for(static_cast<T*>(nullptr));
+  const int64_t flops_per_row = g.n * g.k;
+  if (g.n >= g.m) {
+    const int64_t panels = (g.n + kernel.nr - 1) / kernel.nr;
+    const int64_t grain = std::max<int64_t>(1, (1 << 20) / std::max<int64_t>(1, g.m * g.k * kernel.nr));
+    parallel_for(0, panels, grain, [&](int64_t b, int64_t e) {
+      kernel.fn(g, 0, g.m, b * kernel.nr, std::min(g.n, e * kernel.nr));
+    });
+  } else {
+    const int64_t panels = (g.m + kernel.mr - 1) / kernel.mr;
+    const int64_t grain = std::max<int64_t>(1, (1 << 20) / std::max<int64_t>(1, flops_per_row * kernel.mr));
+    parallel_for(0, panels, grain, [&](int64_t b, int64_t e) {
+      kernel.fn(g, b * kernel.mr, std::min(g.m, e * kernel.mr), 0, g.n);
+    });
+  }
+}
+
+// Integer mm: C[i, j] = sum_p A[i, p] * B[p, j], row by row (i-p-j order).
+template <typename T> void simple_mm(const Tensor& a, const Tensor& b, Tensor& c) {
+  const int64_t m = a.size(0), k = a.size(1), n = b.size(1);
+  const T* ap = static_cast<const T*>(a.data_ptr());
+  const T* bp = static_cast<const T*>(b.data_ptr());
+  T* cp = static_cast<T*>(c.data_ptr());
+  const int64_t ar = a.stride(0), ac = a.stride(1), br = b.stride(0), bc = b.stride(1);
+  parallel_for(0, m, std::max<int64_t>(1, (1 << 16) / std::max<int64_t>(1, n * k)), [&](int64_t ib, int64_t ie) {
+    for (int64_t i = ib; i < ie; ++i) {
+      T* row = cp + i * n;
+      for (int64_t j = 0; j < n; ++j) row[j] = T(0);
+      for (int64_t p = 0; p < k; ++p) {
+        const T av = ap[i * ar + p * ac];
+        const T* brow = bp + p * br;
+        for (int64_t j = 0; j < n; ++j) row[j] += av * brow[j * bc];
+      }
+    }
+  });
+}
+
+}  // namespace
+
+Tensor mm_cpu(const Tensor& self, const Tensor& mat2) {
+  cpu::check_cpu("mm", "self", self);
+  cpu::check_cpu("mm", "mat2", mat2);
+  if (self.dim() != 2 || mat2.dim() != 2)
+    throw dispatch::TensorError(fmt::format("mm: expected 2-d tensors, got {}-d self and {}-d mat2", self.dim(), mat2.dim()));
+  if (self.size(1) != mat2.size(0))
+    throw dispatch::TensorError(fmt::format("mm: self and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
+                                            self.size(0), self.size(1), mat2.size(0), mat2.size(1)));
+  if (self.dtype() != mat2.dtype())
+    throw dispatch::TensorError(fmt::format("mm: expected self and mat2 to have the same dtype, but got {} != {}",
+                                            dispatch::to_string(self.dtype()), dispatch::to_string(mat2.dtype())));
+  const ScalarType dtype = self.dtype();
+  if (dtype == ScalarType::Bool) throw dispatch::TensorError("mm: not implemented for bool");
+  if (dtype == ScalarType::Half || dtype == ScalarType::BFloat16)
+    return to_dtype(mm_cpu(to_dtype(self, ScalarType::Float), to_dtype(mat2, ScalarType::Float)), dtype);
+
+  const int64_t m = self.size(0), k = self.size(1), n = mat2.size(1);
+  Tensor out = Tensor::empty({m, n}, {dtype, dispatch::kCPU});
+  if (out.numel() == 0) return out;
+  if (k == 0) return fill_cpu_(out, Scalar(int64_t{0}));
+  dispatch::visit_scalar_type(dtype, [&]<typename T>() {
+    if constexpr (std::is_floating_point_v<T>) {
+      const Gemm<T> g{static_cast<const T*>(self.data_ptr()), self.stride(0), self.stride(1),
+                      static_cast<const T*>(mat2.data_ptr()), mat2.stride(0), mat2.stride(1),
+                      static_cast<T*>(out.data_ptr()), n, m, n, k};
+      blocked_mm(g);
+    } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      simple_mm<T>(self, mat2, out);
+    }
+  });
+  return out;
+}
+
+}  // namespace schemac::kernels

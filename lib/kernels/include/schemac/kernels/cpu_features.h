@@ -1,0 +1,20 @@
+// Which vector instruction set the CPU kernels that pick one at run time (mm) use. The library
+// is built for the baseline x86-64 ISA; AVX2+FMA and AVX-512 paths are chosen when the CPU has
+// them.
+#pragma once
+
+#include <string_view>
+
+namespace schemac::kernels {
+
+enum class CpuIsa { Baseline, Avx2, Avx512 };
+
+std::string_view to_string(CpuIsa isa);  // "baseline", "avx2", "avx512"
+// The best ISA this CPU supports (checked once).
+CpuIsa detected_isa();
+// The ISA mm uses: detected_isa() unless overridden; the override is clamped to what the CPU
+// supports. For tests and benchmarks that compare the paths.
+CpuIsa mm_isa();
+void set_mm_isa(CpuIsa isa);
+
+}  // namespace schemac::kernels
