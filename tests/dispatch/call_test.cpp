@@ -293,6 +293,11 @@ TEST_F(CallTest, FallthroughKernelsAreSkipped) {
   Stack stack{IValue(cpu()), IValue(cpu())};
   handle("test::pick").call_boxed(&stack);
   EXPECT_EQ(trace, (std::vector<std::string>{"cpu", "cpu"}));
+  // Called directly, a fallthrough kernel goes on with the next key below its own.
+  stack = {IValue(cpu()), IValue(cpu())};
+  KernelFunction::make_fallthrough().call_boxed(handle("test::pick"), DispatchKeySet{DispatchKey::Python, DispatchKey::CPU},
+                                               &stack);
+  EXPECT_EQ(trace.back(), "cpu");
   EXPECT_THROW(KernelFunction::make_fallthrough().call_boxed(handle("test::pick"), DispatchKeySet(), &stack),
                DispatchError);
 }

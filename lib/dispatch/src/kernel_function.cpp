@@ -13,13 +13,14 @@ namespace {
 
 std::string operator_label(const OperatorHandle& op) { return op.full_name(); }
 
-void fallthrough_entry(const KernelFunction&, const OperatorHandle& op, DispatchKeySet ks, Stack*) {
-  // The dispatcher masks fallthrough keys out, so this runs only when someone calls the kernel
-  // object directly.
-  throw DispatchError(fmt::format(
-      "a fallthrough kernel of operator '{}' was called directly (dispatch key {}); fallthrough "
-      "kernels can only be skipped by the dispatcher",
-      operator_label(op), to_string(ks.highest_priority_key())));
+// The dispatcher masks fallthrough keys out before the lookup, so this entry runs only when a
+// call read the operator's mask just before a registration made the key a fallthrough (or when
+// someone calls the kernel object directly). It does what a fallthrough means: go on with the
+// next key below.
+void fallthrough_entry(const KernelFunction&, const OperatorHandle& op, DispatchKeySet ks, Stack* stack) {
+  const DispatchKey key = ks.highest_priority_key();
+  if (key == DispatchKey::Undefined) detail::throw_missing_kernel(op, ks);
+  op.redispatch_boxed(ks.remove(key), stack);
 }
 
 void ambiguous_autogradother_entry(const KernelFunction&, const OperatorHandle& op, DispatchKeySet,
