@@ -263,14 +263,14 @@ bool fits_leaf(const Type& leaf, const DefaultValue& value) {
 void check_default(const Argument& argument, Errors& errors) {
   const DefaultValue& value = *argument.default_value;
   const Type* type = &argument.type;
-  std::string type_text = print_type(argument.type);
+  auto type_text = [&] { return print_type(argument.type); };  // for messages only
   if (value.kind == Kind::None) {
     if (!type->is_optional() && type->leaf().base != BaseType::Any &&
         type->leaf().base != BaseType::Named) {
       add(errors, value.range, "default-none",
           fmt::format("default None of argument '{}' needs an optional type, not '{}' "
                       "(write '{}?')",
-                      argument.name, type_text, type_text));
+                      argument.name, type_text(), type_text()));
     }
     return;
   }
@@ -279,13 +279,13 @@ void check_default(const Argument& argument, Errors& errors) {
     std::string_view expected = leaf_rule(leaf).expected;
     add(errors, bad.range, "default-type",
         fmt::format("default {} of argument '{}' does not fit its type '{}': expected {}",
-                    bad.text, argument.name, type_text, expected));
+                    bad.text, argument.name, type_text(), expected));
   };
   if (!type->is_list()) {
     if (value.kind == Kind::List) {
       add(errors, value.range, "default-type",
           fmt::format("default {} of argument '{}' is a list, but its type '{}' is not",
-                      value.text, argument.name, type_text));
+                      value.text, argument.name, type_text()));
     } else if (type->kind == Type::Kind::Base && !fits_leaf(*type, value)) {
       mismatch(value, *type);
     }
@@ -312,7 +312,7 @@ void check_default(const Argument& argument, Errors& errors) {
     add(errors, value.range, "default-length",
         fmt::format("default {} of argument '{}' has {} element{}, but its type '{}' has {}",
                     value.text, argument.name, value.items.size(),
-                    value.items.size() == 1 ? "" : "s", type_text, *type->fixed_size));
+                    value.items.size() == 1 ? "" : "s", type_text(), *type->fixed_size));
   }
   for (const DefaultValue& item : value.items) {
     if (item.kind == Kind::None && element.is_optional()) continue;

@@ -51,22 +51,22 @@ BaseType base_type_of(std::string_view name) {
       {"ConstQuantizerPtr", BaseType::ConstQuantizerPtr},
       {"Capsule", BaseType::Capsule},
   };
+  if (name == "Tensor") return BaseType::Tensor;  // by far the most common
   for (const Entry& entry : kTable) {
-    if (entry.name == name) return entry.type;
+    if (entry.name.size() == name.size() && entry.name == name) return entry.type;
   }
   return BaseType::Named;
 }
 
-// What the actions build. Offsets are taken from the match pointers against `base`.
+// What the actions build. Each argument and return is built in place: `entry` is the one being
+// read (the last of schema.arguments or schema.returns). Offsets are taken from the match
+// pointers against `base`.
 struct Builder {
   const char* base = nullptr;
   FunctionSchema schema;
-  Type type;                                // the type being read
+  Argument* entry = nullptr;                // the argument or return being read
   AliasInfo alias;                          // the alias annotation being read
   std::optional<int64_t> list_size;         // the N of a `[N]` being read
-  std::string name;                         // the argument or return name just read
-  TextRange name_range;
-  std::optional<DefaultValue> default_value;
   std::optional<DefaultValue> default_list;  // the list default being read
   bool kwarg_only = false;                  // a `*` was seen
   uint32_t kwarg_marker_offset = 0;
@@ -81,19 +81,21 @@ struct Builder {
     error = SchemaError{std::move(message), range.begin,
                         std::max<uint32_t>(1, range.end - range.begin), std::move(rule)};
   }
-  void attach_alias(AliasInfo&& info) { type.alias = std::move(info); }
+  Type& type() { return entry->type; }
+  void attach_alias(AliasInfo&& info) { type().alias = std::move(info); }
   void wrap_type(Type::Kind kind, uint32_t end) {
+    Type& inner = type();
     Type outer;
     outer.kind = kind;
-    outer.range = {type.range.begin, end};
-    outer.elem.push_back(std::move(type));
-    type = std::move(outer);
+    outer.range = {inner.range.begin, end};
+    outer.elem.push_back(std::move(inner));
+    inner = std::move(outer);
   }
   void add_default(DefaultValue&& value) {
     if (default_list) {
       default_list->items.push_back(std::move(value));
     } else {
-      default_value = std::move(value);
+      entry->default_value = std::move(value);
     }
   }
 };
@@ -184,10 +186,10 @@ template <>
 struct action<g::type_name> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.type = Type{};
-    b.type.name = in.string();
-    b.type.base = base_type_of(b.type.name);
-    b.type.range = b.range_of(in);
+    Type& type = b.type();
+    type.name.assign(in.begin(), in.end());
+    type.base = base_type_of(type.name);
+    type.range = b.range_of(in);
   }
 };
 template <>
@@ -208,7 +210,7 @@ struct action<g::list_suffix> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
     b.wrap_type(Type::Kind::List, b.range_of(in).end);
-    b.type.fixed_size = std::exchange(b.list_size, std::nullopt);
+    b.type().fixed_size = std::exchange(b.list_size, std::nullopt);
   }
 };
 template <>
@@ -286,31 +288,32 @@ struct action<g::expect_default_list_close> {
     text.push_back(']');
     list.text = std::move(text);
     list.range.end = b.range_of(in).end;
-    b.default_value = std::move(list);
+    b.entry->default_value = std::move(list);
   }
 };
 
 // ---- arguments
 template <>
+struct action<g::argument_begin> {
+  template <typename Input>
+  static void apply(const Input&, Builder& b) {
+    b.entry = &b.schema.arguments.emplace_back();
+    b.entry->kwarg_only = b.kwarg_only;
+  }
+};
+template <>
 struct action<g::expect_argument_name> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.name = in.string();
-    b.name_range = b.range_of(in);
+    b.entry->name.assign(in.begin(), in.end());
+    b.entry->name_range = b.range_of(in);
   }
 };
 template <>
 struct action<g::argument> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    Argument& arg = b.schema.arguments.emplace_back();
-    arg.type = std::move(b.type);
-    arg.name = std::move(b.name);
-    arg.name_range = b.name_range;
-    arg.default_value = std::exchange(b.default_value, std::nullopt);
-    arg.kwarg_only = b.kwarg_only;
-    arg.range = b.range_of(in);
-    b.name.clear();
+    b.entry->range = b.range_of(in);
   }
 };
 template <>
@@ -334,23 +337,25 @@ struct action<g::varargs> {
 
 // ---- returns
 template <>
+struct action<g::return_begin> {
+  template <typename Input>
+  static void apply(const Input&, Builder& b) {
+    b.entry = &b.schema.returns.emplace_back();
+  }
+};
+template <>
 struct action<g::return_name> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.name = in.string();
-    b.name_range = b.range_of(in);
+    b.entry->name.assign(in.begin(), in.end());
+    b.entry->name_range = b.range_of(in);
   }
 };
 template <>
 struct action<g::return_item> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    Argument& ret = b.schema.returns.emplace_back();
-    ret.type = std::move(b.type);
-    ret.name = std::move(b.name);
-    ret.name_range = ret.name.empty() ? TextRange{} : b.name_range;
-    ret.range = b.range_of(in);
-    b.name.clear();
+    b.entry->range = b.range_of(in);
   }
 };
 template <>
@@ -416,6 +421,13 @@ ParseResult parse_schema_syntax(std::string_view text) {
   }
   Builder builder;
   builder.base = text.data();
+  // One entry per ',' at most (plus one): reserving keeps the entries from moving while parsing.
+  size_t entries = 1;
+  for (const char* p = text.data(); entries < 64; ++entries, ++p) {
+    p = static_cast<const char*>(std::memchr(p, ',', text.data() + text.size() - p));
+    if (!p) break;
+  }
+  builder.schema.arguments.reserve(entries);
   try {
     pegtl::memory_input<pegtl::tracking_mode::lazy> in(text.data(), text.data() + text.size(),
                                                         "schema");

@@ -89,7 +89,10 @@ struct expect_default_value : sor<default_list, default_scalar> {};
 // ---- arguments (parseArgument, and the list in parseDeclaration) -------------------------------
 struct expect_argument_name : identifier {};
 struct default_assign : seq<ws, one<'='>, ws, must<expect_default_value>> {};
-struct argument : seq<type, ws, must<expect_argument_name>, opt<default_assign>> {};
+// argument_begin and return_begin match nothing; their actions start a new model entry.
+struct argument_begin : pegtl::success {};
+struct argument
+    : seq<argument_begin, type, ws, must<expect_argument_name>, opt<default_assign>> {};
 struct kwarg_marker : one<'*'> {};
 struct expect_varargs_last : at<ws, one<')'>> {};
 struct varargs : seq<string<'.', '.', '.'>, must<expect_varargs_last>> {};
@@ -107,7 +110,8 @@ struct expect_arguments : arguments {};
 
 // ---- returns: `()`, `Type [name]`, `(Type [name], ...)`, `...` ---------------------------------
 struct return_name : identifier {};
-struct return_item : seq<type, opt<ws, return_name>> {};
+struct return_begin : pegtl::success {};
+struct return_item : seq<return_begin, type, opt<ws, return_name>> {};
 struct varret : string<'.', '.', '.'> {};
 struct expect_varret_last : at<ws, one<')'>> {};
 struct return_list_item : sor<seq<varret, must<expect_varret_last>>, return_item> {};
