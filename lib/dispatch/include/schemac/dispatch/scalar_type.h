@@ -112,14 +112,22 @@ struct Half {
 
  private:
   SCHEMAC_HOST_DEVICE static float bit_cast_float(uint32_t u) {
+#if defined(__CUDA_ARCH__)
+    return __uint_as_float(u);
+#else
     float f;
     std::memcpy(&f, &u, sizeof f);
     return f;
+#endif
   }
   SCHEMAC_HOST_DEVICE static uint32_t bit_cast_u32(float f) {
+#if defined(__CUDA_ARCH__)
+    return __float_as_uint(f);
+#else
     uint32_t u;
     std::memcpy(&u, &f, sizeof u);
     return u;
+#endif
   }
   friend struct BFloat16;
 };
