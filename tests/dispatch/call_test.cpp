@@ -9,6 +9,7 @@
 
 #include "schemac/dispatch/boxing.h"
 #include "schemac/dispatch/dispatcher.h"
+#include "schemac/dispatch/library.h"
 #include "schemac/dispatch/operator_handle.h"
 
 namespace schemac::dispatch {
@@ -419,6 +420,111 @@ TEST(KernelFunction, Kinds) {
   EXPECT_EQ(*k.unboxed_signature(), typeid(Tensor(const Tensor&, const Tensor&)));
   const KernelFunction with_keys = KernelFunction::make_from_unboxed(&autograd_pick);
   EXPECT_EQ(*with_keys.unboxed_signature(), typeid(Tensor(const Tensor&, const Tensor&)));
+}
+
+}  // namespace
+}  // namespace schemac::dispatch
+
+// ## The C++ registration API (library.h)
+namespace schemac::dispatch {
+namespace {
+
+Tensor lib_cpu(const Tensor& a) {
+  trace.push_back("lib cpu");
+  return a;
+}
+
+}  // namespace
+}  // namespace schemac::dispatch
+
+SCHEMAC_LIBRARY(calltest_lib, m) {
+  m.def("ident(Tensor a) -> Tensor");
+  m.def("twice(Tensor a) -> Tensor", [](const schemac::dispatch::Tensor& a) { return a; });
+}
+
+SCHEMAC_LIBRARY_IMPL(calltest_lib, CPU, m) { m.impl("ident", &schemac::dispatch::lib_cpu); }
+
+// A block that fails part-way: its first registration is undone and loading goes on.
+SCHEMAC_LIBRARY_FRAGMENT(calltest_lib, m) {
+  m.def("partial(Tensor a) -> Tensor");
+  m.def("ident(Tensor a) -> Tensor");  // a second definition: an error
+}
+
+namespace schemac::dispatch {
+namespace {
+
+TEST(Library, MacroBlocksRegisterAtLoadTime) {
+  trace.clear();
+  const auto ident = OperatorHandle::find("calltest_lib::ident");
+  ASSERT_TRUE(ident.has_value());
+  const Tensor t = Tensor::empty({1});
+  EXPECT_TRUE(ident->typed<Tensor(const Tensor&)>().call(t).is_same(t));
+  EXPECT_EQ(trace, std::vector<std::string>{"lib cpu"});
+  // The catch-all kernel of twice() serves CPU tensors through CompositeImplicitAutograd.
+  EXPECT_TRUE(OperatorHandle::find("calltest_lib::twice")->typed<Tensor(const Tensor&)>().call(t).is_same(t));
+  // The failed fragment left nothing behind.
+  EXPECT_FALSE(OperatorHandle::find("calltest_lib::partial").has_value());
+  // Registrations record the block's file:line.
+  EXPECT_NE(ident->entry().kernels(DispatchKey::CPU).front().site.find("call_test.cpp:"), std::string::npos);
+}
+
+std::string library_error(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const DispatchError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(Library, UndoesItsRegistrationsNewestFirstWhenDestroyed) {
+  Dispatcher d;
+  {
+    Library defs(Library::Kind::Def, "lt", std::nullopt, "file.cpp", 10, d);
+    defs.def("f(Tensor a) -> Tensor");
+    EXPECT_NE(d.find("lt::f"), nullptr);
+    {
+      Library cpu(Library::Kind::Impl, "lt", DispatchKey::CPU, "file.cpp", 20, d);
+      cpu.impl("f", &lib_cpu);
+      cpu.impl("lt::f", &lib_cpu, "second");
+      EXPECT_EQ(d.find("lt::f")->kernels(DispatchKey::CPU).size(), 2u);
+      EXPECT_EQ(d.find("lt::f")->kernels(DispatchKey::CPU).front().debug, "second");
+      EXPECT_EQ(cpu.num_registrations(), 2u);
+    }
+    EXPECT_TRUE(d.find("lt::f")->kernels(DispatchKey::CPU).empty());
+  }
+  EXPECT_EQ(d.find("lt::f"), nullptr);
+}
+
+TEST(Library, Errors) {
+  Dispatcher d;
+  Library defs(Library::Kind::Def, "lt", std::nullopt, "a.cpp", 1, d);
+  EXPECT_EQ(library_error([&] { Library again(Library::Kind::Def, "lt", std::nullopt, "b.cpp", 2, d); }),
+            "only one SCHEMAC_LIBRARY block may define the namespace 'lt': one is at a.cpp:1 and another at "
+            "b.cpp:2; use SCHEMAC_LIBRARY_FRAGMENT for more definitions");
+  EXPECT_EQ(library_error([&] { defs.def("other::f(Tensor a) -> Tensor"); }),
+            "the namespace 'other' of operator 'other::f' does not match the namespace 'lt' of the library at a.cpp:1");
+  Library cpu(Library::Kind::Impl, "lt", DispatchKey::CPU, "c.cpp", 3, d);
+  EXPECT_EQ(library_error([&] { cpu.def("g(Tensor a) -> Tensor"); }),
+            "def('g(Tensor a) -> Tensor') in the SCHEMAC_LIBRARY_IMPL block at c.cpp:3: operators are defined in "
+            "SCHEMAC_LIBRARY or SCHEMAC_LIBRARY_FRAGMENT blocks");
+  EXPECT_EQ(library_error([&] { cpu.impl("f", DispatchKey::CUDA, &lib_cpu); }),
+            "impl('f') for key CUDA in the library for key CPU at c.cpp:3");
+  EXPECT_EQ(library_error([&] { cpu.fallback(KernelFunction::make_fallthrough()); }),
+            "fallback() at c.cpp:3 applies to every namespace: register it in SCHEMAC_LIBRARY_IMPL(_, CPU, m), not "
+            "in namespace 'lt'");
+  Library any(Library::Kind::Impl, "_", DispatchKey::Python, "d.cpp", 4, d);
+  EXPECT_EQ(library_error([&] { any.fallback(KernelFunction::make_fallthrough()); }), "(no error)");
+  EXPECT_TRUE(d.fallback_entry(DispatchKey::Python) != nullptr);
+  EXPECT_EQ(library_error([&] { any.impl("f", &lib_cpu); }),
+            "operator name 'f' at d.cpp:4 needs a namespace: the library is for any namespace ('_')");
+  // After the first Def library goes away, the namespace can be defined again.
+  {
+    Dispatcher d2;
+    { Library once(Library::Kind::Def, "again", std::nullopt, "e.cpp", 5, d2); }
+    EXPECT_EQ(library_error([&] { Library twice(Library::Kind::Def, "again", std::nullopt, "e.cpp", 6, d2); }),
+              "(no error)");
+  }
 }
 
 }  // namespace
