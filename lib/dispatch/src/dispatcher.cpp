@@ -133,7 +133,7 @@ RegistrationHandle Dispatcher::def(std::string_view schema_text, std::string sit
   std::string text = schema::print_schema(fs);
   op.set_definition(OperatorDefinition{std::move(fs), std::move(text), registered_at(site), site, alias_kind, id});
   OperatorEntry* target = &op;
-  return RegistrationHandle([this, target, id] { undo_def(target, id); });
+  return make_handle([this, target, id] { undo_def(target, id); });
 }
 
 void Dispatcher::undo_def(OperatorEntry* op, uint64_t id) {
@@ -164,7 +164,7 @@ RegistrationHandle Dispatcher::impl(std::string_view op_name, std::optional<Disp
   if (debug.empty()) debug = registered_at(site);
   op.add_kernel(stored_key, AnnotatedKernel{std::move(kernel), std::move(debug), std::move(site), std::move(inferred), id});
   OperatorEntry* target = &op;
-  return RegistrationHandle([this, target, stored_key, id] { undo_impl(target, stored_key, id); });
+  return make_handle([this, target, stored_key, id] { undo_impl(target, stored_key, id); });
 }
 
 void Dispatcher::undo_impl(OperatorEntry* op, DispatchKey key, uint64_t id) {
@@ -191,7 +191,7 @@ RegistrationHandle Dispatcher::fallback(DispatchKey key, KernelFunction kernel, 
       TableEntry{std::move(kernel), EntryReason::BackendFallback, std::move(debug), std::move(site), id}));
   fallbacks_[slot] = fallback_entries_.back().get();
   for (auto& [full, op] : operators_) op->refresh_slot(static_cast<int>(slot));
-  return RegistrationHandle([this, key, id] { undo_fallback(key, id); });
+  return make_handle([this, key, id] { undo_fallback(key, id); });
 }
 
 void Dispatcher::undo_fallback(DispatchKey key, uint64_t id) {
@@ -216,6 +216,30 @@ std::vector<FallbackRegistration> Dispatcher::fallbacks() const {
     if (const TableEntry* entry = fallbacks_[static_cast<size_t>(slot)])
       result.push_back({runtime_key_for_slot(slot), entry});
   return result;
+}
+
+RegistrationHandle Dispatcher::make_handle(std::function<void()> undo) {
+  if (journal_) journal_->push_back(undo);
+  return RegistrationHandle(std::move(undo));
+}
+
+void Dispatcher::open_journal() {
+  std::lock_guard lock(mutex_);
+  if (journal_) throw DispatchError("the registration journal is already open");
+  journal_.emplace();
+}
+
+void Dispatcher::close_journal(bool undo) {
+  std::vector<std::function<void()>> recorded;
+  {
+    std::lock_guard lock(mutex_);
+    if (!journal_) return;
+    recorded = std::move(*journal_);
+    journal_.reset();
+  }
+  if (!undo) return;
+  // Each undo takes the mutex itself, and does nothing when its handle already ran.
+  for (auto it = recorded.rbegin(); it != recorded.rend(); ++it) (*it)();
 }
 
 void Dispatcher::check_invariants() const {

@@ -1,5 +1,6 @@
 // Library: registration blocks on top of the Dispatcher's def/impl/fallback.
 #include "schemac/dispatch/library.h"
+#include "schemac/dispatch/registration_transaction.h"
 
 #include <cstdio>
 #include <map>
@@ -144,9 +145,17 @@ StaticLibraryInit::StaticLibraryInit(InitFn fn, Library::Kind kind, const char* 
     fn(*library_);
   } catch (const std::exception& e) {
     library_.reset();  // undoes what the block registered before it failed
-    std::fprintf(stderr, "schemac: registration block at %s:%u failed: %s\n", file,
-                 static_cast<unsigned>(line), e.what());
+    report_failure(file, line, e.what());
+  } catch (...) {
+    library_.reset();
+    report_failure(file, line, "an exception that is not a std::exception");
   }
+}
+
+void StaticLibraryInit::report_failure(const char* file, uint32_t line, const char* what) {
+  // An open RegistrationTransaction (a loader) takes the message; otherwise it goes to stderr.
+  const std::string message = fmt::format("registration block at {}:{} failed: {}", file, line, what);
+  if (!report_registration_failure(message)) std::fprintf(stderr, "schemac: %s\n", message.c_str());
 }
 
 }  // namespace detail

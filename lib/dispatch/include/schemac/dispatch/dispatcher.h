@@ -11,6 +11,7 @@
 // stay valid even after every registration of the operator is gone.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -79,18 +80,28 @@ class Dispatcher {
   // The registry mutex, for readers that walk registration-side state while others register.
   std::mutex& mutex() const { return mutex_; }
 
+  // ## Registration journal (for RegistrationTransaction, registration_transaction.h)
+  // While the journal is open, every successful def/impl/fallback also records how to undo it.
+  // close_journal(true) undoes the recorded registrations, newest first; their handles then do
+  // nothing when destroyed. Throws DispatchError when a journal is already open.
+  void open_journal();
+  void close_journal(bool undo);
+
  private:
   OperatorEntry& find_or_create(const std::string& name, const std::string& overload);
   OperatorEntry* find_locked(std::string_view name, std::string_view overload) const;
   void undo_def(OperatorEntry* op, uint64_t id);
   void undo_impl(OperatorEntry* op, DispatchKey key, uint64_t id);
   void undo_fallback(DispatchKey key, uint64_t id);
+  // The handle of a new registration; also records `undo` in the journal when it is open.
+  RegistrationHandle make_handle(std::function<void()> undo);
 
   mutable std::mutex mutex_;
   uint64_t next_id_ = 1;
   std::map<std::string, std::unique_ptr<OperatorEntry>, std::less<>> operators_;  // by full name
   FallbackTable fallbacks_{};
   std::vector<std::unique_ptr<TableEntry>> fallback_entries_;  // every fallback entry, kept alive
+  std::optional<std::vector<std::function<void()>>> journal_;  // open: undo actions, oldest first
 };
 
 // Registers PyTorch's default fallbacks (newest set) into `dispatcher`: fallthrough for

@@ -115,6 +115,7 @@ class StaticLibraryInit {
                     const char* file, uint32_t line);
 
  private:
+  static void report_failure(const char* file, uint32_t line, const char* what);
   std::optional<Library> library_;
 };
 }  // namespace detail

@@ -7,6 +7,7 @@
 //   2. thread-local state: (keys | included) - excluded (local_dispatch_key_set.h).
 //   3. the operator's non-fallthrough mask for the set's backend, so fallthrough keys are skipped.
 //   4. the table slot of the highest-priority key, and its kernel runs.
+// When a CallTracer is installed (call_trace.h), step 4 also reports the call to it.
 // `redispatch` starts at step 3 with a key set the caller chose, typically the set a kernel
 // received minus its own key and everything above it (`keys_below`).
 //
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "schemac/dispatch/boxing.h"
+#include "schemac/dispatch/call_trace.h"
 #include "schemac/dispatch/dispatch_error.h"
 #include "schemac/dispatch/dispatch_key_set.h"
 #include "schemac/dispatch/ivalue.h"
@@ -71,11 +73,19 @@ class OperatorHandle {
   void call_boxed(Stack* stack) const {
     DispatchKeySet ks = apply_tls(argument_key_set(*stack));
     ks = ks & entry_->non_fallthrough_keys(ks);
+    if (CallTracer* tracer = detail::active_call_tracer()) [[unlikely]] {
+      detail::TracedCall traced(tracer, *this, ks);
+      return entry_->lookup(ks).call_boxed(*this, ks, stack);
+    }
     entry_->lookup(ks).call_boxed(*this, ks, stack);
   }
   // Boxed call with a key set chosen by the caller (no extraction, no TLS).
   void redispatch_boxed(DispatchKeySet ks, Stack* stack) const {
     ks = ks & entry_->non_fallthrough_keys(ks);
+    if (CallTracer* tracer = detail::active_call_tracer()) [[unlikely]] {
+      detail::TracedCall traced(tracer, *this, ks);
+      return entry_->lookup(ks).call_boxed(*this, ks, stack);
+    }
     entry_->lookup(ks).call_boxed(*this, ks, stack);
   }
 
@@ -138,11 +148,19 @@ class TypedOperatorHandle<Ret(Args...)> : public OperatorHandle {
   Ret call(Args... args) const {
     DispatchKeySet ks = apply_tls(detail::argument_keys_of(args...));
     ks = ks & entry_->non_fallthrough_keys(ks);
+    if (CallTracer* tracer = detail::active_call_tracer()) [[unlikely]] {
+      detail::TracedCall traced(tracer, *this, ks);
+      return entry_->lookup(ks).template call<Ret, Args...>(*this, ks, std::forward<Args>(args)...);
+    }
     return entry_->lookup(ks).template call<Ret, Args...>(*this, ks, std::forward<Args>(args)...);
   }
 
   Ret redispatch(DispatchKeySet ks, Args... args) const {
     ks = ks & entry_->non_fallthrough_keys(ks);
+    if (CallTracer* tracer = detail::active_call_tracer()) [[unlikely]] {
+      detail::TracedCall traced(tracer, *this, ks);
+      return entry_->lookup(ks).template call<Ret, Args...>(*this, ks, std::forward<Args>(args)...);
+    }
     return entry_->lookup(ks).template call<Ret, Args...>(*this, ks, std::forward<Args>(args)...);
   }
 
