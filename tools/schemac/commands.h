@@ -12,5 +12,7 @@ int& exit_code();
 
 void add_parse_command(CLI::App& app);
 void add_lint_command(CLI::App& app);
+void add_compat_command(CLI::App& app);
+void add_gen_command(CLI::App& app);
 
 }  // namespace schemac::cli

@@ -19,6 +19,8 @@ int main(int argc, char** argv) {
              "Exit codes: 0 success, 1 problems found in the input, 2 usage or I/O errors.");
   schemac::cli::add_parse_command(app);
   schemac::cli::add_lint_command(app);
+  schemac::cli::add_compat_command(app);
+  schemac::cli::add_gen_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,53 @@
+// C++ types derived from schema types: the "native" signature that kernels implement and that
+// typed handles and the user-facing API use.
+//   Tensor -> const Tensor&        Tensor(a!) -> Tensor& (const Tensor& under
+//                                  use_const_ref_for_mutable_tensors)
+//   Tensor? -> const std::optional<Tensor>&      Tensor[] -> const std::vector<Tensor>&
+//   int[] / SymInt[] -> IntArrayRef (a view)     int[1]? -> std::optional<IntArrayRef>
+//   int, SymInt -> int64_t   float -> double   str -> std::string_view   Scalar -> const Scalar&
+//   ScalarType, Layout, MemoryFormat, Device -> by value   Generator? -> std::optional<Generator>
+//   returns: Tensor -> Tensor, Tensor(a!) -> Tensor&, several -> std::tuple<...>, none -> void
+// Types the runtime has no C++ counterpart for (Storage, Stream, QScheme, Any, custom classes,
+// ...) and varargs make an operator boxed-only.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "schemac/schema/model.h"
+
+namespace schemac::gen {
+
+struct CppParam {
+  std::string type;           // "const Tensor&"
+  std::string name;           // a valid C++ identifier
+  std::string default_value;  // C++ expression, "" when none
+};
+
+struct CppSignature {
+  std::string return_type;
+  std::vector<CppParam> params;
+
+  // "Tensor(const Tensor&, int64_t)": the function type.
+  std::string function_type() const;
+  // "const Tensor&, int64_t": the parameter types.
+  std::string param_types() const;
+  // "const Tensor& self, int64_t dim = 0": with defaults only when asked.
+  std::string param_list(bool with_defaults) const;
+  // "self, dim": the names, for forwarding.
+  std::string arg_names() const;
+};
+
+// False when some argument or return has no C++ type, or the schema has varargs.
+bool has_unboxed_signature(const schema::FunctionSchema& schema);
+
+// The native signature; call only when has_unboxed_signature(schema).
+CppSignature native_signature(const schema::FunctionSchema& schema,
+                              bool const_ref_for_mutable_tensors);
+
+// `name` itself, or with a trailing '_' when it is a C++ keyword.
+std::string cpp_identifier(std::string_view name);
+
+}  // namespace schemac::gen

@@ -1,0 +1,99 @@
+// Builds the model `schemac gen` writes from (gen_model.h).
+#include "gen_model.h"
+
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "cpp_types.h"
+#include "schemac/schema/printer.h"
+
+namespace schemac::gen {
+namespace {
+
+std::string strip_namespace(const std::string& name) {
+  size_t colons = name.rfind("::");
+  return colons == std::string::npos ? name : name.substr(colons + 2);
+}
+
+std::vector<KernelBinding> kernels_of(const schema::NativeFunction& function,
+                                      const schema::FunctionSchema& schema) {
+  std::vector<KernelBinding> kernels;
+  if (function.manual_kernel_registration) return kernels;
+  if (function.has_dispatch) {
+    for (const schema::DispatchEntry& entry : function.dispatch) {
+      kernels.push_back({entry.key.name, strip_namespace(entry.kernel.name)});
+    }
+  } else if (!function.structured_delegate) {
+    // The README's default: a CompositeImplicitAutograd kernel named after the operator.
+    kernels.push_back({"CompositeImplicitAutograd", default_kernel_name(schema)});
+  }
+  std::sort(kernels.begin(), kernels.end(),
+            [](const KernelBinding& a, const KernelBinding& b) { return a.key < b.key; });
+  return kernels;
+}
+
+}  // namespace
+
+bool is_out_overload(const schema::FunctionSchema& schema) {
+  return std::any_of(schema.arguments.begin(), schema.arguments.end(),
+                     [](const schema::Argument& a) { return a.kwarg_only && a.type.is_mutable(); });
+}
+
+std::string default_kernel_name(const schema::FunctionSchema& schema) {
+  std::string name = schema.op.base_name();
+  if (is_out_overload(schema)) name += "_out";
+  return name;
+}
+
+uint64_t fnv1a_64(std::string_view text) {
+  uint64_t hash = 0xcbf29ce484222325ULL;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 0x100000001b3ULL;
+  }
+  return hash;
+}
+
+ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace) {
+  ModelBuild build;
+  std::map<std::string, schema::Location> defined_at;
+  for (const GenInput& input : inputs) {
+    build.model.inputs.push_back(input.display_path);
+    for (const schema::NativeFunction& function : input.file->functions) {
+      if (!function.schema) continue;  // lint has reported it
+      GenOperator op;
+      op.schema = *function.schema;
+      op.ns = op.schema.op.ns();
+      if (op.ns.empty()) op.ns = std::string(default_namespace);
+      op.name = op.schema.op.base_name();
+      op.overload = op.schema.op.overload;
+      op.schema.op.name = op.ns + "::" + op.name;
+      op.full_name = op.schema.op.full();
+      op.canonical = schema::print_schema(op.schema);
+      op.input = input.display_path;
+      op.function_variant = function.function_variant;
+      op.method_variant = function.method_variant;
+      op.use_const_ref_for_mutable_tensors = function.use_const_ref_for_mutable_tensors;
+      op.boxed_only = !has_unboxed_signature(op.schema);
+      op.kernels = kernels_of(function, op.schema);
+      auto [it, inserted] = defined_at.emplace(op.full_name, function.location);
+      if (!inserted) {
+        schema::Diagnostic d;
+        d.rule = "duplicate-operator";
+        d.location = function.location;
+        d.message = fmt::format("operator '{}' is defined twice", op.full_name);
+        d.notes.push_back({it->second, "first defined here"});
+        build.diagnostics.push_back(std::move(d));
+        continue;
+      }
+      build.model.operators.push_back(std::move(op));
+    }
+  }
+  std::sort(build.model.operators.begin(), build.model.operators.end(),
+            [](const GenOperator& a, const GenOperator& b) { return a.full_name < b.full_name; });
+  return build;
+}
+
+}  // namespace schemac::gen

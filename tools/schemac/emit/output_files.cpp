@@ -1,0 +1,116 @@
+// Lays out the generated files (output_files.h).
+#include "output_files.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "declarations_emitter.h"
+#include "definitions_emitter.h"
+#include "emit_util.h"
+#include "operators_emitter.h"
+#include "registrations_emitter.h"
+
+namespace schemac::gen {
+namespace {
+
+using NamespaceOps = std::map<std::string, std::vector<const GenOperator*>>;
+
+constexpr std::string_view kRegistrationPrologue =
+    "#include \"schemac/dispatch/library.h\"\n\n"
+    "#include \"NativeFunctions.h\"\n\n"
+    "using namespace ::schemac::dispatch;  // NOLINT: generated code names runtime types briefly\n\n";
+
+std::string anchor_name(std::string_view file_name) {
+  std::string stem(file_name.substr(0, file_name.rfind('.')));
+  return "schemac_anchor_" + stem;
+}
+
+std::string anchor_definition(const GenOptions& options, std::string_view file_name) {
+  return fmt::format("\nnamespace {}::detail {{\nvoid {}() {{}}\n}}  // namespace {}::detail\n",
+                     options.umbrella_namespace, anchor_name(file_name), options.umbrella_namespace);
+}
+
+std::set<std::string> keys_of(const NamespaceOps& ops) {
+  std::set<std::string> keys;
+  for (const auto& [ns, list] : ops) {
+    for (const GenOperator* op : list) {
+      for (const KernelBinding& binding : op->kernels) keys.insert(binding.key);
+    }
+  }
+  return keys;
+}
+
+std::string registration_file(const GenModel& model, const GenOptions& options,
+                              std::string_view file_name, const NamespaceOps& ops,
+                              std::optional<DefinitionKind> definitions,
+                              const std::set<std::string>& keys) {
+  std::string out = banner(model) + "\n";
+  out += kRegistrationPrologue;
+  for (const auto& [ns, list] : ops) {
+    if (definitions) out += emit_definition_block(ns, list, *definitions) + "\n";
+    for (const std::string& key : keys) {
+      std::string block = emit_impl_block(ns, key, list);
+      if (!block.empty()) out += block + "\n";
+    }
+  }
+  out += anchor_definition(options, file_name);
+  return out;
+}
+
+std::string umbrella_file(const GenModel& model, const GenOptions& options,
+                          const std::vector<std::string>& files) {
+  std::string declarations;
+  std::string calls;
+  for (const std::string& file : files) {
+    declarations += fmt::format("void {}();\n", anchor_name(file));
+    calls += fmt::format("  detail::{}();\n", anchor_name(file));
+  }
+  const std::string& ns = options.umbrella_namespace;
+  return fmt::format(
+      "{}\n#include \"Operators.h\"\n\nnamespace {}::detail {{\n{}}}  // namespace {}::detail\n\n"
+      "namespace {} {{\nvoid register_operators() {{\n{}}}\n}}  // namespace {}\n",
+      banner(model), ns, declarations, ns, ns, calls, ns);
+}
+
+}  // namespace
+
+std::vector<GeneratedFile> generate_files(const GenModel& model, const GenOptions& options) {
+  std::vector<GeneratedFile> files;
+  files.push_back({"NativeFunctions.h", emit_declarations(model)});
+  files.push_back({"Operators.h", emit_operators(model, options.umbrella_namespace)});
+
+  NamespaceOps all;
+  for (const GenOperator& op : model.operators) all[op.ns].push_back(&op);
+  std::vector<std::string> registration_files;
+  if (options.shards <= 0) {
+    registration_files.push_back("RegisterSchema.cpp");
+    files.push_back({"RegisterSchema.cpp",
+                     registration_file(model, options, "RegisterSchema.cpp", all,
+                                       DefinitionKind::library, {})});
+    for (const std::string& key : keys_of(all)) {
+      std::string name = "Register" + key + ".cpp";
+      registration_files.push_back(name);
+      files.push_back({name, registration_file(model, options, name, all, std::nullopt, {key})});
+    }
+  } else {
+    std::vector<NamespaceOps> shards(options.shards);
+    for (const GenOperator& op : model.operators) {
+      shards[fnv1a_64(op.full_name) % options.shards][op.ns].push_back(&op);
+    }
+    for (int i = 0; i < options.shards; ++i) {
+      std::string name = fmt::format("Register_{}of{}.cpp", i, options.shards);
+      registration_files.push_back(name);
+      files.push_back({name, registration_file(model, options, name, shards[i],
+                                               DefinitionKind::fragment, keys_of(shards[i]))});
+    }
+  }
+  files.push_back({"RegisterAll.cpp", umbrella_file(model, options, registration_files)});
+  std::sort(files.begin(), files.end(),
+            [](const GeneratedFile& a, const GeneratedFile& b) { return a.name < b.name; });
+  return files;
+}
+
+}  // namespace schemac::gen

@@ -1,0 +1,234 @@
+// `schemac gen FILE... -o DIR [--shards N] [--depfile PATH] [--list-outputs]
+//  [--source-root DIR] [--namespace NS]`: generates the registration code, kernel declarations
+// and operator handles of native-functions files (see emit/output_files.h for the files).
+// Lint runs first: any error, and nothing is written at all. Files are computed in memory and
+// each is replaced atomically (temp file + rename) only when its bytes change, so builds that
+// depend on them do not rerun. Exit 0 success, 1 input errors, 2 usage or I/O errors.
+#include <unistd.h>
+
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "commands.h"
+#include "emit/gen_model.h"
+#include "emit/output_files.h"
+#include "schemac/schema/diagnostic.h"
+#include "schemac/schema/lint_rules.h"
+#include "schemac/schema/native_functions.h"
+
+namespace schemac::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct GenCommandOptions {
+  std::vector<std::string> files;
+  std::string output_dir;
+  int shards = 0;  // 0: one registration file per dispatch key; N: N shards
+  std::string depfile;
+  std::string stamp;  // touched after every successful run; the depfile's target when given
+  bool list_outputs = false;
+  std::string source_root = ".";
+  std::string ns = "aten";
+};
+
+std::optional<std::string> read_file(const fs::path& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) return std::nullopt;
+  return std::move(text).str();
+}
+
+// The path banners show: relative to the source root, '/'-separated; the file name alone when
+// the input is outside the root (never an absolute path).
+std::string display_path(const std::string& input, const std::string& source_root) {
+  std::error_code ec;
+  fs::path absolute = fs::weakly_canonical(fs::absolute(input, ec), ec);
+  fs::path root = fs::weakly_canonical(fs::absolute(source_root, ec), ec);
+  fs::path relative = absolute.lexically_relative(root);
+  if (relative.empty() || *relative.begin() == "..") return fs::path(input).filename().generic_string();
+  return relative.generic_string();
+}
+
+// Replaces `path` with `content` unless it already holds exactly those bytes. Returns false
+// (after saying why) on an I/O error.
+bool write_if_changed(const fs::path& path, const std::string& content) {
+  if (std::optional<std::string> old = read_file(path); old && *old == content) return true;
+  fs::path temp = path;
+  temp += fmt::format(".tmp{}", static_cast<long>(getpid()));
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out.write(content.data(), static_cast<std::streamsize>(content.size()));
+    out.close();
+    if (!out) {
+      fmt::print(stderr, "schemac gen: error: cannot write '{}'\n", temp.string());
+      std::error_code ec;
+      fs::remove(temp, ec);
+      return false;
+    }
+  }
+  std::error_code ec;
+  fs::rename(temp, path, ec);
+  if (ec) {
+    fmt::print(stderr, "schemac gen: error: cannot replace '{}': {}\n", path.string(), ec.message());
+    fs::remove(temp, ec);
+    return false;
+  }
+  return true;
+}
+
+// Make syntax: spaces, '#' and '$' escaped.
+std::string make_escape(const std::string& path) {
+  std::string out;
+  for (char c : path) {
+    if (c == ' ' || c == '#') out += '\\';
+    if (c == '$') out += '$';
+    out += c;
+  }
+  return out;
+}
+
+std::string depfile_text(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs) {
+  std::string out;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    out += (i == 0 ? "" : " \\\n ") + make_escape(outputs[i]);
+  }
+  out += ":";
+  for (const std::string& input : inputs) out += " \\\n  " + make_escape(input);
+  return out + "\n";
+}
+
+int run_gen(const GenCommandOptions& options) {
+  // 1. Read and check every input; any problem and nothing is written.
+  std::vector<schema::NativeFunctionsLoad> loads;
+  loads.reserve(options.files.size());
+  std::vector<schema::Diagnostic> diagnostics;
+  schema::SourceFiles sources;
+  for (const std::string& file : options.files) {
+    std::optional<std::string> text = read_file(file);
+    if (!text) {
+      fmt::print(stderr, "schemac gen: error: cannot read '{}'\n", file);
+      return 2;
+    }
+    sources.add(file, *text);
+    loads.push_back(schema::load_native_functions(file, std::move(*text)));
+    schema::NativeFunctionsLoad& load = loads.back();
+    diagnostics.insert(diagnostics.end(), load.diagnostics.begin(), load.diagnostics.end());
+    for (schema::Diagnostic& d : schema::check_native_functions(load.file, {})) {
+      diagnostics.push_back(std::move(d));
+    }
+  }
+  std::vector<gen::GenInput> inputs;
+  for (size_t i = 0; i < loads.size(); ++i) {
+    inputs.push_back({display_path(options.files[i], options.source_root), &loads[i].file});
+  }
+  gen::ModelBuild build = gen::build_gen_model(inputs, options.ns);
+  diagnostics.insert(diagnostics.end(), build.diagnostics.begin(), build.diagnostics.end());
+  schema::sort_diagnostics(diagnostics);
+  schema::DiagnosticCounts counts = schema::count_diagnostics(diagnostics);
+  // Errors in full; warnings only counted, to keep build logs short (`schemac lint` shows them).
+  std::erase_if(diagnostics, [](const schema::Diagnostic& d) { return d.severity != schema::Severity::error; });
+  if (!diagnostics.empty()) fmt::print(stderr, "{}", schema::render_text(diagnostics, sources));
+  if (counts.errors == 0 && counts.warnings > 0) {
+    fmt::print(stderr, "schemac gen: {} lint warning{} (run 'schemac lint' to see them)\n",
+               counts.warnings, counts.warnings == 1 ? "" : "s");
+  }
+  if (counts.errors > 0) {
+    fmt::print(stderr, "{}schemac gen: error: input has errors; nothing was written\n",
+               schema::render_summary(counts));
+    return 1;
+  }
+
+  // 2. Everything in memory.
+  gen::GenOptions gen_options{options.shards, options.ns};
+  std::vector<gen::GeneratedFile> files = gen::generate_files(build.model, gen_options);
+  std::vector<std::string> output_paths;
+  for (const gen::GeneratedFile& file : files) {
+    output_paths.push_back((fs::path(options.output_dir) / file.name).generic_string());
+  }
+  if (options.list_outputs) {
+    for (const std::string& path : output_paths) fmt::print("{}\n", path);
+    return 0;
+  }
+
+  // 3. Only now touch the disk.
+  std::error_code ec;
+  fs::create_directories(options.output_dir, ec);
+  if (ec) {
+    fmt::print(stderr, "schemac gen: error: cannot create output directory '{}': {}\n",
+               options.output_dir, ec.message());
+    return 2;
+  }
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (!write_if_changed(output_paths[i], files[i].content)) return 2;
+  }
+  std::vector<std::string> targets = options.stamp.empty() ? output_paths
+                                                             : std::vector<std::string>{options.stamp};
+  if (!options.depfile.empty() &&
+      !write_if_changed(options.depfile, depfile_text(targets, options.files))) {
+    return 2;
+  }
+  if (!options.stamp.empty()) {
+    std::ofstream stamp(options.stamp, std::ios::binary | std::ios::trunc);
+    if (!stamp) {
+      fmt::print(stderr, "schemac gen: error: cannot write stamp file '{}'\n", options.stamp);
+      return 2;
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_gen_command(CLI::App& app) {
+  auto options = std::make_shared<GenCommandOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "gen", "Generate registration code, kernel declarations and operator handles");
+  cmd->add_option("files", options->files, "native_functions.yaml-style files")->required();
+  cmd->add_option("-o,--output-dir", options->output_dir, "directory the files are written to")
+      ->required();
+  cmd->add_option("--shards", options->shards,
+                  "split the registrations into N files by a stable hash of the operator name")
+      ->check(CLI::Range(1, 1024));
+  cmd->add_option("--depfile", options->depfile,
+                  "also write a Make/Ninja depfile: every output depends on every input");
+  cmd->add_option("--stamp", options->stamp,
+                  "a file touched after every successful run (for build systems); with --depfile, "
+                  "the depfile names it as the target");
+  cmd->add_flag("--list-outputs", options->list_outputs,
+                "print the paths of the files that would be written, one per line, and exit");
+  cmd->add_option("--source-root", options->source_root,
+                  "banners name inputs relative to this directory (default: the current one)");
+  cmd->add_option("--namespace", options->ns,
+                  "namespace of operators written without one, and of register_operators()")
+      ->check([](const std::string& ns) -> std::string {
+        bool ok = !ns.empty() && !(ns[0] >= '0' && ns[0] <= '9');
+        for (char c : ns) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+        return ok ? std::string() : fmt::format("namespace '{}' is not a C++ identifier", ns);
+      });
+  cmd->footer(
+      "Writes NativeFunctions.h, Operators.h, RegisterSchema.cpp, Register<KEY>.cpp per dispatch\n"
+      "key (or Register_<i>of<N>.cpp with --shards N) and RegisterAll.cpp. Lint runs first: on any\n"
+      "error nothing is written. A file is replaced (atomically) only when its bytes change.\n"
+      "Exit codes: 0 success, 1 errors in the input, 2 usage or I/O errors.\n"
+      "Examples:\n"
+      "  schemac gen examples/ops.yaml -o build/gen\n"
+      "  schemac gen ops.yaml -o gen --shards 4 --depfile gen/ops.d --source-root ..\n"
+      "  schemac gen ops.yaml -o gen --list-outputs");
+  cmd->callback([options] { exit_code() = run_gen(*options); });
+}
+
+}  // namespace schemac::cli
