@@ -79,26 +79,39 @@ template <typename T> struct Gemm {
 
 constexpr int64_t kKC = 256;
 
-// MR x NR block of C from packed panels: a holds kc columns of MR values, b kc rows of NR.
-template <typename T, int MR, int NR>
+// A GCC/Clang vector of Bytes bytes of T (the attribute cannot go on a dependent type).
+template <typename T, int Bytes> struct VectorOf;
+template <> struct VectorOf<float, 16> { typedef float type __attribute__((vector_size(16))); };
+template <> struct VectorOf<float, 32> { typedef float type __attribute__((vector_size(32))); };
+template <> struct VectorOf<float, 64> { typedef float type __attribute__((vector_size(64))); };
+template <> struct VectorOf<double, 16> { typedef double type __attribute__((vector_size(16))); };
+template <> struct VectorOf<double, 32> { typedef double type __attribute__((vector_size(32))); };
+template <> struct VectorOf<double, 64> { typedef double type __attribute__((vector_size(64))); };
+
+// MR x NR block of C from packed panels: a holds kc columns of MR values, b kc rows of NR. The
+// accumulators are MR x (NR / L) vectors of L elements (GCC/Clang vector extensions: the width
+// becomes xmm, ymm or zmm registers in the function of each ISA that inlines this).
+template <typename T, int MR, int NR, int Bytes>
 SCHEMAC_INLINE void micro_kernel(int64_t kc, const T* __restrict a, const T* __restrict b, T* c, int64_t ldc,
                                  int64_t mr, int64_t nr, bool first) {
-  T acc[MR][NR] = {};
+  using V = typename VectorOf<T, Bytes>::type;
+  constexpr int L = Bytes / static_cast<int>(sizeof(T));
+  constexpr int NV = NR / L;
+  static_assert(NV * L == NR);
+  V acc[MR][NV] = {};
   for (int64_t p = 0; p < kc; ++p) {
-    const T* bp = b + p * NR;
+    V bv[NV];
+    for (int v = 0; v < NV; ++v) std::memcpy(&bv[v], b + p * NR + v * L, Bytes);
     const T* ap = a + p * MR;
     for (int i = 0; i < MR; ++i) {
       const T av = ap[i];
-      for (int j = 0; j < NR; ++j) acc[i][j] += av * bp[j];
+      for (int v = 0; v < NV; ++v) acc[i][v] += bv[v] * av;
     }
   }
-  if (mr == MR && nr == NR) {
-    for (int i = 0; i < MR; ++i)
-      for (int j = 0; j < NR; ++j) c[i * ldc + j] = first ? acc[i][j] : c[i * ldc + j] + acc[i][j];
-  } else {
-    for (int64_t i = 0; i < mr; ++i)
-      for (int64_t j = 0; j < nr; ++j) c[i * ldc + j] = first ? acc[i][j] : c[i * ldc + j] + acc[i][j];
-  }
+  T tile[MR][NR];
+  std::memcpy(tile, acc, sizeof tile);
+  for (int64_t i = 0; i < mr; ++i)
+    for (int64_t j = 0; j < nr; ++j) c[i * ldc + j] = first ? tile[i][j] : c[i * ldc + j] + tile[i][j];
 }
 
 template <typename T, int MR>
@@ -134,7 +147,7 @@ SCHEMAC_INLINE void pack_b(const Gemm<T>& g, int64_t p0, int64_t kc, int64_t j0,
 }
 
 // Rows [i_begin, i_end) by columns [j_begin, j_end) of C.
-template <typename T, int MR, int NR>
+template <typename T, int MR, int NR, int Bytes>
 SCHEMAC_INLINE void gemm_block(const Gemm<T>& g, int64_t i_begin, int64_t i_end, int64_t j_begin, int64_t j_end) {
   constexpr int64_t kMC = MR * 16;
   constexpr int64_t kNC = NR * 32;
@@ -150,7 +163,7 @@ SCHEMAC_INLINE void gemm_block(const Gemm<T>& g, int64_t i_begin, int64_t i_end,
         pack_a<T, MR>(g, ic, mc, pc, kc, a_pack.data());
         for (int64_t jr = 0; jr < nc; jr += NR) {
           for (int64_t ir = 0; ir < mc; ir += MR) {
-            micro_kernel<T, MR, NR>(kc, a_pack.data() + ir * kc, b_pack.data() + jr * kc,
+            micro_kernel<T, MR, NR, Bytes>(kc, a_pack.data() + ir * kc, b_pack.data() + jr * kc,
                                     g.c + (ic + ir) * g.ldc + jc + jr, g.ldc, std::min<int64_t>(MR, mc - ir),
                                     std::min<int64_t>(NR, nc - jr), pc == 0);
           }
@@ -165,27 +178,27 @@ using BlockFn32 = void (*)(const Gemm<float>&, int64_t, int64_t, int64_t, int64_
 using BlockFn64 = void (*)(const Gemm<double>&, int64_t, int64_t, int64_t, int64_t);
 
 void block_f32_baseline(const Gemm<float>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
-  gemm_block<float, 4, 8>(g, ib, ie, jb, je);
+  gemm_block<float, 4, 8, 16>(g, ib, ie, jb, je);
 }
 void block_f64_baseline(const Gemm<double>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
-  gemm_block<double, 4, 4>(g, ib, ie, jb, je);
+  gemm_block<double, 4, 4, 16>(g, ib, ie, jb, je);
 }
 #if SCHEMAC_X86
 SCHEMAC_TARGET("avx2,fma")
 void block_f32_avx2(const Gemm<float>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
-  gemm_block<float, 6, 16>(g, ib, ie, jb, je);
+  gemm_block<float, 6, 16, 32>(g, ib, ie, jb, je);
 }
 SCHEMAC_TARGET("avx2,fma")
 void block_f64_avx2(const Gemm<double>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
-  gemm_block<double, 6, 8>(g, ib, ie, jb, je);
+  gemm_block<double, 6, 8, 32>(g, ib, ie, jb, je);
 }
 SCHEMAC_TARGET("avx512f,avx512vl,fma")
 void block_f32_avx512(const Gemm<float>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
-  gemm_block<float, 6, 32>(g, ib, ie, jb, je);
+  gemm_block<float, 6, 32, 64>(g, ib, ie, jb, je);
 }
 SCHEMAC_TARGET("avx512f,avx512vl,fma")
 void block_f64_avx512(const Gemm<double>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
-  gemm_block<double, 6, 16>(g, ib, ie, jb, je);
+  gemm_block<double, 6, 16, 64>(g, ib, ie, jb, je);
 }
 #endif
 
