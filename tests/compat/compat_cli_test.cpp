@@ -1,0 +1,197 @@
+// `schemac compat` end to end: the real binary on files in a temporary folder, with exact output
+// and exit codes.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "compat_test_support.h"
+
+namespace schemac::schema {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct ToolRun {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+class CompatCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("schemac_compat_cli_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  void file(const std::string& name, const std::string& text) {
+    compat_test::write_file((dir_ / name).string(), text);
+  }
+
+  // Runs `schemac ARGS` inside the temporary folder, capturing stdout and stderr apart.
+  ToolRun schemac(const std::string& args) {
+    std::string command = "cd '" + dir_.string() + "' && NO_COLOR=1 '" SCHEMAC_BINARY "' " + args +
+                          " >stdout.txt 2>stderr.txt";
+    ToolRun run;
+    int raw = std::system(command.c_str());
+    run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    run.out = compat_test::read_file((dir_ / "stdout.txt").string());
+    run.err = compat_test::read_file((dir_ / "stderr.txt").string());
+    return run;
+  }
+
+  fs::path dir_;
+};
+
+const char* kOld =
+    "- func: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n"
+    "  dispatch:\n"
+    "    CPU, CUDA: add\n";
+const char* kNew =
+    "- func: add.Tensor(Tensor self, Tensor rhs, *, Scalar alpha=1) -> Tensor\n"
+    "  dispatch:\n"
+    "    CPU: add\n";
+
+TEST_F(CompatCli, BreakingChangesGoToStderrWithSourceNotesAndCountThenExit1) {
+  file("old.yaml", kOld);
+  file("new.yaml", kNew);
+  ToolRun run = schemac("compat old.yaml new.yaml");
+  EXPECT_EQ(run.status, 1);
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(run.err,
+            "new.yaml:1:33: error: argument 'other' of 'add.Tensor' was renamed to 'rhs' [renamed-argument]\n"
+            "  - func: add.Tensor(Tensor self, Tensor rhs, *, Scalar alpha=1) -> Tensor\n"
+            "                                  ^~~~~~~~~~\n"
+            "old.yaml:1:33: note: OLD declares 'Tensor other' here\n"
+            "  - func: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n"
+            "                                  ^~~~~~~~~~~~\n"
+            "new.yaml:2:3: error: 'add.Tensor' no longer has a kernel for backend 'CUDA' [removed-backend]\n"
+            "    dispatch:\n"
+            "    ^~~~~~~~\n"
+            "old.yaml:3:10: note: OLD registers 'add' for CUDA here\n"
+            "      CPU, CUDA: add\n"
+            "           ^~~~\n"
+            "2 errors, 0 warnings\n");
+}
+
+TEST_F(CompatCli, CompatibleFilesAreSilentAndExit0) {
+  file("old.yaml", kOld);
+  file("new.yaml", std::string(kOld) + "- func: sub(Tensor self, Tensor other) -> Tensor\n");
+  ToolRun run = schemac("compat old.yaml new.yaml");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(run.err, "");
+}
+
+TEST_F(CompatCli, AllowListAcceptsFindingsAndSaysHowMany) {
+  file("old.yaml", kOld);
+  file("new.yaml", kNew);
+  file("allow.yaml", "- operator: add.Tensor\n  reason: CUDA support moves to a plugin\n  expires: 2026-06-30\n");
+  ToolRun run = schemac("compat old.yaml new.yaml --allow allow.yaml --today 2026-06-30");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.err, "2 breaking changes accepted by the allow-list 'allow.yaml'\n");
+}
+
+TEST_F(CompatCli, ExpiredAllowEntryExits1) {
+  file("old.yaml", kOld);
+  file("new.yaml", kNew);
+  file("allow.yaml", "- operator: add.Tensor\n  reason: CUDA support moves to a plugin\n  expires: 2026-06-30\n");
+  ToolRun run = schemac("compat old.yaml new.yaml --allow allow.yaml --today 2026-07-01");
+  EXPECT_EQ(run.status, 1);
+  EXPECT_NE(run.err.find("allow.yaml:3:12: error: allow-list entry for 'add.Tensor' expired on 2026-06-30 "
+                         "(today is 2026-07-01) [allow-expired]\n"),
+            std::string::npos)
+      << run.err;
+  EXPECT_NE(run.err.find("[renamed-argument]"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("3 errors, 0 warnings\n"), std::string::npos) << run.err;
+}
+
+TEST_F(CompatCli, UnusedAllowEntryWarnsButExits0) {
+  file("old.yaml", kOld);
+  file("allow.yaml", "- operator: mul.Tensor\n  reason: stale\n");
+  ToolRun run = schemac("compat old.yaml old.yaml --allow allow.yaml");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.err,
+            "allow.yaml:1:3: warning: allow-list entry for 'mul.Tensor' matches no finding [allow-unused]\n"
+            "  - operator: mul.Tensor\n"
+            "    ^\n"
+            "0 errors, 1 warning\n");
+}
+
+TEST_F(CompatCli, JsonGoesToStdout) {
+  file("old.yaml", kOld);
+  file("new.yaml", kNew);
+  ToolRun run = schemac("compat --format json old.yaml new.yaml");
+  EXPECT_EQ(run.status, 1);
+  EXPECT_EQ(run.err, "");
+  EXPECT_EQ(run.out.front(), '[');
+  EXPECT_NE(run.out.find("\"rule\":\"renamed-argument\""), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\"file\":\"old.yaml\""), std::string::npos) << run.out;  // the note
+}
+
+TEST_F(CompatCli, SarifNamesCompatRules) {
+  file("old.yaml", kOld);
+  file("new.yaml", kNew);
+  ToolRun run = schemac("compat --format sarif old.yaml new.yaml");
+  EXPECT_EQ(run.status, 1);
+  EXPECT_NE(run.out.find("\"version\": \"2.1.0\""), std::string::npos) << run.out.substr(0, 200);
+  EXPECT_NE(run.out.find("\"ruleId\":\"removed-backend\""), std::string::npos);
+  EXPECT_NE(run.out.find("\"id\":\"renamed-overload\""), std::string::npos);
+}
+
+TEST_F(CompatCli, BadInputGetsLintsLocatedErrorAndExits1) {
+  file("old.yaml", kOld);
+  file("new.yaml", "- func: add.Tensor(Tensor self, Tensor other -> Tensor\n");
+  ToolRun run = schemac("compat old.yaml new.yaml");
+  EXPECT_EQ(run.status, 1);
+  EXPECT_EQ(run.err.rfind("new.yaml:1:", 0), 0u) << run.err;
+  EXPECT_NE(run.err.find("[schema-syntax]"), std::string::npos) << run.err;
+}
+
+TEST_F(CompatCli, UsageAndIoErrorsExit2) {
+  file("old.yaml", kOld);
+  EXPECT_EQ(schemac("compat old.yaml missing.yaml").status, 2);
+  EXPECT_EQ(schemac("compat old.yaml missing.yaml").err, "schemac compat: error: cannot read 'missing.yaml'\n");
+  EXPECT_EQ(schemac("compat old.yaml").status, 2);
+  EXPECT_EQ(schemac("compat old.yaml old.yaml --allow nope.yaml").status, 2);
+  EXPECT_EQ(schemac("compat old.yaml old.yaml --format xml").status, 2);
+  ToolRun bad_date = schemac("compat old.yaml old.yaml --today 2026-02-30");
+  EXPECT_EQ(bad_date.status, 2);
+  EXPECT_NE(bad_date.err.find("expected a date as YYYY-MM-DD, got '2026-02-30'"), std::string::npos) << bad_date.err;
+}
+
+TEST_F(CompatCli, HelpShowsExamplesAndExitCodes) {
+  ToolRun run = schemac("compat --help");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_NE(run.out.find("schemac compat old/native_functions.yaml native_functions.yaml"), std::string::npos);
+  EXPECT_NE(run.out.find("Exit codes: 0 compatible"), std::string::npos);
+  EXPECT_NE(run.out.find("--allow"), std::string::npos);
+}
+
+TEST_F(CompatCli, ListRulesPrintsTheCatalogue) {
+  ToolRun run = schemac("compat --list-rules");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_NE(run.out.find("renamed-argument"), std::string::npos);
+  size_t unused = run.out.find("allow-unused ");
+  ASSERT_NE(unused, std::string::npos) << run.out;
+  EXPECT_EQ(run.out.substr(unused, run.out.find('\n', unused) - unused).find("warning"), 24u) << run.out;
+}
+
+TEST_F(CompatCli, RealCorpusAgainstItselfIsCompatible) {
+  ToolRun run = schemac("compat '" SCHEMAC_CORPUS_DIR "/native_functions.yaml' '" SCHEMAC_CORPUS_DIR
+                        "/native_functions.yaml'");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.err, "");
+}
+
+}  // namespace
+}  // namespace schemac::schema

@@ -1,0 +1,52 @@
+// Helpers shared by the compat tests: a one-line form of a diagnostic, and running compat on
+// two texts.
+#pragma once
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "schemac/schema/compat.h"
+
+namespace schemac::compat_test {
+
+// "file:line:col: rule: message", notes as " | note file:line:col: message".
+inline std::string brief(const schema::Diagnostic& d) {
+  std::string out = fmt::format("{}:{}:{}: {}: {}", d.location.file, d.location.line, d.location.column,
+                                d.rule, d.message);
+  for (const schema::Note& note : d.notes) {
+    out += fmt::format(" | note {}:{}:{}: {}", note.location.file, note.location.line,
+                       note.location.column, note.message);
+  }
+  return out;
+}
+
+inline std::vector<std::string> briefs(const std::vector<schema::Diagnostic>& diagnostics) {
+  std::vector<std::string> out;
+  for (const schema::Diagnostic& d : diagnostics) out.push_back(brief(d));
+  return out;
+}
+
+inline schema::Date test_day() { return schema::Date{2026, 3, 15}; }
+
+// compat of OLD and NEW texts (named old.yaml and new.yaml), no allow-list.
+inline schema::CompatReport compat(const std::string& old_text, const std::string& new_text) {
+  return schema::check_compat({"old.yaml", old_text}, {"new.yaml", new_text}, std::nullopt, test_day());
+}
+
+inline std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+inline void write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+}
+
+}  // namespace schemac::compat_test
