@@ -36,7 +36,8 @@ struct SlotTables {
 };
 
 const SlotTables& slot_tables() {
-  static const SlotTables tables = [] {
+  // Never destroyed, like the shared entries below.
+  static const SlotTables* const tables = new SlotTables([] {
     SlotTables t;
     for (int slot = 0; slot < kNumRuntimeEntries; ++slot) {
       SlotInfo& s = t.info[static_cast<size_t>(slot)];
@@ -84,19 +85,22 @@ const SlotTables& slot_tables() {
         if (slots.test(static_cast<size_t>(slot))) t.refresh[v].push_back(slot);
     }
     return t;
-  }();
-  return tables;
+  }());
+  return *tables;
 }
 
+// The shared entries are never destroyed: handles in other libraries' static objects undo their
+// registrations at exit, after this library's statics would be gone.
 const TableEntry& missing_entry() {
-  static const TableEntry entry{};
-  return entry;
+  static const TableEntry* const entry = new TableEntry{};
+  return *entry;
 }
 
 const TableEntry& ambiguous_entry() {
-  static const TableEntry entry{KernelFunction::make_ambiguous_autogradother(),
-                                EntryReason::AmbiguousAutogradOther, "ambiguous_autogradother", "", 0};
-  return entry;
+  static const TableEntry* const entry = new TableEntry{KernelFunction::make_ambiguous_autogradother(),
+                                                        EntryReason::AmbiguousAutogradOther,
+                                                        "ambiguous_autogradother", "", 0};
+  return *entry;
 }
 
 bool same_entry(const TableEntry& a, const TableEntry& b) {
@@ -149,9 +153,9 @@ const TableEntry& OperatorEntry::entry(DispatchKey runtime_key) const {
 }
 
 const std::vector<AnnotatedKernel>& OperatorEntry::kernels(DispatchKey key) const {
-  static const std::vector<AnnotatedKernel> none;
+  static const std::vector<AnnotatedKernel>* const none = new std::vector<AnnotatedKernel>();
   const auto v = static_cast<size_t>(key);
-  return v < kNumKeyValues ? kernels_[v] : none;
+  return v < kNumKeyValues ? kernels_[v] : *none;
 }
 
 std::vector<DispatchKey> OperatorEntry::keys_with_kernels() const {
