@@ -1,0 +1,84 @@
+// Loading operator libraries inside a registration transaction (library_loader.h).
+#include "library_loader.h"
+
+#include <dlfcn.h>
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <ostream>
+
+#include "schemac/dispatch/registration_transaction.h"
+#include "schemac/stable/abi.h"
+
+namespace schemac::inspect {
+namespace {
+
+// dlopen searches the library path for a name without a slash; a user naming a file in the
+// current directory means that file.
+std::string dlopen_name(const std::string& path) {
+  if (path.find('/') != std::string::npos) return path;
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) return "./" + path;
+  return path;
+}
+
+std::string dl_error() {
+  const char* why = dlerror();
+  return why ? why : "unknown dynamic loader error";
+}
+
+std::string join_lines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const std::string& line : lines) {
+    if (!out.empty()) out += "\n";
+    out += line;
+  }
+  return out;
+}
+
+}  // namespace
+
+LoadResult load_library(const std::string& path) {
+  const std::string name = dlopen_name(path);
+  dispatch::RegistrationTransaction transaction;
+  // RTLD_NOW: an unresolved symbol fails here, with the loader's message, not at the first call.
+  void* handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (handle == nullptr) return {false, dl_error()};  // the transaction rolls back
+  if (!transaction.failures().empty()) {
+    transaction.rollback();
+    dlclose(handle);
+    return {false, join_lines(transaction.failures())};
+  }
+  // A stable-ABI plugin registers through the runtime's plugin loader, which checks its version.
+  if (dlsym(handle, SCHEMAC_PLUGIN_ABI_VERSION_SYMBOL) != nullptr) {
+    SchemacPlugin plugin = nullptr;
+    if (schemac_plugin_load(name.c_str(), &plugin) != SCHEMAC_OK) {
+      std::string why = schemac_last_error();
+      transaction.rollback();
+      dlclose(handle);
+      return {false, std::move(why)};
+    }
+    if (!transaction.failures().empty()) {
+      transaction.rollback();
+      schemac_plugin_unload(plugin);
+      dlclose(handle);
+      return {false, join_lines(transaction.failures())};
+    }
+    // The plugin stays loaded for the life of the process: `plugin` and `handle` are kept open.
+  }
+  transaction.commit();
+  return {true, {}};
+}
+
+bool load_libraries(const std::vector<std::string>& paths, std::ostream& err) {
+  for (const std::string& path : paths) {
+    const LoadResult result = load_library(path);
+    if (!result.ok) {
+      err << fmt::format("dispatch-inspect: error: cannot load '{}': {}\n", path, result.error);
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace schemac::inspect

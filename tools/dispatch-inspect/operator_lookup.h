@@ -1,0 +1,20 @@
+// Finding the operator a subcommand names, with a "did you mean" note when there is none.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <string_view>
+
+#include "schemac/dispatch/dispatcher.h"
+
+namespace schemac::inspect {
+
+// The closest known operator names to `name` ("ns::op.overload"), best first, at most three:
+// the same name in another namespace or with another overload, then by edit distance.
+std::vector<std::string> similar_operator_names(const dispatch::Dispatcher& dispatcher, std::string_view name);
+
+// The operator `name` in the process-wide registry, or nullptr after printing
+// "dispatch-inspect: error: unknown operator 'NAME'" and a did-you-mean note on `err`.
+const dispatch::OperatorEntry* find_operator_or_explain(std::string_view name, std::ostream& err);
+
+}  // namespace schemac::inspect

@@ -1,0 +1,80 @@
+// Resolving a key set against an operator's table, and the redispatch chain (resolve.h).
+#include "resolve.h"
+
+#include <fmt/format.h>
+
+#include "schemac/dispatch/operator_handle.h"
+
+namespace schemac::inspect {
+
+using dispatch::DispatchKey;
+using dispatch::DispatchKeySet;
+using dispatch::EntryReason;
+
+namespace {
+
+// Why the chain stops after `step`, or "" when the kernel would redispatch below itself.
+std::string chain_end(const ResolveStep& step) {
+  const dispatch::TableEntry& e = *step.entry;
+  if (e.reason == EntryReason::Missing)
+    return fmt::format("no kernel for {}: the call fails here", to_string(step.key));
+  if (e.reason == EntryReason::AmbiguousAutogradOther)
+    return "ambiguous AutogradOther entry: the call fails here";
+  if (e.reason == EntryReason::MathKernel || e.reason == EntryReason::NestedKernel)
+    return "a composite kernel: it calls other operators instead of redispatching";
+  if (step.key == DispatchKey::Undefined) return "the Undefined entry: nothing is below it";
+  if (dispatch::is_backend_dispatch_key(step.key)) return "a backend kernel: it computes the result";
+  return "";
+}
+
+}  // namespace
+
+Resolution resolve(const dispatch::OperatorEntry& op, DispatchKeySet keys, DispatchKeySet included,
+                   DispatchKeySet excluded) {
+  Resolution r;
+  r.after_tls = (keys | included) - excluded;
+  r.dispatched = r.after_tls & op.non_fallthrough_keys(r.after_tls);
+  for (DispatchKey k : r.after_tls)
+    if (!r.dispatched.has(k)) r.skipped.push_back(k);  // a fallthrough entry: dispatch goes past it
+  DispatchKeySet ks = r.dispatched;
+  for (int guard = 0; guard < dispatch::kNumRuntimeEntries; ++guard) {
+    const ResolveStep step{ks.highest_priority_key(), ks, &op.entry_for(ks)};
+    r.chain.push_back(step);
+    if (std::string end = chain_end(step); !end.empty()) {
+      r.end = std::move(end);
+      break;
+    }
+    ks = ks & dispatch::keys_below(step.key);
+    ks = ks & op.non_fallthrough_keys(ks);
+  }
+  return r;
+}
+
+bool parse_key_list(std::string_view text, DispatchKeySet& out, std::string& error) {
+  out = DispatchKeySet();
+  while (!text.empty()) {
+    const size_t comma = text.find(',');
+    std::string_view name = text.substr(0, comma);
+    while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
+    while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
+    if (!name.empty()) {
+      const auto key = dispatch::parse_dispatch_key(name);
+      if (!key) {
+        error = fmt::format("unknown dispatch key '{}'", name);
+        if (std::string close = dispatch::suggest_dispatch_key(name); !close.empty())
+          error += fmt::format("\nnote: did you mean '{}'?", close);
+        return false;
+      }
+      if (dispatch::is_alias_key(*key) || !dispatch::is_runtime_key(*key)) {
+        error = fmt::format("'{}' is not a runtime key; a key set holds runtime keys such as CPU or AutogradCPU", name);
+        return false;
+      }
+      out = out.add(*key);
+    }
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  return true;
+}
+
+}  // namespace schemac::inspect

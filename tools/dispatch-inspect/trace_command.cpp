@@ -1,0 +1,214 @@
+// `dispatch-inspect trace OP --arg SPEC...`: runs the operator on values built from specs and
+// prints every kernel that ran, nested calls indented, with the key set it was dispatched on.
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+
+#include "commands.h"
+#include "library_loader.h"
+#include "operator_lookup.h"
+#include "schemac/dispatch/call_trace.h"
+#include "schemac/dispatch/operator_handle.h"
+#include "schemac/dispatch/table_format.h"
+#include "schemac/schema/printer.h"
+#include "value_spec.h"
+
+namespace schemac::inspect {
+namespace {
+
+using dispatch::json_string;
+
+struct TraceOptions {
+  std::string op;
+  std::vector<std::string> libraries;
+  std::vector<std::string> args;
+  std::string format = "text";
+};
+
+struct TracedStep {
+  int depth;
+  std::string op;
+  dispatch::DispatchKey key;
+  std::string kernel;
+  dispatch::EntryReason reason;
+  dispatch::DispatchKeySet keys;
+};
+
+// Records each call in order, with its nesting depth.
+class RecordingTracer : public dispatch::CallTracer {
+ public:
+  void on_enter(const dispatch::OperatorHandle& op, dispatch::DispatchKeySet ks,
+                const dispatch::TableEntry& entry) override {
+    steps.push_back({depth_++, op.full_name(), ks.highest_priority_key(),
+                     entry.kernel.is_valid() ? entry.debug : "(missing)", entry.reason, ks});
+  }
+  void on_leave() override { --depth_; }
+  std::vector<TracedStep> steps;
+
+ private:
+  int depth_ = 0;
+};
+
+// Installs a tracer for its scope.
+class TracerScope {
+ public:
+  explicit TracerScope(dispatch::CallTracer* tracer) : previous_(dispatch::set_call_tracer(tracer)) {}
+  ~TracerScope() { dispatch::set_call_tracer(previous_); }
+  TracerScope(const TracerScope&) = delete;
+  TracerScope& operator=(const TracerScope&) = delete;
+
+ private:
+  dispatch::CallTracer* previous_;
+};
+
+struct BuiltArgument {
+  std::string name;
+  dispatch::IValue value;
+  bool from_default = false;
+};
+
+// The arguments in schema order: --arg values first (positional, or NAME=SPEC), then defaults.
+bool build_arguments(const schema::FunctionSchema& s, const std::vector<std::string>& specs,
+                     std::vector<BuiltArgument>& out, std::string& error) {
+  std::vector<std::optional<dispatch::IValue>> values(s.arguments.size());
+  size_t next = 0;
+  for (const std::string& spec : specs) {
+    size_t index = next;
+    std::string_view text = spec;
+    if (const size_t eq = spec.find('='); eq != std::string::npos && spec.find(':') > eq) {
+      const std::string name = spec.substr(0, eq);
+      index = s.arguments.size();
+      for (size_t i = 0; i < s.arguments.size(); ++i)
+        if (s.arguments[i].name == name) index = i;
+      if (index == s.arguments.size()) {
+        error = fmt::format("'{}' has no argument named '{}'", s.op.name, name);
+        return false;
+      }
+      text = std::string_view(spec).substr(eq + 1);
+    } else {
+      next = index + 1;
+    }
+    if (index >= s.arguments.size()) {
+      error = fmt::format("too many arguments: '{}' takes {}", s.op.name, s.arguments.size());
+      return false;
+    }
+    ValueSpecResult v = parse_value_spec(text);
+    if (!v.ok()) {
+      error = fmt::format("argument '{}': {}", s.arguments[index].name, v.error);
+      return false;
+    }
+    values[index] = std::move(*v.value);
+  }
+  for (size_t i = 0; i < s.arguments.size(); ++i) {
+    const schema::Argument& a = s.arguments[i];
+    if (values[i]) {
+      out.push_back({a.name, std::move(*values[i]), false});
+      continue;
+    }
+    if (!a.default_value) {
+      error = fmt::format("argument '{}' ({}) has no value and no default; give it with --arg", a.name,
+                          schema::print_type(a.type));
+      return false;
+    }
+    ValueSpecResult v = value_of_default(*a.default_value);
+    if (!v.ok()) {
+      error = fmt::format("argument '{}': {}", a.name, v.error);
+      return false;
+    }
+    out.push_back({a.name, std::move(*v.value), true});
+  }
+  return true;
+}
+
+void print_text(const std::string& schema_text, const std::vector<BuiltArgument>& args,
+                const std::vector<TracedStep>& steps, const dispatch::Stack* results, const std::string& error) {
+  std::cout << fmt::format("trace: {}\n", schema_text);
+  for (const BuiltArgument& a : args)
+    std::cout << fmt::format("  {} = {}{}\n", a.name, describe_value(a.value), a.from_default ? " (default)" : "");
+  std::cout << "kernels that ran:\n";
+  for (const TracedStep& s : steps)
+    std::cout << fmt::format("{:{}}{} {}: {} [{}] with {}\n", "", 2 + 2 * s.depth, s.op, dispatch::to_string(s.key),
+                             s.kernel, dispatch::to_string(s.reason), dispatch::to_string(s.keys));
+  if (results) {
+    for (const dispatch::IValue& v : *results) std::cout << fmt::format("result: {}\n", describe_value(v));
+  } else {
+    std::cout << fmt::format("error: {}\n", error);
+  }
+}
+
+void print_json(const std::string& op_name, const std::vector<BuiltArgument>& args,
+                const std::vector<TracedStep>& steps, const dispatch::Stack* results, const std::string& error) {
+  std::vector<std::string> arg_json, step_json, result_json;
+  for (const BuiltArgument& a : args)
+    arg_json.push_back(fmt::format("{{\"name\":{},\"value\":{},\"default\":{}}}", json_string(a.name),
+                                   json_string(describe_value(a.value)), a.from_default));
+  for (const TracedStep& s : steps)
+    step_json.push_back(fmt::format("{{\"depth\":{},\"operator\":{},\"key\":{},\"kernel\":{},\"reason\":{},\"key_set\":{}}}",
+                                    s.depth, json_string(s.op), json_string(dispatch::to_string(s.key)),
+                                    json_string(s.kernel), json_string(dispatch::to_string(s.reason)),
+                                    json_string(dispatch::to_string(s.keys))));
+  if (results)
+    for (const dispatch::IValue& v : *results) result_json.push_back(json_string(describe_value(v)));
+  std::cout << fmt::format("{{\"operator\":{},\"arguments\":[{}],\"calls\":[{}],\"results\":[{}],\"error\":{}}}\n",
+                           json_string(op_name), fmt::join(arg_json, ","), fmt::join(step_json, ","),
+                           fmt::join(result_json, ","), results ? "null" : json_string(error));
+}
+
+int run_trace(const TraceOptions& o) {
+  if (!load_libraries(o.libraries, std::cerr)) return 1;
+  const dispatch::OperatorEntry* entry = find_operator_or_explain(o.op, std::cerr);
+  if (entry == nullptr) return 1;
+  if (!entry->has_schema()) {
+    std::cerr << fmt::format("dispatch-inspect trace: error: operator '{}' has kernels but no schema, so its "
+                             "arguments are unknown\n",
+                             entry->full_name());
+    return 1;
+  }
+  std::vector<BuiltArgument> args;
+  std::string error;
+  if (!build_arguments(*entry->schema(), o.args, args, error)) {
+    std::cerr << fmt::format("dispatch-inspect trace: error: {}\n", error);
+    return 2;
+  }
+  const dispatch::OperatorHandle op(const_cast<dispatch::OperatorEntry*>(entry));
+  dispatch::Stack stack;
+  for (const BuiltArgument& a : args) stack.push_back(a.value);
+  RecordingTracer tracer;
+  bool ok = true;
+  try {
+    TracerScope scope(&tracer);
+    op.call_boxed(&stack);
+  } catch (const std::exception& e) {
+    ok = false;
+    error = e.what();
+  }
+  const std::string schema_text = entry->definition()->schema_text;
+  if (o.format == "json") {
+    print_json(entry->full_name(), args, tracer.steps, ok ? &stack : nullptr, error);
+  } else {
+    print_text(schema_text, args, tracer.steps, ok ? &stack : nullptr, error);
+  }
+  return ok ? 0 : 1;
+}
+
+}  // namespace
+
+void add_trace_command(CLI::App& app) {
+  auto options = std::make_shared<TraceOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "trace", "Run an operator on small values and print each kernel that ran, with the key set at that step");
+  sub->add_option("OP", options->op, "the operator, ns::name or ns::name.overload")->required();
+  sub->add_option("--load", options->libraries, kLoadHelp);
+  sub->add_option("--arg", options->args,
+                  "an argument, in schema order or as NAME=SPEC; repeatable. SPEC: cpu:float32[2,3] (a tensor holding "
+                  "1, 2, 3, ...), 3, 2.5, True, False, None, [0,1], float16. Missing arguments take their defaults");
+  sub->add_option("--format", options->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  sub->footer(
+      "Example:\n  dispatch-inspect trace aten::add.Tensor --load libschemac_kernels.so --arg cpu:float32[2,3] "
+      "--arg cpu:float32[2,3]\n"
+      "Exit status: 0 success, 1 a library failed to load, the operator is unknown or the call failed, 2 usage error.");
+  sub->callback([options] { exit_code() = run_trace(*options); });
+}
+
+}  // namespace schemac::inspect
