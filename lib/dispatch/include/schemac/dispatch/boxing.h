@@ -336,11 +336,18 @@ struct UnboxedAdapter<F, kIsFunctionPointer, kTakesKeySet, Ret, TypeList<Args...
   }
 };
 
+// A reference, or a tuple with a reference (`std::tuple<Tensor&, Tensor&>`): a boxed kernel
+// cannot produce one.
+template <class R>
+struct HasReference : std::is_reference<R> {};
+template <class... T>
+struct HasReference<std::tuple<T...>> : std::disjunction<std::is_reference<T>...> {};
+
 // Calls a kernel that has no unboxed entry for this signature, through the boxed entry.
 template <class Ret, class... Args>
 Ret call_through_boxed(const KernelFunction& kernel, const OperatorHandle& op, DispatchKeySet ks,
                        Args... args) {
-  if constexpr (std::is_reference_v<Ret>) {
+  if constexpr (HasReference<Ret>::value) {
     throw_reference_return_from_boxed();
   } else {
     Stack stack;
