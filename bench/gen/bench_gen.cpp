@@ -1,0 +1,70 @@
+// Generation for the whole PyTorch corpus (2,590 entries):
+//   BM_baseline_load_native_functions  the located YAML load and every schema parse
+//   BM_generate_corpus_in_memory       load + lint rules + model + every emitter (no disk)
+//   BM_emit_only                       model + every emitter, from an already loaded file
+// The target for BM_generate_corpus_in_memory is <= 150 ms.
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <benchmark/benchmark.h>
+
+#include "emit/gen_model.h"
+#include "emit/output_files.h"
+#include "schemac/schema/lint_rules.h"
+#include "schemac/schema/native_functions.h"
+
+namespace {
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+const std::string& corpus() {
+  static const std::string text = read_file(SCHEMAC_CORPUS_DIR "/native_functions.yaml");
+  return text;
+}
+
+size_t generate(const schemac::schema::NativeFunctionsFile& file) {
+  schemac::gen::ModelBuild build =
+      schemac::gen::build_gen_model({{"tests/data/pytorch/native_functions.yaml", &file}}, "aten");
+  size_t bytes = 0;
+  for (const auto& out : schemac::gen::generate_files(build.model, {0, "aten"})) bytes += out.content.size();
+  return bytes;
+}
+
+void BM_baseline_load_native_functions(benchmark::State& state) {
+  for (auto _ : state) {
+    auto load = schemac::schema::load_native_functions("native_functions.yaml", corpus());
+    benchmark::DoNotOptimize(load.file.functions.size());
+  }
+}
+BENCHMARK(BM_baseline_load_native_functions)->Unit(benchmark::kMillisecond);
+
+void BM_generate_corpus_in_memory(benchmark::State& state) {
+  for (auto _ : state) {
+    auto load = schemac::schema::load_native_functions("native_functions.yaml", corpus());
+    auto diagnostics = schemac::schema::check_native_functions(load.file, {});
+    benchmark::DoNotOptimize(diagnostics.size());
+    benchmark::DoNotOptimize(generate(load.file));
+  }
+}
+BENCHMARK(BM_generate_corpus_in_memory)->Unit(benchmark::kMillisecond);
+
+void BM_emit_only(benchmark::State& state) {
+  auto load = schemac::schema::load_native_functions("native_functions.yaml", corpus());
+  size_t bytes = 0;
+  for (auto _ : state) {
+    bytes = generate(load.file);
+    benchmark::DoNotOptimize(bytes);
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
+}
+BENCHMARK(BM_emit_only)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

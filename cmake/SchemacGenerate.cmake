@@ -1,0 +1,69 @@
+# schemac_generate(TARGET name YAML file OUT_DIR dir [SHARDS n] [NAMESPACE ns] [SOURCE_ROOT dir])
+#
+# Runs `schemac gen` on YAML at build time and adds the generated sources to TARGET (and OUT_DIR
+# to its include path). The files are listed as BYPRODUCTS of a stamp file and rewritten only
+# when their bytes change, so an edit of the YAML that changes nothing rebuilds nothing; the
+# depfile makes the step rerun when YAML changes, and the step reruns when schemac does.
+# SHARDS n (default 1) splits the registrations into n files (Register_<i>of<n>.cpp), so the
+# file names are known without reading the YAML. Registrations of CUDA keys compile only where
+# SCHEMAC_HAVE_CUDA is defined.
+#
+# The schemac executable: the imported schemac::schemac after find_package(schemac), else the
+# `schemac` target of this build (SCHEMAC_EXECUTABLE overrides both).
+include_guard(GLOBAL)
+
+function(schemac_generate)
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "TARGET;YAML;OUT_DIR;SHARDS;NAMESPACE;SOURCE_ROOT" "")
+  foreach(required TARGET YAML OUT_DIR)
+    if(NOT ARG_${required})
+      message(FATAL_ERROR "schemac_generate: ${required} is required")
+    endif()
+  endforeach()
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "schemac_generate: unknown arguments '${ARG_UNPARSED_ARGUMENTS}'")
+  endif()
+  if(NOT ARG_SHARDS)
+    set(ARG_SHARDS 1)
+  endif()
+  if(NOT ARG_SHARDS MATCHES "^[1-9][0-9]*$")
+    message(FATAL_ERROR "schemac_generate: SHARDS must be a positive integer, not '${ARG_SHARDS}'")
+  endif()
+  if(NOT ARG_NAMESPACE)
+    set(ARG_NAMESPACE aten)
+  endif()
+  if(NOT ARG_SOURCE_ROOT)
+    set(ARG_SOURCE_ROOT ${CMAKE_SOURCE_DIR})
+  endif()
+  get_filename_component(yaml "${ARG_YAML}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+  get_filename_component(out_dir "${ARG_OUT_DIR}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
+
+  if(SCHEMAC_EXECUTABLE)
+    set(exe "${SCHEMAC_EXECUTABLE}")
+  elseif(TARGET schemac::schemac)
+    set(exe schemac::schemac)
+  else()
+    set(exe schemac)
+  endif()
+
+  set(headers ${out_dir}/NativeFunctions.h ${out_dir}/Operators.h)
+  set(sources ${out_dir}/RegisterAll.cpp)
+  math(EXPR last "${ARG_SHARDS} - 1")
+  foreach(i RANGE ${last})
+    list(APPEND sources ${out_dir}/Register_${i}of${ARG_SHARDS}.cpp)
+  endforeach()
+  set(stamp ${out_dir}/schemac_gen.stamp)
+
+  add_custom_command(
+    OUTPUT ${stamp}
+    BYPRODUCTS ${headers} ${sources}
+    COMMAND ${exe} gen ${yaml} -o ${out_dir} --shards ${ARG_SHARDS} --namespace ${ARG_NAMESPACE}
+            --source-root ${ARG_SOURCE_ROOT} --depfile ${out_dir}/schemac_gen.d --stamp ${stamp}
+    DEPENDS ${yaml} ${exe}
+    DEPFILE ${out_dir}/schemac_gen.d
+    COMMENT "schemac gen ${ARG_YAML}"
+    VERBATIM)
+  add_custom_target(${ARG_TARGET}_schemac_gen DEPENDS ${stamp})
+  add_dependencies(${ARG_TARGET} ${ARG_TARGET}_schemac_gen)
+  target_sources(${ARG_TARGET} PRIVATE ${sources} ${headers})
+  target_include_directories(${ARG_TARGET} PRIVATE ${out_dir})
+endfunction()

@@ -1,0 +1,136 @@
+// Unit tests of the gen emitters: C++ types from schemas, default kernel names, the stable hash,
+// and the text of the definition and implementation blocks.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "emit/cpp_types.h"
+#include "emit/definitions_emitter.h"
+#include "emit/emit_util.h"
+#include "emit/gen_model.h"
+#include "emit/registrations_emitter.h"
+#include "schemac/schema/parser.h"
+
+namespace schemac::gen {
+namespace {
+
+schema::FunctionSchema parse(const std::string& text) {
+  schema::ParseResult result = schema::parse_schema(text);
+  EXPECT_TRUE(result.ok()) << text << ": " << (result.error ? result.error->message : "");
+  return result.schema.value_or(schema::FunctionSchema{});
+}
+
+struct SignatureCase {
+  std::string schema;
+  bool const_ref_for_mutable;
+  std::string expected;  // function type with parameter names and defaults
+};
+
+TEST(CppTypes, NativeSignatures) {
+  const SignatureCase cases[] = {
+      {"add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", false,
+       "Tensor(const Tensor& self, const Tensor& other, const Scalar& alpha = 1)"},
+      {"add_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", false,
+       "Tensor&(Tensor& self, const Tensor& other)"},
+      {"resize_(Tensor(a!) self, SymInt[] size) -> Tensor(a!)", true,
+       "const Tensor&(const Tensor& self, IntArrayRef size)"},
+      {"f(Tensor? w, Tensor[] ts, Tensor?[] idx) -> ()", false,
+       "void(const std::optional<Tensor>& w, const std::vector<Tensor>& ts, "
+       "const std::vector<std::optional<Tensor>>& idx)"},
+      {"f(int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", false,
+       "Tensor(std::optional<IntArrayRef> dim, bool keepdim = false, "
+       "std::optional<ScalarType> dtype = std::nullopt)"},
+      {"f(float p, str mode=\"mean\", Generator? g=None) -> Tensor", false,
+       "Tensor(double p, std::string_view mode = \"mean\", "
+       "const std::optional<Generator>& g = std::nullopt)"},
+      {"f(Tensor self, int dim) -> (Tensor values, Tensor indices)", false,
+       "std::tuple<Tensor, Tensor>(const Tensor& self, int64_t dim)"},
+      {"f(Tensor self, *, Tensor(a!) v, Tensor(b!) i) -> (Tensor(a!), Tensor(b!))", false,
+       "std::tuple<Tensor&, Tensor&>(const Tensor& self, Tensor& v, Tensor& i)"},
+      {"f(Tensor self, int[2] size=[0, 1], MemoryFormat m=contiguous_format) -> SymInt[]", false,
+       "std::vector<int64_t>(const Tensor& self, IntArrayRef size = IntArrayRef({0, 1}), "
+       "MemoryFormat m = MemoryFormat::Contiguous)"},
+      // A default without a faithful C++ form stops the trailing defaults there.
+      {"f(Tensor self, int[2] stride=1, bool flag=True) -> Tensor", false,
+       "Tensor(const Tensor& self, IntArrayRef stride, bool flag = true)"},
+      {"f(Tensor self, int default, Device device) -> float", false,
+       "double(const Tensor& self, int64_t default_, Device device)"},
+  };
+  for (const SignatureCase& c : cases) {
+    schema::FunctionSchema s = parse(c.schema);
+    ASSERT_TRUE(has_unboxed_signature(s)) << c.schema;
+    CppSignature sig = native_signature(s, c.const_ref_for_mutable);
+    EXPECT_EQ(sig.return_type + "(" + sig.param_list(true) + ")", c.expected) << c.schema;
+  }
+}
+
+TEST(CppTypes, BoxedOnlySchemas) {
+  for (const char* text : {"f(Tensor self) -> QScheme", "f(Any x) -> Tensor",
+                           "f(Tensor self, Storage s) -> Tensor", "f(...) -> ..."}) {
+    EXPECT_FALSE(has_unboxed_signature(parse(text))) << text;
+  }
+}
+
+TEST(GenModel, DefaultKernelNames) {
+  EXPECT_EQ(default_kernel_name(parse("matmul(Tensor self, Tensor other) -> Tensor")), "matmul");
+  EXPECT_EQ(default_kernel_name(parse("matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)")),
+            "matmul_out");
+  EXPECT_EQ(default_kernel_name(parse("relu_(Tensor(a!) self) -> Tensor(a!)")), "relu_");
+}
+
+TEST(GenModel, Fnv1aIsTheStandardHash) {
+  EXPECT_EQ(fnv1a_64(""), 0xcbf29ce484222325ULL);
+  EXPECT_EQ(fnv1a_64("a"), 0xaf63dc4c8601ec8cULL);
+  EXPECT_EQ(fnv1a_64("foobar"), 0x85944171f73967e8ULL);
+}
+
+GenOperator make_op(const std::string& text, std::vector<KernelBinding> kernels) {
+  GenOperator op;
+  op.schema = parse(text);
+  op.ns = "demo";
+  op.name = op.schema.op.base_name();
+  op.overload = op.schema.op.overload;
+  op.schema.op.name = "demo::" + op.name;
+  op.full_name = op.schema.op.full();
+  op.canonical = "demo::" + text;
+  op.boxed_only = !has_unboxed_signature(op.schema);
+  op.kernels = std::move(kernels);
+  return op;
+}
+
+TEST(Emitters, DefinitionBlock) {
+  GenOperator a = make_op("twice(Tensor self, str mode=\"x\") -> Tensor", {});
+  EXPECT_EQ(emit_definition_block("demo", {&a}, DefinitionKind::library),
+            "SCHEMAC_LIBRARY(demo, m) {\n"
+            "  m.def(\"twice(Tensor self, str mode=\\\"x\\\") -> Tensor\");\n"
+            "}\n");
+  EXPECT_EQ(emit_definition_block("demo", {}, DefinitionKind::fragment),
+            "SCHEMAC_LIBRARY_FRAGMENT(demo, m) {\n}\n");
+}
+
+TEST(Emitters, ImplBlocks) {
+  GenOperator a = make_op("twice.x(Tensor self) -> Tensor", {{"CPU", "twice_cpu"}, {"CUDA", "twice_cuda"}});
+  GenOperator b = make_op("q(Tensor self) -> QScheme", {{"CPU", "q_boxed"}});
+  EXPECT_EQ(emit_impl_block("demo", "CPU", {&a, &b}),
+            "SCHEMAC_LIBRARY_IMPL(demo, CPU, m) {\n"
+            "  m.impl(\"twice.x\", static_cast<Tensor (*)(const Tensor&)>(&demo::native::twice_cpu), "
+            "\"twice_cpu\");\n"
+            "  m.impl(\"q\", ::schemac::dispatch::KernelFunction::make_from_boxed("
+            "static_cast<::schemac::dispatch::BoxedKernelFn>(&demo::native::q_boxed)), \"q_boxed\");\n"
+            "}\n");
+  std::string cuda = emit_impl_block("demo", "CUDA", {&a, &b});
+  EXPECT_EQ(cuda.rfind("#ifdef SCHEMAC_HAVE_CUDA\n", 0), 0u) << cuda;
+  EXPECT_EQ(emit_impl_block("demo", "Meta", {&a, &b}), "");
+}
+
+TEST(Emitters, HandleNamesAreUnique) {
+  GenModel model;
+  model.operators.push_back(make_op("foo_bar(Tensor self) -> Tensor", {}));
+  model.operators.push_back(make_op("foo.bar(Tensor self) -> Tensor", {}));
+  model.operators.push_back(make_op("delete(Tensor self) -> Tensor", {}));
+  std::vector<std::string> names = handle_struct_names(model);
+  EXPECT_EQ(names, (std::vector<std::string>{"foo_bar", "foo_bar_", "delete_"}));
+}
+
+}  // namespace
+}  // namespace schemac::gen
