@@ -513,6 +513,17 @@ TEST(Library, Errors) {
   EXPECT_EQ(library_error([&] { cpu.fallback(KernelFunction::make_fallthrough()); }),
             "fallback() at c.cpp:3 applies to every namespace: register it in SCHEMAC_LIBRARY_IMPL(_, CPU, m), not "
             "in namespace 'lt'");
+  // A C++ kernel whose argument count differs from the schema (test_def_impl_schema_mismatch).
+  defs.def("two(Tensor x, Tensor y) -> Tensor");
+  EXPECT_EQ(library_error([&] { cpu.impl("two", &lib_cpu); }),
+            "inferred operator schema for a C++ kernel function doesn't match the expected function schema of "
+            "'lt::two': the number of arguments is different, 2 vs 1\n  expected schema: lt::two(Tensor x, Tensor y) "
+            "-> Tensor\n    registered at a.cpp:1\n  kernel registered at c.cpp:3");
+  EXPECT_NE(library_error([&] { cpu.impl("two", [](const Tensor&, const Tensor&) {}); })
+                .find("the number of returns is different, 1 vs 0"),
+            std::string::npos);
+  EXPECT_EQ(library_error([&] { cpu.impl("two", [](DispatchKeySet, const Tensor& a, const Tensor&) { return a; }); }),
+            "(no error)");
   Library any(Library::Kind::Impl, "_", DispatchKey::Python, "d.cpp", 4, d);
   EXPECT_EQ(library_error([&] { any.fallback(KernelFunction::make_fallthrough()); }), "(no error)");
   EXPECT_TRUE(d.fallback_entry(DispatchKey::Python) != nullptr);

@@ -113,12 +113,31 @@ Library& Library::def(std::string_view schema) {
   return *this;
 }
 
+void Library::check_arity(const std::string& op, Arity arity) const {
+  const OperatorEntry* entry = dispatcher_->find(op);
+  if (entry == nullptr || !entry->has_schema()) return;  // impl before def: nothing to compare
+  const OperatorDefinition& def = *entry->definition();
+  const auto mismatch = [&](std::string_view what, size_t expected, size_t inferred) {
+    throw DispatchError(fmt::format(
+        "inferred operator schema for a C++ kernel function doesn't match the expected function "
+        "schema of '{}': the number of {} is different, {} vs {}\n  expected schema: {}\n    "
+        "registered at {}\n  kernel registered at {}",
+        entry->full_name(), what, expected, inferred, def.schema_text, def.site, site_));
+  };
+  if (!def.schema.is_vararg && def.schema.arguments.size() != arity.arguments)
+    mismatch("arguments", def.schema.arguments.size(), arity.arguments);
+  if (!def.schema.is_varret && def.schema.returns.size() != arity.returns)
+    mismatch("returns", def.schema.returns.size(), arity.returns);
+}
+
 Library& Library::impl_kernel(std::string_view op, std::optional<DispatchKey> key,
-                              KernelFunction kernel, std::string debug) {
+                              KernelFunction kernel, std::string debug, std::optional<Arity> arity) {
   if (kind_ == Kind::Impl && key_ && key && *key != *key_)
     throw DispatchError(fmt::format("impl('{}') for key {} in the library for key {} at {}", op,
                                     dispatch::to_string(*key), dispatch::to_string(*key_), site_));
-  handles_.push_back(dispatcher_->impl(qualify(op), key, std::move(kernel), std::move(debug), site_));
+  std::string name = qualify(op);
+  if (arity) check_arity(name, *arity);
+  handles_.push_back(dispatcher_->impl(name, key, std::move(kernel), std::move(debug), site_));
   return *this;
 }
 

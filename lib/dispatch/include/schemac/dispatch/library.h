@@ -57,20 +57,21 @@ class Library {
   template <class F>
   Library& def(std::string_view schema, F&& f) {
     def(schema);
-    return impl_kernel(name_of_schema(schema), std::nullopt, as_kernel(std::forward<F>(f)), {});
+    return impl_kernel(name_of_schema(schema), std::nullopt, as_kernel(std::forward<F>(f)), {},
+                       arity_of<F>());
   }
 
   // Registers a kernel for the library's key (a Def or Fragment library: the catch-all).
   // `f` is a KernelFunction, a C++ function pointer or a lambda.
   template <class F>
   Library& impl(std::string_view op, F&& f, std::string debug = {}) {
-    return impl_kernel(op, key_, as_kernel(std::forward<F>(f)), std::move(debug));
+    return impl_kernel(op, key_, as_kernel(std::forward<F>(f)), std::move(debug), arity_of<F>());
   }
   // Registers a kernel for an explicit key (only in libraries without a key of their own, or
   // for that same key).
   template <class F>
   Library& impl(std::string_view op, DispatchKey key, F&& f, std::string debug = {}) {
-    return impl_kernel(op, key, as_kernel(std::forward<F>(f)), std::move(debug));
+    return impl_kernel(op, key, as_kernel(std::forward<F>(f)), std::move(debug), arity_of<F>());
   }
 
   // The backend fallback of the library's key (an Impl library with namespace "_").
@@ -91,8 +92,33 @@ class Library {
       return KernelFunction::make_from_unboxed(std::forward<F>(f));
     }
   }
+  // The argument and return counts of a C++ kernel, checked against the operator's schema when
+  // it is already defined; nullopt for a KernelFunction (boxed kernels have no signature).
+  struct Arity {
+    size_t arguments;
+    size_t returns;
+  };
+  template <class F>
+  static std::optional<Arity> arity_of() {
+    using D = std::decay_t<F>;
+    if constexpr (std::is_same_v<D, KernelFunction>) {
+      return std::nullopt;
+    } else {
+      using Traits = boxing::FunctionTraits<D>;
+      using Args = typename boxing::StripKeySet<typename Traits::params>::args;
+      using Ret = std::remove_cvref_t<typename Traits::return_type>;
+      size_t returns = 1;
+      if constexpr (std::is_void_v<Ret>) {
+        returns = 0;
+      } else if constexpr (boxing::IsTuple<Ret>::value) {
+        returns = std::tuple_size_v<Ret>;
+      }
+      return Arity{std::tuple_size_v<boxing::TupleOf<Args>>, returns};
+    }
+  }
   Library& impl_kernel(std::string_view op, std::optional<DispatchKey> key, KernelFunction kernel,
-                       std::string debug);
+                       std::string debug, std::optional<Arity> arity = std::nullopt);
+  void check_arity(const std::string& op, Arity arity) const;
   std::string qualify(std::string_view name) const;
   static std::string name_of_schema(std::string_view schema);
 
