@@ -1,4 +1,5 @@
-// The catalogue of lint rules: id, severity, one-line description. Sorted by id.
+// The catalogue of lint rules: id, severity, one-line description. Sorted by id. It includes
+// the ids the schema parser and checker (parser.h, check.h) report for errors inside `func:`.
 #include <algorithm>
 #include <array>
 
@@ -11,17 +12,26 @@ constexpr auto E = Severity::error;
 constexpr auto W = Severity::warning;
 
 constexpr auto kRules = std::to_array<RuleInfo>({
+    {"alias-on-value", E, "alias annotations sit only on types that can share memory (tensors, lists, objects)"},
+    {"alias-unknown-set", E, "a returned alias set is one that an argument belongs to"},
+    {"alias-write-mismatch", E, "a return that writes an alias set has an argument that writes it"},
     {"autogen-name", E, "autogen names out= or _functional variants of this operator that are not declared elsewhere"},
     {"composite-conflict", E, "at most one of CompositeImplicitAutograd, CompositeExplicitAutograd(NonFunctional) per operator"},
     {"cpp-no-default-args", E, "cpp_no_default_args names arguments that have a default"},
-    {"default-suffix", E, "only a suffix of the positional arguments has defaults"},
+    {"default-length", E, "a list default has as many elements as its fixed-size type"},
+    {"default-none", E, "a None default belongs to an optional type"},
+    {"default-order", E, "only a suffix of the positional arguments has defaults"},
+    {"default-type", E, "a default value fits its argument's type"},
+    {"duplicate-argument", E, "argument names are unique within a schema"},
     {"duplicate-dispatch-key", E, "a dispatch key appears once per dispatch section"},
     {"duplicate-empty-overload", E, "at most one overload of a name has an empty overload name"},
     {"duplicate-key", E, "a key appears once per YAML mapping (YAML loaders silently keep the last)"},
     {"duplicate-overload", E, "overload names are unique per operator name"},
+    {"duplicate-return", E, "return names are unique within a schema"},
     {"empty-file", E, "the file has at least one entry"},
     {"entry-not-mapping", E, "every entry of the list is a mapping"},
     {"field-type", E, "every field has a value of its type (bool, string, list, mapping)"},
+    {"fixed-size-list-position", E, "a fixed-size list [N] is the outermost type (or under a final ?)"},
     {"foreach-device-check", E, "_foreach operators set device_check: NoCheck"},
     {"func-not-canonical", E, "func is written in canonical form (torchgen's round trip)"},
     {"inplace-self", E, "in-place functions (name ending in _) take Tensor(a!) self and return it"},
@@ -43,6 +53,7 @@ constexpr auto kRules = std::to_array<RuleInfo>({
     {"precomputed-argument", E, "precomputed replaces arguments the function has"},
     {"python-keyword-argument", W, "argument names are not Python keywords"},
     {"python-module-method", E, "functions with a python_module are not methods"},
+    {"reserved-overload-name", E, "overload names do not use reserved words such as 'default'"},
     {"schema-syntax", E, "func is a well-formed function schema"},
     {"structured-delegate", E, "structured_delegate names a declared structured out= overload"},
     {"structured-inherits", E, "structured_inherits is only used with structured: True"},
@@ -52,6 +63,8 @@ constexpr auto kRules = std::to_array<RuleInfo>({
     {"unknown-dispatch-key", E, "dispatch keys are known dispatch key names"},
     {"unknown-field", E, "entries use only the fields of the format"},
     {"unknown-tag", E, "tags are declared in the tags file"},
+    {"unknown-type", E, "argument and return types are known schema types"},
+    {"vararg-default", E, "a schema with '...' has no argument defaults"},
     {"yaml-syntax", E, "the file is valid YAML"},
     {"yaml-tab", E, "indentation uses spaces, not tabs"},
 });

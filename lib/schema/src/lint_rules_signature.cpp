@@ -1,4 +1,4 @@
-// Rules about one entry's schema: canonical form, defaults, out= and in-place conventions,
+// Rules about one entry's schema: canonical form, out= and in-place conventions,
 // returns, methods, argument names, and the fields that name arguments.
 #include <algorithm>
 #include <array>
@@ -38,7 +38,6 @@ class SignatureRules {
 
   void run() {
     canonical_form();
-    default_suffix();
     out_arguments();
     inplace();
     mutable_returns();
@@ -66,22 +65,6 @@ class SignatureRules {
                               "func is not written in canonical form");
     d.notes.push_back(Note{{}, fmt::format("canonical form: {}", canonical)});
     d.fix = FixHint{at(TextRange{0, static_cast<uint32_t>(f_.func.size())}), canonical};
-  }
-
-  void default_suffix() {
-    const Argument* first_default = nullptr;
-    for (const Argument& a : s_.arguments) {
-      if (a.kwarg_only) break;
-      if (a.default_value) {
-        if (!first_default) first_default = &a;
-      } else if (first_default) {
-        Diagnostic& d = r_.report("default-suffix", at(a),
-                                  fmt::format("positional argument '{}' has no default but follows '{}', "
-                                              "which has one", a.name, first_default->name));
-        d.notes.push_back(Note{at(*first_default), fmt::format("'{}' has a default here", first_default->name)});
-        return;
-      }
-    }
   }
 
   void out_arguments() {

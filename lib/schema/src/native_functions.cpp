@@ -80,7 +80,7 @@ class EntryReader {
     NativeFunction f;
     f.node = &node;
     f.location = node.entries.empty() ? node_location(doc_, node)
-                                      : node_location(doc_, node.entries.front().first);
+                                      : node_location(doc_, node.entries.front().key);
     for (const auto& [key, value] : node.entries) {
       if (!key.is_scalar()) {
         error("field-type", node_location(doc_, key), "a field name must be a plain word");
@@ -88,7 +88,7 @@ class EntryReader {
       }
       read_field(f, key, value);
     }
-    if (!f.func_node) {
+    if (!node.find("func")) {
       error("missing-func", f.location, "entry has no 'func' field");
     }
     return f;
@@ -445,9 +445,7 @@ NativeFunctionsLoad load_native_functions(std::string file, std::string text) {
   result.diagnostics = std::move(yaml.diagnostics);
   const YamlDocument& doc = result.file.document;
   if (!doc.root) {
-    bool syntax_error = false;
-    for (const Diagnostic& d : result.diagnostics) syntax_error |= d.rule == "yaml-syntax";
-    if (!syntax_error) {
+    if (!yaml.syntax_error) {
       result.diagnostics.push_back(Diagnostic{Severity::error, "empty-file", Location::at(doc.file, 1, 1),
                                               "the file has no entries", {}, {}});
     }

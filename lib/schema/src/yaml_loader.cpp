@@ -41,7 +41,11 @@ class TreeBuilder : public YAML::EventHandler {
   void OnDocumentStart(const YAML::Mark&) override {}
   void OnDocumentEnd() override {}
 
-  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { attach(leaf(mark, YamlNode::Kind::null)); }
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override {
+    YamlNode node = leaf(mark, YamlNode::Kind::null);
+    place_empty_value(node);
+    attach(std::move(node));
+  }
 
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
     YamlNode node = leaf(mark, YamlNode::Kind::null);
@@ -90,6 +94,28 @@ class TreeBuilder : public YAML::EventHandler {
     return node;
   }
 
+  // yaml-cpp marks an empty value (`-` or `key:` with nothing after it) at the token that follows
+  // it, often on a later line. Point at the indicator the value belongs to instead.
+  void place_empty_value(YamlNode& node) const {
+    std::string_view text = doc_.text;
+    if (node.offset < text.size()) {
+      std::string_view rest = text.substr(node.offset);
+      for (std::string_view literal : {"~", "null", "Null", "NULL"}) {
+        if (rest.starts_with(literal)) return;  // a written null: the mark is right
+      }
+    }
+    size_t pos = std::min<size_t>(node.offset, text.size());
+    while (pos > 0 && (text[pos - 1] == ' ' || text[pos - 1] == '\t' || text[pos - 1] == '\n' ||
+                       text[pos - 1] == '\r')) {
+      --pos;
+    }
+    if (pos == 0 || (text[pos - 1] != '-' && text[pos - 1] != ':' && text[pos - 1] != '?')) return;
+    node.offset = static_cast<uint32_t>(pos - 1);
+    auto [line, column] = doc_.position(node.offset);
+    node.line = line;
+    node.column = column;
+  }
+
   ScalarStyle style_at(uint32_t offset) const {
     if (offset >= doc_.text.size()) return ScalarStyle::plain;
     switch (doc_.text[offset]) {
@@ -124,7 +150,7 @@ class TreeBuilder : public YAML::EventHandler {
     } else if (!top.pending_key) {
       top.pending_key = std::move(node);
     } else {
-      top.node.entries.emplace_back(std::move(*top.pending_key), std::move(node));
+      top.node.entries.push_back(YamlEntry{std::move(*top.pending_key), std::move(node)});
       top.pending_key.reset();
     }
   }
@@ -211,13 +237,19 @@ YamlLoadResult load_yaml(std::string file, std::string text) {
       }
     }
   } catch (const YAML::Exception& e) {
+    result.syntax_error = true;
     doc.root.reset();
     tree_diagnostics.clear();
     uint32_t line = e.mark.is_null() ? 1 : static_cast<uint32_t>(e.mark.line + 1);
     uint32_t column = e.mark.is_null() ? 1 : static_cast<uint32_t>(e.mark.column + 1);
-    result.diagnostics.push_back(Diagnostic{Severity::error, "yaml-syntax",
-                                            Location::at(doc.file, line, column),
-                                            "invalid YAML: " + lower_first(e.msg), {}, {}});
+    // A tab already reported on that line explains the error; saying it twice is noise.
+    bool explained = std::any_of(result.diagnostics.begin(), result.diagnostics.end(),
+                                 [&](const Diagnostic& d) { return d.rule == "yaml-tab" && d.location.line == line; });
+    if (!explained) {
+      result.diagnostics.push_back(Diagnostic{Severity::error, "yaml-syntax",
+                                              Location::at(doc.file, line, column),
+                                              "invalid YAML: " + lower_first(e.msg), {}, {}});
+    }
   }
   for (Diagnostic& d : tree_diagnostics) result.diagnostics.push_back(std::move(d));
   return result;

@@ -19,6 +19,8 @@ namespace schemac::schema {
 // scalars need scalar_position() below.
 enum class ScalarStyle : uint8_t { plain, single_quoted, double_quoted, literal, folded };
 
+struct YamlEntry;
+
 struct YamlNode {
   enum class Kind : uint8_t { null, scalar, sequence, mapping };
   Kind kind = Kind::null;
@@ -29,7 +31,7 @@ struct YamlNode {
   uint32_t offset = 0;         // byte offset of the node's first character in the file
   std::string value;           // scalars: the value after YAML unquoting and folding
   std::vector<YamlNode> items; // sequences
-  std::vector<std::pair<YamlNode, YamlNode>> entries;  // mappings: (key, value), in file order
+  std::vector<YamlEntry> entries;  // mappings: key and value, in file order, duplicates kept
 
   bool is_null() const { return kind == Kind::null; }
   bool is_scalar() const { return kind == Kind::scalar; }
@@ -37,6 +39,11 @@ struct YamlNode {
   bool is_mapping() const { return kind == Kind::mapping; }
   // The first value under `key`, or nullptr (mappings only).
   const YamlNode* find(std::string_view key) const;
+};
+
+struct YamlEntry {
+  YamlNode key;
+  YamlNode value;
 };
 
 struct YamlDocument {
@@ -52,6 +59,7 @@ struct YamlDocument {
 struct YamlLoadResult {
   YamlDocument document;
   std::vector<Diagnostic> diagnostics;  // rule ids: yaml-syntax, yaml-tab, duplicate-key
+  bool syntax_error = false;            // the parser stopped: document.root is absent
 };
 
 // Parses `text` (the first document only; a second one is an error). A syntax error stops the

@@ -1,0 +1,81 @@
+// Lint of the whole PyTorch corpus (2,590 entries, 634 KB), end to end and by stage:
+//   BM_baseline_yaml_cpp_node_load  yaml-cpp's YAML::Load of the file (what a Node-based loader pays)
+//   BM_yaml_event_tree              our located tree from yaml-cpp's event parser
+//   BM_load_native_functions        the tree plus the field reader and every schema parse
+//   BM_lint_corpus_end_to_end       read both files from disk, load tags, lint, render the text
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <benchmark/benchmark.h>
+#include <yaml-cpp/yaml.h>
+
+#include "schemac/schema/diagnostic.h"
+#include "schemac/schema/lint_rules.h"
+#include "schemac/schema/native_functions.h"
+#include "schemac/schema/yaml_loader.h"
+
+namespace {
+
+const std::string kNativeFunctions = SCHEMAC_CORPUS_DIR "/native_functions.yaml";
+const std::string kTags = SCHEMAC_CORPUS_DIR "/tags.yaml";
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+const std::string& corpus() {
+  static const std::string text = read_file(kNativeFunctions);
+  return text;
+}
+
+void BM_baseline_yaml_cpp_node_load(benchmark::State& state) {
+  for (auto _ : state) {
+    YAML::Node node = YAML::Load(corpus());
+    benchmark::DoNotOptimize(node.size());
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * corpus().size()));
+}
+BENCHMARK(BM_baseline_yaml_cpp_node_load)->Unit(benchmark::kMillisecond);
+
+void BM_yaml_event_tree(benchmark::State& state) {
+  for (auto _ : state) {
+    schemac::schema::YamlLoadResult r = schemac::schema::load_yaml("native_functions.yaml", corpus());
+    benchmark::DoNotOptimize(r.document.root);
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * corpus().size()));
+}
+BENCHMARK(BM_yaml_event_tree)->Unit(benchmark::kMillisecond);
+
+void BM_load_native_functions(benchmark::State& state) {
+  for (auto _ : state) {
+    schemac::schema::NativeFunctionsLoad r =
+        schemac::schema::load_native_functions("native_functions.yaml", corpus());
+    benchmark::DoNotOptimize(r.file.functions.size());
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * corpus().size()));
+}
+BENCHMARK(BM_load_native_functions)->Unit(benchmark::kMillisecond);
+
+void BM_lint_corpus_end_to_end(benchmark::State& state) {
+  using namespace schemac::schema;
+  for (auto _ : state) {
+    TagsLoad tags = load_tags(kTags, read_file(kTags));
+    std::string text = read_file(kNativeFunctions);
+    SourceFiles sources;
+    sources.add(kNativeFunctions, text);
+    std::vector<Diagnostic> diagnostics =
+        lint_native_functions(kNativeFunctions, std::move(text), LintOptions{std::move(tags.tags)});
+    std::string out = render_text(diagnostics, sources) + render_summary(count_diagnostics(diagnostics));
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * corpus().size()));
+}
+BENCHMARK(BM_lint_corpus_end_to_end)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,141 @@
+// The diagnostics type and its renderers: text (source line, caret, notes, colour, summary),
+// JSON and SARIF.
+#include <gtest/gtest.h>
+
+#include "schemac/schema/diagnostic.h"
+
+namespace schemac::schema {
+namespace {
+
+Diagnostic sample() {
+  Diagnostic d{Severity::error, "duplicate-overload", Location::at("ops.yaml", 3, 9, 7),
+               "overload 'add.Tensor' is defined twice", {}, {}};
+  d.notes.push_back(Note{Location::at("ops.yaml", 1, 9, 7), "first defined here"});
+  return d;
+}
+
+SourceFiles sample_sources() {
+  SourceFiles sources;
+  sources.add("ops.yaml", "- func: add.Tensor(Tensor self) -> Tensor\n\n- func: add.Tensor(Tensor a) -> Tensor\n");
+  return sources;
+}
+
+TEST(TextRenderer, PrintsLocationMessageRuleSourceLineCaretAndNotes) {
+  std::vector<Diagnostic> ds{sample()};
+  EXPECT_EQ(render_text(ds, sample_sources()),
+            "ops.yaml:3:9: error: overload 'add.Tensor' is defined twice [duplicate-overload]\n"
+            "  - func: add.Tensor(Tensor a) -> Tensor\n"
+            "          ^~~~~~~\n"
+            "ops.yaml:1:9: note: first defined here\n"
+            "  - func: add.Tensor(Tensor self) -> Tensor\n"
+            "          ^~~~~~~\n");
+}
+
+TEST(TextRenderer, NoteWithoutLocationAndFixHint) {
+  Diagnostic d{Severity::warning, "unknown-field", Location::at("f.yaml", 1, 3, 7), "unknown field 'dispach'", {}, {}};
+  d.notes.push_back(Note{{}, "did you mean 'dispatch'?"});
+  d.fix = FixHint{Location::at("f.yaml", 1, 3, 7), "dispatch"};
+  SourceFiles sources;
+  sources.add("f.yaml", "  dispach:\n");
+  std::vector<Diagnostic> ds{d};
+  EXPECT_EQ(render_text(ds, sources),
+            "f.yaml:1:3: warning: unknown field 'dispach' [unknown-field]\n"
+            "    dispach:\n"
+            "    ^~~~~~~\n"
+            "note: did you mean 'dispatch'?\n"
+            "f.yaml:1:3: note: fix: replace with 'dispatch'\n");
+}
+
+TEST(TextRenderer, CaretFollowsTabsAndClampsToTheLine) {
+  Diagnostic d{Severity::error, "yaml-tab", Location{"t.yaml", 1, 3, 1, 40}, "m", {}, {}};
+  SourceFiles sources;
+  sources.add("t.yaml", "\tx\r\n");
+  std::vector<Diagnostic> ds{d};
+  EXPECT_EQ(render_text(ds, sources), "t.yaml:1:3: error: m [yaml-tab]\n  \tx\n  \t ^\n");
+}
+
+TEST(TextRenderer, ColourOnlyWhenAskedFor) {
+  std::vector<Diagnostic> ds{sample()};
+  EXPECT_EQ(render_text(ds, sample_sources()).find('\033'), std::string::npos);
+  std::string coloured = render_text(ds, sample_sources(), TextStyle{true});
+  EXPECT_NE(coloured.find("\033[1;31merror:\033[0m"), std::string::npos) << coloured;
+}
+
+TEST(TextRenderer, SummaryCountsWithPlurals) {
+  EXPECT_EQ(render_summary({0, 0}), "0 errors, 0 warnings\n");
+  EXPECT_EQ(render_summary({1, 1}), "1 error, 1 warning\n");
+  EXPECT_EQ(render_summary({3, 2}), "3 errors, 2 warnings\n");
+  std::vector<Diagnostic> ds{sample(), sample()};
+  ds[1].severity = Severity::warning;
+  DiagnosticCounts counts = count_diagnostics(ds);
+  EXPECT_EQ(counts.errors, 1u);
+  EXPECT_EQ(counts.warnings, 1u);
+}
+
+TEST(Diagnostics, SortByFileLineColumnKeepingOrderAtOnePlace) {
+  std::vector<Diagnostic> ds(4);
+  ds[0].location = Location::at("b", 1, 1);
+  ds[1].location = Location::at("a", 2, 5);
+  ds[2].location = Location::at("a", 2, 1);
+  ds[3].location = Location::at("a", 2, 1);
+  ds[2].message = "first";
+  ds[3].message = "second";
+  sort_diagnostics(ds);
+  EXPECT_EQ(ds[0].message, "first");
+  EXPECT_EQ(ds[1].message, "second");
+  EXPECT_EQ(ds[2].location.column, 5u);
+  EXPECT_EQ(ds[3].location.file, "b");
+}
+
+TEST(JsonRenderer, ArrayOfDiagnosticsWithNotesAndEnds) {
+  std::vector<Diagnostic> ds{sample()};
+  EXPECT_EQ(render_json(ds),
+            "[\n  {\"file\":\"ops.yaml\",\"line\":3,\"column\":9,\"end\":{\"line\":3,\"column\":16},"
+            "\"severity\":\"error\",\"rule\":\"duplicate-overload\","
+            "\"message\":\"overload 'add.Tensor' is defined twice\",\"notes\":[{\"file\":\"ops.yaml\","
+            "\"line\":1,\"column\":9,\"end\":{\"line\":1,\"column\":16},\"message\":\"first defined here\"}]}\n]\n");
+  EXPECT_EQ(render_json({}), "[]\n");
+}
+
+TEST(JsonEscape, EscapesControlsAndReplacesInvalidUtf8) {
+  EXPECT_EQ(json_escape("a\"b\\c\nd\te\x01"), "a\\\"b\\\\c\\nd\\te\\u0001");
+  EXPECT_EQ(json_escape("caf\xc3\xa9"), "caf\xc3\xa9");
+  EXPECT_EQ(json_escape("bad\xff\xc3"), "bad\\ufffd\\ufffd");
+  EXPECT_EQ(json_escape("\xed\xa0\x80"), "\\ufffd\\ufffd\\ufffd");  // a UTF-16 surrogate
+}
+
+TEST(SarifRenderer, HasVersionDriverRulesAndLocatedResults) {
+  static constexpr RuleInfo kRules[] = {{"duplicate-overload", Severity::error, "overloads are unique"}};
+  std::vector<Diagnostic> ds{sample()};
+  ds.push_back(Diagnostic{Severity::warning, "other-rule", Location::at("/abs/x y.yaml", 2, 1), "w", {}, {}});
+  std::string sarif = render_sarif(ds, ToolInfo{"schemac", "0.1.0", "", kRules});
+  for (const char* expected : {
+           "\"version\": \"2.1.0\"",
+           "\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\"",
+           "\"name\":\"schemac\"",
+           "{\"id\":\"duplicate-overload\",\"shortDescription\":{\"text\":\"overloads are unique\"},"
+           "\"defaultConfiguration\":{\"level\":\"error\"}}",
+           "{\"id\":\"other-rule\"",  // a rule not in the table is added so every ruleId resolves
+           "\"ruleId\":\"duplicate-overload\",\"level\":\"error\"",
+           "{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"ops.yaml\"},\"region\":{"
+           "\"startLine\":3,\"startColumn\":9,\"endLine\":3,\"endColumn\":16}}}",
+           "\"relatedLocations\":[{\"id\":0,\"message\":{\"text\":\"first defined here\"}",
+           "\"uri\":\"file:///abs/x%20y.yaml\"",
+           "\"level\":\"warning\""}) {
+    EXPECT_NE(sarif.find(expected), std::string::npos) << expected << "\n" << sarif;
+  }
+}
+
+TEST(SourceFiles, LinesAreOneBasedWithoutLineBreaks) {
+  SourceFiles sources;
+  sources.add("f", "one\ntwo\r\nthree");
+  EXPECT_EQ(sources.line("f", 1), "one");
+  EXPECT_EQ(sources.line("f", 2), "two");
+  EXPECT_EQ(sources.line("f", 3), "three");
+  EXPECT_EQ(sources.line("f", 4), "");
+  EXPECT_EQ(sources.line("f", 0), "");
+  EXPECT_EQ(sources.line("g", 1), "");
+}
+
+}  // namespace
+}  // namespace schemac::schema

@@ -1,0 +1,68 @@
+// Dispatch key names (the one table) and "did you mean" suggestions.
+#include <array>
+#include <set>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "schemac/schema/did_you_mean.h"
+#include "schemac/schema/dispatch_key_names.h"
+
+namespace schemac::schema {
+namespace {
+
+TEST(DispatchKeyNames, HoldsEveryRuntimeAliasAndSynonymName) {
+  std::set<std::string> names;
+  for (const DispatchKeyName& key : dispatch_key_names()) {
+    EXPECT_TRUE(names.insert(std::string(key.name)).second) << "twice: " << key.name;
+  }
+  // 41 functionality keys, 6 per-backend functionalities x 16 backends, 6 aliases, 8 synonyms.
+  EXPECT_EQ(names.size(), 41u + 96u + 6u + 8u);
+  for (const char* backend : {"CPU", "CUDA", "HIP", "XLA", "MPS", "IPU", "XPU", "HPU", "VE", "Lazy",
+                              "MTIA", "MAIA", "PrivateUse1", "PrivateUse2", "PrivateUse3", "Meta"}) {
+    for (const char* prefix : {"", "Quantized", "Sparse", "SparseCsr", "NestedTensor", "Autograd"}) {
+      std::string key = std::string(prefix) + backend;
+      const DispatchKeyName* found = find_dispatch_key(key);
+      ASSERT_NE(found, nullptr) << key;
+      EXPECT_EQ(found->kind, DispatchKeyKind::backend) << key;
+    }
+  }
+  for (const char* alias : {"Autograd", "CompositeImplicitAutograd", "FuncTorchBatchedDecomposition",
+                            "CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutograd",
+                            "CompositeExplicitAutogradNonFunctional"}) {
+    ASSERT_NE(find_dispatch_key(alias), nullptr) << alias;
+    EXPECT_EQ(find_dispatch_key(alias)->kind, DispatchKeyKind::alias) << alias;
+  }
+  for (const char* key : {"FPGA", "MkldnnCPU", "ZeroTensor", "ADInplaceOrView", "AutogradOther",
+                          "AutocastPrivateUse1", "PreDispatch", "PythonDispatcher", "BackendSelect"}) {
+    EXPECT_NE(find_dispatch_key(key), nullptr) << key;
+  }
+  EXPECT_EQ(find_dispatch_key("DefaultBackend")->same_as, "CompositeExplicitAutograd");
+  EXPECT_EQ(find_dispatch_key("CatchAll")->kind, DispatchKeyKind::synonym);
+  for (const char* not_registrable : {"Undefined", "Dense", "Sparse", "AutogradFunctionality",
+                                      "EndOfFunctionalityKeys", "cpu", "ORT", ""}) {
+    EXPECT_EQ(find_dispatch_key(not_registrable), nullptr) << not_registrable;
+  }
+}
+
+TEST(EditDistance, CountsEditsAndSwapsWithCaseAtHalfCost) {
+  EXPECT_EQ(edit_distance("dispatch", "dispatch"), 0u);
+  EXPECT_EQ(edit_distance("dispach", "dispatch"), 1u);
+  EXPECT_EQ(edit_distance("dipsatch", "dispatch"), 1u);  // a swap of neighbours
+  EXPECT_EQ(edit_distance("Cuda", "CUDA"), 2u);           // three case changes: 1.5, rounded up
+  EXPECT_EQ(edit_distance("", "abc"), 3u);
+}
+
+TEST(DidYouMean, SuggestsCloseNamesOnly) {
+  constexpr auto candidates = std::to_array<std::string_view>({"dispatch", "variants", "device_guard", "CUDA"});
+  EXPECT_EQ(did_you_mean("dispach", candidates), "dispatch");
+  EXPECT_EQ(did_you_mean("variant", candidates), "variants");
+  EXPECT_EQ(did_you_mean("Cuda", candidates), "CUDA");  // case-only differences always match
+  EXPECT_EQ(did_you_mean("device_guards", candidates), "device_guard");
+  EXPECT_EQ(did_you_mean("banana", candidates), std::nullopt);
+  EXPECT_EQ(did_you_mean("dispatch", candidates), std::nullopt);  // already right
+  EXPECT_EQ(did_you_mean("", candidates), std::nullopt);
+}
+
+}  // namespace
+}  // namespace schemac::schema

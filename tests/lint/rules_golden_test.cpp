@@ -1,0 +1,154 @@
+// One small bad file per rule (tests/lint/bad/<rule>[--<case>].yaml) linted in-process and
+// compared with its expected diagnostics in golden/lint/<name>.txt; each must report its rule.
+// Every rule in the catalogue has such a file. Good files and the PyTorch corpus lint clean.
+// SCHEMAC_UPDATE_GOLDEN=1 rewrites the golden files instead of comparing.
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "schemac/schema/lint_rules.h"
+#include "test_support.h"
+
+namespace schemac::schema {
+namespace {
+
+namespace fs = std::filesystem;
+using lint_test::read_file;
+
+const std::string kTestDir = SCHEMAC_LINT_TEST_DIR;
+const std::string kGoldenDir = SCHEMAC_LINT_GOLDEN_DIR;
+
+std::vector<std::string> bad_cases() {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(kTestDir + "/bad")) {
+    std::string name = entry.path().stem().string();
+    if (entry.path().extension() == ".yaml" && name != "tags") names.push_back(name);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+LintOptions bad_folder_options() {
+  TagsLoad tags = load_tags("bad/tags.yaml", read_file(kTestDir + "/bad/tags.yaml"));
+  EXPECT_TRUE(tags.diagnostics.empty());
+  return LintOptions{tags.tags};
+}
+
+struct Linted {
+  std::vector<Diagnostic> diagnostics;
+  std::string text;
+};
+
+// Lints tests/lint/<folder>/<name>.yaml under the display name "<folder>/<name>.yaml".
+Linted lint_case(const std::string& folder, const std::string& name, const LintOptions& options) {
+  std::string display = folder + "/" + name + ".yaml";
+  std::string text = read_file(kTestDir + "/" + display);
+  Linted result;
+  result.diagnostics = lint_native_functions(display, text, options);
+  SourceFiles sources;
+  sources.add(display, text);
+  result.text = render_text(result.diagnostics, sources) +
+                render_summary(count_diagnostics(result.diagnostics));
+  return result;
+}
+
+void compare_golden(const std::string& golden_name, const std::string& actual) {
+  std::string path = kGoldenDir + "/" + golden_name;
+  if (lint_test::update_golden()) {
+    fs::create_directories(kGoldenDir);
+    lint_test::write_file(path, actual);
+    return;
+  }
+  ASSERT_TRUE(fs::exists(path)) << "missing golden file " << path
+                                << " (run with SCHEMAC_UPDATE_GOLDEN=1 to create it)";
+  EXPECT_EQ(read_file(path), actual) << "golden file " << path;
+}
+
+class BadFile : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(BadFile, ReportsItsRuleAsInTheGoldenFile) {
+  const std::string& name = GetParam();
+  std::string rule = name.substr(0, name.find("--"));
+  Linted linted = lint_case("bad", name, bad_folder_options());
+  bool reported = std::any_of(linted.diagnostics.begin(), linted.diagnostics.end(),
+                              [&](const Diagnostic& d) { return d.rule == rule; });
+  EXPECT_TRUE(reported) << name << " does not report " << rule << ":\n" << linted.text;
+  compare_golden(name + ".txt", linted.text);
+}
+
+INSTANTIATE_TEST_SUITE_P(Rules, BadFile, ::testing::ValuesIn(bad_cases()),
+                         [](const auto& info) {
+                           std::string id = info.param;
+                           std::replace(id.begin(), id.end(), '-', '_');
+                           return id;
+                         });
+
+TEST(RuleCatalogue, EveryRuleHasABadFile) {
+  std::set<std::string> covered;
+  for (const std::string& name : bad_cases()) covered.insert(name.substr(0, name.find("--")));
+  for (const RuleInfo& rule : lint_rule_catalog()) {
+    EXPECT_TRUE(covered.contains(std::string(rule.id))) << "no tests/lint/bad/" << rule.id << ".yaml";
+  }
+}
+
+TEST(RuleCatalogue, IsSortedUniqueKebabCaseWithDescriptions) {
+  std::span<const RuleInfo> rules = lint_rule_catalog();
+  for (size_t i = 0; i < rules.size(); ++i) {
+    if (i > 0) {
+      EXPECT_LT(rules[i - 1].id, rules[i].id);
+    }
+    EXPECT_EQ(rules[i].id.find_first_not_of("abcdefghijklmnopqrstuvwxyz-"), std::string_view::npos)
+        << rules[i].id;
+    EXPECT_FALSE(rules[i].description.empty()) << rules[i].id;
+    EXPECT_EQ(find_lint_rule(rules[i].id), &rules[i]);
+  }
+  EXPECT_EQ(find_lint_rule("no-such-rule"), nullptr);
+}
+
+TEST(RuleCatalogue, EveryReportedRuleIsCatalogued) {
+  for (const std::string& name : bad_cases()) {
+    for (const Diagnostic& d : lint_case("bad", name, bad_folder_options()).diagnostics) {
+      EXPECT_NE(find_lint_rule(d.rule), nullptr) << name << " reports uncatalogued " << d.rule;
+    }
+  }
+}
+
+TEST(MachineFormats, JsonAndSarifOfOneBadFileMatchTheirGoldenFiles) {
+  Linted linted = lint_case("bad", "unknown-field", bad_folder_options());
+  compare_golden("unknown-field.json", render_json(linted.diagnostics));
+  ToolInfo tool{"schemac", "0.1.0", "", lint_rule_catalog()};
+  compare_golden("unknown-field.sarif", render_sarif(linted.diagnostics, tool));
+}
+
+TEST(GoodFiles, LintClean) {
+  for (const auto& entry : fs::directory_iterator(kTestDir + "/good")) {
+    if (entry.path().extension() != ".yaml" || entry.path().stem() == "tags") continue;
+    TagsLoad tags = load_tags("good/tags.yaml", read_file(kTestDir + "/good/tags.yaml"));
+    Linted linted = lint_case("good", entry.path().stem().string(), LintOptions{tags.tags});
+    EXPECT_TRUE(linted.diagnostics.empty()) << linted.text;
+  }
+}
+
+// The PyTorch corpus: zero errors; the warnings are the ones docs/lint-rules.md justifies.
+TEST(Corpus, LintsWithZeroErrorsAndOnlyTheDocumentedWarnings) {
+  std::string dir = SCHEMAC_CORPUS_DIR;
+  TagsLoad tags = load_tags(dir + "/tags.yaml", read_file(dir + "/tags.yaml"));
+  ASSERT_TRUE(tags.diagnostics.empty());
+  ASSERT_GT(tags.tags.size(), 10u);
+  std::vector<Diagnostic> diagnostics = lint_native_functions(
+      "native_functions.yaml", read_file(dir + "/native_functions.yaml"), LintOptions{tags.tags});
+  std::map<std::string, int> warnings;
+  for (const Diagnostic& d : diagnostics) {
+    EXPECT_EQ(d.severity, Severity::warning) << d.location.line << ": " << d.message << " [" << d.rule << "]";
+    ++warnings[d.rule];
+  }
+  std::map<std::string, int> expected{
+      {"nondeterministic-seeded", 1}, {"out-name", 2}, {"python-keyword-argument", 3}};
+  EXPECT_EQ(warnings, expected);
+}
+
+}  // namespace
+}  // namespace schemac::schema

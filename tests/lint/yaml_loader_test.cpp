@@ -1,0 +1,125 @@
+// The located YAML loader: positions of nodes and of characters inside scalars, duplicates,
+// tabs, syntax errors, empty input.
+#include <gtest/gtest.h>
+
+#include "schemac/schema/yaml_loader.h"
+
+namespace schemac::schema {
+namespace {
+
+TEST(YamlLoader, NodesRememberLineColumnAndOffset) {
+  YamlLoadResult r = load_yaml("f.yaml", "- func: a(Tensor x) -> Tensor\n  variants: method\n");
+  ASSERT_TRUE(r.diagnostics.empty());
+  ASSERT_TRUE(r.document.root && r.document.root->is_sequence());
+  const YamlNode& entry = r.document.root->items.at(0);
+  ASSERT_TRUE(entry.is_mapping());
+  ASSERT_EQ(entry.entries.size(), 2u);
+  const auto& [key, value] = entry.entries[1];
+  EXPECT_EQ(key.value, "variants");
+  EXPECT_EQ(key.line, 2u);
+  EXPECT_EQ(key.column, 3u);
+  EXPECT_EQ(value.value, "method");
+  EXPECT_EQ(value.column, 13u);
+  EXPECT_EQ(value.offset, 42u);
+  EXPECT_EQ(entry.find("func")->value, "a(Tensor x) -> Tensor");
+  EXPECT_EQ(entry.find("nothing"), nullptr);
+}
+
+TEST(YamlLoader, KeepsDuplicateKeysAndReportsEach) {
+  YamlLoadResult r = load_yaml("f.yaml", "- func: a\n  tags: x\n  tags: y\n  tags: z\n");
+  ASSERT_EQ(r.diagnostics.size(), 2u);
+  EXPECT_EQ(r.diagnostics[0].rule, "duplicate-key");
+  EXPECT_EQ(r.diagnostics[0].message, "key 'tags' is defined twice in this mapping");
+  EXPECT_EQ(r.diagnostics[0].location.line, 3u);
+  ASSERT_EQ(r.diagnostics[0].notes.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].notes[0].location.line, 2u);
+  EXPECT_EQ(r.diagnostics[1].location.line, 4u);
+  EXPECT_EQ(r.document.root->items[0].entries.size(), 4u);
+}
+
+TEST(YamlLoader, TabsInIndentationAreLocatedErrors) {
+  YamlLoadResult r = load_yaml("f.yaml", "- func: a\n \tvariants: method\n# \tcomment\n");
+  ASSERT_FALSE(r.diagnostics.empty());
+  EXPECT_EQ(r.diagnostics[0].rule, "yaml-tab");
+  EXPECT_EQ(r.diagnostics[0].location.line, 2u);
+  EXPECT_EQ(r.diagnostics[0].location.column, 2u);
+}
+
+TEST(YamlLoader, SyntaxErrorsCarryYamlCppsMark) {
+  YamlLoadResult r = load_yaml("f.yaml", "- func: a\n  dispatch: [CPU: x\n");
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].rule, "yaml-syntax");
+  EXPECT_EQ(r.diagnostics[0].location.file, "f.yaml");
+  EXPECT_GE(r.diagnostics[0].location.line, 2u);
+  EXPECT_TRUE(r.diagnostics[0].message.starts_with("invalid YAML: ")) << r.diagnostics[0].message;
+  EXPECT_FALSE(r.document.root);
+}
+
+TEST(YamlLoader, EmptyAndCommentOnlyFilesHaveNoRoot) {
+  for (const char* text : {"", "# only a comment\n", "\n\n"}) {
+    YamlLoadResult r = load_yaml("f.yaml", text);
+    EXPECT_TRUE(r.diagnostics.empty()) << text;
+    EXPECT_FALSE(r.document.root) << text;
+  }
+}
+
+TEST(YamlLoader, NullEntriesAndFlowCollections) {
+  YamlLoadResult r = load_yaml("f.yaml", "- \n- {a: 1, b: [x, y]}\n- ~\n");
+  ASSERT_TRUE(r.diagnostics.empty());
+  const YamlNode& root = *r.document.root;
+  ASSERT_EQ(root.items.size(), 3u);
+  EXPECT_TRUE(root.items[0].is_null());
+  EXPECT_TRUE(root.items[1].is_mapping());
+  EXPECT_TRUE(root.items[1].flow);
+  EXPECT_EQ(root.items[1].find("b")->items.size(), 2u);
+  EXPECT_TRUE(root.items[2].is_null());
+}
+
+TEST(YamlLoader, AliasesAreReportedNotExpanded) {
+  YamlLoadResult r = load_yaml("f.yaml", "- &a {x: 1}\n- *a\n");
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].rule, "yaml-syntax");
+  EXPECT_EQ(r.diagnostics[0].location.line, 2u);
+}
+
+TEST(YamlLoader, ScalarStyles) {
+  YamlLoadResult r = load_yaml("f.yaml", "- plain\n- 'single'\n- \"double\"\n- |\n  literal\n");
+  ASSERT_TRUE(r.diagnostics.empty()) << r.diagnostics[0].message;
+  const auto& items = r.document.root->items;
+  ASSERT_EQ(items.size(), 4u);
+  EXPECT_EQ(items[0].style, ScalarStyle::plain);
+  EXPECT_EQ(items[1].style, ScalarStyle::single_quoted);
+  EXPECT_EQ(items[2].style, ScalarStyle::double_quoted);
+  EXPECT_EQ(items[3].style, ScalarStyle::literal);
+}
+
+struct PositionCase {
+  const char* yaml;      // one mapping `k: VALUE` on line 1
+  size_t index;          // a byte of the decoded value
+  uint32_t line, column; // where that byte is in the file
+};
+
+class ScalarPosition : public ::testing::TestWithParam<PositionCase> {};
+
+TEST_P(ScalarPosition, MapsDecodedIndexToFilePosition) {
+  const PositionCase& c = GetParam();
+  YamlLoadResult r = load_yaml("f.yaml", c.yaml);
+  ASSERT_TRUE(r.diagnostics.empty());
+  const YamlNode& value = r.document.root->entries.at(0).value;
+  auto [line, column] = scalar_position(r.document, value, c.index);
+  EXPECT_EQ(line, c.line) << c.yaml;
+  EXPECT_EQ(column, c.column) << c.yaml;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Styles, ScalarPosition,
+    ::testing::Values(PositionCase{"k: abc(def)", 4, 1, 8},          // plain: direct
+                      PositionCase{"k: 'abc'", 0, 1, 5},              // after the quote
+                      PositionCase{"k: 'it''s x'", 5, 1, 11},         // '' is one character
+                      PositionCase{"k: \"a\\\"b\\\" c\"", 5, 1, 12},  // \" is one character
+                      PositionCase{"k: \"\\u00e9x\"", 2, 1, 11},      // é is two bytes
+                      PositionCase{"k: abc\n  def", 4, 2, 3},         // a folded plain scalar
+                      PositionCase{"k: abc", 3, 1, 7}));              // one past the end
+
+}  // namespace
+}  // namespace schemac::schema
