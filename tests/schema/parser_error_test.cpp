@@ -79,6 +79,11 @@ TEST(SyntaxError, NeverThrowsOnOddBytes) {
   }
   EXPECT_FALSE(parse_schema(std::string("f(\0) -> ()", 10)).ok());
   EXPECT_FALSE(parse_schema("f(Tensor x) -> (" + std::string(10000, '(')).ok());
+  // Deep nesting is refused before it can exhaust the stack.
+  ParseResult deep = parse_schema("f(int" + std::string(200000, '?') + " x) -> ()");
+  ASSERT_FALSE(deep.ok());
+  EXPECT_NE(deep.error->message.find("type nests more than 32"), std::string::npos);
+  EXPECT_TRUE(parse_schema("f(int" + std::string(32, '?') + " x) -> ()").ok());
 }
 
 TEST(SyntaxError, ErrorOnlyModeSkipsTheChecks) {

@@ -67,6 +67,7 @@ struct Builder {
   Argument* entry = nullptr;                // the argument or return being read
   AliasInfo alias;                          // the alias annotation being read
   std::optional<int64_t> list_size;         // the N of a `[N]` being read
+  int type_depth = 0;                       // suffixes on the type being read
   std::optional<DefaultValue> default_list;  // the list default being read
   bool kwarg_only = false;                  // a `*` was seen
   uint32_t kwarg_marker_offset = 0;
@@ -83,8 +84,16 @@ struct Builder {
   }
   Type& type() { return entry->type; }
   void attach_alias(AliasInfo&& info) { type().alias = std::move(info); }
+  // Types nest one level per suffix; the model (and every walk over it) is recursive, so the
+  // depth is bounded to keep any input from exhausting the stack.
+  static constexpr int kMaxTypeDepth = 32;
   void wrap_type(Type::Kind kind, uint32_t end) {
     Type& inner = type();
+    if (++type_depth > kMaxTypeDepth) {
+      fail(fmt::format("type nests more than {} '[]' and '?' suffixes", kMaxTypeDepth),
+           {end - 1, end}, "schema-syntax");
+      return;
+    }
     Type outer;
     outer.kind = kind;
     outer.range = {inner.range.begin, end};
@@ -187,6 +196,7 @@ struct action<g::type_name> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
     Type& type = b.type();
+    b.type_depth = 0;
     type.name.assign(in.begin(), in.end());
     type.base = base_type_of(type.name);
     type.range = b.range_of(in);
@@ -209,8 +219,9 @@ template <>
 struct action<g::list_suffix> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
+    auto size = std::exchange(b.list_size, std::nullopt);
     b.wrap_type(Type::Kind::List, b.range_of(in).end);
-    b.type().fixed_size = std::exchange(b.list_size, std::nullopt);
+    if (b.type().is_list()) b.type().fixed_size = size;
   }
 };
 template <>
