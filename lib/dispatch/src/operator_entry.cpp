@@ -103,10 +103,6 @@ const TableEntry& ambiguous_entry() {
   return *entry;
 }
 
-bool same_entry(const TableEntry& a, const TableEntry& b) {
-  return a.reason == b.reason && a.source_id == b.source_id;
-}
-
 TableEntry entry_from(const AnnotatedKernel& k, EntryReason reason) {
   return TableEntry{k.kernel, reason, k.debug, k.site, k.id};
 }
@@ -182,64 +178,70 @@ const AnnotatedKernel* OperatorEntry::front(DispatchKey key) const {
 }
 
 // The precedence of dispatch-semantics.md §4; the first rule that yields a kernel wins.
-TableEntry OperatorEntry::compute_entry(int slot) const {
+OperatorEntry::Choice OperatorEntry::choose(int slot) const {
   const SlotTables& tables = slot_tables();
   const SlotInfo& s = tables.info[static_cast<size_t>(slot)];
   const bool undefined = s.key == DispatchKey::Undefined;
 
   // 1. A kernel registered to the key itself.
-  if (const AnnotatedKernel* k = front(s.key); k && !undefined) return entry_from(*k, EntryReason::Kernel);
+  if (const AnnotatedKernel* k = front(s.key); k && !undefined) return {EntryReason::Kernel, k, nullptr};
   // 2.1, 2.2. CompositeExplicitAutogradNonFunctional, then CompositeExplicitAutograd.
   if (undefined || s.in_composite_explicit_nonfunctional)
     if (const AnnotatedKernel* k = front(DispatchKey::CompositeExplicitAutogradNonFunctional))
-      return entry_from(*k, EntryReason::DefaultBackendKernel);
+      return {EntryReason::DefaultBackendKernel, k, nullptr};
   const AnnotatedKernel* explicit_kernel = front(DispatchKey::CompositeExplicitAutograd);
   if ((undefined || s.in_composite_explicit) && explicit_kernel)
-    return entry_from(*explicit_kernel, EntryReason::DefaultBackendKernel);
+    return {EntryReason::DefaultBackendKernel, explicit_kernel, nullptr};
   // The math kernel does not apply where the backend has its own kernel.
   const bool has_backend_kernel = (slots_with_kernel_ & s.backend_slots).any() || explicit_kernel;
   // 2.3a. CompositeImplicitAutogradNestedTensor on nested keys.
   if (!undefined && s.in_composite_implicit_nested)
     if (const AnnotatedKernel* k = front(DispatchKey::CompositeImplicitAutogradNestedTensor))
-      return entry_from(*k, EntryReason::NestedKernel);
+      return {EntryReason::NestedKernel, k, nullptr};
   // 2.3b. CompositeImplicitAutograd, unless AutogradOther is ambiguous.
   if (undefined || s.in_composite_implicit) {
     if (const AnnotatedKernel* k = front(DispatchKey::CompositeImplicitAutograd)) {
       if (s.key == DispatchKey::AutogradOther &&
           (slots_with_kernel_ & tables.autogradother_backend_slots).any())
-        return ambiguous_entry();
-      if (!has_backend_kernel) return entry_from(*k, EntryReason::MathKernel);
+        return {EntryReason::AmbiguousAutogradOther, nullptr, &ambiguous_entry()};
+      if (!has_backend_kernel) return {EntryReason::MathKernel, k, nullptr};
     }
   }
   // 2.4. Autograd.
   if (s.in_autograd)
-    if (const AnnotatedKernel* k = front(DispatchKey::Autograd)) return entry_from(*k, EntryReason::AutogradKernel);
+    if (const AnnotatedKernel* k = front(DispatchKey::Autograd)) return {EntryReason::AutogradKernel, k, nullptr};
   // 2.5. FuncTorchBatchedDecomposition.
   if (s.in_batched_decomposition)
     if (const AnnotatedKernel* k = front(DispatchKey::FuncTorchBatchedDecomposition))
-      return entry_from(*k, EntryReason::BatchedKernel);
+      return {EntryReason::BatchedKernel, k, nullptr};
   // 3. The registry's backend fallback.
-  if (const TableEntry* fallback = (*fallbacks_)[static_cast<size_t>(slot)]) return *fallback;
-  return missing_entry();
+  if (const TableEntry* fallback = (*fallbacks_)[static_cast<size_t>(slot)])
+    return {EntryReason::BackendFallback, nullptr, fallback};
+  return {EntryReason::Missing, nullptr, &missing_entry()};
 }
 
-const TableEntry* OperatorEntry::intern(TableEntry entry) {
-  if (entry.reason == EntryReason::Missing) return &missing_entry();
-  if (entry.reason == EntryReason::AmbiguousAutogradOther) return &ambiguous_entry();
-  if (entry.reason == EntryReason::BackendFallback) {
-    // Fallback entries are owned (and kept alive) by the registry: point at them.
-    for (const TableEntry* fallback : *fallbacks_)
-      if (fallback && fallback->source_id == entry.source_id) return fallback;
-  }
-  published_.push_back(std::make_unique<TableEntry>(std::move(entry)));
+TableEntry OperatorEntry::compute_entry(int slot) const {
+  const Choice choice = choose(slot);
+  return choice.shared ? *choice.shared : entry_from(*choice.kernel, choice.reason);
+}
+
+bool OperatorEntry::Choice::same_as(const TableEntry& entry) const {
+  return reason == entry.reason && (shared ? shared->source_id : kernel->id) == entry.source_id;
+}
+
+const TableEntry* OperatorEntry::intern(const Choice& choice) {
+  // Missing, ambiguous and fallback entries are shared and owned elsewhere.
+  if (choice.shared) return choice.shared;
+  published_.push_back(std::make_unique<TableEntry>(entry_from(*choice.kernel, choice.reason)));
   return published_.back().get();
 }
 
-std::array<uint64_t, kNumBackends + 1> OperatorEntry::compute_masks() const {
+std::array<uint64_t, kNumBackends + 1> OperatorEntry::masks_for(
+    const std::array<const TableEntry*, kNumRuntimeEntries>& table) {
   std::array<uint64_t, kNumBackends + 1> masks;
   masks.fill(DispatchKeySet::full().raw());
   for (int slot = 1; slot < kNumRuntimeEntries; ++slot) {
-    if (!entry_at_slot(slot).kernel.is_fallthrough()) continue;
+    if (!table[static_cast<size_t>(slot)]->kernel.is_fallthrough()) continue;
     const DispatchKey k = runtime_key_for_slot(slot);
     const uint64_t functionality_bit =
         DispatchKeySet(to_functionality_key(k)).raw() & ~DispatchKeySet::kBackendMask;
@@ -253,24 +255,32 @@ std::array<uint64_t, kNumBackends + 1> OperatorEntry::compute_masks() const {
   return masks;
 }
 
+std::array<uint64_t, kNumBackends + 1> OperatorEntry::compute_masks() const {
+  std::array<const TableEntry*, kNumRuntimeEntries> table;
+  for (int slot = 0; slot < kNumRuntimeEntries; ++slot) table[static_cast<size_t>(slot)] = &entry_at_slot(slot);
+  return masks_for(table);
+}
+
 void OperatorEntry::publish(const std::vector<int>& slots) {
-  // Entries first, masks last; a mask bit that goes away is cleared before its entry changes, so
-  // a racing call never selects a newly fallthrough slot through a stale mask.
   std::vector<std::pair<int, const TableEntry*>> changed;
   for (int slot : slots) {
-    TableEntry computed = compute_entry(slot);
-    if (same_entry(computed, entry_at_slot(slot))) continue;
-    changed.emplace_back(slot, intern(std::move(computed)));
+    const Choice choice = choose(slot);
+    if (choice.same_as(entry_at_slot(slot))) continue;
+    changed.emplace_back(slot, intern(choice));
   }
   if (changed.empty()) return;
-  std::array<uint64_t, kNumBackends + 1> old_masks;
-  for (size_t b = 0; b < old_masks.size(); ++b) old_masks[b] = masks_[b].load(std::memory_order_relaxed);
-  for (auto& [slot, entry] : changed) table_[static_cast<size_t>(slot)].store(entry, std::memory_order_release);
-  const auto new_masks = compute_masks();
-  for (size_t b = 0; b < new_masks.size(); ++b) {
-    masks_[b].store(old_masks[b] & new_masks[b], std::memory_order_release);
-    masks_[b].store(new_masks[b], std::memory_order_release);
-  }
+  // Masks are computed from the table, so compute them with the new entries in place; then
+  // publish in three steps so that a racing call never selects a slot that just became a
+  // fallthrough through a stale mask: (1) clear the bits that go away, (2) publish the entries,
+  // (3) set the bits that come back.
+  std::array<const TableEntry*, kNumRuntimeEntries> next;
+  for (int slot = 0; slot < kNumRuntimeEntries; ++slot) next[static_cast<size_t>(slot)] = &entry_at_slot(slot);
+  for (const auto& [slot, entry] : changed) next[static_cast<size_t>(slot)] = entry;
+  const auto new_masks = masks_for(next);
+  for (size_t b = 0; b < new_masks.size(); ++b)
+    masks_[b].store(masks_[b].load(std::memory_order_relaxed) & new_masks[b], std::memory_order_release);
+  for (const auto& [slot, entry] : changed) table_[static_cast<size_t>(slot)].store(entry, std::memory_order_release);
+  for (size_t b = 0; b < new_masks.size(); ++b) masks_[b].store(new_masks[b], std::memory_order_release);
 }
 
 void OperatorEntry::refresh_after_change(DispatchKey key) {
@@ -320,12 +330,13 @@ std::string OperatorEntry::check_invariants() const {
                          to_string(static_cast<DispatchKey>(v)));
   }
   for (int slot = 0; slot < kNumRuntimeEntries; ++slot) {
-    const TableEntry computed = compute_entry(slot);
     const TableEntry& stored = entry_at_slot(slot);
-    if (!same_entry(computed, stored))
+    if (!choose(slot).same_as(stored)) {
+      const TableEntry computed = compute_entry(slot);
       return fmt::format("operator '{}': the table entry for '{}' is '{} [{}]' but recomputing gives '{} [{}]'",
                          full_name(), to_string(runtime_key_for_slot(slot)), stored.debug,
                          to_string(stored.reason), computed.debug, to_string(computed.reason));
+    }
   }
   const auto masks = compute_masks();
   for (size_t b = 0; b < masks.size(); ++b)

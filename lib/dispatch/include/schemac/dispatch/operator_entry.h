@@ -146,11 +146,22 @@ class OperatorEntry {
   void refresh_all();
 
  private:
-  const std::vector<AnnotatedKernel>* front_list(DispatchKey key) const;
+  // Which registration a slot takes, without building its entry: a kernel of this operator, or
+  // a shared entry (missing, ambiguous, or a registry fallback).
+  struct Choice {
+    EntryReason reason;
+    const AnnotatedKernel* kernel;
+    const TableEntry* shared;
+    bool same_as(const TableEntry& entry) const;
+  };
+  Choice choose(int slot) const;
   const AnnotatedKernel* front(DispatchKey key) const;
   // Publishes new entries for `slots` and recomputes the masks.
   void publish(const std::vector<int>& slots);
-  const TableEntry* intern(TableEntry entry);
+  const TableEntry* intern(const Choice& choice);
+  // The non-fallthrough masks of a table: index 0 for sets without a backend bit, else the
+  // BackendComponent value.
+  static std::array<uint64_t, kNumBackends + 1> masks_for(const std::array<const TableEntry*, kNumRuntimeEntries>& table);
   std::array<uint64_t, kNumBackends + 1> compute_masks() const;
 
   std::string name_;
