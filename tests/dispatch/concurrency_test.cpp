@@ -68,6 +68,7 @@ TEST(Concurrency, CallsRaceWithRegistrationAndDeregistration) {
   std::vector<std::thread> threads;
   threads.emplace_back(caller, false);
   threads.emplace_back(caller, true);
+  while (calls.load() == 0) std::this_thread::yield();  // the callers are running
   constexpr int kRounds = 300;
   for (int round = 0; round < kRounds; ++round) {
     auto over = d.impl("conc::f", DispatchKey::CPU, KernelFunction::make_from_unboxed(&override_cpu), "override",
