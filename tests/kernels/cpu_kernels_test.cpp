@@ -129,6 +129,25 @@ TEST(CpuAdd, MatchesReferenceForShapesLayoutsAndTypes) {
   }
 }
 
+TEST(CpuAdd, LongFloatRunsWithAnyAlignment) {
+  // Long contiguous float runs take the streaming-store path; offsets 0..3 vary the alignment.
+  const int64_t n = (1 << 18) + 7;
+  const Tensor a = sample({n + 3}, ScalarType::Float, 31);
+  const Tensor b = sample({n + 3}, ScalarType::Float, 37);
+  const auto av = values(a), bv = values(b);
+  for (int64_t offset = 0; offset < 4; ++offset) {
+    const Tensor x = a.as_strided({n}, {1}, offset);
+    const Tensor y = b.as_strided({n}, {1}, 3 - offset);
+    Tensor out = Tensor::empty({n + 3}).as_strided({n}, {1}, offset);
+    add_out_cpu(x, y, 0.5, out);
+    const float* o = static_cast<const float*>(out.data_ptr());
+    for (int64_t i = 0; i < n; ++i)
+      ASSERT_EQ(o[i], static_cast<float>(av[i + offset]) + 0.5f * static_cast<float>(bv[i + 3 - offset])) << i;
+    const Tensor m = mul_cpu(x, y);
+    for (int64_t i = 0; i < n; i += 997) ASSERT_EQ(value_at(m, i), av[i + offset] * bv[i + 3 - offset]) << i;
+  }
+}
+
 TEST(CpuAdd, AlphaAndPromotion) {
   const Tensor i = sample({4}, ScalarType::Int);
   const Tensor f = sample({4}, ScalarType::Float, 3);
