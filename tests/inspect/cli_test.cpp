@@ -1,0 +1,189 @@
+// dispatch-inspect end to end: every subcommand on the example plugin, a C++ test library and
+// lib/kernels against golden files (golden/inspect/, paths normalised to <build>/ and source-
+// relative; SCHEMAC_UPDATE_GOLDEN=1 rewrites them), and the error cases with their exit codes.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct ToolRun {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+ToolRun run(const std::string& args) {
+  const std::string err_path =
+      (std::filesystem::temp_directory_path() / fmt::format("inspect_cli_test_{}.err", ::getpid())).string();
+  const std::string command = fmt::format("'{}' {} 2>'{}'", DISPATCH_INSPECT, args, err_path);
+  ToolRun r{-1, {}, {}};
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return r;
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
+  const int status = pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.err = read_file(err_path);
+  std::filesystem::remove(err_path);
+  return r;
+}
+
+void replace_all(std::string& text, const std::string& from, const std::string& to) {
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+}
+
+// Machine-specific paths out: the build tree first (it may lie inside the source tree).
+std::string normalise(std::string text) {
+  replace_all(text, std::string(INSPECT_BINARY_DIR) + "/", "<build>/");
+  replace_all(text, std::string(INSPECT_SOURCE_DIR) + "/", "");
+  return text;
+}
+
+std::string q(const char* path) { return fmt::format("'{}'", path); }
+
+void expect_golden(const std::string& name, const std::string& args) {
+  const ToolRun r = run(args);
+  ASSERT_EQ(r.exit_code, 0) << args << "\n" << r.err;
+  const std::string actual = normalise(r.out);
+  const std::string path = std::string(INSPECT_GOLDEN_DIR) + "/" + name;
+  if (const char* update = std::getenv("SCHEMAC_UPDATE_GOLDEN"); update && std::string(update) == "1") {
+    std::ofstream(path, std::ios::binary) << actual;
+    return;
+  }
+  ASSERT_TRUE(std::filesystem::exists(path)) << path << " is missing; run with SCHEMAC_UPDATE_GOLDEN=1 to create it";
+  EXPECT_EQ(actual, read_file(path)) << "golden " << name << " differs (SCHEMAC_UPDATE_GOLDEN=1 rewrites it)";
+}
+
+struct GoldenCase {
+  const char* name;
+  std::string args;
+};
+
+TEST(InspectGolden, ExamplePlugin) {
+  const std::string load = "--load " + q(INSPECT_EXAMPLE_PLUGIN);
+  const GoldenCase cases[] = {
+      {"plugin-ops.txt", "ops " + load},
+      {"plugin-ops.json", "ops --format json " + load},
+      {"plugin-table-scale.txt", "table example_plugin::scale " + load},
+      {"plugin-table-scale.torch.txt", "table example_plugin::scale --format torch " + load},
+      {"plugin-table-scale.json", "table example_plugin::scale --format json " + load},
+      {"plugin-dump-count.txt", "dump example_plugin::count " + load},
+      {"plugin-dump-count.json", "dump example_plugin::count --format json " + load},
+      {"plugin-resolve-scale.txt", "resolve example_plugin::scale --keys CPU,ADInplaceOrView,AutogradCPU " + load},
+      {"plugin-resolve-scale.json", "resolve example_plugin::scale --keys CPU,AutogradCPU --format json " + load},
+      {"plugin-trace-scale_twice.txt", "trace example_plugin::scale_twice --arg cpu:float32[2,3] --arg 2.5 " + load},
+      {"plugin-trace-scale_twice.json",
+       "trace example_plugin::scale_twice --arg cpu:float32[2,3] --arg 2.5 --format json " + load},
+  };
+  for (const GoldenCase& c : cases) expect_golden(c.name, c.args);
+}
+
+TEST(InspectGolden, CppLibraryLayering) {
+  const std::string load = "--load " + q(INSPECT_CPP_OPS_LIBRARY);
+  const GoldenCase cases[] = {
+      {"cpp-table-twice.txt", "table inspect_test::twice " + load},
+      {"cpp-dump-twice.txt", "dump inspect_test::twice " + load},
+      {"cpp-resolve-twice.txt", "resolve inspect_test::twice --keys CPU,ADInplaceOrView,AutogradCPU " + load},
+      {"cpp-trace-twice.txt", "trace inspect_test::twice --arg cpu:float32[2] " + load},
+      {"cpp-trace-decomposed.txt", "trace inspect_test::decomposed --arg cpu:float32[2] " + load},
+  };
+  for (const GoldenCase& c : cases) expect_golden(c.name, c.args);
+}
+
+#ifdef INSPECT_KERNELS_LIBRARY
+TEST(InspectGolden, Kernels) {
+#ifndef INSPECT_KERNELS_HAVE_CUDA
+  GTEST_SKIP() << "the golden files of lib/kernels list its CUDA kernels; this build has none";
+#endif
+  const std::string load = "--load " + q(INSPECT_KERNELS_LIBRARY);
+  if (run("ops " + load).out.find("aten::add.Tensor") == std::string::npos)
+    GTEST_SKIP() << "lib/kernels registers no aten::add.Tensor yet";
+  const GoldenCase cases[] = {
+      {"kernels-ops.txt", "ops " + load},
+      {"kernels-table-add.txt", "table aten::add.Tensor " + load},
+      {"kernels-table-add.torch.txt", "table aten::add.Tensor --format torch " + load},
+      {"kernels-dump-add.txt", "dump aten::add.Tensor " + load},
+      {"kernels-resolve-add.txt", "resolve aten::add.Tensor --keys CPU,ADInplaceOrView,AutogradCPU " + load},
+      {"kernels-trace-add.txt", "trace aten::add.Tensor --arg cpu:float32[2,3] --arg cpu:float32[2,3] " + load},
+  };
+  for (const GoldenCase& c : cases) expect_golden(c.name, c.args);
+}
+#endif
+
+struct ErrorCase {
+  const char* name;
+  std::string args;
+  int exit_code;
+  std::vector<std::string> stderr_parts;
+};
+
+TEST(InspectErrors, BadLibrariesAndNames) {
+  const std::string cpp = q(INSPECT_CPP_OPS_LIBRARY);
+  const ErrorCase cases[] = {
+      {"missing file", "ops --load /nonexistent/libnothing.so", 1,
+       {"dispatch-inspect: error: cannot load '/nonexistent/libnothing.so': /nonexistent/libnothing.so: cannot open "
+        "shared object file: No such file or directory"}},
+      {"unresolved symbol", "ops --load " + q(INSPECT_UNRESOLVED_LIBRARY), 1,
+       {"undefined symbol: schemac_inspect_test_symbol_that_nobody_defines"}},
+      {"registration throws", "ops --load " + q(INSPECT_THROWING_LIBRARY), 1,
+       {"registration block at", "boom: this registration block throws on purpose"}},
+      {"duplicate across libraries", "table inspect_test::twice --load " + cpp + " --load " + q(INSPECT_DUPLICATE_LIBRARY), 1,
+       {"with the same name and overload name multiple times", "cpp_ops_library.cpp:", "duplicate_library.cpp:"}},
+      {"newer ABI", "ops --load " + q(INSPECT_NEWER_ABI_PLUGIN), 1, {"refusing plugin", "1.7"}},
+      {"unknown operator", "table inspect_test::twise --load " + cpp, 1,
+       {"dispatch-inspect: error: unknown operator 'inspect_test::twise'", "note: did you mean 'inspect_test::twice'?"}},
+      {"unknown operator, nothing loaded", "dump aten::add", 1,
+       {"unknown operator 'aten::add'", "no operators are registered; load a library with --load LIB"}},
+      {"unknown key", "resolve inspect_test::twice --keys CPU,AutogradCPX --load " + cpp, 2,
+       {"unknown dispatch key 'AutogradCPX'", "did you mean 'AutogradCPU'?"}},
+      {"alias key in a key set", "resolve inspect_test::twice --keys Autograd --load " + cpp, 2,
+       {"'Autograd' is not a runtime key"}},
+      {"bad value spec", "trace inspect_test::twice --arg cpu:float99[2] --load " + cpp, 2,
+       {"argument 'self': unknown element type 'float99'"}},
+      {"missing argument", "trace inspect_test::twice --load " + cpp, 2,
+       {"argument 'self' (Tensor) has no value and no default"}},
+      {"too many arguments", "trace inspect_test::twice --arg 1 --arg 2 --load " + cpp, 2, {"too many arguments"}},
+      {"bad format", "table inspect_test::twice --format yaml --load " + cpp, 2, {"--format"}},
+  };
+  for (const ErrorCase& c : cases) {
+    const ToolRun r = run(c.args);
+    EXPECT_EQ(r.exit_code, c.exit_code) << c.name << "\n" << r.err;
+    for (const std::string& part : c.stderr_parts)
+      EXPECT_NE(r.err.find(part), std::string::npos) << c.name << ": '" << part << "' not in:\n" << r.err;
+  }
+}
+
+TEST(InspectErrors, AFailingCallPrintsTheKernelsThatRanAndTheError) {
+  const ToolRun r = run("trace example_plugin::scale --arg cpu:int64[2] --arg 2.0 --load " + q(INSPECT_EXAMPLE_PLUGIN));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("example_plugin::scale CPU:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("supports contiguous float32 tensors only"), std::string::npos)
+      << r.out;
+}
+
+TEST(InspectHelp, SaysThatLoadingRunsCode) {
+  for (const char* sub : {"ops", "table", "dump", "resolve", "trace"}) {
+    const ToolRun r = run(fmt::format("{} --help", sub));
+    EXPECT_EQ(r.exit_code, 0) << sub;
+    EXPECT_NE(r.out.find("loading a library runs its code"), std::string::npos) << sub << "\n" << r.out;
+  }
+  EXPECT_NE(run("--help").out.find("loading a library runs its code"), std::string::npos);
+}
+
+}  // namespace

@@ -1,0 +1,108 @@
+// resolve: the winning key, the fallthrough keys skipped, and the redispatch chain, on a private
+// registry with the default fallbacks.
+#include <gtest/gtest.h>
+
+#include "resolve.h"
+#include "schemac/dispatch/dispatcher.h"
+#include "schemac/dispatch/local_dispatch_key_set.h"
+
+namespace schemac::inspect {
+namespace {
+
+using dispatch::DispatchKey;
+using dispatch::DispatchKeySet;
+using dispatch::KernelFunction;
+
+void noop(const dispatch::OperatorHandle&, DispatchKeySet, dispatch::Stack*) {}
+
+struct Registry {
+  Registry() {
+    dispatch::register_default_fallbacks(d);
+    handles.push_back(d.def("test::op(Tensor self) -> Tensor", "test.cpp:0"));
+  }
+  void impl(std::optional<DispatchKey> key, const std::string& name) {
+    handles.push_back(d.impl("test::op", key, KernelFunction::make_from_boxed(&noop), name, "test.cpp:1"));
+  }
+  const dispatch::OperatorEntry& op() { return *d.find("test::op"); }
+  dispatch::Dispatcher d;
+  std::vector<dispatch::RegistrationHandle> handles;
+};
+
+std::string chain_of(const Resolution& r) {
+  std::string out;
+  for (const ResolveStep& s : r.chain) {
+    if (!out.empty()) out += " -> ";
+    out += std::string(dispatch::to_string(s.key)) + "=" + (s.entry->kernel.is_valid() ? s.entry->debug : "-");
+  }
+  return out;
+}
+
+DispatchKeySet keys(const char* text) {
+  DispatchKeySet ks;
+  std::string error;
+  EXPECT_TRUE(parse_key_list(text, ks, error)) << error;
+  return ks;
+}
+
+struct ChainCase {
+  std::vector<std::pair<std::optional<DispatchKey>, std::string>> kernels;
+  const char* keys;
+  const char* chain;
+};
+
+TEST(Resolve, ChainsFollowTheTable) {
+  const DispatchKey CPU = DispatchKey::CPU, Autograd = DispatchKey::Autograd,
+                    ADInplaceOrView = DispatchKey::ADInplaceOrView, Math = DispatchKey::CompositeImplicitAutograd;
+  const ChainCase cases[] = {
+      // Autograd kernel, fallthrough ADInplaceOrView, CPU kernel.
+      {{{CPU, "cpu"}, {Autograd, "autograd"}}, "CPU,ADInplaceOrView,AutogradCPU", "AutogradCPU=autograd -> CPU=cpu"},
+      // The layering of PyTorch: AutogradCPU -> ADInplaceOrView -> CPU.
+      {{{CPU, "cpu"}, {Autograd, "autograd"}, {ADInplaceOrView, "view"}},
+       "CPU,ADInplaceOrView,AutogradCPU",
+       "AutogradCPU=autograd -> ADInplaceOrView=view -> CPU=cpu"},
+      // Only a CPU kernel: every autograd key falls through.
+      {{{CPU, "cpu"}}, "CPU,AutogradCPU,AutocastCPU", "CPU=cpu"},
+      // A math kernel decomposes: the chain stops there.
+      {{{Math, "math"}}, "CUDA,AutogradCUDA", "AutogradCUDA=math"},
+      // No kernel for the backend: the call fails at CUDA.
+      {{{CPU, "cpu"}}, "CUDA,AutogradCUDA", "CUDA=-"},
+      // No tensor arguments: Undefined.
+      {{{CPU, "cpu"}}, "", "Undefined=-"},
+  };
+  for (const ChainCase& c : cases) {
+    Registry r;
+    for (const auto& [key, name] : c.kernels) r.impl(key, name);
+    const Resolution res = resolve(r.op(), keys(c.keys), dispatch::kDefaultIncludedSet, dispatch::kDefaultExcludedSet);
+    EXPECT_EQ(chain_of(res), c.chain) << c.keys;
+  }
+}
+
+TEST(Resolve, ReportsSkippedFallthroughKeysAndTls) {
+  Registry r;
+  r.impl(DispatchKey::CPU, "cpu");
+  const Resolution res = resolve(r.op(), keys("CPU,AutogradCPU"), dispatch::kDefaultIncludedSet,
+                                 dispatch::kDefaultExcludedSet);
+  EXPECT_EQ(dispatch::to_string(res.after_tls), "DispatchKeySet(CPU, BackendSelect, ADInplaceOrView, AutogradCPU)");
+  std::vector<std::string> skipped;
+  for (DispatchKey k : res.skipped) skipped.emplace_back(dispatch::to_string(k));
+  EXPECT_EQ(skipped, (std::vector<std::string>{"BackendSelect", "ADInplaceOrView", "AutogradCPU"}));
+  // Excluding CPU leaves nothing with a kernel.
+  const Resolution none = resolve(r.op(), keys("CPU"), dispatch::kDefaultIncludedSet,
+                                  dispatch::kDefaultExcludedSet | keys("CPU"));
+  EXPECT_EQ(none.chain.back().entry->reason, dispatch::EntryReason::Missing);
+}
+
+TEST(Resolve, KeyListErrors) {
+  DispatchKeySet ks;
+  std::string error;
+  EXPECT_FALSE(parse_key_list("CPU,AutogradCPX", ks, error));
+  EXPECT_NE(error.find("unknown dispatch key 'AutogradCPX'"), std::string::npos) << error;
+  EXPECT_NE(error.find("did you mean 'AutogradCPU'?"), std::string::npos) << error;
+  EXPECT_FALSE(parse_key_list("Autograd", ks, error));
+  EXPECT_NE(error.find("'Autograd' is not a runtime key"), std::string::npos) << error;
+  EXPECT_TRUE(parse_key_list(" CPU , AutogradCPU ", ks, error));
+  EXPECT_EQ(dispatch::to_string(ks), "DispatchKeySet(CPU, AutogradCPU)");
+}
+
+}  // namespace
+}  // namespace schemac::inspect
