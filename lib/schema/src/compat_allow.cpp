@@ -93,7 +93,7 @@ class AllowListReader {
     const YamlNode* op = item.find("operator");
     if (op && op->is_scalar() && !is_blank(op->value)) {
       entry.operator_name = op->value;
-    } else if (op && !op->is_scalar()) {
+    } else if (op && !op->is_scalar() && !op->is_null()) {
       ok = false;  // reported by check_fields
     } else {
       report(error("allow-missing-operator", where, "allow-list entry has no operator"));
@@ -104,7 +104,7 @@ class AllowListReader {
     const YamlNode* reason = item.find("reason");
     if (reason && reason->is_scalar() && !is_blank(reason->value)) {
       entry.reason = reason->value;
-    } else if (reason && !reason->is_scalar()) {
+    } else if (reason && !reason->is_scalar() && !reason->is_null()) {
       ok = false;  // reported by check_fields
     } else {
       report(error("allow-missing-reason", reason ? node_location(doc_, *reason) : where,
@@ -127,6 +127,9 @@ class AllowListReader {
     if (ok) out_.entries.push_back(std::move(entry));
   }
 
+  // The fields whose absence has its own message ("has no reason"); an empty one reads as absent.
+  static bool is_required(std::string_view field) { return field == "operator" || field == "reason"; }
+
   // Unknown fields (with a suggestion) and fields that are not plain strings.
   bool check_fields(const YamlNode& item) {
     bool ok = true;
@@ -141,7 +144,7 @@ class AllowListReader {
         }
         report(std::move(d));
         ok = false;
-      } else if (!value.is_scalar()) {
+      } else if (!value.is_scalar() && !(value.is_null() && is_required(key.value))) {
         report(error("allow-invalid-entry", node_location(doc_, value, 1),
                      fmt::format("allow-list field '{}' takes a string", key.value)));
         ok = false;
