@@ -2,6 +2,7 @@
 
 #include "schemac/dispatch/library.h"
 
+#include "Operators.h"
 #include "NativeFunctions.h"
 
 using namespace ::schemac::dispatch;  // NOLINT: generated code names runtime types briefly
@@ -24,6 +25,18 @@ SCHEMAC_LIBRARY_FRAGMENT(aten, m) {
   m.def("sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor");
   m.def("transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)");
   m.def("view(Tensor(a) self, SymInt[] size) -> Tensor(a)");
+}
+
+namespace {
+// aten::empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
+Tensor backend_select_empty_memory_format(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory, std::optional<MemoryFormat> memory_format) {
+  DispatchKeySet ks = key_set_for(device.value_or(kCPU)) & keys_below(DispatchKey::BackendSelect);
+  return aten::ops::empty_memory_format::redispatch(ks, size, dtype, layout, device, pin_memory, memory_format);
+}
+}  // namespace
+
+SCHEMAC_LIBRARY_IMPL(aten, BackendSelect, m) {
+  m.impl("empty.memory_format", &backend_select_empty_memory_format, "backend_select_empty_memory_format");
 }
 
 SCHEMAC_LIBRARY_IMPL(aten, CPU, m) {

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cpp_types.h"
+#include "emit_util.h"
 #include "schemac/schema/printer.h"
 
 namespace schemac::gen {
@@ -93,6 +94,8 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view
   }
   std::sort(build.model.operators.begin(), build.model.operators.end(),
             [](const GenOperator& a, const GenOperator& b) { return a.full_name < b.full_name; });
+  std::vector<std::string> handles = handle_struct_names(build.model);
+  for (size_t i = 0; i < handles.size(); ++i) build.model.operators[i].handle_name = std::move(handles[i]);
   return build;
 }
 

@@ -28,6 +28,7 @@ struct GenOperator {
   std::string full_name;   // "aten::add.Tensor"
   std::string canonical;   // canonical schema text, with the namespace
   std::string input;       // the input path, relative to the source root
+  std::string handle_name; // the handle struct in namespace `ns::ops`: "add_Tensor"
   bool function_variant = true;
   bool method_variant = false;
   bool use_const_ref_for_mutable_tensors = false;

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "backend_select_emitter.h"
 #include "declarations_emitter.h"
 #include "definitions_emitter.h"
 #include "emit_util.h"
@@ -38,6 +39,7 @@ std::set<std::string> keys_of(const NamespaceOps& ops) {
   for (const auto& [ns, list] : ops) {
     for (const GenOperator* op : list) {
       for (const KernelBinding& binding : op->kernels) keys.insert(binding.key);
+      if (needs_backend_select(*op)) keys.insert(std::string(kBackendSelectKey));
     }
   }
   return keys;
@@ -49,10 +51,14 @@ std::string registration_file(const GenModel& model, const GenOptions& options,
                               const std::set<std::string>& keys) {
   std::string out = banner(model) + "\n";
   out += kRegistrationPrologue;
+  if (keys.count(std::string(kBackendSelectKey)) != 0) {
+    out.insert(out.find("#include \"NativeFunctions.h\""), "#include \"Operators.h\"\n");
+  }
   for (const auto& [ns, list] : ops) {
     if (definitions) out += emit_definition_block(ns, list, *definitions) + "\n";
     for (const std::string& key : keys) {
-      std::string block = emit_impl_block(ns, key, list);
+      std::string block = key == kBackendSelectKey ? emit_backend_select(ns, list)
+                                                   : emit_impl_block(ns, key, list);
       if (!block.empty()) out += block + "\n";
     }
   }
