@@ -1,6 +1,7 @@
 // End-to-end tests of `schemac parse` (DESIGN.md §3): runs the built tool with temp files and
 // checks stdout, stderr and the exit code exactly.
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
