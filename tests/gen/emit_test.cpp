@@ -94,6 +94,7 @@ GenOperator make_op(const std::string& text, std::vector<KernelBinding> kernels)
   op.full_name = op.schema.op.full();
   op.canonical = "demo::" + text;
   op.boxed_only = !has_unboxed_signature(op.schema);
+  if (!op.boxed_only) op.signature = native_signature(op.schema, false);
   op.kernels = std::move(kernels);
   return op;
 }

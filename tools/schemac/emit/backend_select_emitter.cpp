@@ -37,7 +37,7 @@ std::string emit_backend_select(std::string_view ns, const std::vector<const Gen
   std::string registrations;
   for (const GenOperator* op : ops) {
     if (!needs_backend_select(*op)) continue;
-    CppSignature sig = native_signature(op->schema, op->use_const_ref_for_mutable_tensors);
+    const CppSignature& sig = op->signature;
     std::string function = "backend_select_" + op->handle_name;
     bool optional = device_argument(op->schema)->type.is_optional();
     fmt::format_to(std::back_inserter(kernels),

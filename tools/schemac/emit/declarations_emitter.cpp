@@ -42,7 +42,7 @@ std::string declarations_of(const std::vector<const GenOperator*>& ops) {
   std::vector<std::string> conflicts;
   for (const GenOperator* op : ops) {
     if (op->boxed_only) continue;
-    CppSignature sig = native_signature(op->schema, op->use_const_ref_for_mutable_tensors);
+    const CppSignature& sig = op->signature;
     for (const KernelBinding& binding : op->kernels) {
       auto [it, inserted] = declared.try_emplace({binding.kernel, sig.param_types()},
                                                  Declaration{sig.return_type, sig.param_list(false),

@@ -78,6 +78,9 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view
       op.method_variant = function.method_variant;
       op.use_const_ref_for_mutable_tensors = function.use_const_ref_for_mutable_tensors;
       op.boxed_only = !has_unboxed_signature(op.schema);
+      if (!op.boxed_only) {
+        op.signature = native_signature(op.schema, op.use_const_ref_for_mutable_tensors);
+      }
       op.kernels = kernels_of(function, op.schema);
       auto [it, inserted] = defined_at.emplace(op.full_name, function.location);
       if (!inserted) {

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cpp_types.h"
 #include "schemac/schema/diagnostic.h"
 #include "schemac/schema/model.h"
 #include "schemac/schema/native_functions.h"
@@ -33,6 +34,7 @@ struct GenOperator {
   bool method_variant = false;
   bool use_const_ref_for_mutable_tensors = false;
   bool boxed_only = false;             // no unboxed C++ signature (varargs, opaque types)
+  CppSignature signature;              // the native signature (empty when boxed_only)
   std::vector<KernelBinding> kernels;  // sorted by key
 };
 

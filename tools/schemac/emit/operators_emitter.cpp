@@ -43,7 +43,7 @@ constexpr std::string_view kFindOperator =
     "}  // namespace detail\n";
 
 std::string typed_handle(const GenOperator& op, std::string_view struct_name) {
-  CppSignature sig = native_signature(op.schema, op.use_const_ref_for_mutable_tensors);
+  const CppSignature& sig = op.signature;
   std::string params = sig.param_list(false);
   std::string names = sig.arg_names();
   return fmt::format(
@@ -96,7 +96,7 @@ ApiText api_of(const std::vector<const GenOperator*>& ops, const std::vector<std
   for (size_t i = 0; i < ops.size(); ++i) {
     const GenOperator& op = *ops[i];
     if (op.boxed_only) continue;
-    CppSignature sig = native_signature(op.schema, op.use_const_ref_for_mutable_tensors);
+    const CppSignature& sig = op.signature;
     std::string name = cpp_identifier(op.name + (is_out_overload(op.schema) ? "_out" : ""));
     if (reserved_api_name(name)) continue;
     if (op.function_variant && functions_taken.insert(name + "(" + sig.param_types() + ")").second) {

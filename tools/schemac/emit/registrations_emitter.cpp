@@ -21,7 +21,7 @@ std::string emit_impl_block(std::string_view ns, std::string_view key,
       if (op->boxed_only) {
         kernel = boxed_kernel_expression(function);
       } else {
-        CppSignature sig = native_signature(op->schema, op->use_const_ref_for_mutable_tensors);
+        const CppSignature& sig = op->signature;
         kernel = fmt::format("static_cast<{} (*)({})>({})", sig.return_type, sig.param_types(),
                              function);
       }
