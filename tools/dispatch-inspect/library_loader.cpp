@@ -36,6 +36,12 @@ std::string join_lines(const std::vector<std::string>& lines) {
   return out;
 }
 
+// Plugins that loaded stay loaded for the life of the process; kept reachable here.
+std::vector<SchemacPlugin>& loaded_plugins() {
+  static auto* plugins = new std::vector<SchemacPlugin>();  // never destroyed: see above
+  return *plugins;
+}
+
 }  // namespace
 
 LoadResult load_library(const std::string& path) {
@@ -64,7 +70,7 @@ LoadResult load_library(const std::string& path) {
       dlclose(handle);
       return {false, join_lines(transaction.failures())};
     }
-    // The plugin stays loaded for the life of the process: `plugin` and `handle` are kept open.
+    loaded_plugins().push_back(plugin);
   }
   transaction.commit();
   return {true, {}};
