@@ -1,14 +1,16 @@
 // The layering kernels of lib/kernels (lib/kernels/layering/): kernels on non-backend keys that
 // show how PyTorch stacks functionality above the backend kernels.
 //
-//   Autograd         every operator of examples/ops.yaml with a tensor argument: records a
-//                    minimal graph node (operator, inputs) on a thread-local tape while a
-//                    TapeRecording is active, then redispatches below autograd, with the
-//                    autograd keys excluded for the nested calls (an ExcludeDispatchKeyGuard).
-//   ADInplaceOrView  the in-place and out= operators (fill_, copy_, add_, relu_, add.out) and the
-//                    views (transpose, view): redispatches below ADInplaceOrView, then bumps the
-//                    version counter of every tensor the operator wrote to, unless the backend
-//                    kernel already did (each in-place call bumps it exactly once).
+//   Autograd         the operators of examples/ops.yaml that return a new tensor (add.Tensor,
+//                    mul, relu, sum, mean, mm, transpose, view, softmax): records a minimal
+//                    graph node (operator, inputs) on a thread-local tape while a TapeRecording
+//                    is active, then redispatches below autograd, with the autograd keys
+//                    excluded for the nested calls (an ExcludeDispatchKeyGuard).
+//   ADInplaceOrView  the views (transpose, view): redispatches below ADInplaceOrView, then bumps
+//                    the version counter of every tensor the operator wrote to, unless the
+//                    backend kernel already did. In-place and out= operators return references,
+//                    which these boxed kernels cannot hand to typed callers: they are not layered
+//                    yet, and their backend kernels bump the version counter themselves.
 //   AutocastCUDA     mm: casts float32 inputs to float16 and redispatches below autocast.
 #pragma once
 
