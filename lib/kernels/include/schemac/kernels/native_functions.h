@@ -15,6 +15,7 @@
 // host and a GPU). Errors are thrown as dispatch::TensorError with a message naming the operator.
 #pragma once
 
+#include <functional>
 #include <optional>
 
 #include "schemac/dispatch/tensor.h"
@@ -97,11 +98,21 @@ Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1);
 Tensor view(const Tensor& self, IntArrayRef size);
 
 // ## Composites (CompositeImplicitAutograd: built from the operators above)
+// A composite is written over the operators it uses, passed in: the registered kernels pass the
+// dispatcher's operators (so every layer above the backend sees the inner calls, as in PyTorch);
+// the defaults call this library's kernels for the tensor's device directly.
+struct CompositeOps {
+  std::function<Tensor(const Tensor&, const Tensor&)> mm;
+  std::function<Tensor(IntArrayRef, ScalarType, Device, MemoryFormat)> empty;
+  std::function<void(Tensor&, const Tensor&)> copy;
+  static const CompositeOps& direct();  // this library's kernels, no dispatch
+};
 // contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)
 // Returns self when it already has the format, else a copy in that format.
-Tensor contiguous(const Tensor& self, MemoryFormat memory_format);
+Tensor contiguous(const Tensor& self, MemoryFormat memory_format,
+                  const CompositeOps& ops = CompositeOps::direct());
 // matmul(Tensor self, Tensor other) -> Tensor: 1-d and 2-d operands (dot, mv, vm, mm).
-Tensor matmul(const Tensor& self, const Tensor& other);
+Tensor matmul(const Tensor& self, const Tensor& other, const CompositeOps& ops = CompositeOps::direct());
 
 // ## Helpers for tests and tools (not operators)
 // A copy of `t` on `device` (the same tensor when it is already there).
