@@ -1,5 +1,6 @@
 // Operator lookup with suggestions (operator_lookup.h).
 #include "operator_lookup.h"
+#include "schemac/schema/did_you_mean.h"
 
 #include <fmt/format.h>
 
@@ -9,20 +10,6 @@
 namespace schemac::inspect {
 namespace {
 
-size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
-    }
-  }
-  return row[b.size()];
-}
 
 // "aten::add.Tensor" -> "add"
 std::string_view base_name(std::string_view full) {
@@ -41,7 +28,7 @@ std::vector<std::string> similar_operator_names(const dispatch::Dispatcher& disp
   for (const dispatch::OperatorEntry* op : dispatcher.operators()) {
     std::string full = op->full_name();
     // Same base name (another namespace or overload) ranks first; then plain edit distance.
-    const size_t score = base_name(full) == base_name(name) ? 0 : 1 + edit_distance(full, name);
+    const size_t score = base_name(full) == base_name(name) ? 0 : 1 + schema::edit_distance(full, name);
     const size_t limit = std::max<size_t>(3, name.size() / 3) + 1;
     if (score <= limit) candidates.push_back({score, std::move(full)});
   }

@@ -1,5 +1,6 @@
 // Names of dispatch keys and backends, and the slot -> key table.
 #include "schemac/dispatch/dispatch_key.h"
+#include "schemac/schema/did_you_mean.h"
 
 #include <algorithm>
 #include <array>
@@ -88,22 +89,6 @@ const SlotKeys& slot_keys() {
   return table;
 }
 
-size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t above = row[j];
-      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
-                        std::tolower(static_cast<unsigned char>(b[j - 1]));
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
 
 }  // namespace
 
@@ -175,7 +160,7 @@ std::string suggest_dispatch_key(std::string_view name) {
     const auto k = static_cast<DispatchKey>(v);
     if (!is_valid_key(k)) continue;
     const std::string& candidate = key_names().names[v];
-    const size_t d = edit_distance(name, candidate);
+    const size_t d = schema::edit_distance(name, candidate);
     if (d < best_distance) {
       best_distance = d;
       best = candidate;

@@ -1,6 +1,7 @@
 // Semantic checks of one schema (check.h). Each check is one function below, adding errors with
 // their own rule id; check_schema runs them all and returns the errors in text order.
 #include "schemac/schema/check.h"
+#include "schemac/schema/did_you_mean.h"
 
 #include <algorithm>
 #include <array>
@@ -59,20 +60,6 @@ constexpr std::array<std::string_view, 23> kKnownTypeNames = {
     "Device", "DeviceIndex", "MemoryFormat", "Generator", "Storage", "Stream", "Dimname",
     "complex", "SymInt", "SymFloat", "SymBool", "QScheme", "Any", "ConstQuantizerPtr", "Capsule"};
 
-size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
 
 // A name that is not a known type: lower-case names are type variables (`t`), dotted names are
 // custom classes (`__torch__.torch.classes.ns.Foo`); anything else is a typo or unknown.
