@@ -23,6 +23,7 @@
 #include "commands.h"
 #include "schemac/schema/compat.h"
 #include "schemac/schema/lint_rules.h"
+#include "read_file.h"
 
 namespace schemac::cli {
 namespace {
@@ -38,17 +39,6 @@ struct CompatOptions {
   std::string today;       // empty: the current UTC date
   bool list_rules = false;
 };
-
-std::optional<std::string> read_text(const std::string& path) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) return std::nullopt;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return std::move(text).str();
-}
 
 schema::Date current_utc_date() {
   std::time_t now = std::time(nullptr);
@@ -94,7 +84,7 @@ int run_compat(const CompatOptions& options) {
   if (!options.allow_file.empty()) paths.push_back(options.allow_file);
   std::vector<std::string> texts;
   for (const std::string& path : paths) {
-    std::optional<std::string> text = read_text(path);
+    std::optional<std::string> text = read_file(path);
     if (!text) {
       fmt::print(stderr, "schemac compat: error: cannot read '{}'\n", path);
       return 2;

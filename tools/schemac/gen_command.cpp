@@ -24,6 +24,7 @@
 #include "schemac/schema/diagnostic.h"
 #include "schemac/schema/lint_rules.h"
 #include "schemac/schema/native_functions.h"
+#include "read_file.h"
 
 namespace schemac::cli {
 namespace {
@@ -40,17 +41,6 @@ struct GenCommandOptions {
   std::string source_root = ".";
   std::string ns = "aten";
 };
-
-std::optional<std::string> read_file(const fs::path& path) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) return std::nullopt;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return std::move(text).str();
-}
 
 // The path banners show: relative to the source root, '/'-separated; the file name alone when
 // the input is outside the root (never an absolute path).

@@ -21,6 +21,7 @@
 #include "commands.h"
 #include "schemac/schema/diagnostic.h"
 #include "schemac/schema/lint_rules.h"
+#include "read_file.h"
 
 namespace schemac::cli {
 namespace {
@@ -35,17 +36,6 @@ struct LintOptions {
   std::string tags_file;  // empty: look for tags.yaml beside each input
   std::vector<std::string> files;
 };
-
-std::optional<std::string> read_file(const std::string& path) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) return std::nullopt;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return std::move(text).str();
-}
 
 void print_rules() {
   size_t width = 0;
