@@ -9,8 +9,6 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 jobs=$(nproc)
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
-# Cache hits across clones in other directories (CI clones afresh): hash paths relative to here.
-export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 
 echo "== release build and tests"
 scripts/build.sh
