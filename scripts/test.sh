@@ -8,23 +8,33 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 jobs=$(nproc)
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+# Runs ctest, keeping its output to count the results at the end.
+run_ctest() {
+  local name=$1; shift
+  ctest "$@" 2>&1 | tee "$logs/$name.log"
+}
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
 
 echo "== release build and tests"
 scripts/build.sh
-ctest --test-dir build --output-on-failure -j"$jobs"
+run_ctest release --test-dir build --output-on-failure -j"$jobs"
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer, with fuzz smoke runs"
 CC=clang CXX=clang++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DSCHEMAC_SANITIZE=address,undefined -DSCHEMAC_FUZZ=ON -DSCHEMAC_BENCH=OFF >/dev/null
 cmake --build build-asan -j"$jobs"
-ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --test-dir build-asan --output-on-failure -j"$jobs" -LE "slow|gpu"
+export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+run_ctest asan --test-dir build-asan --output-on-failure -j"$jobs" -LE "slow|gpu"
 
 echo "== ThreadSanitizer"
 CC=clang CXX=clang++ cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DSCHEMAC_SANITIZE=thread -DSCHEMAC_BENCH=OFF >/dev/null
 cmake --build build-tsan -j"$jobs" --target tsan_tests
-ctest --test-dir build-tsan --output-on-failure -L tsan
+run_ctest tsan --test-dir build-tsan --output-on-failure -L tsan
 
+total=$(( $(cat "$logs"/*.log | sed -n 's/.*tests failed out of \([0-9]*\)$/\1/p' | paste -sd+) ))
+skipped=$(cat "$logs"/*.log | grep -c '(Skipped)$' || true)
 echo "== all tests passed"
+echo "all: $((total - skipped)) passed, 0 failed, $skipped skipped"
