@@ -14,21 +14,6 @@
 namespace schemac::gen {
 namespace {
 
-// The using-declarations that let generated code name runtime types briefly.
-constexpr std::string_view kRuntimeNames =
-    "using ::schemac::dispatch::Device;\n"
-    "using ::schemac::dispatch::DispatchKeySet;\n"
-    "using ::schemac::dispatch::Generator;\n"
-    "using ::schemac::dispatch::IntArrayRef;\n"
-    "using ::schemac::dispatch::IValue;\n"
-    "using ::schemac::dispatch::Layout;\n"
-    "using ::schemac::dispatch::MemoryFormat;\n"
-    "using ::schemac::dispatch::OperatorHandle;\n"
-    "using ::schemac::dispatch::Scalar;\n"
-    "using ::schemac::dispatch::ScalarType;\n"
-    "using ::schemac::dispatch::Stack;\n"
-    "using ::schemac::dispatch::Tensor;\n";
-
 // The declarations of one namespace: one per (kernel, parameter types); a later operator whose
 // kernel has the same parameters but another return type is left as a comment (C++ cannot
 // overload on the return type).

@@ -14,20 +14,12 @@
 namespace schemac::gen {
 namespace {
 
-constexpr std::string_view kRuntimeNames =
-    "using ::schemac::dispatch::Device;\n"
-    "using ::schemac::dispatch::DispatchKeySet;\n"
-    "using ::schemac::dispatch::Generator;\n"
-    "using ::schemac::dispatch::IntArrayRef;\n"
-    "using ::schemac::dispatch::IValue;\n"
-    "using ::schemac::dispatch::Layout;\n"
-    "using ::schemac::dispatch::MemoryFormat;\n"
-    "using ::schemac::dispatch::OperatorHandle;\n"
-    "using ::schemac::dispatch::Scalar;\n"
-    "using ::schemac::dispatch::ScalarType;\n"
-    "using ::schemac::dispatch::Stack;\n"
-    "using ::schemac::dispatch::Tensor;\n"
-    "using ::schemac::dispatch::TypedOperatorHandle;\n";
+// The runtime names of emit_util.h, plus the typed handle the operator structs use.
+const std::string& operators_runtime_names() {
+  static const std::string names =
+      std::string(kRuntimeNames) + "using ::schemac::dispatch::TypedOperatorHandle;\n";
+  return names;
+}
 
 constexpr std::string_view kFindOperator =
     "namespace detail {\n"
@@ -147,8 +139,8 @@ std::string emit_operators(const GenModel& model, std::string_view umbrella_name
     }
     ApiText api = api_of(ops, names);
     fmt::format_to(std::back_inserter(out), "\nnamespace {}::ops {{\n\n{}\n{}\n{}}}  // namespace {}::ops\n",
-                   ns, kRuntimeNames, kFindOperator, handles, ns);
-    fmt::format_to(std::back_inserter(out), "\nnamespace {} {{\n\n{}\n{}", ns, kRuntimeNames,
+                   ns, operators_runtime_names(), kFindOperator, handles, ns);
+    fmt::format_to(std::back_inserter(out), "\nnamespace {} {{\n\n{}\n{}", ns, operators_runtime_names(),
                    api.functions);
     fmt::format_to(std::back_inserter(out),
                    "\n// Method-style forms of the operators with `variants: method`:\n"
