@@ -18,9 +18,9 @@ namespace {
 
 using Errors = std::vector<SchemaError>;
 
-void add(Errors& errors, TextRange range, std::string rule, std::string message) {
+void add(Errors& errors, TextRange range, std::string_view rule, std::string message) {
   uint32_t length = range.end > range.begin ? range.end - range.begin : 1;
-  errors.push_back(SchemaError{std::move(message), range.begin, length, std::move(rule)});
+  errors.push_back(SchemaError{std::move(message), range.begin, length, std::string(rule)});
 }
 
 bool contains(std::span<const std::string_view> names, std::string_view name) {
@@ -39,7 +39,7 @@ void check_overload_name(const FunctionSchema& schema, Errors& errors) {
 }
 
 void check_duplicate_names(const std::vector<Argument>& arguments, std::string_view what,
-                           std::string rule, Errors& errors) {
+                           std::string_view rule, Errors& errors) {
   for (size_t i = 0; i < arguments.size(); ++i) {
     const std::string& name = arguments[i].name;
     if (name.empty()) continue;

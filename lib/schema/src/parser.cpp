@@ -197,7 +197,7 @@ struct action<g::type_name> {
   static void apply(const Input& in, Builder& b) {
     Type& type = b.type();
     b.type_depth = 0;
-    type.name.assign(in.begin(), in.end());
+    type.name = std::string(in.begin(), in.end());
     type.base = base_type_of(type.name);
     type.range = b.range_of(in);
   }
@@ -316,7 +316,7 @@ template <>
 struct action<g::expect_argument_name> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.entry->name.assign(in.begin(), in.end());
+    b.entry->name = std::string(in.begin(), in.end());
     b.entry->name_range = b.range_of(in);
   }
 };
@@ -358,7 +358,7 @@ template <>
 struct action<g::return_name> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.entry->name.assign(in.begin(), in.end());
+    b.entry->name = std::string(in.begin(), in.end());
     b.entry->name_range = b.range_of(in);
   }
 };
