@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <sstream>
+#include <system_error>
+#include <thread>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -33,10 +35,17 @@ namespace {
 // Builds the tree from parser events. Containers under construction sit on a stack; a finished
 // node is attached to the container below it (for a mapping: first as the pending key, then
 // as that key's value).
+// Marks count from the start of the text yaml-cpp reads: a piece of the file starting at byte
+// `offset`, which is the start of line `line` (0-based).
+struct PieceStart {
+  uint32_t offset = 0;
+  uint32_t line = 0;
+};
+
 class TreeBuilder : public YAML::EventHandler {
  public:
-  TreeBuilder(YamlDocument& document, std::vector<Diagnostic>& diagnostics)
-      : doc_(document), diagnostics_(diagnostics) {}
+  TreeBuilder(const YamlDocument& document, std::vector<Diagnostic>& diagnostics, PieceStart start = {})
+      : doc_(document), diagnostics_(diagnostics), start_(start) {}
 
   void OnDocumentStart(const YAML::Mark&) override {}
   void OnDocumentEnd() override {}
@@ -59,6 +68,8 @@ class TreeBuilder : public YAML::EventHandler {
     YamlNode node = leaf(mark, YamlNode::Kind::scalar);
     node.value = value;
     node.style = style_at(node.offset);
+    if (node.style == ScalarStyle::single_quoted || node.style == ScalarStyle::double_quoted)
+      last_quoted_ = QuotedScalar{node.offset, node.style};
     attach(std::move(node));
   }
 
@@ -79,6 +90,15 @@ class TreeBuilder : public YAML::EventHandler {
 
   std::optional<YamlNode> take_root() { return std::move(root_); }
 
+  // The quoted scalar read last, if any: yaml-cpp ends a quoted scalar that is still open at the
+  // end of the text without a word, so a reader of a piece must check that it was closed.
+  struct QuotedScalar {
+    uint32_t offset;  // of the opening quote
+    ScalarStyle style;
+  };
+  std::optional<QuotedScalar> last_quoted() const { return last_quoted_; }
+  bool saw_key_without_colon() const { return key_without_colon_; }
+
  private:
   struct Frame {
     YamlNode node;
@@ -88,8 +108,8 @@ class TreeBuilder : public YAML::EventHandler {
   YamlNode leaf(const YAML::Mark& mark, YamlNode::Kind kind) const {
     YamlNode node;
     node.kind = kind;
-    node.offset = static_cast<uint32_t>(std::max(mark.pos, 0));
-    node.line = static_cast<uint32_t>(std::max(mark.line, 0)) + 1;
+    node.offset = start_.offset + static_cast<uint32_t>(std::max(mark.pos, 0));
+    node.line = start_.line + static_cast<uint32_t>(std::max(mark.line, 0)) + 1;
     node.column = static_cast<uint32_t>(std::max(mark.column, 0)) + 1;
     return node;
   }
@@ -150,6 +170,9 @@ class TreeBuilder : public YAML::EventHandler {
     } else if (!top.pending_key) {
       top.pending_key = std::move(node);
     } else {
+      // A key with no ':' after it: yaml-cpp takes it as a key without a value at the end of the
+      // text, where one pass may read it otherwise (as part of a longer scalar, or an error).
+      if (node.is_null() && node.offset == top.pending_key->offset) key_without_colon_ = true;
       top.node.entries.push_back(YamlEntry{std::move(*top.pending_key), std::move(node)});
       top.pending_key.reset();
     }
@@ -175,8 +198,11 @@ class TreeBuilder : public YAML::EventHandler {
     }
   }
 
-  YamlDocument& doc_;
+  const YamlDocument& doc_;
   std::vector<Diagnostic>& diagnostics_;
+  PieceStart start_;
+  std::optional<QuotedScalar> last_quoted_;
+  bool key_without_colon_ = false;
   std::vector<Frame> stack_;
   std::optional<YamlNode> root_;
 };
@@ -209,19 +235,157 @@ std::string lower_first(std::string text) {
   return text;
 }
 
-}  // namespace
+// ## Reading in pieces
 
-YamlLoadResult load_yaml(std::string file, std::string text) {
-  YamlLoadResult result;
-  YamlDocument& doc = result.document;
-  doc.file = std::move(file);
-  doc.text = std::move(text);
-  doc.line_starts.push_back(0);
-  for (uint32_t i = 0; i < doc.text.size(); ++i) {
-    if (doc.text[i] == '\n') doc.line_starts.push_back(i + 1);
+// A piece of the file: bytes [begin, end), starting at the start of line `line` (0-based). It is
+// read up to `read_end`: with the first line of the next piece, so that yaml-cpp sees its items
+// end as they do in one pass (at the end of the text it forgives what it would not before a
+// next item, such as a key without a value on a line of its own). That line's item and its
+// diagnostics belong to the next piece and are dropped from this one.
+struct Piece {
+  uint32_t begin = 0;
+  uint32_t end = 0;
+  uint32_t read_end = 0;
+  uint32_t line = 0;
+  uint32_t end_line = 0;  // the 1-based line number of `end` (the next piece's first line)
+};
+
+bool starts_top_level_item(std::string_view text, size_t pos) {
+  return text[pos] == '-' && (pos + 1 == text.size() || text[pos + 1] == ' ' || text[pos + 1] == '\n' ||
+                              text[pos + 1] == '\r');
+}
+
+// Where the file may be cut: the lines that start a top-level item. Empty when the file is short,
+// when its top level is not a block sequence at column 0, or when it holds document markers or
+// directives (a piece must be a whole document's worth of items).
+std::vector<Piece> cut_into_pieces(const YamlDocument& doc, const YamlLoadOptions& options) {
+  const std::string_view text = doc.text;
+  unsigned wanted = options.pieces ? options.pieces : std::max(1u, std::thread::hardware_concurrency());
+  const size_t min_bytes = std::max<size_t>(options.min_piece_bytes, 1);
+  wanted = static_cast<unsigned>(std::min<size_t>(wanted, text.size() / min_bytes));
+  if (wanted < 2) return {};
+  std::vector<uint32_t> item_lines;  // indexes into line_starts
+  bool seen_content = false;
+  for (uint32_t line = 0; line < doc.line_starts.size(); ++line) {
+    const uint32_t pos = doc.line_starts[line];
+    if (pos >= text.size()) break;
+    const char c = text[pos];
+    if (c == '%' || text.substr(pos, 3) == "---" || text.substr(pos, 3) == "...") return {};
+    if (starts_top_level_item(text, pos)) {
+      seen_content = true;
+      item_lines.push_back(line);
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '#') continue;
+    if (!seen_content) return {};  // the top level starts with something else than an item
   }
-  report_tab_indentation(doc, result.diagnostics);
+  const auto size = static_cast<uint32_t>(text.size());
+  const auto line_end = [&](uint32_t line) {
+    return line + 1 < doc.line_starts.size() ? doc.line_starts[line + 1] : size;
+  };
+  std::vector<Piece> pieces;
+  uint32_t begin_line = 0;
+  for (unsigned k = 1; k < wanted; ++k) {
+    const size_t target = text.size() * k / wanted;
+    auto it = std::lower_bound(item_lines.begin(), item_lines.end(), target,
+                               [&](uint32_t line, size_t offset) { return doc.line_starts[line] < offset; });
+    if (it == item_lines.end()) break;
+    if (*it <= begin_line) continue;
+    pieces.push_back(Piece{doc.line_starts[begin_line], doc.line_starts[*it], line_end(*it), begin_line, *it + 1});
+    begin_line = *it;
+  }
+  if (pieces.empty()) return {};
+  pieces.push_back(Piece{doc.line_starts[begin_line], size, size, begin_line, 0});
+  return pieces;
+}
 
+// What one piece gave: its top-level sequence, or nothing when it could not be read on its own.
+struct PieceTree {
+  std::optional<YamlNode> root;
+  std::vector<Diagnostic> diagnostics;
+};
+
+// Whether the quoted scalar opening at `offset` closes before `end`.
+bool closes_before(std::string_view text, uint32_t offset, ScalarStyle style, uint32_t end) {
+  const char quote = style == ScalarStyle::single_quoted ? '\'' : '"';
+  for (uint32_t pos = offset + 1; pos < end; ++pos) {
+    if (quote == '"' && text[pos] == '\\') {
+      ++pos;  // an escape: the next character is not the closing quote
+    } else if (text[pos] == quote) {
+      if (quote == '\'' && pos + 1 < end && text[pos + 1] == '\'') {
+        ++pos;  // '' stands for one quote
+      } else {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+PieceTree read_piece(const YamlDocument& doc, Piece piece) {
+  PieceTree tree;
+  std::istringstream stream(std::string(std::string_view(doc.text).substr(piece.begin, piece.read_end - piece.begin)));
+  try {
+    YAML::Parser parser(stream);
+    TreeBuilder builder(doc, tree.diagnostics, PieceStart{piece.begin, piece.line});
+    if (!parser.HandleNextDocument(builder)) return {};
+    tree.root = builder.take_root();
+    if (auto quoted = builder.last_quoted();
+        quoted && !closes_before(doc.text, quoted->offset, quoted->style, piece.read_end))
+      return {};  // the scalar goes on past what was read
+    if (builder.saw_key_without_colon()) return {};  // malformed: only one pass reads it right
+    TreeBuilder rest(doc, tree.diagnostics, PieceStart{piece.begin, piece.line});
+    if (parser.HandleNextDocument(rest)) return {};
+  } catch (const YAML::Exception&) {
+    return {};
+  }
+  if (!tree.root || !tree.root->is_sequence() || tree.root->flow) return {};
+  if (piece.read_end > piece.end) {  // drop the next piece's first item, which was read too
+    std::vector<YamlNode>& items = tree.root->items;
+    if (items.size() < 2 || items.back().offset < piece.end || items[items.size() - 2].offset >= piece.end) return {};
+    items.pop_back();
+    std::erase_if(tree.diagnostics, [&](const Diagnostic& d) { return d.location.line >= piece.end_line; });
+  }
+  return tree;
+}
+
+// The file's tree read in pieces, or false when it cannot be (then nothing was changed).
+bool read_in_pieces(YamlLoadResult& result, const YamlLoadOptions& options) {
+  const std::vector<Piece> pieces = cut_into_pieces(result.document, options);
+  if (pieces.empty()) return false;
+  std::vector<PieceTree> trees(pieces.size());
+  {
+    std::vector<std::jthread> readers;  // joined at the end of this block
+    for (size_t i = 1; i < pieces.size(); ++i) {
+      auto read = [&, i] { trees[i] = read_piece(result.document, pieces[i]); };
+      try {
+        if (options.threads) {
+          readers.emplace_back(read);
+          continue;
+        }
+      } catch (const std::system_error&) {  // no thread to be had: read it here
+      }
+      read();
+    }
+    trees[0] = read_piece(result.document, pieces[0]);
+  }
+  for (const PieceTree& tree : trees)
+    if (!tree.root) return false;
+  YamlNode& root = *trees[0].root;
+  for (size_t i = 1; i < trees.size(); ++i) {
+    std::vector<YamlNode>& items = trees[i].root->items;
+    root.items.insert(root.items.end(), std::make_move_iterator(items.begin()), std::make_move_iterator(items.end()));
+  }
+  result.document.root = std::move(root);
+  for (PieceTree& tree : trees)
+    for (Diagnostic& d : tree.diagnostics) result.diagnostics.push_back(std::move(d));
+  return true;
+}
+
+// ## Reading in one pass, with the errors
+
+void read_in_one_pass(YamlLoadResult& result) {
+  YamlDocument& doc = result.document;
   std::istringstream stream(doc.text);
   std::vector<Diagnostic> tree_diagnostics;
   try {
@@ -252,6 +416,21 @@ YamlLoadResult load_yaml(std::string file, std::string text) {
     }
   }
   for (Diagnostic& d : tree_diagnostics) result.diagnostics.push_back(std::move(d));
+}
+
+}  // namespace
+
+YamlLoadResult load_yaml(std::string file, std::string text, const YamlLoadOptions& options) {
+  YamlLoadResult result;
+  YamlDocument& doc = result.document;
+  doc.file = std::move(file);
+  doc.text = std::move(text);
+  doc.line_starts.push_back(0);
+  for (uint32_t i = 0; i < doc.text.size(); ++i) {
+    if (doc.text[i] == '\n') doc.line_starts.push_back(i + 1);
+  }
+  report_tab_indentation(doc, result.diagnostics);
+  if (!read_in_pieces(result, options)) read_in_one_pass(result);
   return result;
 }
 

@@ -62,10 +62,23 @@ struct YamlLoadResult {
   bool syntax_error = false;            // the parser stopped: document.root is absent
 };
 
+// How a long file is read. A file whose top level is a block sequence written at column 0 (every
+// native-functions file) can be cut at the lines that start a top-level item ("- " at column 0)
+// into pieces that yaml-cpp reads independently, at the same time, one piece per core. The
+// pieces' trees are joined into the tree one pass gives; when any piece fails to read (a quoted
+// scalar or a flow collection that spans a cut, an alias to an anchor in another piece, a second
+// document) the whole file is read again in one pass, so results and errors never depend on
+// the cutting.
+struct YamlLoadOptions {
+  unsigned pieces = 0;                   // at most this many pieces; 0: one per core
+  size_t min_piece_bytes = 128 * 1024;   // shorter files are read in one pass
+  bool threads = true;                   // false: read the pieces one after the other
+};
+
 // Parses `text` (the first document only; a second one is an error). A syntax error stops the
 // load: the tree built so far is dropped and the error is returned at yaml-cpp's mark. Tabs in
 // indentation and duplicate keys in any mapping are reported while the tree is still returned.
-YamlLoadResult load_yaml(std::string file, std::string text);
+YamlLoadResult load_yaml(std::string file, std::string text, const YamlLoadOptions& options = {});
 
 // The file position (1-based line and column) of the character at byte `index` of the scalar's
 // decoded value: exact for plain and quoted single-line scalars (escapes and '' pairs are
