@@ -192,7 +192,7 @@ TEST(CpuAdd, InPlaceAndOutVariants) {
   const uint32_t version = self.version();
   Tensor& same = add_cpu_(self, other, 3);
   EXPECT_TRUE(same.is_same(self));
-  EXPECT_GT(self.version(), version);
+  EXPECT_EQ(self.version(), version) << "the ADInplaceOrView kernel bumps it, not the backend (layering_test)";
   for (int64_t i = 0; i < 15; ++i) EXPECT_FLOAT_EQ(value_at(self, i), before[i] + 3 * value_at(other, i % 5));
 
   Tensor out = Tensor::empty({1}, {ScalarType::Double});
@@ -264,7 +264,8 @@ TEST(CpuFill, AnyStridesAndTypes) {
   fill_cpu_(column, 1.5);
   EXPECT_EQ(values(base)[2], 1.5);
   EXPECT_EQ(values(base)[3], 0.0);
-  EXPECT_EQ(base.version(), 2u) << "views share the version counter";
+  column.bump_version();
+  EXPECT_EQ(base.version(), 1u) << "views share the version counter";
 }
 
 TEST(CpuCopy, ConvertsBetweenEveryPairOfTypes) {

@@ -135,7 +135,6 @@ Tensor& binary_into(const char* op, const Tensor& self, const Tensor& other, con
     run_binary<Op>(tmp, a, b, alpha);
     copy_cpu_(out, tmp, false);
   }
-  out.bump_version();
   return out;
 }
 

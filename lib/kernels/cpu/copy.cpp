@@ -144,7 +144,6 @@ Tensor& copy_cpu_(Tensor& self, const Tensor& src, bool /*non_blocking*/) {
       });
     });
   }
-  self.bump_version();
   return self;
 }
 

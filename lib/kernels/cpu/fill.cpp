@@ -22,7 +22,6 @@ Tensor& fill_cpu_(Tensor& self, const Scalar& value) {
       });
     });
   });
-  self.bump_version();
   return self;
 }
 

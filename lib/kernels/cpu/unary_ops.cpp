@@ -55,7 +55,6 @@ Tensor& relu_cpu_(Tensor& self) {
   cpu::check_cpu("relu_", "self", self);
   check_relu_dtype("relu_", self);
   run_relu(self, self);
-  self.bump_version();
   return self;
 }
 

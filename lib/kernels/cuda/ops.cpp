@@ -85,7 +85,6 @@ Tensor& copy_cuda_(Tensor& self, const Tensor& src, bool /*non_blocking*/) {
       else copy_cpu_(self, landed, false);
     }
   }
-  self.bump_version();
   return self;
 }
 
@@ -93,7 +92,6 @@ Tensor& fill_cuda_(Tensor& self, const Scalar& value) {
   check_cuda("fill_", "self", self);
   use_device_of(self);
   cuda::fill(self.dtype(), cuda::to_device_plan(make_loop_plan({self}, self.sizes())), value);
-  self.bump_version();
   return self;
 }
 
@@ -113,7 +111,6 @@ Tensor& binary_into(cuda::BinaryOp op, const Tensor& self, const Tensor& other, 
     cuda::binary(op, plan.common, cuda::to_device_plan(make_loop_plan({tmp, a, b}, tmp.sizes())), alpha);
     copy_on_gpu(out, tmp);
   }
-  out.bump_version();
   return out;
 }
 
@@ -173,7 +170,6 @@ Tensor& relu_cuda_(Tensor& self) {
   if (self.dtype() == ScalarType::Bool) throw TensorError("relu_: not implemented for bool tensors");
   use_device_of(self);
   cuda::relu(self.dtype(), cuda::to_device_plan(make_loop_plan({self, self}, self.sizes())));
-  self.bump_version();
   return self;
 }
 

@@ -1,17 +1,20 @@
 // The layering kernels of lib/kernels (lib/kernels/layering/): kernels on non-backend keys that
 // show how PyTorch stacks functionality above the backend kernels.
 //
-//   Autograd         the operators of examples/ops.yaml that return a new tensor (add.Tensor,
-//                    mul, relu, sum, mean, mm, transpose, view, softmax): records a minimal
-//                    graph node (operator, inputs) on a thread-local tape while a TapeRecording
-//                    is active, then redispatches below autograd, with the autograd keys
-//                    excluded for the nested calls (an ExcludeDispatchKeyGuard).
-//   ADInplaceOrView  the views (transpose, view): redispatches below ADInplaceOrView, then bumps
-//                    the version counter of every tensor the operator wrote to, unless the
-//                    backend kernel already did. In-place and out= operators return references,
-//                    which these boxed kernels cannot hand to typed callers: they are not layered
-//                    yet, and their backend kernels bump the version counter themselves.
+//   Autograd         every operator of examples/ops.yaml with a tensor argument except the
+//                    composites: records a minimal graph node (operator, tensor inputs) on a
+//                    thread-local tape while a TapeRecording is active, then redispatches below
+//                    autograd, with the autograd keys excluded for the nested calls (an
+//                    ExcludeDispatchKeyGuard).
+//   ADInplaceOrView  the views (transpose, view) and the in-place and out= operators (fill_,
+//                    copy_, add_, relu_, add.out): redispatches below ADInplaceOrView (excluding
+//                    it for nested calls), then bumps the version counter of every tensor the
+//                    operator wrote, once per call. Backend kernels never bump it, so a write
+//                    through the dispatcher counts once and a direct kernel call not at all.
 //   AutocastCUDA     mm: casts float32 inputs to float16 and redispatches below autocast.
+//
+// The operators that return a new tensor get boxed kernels; the in-place and out= ones return the
+// `Tensor&` they wrote, which only a typed (unboxed) kernel can hand back to a typed caller.
 #pragma once
 
 #include <string>
