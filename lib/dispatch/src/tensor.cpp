@@ -10,16 +10,14 @@ namespace schemac::dispatch {
 
 // The shared state behind Tensor handles. Sizes, strides and offset are per view; storage and the
 // version counter are shared with the tensor's views.
-class TensorImpl {
+class TensorImpl : public TensorImplHead {
  public:
-  std::atomic<long> refcount{1};
   Storage storage;
   std::vector<int64_t> sizes;
   std::vector<int64_t> strides;
   int64_t storage_offset = 0;
   int64_t numel = 0;
   ScalarType dtype = ScalarType::Float;
-  DispatchKeySet keys;
   std::shared_ptr<std::atomic<uint32_t>> version;
   std::shared_ptr<void> autograd_meta;
 };
@@ -179,42 +177,20 @@ std::optional<std::vector<int64_t>> view_strides(IntArrayRef old_sizes, IntArray
 
 // ## Handle management
 
-Tensor::Tensor(const Tensor& other) noexcept : impl_(other.impl_) {
-  if (impl_) impl_->refcount.fetch_add(1, std::memory_order_relaxed);
-}
+void detail::destroy_tensor_impl(TensorImplHead* impl) noexcept { delete static_cast<TensorImpl*>(impl); }
 
-Tensor& Tensor::operator=(const Tensor& other) noexcept {
-  if (other.impl_) other.impl_->refcount.fetch_add(1, std::memory_order_relaxed);
-  TensorImpl* old = impl_;
-  impl_ = other.impl_;
-  if (old && old->refcount.fetch_sub(1, std::memory_order_acq_rel) == 1) delete old;
-  return *this;
-}
-
-Tensor& Tensor::operator=(Tensor&& other) noexcept {
-  if (this != &other) {
-    TensorImpl* old = impl_;
-    impl_ = other.impl_;
-    other.impl_ = nullptr;
-    if (old && old->refcount.fetch_sub(1, std::memory_order_acq_rel) == 1) delete old;
-  }
-  return *this;
-}
-
-Tensor::~Tensor() {
-  if (impl_ && impl_->refcount.fetch_sub(1, std::memory_order_acq_rel) == 1) delete impl_;
-}
+TensorImpl* Tensor::body() const { return static_cast<TensorImpl*>(impl_); }
 
 long Tensor::use_count() const { return impl_ ? impl_->refcount.load(std::memory_order_relaxed) : 0; }
 
 const TensorImpl& Tensor::checked() const {
   if (!impl_) throw TensorError("the tensor is undefined");
-  return *impl_;
+  return *body();
 }
 
 void Tensor::check_dtype(ScalarType t) const {
   if (checked().dtype != t)
-    throw TensorError(fmt::format("expected a tensor of type {}, got {}", to_string(t), to_string(impl_->dtype)));
+    throw TensorError(fmt::format("expected a tensor of type {}, got {}", to_string(t), to_string(body()->dtype)));
 }
 
 // ## Factories
@@ -252,21 +228,20 @@ Tensor Tensor::from_storage(Storage storage, ScalarType dtype, IntArrayRef sizes
 // ## Shape and layout
 
 bool Tensor::is_alias_of(const Tensor& other) const {
-  return impl_ && other.impl_ && impl_->storage.is_same(other.impl_->storage);
+  return impl_ && other.impl_ && body()->storage.is_same(other.body()->storage);
 }
 
 int64_t Tensor::dim() const { return static_cast<int64_t>(checked().sizes.size()); }
 IntArrayRef Tensor::sizes() const { return checked().sizes; }
 IntArrayRef Tensor::strides() const { return checked().strides; }
-int64_t Tensor::size(int64_t d) const { return checked().sizes.empty() ? 1 : impl_->sizes[wrap_dim(d, dim())]; }
-int64_t Tensor::stride(int64_t d) const { return checked().strides.empty() ? 1 : impl_->strides[wrap_dim(d, dim())]; }
+int64_t Tensor::size(int64_t d) const { return checked().sizes.empty() ? 1 : body()->sizes[wrap_dim(d, dim())]; }
+int64_t Tensor::stride(int64_t d) const { return checked().strides.empty() ? 1 : body()->strides[wrap_dim(d, dim())]; }
 int64_t Tensor::numel() const { return checked().numel; }
 int64_t Tensor::storage_offset() const { return checked().storage_offset; }
 ScalarType Tensor::dtype() const { return checked().dtype; }
 std::size_t Tensor::element_size() const { return dispatch::element_size(checked().dtype); }
 Device Tensor::device() const { return checked().storage.device(); }
 const Storage& Tensor::storage() const { return checked().storage; }
-DispatchKeySet Tensor::key_set() const { return checked().keys; }
 void Tensor::set_key_set(DispatchKeySet keys) {
   checked();
   impl_->keys = keys;
@@ -322,7 +297,7 @@ void* Tensor::data_ptr() const {
 const void* Tensor::cpu_data_ptr() const {
   if (!checked().storage.device().is_cpu())
     throw TensorError(fmt::format("cannot read elements of a tensor on {} from the host",
-                                  impl_->storage.device().to_string()));
+                                  body()->storage.device().to_string()));
   return data_ptr();
 }
 
@@ -363,7 +338,7 @@ Tensor Tensor::as_strided(IntArrayRef sizes, IntArrayRef strides) const {
 }
 
 Tensor Tensor::as_strided(IntArrayRef sizes, IntArrayRef strides, int64_t offset) const {
-  check_view_geometry(sizes, strides, offset, checked().dtype, impl_->storage);
+  check_view_geometry(sizes, strides, offset, checked().dtype, body()->storage);
   return make_view(sizes.vec(), strides.vec(), offset);
 }
 
@@ -371,13 +346,13 @@ Tensor Tensor::transpose(int64_t dim0, int64_t dim1) const {
   const int64_t n = dim();
   const int64_t a = wrap_dim(dim0, n);
   const int64_t b = wrap_dim(dim1, n);
-  std::vector<int64_t> sizes = impl_->sizes;
-  std::vector<int64_t> strides = impl_->strides;
+  std::vector<int64_t> sizes = body()->sizes;
+  std::vector<int64_t> strides = body()->strides;
   if (n > 0) {
     std::swap(sizes[a], sizes[b]);
     std::swap(strides[a], strides[b]);
   }
-  return make_view(std::move(sizes), std::move(strides), impl_->storage_offset);
+  return make_view(std::move(sizes), std::move(strides), body()->storage_offset);
 }
 
 Tensor Tensor::permute(IntArrayRef dims) const {
@@ -391,10 +366,10 @@ Tensor Tensor::permute(IntArrayRef dims) const {
     const int64_t d = wrap_dim(dims[i], n);
     if (seen[d]) throw TensorError(fmt::format("permute: dimension {} appears twice in {}", d, to_string(dims)));
     seen[d] = true;
-    sizes[i] = impl_->sizes[d];
-    strides[i] = impl_->strides[d];
+    sizes[i] = body()->sizes[d];
+    strides[i] = body()->strides[d];
   }
-  return make_view(std::move(sizes), std::move(strides), impl_->storage_offset);
+  return make_view(std::move(sizes), std::move(strides), body()->storage_offset);
 }
 
 Tensor Tensor::view(IntArrayRef requested) const {
@@ -489,11 +464,11 @@ void Tensor::resize_(IntArrayRef sizes, MemoryFormat format) {
   std::vector<int64_t> strides =
       format == MemoryFormat::ChannelsLast ? channels_last_strides(sizes) : contiguous_strides(sizes);
   const int64_t numel = checked_numel(sizes);
-  const std::size_t needed = required_bytes(sizes, strides, impl_->storage_offset, impl_->dtype);
-  if (needed > impl_->storage.nbytes()) impl_->storage.resize(needed);
-  impl_->sizes = sizes.vec();
-  impl_->strides = std::move(strides);
-  impl_->numel = numel;
+  const std::size_t needed = required_bytes(sizes, strides, body()->storage_offset, body()->dtype);
+  if (needed > body()->storage.nbytes()) body()->storage.resize(needed);
+  body()->sizes = sizes.vec();
+  body()->strides = std::move(strides);
+  body()->numel = numel;
 }
 
 // ## Version counter and autograd slot
@@ -504,13 +479,13 @@ void Tensor::bump_version() const { checked().version->fetch_add(1, std::memory_
 const std::shared_ptr<void>& Tensor::autograd_meta() const { return checked().autograd_meta; }
 void Tensor::set_autograd_meta(std::shared_ptr<void> meta) const {
   checked();
-  impl_->autograd_meta = std::move(meta);
+  body()->autograd_meta = std::move(meta);
 }
 
 std::string Tensor::describe() const {
   if (!impl_) return "undefined";
-  return fmt::format("{}:{}{}", impl_->storage.device().to_string(), to_string(impl_->dtype),
-                     to_string(IntArrayRef(impl_->sizes)));
+  return fmt::format("{}:{}{}", body()->storage.device().to_string(), to_string(body()->dtype),
+                     to_string(IntArrayRef(body()->sizes)));
 }
 
 }  // namespace schemac::dispatch

@@ -14,6 +14,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "schemac/dispatch/device.h"
@@ -100,16 +101,41 @@ int64_t wrap_dim(int64_t dim, int64_t ndim);
 // Autograd<backend>, Autocast<backend>}, as torch gives its tensors.
 DispatchKeySet key_set_for(Device device);
 
+// What a handle touches on every copy and every dispatch: the reference count and the dispatch
+// key set. They head the shared state (TensorImpl, private to tensor.cpp) so that copies,
+// destruction and key extraction compile inline, with no call into the library.
 class TensorImpl;
+
+class TensorImplHead {
+ public:
+  std::atomic<long> refcount{1};
+  DispatchKeySet keys;
+
+ protected:
+  TensorImplHead() = default;
+  ~TensorImplHead() = default;
+};
+
+namespace detail {
+// Destroys the shared state whose last handle went away.
+void destroy_tensor_impl(TensorImplHead* impl) noexcept;
+}  // namespace detail
 
 class Tensor {
  public:
   Tensor() = default;
-  Tensor(const Tensor& other) noexcept;
+  Tensor(const Tensor& other) noexcept : impl_(other.impl_) { retain(impl_); }
   Tensor(Tensor&& other) noexcept : impl_(other.impl_) { other.impl_ = nullptr; }
-  Tensor& operator=(const Tensor& other) noexcept;
-  Tensor& operator=(Tensor&& other) noexcept;
-  ~Tensor();
+  Tensor& operator=(const Tensor& other) noexcept {
+    retain(other.impl_);
+    release(std::exchange(impl_, other.impl_));
+    return *this;
+  }
+  Tensor& operator=(Tensor&& other) noexcept {
+    if (this != &other) release(std::exchange(impl_, std::exchange(other.impl_, nullptr)));
+    return *this;
+  }
+  ~Tensor() { release(impl_); }
 
   // ## Factories (memory is uninitialised)
   static Tensor empty(IntArrayRef sizes, TensorOptions options = {},
@@ -150,7 +176,8 @@ class Tensor {
   // ChannelsLast when the tensor is channels_last-contiguous but not contiguous, else Contiguous
   // (the format `empty_like(..., Preserve)` should produce for a dense tensor).
   MemoryFormat suggest_memory_format() const;
-  DispatchKeySet key_set() const;
+  // The tensor's dispatch keys (empty for an undefined tensor).
+  DispatchKeySet key_set() const { return impl_ ? impl_->keys : DispatchKeySet(); }
   // Replaces the key set (for wrapper tensors and tests of layering kernels).
   void set_key_set(DispatchKeySet keys);
 
@@ -201,16 +228,23 @@ class Tensor {
   // "cpu:float32[2, 3]" (or "undefined").
   std::string describe() const;
 
-  TensorImpl* unsafe_impl() const { return impl_; }
+  TensorImplHead* unsafe_impl() const { return impl_; }
 
  private:
-  explicit Tensor(TensorImpl* impl) : impl_(impl) {}  // adopts one reference
+  static void retain(TensorImplHead* impl) noexcept {
+    if (impl) impl->refcount.fetch_add(1, std::memory_order_relaxed);
+  }
+  static void release(TensorImplHead* impl) noexcept {
+    if (impl && impl->refcount.fetch_sub(1, std::memory_order_acq_rel) == 1) detail::destroy_tensor_impl(impl);
+  }
+  explicit Tensor(TensorImplHead* impl) : impl_(impl) {}  // adopts one reference
+  TensorImpl* body() const;  // impl_ as the whole shared state (tensor.cpp)
   const TensorImpl& checked() const;
   void check_dtype(ScalarType t) const;
   const void* cpu_data_ptr() const;
   Tensor make_view(std::vector<int64_t> sizes, std::vector<int64_t> strides, int64_t offset) const;
 
-  TensorImpl* impl_ = nullptr;
+  TensorImplHead* impl_ = nullptr;
 };
 
 }  // namespace schemac::dispatch
