@@ -94,10 +94,8 @@ void IValue::wrong_kind(IValueKind want) const {
       fmt::format("expected a value of type {} but got {}", dispatch::to_string(want), kind_name()));
 }
 
-DispatchKeySet IValue::dispatch_key_set() const {
+DispatchKeySet IValue::container_key_set() const {
   switch (kind_) {
-    case IValueKind::Tensor:
-      return payload_.tensor.defined() ? payload_.tensor.key_set() : DispatchKeySet();
     case IValueKind::Generator: return to_generator().key_set();
     case IValueKind::TensorList: {
       DispatchKeySet ks;

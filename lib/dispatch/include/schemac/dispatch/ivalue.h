@@ -227,7 +227,9 @@ class IValue {
 
   // The union of the key sets of the tensors (and generators) inside this value: what key
   // extraction takes from a Tensor, Tensor?, Tensor[] or Tensor?[] argument. Empty otherwise.
-  DispatchKeySet dispatch_key_set() const;
+  DispatchKeySet dispatch_key_set() const {
+    return kind_ == IValueKind::Tensor ? payload_.tensor.key_set() : container_key_set();
+  }
 
   // Structural equality for numbers, strings, devices and containers; tensors and generators
   // compare by identity (the same handle).
@@ -280,6 +282,7 @@ class IValue {
     }
   }
   [[noreturn]] void wrong_kind(IValueKind want) const;
+  DispatchKeySet container_key_set() const;  // dispatch_key_set() of anything but a tensor
 
   struct Raw {
     uint64_t word;
