@@ -10,13 +10,21 @@
 // Parameter types an unboxed kernel may take (by value or const reference unless noted):
 //   Tensor (also Tensor& for out= arguments), int64_t, double, bool, std::complex<double>, Scalar,
 //   std::string, std::string_view, Device, Generator, enums (ScalarType, Layout, MemoryFormat),
-//   IntArrayRef, std::vector<int64_t|double|bool|Tensor|std::optional<Tensor>>, std::vector<T> of
-//   any other supported T (a generic list), std::optional<T> of any of these, and IValue itself.
+//   ArrayRef<T> of any supported T (IntArrayRef, TensorList, ArrayRef<double>, ...),
+//   std::vector<int64_t|double|bool|Tensor|std::optional<Tensor>>, std::vector<T> of any other
+//   supported T (a generic list), std::optional<T> of any of these, and IValue itself.
+// An ArrayRef parameter of a kernel called boxed views the list inside the argument's IValue when
+// the IValue holds that very array (int[], float[], Tensor[], Tensor?[], a generic list viewed as
+// ArrayRef<IValue>); any other list (bool[], str[], Scalar[], ...) is converted into a ListArgument
+// that the adapter keeps alive until the kernel returns. Either way the view is valid for the
+// whole kernel call, and no longer.
 // Return types: void, any of the above by value, Tensor& (returned as a copy of the handle when
 // boxed), or a std::tuple of them.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,6 +34,7 @@
 #include <utility>
 #include <vector>
 
+#include "schemac/dispatch/array_ref.h"
 #include "schemac/dispatch/ivalue.h"
 #include "schemac/dispatch/kernel_function.h"
 #include "schemac/dispatch/stack.h"
@@ -150,10 +159,6 @@ struct FromIValue<E, std::enable_if_t<std::is_enum_v<E>>> {
   static E get(IValue& v) { return v.to_enum<E>(); }
 };
 template <>
-struct FromIValue<IntArrayRef> {
-  static IntArrayRef get(IValue& v) { return IntArrayRef(v.to_int_list()); }
-};
-template <>
 struct FromIValue<std::vector<int64_t>> {
   static const std::vector<int64_t>& get(IValue& v) { return v.to_int_list(); }
 };
@@ -199,6 +204,85 @@ struct FromIValue<std::optional<T>> {
   }
 };
 
+// ### List views (ArrayRef parameters)
+// The elements of a list argument converted to T, owned for the length of one kernel call: the
+// adapter passes it where the kernel takes ArrayRef<T>, as a temporary of the call expression.
+template <class T>
+class ListArgument {
+ public:
+  explicit ListArgument(std::vector<T> items) : items_(std::move(items)) {}
+  operator ArrayRef<T>() const { return ArrayRef<T>(items_.data(), items_.size()); }  // NOLINT
+
+ private:
+  std::vector<T> items_;
+};
+template <>
+class ListArgument<bool> {  // std::vector<bool> packs its bits: unpack them into an array
+ public:
+  explicit ListArgument(const std::vector<bool>& bits)
+      : items_(std::make_unique<bool[]>(bits.size())), size_(bits.size()) {
+    std::copy(bits.begin(), bits.end(), items_.get());
+  }
+  operator ArrayRef<bool>() const { return ArrayRef<bool>(items_.get(), size_); }  // NOLINT
+
+ private:
+  std::unique_ptr<bool[]> items_;
+  std::size_t size_;
+};
+
+// An optional list argument that had to be converted (see ListArgument).
+template <class T>
+class OptionalListArgument {
+ public:
+  OptionalListArgument() = default;
+  explicit OptionalListArgument(ListArgument<T> list) : list_(std::move(list)) {}
+  operator std::optional<ArrayRef<T>>() const {  // NOLINT
+    if (!list_) return std::nullopt;
+    return ArrayRef<T>(*list_);
+  }
+
+ private:
+  std::optional<ListArgument<T>> list_;
+};
+
+// Whether the IValue of a T list holds a std::vector<T> that can be viewed in place.
+template <class T>
+inline constexpr bool kListViewableInPlace =
+    std::is_same_v<T, int64_t> || std::is_same_v<T, double> || std::is_same_v<T, Tensor> ||
+    std::is_same_v<T, std::optional<Tensor>> || std::is_same_v<T, IValue>;
+
+template <class T>
+struct FromIValue<ArrayRef<T>> {
+  static auto get(IValue& v) {
+    if constexpr (std::is_same_v<T, int64_t>) {
+      return ArrayRef<T>(v.to_int_list());
+    } else if constexpr (std::is_same_v<T, double>) {
+      return ArrayRef<T>(v.to_double_list());
+    } else if constexpr (std::is_same_v<T, Tensor>) {
+      return ArrayRef<T>(v.to_tensor_list());
+    } else if constexpr (std::is_same_v<T, std::optional<Tensor>>) {
+      return ArrayRef<T>(v.to_optional_tensor_list());
+    } else if constexpr (std::is_same_v<T, IValue>) {
+      return ArrayRef<T>(v.to_list());
+    } else {
+      static_assert(!kListViewableInPlace<T>);
+      return ListArgument<T>(FromIValue<std::vector<T>>::get(v));
+    }
+  }
+};
+template <class T>
+struct FromIValue<std::optional<ArrayRef<T>>> {
+  static auto get(IValue& v) {
+    if constexpr (kListViewableInPlace<T>) {
+      if (v.is_none()) return std::optional<ArrayRef<T>>();
+      return std::optional<ArrayRef<T>>(FromIValue<ArrayRef<T>>::get(v));
+    } else {
+      if (v.is_none()) return OptionalListArgument<T>();
+      return OptionalListArgument<T>(FromIValue<ArrayRef<T>>::get(v));
+    }
+  }
+};
+
 // Takes ownership of the value (used for results of boxed kernels called unboxed).
 template <class T>
 T take(IValue&& v) {
@@ -213,8 +297,8 @@ T take(IValue&& v) {
 template <class T>
 IValue to_ivalue(T&& value) {
   using D = std::remove_cvref_t<T>;
-  if constexpr (std::is_same_v<D, IntArrayRef>) {
-    return IValue(value.vec());
+  if constexpr (kIsArrayRef<D>) {
+    return to_ivalue(value.vec());
   } else if constexpr (IsVector<D>::value && !std::is_constructible_v<IValue, D>) {
     std::vector<IValue> items;
     items.reserve(value.size());

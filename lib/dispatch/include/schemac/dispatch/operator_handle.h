@@ -120,10 +120,13 @@ inline DispatchKeySet argument_keys(const T& value) {
   } else if constexpr (std::is_same_v<D, Generator>) {
     return value.key_set();
   } else if constexpr (std::is_same_v<D, std::optional<Tensor>> ||
-                       std::is_same_v<D, std::optional<Generator>>) {
+                       std::is_same_v<D, std::optional<Generator>> ||
+                       std::is_same_v<D, std::optional<TensorList>>) {
     return value ? argument_keys(*value) : DispatchKeySet();
   } else if constexpr (std::is_same_v<D, std::vector<Tensor>> ||
-                       std::is_same_v<D, std::vector<std::optional<Tensor>>>) {
+                       std::is_same_v<D, std::vector<std::optional<Tensor>>> ||
+                       std::is_same_v<D, TensorList> ||
+                       std::is_same_v<D, ArrayRef<std::optional<Tensor>>>) {
     DispatchKeySet ks;
     for (const auto& item : value) ks |= argument_keys(item);
     return ks;

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "schemac/dispatch/array_ref.h"
 #include "schemac/dispatch/device.h"
 #include "schemac/dispatch/dispatch_key_set.h"
 #include "schemac/dispatch/scalar_type.h"
@@ -28,43 +29,6 @@ namespace schemac::dispatch {
 class TensorError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
-};
-
-// A read-only list of int64 that binds to braces, vectors and spans alike, for sizes, strides and
-// dimension lists. It does not own its elements: keep it to parameters.
-class IntArrayRef {
- public:
-  constexpr IntArrayRef() = default;
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Winit-list-lifetime"  // the list outlives the call: by design
-#endif
-  constexpr IntArrayRef(std::initializer_list<int64_t> list)  // NOLINT: implicit
-      : data_(list.begin()), size_(list.size()) {}
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
-  IntArrayRef(const std::vector<int64_t>& v) : data_(v.data()), size_(v.size()) {}  // NOLINT
-  constexpr IntArrayRef(std::span<const int64_t> s) : data_(s.data()), size_(s.size()) {}  // NOLINT
-  constexpr IntArrayRef(const int64_t* data, std::size_t size) : data_(data), size_(size) {}
-
-  constexpr const int64_t* begin() const { return data_; }
-  constexpr const int64_t* end() const { return data_ + size_; }
-  constexpr const int64_t* data() const { return data_; }
-  constexpr std::size_t size() const { return size_; }
-  constexpr bool empty() const { return size_ == 0; }
-  constexpr int64_t operator[](std::size_t i) const { return data_[i]; }
-  std::vector<int64_t> vec() const { return {begin(), end()}; }
-  friend bool operator==(IntArrayRef a, IntArrayRef b) {
-    if (a.size_ != b.size_) return false;
-    for (std::size_t i = 0; i < a.size_; ++i)
-      if (a.data_[i] != b.data_[i]) return false;
-    return true;
-  }
-
- private:
-  const int64_t* data_ = nullptr;
-  std::size_t size_ = 0;
 };
 
 // "[2, 3]".
