@@ -35,8 +35,7 @@ TEST(CppTypes, NativeSignatures) {
       {"resize_(Tensor(a!) self, SymInt[] size) -> Tensor(a!)", true,
        "const Tensor&(const Tensor& self, IntArrayRef size)"},
       {"f(Tensor? w, Tensor[] ts, Tensor?[] idx) -> ()", false,
-       "void(const std::optional<Tensor>& w, const std::vector<Tensor>& ts, "
-       "const std::vector<std::optional<Tensor>>& idx)"},
+       "void(const std::optional<Tensor>& w, TensorList ts, ArrayRef<std::optional<Tensor>> idx)"},
       {"f(int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", false,
        "Tensor(std::optional<IntArrayRef> dim, bool keepdim = false, "
        "std::optional<ScalarType> dtype = std::nullopt)"},
@@ -55,6 +54,34 @@ TEST(CppTypes, NativeSignatures) {
        "Tensor(const Tensor& self, IntArrayRef stride, bool flag = true)"},
       {"f(Tensor self, int default, Device device) -> float", false,
        "double(const Tensor& self, int64_t default_, Device device)"},
+  };
+  for (const SignatureCase& c : cases) {
+    schema::FunctionSchema s = parse(c.schema);
+    ASSERT_TRUE(has_unboxed_signature(s)) << c.schema;
+    CppSignature sig = native_signature(s, c.const_ref_for_mutable);
+    EXPECT_EQ(sig.return_type + "(" + sig.param_list(true) + ")", c.expected) << c.schema;
+  }
+}
+
+// Every list parameter is a view (ArrayRef); a list return owns its elements.
+TEST(CppTypes, ListParametersAreViews) {
+  const SignatureCase cases[] = {
+      {"f(int[] a, SymInt[2] b) -> ()", false, "void(IntArrayRef a, IntArrayRef b)"},
+      {"f(Tensor[] a) -> Tensor[]", false, "std::vector<Tensor>(TensorList a)"},
+      {"f(Tensor(a!)[] a) -> ()", false, "void(TensorList a)"},
+      {"f(Tensor?[] a) -> ()", false, "void(ArrayRef<std::optional<Tensor>> a)"},
+      {"f(float[] a) -> float[]", false, "std::vector<double>(ArrayRef<double> a)"},
+      {"f(bool[3] a) -> bool[]", false, "std::vector<bool>(ArrayRef<bool> a)"},
+      {"f(str[] a) -> str[]", false, "std::vector<std::string>(ArrayRef<std::string_view> a)"},
+      {"f(Dimname[] a) -> ()", false, "void(ArrayRef<std::string_view> a)"},
+      {"f(Scalar[] a) -> Scalar[]", false, "std::vector<Scalar>(ArrayRef<Scalar> a)"},
+      {"f(ScalarType[] a, Device[] d) -> ()", false,
+       "void(ArrayRef<ScalarType> a, ArrayRef<Device> d)"},
+      {"f(int[1]? a, Tensor[]? b, float[]? c) -> ()", false,
+       "void(std::optional<IntArrayRef> a, std::optional<TensorList> b, "
+       "std::optional<ArrayRef<double>> c)"},
+      {"f(float[]? scales=None) -> ()", false,
+       "void(std::optional<ArrayRef<double>> scales = std::nullopt)"},
   };
   for (const SignatureCase& c : cases) {
     schema::FunctionSchema s = parse(c.schema);

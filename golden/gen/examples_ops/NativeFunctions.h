@@ -16,6 +16,7 @@
 
 namespace aten::native {
 
+using ::schemac::dispatch::ArrayRef;
 using ::schemac::dispatch::Device;
 using ::schemac::dispatch::DispatchKeySet;
 using ::schemac::dispatch::Generator;
@@ -28,6 +29,7 @@ using ::schemac::dispatch::Scalar;
 using ::schemac::dispatch::ScalarType;
 using ::schemac::dispatch::Stack;
 using ::schemac::dispatch::Tensor;
+using ::schemac::dispatch::TensorList;
 
 // aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
 Tensor add_cpu(const Tensor& self, const Tensor& other, const Scalar& alpha);

@@ -15,6 +15,7 @@
 
 namespace aten::ops {
 
+using ::schemac::dispatch::ArrayRef;
 using ::schemac::dispatch::Device;
 using ::schemac::dispatch::DispatchKeySet;
 using ::schemac::dispatch::Generator;
@@ -27,6 +28,7 @@ using ::schemac::dispatch::Scalar;
 using ::schemac::dispatch::ScalarType;
 using ::schemac::dispatch::Stack;
 using ::schemac::dispatch::Tensor;
+using ::schemac::dispatch::TensorList;
 using ::schemac::dispatch::TypedOperatorHandle;
 
 namespace detail {
@@ -317,6 +319,7 @@ struct view {
 
 namespace aten {
 
+using ::schemac::dispatch::ArrayRef;
 using ::schemac::dispatch::Device;
 using ::schemac::dispatch::DispatchKeySet;
 using ::schemac::dispatch::Generator;
@@ -329,6 +332,7 @@ using ::schemac::dispatch::Scalar;
 using ::schemac::dispatch::ScalarType;
 using ::schemac::dispatch::Stack;
 using ::schemac::dispatch::Tensor;
+using ::schemac::dispatch::TensorList;
 using ::schemac::dispatch::TypedOperatorHandle;
 
 // aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor

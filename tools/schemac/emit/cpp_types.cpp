@@ -42,15 +42,18 @@ bool is_int_leaf(const Type& type) {
   return type.is_base(BaseType::Int) || type.is_base(BaseType::SymInt);
 }
 
-std::optional<std::string> list_type(const Type& list) {
+// A list parameter: a read-only view (ArrayRef) of its elements. `str` and `Dimname` elements are
+// viewed as std::string_view, as single `str` parameters are.
+std::optional<std::string> list_view_type(const Type& list) {
   const Type& elem = list.element();
   if (is_int_leaf(elem)) return "IntArrayRef";
+  if (elem.is_base(BaseType::Tensor)) return "TensorList";
   if (elem.is_optional() && elem.element().is_base(BaseType::Tensor)) {
-    return "const std::vector<std::optional<Tensor>>&";
+    return "ArrayRef<std::optional<Tensor>>";
   }
-  std::optional<std::string> value = value_type(elem, /*is_return=*/true);
+  std::optional<std::string> value = value_type(elem, /*is_return=*/false);
   if (!value) return std::nullopt;
-  return fmt::format("const std::vector<{}>&", *value);
+  return fmt::format("ArrayRef<{}>", *value);
 }
 
 std::optional<std::string> argument_type(const Type& type, bool const_ref_for_mutable) {
@@ -64,14 +67,13 @@ std::optional<std::string> argument_type(const Type& type, bool const_ref_for_mu
       if (*value == "Scalar" || *value == "Generator") return "const " + *value + "&";
       return value;
     }
-    case Type::Kind::List: return list_type(type);
+    case Type::Kind::List: return list_view_type(type);
     case Type::Kind::Optional: {
       const Type& elem = type.element();
       if (elem.is_list()) {
-        if (is_int_leaf(elem.element())) return "std::optional<IntArrayRef>";
-        std::optional<std::string> list = value_type(elem.element(), true);
-        if (!list) return std::nullopt;
-        return fmt::format("const std::optional<std::vector<{}>>&", *list);
+        std::optional<std::string> view = list_view_type(elem);
+        if (!view) return std::nullopt;
+        return fmt::format("std::optional<{}>", *view);
       }
       std::optional<std::string> value = value_type(elem, false);
       if (!value) return std::nullopt;

@@ -2,11 +2,15 @@
 // typed handles and the user-facing API use.
 //   Tensor -> const Tensor&        Tensor(a!) -> Tensor& (const Tensor& under
 //                                  use_const_ref_for_mutable_tensors)
-//   Tensor? -> const std::optional<Tensor>&      Tensor[] -> const std::vector<Tensor>&
-//   int[] / SymInt[] -> IntArrayRef (a view)     int[1]? -> std::optional<IntArrayRef>
+//   Tensor? -> const std::optional<Tensor>&
+//   lists are read-only views (ArrayRef): int[] / SymInt[] -> IntArrayRef, Tensor[] -> TensorList,
+//   Tensor?[] -> ArrayRef<std::optional<Tensor>>, float[] -> ArrayRef<double>, bool[] ->
+//   ArrayRef<bool>, str[] -> ArrayRef<std::string_view>, Scalar[] -> ArrayRef<Scalar>, ...;
+//   an optional list is a std::optional of its view (int[1]? -> std::optional<IntArrayRef>)
 //   int, SymInt -> int64_t   float -> double   str -> std::string_view   Scalar -> const Scalar&
 //   ScalarType, Layout, MemoryFormat, Device -> by value   Generator? -> std::optional<Generator>
-//   returns: Tensor -> Tensor, Tensor(a!) -> Tensor&, several -> std::tuple<...>, none -> void
+//   returns own their values: Tensor -> Tensor, Tensor(a!) -> Tensor&, Tensor[] ->
+//   std::vector<Tensor>, several -> std::tuple<...>, none -> void
 // Types the runtime has no C++ counterpart for (Storage, Stream, QScheme, Any, custom classes,
 // ...) and varargs make an operator boxed-only.
 #pragma once
