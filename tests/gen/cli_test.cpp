@@ -169,6 +169,67 @@ TEST_F(GenCli, ShardsSplitTheOperatorsOnceEach) {
   EXPECT_EQ(sharded["Operators.h"], one["Operators.h"]);
 }
 
+// Names of the files directly in `root`, sorted.
+std::vector<std::string> names_in(const fs::path& root) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(root)) names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+TEST_F(GenCli, FewerShardsRemoveTheShardFilesOfTheEarlierRunAndNothingElse) {
+  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--shards", "4"}).exit_code, 0);
+  // Files that look like shards but are not names gen writes, and a directory: all kept.
+  const std::vector<std::string> foreign = {"Register_4of4.cpp",  "Register_01of4.cpp", "Register_0of4.cpp.orig",
+                                            "MyRegister_0of4.cpp", "Register_0of4.h",   "RegisterCPU.cpp",
+                                            "register_0of4.cpp",   "Register_xof4.cpp"};
+  for (const std::string& name : foreign) std::ofstream(dir_ / "out" / name) << "// mine\n";
+  fs::create_directories(dir_ / "out" / "Register_1of5.cpp");
+  const auto old_time = fs::file_time_type::clock::now() - std::chrono::hours(24 * 365);
+  for (const auto& entry : fs::directory_iterator(dir_ / "out")) fs::last_write_time(entry.path(), old_time);
+
+  RunResult listed = run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--shards", "2", "--list-outputs"});
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  EXPECT_EQ(listed.out, "out/NativeFunctions.h\nout/Operators.h\nout/RegisterAll.cpp\nout/Register_0of2.cpp\n"
+                        "out/Register_1of2.cpp\n")
+      << "--list-outputs lists what a run writes, never what it removes";
+  EXPECT_TRUE(fs::exists(dir_ / "out" / "Register_3of4.cpp")) << "--list-outputs removes nothing";
+
+  RunResult r = run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--shards", "2", "--depfile", "out.d"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> expected = foreign;
+  for (std::string name : {"NativeFunctions.h", "Operators.h", "RegisterAll.cpp", "Register_0of2.cpp",
+                           "Register_1of2.cpp", "Register_1of5.cpp"}) {
+    expected.push_back(name);
+  }
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(names_in(dir_ / "out"), expected);
+  for (std::string name : {"NativeFunctions.h", "Operators.h"}) {
+    EXPECT_EQ(fs::last_write_time(dir_ / "out" / name), old_time) << name << " has the same bytes: untouched";
+  }
+  for (const std::string& name : foreign) {
+    EXPECT_EQ(read_text(dir_ / "out" / name), "// mine\n") << name;
+    EXPECT_EQ(fs::last_write_time(dir_ / "out" / name), old_time) << name;
+  }
+  const std::string depfile = read_text(dir_ / "out.d");
+  EXPECT_EQ(depfile.find("of4"), std::string::npos) << "removed shards are not outputs: " << depfile;
+  EXPECT_NE(depfile.find("out/Register_1of2.cpp"), std::string::npos) << depfile;
+
+  // A run without --shards leaves no shard files either; one with the same count removes none.
+  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out"}).exit_code, 0);
+  EXPECT_FALSE(fs::exists(dir_ / "out" / "Register_0of2.cpp"));
+  EXPECT_FALSE(fs::exists(dir_ / "out" / "Register_1of2.cpp"));
+  EXPECT_TRUE(fs::exists(dir_ / "out" / "RegisterSchema.cpp"));
+  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--shards", "3"}).exit_code, 0);
+  for (const auto& entry : fs::directory_iterator(dir_ / "out")) fs::last_write_time(entry.path(), old_time);
+  const std::vector<std::string> before = names_in(dir_ / "out");
+  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--shards", "3"}).exit_code, 0);
+  EXPECT_EQ(names_in(dir_ / "out"), before);
+  for (const auto& entry : fs::directory_iterator(dir_ / "out")) {
+    EXPECT_EQ(fs::last_write_time(entry.path()), old_time) << entry.path().filename() << " was rewritten";
+  }
+}
+
 TEST_F(GenCli, InputErrorsWriteNothing) {
   std::ofstream(dir_ / "bad.yaml") << "- func: add(Tensor self, Tensor self) -> Tensor\n"
                                       "  dispatch:\n    CPUU: add_cpu\n";

@@ -3,15 +3,18 @@
 // and operator handles of native-functions files (see emit/output_files.h for the files).
 // Lint runs first: any error, and nothing is written at all. Files are computed in memory and
 // each is replaced atomically (temp file + rename) only when its bytes change, so builds that
-// depend on them do not rerun. Exit 0 success, 1 input errors, 2 usage or I/O errors.
+// depend on them do not rerun; then shard files of an earlier run that this one did not write are
+// removed. Exit 0 success, 1 input errors, 2 usage or I/O errors.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -76,6 +79,38 @@ bool write_if_changed(const fs::path& path, const std::string& content) {
     fmt::print(stderr, "schemac gen: error: cannot replace '{}': {}\n", path.string(), ec.message());
     fs::remove(temp, ec);
     return false;
+  }
+  return true;
+}
+
+// Removes the shard files (Register_<i>of<N>.cpp) in `output_dir` that this run did not write:
+// those an earlier run with another --shards count (or with shards when this one has none) left
+// behind, whose stale registrations a build that globs the directory would otherwise compile.
+// Only plain files whose name is a shard name are considered; nothing else in the directory is
+// touched. Returns false (after saying why) on an I/O error.
+bool remove_stale_shards(const std::string& output_dir, const std::vector<gen::GeneratedFile>& files) {
+  std::set<std::string> written;
+  for (const gen::GeneratedFile& file : files) written.insert(file.name);
+  std::error_code ec;
+  std::vector<fs::path> stale;
+  for (fs::directory_iterator it(output_dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (!gen::is_shard_file_name(name) || written.count(name) != 0) continue;
+    std::error_code status_ec;
+    if (fs::is_regular_file(it->symlink_status(status_ec))) stale.push_back(it->path());
+  }
+  if (ec) {
+    fmt::print(stderr, "schemac gen: error: cannot list output directory '{}': {}\n", output_dir,
+               ec.message());
+    return false;
+  }
+  std::sort(stale.begin(), stale.end());
+  for (const fs::path& path : stale) {
+    if (!fs::remove(path, ec) && ec) {
+      fmt::print(stderr, "schemac gen: error: cannot remove stale shard '{}': {}\n",
+                 path.generic_string(), ec.message());
+      return false;
+    }
   }
   return true;
 }
@@ -165,6 +200,7 @@ int run_gen(const GenCommandOptions& options) {
   for (size_t i = 0; i < files.size(); ++i) {
     if (!write_if_changed(output_paths[i], files[i].content)) return 2;
   }
+  if (!remove_stale_shards(options.output_dir, files)) return 2;
   std::vector<std::string> targets = options.stamp.empty() ? output_paths
                                                              : std::vector<std::string>{options.stamp};
   if (!options.depfile.empty() &&
@@ -213,6 +249,8 @@ void add_gen_command(CLI::App& app) {
       "Writes NativeFunctions.h, Operators.h, RegisterSchema.cpp, Register<KEY>.cpp per dispatch\n"
       "key (or Register_<i>of<N>.cpp with --shards N) and RegisterAll.cpp. Lint runs first: on any\n"
       "error nothing is written. A file is replaced (atomically) only when its bytes change.\n"
+      "Register_<i>of<N>.cpp files in DIR that the run does not write (left by a run with another\n"
+      "--shards) are removed; --list-outputs lists only what a run writes, and removes nothing.\n"
       "Exit codes: 0 success, 1 errors in the input, 2 usage or I/O errors.\n"
       "Examples:\n"
       "  schemac gen examples/ops.yaml -o build/gen\n"

@@ -2,7 +2,9 @@
 #include "output_files.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -81,6 +83,24 @@ std::string umbrella_file(const GenModel& model, const GenOptions& options,
       banner(model), ns, declarations, ns, ns, calls, ns);
 }
 
+// A decimal number without sign or leading zeros at the front of `text`, consumed; nullopt when
+// there is none or it does not fit.
+std::optional<uint64_t> take_number(std::string_view& text) {
+  size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  if (digits == 0 || digits > 9 || (digits > 1 && text[0] == '0')) return std::nullopt;
+  uint64_t value = 0;
+  for (size_t i = 0; i < digits; ++i) value = value * 10 + static_cast<uint64_t>(text[i] - '0');
+  text.remove_prefix(digits);
+  return value;
+}
+
+bool take_literal(std::string_view& text, std::string_view literal) {
+  if (!text.starts_with(literal)) return false;
+  text.remove_prefix(literal.size());
+  return true;
+}
+
 }  // namespace
 
 std::vector<GeneratedFile> generate_files(const GenModel& model, const GenOptions& options) {
@@ -107,7 +127,7 @@ std::vector<GeneratedFile> generate_files(const GenModel& model, const GenOption
       shards[fnv1a_64(op.full_name) % options.shards][op.ns].push_back(&op);
     }
     for (int i = 0; i < options.shards; ++i) {
-      std::string name = fmt::format("Register_{}of{}.cpp", i, options.shards);
+      std::string name = shard_file_name(i, options.shards);
       registration_files.push_back(name);
       files.push_back({name, registration_file(model, options, name, shards[i],
                                                DefinitionKind::fragment, keys_of(shards[i]))});
@@ -117,6 +137,18 @@ std::vector<GeneratedFile> generate_files(const GenModel& model, const GenOption
   std::sort(files.begin(), files.end(),
             [](const GeneratedFile& a, const GeneratedFile& b) { return a.name < b.name; });
   return files;
+}
+
+std::string shard_file_name(int index, int count) {
+  return fmt::format("Register_{}of{}.cpp", index, count);
+}
+
+bool is_shard_file_name(std::string_view name) {
+  if (!take_literal(name, "Register_")) return false;
+  std::optional<uint64_t> index = take_number(name);
+  if (!index || !take_literal(name, "of")) return false;
+  std::optional<uint64_t> count = take_number(name);
+  return count && *index < *count && name == ".cpp";
 }
 
 }  // namespace schemac::gen

@@ -4,11 +4,13 @@
 //   RegisterSchema.cpp        definitions (emitter a)            } without --shards
 //   Register<KEY>.cpp         one per dispatch key (emitter b)   }
 //   Register_<i>of<N>.cpp     with --shards N: the definitions and kernels of the operators
-//                             whose FNV-1a name hash is i mod N
+//                             whose FNV-1a name hash is i mod N (every shard is written, even
+//                             an empty one)
 //   RegisterAll.cpp           register_operators(): calls one anchor function per file above
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gen_model.h"
@@ -27,5 +29,12 @@ struct GeneratedFile {
 
 // Sorted by name; the same model and options always give the same bytes.
 std::vector<GeneratedFile> generate_files(const GenModel& model, const GenOptions& options);
+
+// "Register_<index>of<count>.cpp": the name of one shard file.
+std::string shard_file_name(int index, int count);
+
+// Whether `name` is a name shard_file_name gives for some count (decimal numbers without leading
+// zeros, index below count): the files a run with another --shards may have left behind.
+bool is_shard_file_name(std::string_view name);
 
 }  // namespace schemac::gen
