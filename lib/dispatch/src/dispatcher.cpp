@@ -119,16 +119,18 @@ RegistrationHandle Dispatcher::def(std::string_view schema_text, std::string sit
         "first registered at {}, again at {}",
         op.definition()->schema_text, op.definition()->site, site));
   // Kernels registered before the definition must agree with it.
-  for (DispatchKey key : op.keys_with_kernels())
-    for (const AnnotatedKernel& k : op.kernels(key))
-      if (k.inferred)
-        if (std::string why = schema_difference(fs, *k.inferred); !why.empty()) {
-          OperatorDefinition probe{fs, schema::print_schema(fs), registered_at(site), site, alias_kind, 0};
-          throw DispatchError(fmt::format(
-              "inferred operator schema for a C++ kernel function doesn't match the expected function schema "
-              "of '{}': {}\n  expected schema: {}\n    registered at {}\n  inferred schema: {}\n    registered at {}",
-              op.full_name(), why, probe.schema_text, site, schema::print_schema(*k.inferred), k.site));
-        }
+  if (op.has_any_kernel()) {
+    for (DispatchKey key : op.keys_with_kernels())
+      for (const AnnotatedKernel& k : op.kernels(key))
+        if (k.inferred)
+          if (std::string why = schema_difference(fs, *k.inferred); !why.empty()) {
+            OperatorDefinition probe{fs, schema::print_schema(fs), registered_at(site), site, alias_kind, 0};
+            throw DispatchError(fmt::format(
+                "inferred operator schema for a C++ kernel function doesn't match the expected function schema "
+                "of '{}': {}\n  expected schema: {}\n    registered at {}\n  inferred schema: {}\n    registered at {}",
+                op.full_name(), why, probe.schema_text, site, schema::print_schema(*k.inferred), k.site));
+          }
+  }
   const uint64_t id = next_id_++;
   std::string text = schema::print_schema(fs);
   op.set_definition(OperatorDefinition{std::move(fs), std::move(text), registered_at(site), site, alias_kind, id});
@@ -190,6 +192,7 @@ RegistrationHandle Dispatcher::fallback(DispatchKey key, KernelFunction kernel, 
   fallback_entries_.push_back(std::make_unique<TableEntry>(
       TableEntry{std::move(kernel), EntryReason::BackendFallback, std::move(debug), std::move(site), id}));
   fallbacks_[slot] = fallback_entries_.back().get();
+  fallbacks_.masks_without_kernels = OperatorEntry::masks_without_kernels(fallbacks_);
   for (auto& [full, op] : operators_) op->refresh_slot(static_cast<int>(slot));
   return make_handle([this, key, id] { undo_fallback(key, id); });
 }
@@ -199,6 +202,7 @@ void Dispatcher::undo_fallback(DispatchKey key, uint64_t id) {
   std::lock_guard lock(mutex_);
   if (!fallbacks_[slot] || fallbacks_[slot]->source_id != id) return;
   fallbacks_[slot] = nullptr;
+  fallbacks_.masks_without_kernels = OperatorEntry::masks_without_kernels(fallbacks_);
   for (auto& [full, op] : operators_) op->refresh_slot(static_cast<int>(slot));
 }
 

@@ -136,9 +136,20 @@ std::string_view to_string(AliasAnalysisKind kind) {
 
 OperatorEntry::OperatorEntry(std::string name, std::string overload, const FallbackTable* fallbacks)
     : name_(std::move(name)), overload_(std::move(overload)), fallbacks_(fallbacks) {
-  for (auto& slot : table_) slot.store(&missing_entry(), std::memory_order_relaxed);
-  for (auto& mask : masks_) mask.store(DispatchKeySet::full().raw(), std::memory_order_relaxed);
-  refresh_all();
+  // With no kernel yet, rule 3 decides every slot: the backend fallback, or missing. Nothing can
+  // call the entry before the constructor returns, so it is filled in directly.
+  for (size_t slot = 0; slot < table_.size(); ++slot) {
+    const TableEntry* fallback = (*fallbacks_)[slot];
+    table_[slot].store(fallback ? fallback : &missing_entry(), std::memory_order_relaxed);
+  }
+  const auto& masks = fallbacks_->masks_without_kernels;
+  for (size_t b = 0; b < masks.size(); ++b) masks_[b].store(masks[b], std::memory_order_relaxed);
+}
+
+std::array<uint64_t, kNumBackends + 1> OperatorEntry::masks_without_kernels(const FallbackTable& fallbacks) {
+  std::array<const TableEntry*, kNumRuntimeEntries> table;
+  for (size_t slot = 0; slot < table.size(); ++slot) table[slot] = fallbacks[slot] ? fallbacks[slot] : &missing_entry();
+  return masks_for(table);
 }
 
 OperatorEntry::~OperatorEntry() = default;
@@ -161,9 +172,7 @@ std::vector<DispatchKey> OperatorEntry::keys_with_kernels() const {
   return keys;
 }
 
-bool OperatorEntry::has_any_kernel() const {
-  return std::any_of(kernels_.begin(), kernels_.end(), [](const auto& list) { return !list.empty(); });
-}
+bool OperatorEntry::has_any_kernel() const { return num_kernels_ > 0; }
 
 std::vector<DispatchKey> OperatorEntry::keys_with_direct_kernels() const {
   std::vector<DispatchKey> keys;
@@ -269,6 +278,14 @@ void OperatorEntry::publish(const std::vector<int>& slots) {
     changed.emplace_back(slot, intern(choice));
   }
   if (changed.empty()) return;
+  // The masks only change where an entry starts or stops being a fallthrough.
+  const bool masks_change = std::any_of(changed.begin(), changed.end(), [&](const auto& change) {
+    return change.second->kernel.is_fallthrough() != entry_at_slot(change.first).kernel.is_fallthrough();
+  });
+  if (!masks_change) {
+    for (const auto& [slot, entry] : changed) table_[static_cast<size_t>(slot)].store(entry, std::memory_order_release);
+    return;
+  }
   // Masks are computed from the table, so compute them with the new entries in place; then
   // publish in three steps so that a racing call never selects a slot that just became a
   // fallthrough through a stale mask: (1) clear the bits that go away, (2) publish the entries,
@@ -291,18 +308,13 @@ void OperatorEntry::refresh_after_change(DispatchKey key) {
 
 void OperatorEntry::refresh_slot(int slot) { publish({slot}); }
 
-void OperatorEntry::refresh_all() {
-  std::vector<int> all(kNumRuntimeEntries);
-  for (int slot = 0; slot < kNumRuntimeEntries; ++slot) all[static_cast<size_t>(slot)] = slot;
-  publish(all);
-}
-
 void OperatorEntry::set_definition(OperatorDefinition definition) { definition_ = std::move(definition); }
 void OperatorEntry::clear_definition() { definition_.reset(); }
 
 void OperatorEntry::add_kernel(DispatchKey key, AnnotatedKernel kernel) {
   auto& list = kernels_[static_cast<size_t>(key)];
   list.insert(list.begin(), std::move(kernel));
+  ++num_kernels_;
   if (const int slot = table_index(key); slot > 0) slots_with_kernel_.set(static_cast<size_t>(slot));
   refresh_after_change(key);
 }
@@ -314,6 +326,7 @@ bool OperatorEntry::remove_kernel(DispatchKey key, uint64_t id) {
   const auto it = std::find_if(list.begin(), list.end(), [id](const AnnotatedKernel& k) { return k.id == id; });
   if (it == list.end()) return false;
   list.erase(it);
+  --num_kernels_;
   if (const int slot = table_index(key); slot > 0 && list.empty())
     slots_with_kernel_.reset(static_cast<size_t>(slot));
   refresh_after_change(key);
@@ -323,6 +336,10 @@ bool OperatorEntry::remove_kernel(DispatchKey key, uint64_t id) {
 std::string OperatorEntry::check_invariants() const {
   if (!kernels_[0].empty())
     return fmt::format("operator '{}' has a kernel stored under Undefined", full_name());
+  size_t counted = 0;
+  for (const auto& list : kernels_) counted += list.size();
+  if (counted != num_kernels_)
+    return fmt::format("operator '{}' counts {} kernels but holds {}", full_name(), num_kernels_, counted);
   for (size_t v = 0; v < kNumKeyValues; ++v) {
     const int slot = table_index(static_cast<DispatchKey>(v));
     if (slot > 0 && slots_with_kernel_.test(static_cast<size_t>(slot)) == kernels_[v].empty())

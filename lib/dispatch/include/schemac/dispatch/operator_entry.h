@@ -77,8 +77,24 @@ struct OperatorDefinition {
   uint64_t id = 0;
 };
 
-// The registry's backend fallbacks, one optional entry per runtime slot.
-using FallbackTable = std::array<const TableEntry*, kNumRuntimeEntries>;
+// The registry's backend fallbacks, one optional entry per runtime slot, and the non-fallthrough
+// masks of an operator that has no kernel yet (which only the fallbacks decide): the registry
+// sets them with OperatorEntry::masks_without_kernels() whenever a fallback changes, so a new
+// operator starts from them instead of recomputing them.
+struct FallbackTable {
+  std::array<const TableEntry*, kNumRuntimeEntries> entries{};
+  std::array<uint64_t, kNumBackends + 1> masks_without_kernels = full_masks();
+
+  const TableEntry*& operator[](size_t slot) { return entries[slot]; }
+  const TableEntry* operator[](size_t slot) const { return entries[slot]; }
+
+ private:
+  static std::array<uint64_t, kNumBackends + 1> full_masks() {
+    std::array<uint64_t, kNumBackends + 1> masks;
+    masks.fill(DispatchKeySet::full().raw());
+    return masks;
+  }
+};
 
 class OperatorEntry {
  public:
@@ -143,7 +159,8 @@ class OperatorEntry {
   // Recomputes the slots a change to `key` can affect (kernels or a fallback of `key`).
   void refresh_after_change(DispatchKey key);
   void refresh_slot(int slot);
-  void refresh_all();
+  // The masks of an operator with no kernel under these fallbacks.
+  static std::array<uint64_t, kNumBackends + 1> masks_without_kernels(const FallbackTable& fallbacks);
 
  private:
   // Which registration a slot takes, without building its entry: a kernel of this operator, or
@@ -170,6 +187,7 @@ class OperatorEntry {
   std::optional<OperatorDefinition> definition_;
   static constexpr size_t kNumKeyValues = static_cast<size_t>(DispatchKey::EndOfAliasKeys) + 1;
   std::array<std::vector<AnnotatedKernel>, kNumKeyValues> kernels_;
+  size_t num_kernels_ = 0;  // over every key
   std::bitset<kNumRuntimeEntries> slots_with_kernel_;  // runtime slots with a direct kernel
   std::array<std::atomic<const TableEntry*>, kNumRuntimeEntries> table_;
   std::array<std::atomic<uint64_t>, kNumBackends + 1> masks_;
