@@ -150,17 +150,14 @@ int run_gen(const GenCommandOptions& options) {
     }
     sources.add(file, *text);
     loads.push_back(schema::load_native_functions(file, std::move(*text)));
-    schema::NativeFunctionsLoad& load = loads.back();
+    const schema::NativeFunctionsLoad& load = loads.back();
     diagnostics.insert(diagnostics.end(), load.diagnostics.begin(), load.diagnostics.end());
-    for (schema::Diagnostic& d : schema::check_native_functions(load.file, {})) {
-      diagnostics.push_back(std::move(d));
-    }
   }
   std::vector<gen::GenInput> inputs;
   for (size_t i = 0; i < loads.size(); ++i) {
     inputs.push_back({display_path(options.files[i], options.source_root), &loads[i].file});
   }
-  gen::ModelBuild build = gen::build_gen_model(inputs, options.ns);
+  gen::ModelBuild build = gen::build_checked_gen_model(inputs, options.ns);
   diagnostics.insert(diagnostics.end(), build.diagnostics.begin(), build.diagnostics.end());
   schema::sort_diagnostics(diagnostics);
   schema::DiagnosticCounts counts = schema::count_diagnostics(diagnostics);

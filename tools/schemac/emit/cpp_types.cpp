@@ -246,9 +246,12 @@ CppSignature native_signature(const schema::FunctionSchema& schema,
 }
 
 std::string CppSignature::param_types() const {
-  std::vector<std::string> types;
-  for (const CppParam& p : params) types.push_back(p.type);
-  return fmt::format("{}", fmt::join(types, ", "));
+  std::string out;
+  for (const CppParam& p : params) {
+    if (!out.empty()) out += ", ";
+    out += p.type;
+  }
+  return out;
 }
 
 std::string CppSignature::function_type() const {

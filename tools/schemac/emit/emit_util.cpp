@@ -19,16 +19,18 @@ std::string banner(const GenModel& model) {
 }
 
 std::string cpp_string_literal(std::string_view text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n') {
-      out += "\\n";
-      continue;
-    }
-    out += c;
+  std::string out;
+  out.reserve(text.size() + 2);
+  out += '"';
+  while (!text.empty()) {
+    const size_t special = text.find_first_of("\"\\\n");
+    out.append(text.substr(0, special));
+    if (special == std::string_view::npos) break;
+    out += text[special] == '\n' ? std::string_view("\\n") : text[special] == '"' ? "\\\"" : "\\\\";
+    text.remove_prefix(special + 1);
   }
-  return out + "\"";
+  out += '"';
+  return out;
 }
 
 std::vector<std::string> handle_struct_names(const GenModel& model) {

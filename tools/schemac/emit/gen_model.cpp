@@ -2,12 +2,14 @@
 #include "gen_model.h"
 
 #include <algorithm>
+#include <future>
 #include <map>
 
 #include <fmt/format.h>
 
 #include "cpp_types.h"
 #include "emit_util.h"
+#include "schemac/schema/lint_rules.h"
 #include "schemac/schema/printer.h"
 
 namespace schemac::gen {
@@ -95,10 +97,32 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view
       build.model.operators.push_back(std::move(op));
     }
   }
-  std::sort(build.model.operators.begin(), build.model.operators.end(),
-            [](const GenOperator& a, const GenOperator& b) { return a.full_name < b.full_name; });
+  // Sorted by full name: the order is decided on indexes, then each operator moves once.
+  std::vector<GenOperator>& operators = build.model.operators;
+  std::vector<size_t> order(operators.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return operators[a].full_name < operators[b].full_name; });
+  std::vector<GenOperator> sorted;
+  sorted.reserve(operators.size());
+  for (size_t i : order) sorted.push_back(std::move(operators[i]));
+  operators = std::move(sorted);
   std::vector<std::string> handles = handle_struct_names(build.model);
   for (size_t i = 0; i < handles.size(); ++i) build.model.operators[i].handle_name = std::move(handles[i]);
+  return build;
+}
+
+ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace) {
+  auto rules = std::async([&inputs] {
+    std::vector<schema::Diagnostic> diagnostics;
+    for (const GenInput& input : inputs)
+      for (schema::Diagnostic& d : schema::check_native_functions(*input.file, {})) diagnostics.push_back(std::move(d));
+    return diagnostics;
+  });
+  ModelBuild build = build_gen_model(inputs, default_namespace);
+  std::vector<schema::Diagnostic> diagnostics = rules.get();
+  for (schema::Diagnostic& d : build.diagnostics) diagnostics.push_back(std::move(d));
+  build.diagnostics = std::move(diagnostics);
   return build;
 }
 

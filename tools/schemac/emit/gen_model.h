@@ -56,6 +56,11 @@ struct ModelBuild {
 // `default_namespace` is used for operators written without one.
 ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace);
 
+// What gen checks before it writes: the lint rules over every input (their diagnostics first, in
+// input order) and the model (then its own diagnostics). Both only read the inputs, so the rules
+// run on a second thread while the model is built.
+ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace);
+
 // True for an out= overload: it has a kwarg-only argument that is written to.
 bool is_out_overload(const schema::FunctionSchema& schema);
 

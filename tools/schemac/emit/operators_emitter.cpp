@@ -112,7 +112,6 @@ ApiText api_of(const std::vector<const GenOperator*>& ops, const std::vector<std
 }  // namespace
 
 std::string emit_operators(const GenModel& model, std::string_view umbrella_namespace) {
-  std::vector<std::string> structs = handle_struct_names(model);
   std::map<std::string, std::vector<size_t>> by_namespace;
   for (size_t i = 0; i < model.operators.size(); ++i) by_namespace[model.operators[i].ns].push_back(i);
   by_namespace.try_emplace(std::string(umbrella_namespace));
@@ -134,8 +133,8 @@ std::string emit_operators(const GenModel& model, std::string_view umbrella_name
     for (size_t i : indices) {
       const GenOperator& op = model.operators[i];
       ops.push_back(&op);
-      names.push_back(structs[i]);
-      handles += op.boxed_only ? emit_boxed_handle(op, structs[i]) : typed_handle(op, structs[i]);
+      names.push_back(op.handle_name);
+      handles += op.boxed_only ? emit_boxed_handle(op, op.handle_name) : typed_handle(op, op.handle_name);
     }
     ApiText api = api_of(ops, names);
     fmt::format_to(std::back_inserter(out), "\nnamespace {}::ops {{\n\n{}\n{}\n{}}}  // namespace {}::ops\n",

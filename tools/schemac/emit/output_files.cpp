@@ -2,10 +2,16 @@
 #include "output_files.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
+#include <system_error>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -101,39 +107,85 @@ bool take_literal(std::string_view& text, std::string_view literal) {
   return true;
 }
 
+// A file to write and the emitter that gives its bytes. Emitters only read the model, so the
+// files are emitted at the same time, one thread per core.
+struct FileJob {
+  std::string name;
+  std::function<std::string()> emit;
+};
+
+std::vector<GeneratedFile> run_jobs(std::vector<FileJob>& jobs) {
+  std::vector<GeneratedFile> files(jobs.size());
+  std::vector<std::exception_ptr> errors(jobs.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < jobs.size();) {
+      try {
+        files[i] = GeneratedFile{jobs[i].name, jobs[i].emit()};
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    }
+  };
+  {
+    const size_t helpers = std::min<size_t>(jobs.size(), std::max(1u, std::thread::hardware_concurrency())) - 1;
+    std::vector<std::jthread> threads;
+    for (size_t t = 0; t < helpers; ++t) {
+      try {
+        threads.emplace_back(work);
+      } catch (const std::system_error&) {
+        break;  // fewer threads: the calling thread does the rest
+      }
+    }
+    work();
+  }  // joined here
+  for (const std::exception_ptr& error : errors)
+    if (error) std::rethrow_exception(error);
+  return files;
+}
+
 }  // namespace
 
 std::vector<GeneratedFile> generate_files(const GenModel& model, const GenOptions& options) {
-  std::vector<GeneratedFile> files;
-  files.push_back({"NativeFunctions.h", emit_declarations(model)});
-  files.push_back({"Operators.h", emit_operators(model, options.umbrella_namespace)});
+  std::vector<FileJob> jobs;
+  jobs.push_back({"NativeFunctions.h", [&] { return emit_declarations(model); }});
+  jobs.push_back({"Operators.h", [&] { return emit_operators(model, options.umbrella_namespace); }});
 
-  NamespaceOps all;
-  for (const GenOperator& op : model.operators) all[op.ns].push_back(&op);
+  auto all = std::make_shared<NamespaceOps>();
+  for (const GenOperator& op : model.operators) (*all)[op.ns].push_back(&op);
   std::vector<std::string> registration_files;
   if (options.shards <= 0) {
     registration_files.push_back("RegisterSchema.cpp");
-    files.push_back({"RegisterSchema.cpp",
-                     registration_file(model, options, "RegisterSchema.cpp", all,
-                                       DefinitionKind::library, {})});
-    for (const std::string& key : keys_of(all)) {
+    jobs.push_back({"RegisterSchema.cpp", [&, all] {
+                      return registration_file(model, options, "RegisterSchema.cpp", *all, DefinitionKind::library, {});
+                    }});
+    for (const std::string& key : keys_of(*all)) {
       std::string name = "Register" + key + ".cpp";
       registration_files.push_back(name);
-      files.push_back({name, registration_file(model, options, name, all, std::nullopt, {key})});
+      jobs.push_back({name, [&, all, name, key] {
+                        return registration_file(model, options, name, *all, std::nullopt, {key});
+                      }});
     }
   } else {
-    std::vector<NamespaceOps> shards(options.shards);
+    auto shards = std::make_shared<std::vector<NamespaceOps>>(options.shards);
     for (const GenOperator& op : model.operators) {
-      shards[fnv1a_64(op.full_name) % options.shards][op.ns].push_back(&op);
+      (*shards)[fnv1a_64(op.full_name) % options.shards][op.ns].push_back(&op);
     }
     for (int i = 0; i < options.shards; ++i) {
       std::string name = shard_file_name(i, options.shards);
       registration_files.push_back(name);
-      files.push_back({name, registration_file(model, options, name, shards[i],
-                                               DefinitionKind::fragment, keys_of(shards[i]))});
+      jobs.push_back({name, [&, shards, name, i] {
+                        const NamespaceOps& shard = (*shards)[static_cast<size_t>(i)];
+                        return registration_file(model, options, name, shard, DefinitionKind::fragment, keys_of(shard));
+                      }});
     }
   }
-  files.push_back({"RegisterAll.cpp", umbrella_file(model, options, registration_files)});
+  jobs.push_back({"RegisterAll.cpp", [&] { return umbrella_file(model, options, registration_files); }});
+  // The longest emitters first, so that no thread is left with a long one at the end.
+  std::stable_partition(jobs.begin(), jobs.end(), [](const FileJob& job) {
+    return job.name == "Operators.h" || job.name == "NativeFunctions.h";
+  });
+  std::vector<GeneratedFile> files = run_jobs(jobs);
   std::sort(files.begin(), files.end(),
             [](const GeneratedFile& a, const GeneratedFile& b) { return a.name < b.name; });
   return files;
