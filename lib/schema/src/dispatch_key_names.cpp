@@ -181,9 +181,16 @@ constexpr std::array kDispatchKeyNames = std::to_array<DispatchKeyName>({
 std::span<const DispatchKeyName> dispatch_key_names() { return kDispatchKeyNames; }
 
 const DispatchKeyName* find_dispatch_key(std::string_view name) {
-  auto it = std::find_if(kDispatchKeyNames.begin(), kDispatchKeyNames.end(),
-                         [&](const DispatchKeyName& key) { return key.name == name; });
-  return it == kDispatchKeyNames.end() ? nullptr : &*it;
+  // The table's entries sorted by name, made once: lint looks up every key of every entry.
+  static const auto by_name = [] {
+    std::array<const DispatchKeyName*, kDispatchKeyNames.size()> sorted;
+    for (size_t i = 0; i < sorted.size(); ++i) sorted[i] = &kDispatchKeyNames[i];
+    std::sort(sorted.begin(), sorted.end(), [](const auto* a, const auto* b) { return a->name < b->name; });
+    return sorted;
+  }();
+  auto it = std::lower_bound(by_name.begin(), by_name.end(), name,
+                             [](const DispatchKeyName* key, std::string_view n) { return key->name < n; });
+  return it != by_name.end() && (*it)->name == name ? *it : nullptr;
 }
 
 }  // namespace schemac::schema

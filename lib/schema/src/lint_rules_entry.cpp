@@ -45,24 +45,22 @@ class EntryRules {
   std::string name() const { return f_.schema ? f_.schema->op.full() : f_.func; }
 
   void dispatch_keys() {
-    std::vector<const DispatchEntry*> seen;
+    std::vector<std::pair<std::string_view, const DispatchEntry*>> seen;  // canonical key, entry
     std::vector<const DispatchEntry*> composites;
     for (const DispatchEntry& e : f_.dispatch) {
       std::string_view key = canonical_key(e.key.name);
-      auto same = std::find_if(seen.begin(), seen.end(), [&](const DispatchEntry* s) {
-        return canonical_key(s->key.name) == key;
-      });
-      if (same != seen.end()) {
+      auto found = std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == key; });
+      if (found != seen.end()) {
+        const DispatchEntry* same = found->second;
         // Two equal YAML keys are already a duplicate-key error; report only other repeats.
-        if ((*same)->written_as != e.written_as ||
-            (*same)->key.location.line == e.key.location.line) {
+        if (same->written_as != e.written_as || same->key.location.line == e.key.location.line) {
           Diagnostic& d = r_.report("duplicate-dispatch-key", e.key.location,
                                     fmt::format("dispatch key '{}' is given twice", e.key.name));
-          d.notes.push_back(Note{(*same)->key.location, "first given here"});
+          d.notes.push_back(Note{same->key.location, "first given here"});
         }
         continue;
       }
-      seen.push_back(&e);
+      seen.emplace_back(key, &e);
       if (is_composite(key)) composites.push_back(&e);
     }
     if (composites.size() < 2) return;
