@@ -1,7 +1,13 @@
 // copy_ on the CPU: any strides, broadcasting, dtype conversion; a memcpy path for matching
 // dense layouts and a cache-blocked transpose for layout changes such as NCHW -> channels_last.
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
+#include <type_traits>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include <fmt/format.h>
 
@@ -49,6 +55,35 @@ template <typename D, typename S> void convert_inner(char** p, const int64_t* s,
   }
 }
 
+// One full tile of 4-byte words, in 4 x 4 blocks transposed in SSE2 registers: four rows
+// loaded, four columns stored, instead of sixteen single-word gathers.
+template <int64_t kTile>
+void transpose_tile_4x4(uint32_t* dst, int64_t dst_ld, const uint32_t* src, int64_t src_ld) {
+#if defined(__SSE2__)
+  for (int64_t j = 0; j < kTile; j += 4) {
+    for (int64_t i = 0; i < kTile; i += 4) {
+      const uint32_t* s = src + i * src_ld + j;
+      const __m128i r0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
+      const __m128i r1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + src_ld));
+      const __m128i r2 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + 2 * src_ld));
+      const __m128i r3 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + 3 * src_ld));
+      const __m128i t0 = _mm_unpacklo_epi32(r0, r1);  // r0[0] r1[0] r0[1] r1[1]
+      const __m128i t1 = _mm_unpacklo_epi32(r2, r3);
+      const __m128i t2 = _mm_unpackhi_epi32(r0, r1);  // r0[2] r1[2] r0[3] r1[3]
+      const __m128i t3 = _mm_unpackhi_epi32(r2, r3);
+      uint32_t* d = dst + j * dst_ld + i;
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(d), _mm_unpacklo_epi64(t0, t1));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(d + dst_ld), _mm_unpackhi_epi64(t0, t1));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(d + 2 * dst_ld), _mm_unpacklo_epi64(t2, t3));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(d + 3 * dst_ld), _mm_unpackhi_epi64(t2, t3));
+    }
+  }
+#else
+  for (int64_t j = 0; j < kTile; ++j)
+    for (int64_t i = 0; i < kTile; ++i) dst[j * dst_ld + i] = src[i * src_ld + j];
+#endif
+}
+
 // One 2-d transpose: dst[i + j * dst_ld] = src[i * src_ld + j] for i < rows, j < cols, for the
 // column tiles [j_begin, j_end) (all in elements of type Word).
 template <typename Word>
@@ -59,6 +94,12 @@ void transpose_tiles(Word* dst, int64_t dst_ld, const Word* src, int64_t src_ld,
     const int64_t i1 = std::min(rows, i0 + kTile);
     for (int64_t j0 = j_begin; j0 < j_end; j0 += kTile) {
       const int64_t j1 = std::min(j_end, j0 + kTile);
+      if constexpr (std::is_same_v<Word, uint32_t>) {
+        if (i1 - i0 == kTile && j1 - j0 == kTile) {
+          transpose_tile_4x4<kTile>(dst + j0 * dst_ld + i0, dst_ld, src + i0 * src_ld + j0, src_ld);
+          continue;
+        }
+      }
       if (i1 - i0 == kTile && j1 - j0 == kTile) {
         for (int64_t j = 0; j < kTile; ++j) {
           Word* d = dst + (j0 + j) * dst_ld + i0;
