@@ -5,7 +5,11 @@
 //                         to the CPU kernel
 //   BM_def_impl_1000      def + impl of 1,000 operators (time per iteration = 1,000 operators;
 //                         the per_op counter is the time per operator)
+//   BM_unboxed_call_no_refcount  the same path to a kernel that returns a bool: what dispatch
+//                         itself costs, without the two atomic reference-count operations that
+//                         copying and dropping a returned tensor take
 // Baselines: BM_baseline_direct_call (the kernel through a function pointer),
+// BM_baseline_direct_call_no_refcount (the bool kernel through a function pointer),
 // BM_baseline_two_level (two direct calls), BM_baseline_parse_1000 (parsing the 1,000 schemas).
 // Tensors have one element. Run: build-*/bench/dispatch/bench_dispatch --benchmark_repetitions=5
 #include <benchmark/benchmark.h>
@@ -22,10 +26,16 @@ namespace schemac::dispatch {
 namespace {
 
 using Binary = Tensor(const Tensor&, const Tensor&);
+using Probe = bool(const Tensor&, const Tensor&);
 
 __attribute__((noinline)) Tensor cpu_kernel(const Tensor& a, const Tensor&) {
   benchmark::ClobberMemory();
   return a;
+}
+
+__attribute__((noinline)) bool cpu_probe_kernel(const Tensor& a, const Tensor&) {
+  benchmark::ClobberMemory();
+  return a.defined();
 }
 
 void boxed_cpu_kernel(const OperatorHandle&, DispatchKeySet, Stack* stack) {
@@ -46,6 +56,9 @@ struct Fixture {
     keep.push_back(dispatcher.def("bench::unboxed(Tensor a, Tensor b) -> Tensor", "dispatch_bench.cpp:1"));
     keep.push_back(dispatcher.impl("bench::unboxed", DispatchKey::CPU, KernelFunction::make_from_unboxed(&cpu_kernel),
                                    "cpu", "dispatch_bench.cpp:2"));
+    keep.push_back(dispatcher.def("bench::probe(Tensor a, Tensor b) -> bool", "dispatch_bench.cpp:10"));
+    keep.push_back(dispatcher.impl("bench::probe", DispatchKey::CPU, KernelFunction::make_from_unboxed(&cpu_probe_kernel),
+                                   "cpu", "dispatch_bench.cpp:11"));
     keep.push_back(dispatcher.def("bench::boxed(Tensor a, Tensor b) -> Tensor", "dispatch_bench.cpp:3"));
     keep.push_back(dispatcher.impl("bench::boxed", DispatchKey::CPU, KernelFunction::make_from_boxed(&boxed_cpu_kernel),
                                    "cpu", "dispatch_bench.cpp:4"));
@@ -56,6 +69,7 @@ struct Fixture {
                                    KernelFunction::make_from_unboxed(&autograd_kernel), "autograd",
                                    "dispatch_bench.cpp:7"));
     unboxed = OperatorHandle::find(dispatcher, "bench::unboxed")->typed<Binary>();
+    probe = OperatorHandle::find(dispatcher, "bench::probe")->typed<Probe>();
     boxed = *OperatorHandle::find(dispatcher, "bench::boxed");
     chain = OperatorHandle::find(dispatcher, "bench::chain")->typed<Binary>();
     chain_op = &chain;
@@ -63,6 +77,7 @@ struct Fixture {
   Dispatcher dispatcher;
   std::vector<RegistrationHandle> keep;
   TypedOperatorHandle<Binary> unboxed, chain;
+  TypedOperatorHandle<Probe> probe;
   OperatorHandle boxed;
 };
 
@@ -84,6 +99,20 @@ void BM_unboxed_call(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(op.call(a, b));
 }
 BENCHMARK(BM_unboxed_call);
+
+void BM_baseline_direct_call_no_refcount(benchmark::State& state) {
+  bool (*volatile fn)(const Tensor&, const Tensor&) = &cpu_probe_kernel;
+  const Tensor a = Tensor::empty({1}), b = Tensor::empty({1});
+  for (auto _ : state) benchmark::DoNotOptimize(fn(a, b));
+}
+BENCHMARK(BM_baseline_direct_call_no_refcount);
+
+void BM_unboxed_call_no_refcount(benchmark::State& state) {
+  const auto& op = fixture().probe;
+  const Tensor a = Tensor::empty({1}), b = Tensor::empty({1});
+  for (auto _ : state) benchmark::DoNotOptimize(op.call(a, b));
+}
+BENCHMARK(BM_unboxed_call_no_refcount);
 
 void BM_boxed_call(benchmark::State& state) {
   const OperatorHandle& op = fixture().boxed;
