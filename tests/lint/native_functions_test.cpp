@@ -55,6 +55,29 @@ TEST(NativeFunctions, ReadsEveryFieldWithLocations) {
   EXPECT_EQ(in_func.end_column, 16u);
 }
 
+// A long file is read in runs of entries on several threads: functions and diagnostics still
+// come out in file order.
+TEST(NativeFunctions, LongFileKeepsFileOrder) {
+  std::string text;
+  size_t mappings = 0;
+  for (int i = 0; i < 1200; ++i) {
+    if (i % 97 == 0) {
+      text += "- just a scalar\n";  // entry-not-mapping
+    } else {
+      text += "- func: op" + std::to_string(i) + "(Tensor self) -> Tensor\n";
+      if (i % 89 == 0) text += "  no_such_field: 1\n";
+      ++mappings;
+    }
+  }
+  NativeFunctionsLoad r = load(text);
+  ASSERT_EQ(r.file.functions.size(), mappings);
+  for (size_t i = 1; i < r.file.functions.size(); ++i)
+    EXPECT_LT(r.file.functions[i - 1].location.line, r.file.functions[i].location.line);
+  ASSERT_GT(r.diagnostics.size(), 20u);
+  for (size_t i = 1; i < r.diagnostics.size(); ++i)
+    EXPECT_LT(r.diagnostics[i - 1].location.line, r.diagnostics[i].location.line) << i;
+}
+
 TEST(NativeFunctions, DefaultsWhenFieldsAreAbsent) {
   NativeFunctionsLoad r = load("- func: relu(Tensor self) -> Tensor\n");
   ASSERT_TRUE(r.diagnostics.empty());

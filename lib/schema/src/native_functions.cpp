@@ -4,12 +4,14 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <iterator>
 
 #include <fmt/format.h>
 
 #include "schemac/schema/check.h"
 #include "schemac/schema/did_you_mean.h"
 #include "schemac/schema/dispatch_key_names.h"
+#include "schemac/schema/parallel.h"
 #include "schemac/schema/parser.h"
 
 namespace schemac::schema {
@@ -464,17 +466,34 @@ NativeFunctionsLoad load_native_functions(std::string file, std::string text) {
         {}, {}});
     return result;
   }
-  EntryReader reader(doc, result.diagnostics);
-  result.file.functions.reserve(root.items.size());
-  for (const YamlNode& item : root.items) {
-    if (!item.is_mapping()) {
-      result.diagnostics.push_back(Diagnostic{
-          Severity::error, "entry-not-mapping", node_location(doc, item, 1),
-          fmt::format("an entry must be a mapping with a 'func' field, not {}", kind_name(item)),
-          {}, {}});
-      continue;
+  // Entries are read independently: in runs of consecutive entries, one run per core, joined
+  // in file order (functions and diagnostics alike).
+  struct Run {
+    std::vector<NativeFunction> functions;
+    std::vector<Diagnostic> diagnostics;
+  };
+  const size_t count = root.items.size();
+  const size_t num_runs = count < 256 ? 1 : task_threads();
+  std::vector<Run> runs(num_runs);
+  run_tasks(num_runs, [&](size_t r) {
+    Run& run = runs[r];
+    EntryReader reader(doc, run.diagnostics);
+    for (size_t i = count * r / num_runs; i < count * (r + 1) / num_runs; ++i) {
+      const YamlNode& item = root.items[i];
+      if (!item.is_mapping()) {
+        run.diagnostics.push_back(Diagnostic{
+            Severity::error, "entry-not-mapping", node_location(doc, item, 1),
+            fmt::format("an entry must be a mapping with a 'func' field, not {}", kind_name(item)),
+            {}, {}});
+        continue;
+      }
+      run.functions.push_back(reader.read(item));
     }
-    result.file.functions.push_back(reader.read(item));
+  });
+  result.file.functions.reserve(count);
+  for (Run& run : runs) {
+    std::move(run.functions.begin(), run.functions.end(), std::back_inserter(result.file.functions));
+    std::move(run.diagnostics.begin(), run.diagnostics.end(), std::back_inserter(result.diagnostics));
   }
   return result;
 }

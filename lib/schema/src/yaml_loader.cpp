@@ -3,8 +3,6 @@
 
 #include <algorithm>
 #include <sstream>
-#include <system_error>
-#include <thread>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -13,6 +11,8 @@
 #include <yaml-cpp/mark.h>
 #include <yaml-cpp/parser.h>
 #include <yaml-cpp/yaml.h>
+
+#include "schemac/schema/parallel.h"
 
 namespace schemac::schema {
 
@@ -260,9 +260,9 @@ bool starts_top_level_item(std::string_view text, size_t pos) {
 // directives (a piece must be a whole document's worth of items).
 std::vector<Piece> cut_into_pieces(const YamlDocument& doc, const YamlLoadOptions& options) {
   const std::string_view text = doc.text;
-  unsigned wanted = options.pieces ? options.pieces : std::max(1u, std::thread::hardware_concurrency());
+  size_t wanted = options.pieces ? options.pieces : task_threads();
   const size_t min_bytes = std::max<size_t>(options.min_piece_bytes, 1);
-  wanted = static_cast<unsigned>(std::min<size_t>(wanted, text.size() / min_bytes));
+  wanted = std::min(wanted, text.size() / min_bytes);
   if (wanted < 2) return {};
   std::vector<uint32_t> item_lines;  // indexes into line_starts
   bool seen_content = false;
@@ -285,7 +285,7 @@ std::vector<Piece> cut_into_pieces(const YamlDocument& doc, const YamlLoadOption
   };
   std::vector<Piece> pieces;
   uint32_t begin_line = 0;
-  for (unsigned k = 1; k < wanted; ++k) {
+  for (size_t k = 1; k < wanted; ++k) {
     const size_t target = text.size() * k / wanted;
     auto it = std::lower_bound(item_lines.begin(), item_lines.end(), target,
                                [&](uint32_t line, size_t offset) { return doc.line_starts[line] < offset; });
@@ -354,21 +354,7 @@ bool read_in_pieces(YamlLoadResult& result, const YamlLoadOptions& options) {
   const std::vector<Piece> pieces = cut_into_pieces(result.document, options);
   if (pieces.empty()) return false;
   std::vector<PieceTree> trees(pieces.size());
-  {
-    std::vector<std::jthread> readers;  // joined at the end of this block
-    for (size_t i = 1; i < pieces.size(); ++i) {
-      auto read = [&, i] { trees[i] = read_piece(result.document, pieces[i]); };
-      try {
-        if (options.threads) {
-          readers.emplace_back(read);
-          continue;
-        }
-      } catch (const std::system_error&) {  // no thread to be had: read it here
-      }
-      read();
-    }
-    trees[0] = read_piece(result.document, pieces[0]);
-  }
+  run_tasks(pieces.size(), [&](size_t i) { trees[i] = read_piece(result.document, pieces[i]); }, options.threads);
   for (const PieceTree& tree : trees)
     if (!tree.root) return false;
   YamlNode& root = *trees[0].root;

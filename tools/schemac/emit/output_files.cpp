@@ -2,16 +2,12 @@
 #include "output_files.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
-#include <exception>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <set>
-#include <system_error>
-#include <thread>
 
 #include <fmt/format.h>
 
@@ -21,6 +17,7 @@
 #include "emit_util.h"
 #include "operators_emitter.h"
 #include "registrations_emitter.h"
+#include "schemac/schema/parallel.h"
 
 namespace schemac::gen {
 namespace {
@@ -114,33 +111,9 @@ struct FileJob {
   std::function<std::string()> emit;
 };
 
-std::vector<GeneratedFile> run_jobs(std::vector<FileJob>& jobs) {
+std::vector<GeneratedFile> run_jobs(const std::vector<FileJob>& jobs) {
   std::vector<GeneratedFile> files(jobs.size());
-  std::vector<std::exception_ptr> errors(jobs.size());
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < jobs.size();) {
-      try {
-        files[i] = GeneratedFile{jobs[i].name, jobs[i].emit()};
-      } catch (...) {
-        errors[i] = std::current_exception();
-      }
-    }
-  };
-  {
-    const size_t helpers = std::min<size_t>(jobs.size(), std::max(1u, std::thread::hardware_concurrency())) - 1;
-    std::vector<std::jthread> threads;
-    for (size_t t = 0; t < helpers; ++t) {
-      try {
-        threads.emplace_back(work);
-      } catch (const std::system_error&) {
-        break;  // fewer threads: the calling thread does the rest
-      }
-    }
-    work();
-  }  // joined here
-  for (const std::exception_ptr& error : errors)
-    if (error) std::rethrow_exception(error);
+  schema::run_tasks(jobs.size(), [&](size_t i) { files[i] = GeneratedFile{jobs[i].name, jobs[i].emit()}; });
   return files;
 }
 

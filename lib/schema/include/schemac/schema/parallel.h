@@ -1,0 +1,19 @@
+// Running independent tasks on every core: the YAML loader's pieces, the native-functions
+// entries, gen's output files. The calling thread takes part, so a machine that cannot start a
+// thread still finishes the work, one task after the other.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+
+namespace schemac::schema {
+
+// Runs task(0) ... task(count - 1), each once, on up to one thread per core (only the calling
+// thread when `use_threads` is false), and returns when all have finished. Tasks must not depend
+// on each other. When tasks throw, the exception of the lowest-numbered one is rethrown.
+void run_tasks(size_t count, const std::function<void(size_t)>& task, bool use_threads = true);
+
+// How many threads run_tasks uses at most: the number of cores (at least 1).
+size_t task_threads();
+
+}  // namespace schemac::schema
