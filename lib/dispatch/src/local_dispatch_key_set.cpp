@@ -39,27 +39,4 @@ void tls_set_dispatch_key_excluded(DispatchKey k, bool excluded) {
   set_bits(raw_tls().excluded_xor, kDefaultExcludedSet.raw(), k, excluded);
 }
 
-// A guard adds only the bits that were absent and, on exit, clears exactly those bits again.
-IncludeDispatchKeyGuard::IncludeDispatchKeyGuard(DispatchKeySet keys) {
-  const uint64_t effective = raw_tls().included_xor ^ kDefaultIncludedSet.raw();
-  added_ = keys.raw() & ~effective;
-  raw_tls().included_xor ^= added_;
-}
-
-IncludeDispatchKeyGuard::~IncludeDispatchKeyGuard() {
-  uint64_t& stored = raw_tls().included_xor;
-  stored = ((stored ^ kDefaultIncludedSet.raw()) & ~added_) ^ kDefaultIncludedSet.raw();
-}
-
-ExcludeDispatchKeyGuard::ExcludeDispatchKeyGuard(DispatchKeySet keys) {
-  const uint64_t effective = raw_tls().excluded_xor ^ kDefaultExcludedSet.raw();
-  added_ = keys.raw() & ~effective;
-  raw_tls().excluded_xor ^= added_;
-}
-
-ExcludeDispatchKeyGuard::~ExcludeDispatchKeyGuard() {
-  uint64_t& stored = raw_tls().excluded_xor;
-  stored = ((stored ^ kDefaultExcludedSet.raw()) & ~added_) ^ kDefaultExcludedSet.raw();
-}
-
 }  // namespace schemac::dispatch

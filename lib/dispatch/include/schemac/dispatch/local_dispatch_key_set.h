@@ -70,11 +70,30 @@ bool tls_is_dispatch_key_excluded(DispatchKey k);
 void tls_set_dispatch_key_included(DispatchKey k, bool included);
 void tls_set_dispatch_key_excluded(DispatchKey k, bool excluded);
 
+// The guards add only the bits that were absent and, on exit, clear exactly those bits again.
+// They are inline: a layering kernel enters and leaves one on every call.
+namespace detail {
+// Adds `keys` to the effective set stored in `stored` (XOR-ed with `defaults`); returns the bits
+// that were added.
+inline uint64_t add_local_keys(uint64_t& stored, uint64_t defaults, DispatchKeySet keys) {
+  const uint64_t added = keys.raw() & ~(stored ^ defaults);
+  stored ^= added;
+  return added;
+}
+inline void remove_local_keys(uint64_t& stored, uint64_t defaults, uint64_t added) {
+  stored = ((stored ^ defaults) & ~added) ^ defaults;
+}
+}  // namespace detail
+
 class IncludeDispatchKeyGuard {
  public:
-  explicit IncludeDispatchKeyGuard(DispatchKeySet keys);
+  explicit IncludeDispatchKeyGuard(DispatchKeySet keys)
+      : added_(detail::add_local_keys(detail::tls_local_dispatch_key_set.included_xor, kDefaultIncludedSet.raw(),
+                                      keys)) {}
   explicit IncludeDispatchKeyGuard(DispatchKey key) : IncludeDispatchKeyGuard(DispatchKeySet(key)) {}
-  ~IncludeDispatchKeyGuard();
+  ~IncludeDispatchKeyGuard() {
+    detail::remove_local_keys(detail::tls_local_dispatch_key_set.included_xor, kDefaultIncludedSet.raw(), added_);
+  }
   IncludeDispatchKeyGuard(const IncludeDispatchKeyGuard&) = delete;
   IncludeDispatchKeyGuard& operator=(const IncludeDispatchKeyGuard&) = delete;
 
@@ -84,9 +103,13 @@ class IncludeDispatchKeyGuard {
 
 class ExcludeDispatchKeyGuard {
  public:
-  explicit ExcludeDispatchKeyGuard(DispatchKeySet keys);
+  explicit ExcludeDispatchKeyGuard(DispatchKeySet keys)
+      : added_(detail::add_local_keys(detail::tls_local_dispatch_key_set.excluded_xor, kDefaultExcludedSet.raw(),
+                                      keys)) {}
   explicit ExcludeDispatchKeyGuard(DispatchKey key) : ExcludeDispatchKeyGuard(DispatchKeySet(key)) {}
-  ~ExcludeDispatchKeyGuard();
+  ~ExcludeDispatchKeyGuard() {
+    detail::remove_local_keys(detail::tls_local_dispatch_key_set.excluded_xor, kDefaultExcludedSet.raw(), added_);
+  }
   ExcludeDispatchKeyGuard(const ExcludeDispatchKeyGuard&) = delete;
   ExcludeDispatchKeyGuard& operator=(const ExcludeDispatchKeyGuard&) = delete;
 
