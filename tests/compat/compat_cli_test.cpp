@@ -1,9 +1,6 @@
 // `schemac compat` end to end: the real binary on files in a temporary folder, with exact output
 // and exit codes.
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <string>
 
@@ -16,40 +13,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct ToolRun {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
+using test::ToolRun;
 
-class CompatCli : public ::testing::Test {
+class CompatCli : public test::ToolDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("schemac_compat_cli_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  void file(const std::string& name, const std::string& text) {
-    compat_test::write_file((dir_ / name).string(), text);
-  }
+  CompatCli() : ToolDirTest("schemac_compat_cli_") {}
 
   // Runs `schemac ARGS` inside the temporary folder, capturing stdout and stderr apart.
-  ToolRun schemac(const std::string& args) {
-    std::string command = "cd '" + dir_.string() + "' && NO_COLOR=1 '" SCHEMAC_BINARY "' " + args +
-                          " >stdout.txt 2>stderr.txt";
-    ToolRun run;
-    int raw = std::system(command.c_str());
-    run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    run.out = compat_test::read_file((dir_ / "stdout.txt").string());
-    run.err = compat_test::read_file((dir_ / "stderr.txt").string());
-    return run;
-  }
-
-  fs::path dir_;
+  ToolRun schemac(const std::string& args) { return shell("NO_COLOR=1 '" SCHEMAC_BINARY "' " + args); }
 };
 
 const char* kOld =

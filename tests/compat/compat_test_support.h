@@ -2,13 +2,12 @@
 // two texts.
 #pragma once
 
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "../common/cli_test_support.h"
 #include "schemac/schema/compat.h"
 
 namespace schemac::compat_test {
@@ -37,16 +36,7 @@ inline schema::CompatReport compat(const std::string& old_text, const std::strin
   return schema::check_compat({"old.yaml", old_text}, {"new.yaml", new_text}, std::nullopt, test_day());
 }
 
-inline std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-inline void write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-}
+using test::read_file;
+using test::write_file;
 
 }  // namespace schemac::compat_test

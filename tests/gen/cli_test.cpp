@@ -1,35 +1,23 @@
 // End-to-end tests of `schemac gen` as a build step: golden files, determinism, write-only-if-
 // changed, --depfile, --list-outputs, --shards, and errors that write nothing.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
+
+#include "../common/cli_test_support.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct RunResult {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using schemac::test::read_file;
+using RunResult = schemac::test::ToolRun;
 
 std::string quote(const std::string& arg) {
   std::string out = "'";
@@ -37,51 +25,36 @@ std::string quote(const std::string& arg) {
   return out + "'";
 }
 
-class GenCli : public ::testing::Test {
+class GenCli : public schemac::test::ToolDirTest {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           (std::string("schemac_gen_") + info->name() + "_" + std::to_string(getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
+  GenCli() : ToolDirTest("schemac_gen_") {}
 
   // Runs schemac with `args` in directory `cwd` (the test's directory by default).
   RunResult run(const std::vector<std::string>& args, const fs::path& cwd = {}) {
-    std::string command = "cd " + quote((cwd.empty() ? dir_ : cwd).string()) + " && " + quote(SCHEMAC_EXE);
-    for (const std::string& a : args) command += " " + quote(a);
-    command += " >" + quote((dir_ / "stdout.txt").string()) + " 2>" + quote((dir_ / "stderr.txt").string());
-    int status = std::system(command.c_str());
-    RunResult r;
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = read_text(dir_ / "stdout.txt");
-    r.err = read_text(dir_ / "stderr.txt");
-    return r;
+    std::string line = quote(SCHEMAC_EXE);
+    for (const std::string& a : args) line += " " + quote(a);
+    return shell(line, cwd);
   }
 
   // Every regular file under `root`, by name, with its bytes.
   static std::map<std::string, std::string> files_in(const fs::path& root) {
     std::map<std::string, std::string> files;
     for (const auto& entry : fs::directory_iterator(root)) {
-      if (entry.is_regular_file()) files[entry.path().filename().string()] = read_text(entry.path());
+      if (entry.is_regular_file()) files[entry.path().filename().string()] = read_file(entry.path());
     }
     return files;
   }
-
-  fs::path dir_;
 };
 
 TEST_F(GenCli, SameInputGivesTheSameBytesFromAnyDirectory) {
-  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "a", "--source-root", SCHEMAC_SOURCE_DIR}).exit_code, 0);
+  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "a", "--source-root", SCHEMAC_SOURCE_DIR}).status, 0);
   fs::create_directories(dir_ / "elsewhere");
   // Relative input and output paths, from another directory, with a relative source root.
   fs::path relative_input = fs::relative(GEN_FIXTURE_YAML, dir_ / "elsewhere");
   fs::path relative_root = fs::relative(SCHEMAC_SOURCE_DIR, dir_ / "elsewhere");
   RunResult r = run({"gen", relative_input.string(), "-o", "../b", "--source-root", relative_root.string()},
                     dir_ / "elsewhere");
-  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_EQ(r.status, 0) << r.err;
   std::map<std::string, std::string> a = files_in(dir_ / "a");
   EXPECT_EQ(a, files_in(dir_ / "b"));
   ASSERT_GE(a.size(), 5u);
@@ -94,18 +67,18 @@ TEST_F(GenCli, SameInputGivesTheSameBytesFromAnyDirectory) {
 }
 
 TEST_F(GenCli, UnchangedFilesAreNotRewritten) {
-  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out"}).status, 0);
   const auto old_time = fs::file_time_type::clock::now() - std::chrono::hours(24 * 365);
   for (const auto& entry : fs::directory_iterator(dir_ / "out")) fs::last_write_time(entry.path(), old_time);
   std::ofstream(dir_ / "out" / "Operators.h", std::ios::app) << "// edited by hand\n";
   fs::last_write_time(dir_ / "out" / "Operators.h", old_time);
 
-  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out"}).status, 0);
   for (const auto& entry : fs::directory_iterator(dir_ / "out")) {
     std::string name = entry.path().filename().string();
     if (name == "Operators.h") {
       EXPECT_NE(fs::last_write_time(entry.path()), old_time) << "a changed file must be rewritten";
-      EXPECT_EQ(read_text(entry.path()).find("edited by hand"), std::string::npos);
+      EXPECT_EQ(read_file(entry.path()).find("edited by hand"), std::string::npos);
     } else {
       EXPECT_EQ(fs::last_write_time(entry.path()), old_time) << name << " was rewritten";
     }
@@ -114,22 +87,22 @@ TEST_F(GenCli, UnchangedFilesAreNotRewritten) {
 }
 
 TEST_F(GenCli, DepfileNamesOutputsAndInputs) {
-  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--depfile", "out.d"}).exit_code, 0);
-  std::string depfile = read_text(dir_ / "out.d");
+  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--depfile", "out.d"}).status, 0);
+  std::string depfile = read_file(dir_ / "out.d");
   EXPECT_EQ(depfile.rfind("out/NativeFunctions.h \\\n out/Operators.h", 0), 0u) << depfile;
   EXPECT_NE(depfile.find(": \\\n  " + std::string(GEN_FIXTURE_YAML) + "\n"), std::string::npos) << depfile;
 
   ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--depfile", "stamped.d", "--stamp", "out/gen.stamp"})
-                .exit_code, 0);
-  EXPECT_EQ(read_text(dir_ / "stamped.d"), "out/gen.stamp: \\\n  " + std::string(GEN_FIXTURE_YAML) + "\n");
+                .status, 0);
+  EXPECT_EQ(read_file(dir_ / "stamped.d"), "out/gen.stamp: \\\n  " + std::string(GEN_FIXTURE_YAML) + "\n");
   EXPECT_TRUE(fs::exists(dir_ / "out" / "gen.stamp"));
 }
 
 TEST_F(GenCli, ListOutputsPrintsWhatARunWritesAndWritesNothing) {
   RunResult listed = run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--list-outputs"});
-  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  ASSERT_EQ(listed.status, 0) << listed.err;
   EXPECT_FALSE(fs::exists(dir_ / "out"));
-  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out"}).status, 0);
   std::string expected;
   for (const auto& [name, text] : files_in(dir_ / "out")) expected += "out/" + name + "\n";
   EXPECT_EQ(listed.out, expected);
@@ -144,9 +117,9 @@ size_t count_of(const std::string& text, const std::string& what) {
 }
 
 TEST_F(GenCli, ShardsSplitTheOperatorsOnceEach) {
-  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "one"}).exit_code, 0);
+  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "one"}).status, 0);
   RunResult r = run({"gen", GEN_FIXTURE_YAML, "-o", "three", "--shards", "3"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_EQ(r.status, 0) << r.err;
   std::map<std::string, std::string> sharded = files_in(dir_ / "three");
   std::vector<std::string> names;
   for (const auto& [name, text] : sharded) names.push_back(name);
@@ -178,7 +151,7 @@ std::vector<std::string> names_in(const fs::path& root) {
 }
 
 TEST_F(GenCli, FewerShardsRemoveTheShardFilesOfTheEarlierRunAndNothingElse) {
-  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--shards", "4"}).exit_code, 0);
+  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--shards", "4"}).status, 0);
   // Files that look like shards but are not names gen writes, and a directory: all kept.
   const std::vector<std::string> foreign = {"Register_4of4.cpp",  "Register_01of4.cpp", "Register_0of4.cpp.orig",
                                             "MyRegister_0of4.cpp", "Register_0of4.h",   "RegisterCPU.cpp",
@@ -189,14 +162,14 @@ TEST_F(GenCli, FewerShardsRemoveTheShardFilesOfTheEarlierRunAndNothingElse) {
   for (const auto& entry : fs::directory_iterator(dir_ / "out")) fs::last_write_time(entry.path(), old_time);
 
   RunResult listed = run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--shards", "2", "--list-outputs"});
-  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  ASSERT_EQ(listed.status, 0) << listed.err;
   EXPECT_EQ(listed.out, "out/NativeFunctions.h\nout/Operators.h\nout/RegisterAll.cpp\nout/Register_0of2.cpp\n"
                         "out/Register_1of2.cpp\n")
       << "--list-outputs lists what a run writes, never what it removes";
   EXPECT_TRUE(fs::exists(dir_ / "out" / "Register_3of4.cpp")) << "--list-outputs removes nothing";
 
   RunResult r = run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--shards", "2", "--depfile", "out.d"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_EQ(r.status, 0) << r.err;
   std::vector<std::string> expected = foreign;
   for (std::string name : {"NativeFunctions.h", "Operators.h", "RegisterAll.cpp", "Register_0of2.cpp",
                            "Register_1of2.cpp", "Register_1of5.cpp"}) {
@@ -208,22 +181,22 @@ TEST_F(GenCli, FewerShardsRemoveTheShardFilesOfTheEarlierRunAndNothingElse) {
     EXPECT_EQ(fs::last_write_time(dir_ / "out" / name), old_time) << name << " has the same bytes: untouched";
   }
   for (const std::string& name : foreign) {
-    EXPECT_EQ(read_text(dir_ / "out" / name), "// mine\n") << name;
+    EXPECT_EQ(read_file(dir_ / "out" / name), "// mine\n") << name;
     EXPECT_EQ(fs::last_write_time(dir_ / "out" / name), old_time) << name;
   }
-  const std::string depfile = read_text(dir_ / "out.d");
+  const std::string depfile = read_file(dir_ / "out.d");
   EXPECT_EQ(depfile.find("of4"), std::string::npos) << "removed shards are not outputs: " << depfile;
   EXPECT_NE(depfile.find("out/Register_1of2.cpp"), std::string::npos) << depfile;
 
   // A run without --shards leaves no shard files either; one with the same count removes none.
-  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out"}).status, 0);
   EXPECT_FALSE(fs::exists(dir_ / "out" / "Register_0of2.cpp"));
   EXPECT_FALSE(fs::exists(dir_ / "out" / "Register_1of2.cpp"));
   EXPECT_TRUE(fs::exists(dir_ / "out" / "RegisterSchema.cpp"));
-  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--shards", "3"}).exit_code, 0);
+  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--shards", "3"}).status, 0);
   for (const auto& entry : fs::directory_iterator(dir_ / "out")) fs::last_write_time(entry.path(), old_time);
   const std::vector<std::string> before = names_in(dir_ / "out");
-  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--shards", "3"}).exit_code, 0);
+  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--shards", "3"}).status, 0);
   EXPECT_EQ(names_in(dir_ / "out"), before);
   for (const auto& entry : fs::directory_iterator(dir_ / "out")) {
     EXPECT_EQ(fs::last_write_time(entry.path()), old_time) << entry.path().filename() << " was rewritten";
@@ -234,30 +207,30 @@ TEST_F(GenCli, InputErrorsWriteNothing) {
   std::ofstream(dir_ / "bad.yaml") << "- func: add(Tensor self, Tensor self) -> Tensor\n"
                                       "  dispatch:\n    CPUU: add_cpu\n";
   RunResult r = run({"gen", "bad.yaml", "-o", "out", "--depfile", "out.d"});
-  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("bad.yaml:1:"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("nothing was written"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir_ / "out"));
   EXPECT_FALSE(fs::exists(dir_ / "out.d"));
 
   // A good file and a bad one: still nothing, even where outputs already exist.
-  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out"}).exit_code, 0);
+  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out"}).status, 0);
   std::map<std::string, std::string> before = files_in(dir_ / "out");
-  EXPECT_EQ(run({"gen", GEN_FIXTURE_YAML, "bad.yaml", "-o", "out"}).exit_code, 1);
+  EXPECT_EQ(run({"gen", GEN_FIXTURE_YAML, "bad.yaml", "-o", "out"}).status, 1);
   EXPECT_EQ(files_in(dir_ / "out"), before);
 
   RunResult missing = run({"gen", "missing.yaml", "-o", "out2"});
-  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.err.find("cannot read 'missing.yaml'"), std::string::npos) << missing.err;
   EXPECT_FALSE(fs::exists(dir_ / "out2"));
 }
 
 TEST_F(GenCli, UsageErrors) {
-  EXPECT_EQ(run({"gen", GEN_FIXTURE_YAML}).exit_code, 2);  // no -o
-  EXPECT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--shards", "0"}).exit_code, 2);
-  EXPECT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--namespace", "a-b"}).exit_code, 2);
+  EXPECT_EQ(run({"gen", GEN_FIXTURE_YAML}).status, 2);  // no -o
+  EXPECT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--shards", "0"}).status, 2);
+  EXPECT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--namespace", "a-b"}).status, 2);
   RunResult help = run({"gen", "--help"});
-  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_EQ(help.status, 0);
   EXPECT_NE(help.out.find("Examples:"), std::string::npos) << help.out;
 }
 
@@ -268,11 +241,10 @@ class GenGolden : public GenCli {
     std::vector<std::string> args{"gen", yaml, "-o", "out", "--source-root", SCHEMAC_SOURCE_DIR};
     args.insert(args.end(), extra.begin(), extra.end());
     RunResult r = run(args);
-    ASSERT_EQ(r.exit_code, 0) << r.err;
+    ASSERT_EQ(r.status, 0) << r.err;
     fs::path golden = fs::path(GEN_GOLDEN_DIR) / name;
     std::map<std::string, std::string> generated = files_in(dir_ / "out");
-    const char* update = std::getenv("SCHEMAC_UPDATE_GOLDEN");
-    if (update != nullptr && std::string(update) == "1") {
+    if (schemac::test::update_golden()) {
       fs::remove_all(golden);
       fs::create_directories(golden);
       for (const auto& [file, text] : generated) std::ofstream(golden / file, std::ios::binary) << text;

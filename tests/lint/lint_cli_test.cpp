@@ -1,7 +1,5 @@
 // `schemac lint` end to end: the real binary on files in a temporary folder, with exact output
 // and exit codes.
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -19,41 +17,16 @@ namespace fs = std::filesystem;
 using lint_test::read_file;
 using lint_test::write_file;
 
-struct ToolRun {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
+using test::ToolRun;
 
-class LintCli : public ::testing::Test {
+class LintCli : public test::ToolDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("schemac_lint_cli_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  void file(const std::string& name, const std::string& text) { write_file((dir_ / name).string(), text); }
+  LintCli() : ToolDirTest("schemac_lint_cli_") {}
 
   // Runs `schemac ARGS` inside the temporary folder, capturing stdout and stderr apart.
   ToolRun schemac(const std::string& args, const std::string& env = "") {
     return shell(env + " '" SCHEMAC_BINARY "' " + args);
   }
-
-  ToolRun shell(const std::string& line) {
-    std::string command = "cd '" + dir_.string() + "' && " + line + " >stdout.txt 2>stderr.txt";
-    ToolRun run;
-    int raw = std::system(command.c_str());
-    run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    run.out = read_file((dir_ / "stdout.txt").string());
-    run.err = read_file((dir_ / "stderr.txt").string());
-    return run;
-  }
-
-  fs::path dir_;
 };
 
 const char* kBad =

@@ -1,28 +1,13 @@
-// Small helpers shared by the lint tests: reading files and running the schemac binary.
+// Helpers shared by the lint tests: reading files and running the schemac binary
+// (tests/common/cli_test_support.h).
 #pragma once
 
-#include <cstdio>
-#include <fstream>
-#include <sstream>
-#include <string>
+#include "../common/cli_test_support.h"
 
 namespace schemac::lint_test {
 
-inline std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-inline void write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-}
-
-inline bool update_golden() {
-  const char* flag = std::getenv("SCHEMAC_UPDATE_GOLDEN");
-  return flag && std::string(flag) == "1";
-}
+using test::read_file;
+using test::update_golden;
+using test::write_file;
 
 }  // namespace schemac::lint_test
