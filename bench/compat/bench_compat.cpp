@@ -11,21 +11,15 @@
 #include "schemac/schema/compat.h"
 #include "schemac/schema/native_functions.h"
 
+#include "../bench_support.h"
+
 namespace {
 
 using namespace schemac::schema;
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using schemac::bench::read_file;
 
-const std::string& old_text() {
-  static const std::string text = read_file(SCHEMAC_CORPUS_DIR "/native_functions.yaml");
-  return text;
-}
+const std::string& old_text() { return schemac::bench::corpus_native_functions(); }
 
 // The corpus with a renamed argument, a renamed overload and a dropped backend.
 const std::string& new_text() {

@@ -14,19 +14,13 @@
 #include "schemac/schema/lint_rules.h"
 #include "schemac/schema/native_functions.h"
 
+#include "../bench_support.h"
+
 namespace {
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using schemac::bench::read_file;
 
-const std::string& corpus() {
-  static const std::string text = read_file(SCHEMAC_CORPUS_DIR "/native_functions.yaml");
-  return text;
-}
+const std::string& corpus() { return schemac::bench::corpus_native_functions(); }
 
 size_t generate(const schemac::schema::NativeFunctionsFile& file) {
   schemac::gen::ModelBuild build =

@@ -15,22 +15,16 @@
 #include "schemac/schema/native_functions.h"
 #include "schemac/schema/yaml_loader.h"
 
+#include "../bench_support.h"
+
 namespace {
 
 const std::string kNativeFunctions = SCHEMAC_CORPUS_DIR "/native_functions.yaml";
 const std::string kTags = SCHEMAC_CORPUS_DIR "/tags.yaml";
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using schemac::bench::read_file;
 
-const std::string& corpus() {
-  static const std::string text = read_file(kNativeFunctions);
-  return text;
-}
+const std::string& corpus() { return schemac::bench::corpus_native_functions(); }
 
 void BM_baseline_yaml_cpp_node_load(benchmark::State& state) {
   for (auto _ : state) {
