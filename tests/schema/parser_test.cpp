@@ -107,7 +107,7 @@ TEST(Structure, NamesArgumentsAndReturns) {
   EXPECT_TRUE(s.arguments[4].type.is_mutable());
   ASSERT_EQ(s.returns.size(), 2u);
   EXPECT_EQ(s.returns[1].name, "indices");
-  EXPECT_EQ(s.returns[1].type.alias->before, std::vector<std::string>{"b"});
+  EXPECT_EQ(s.returns[1].type.alias->before, std::vector<std::string_view>{"b"});
   EXPECT_TRUE(s.returns_parenthesized);
   EXPECT_FALSE(s.is_vararg);
   EXPECT_FALSE(s.is_varret);
@@ -134,7 +134,7 @@ TEST(Structure, TypeTrees) {
   // Tensor(a)[]: the annotation is on the element
   EXPECT_FALSE(args[3].type.alias);
   ASSERT_TRUE(args[3].type.element().alias);
-  EXPECT_EQ(args[3].type.any_alias()->before, std::vector<std::string>{"a"});
+  EXPECT_EQ(args[3].type.any_alias()->before, std::vector<std::string_view>{"a"});
   // Tensor[](b!): the annotation is on the list
   ASSERT_TRUE(args[4].type.alias);
   EXPECT_TRUE(args[4].type.alias->is_write);
@@ -145,11 +145,11 @@ TEST(Structure, AliasSets) {
   ASSERT_TRUE(result.ok());
   const auto& args = result.schema->arguments;
   const AliasInfo& x = *args[0].type.alias;
-  EXPECT_EQ(x.before, std::vector<std::string>{"a"});
-  EXPECT_EQ(x.after, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(x.before, std::vector<std::string_view>{"a"});
+  EXPECT_EQ(x.after, (std::vector<std::string_view>{"a", "b"}));
   EXPECT_TRUE(x.is_write);
   EXPECT_TRUE(x.has_arrow);
-  EXPECT_EQ(args[1].type.alias->after, std::vector<std::string>{"*"});
+  EXPECT_EQ(args[1].type.alias->after, std::vector<std::string_view>{"*"});
   EXPECT_FALSE(args[1].type.alias->is_write);
   EXPECT_TRUE(args[2].type.alias->before.empty());
   EXPECT_TRUE(args[2].type.alias->is_write);
@@ -193,8 +193,8 @@ TEST(Printer, ModelBuiltByHandPrintsCanonically) {
   a.type.name = "int";
   a.type.base = BaseType::Int;
   Argument r1 = a, r2 = a;
-  r1.name.clear();
-  r2.name.clear();
+  r1.name = {};
+  r2.name = {};
   s.arguments.push_back(a);
   s.returns = {r1, r2};  // two returns need parentheses even when not flagged
   EXPECT_EQ(print_schema(s), "ns::op(int x) -> (int, int)");

@@ -103,7 +103,7 @@ bool build_arguments(const schema::FunctionSchema& s, const std::vector<std::str
   for (size_t i = 0; i < s.arguments.size(); ++i) {
     const schema::Argument& a = s.arguments[i];
     if (values[i]) {
-      out.push_back({a.name, std::move(*values[i]), false});
+      out.push_back({std::string(a.name), std::move(*values[i]), false});
       continue;
     }
     if (!a.default_value) {
@@ -116,7 +116,7 @@ bool build_arguments(const schema::FunctionSchema& s, const std::vector<std::str
       error = fmt::format("argument '{}': {}", a.name, v.error);
       return false;
     }
-    out.push_back({a.name, std::move(*v.value), true});
+    out.push_back({std::string(a.name), std::move(*v.value), true});
   }
   return true;
 }

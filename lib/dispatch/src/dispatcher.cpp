@@ -94,11 +94,15 @@ std::vector<const OperatorEntry*> Dispatcher::operators() const {
   return result;
 }
 
-OperatorEntry& Dispatcher::find_or_create(const std::string& name, const std::string& overload) {
-  const std::string full = overload.empty() ? name : name + "." + overload;
+OperatorEntry& Dispatcher::find_or_create(std::string_view name, std::string_view overload) {
+  std::string full(name);
+  if (!overload.empty()) full.append(".").append(overload);
   auto it = operators_.find(full);
   if (it == operators_.end())
-    it = operators_.emplace(full, std::make_unique<OperatorEntry>(name, overload, &fallbacks_)).first;
+    it = operators_
+             .emplace(full, std::make_unique<OperatorEntry>(std::string(name), std::string(overload),
+                                                            &fallbacks_))
+             .first;
   return *it->second;
 }
 

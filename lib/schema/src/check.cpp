@@ -31,7 +31,7 @@ bool contains(std::span<const std::string_view> names, std::string_view name) {
 
 void check_overload_name(const FunctionSchema& schema, Errors& errors) {
   // PyTorch's Python binding uses these two as attributes of an operator's overload packet.
-  const std::string& overload = schema.op.overload;
+  std::string_view overload = schema.op.overload;
   if (overload == "default" || overload == "__name__") {
     add(errors, schema.op.range, "reserved-overload-name",
         fmt::format("overload name '{}' is reserved", overload));
@@ -41,10 +41,12 @@ void check_overload_name(const FunctionSchema& schema, Errors& errors) {
 void check_duplicate_names(const std::vector<Argument>& arguments, std::string_view what,
                            std::string_view rule, Errors& errors) {
   for (size_t i = 0; i < arguments.size(); ++i) {
-    const std::string& name = arguments[i].name;
+    std::string_view name = arguments[i].name;
     if (name.empty()) continue;
     for (size_t j = 0; j < i; ++j) {
-      if (arguments[j].name == name) {
+      std::string_view other = arguments[j].name;
+      // Most names differ in length or first letter: test those before comparing the bytes.
+      if (other.size() == name.size() && other[0] == name[0] && other == name) {
         add(errors, arguments[i].name_range, rule,
             fmt::format("{} name '{}' is used twice", what, name));
         break;
@@ -65,9 +67,9 @@ constexpr std::array<std::string_view, 23> kKnownTypeNames = {
 // custom classes (`__torch__.torch.classes.ns.Foo`); anything else is a typo or unknown.
 void check_type_name(const Type& leaf, Errors& errors) {
   if (leaf.base != BaseType::Named) return;
-  const std::string& name = leaf.name;
+  std::string_view name = leaf.name;
   bool is_type_variable = name[0] >= 'a' && name[0] <= 'z';
-  bool is_custom_class = name.find('.') != std::string::npos;
+  bool is_custom_class = name.find('.') != std::string_view::npos;
   if (is_type_variable || is_custom_class) return;
   std::string_view best;
   size_t best_distance = 3;
@@ -139,7 +141,7 @@ void check_types(const FunctionSchema& schema, Errors& errors) {
 // Every alias set a return names must come from an argument, and a return written to (`!`) must
 // alias an argument that is written to.
 void check_return_aliases(const FunctionSchema& schema, Errors& errors) {
-  auto find_set = [&](const std::string& set, bool* written) {
+  auto find_set = [&](std::string_view set, bool* written) {
     bool found = false;
     for (const Argument& argument : schema.arguments) {
       const AliasInfo* alias = argument.type.any_alias();
@@ -158,7 +160,7 @@ void check_return_aliases(const FunctionSchema& schema, Errors& errors) {
   for (const Argument& ret : schema.returns) {
     const AliasInfo* alias = ret.type.any_alias();
     if (!alias) continue;
-    for (const std::string& set : alias->before) {
+    for (std::string_view set : alias->before) {
       if (set == "*") continue;
       bool written = false;
       if (!find_set(set, &written)) {

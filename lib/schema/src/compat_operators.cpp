@@ -33,7 +33,7 @@ OperatorIndex index_operators(const NativeFunctionsFile& file) {
 // The schema printed without its overload name: equal for an overload that was only renamed.
 std::string signature_without_overload(const FunctionSchema& schema) {
   FunctionSchema copy = schema;
-  copy.op.overload.clear();
+  copy.op.overload = {};
   return print_schema(copy);
 }
 
@@ -104,7 +104,7 @@ class FileComparison {
   const NativeFunctionsFile& new_file_;
   OperatorIndex old_index_;
   OperatorIndex new_index_;
-  std::map<std::string, std::vector<const NativeFunction*>> new_by_name_;
+  std::map<std::string_view, std::vector<const NativeFunction*>> new_by_name_;
   std::set<std::string> renamed_to_;
   Findings findings_;
 };

@@ -65,11 +65,12 @@ class AliasSetPairing {
   }
 
  private:
-  static const std::vector<std::string>& after(const AliasInfo& alias) {
+  static const std::vector<std::string_view>& after(const AliasInfo& alias) {
     return alias.has_arrow ? alias.after : alias.before;
   }
 
-  bool same_sets(const std::vector<std::string>& old_sets, const std::vector<std::string>& new_sets) {
+  bool same_sets(const std::vector<std::string_view>& old_sets,
+                 const std::vector<std::string_view>& new_sets) {
     if (old_sets.size() != new_sets.size()) return false;
     for (size_t i = 0; i < old_sets.size(); ++i) {
       if (!same_set(old_sets[i], new_sets[i])) return false;
@@ -77,7 +78,7 @@ class AliasSetPairing {
     return true;
   }
 
-  bool same_set(const std::string& old_set, const std::string& new_set) {
+  bool same_set(std::string_view old_set, std::string_view new_set) {
     if (old_set == "*" || new_set == "*") return old_set == new_set;
     auto forward = old_to_new_.find(old_set);
     auto backward = new_to_old_.find(new_set);
@@ -89,8 +90,9 @@ class AliasSetPairing {
     return forward != old_to_new_.end() && forward->second == new_set;
   }
 
-  std::map<std::string, std::string> old_to_new_;
-  std::map<std::string, std::string> new_to_old_;
+  // Views into the two schemas being compared, which outlive the pairing.
+  std::map<std::string_view, std::string_view> old_to_new_;
+  std::map<std::string_view, std::string_view> new_to_old_;
 };
 
 // "is now written to", "is no longer written to" or "changed aliasing".

@@ -27,9 +27,9 @@ SignatureFacts signature_facts(const FunctionSchema& schema) {
   }
   static constexpr std::string_view kAugmented[] = {"add", "sub", "mul", "div", "mod", "pow",
                                                     "lshift", "rshift", "and", "xor", "or"};
-  std::string name = schema.op.base_name();
+  std::string_view name = schema.op.base_name();
   if (name.size() > 4 && name.starts_with("__") && name.ends_with("__")) {
-    std::string_view inner = std::string_view(name).substr(2, name.size() - 4);
+    std::string_view inner = name.substr(2, name.size() - 4);
     for (std::string_view op : kAugmented) {
       if (inner.size() == op.size() + 1 && inner[0] == 'i' && inner.substr(1) == op) {
         facts.inplace = true;

@@ -36,7 +36,7 @@ SignatureFacts signature_facts(const FunctionSchema& schema);
 // The declared operators of a file, by full name (`add.Tensor`) and by name (`add`).
 struct OperatorIndex {
   std::map<std::string, const NativeFunction*, std::less<>> by_full_name;
-  std::map<std::string, std::vector<const NativeFunction*>, std::less<>> by_name;
+  std::map<std::string_view, std::vector<const NativeFunction*>, std::less<>> by_name;
 };
 OperatorIndex index_operators(const NativeFunctionsFile& file);
 

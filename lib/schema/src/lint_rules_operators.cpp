@@ -18,7 +18,7 @@ void duplicate_overloads(Reporter& r, const OperatorIndex& index) {
   for (const auto& [name, functions] : index.by_name) {
     std::map<std::string_view, const NativeFunction*> first;
     for (const NativeFunction* f : functions) {
-      const std::string& overload = f->schema->op.overload;
+      std::string_view overload = f->schema->op.overload;
       auto [it, inserted] = first.emplace(overload, f);
       if (inserted) continue;
       Diagnostic& d =
@@ -71,8 +71,9 @@ void autogen_names(Reporter& r, const OperatorIndex& index) {
   for (const auto& [full, f] : index.by_full_name) {
     if (f->autogen.empty()) continue;
     SignatureFacts facts = signature_facts(*f->schema);
-    std::string ns = f->schema->op.ns();
-    std::string family = ns.empty() ? facts.out_of_place_name : ns + "::" + facts.out_of_place_name;
+    std::string_view ns = f->schema->op.ns();
+    std::string family =
+        ns.empty() ? facts.out_of_place_name : fmt::format("{}::{}", ns, facts.out_of_place_name);
     for (const LocatedName& a : f->autogen) {
       std::string_view base = std::string_view(a.name).substr(0, a.name.find('.'));
       if (base != family && base != family + "_functional") {
@@ -103,7 +104,7 @@ void inplace_view_tags(Reporter& r, const OperatorIndex& index) {
     bool tagged = std::any_of(f->tags.begin(), f->tags.end(),
                               [](const LocatedName& t) { return t.name == "inplace_view"; });
     if (!tagged) continue;
-    const std::string& name = f->schema->op.name;
+    std::string_view name = f->schema->op.name;
     if (full == "resize_" || full == "resize_as_" || name == "set_") continue;
     SignatureFacts facts = signature_facts(*f->schema);
     if (!facts.inplace) {

@@ -141,7 +141,7 @@ class SignatureRules {
 
   void inplace() {
     if (!facts_.inplace) return;
-    std::string name = s_.op.base_name();
+    std::string_view name = s_.op.base_name();
     if (!facts_.out.empty()) {
       r_.report("inplace-self", at(*facts_.out.front()),
                 fmt::format("in-place function '{}' cannot also have out arguments", name));

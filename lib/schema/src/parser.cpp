@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cstring>
 #include <exception>
+#include <memory>
 #include <utility>
 
 #include <fmt/format.h>
@@ -21,39 +22,42 @@ namespace {
 namespace pegtl = tao::pegtl;
 namespace g = grammar;
 
+// The leaf type a name spells; anything else is BaseType::Named. Every type of every argument
+// comes through here, so it branches on the first letter before comparing whole names.
 BaseType base_type_of(std::string_view name) {
-  struct Entry {
-    std::string_view name;
-    BaseType type;
-  };
-  static constexpr Entry kTable[] = {
-      {"Tensor", BaseType::Tensor},
-      {"int", BaseType::Int},
-      {"float", BaseType::Float},
-      {"bool", BaseType::Bool},
-      {"str", BaseType::Str},
-      {"Scalar", BaseType::Scalar},
-      {"ScalarType", BaseType::ScalarType},
-      {"Layout", BaseType::Layout},
-      {"Device", BaseType::Device},
-      {"DeviceIndex", BaseType::DeviceIndex},
-      {"MemoryFormat", BaseType::MemoryFormat},
-      {"Generator", BaseType::Generator},
-      {"Storage", BaseType::Storage},
-      {"Stream", BaseType::Stream},
-      {"Dimname", BaseType::Dimname},
-      {"complex", BaseType::Complex},
-      {"SymInt", BaseType::SymInt},
-      {"SymFloat", BaseType::SymFloat},
-      {"SymBool", BaseType::SymBool},
-      {"QScheme", BaseType::QScheme},
-      {"Any", BaseType::Any},
-      {"ConstQuantizerPtr", BaseType::ConstQuantizerPtr},
-      {"Capsule", BaseType::Capsule},
-  };
-  if (name == "Tensor") return BaseType::Tensor;  // by far the most common
-  for (const Entry& entry : kTable) {
-    if (entry.name.size() == name.size() && entry.name == name) return entry.type;
+  auto is = [&](std::string_view spelling) { return name == spelling; };
+  switch (name.empty() ? '\0' : name[0]) {
+    case 'T': if (is("Tensor")) return BaseType::Tensor; break;
+    case 'i': if (is("int")) return BaseType::Int; break;
+    case 'f': if (is("float")) return BaseType::Float; break;
+    case 'b': if (is("bool")) return BaseType::Bool; break;
+    case 's': if (is("str")) return BaseType::Str; break;
+    case 'c': if (is("complex")) return BaseType::Complex; break;
+    case 'L': if (is("Layout")) return BaseType::Layout; break;
+    case 'M': if (is("MemoryFormat")) return BaseType::MemoryFormat; break;
+    case 'G': if (is("Generator")) return BaseType::Generator; break;
+    case 'Q': if (is("QScheme")) return BaseType::QScheme; break;
+    case 'A': if (is("Any")) return BaseType::Any; break;
+    case 'D':
+      if (is("Device")) return BaseType::Device;
+      if (is("DeviceIndex")) return BaseType::DeviceIndex;
+      if (is("Dimname")) return BaseType::Dimname;
+      break;
+    case 'C':
+      if (is("ConstQuantizerPtr")) return BaseType::ConstQuantizerPtr;
+      if (is("Capsule")) return BaseType::Capsule;
+      break;
+    case 'S':
+      if (is("Scalar")) return BaseType::Scalar;
+      if (is("ScalarType")) return BaseType::ScalarType;
+      if (is("SymInt")) return BaseType::SymInt;
+      if (is("SymFloat")) return BaseType::SymFloat;
+      if (is("SymBool")) return BaseType::SymBool;
+      if (is("Storage")) return BaseType::Storage;
+      if (is("Stream")) return BaseType::Stream;
+      break;
+    default:
+      break;
   }
   return BaseType::Named;
 }
@@ -73,6 +77,10 @@ struct Builder {
   uint32_t kwarg_marker_offset = 0;
   std::optional<SchemaError> error;         // a problem the grammar cannot express
 
+  template <typename Input>
+  std::string_view view_of(const Input& in) const {
+    return {in.begin(), in.size()};
+  }
   template <typename Input>
   TextRange range_of(const Input& in) const {
     return {static_cast<uint32_t>(in.begin() - base), static_cast<uint32_t>(in.end() - base)};
@@ -94,11 +102,14 @@ struct Builder {
            {end - 1, end}, "schema-syntax");
       return;
     }
-    Type outer;
-    outer.kind = kind;
-    outer.range = {inner.range.begin, end};
-    outer.elem.push_back(std::move(inner));
-    inner = std::move(outer);
+    // The type read so far becomes the element of a new node, built where it stood.
+    std::vector<Type> element;
+    element.push_back(std::move(inner));
+    const uint32_t begin = element.front().range.begin;
+    inner = Type{};
+    inner.kind = kind;
+    inner.range = {begin, end};
+    inner.elem = std::move(element);
   }
   void add_default(DefaultValue&& value) {
     if (default_list) {
@@ -117,14 +128,14 @@ template <>
 struct action<g::qualified_name> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.schema.op.name = in.string();
+    b.schema.op.name = b.view_of(in);
   }
 };
 template <>
 struct action<g::expect_overload_name> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.schema.op.overload = in.string();
+    b.schema.op.overload = b.view_of(in);
   }
 };
 template <>
@@ -147,14 +158,14 @@ template <>
 struct action<g::expect_alias_before_symbol> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.alias.before.push_back(in.string());
+    b.alias.before.push_back(b.view_of(in));
   }
 };
 template <>
 struct action<g::expect_alias_after_symbol> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.alias.after.push_back(in.string());
+    b.alias.after.push_back(b.view_of(in));
   }
 };
 template <>
@@ -197,7 +208,7 @@ struct action<g::type_name> {
   static void apply(const Input& in, Builder& b) {
     Type& type = b.type();
     b.type_depth = 0;
-    type.name = std::string(in.begin(), in.end());
+    type.name = b.view_of(in);
     type.base = base_type_of(type.name);
     type.range = b.range_of(in);
   }
@@ -316,7 +327,7 @@ template <>
 struct action<g::expect_argument_name> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.entry->name = std::string(in.begin(), in.end());
+    b.entry->name = b.view_of(in);
     b.entry->name_range = b.range_of(in);
   }
 };
@@ -358,7 +369,7 @@ template <>
 struct action<g::return_name> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.entry->name = std::string(in.begin(), in.end());
+    b.entry->name = b.view_of(in);
     b.entry->name_range = b.range_of(in);
   }
 };
@@ -430,9 +441,13 @@ ParseResult parse_schema_syntax(std::string_view text) {
     result.error = SchemaError{"schema text is too long", 0, 1, "schema-syntax"};
     return result;
   }
+  // The schema keeps its own copy of the text, and the names in it are views into that copy:
+  // the grammar runs over the copy.
+  std::shared_ptr<char[]> owned = std::make_shared_for_overwrite<char[]>(text.size());
+  if (!text.empty()) std::memcpy(owned.get(), text.data(), text.size());
   Builder builder;
-  builder.base = text.data();
-  // One entry per ',' at most (plus one): reserving keeps the entries from moving while parsing.
+  builder.base = owned.get();
+  // One entry per ',' at most (plus one): reserving that many spares the vector its regrowth.
   size_t entries = 1;
   for (const char* p = text.data(); entries < 64; ++entries, ++p) {
     p = static_cast<const char*>(std::memchr(p, ',', text.data() + text.size() - p));
@@ -440,7 +455,7 @@ ParseResult parse_schema_syntax(std::string_view text) {
   }
   builder.schema.arguments.reserve(entries);
   try {
-    pegtl::memory_input<pegtl::tracking_mode::lazy> in(text.data(), text.data() + text.size(),
+    pegtl::memory_input<pegtl::tracking_mode::lazy> in(builder.base, builder.base + text.size(),
                                                         "schema");
     pegtl::parse<g::schema, action, pegtl::must_if<g::errors>::control>(in, builder);
   } catch (const pegtl::parse_error& e) {
@@ -460,6 +475,8 @@ ParseResult parse_schema_syntax(std::string_view text) {
     result.error = std::move(builder.error);
     return result;
   }
+  builder.schema.text = std::string_view(owned.get(), text.size());
+  builder.schema.text_storage = std::move(owned);
   result.schema = std::move(builder.schema);
   return result;
 }

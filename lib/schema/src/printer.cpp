@@ -5,7 +5,7 @@
 namespace schemac::schema {
 namespace {
 
-void append_set(std::string& out, const std::vector<std::string>& set) {
+void append_set(std::string& out, const std::vector<std::string_view>& set) {
   for (size_t i = 0; i < set.size(); ++i) {
     if (i) out += '|';
     out += set[i];

@@ -7,7 +7,12 @@
 // return: once reached, a failure is an error with a message, not a backtrack.
 #pragma once
 
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
 #include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze_traits.hpp>
 
 namespace schemac::schema::grammar {
 
@@ -25,9 +30,59 @@ using pegtl::star;
 using pegtl::string;
 using pegtl::until;
 
-// Blanks between tokens.
-struct ws : star<pegtl::space> {};
-struct identifier : pegtl::identifier {};
+// ---- character classes ----------------------------------------------------------------------
+// Blanks and identifiers are matched most often, so they look each byte up in one table instead
+// of comparing it against a chain of ranges. They are ordinary PEGTL rules (rule_t, subs_t,
+// match), with analyze_traits below so the grammar analysis sees them: `ws` may match nothing,
+// `identifier` consumes.
+namespace chars {
+inline constexpr uint8_t kBlank = 1;       // what pegtl::space accepts: ' ' \t \n \v \f \r
+inline constexpr uint8_t kIdentFirst = 2;  // a-z A-Z _
+inline constexpr uint8_t kIdentOther = 4;  // a-z A-Z _ 0-9
+inline constexpr auto kClasses = [] {
+  std::array<uint8_t, 256> table{};
+  for (unsigned char c : {' ', '\t', '\n', '\v', '\f', '\r'}) table[c] = kBlank;
+  for (int c = 0; c < 256; ++c) {
+    bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    if (letter) table[c] = kIdentFirst | kIdentOther;
+    if (c >= '0' && c <= '9') table[c] = kIdentOther;
+  }
+  return table;
+}();
+inline bool is(char c, uint8_t cls) { return (kClasses[static_cast<unsigned char>(c)] & cls) != 0; }
+}  // namespace chars
+
+// Blanks between tokens: any run of them, maybe empty (star<pegtl::space>).
+struct blanks {
+  using rule_t = blanks;
+  using subs_t = pegtl::empty_list;
+  template <typename ParseInput>
+  static bool match(ParseInput& in) noexcept {
+    const char* p = in.current();
+    const char* end = in.end();
+    while (p != end && chars::is(*p, chars::kBlank)) ++p;
+    in.bump_in_this_line(static_cast<std::size_t>(p - in.current()));
+    return true;
+  }
+};
+// [a-zA-Z_][a-zA-Z_0-9]* (pegtl::identifier).
+struct identifier_chars {
+  using rule_t = identifier_chars;
+  using subs_t = pegtl::empty_list;
+  template <typename ParseInput>
+  static bool match(ParseInput& in) noexcept {
+    const char* p = in.current();
+    const char* end = in.end();
+    if (p == end || !chars::is(*p, chars::kIdentFirst)) return false;
+    ++p;
+    while (p != end && chars::is(*p, chars::kIdentOther)) ++p;
+    in.bump_in_this_line(static_cast<std::size_t>(p - in.current()));
+    return true;
+  }
+};
+
+struct ws : blanks {};
+struct identifier : identifier_chars {};
 
 // ---- operator name: [ns::]name[.overload]  (parseName) --------------------------------------
 struct expect_name_after_namespace : identifier {};
@@ -133,3 +188,12 @@ struct schema : seq<ws, must<expect_operator_name>, ws, must<expect_arguments>, 
                     must<expect_arrow>, ws, must<expect_returns>, ws, must<expect_end>> {};
 
 }  // namespace schemac::schema::grammar
+
+// The grammar analysis (tests/schema/grammar_analyze_test.cpp) must know the two hand-written
+// rules: blanks may match nothing, an identifier always consumes.
+template <typename Name>
+struct tao::pegtl::analyze_traits<Name, schemac::schema::grammar::blanks>
+    : tao::pegtl::analyze_opt_traits<> {};
+template <typename Name>
+struct tao::pegtl::analyze_traits<Name, schemac::schema::grammar::identifier_chars>
+    : tao::pegtl::analyze_any_traits<> {};

@@ -45,7 +45,7 @@ bool is_out_overload(const schema::FunctionSchema& schema) {
 }
 
 std::string default_kernel_name(const schema::FunctionSchema& schema) {
-  std::string name = schema.op.base_name();
+  std::string name(schema.op.base_name());
   if (is_out_overload(schema)) name += "_out";
   return name;
 }
@@ -72,7 +72,7 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view
       if (op.ns.empty()) op.ns = std::string(default_namespace);
       op.name = op.schema.op.base_name();
       op.overload = op.schema.op.overload;
-      op.schema.op.name = op.ns + "::" + op.name;
+      schema::set_operator_name(op.schema, fmt::format("{}::{}", op.ns, op.name));
       op.full_name = op.schema.op.full();
       op.canonical = schema::print_schema(op.schema);
       op.input = input.display_path;

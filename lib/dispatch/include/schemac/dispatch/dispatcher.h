@@ -88,7 +88,7 @@ class Dispatcher {
   void close_journal(bool undo);
 
  private:
-  OperatorEntry& find_or_create(const std::string& name, const std::string& overload);
+  OperatorEntry& find_or_create(std::string_view name, std::string_view overload);
   OperatorEntry* find_locked(std::string_view name, std::string_view overload) const;
   void undo_def(OperatorEntry* op, uint64_t id);
   void undo_impl(OperatorEntry* op, DispatchKey key, uint64_t id);

@@ -3,11 +3,20 @@
 // A FunctionSchema is plain data. It is filled by the parser (parser.h), printed back by the
 // printer (printer.h) and read by lint, gen, compat and the dispatcher. Every piece remembers
 // where it came from as a byte range inside the schema text, so diagnostics can point at it.
+//
+// Names are views. A parsed FunctionSchema owns one copy of its text (FunctionSchema::text) and
+// every name in it (operator, overload, types, arguments, alias sets) points into that copy, so
+// parsing makes no string per name. Copies of a FunctionSchema share the text, which never
+// changes, so their views stay valid; a piece (an Argument, a Type) is only valid while a schema
+// holding its text lives. A schema built by hand may point its names at anything that outlives
+// it (string literals, most often).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace schemac::schema {
@@ -25,8 +34,8 @@ struct TextRange {
 //           The wildcard set is spelled "*".
 //   is_write: the `!` flag; the value is written to.
 struct AliasInfo {
-  std::vector<std::string> before;
-  std::vector<std::string> after;
+  std::vector<std::string_view> before;
+  std::vector<std::string_view> after;
   bool is_write = false;
   bool has_arrow = false;  // an explicit `->` was written (so `after` is meaningful)
   TextRange range;
@@ -55,7 +64,7 @@ struct Type {
   enum class Kind : uint8_t { Base, Optional, List };
   Kind kind = Kind::Base;
   BaseType base = BaseType::Tensor;        // Kind::Base only
-  std::string name;                        // Kind::Base: the spelling as written (e.g. "int")
+  std::string_view name;                   // Kind::Base: the spelling as written (e.g. "int")
   std::vector<Type> elem;                  // Optional/List: exactly one element type
   std::optional<int64_t> fixed_size;       // List only: `[N]`
   std::optional<AliasInfo> alias;          // annotation written on this node
@@ -85,7 +94,7 @@ struct DefaultValue {
 
 struct Argument {
   Type type;
-  std::string name;                // empty only for unnamed returns
+  std::string_view name;           // empty only for unnamed returns
   std::optional<DefaultValue> default_value;
   bool kwarg_only = false;         // declared after `*`
   TextRange range;                 // the whole argument
@@ -93,12 +102,12 @@ struct Argument {
 };
 
 struct OperatorName {
-  std::string name;                // with namespace when written: "aten::add"
-  std::string overload;            // "" when absent
+  std::string_view name;           // with namespace when written: "aten::add"
+  std::string_view overload;       // "" when absent
   TextRange range;
-  std::string base_name() const;   // without namespace
-  std::string ns() const;          // "" when absent
-  std::string full() const { return overload.empty() ? name : name + "." + overload; }
+  std::string_view base_name() const;  // without namespace
+  std::string_view ns() const;         // "" when absent
+  std::string full() const;            // "aten::add.Tensor"
 };
 
 struct FunctionSchema {
@@ -109,6 +118,14 @@ struct FunctionSchema {
   bool is_varret = false;          // `...` as the return
   bool returns_parenthesized = false;  // `-> (Tensor)` vs `-> Tensor`; kept for a lossless print
   TextRange returns_range;
+  // The schema text as parsed: the names above point into it (see the top of this file), and
+  // every TextRange is an offset into it. Empty for a schema built by hand.
+  std::string_view text;
+  std::shared_ptr<const char[]> text_storage;  // owns `text` (and any names set_operator_name adds)
 };
+
+// Gives `schema` the operator name `name` (such as "aten::add"), copying it into storage the schema
+// owns. The other names and every TextRange stay as they were.
+void set_operator_name(FunctionSchema& schema, std::string_view name);
 
 }  // namespace schemac::schema
