@@ -74,6 +74,7 @@ TEST(ValueSpec, RejectsBadSpecsSayingWhy) {
 
 TEST(ValueSpec, SchemaDefaults) {
   using Kind = schema::DefaultValue::Kind;
+  static const schema::DefaultValue kZeroOne[] = {{Kind::Int, "0", {}, {}}, {Kind::Int, "1", {}, {}}};
   const struct {
     schema::DefaultValue value;
     const char* described;
@@ -82,7 +83,7 @@ TEST(ValueSpec, SchemaDefaults) {
       {{Kind::Float, "1e-05", {}, {}}, "1e-05"},
       {{Kind::Bool, "False", {}, {}}, "False"},
       {{Kind::None, "None", {}, {}}, "None"},
-      {{Kind::List, "[0,1]", {{Kind::Int, "0", {}, {}}, {Kind::Int, "1", {}, {}}}, {}}, "[0, 1]"},
+      {{Kind::List, "[0,1]", kZeroOne, {}}, "[0, 1]"},
       {{Kind::Identifier, "contiguous_format", {}, {}}, "0"},
   };
   for (const auto& c : cases) {

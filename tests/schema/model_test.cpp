@@ -39,7 +39,7 @@ TEST(Model, NamesOutliveTheParsedString) {
 TEST(Model, CopiesShareTheTextAndOutliveTheOriginal) {
   auto original = std::make_unique<FunctionSchema>(parse_from_temporary(kSchema));
   FunctionSchema copy = *original;
-  EXPECT_EQ(copy.text_storage.get(), original->text_storage.get());
+  EXPECT_EQ(copy.storage.get(), original->storage.get());
   original.reset();
   EXPECT_EQ(print_schema(copy), kSchema);
 }

@@ -3,11 +3,20 @@
 
 #include <gtest/gtest.h>
 
+#include <span>
+#include <string_view>
+#include <vector>
+
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
 
 namespace schemac::schema {
 namespace {
+
+// An alias set list as a vector, to compare with EXPECT_EQ.
+std::vector<std::string_view> sets(std::span<const std::string_view> names) {
+  return {names.begin(), names.end()};
+}
 
 struct CanonicalCase {
   const char* input;
@@ -107,7 +116,7 @@ TEST(Structure, NamesArgumentsAndReturns) {
   EXPECT_TRUE(s.arguments[4].type.is_mutable());
   ASSERT_EQ(s.returns.size(), 2u);
   EXPECT_EQ(s.returns[1].name, "indices");
-  EXPECT_EQ(s.returns[1].type.alias->before, std::vector<std::string_view>{"b"});
+  EXPECT_EQ(sets(s.returns[1].type.alias->before), std::vector<std::string_view>{"b"});
   EXPECT_TRUE(s.returns_parenthesized);
   EXPECT_FALSE(s.is_vararg);
   EXPECT_FALSE(s.is_varret);
@@ -134,7 +143,7 @@ TEST(Structure, TypeTrees) {
   // Tensor(a)[]: the annotation is on the element
   EXPECT_FALSE(args[3].type.alias);
   ASSERT_TRUE(args[3].type.element().alias);
-  EXPECT_EQ(args[3].type.any_alias()->before, std::vector<std::string_view>{"a"});
+  EXPECT_EQ(sets(args[3].type.any_alias()->before), std::vector<std::string_view>{"a"});
   // Tensor[](b!): the annotation is on the list
   ASSERT_TRUE(args[4].type.alias);
   EXPECT_TRUE(args[4].type.alias->is_write);
@@ -145,11 +154,11 @@ TEST(Structure, AliasSets) {
   ASSERT_TRUE(result.ok());
   const auto& args = result.schema->arguments;
   const AliasInfo& x = *args[0].type.alias;
-  EXPECT_EQ(x.before, std::vector<std::string_view>{"a"});
-  EXPECT_EQ(x.after, (std::vector<std::string_view>{"a", "b"}));
+  EXPECT_EQ(sets(x.before), std::vector<std::string_view>{"a"});
+  EXPECT_EQ(sets(x.after), (std::vector<std::string_view>{"a", "b"}));
   EXPECT_TRUE(x.is_write);
   EXPECT_TRUE(x.has_arrow);
-  EXPECT_EQ(args[1].type.alias->after, std::vector<std::string_view>{"*"});
+  EXPECT_EQ(sets(args[1].type.alias->after), std::vector<std::string_view>{"*"});
   EXPECT_FALSE(args[1].type.alias->is_write);
   EXPECT_TRUE(args[2].type.alias->before.empty());
   EXPECT_TRUE(args[2].type.alias->is_write);

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -85,7 +86,7 @@ std::string json_string(std::string_view text) {
 std::string json_alias(const schema::Type& type) {
   const schema::AliasInfo* alias = type.any_alias();
   if (!alias) return "null";
-  auto set = [](const std::vector<std::string_view>& names) {
+  auto set = [](std::span<const std::string_view> names) {
     std::string out = "[";
     for (size_t i = 0; i < names.size(); ++i) {
       if (i) out += ',';

@@ -40,13 +40,18 @@ void check_overload_name(const FunctionSchema& schema, Errors& errors) {
 
 void check_duplicate_names(const std::vector<Argument>& arguments, std::string_view what,
                            std::string_view rule, Errors& errors) {
+  // A 64-bit sketch of the names seen so far (one bit per length and first letter) sends only
+  // the names that might repeat one to the pairwise comparison.
+  uint64_t seen = 0;
   for (size_t i = 0; i < arguments.size(); ++i) {
     std::string_view name = arguments[i].name;
     if (name.empty()) continue;
+    const uint64_t bit = uint64_t{1} << ((name.size() * 7 + static_cast<unsigned char>(name[0])) & 63);
+    const bool maybe_seen = (seen & bit) != 0;
+    seen |= bit;
+    if (!maybe_seen) continue;
     for (size_t j = 0; j < i; ++j) {
-      std::string_view other = arguments[j].name;
-      // Most names differ in length or first letter: test those before comparing the bytes.
-      if (other.size() == name.size() && other[0] == name[0] && other == name) {
+      if (arguments[j].name == name) {
         add(errors, arguments[i].name_range, rule,
             fmt::format("{} name '{}' is used twice", what, name));
         break;

@@ -38,13 +38,7 @@ bool accepts(const Type& wide, const Type& narrow) {
   return leaf_accepts(wide, narrow);
 }
 
-Type without_alias(Type type) {
-  type.alias.reset();
-  for (Type& element : type.elem) element = without_alias(std::move(element));
-  return type;
-}
-
-std::string type_text(const Type& type) { return print_type(without_alias(type)); }
+std::string type_text(const Type& type) { return print_type_without_aliases(type); }
 
 // --- Alias annotations -----------------------------------------------------------------------------
 
@@ -65,12 +59,12 @@ class AliasSetPairing {
   }
 
  private:
-  static const std::vector<std::string_view>& after(const AliasInfo& alias) {
+  static std::span<const std::string_view> after(const AliasInfo& alias) {
     return alias.has_arrow ? alias.after : alias.before;
   }
 
-  bool same_sets(const std::vector<std::string_view>& old_sets,
-                 const std::vector<std::string_view>& new_sets) {
+  bool same_sets(std::span<const std::string_view> old_sets,
+                 std::span<const std::string_view> new_sets) {
     if (old_sets.size() != new_sets.size()) return false;
     for (size_t i = 0; i < old_sets.size(); ++i) {
       if (!same_set(old_sets[i], new_sets[i])) return false;

@@ -3,6 +3,10 @@
 #include "schemac/schema/parser.h"
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
+#include <memory_resource>
+#include <span>
 #include <charconv>
 #include <cstring>
 #include <exception>
@@ -14,6 +18,7 @@
 
 #include "schema_errors.h"
 #include "schema_grammar.h"
+#include "schema_storage.h"
 #include "schemac/schema/check.h"
 
 namespace schemac::schema {
@@ -63,16 +68,28 @@ BaseType base_type_of(std::string_view name) {
 }
 
 // What the actions build. Each argument and return is built in place: `entry` is the one being
-// read (the last of schema.arguments or schema.returns). Offsets are taken from the match
-// pointers against `base`.
+// read (the last of schema.arguments or schema.returns). Element types, aliases and defaults go
+// into the schema's storage as they are finished; the names are views into the storage's copy of
+// the text, which the grammar runs over. Offsets are taken from the match pointers against `base`.
 struct Builder {
+  explicit Builder(SchemaStorage& storage) : storage(storage) {}
+
+  SchemaStorage& storage;
   const char* base = nullptr;
   FunctionSchema schema;
   Argument* entry = nullptr;                // the argument or return being read
+  // Scratch for the pieces of an alias annotation or a list default while they are read: a buffer
+  // on the stack, then the heap for an unusually long one.
+  std::array<std::byte, 512> scratch_buffer;
+  std::pmr::monotonic_buffer_resource scratch{scratch_buffer.data(), scratch_buffer.size()};
   AliasInfo alias;                          // the alias annotation being read
+  std::pmr::vector<std::string_view> alias_before{&scratch};
+  std::pmr::vector<std::string_view> alias_after{&scratch};
   std::optional<int64_t> list_size;         // the N of a `[N]` being read
   int type_depth = 0;                       // suffixes on the type being read
-  std::optional<DefaultValue> default_list;  // the list default being read
+  bool in_default_list = false;             // a list default is being read
+  TextRange default_list_range;
+  std::pmr::vector<DefaultValue> default_items{&scratch};
   bool kwarg_only = false;                  // a `*` was seen
   uint32_t kwarg_marker_offset = 0;
   std::optional<SchemaError> error;         // a problem the grammar cannot express
@@ -91,9 +108,9 @@ struct Builder {
                         std::max<uint32_t>(1, range.end - range.begin), std::move(rule)};
   }
   Type& type() { return entry->type; }
-  void attach_alias(AliasInfo&& info) { type().alias = std::move(info); }
-  // Types nest one level per suffix; the model (and every walk over it) is recursive, so the
-  // depth is bounded to keep any input from exhausting the stack.
+  void attach_alias(const AliasInfo& info) { type().alias = storage.copy(info); }
+  // Types nest one level per suffix; walks over the model recurse, so the depth is bounded to keep
+  // any input from exhausting the stack.
   static constexpr int kMaxTypeDepth = 32;
   void wrap_type(Type::Kind kind, uint32_t end) {
     Type& inner = type();
@@ -102,20 +119,18 @@ struct Builder {
            {end - 1, end}, "schema-syntax");
       return;
     }
-    // The type read so far becomes the element of a new node, built where it stood.
-    std::vector<Type> element;
-    element.push_back(std::move(inner));
-    const uint32_t begin = element.front().range.begin;
+    // The type read so far moves to the storage and becomes the element of a new node.
+    const Type* element = storage.copy(inner);
     inner = Type{};
     inner.kind = kind;
-    inner.range = {begin, end};
-    inner.elem = std::move(element);
+    inner.range = {element->range.begin, end};
+    inner.elem = element;
   }
-  void add_default(DefaultValue&& value) {
-    if (default_list) {
-      default_list->items.push_back(std::move(value));
+  void add_default(const DefaultValue& value) {
+    if (in_default_list) {
+      default_items.push_back(value);
     } else {
-      entry->default_value = std::move(value);
+      entry->default_value = storage.copy(value);
     }
   }
 };
@@ -152,20 +167,22 @@ struct action<g::alias_open> {
   template <typename Input>
   static void apply(const Input&, Builder& b) {
     b.alias = AliasInfo{};
+    b.alias_before.clear();
+    b.alias_after.clear();
   }
 };
 template <>
 struct action<g::expect_alias_before_symbol> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.alias.before.push_back(b.view_of(in));
+    b.alias_before.push_back(b.view_of(in));
   }
 };
 template <>
 struct action<g::expect_alias_after_symbol> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.alias.after.push_back(b.view_of(in));
+    b.alias_after.push_back(b.view_of(in));
   }
 };
 template <>
@@ -187,7 +204,9 @@ struct action<g::alias_annotation> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
     b.alias.range = b.range_of(in);
-    b.attach_alias(std::move(b.alias));
+    b.alias.before = b.storage.copy(std::span<const std::string_view>(b.alias_before));
+    b.alias.after = b.storage.copy(std::span<const std::string_view>(b.alias_after));
+    b.attach_alias(b.alias);
   }
 };
 template <>
@@ -197,7 +216,7 @@ struct action<g::alias_bare_write> {
     AliasInfo info;
     info.is_write = true;
     info.range = b.range_of(in);
-    b.attach_alias(std::move(info));
+    b.attach_alias(info);
   }
 };
 
@@ -249,11 +268,11 @@ struct action<g::default_number> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
     DefaultValue value;
-    value.text = in.string();
-    bool is_float = value.text.find_first_of(".eE") != std::string::npos;
+    value.text = b.view_of(in);
+    bool is_float = value.text.find_first_of(".eE") != std::string_view::npos;
     value.kind = is_float ? DefaultValue::Kind::Float : DefaultValue::Kind::Int;
     value.range = b.range_of(in);
-    b.add_default(std::move(value));
+    b.add_default(value);
   }
 };
 template <>
@@ -262,9 +281,9 @@ struct action<g::default_string> {
   static void apply(const Input& in, Builder& b) {
     DefaultValue value;
     value.kind = DefaultValue::Kind::String;
-    value.text = in.string();
+    value.text = b.view_of(in);
     value.range = b.range_of(in);
-    b.add_default(std::move(value));
+    b.add_default(value);
   }
 };
 template <>
@@ -272,8 +291,8 @@ struct action<g::default_identifier> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
     DefaultValue value;
-    value.text = in.string();
-    const std::string& t = value.text;
+    value.text = b.view_of(in);
+    std::string_view t = value.text;
     if (t == "True" || t == "False") {
       value.kind = DefaultValue::Kind::Bool;
     } else if (t == "None") {
@@ -284,33 +303,40 @@ struct action<g::default_identifier> {
       value.kind = DefaultValue::Kind::Identifier;
     }
     value.range = b.range_of(in);
-    b.add_default(std::move(value));
+    b.add_default(value);
   }
 };
 template <>
 struct action<g::default_list_open> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.default_list.emplace();
-    b.default_list->kind = DefaultValue::Kind::List;
-    b.default_list->range = b.range_of(in);
+    b.in_default_list = true;
+    b.default_items.clear();
+    b.default_list_range = b.range_of(in);
   }
 };
 template <>
 struct action<g::expect_default_list_close> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    DefaultValue list = std::move(*b.default_list);
-    b.default_list.reset();
-    std::string text(1, '[');
+    b.in_default_list = false;
+    DefaultValue list;
+    list.kind = DefaultValue::Kind::List;
+    list.items = b.storage.copy(std::span<const DefaultValue>(b.default_items));
+    // The canonical text, "[0,1]" for `[0, 1]`, is written into the storage beside the source.
+    size_t size = 2 + (list.items.empty() ? 0 : list.items.size() - 1);
+    for (const DefaultValue& item : list.items) size += item.text.size();
+    char* text = b.storage.allocate_chars(size);
+    char* out = text;
+    *out++ = '[';
     for (size_t i = 0; i < list.items.size(); ++i) {
-      if (i) text.push_back(',');
-      text.append(list.items[i].text);
+      if (i) *out++ = ',';
+      out = std::copy(list.items[i].text.begin(), list.items[i].text.end(), out);
     }
-    text.push_back(']');
-    list.text = std::move(text);
-    list.range.end = b.range_of(in).end;
-    b.entry->default_value = std::move(list);
+    *out = ']';
+    list.text = std::string_view(text, size);
+    list.range = {b.default_list_range.begin, b.range_of(in).end};
+    b.entry->default_value = b.storage.copy(list);
   }
 };
 
@@ -441,19 +467,15 @@ ParseResult parse_schema_syntax(std::string_view text) {
     result.error = SchemaError{"schema text is too long", 0, 1, "schema-syntax"};
     return result;
   }
-  // The schema keeps its own copy of the text, and the names in it are views into that copy:
-  // the grammar runs over the copy.
-  std::shared_ptr<char[]> owned = std::make_shared_for_overwrite<char[]>(text.size());
-  if (!text.empty()) std::memcpy(owned.get(), text.data(), text.size());
-  Builder builder;
-  builder.base = owned.get();
-  // One entry per ',' at most (plus one): reserving that many spares the vector its regrowth.
-  size_t entries = 1;
-  for (const char* p = text.data(); entries < 64; ++entries, ++p) {
-    p = static_cast<const char*>(std::memchr(p, ',', text.data() + text.size() - p));
-    if (!p) break;
-  }
-  builder.schema.arguments.reserve(entries);
+  // The schema keeps its own copy of the text in its storage, and the names in it are views into
+  // that copy: the grammar runs over the copy.
+  auto storage = std::make_shared<SchemaStorage>();
+  const std::string_view own_text = storage->copy(text);
+  Builder builder(*storage);
+  builder.base = own_text.data();
+  // Room for one argument per 16 characters, which most schemas do not outgrow (a declaration of
+  // PyTorch's takes 20 or so); the vector grows past it if it must.
+  builder.schema.arguments.reserve(std::min<size_t>(text.size() / 16 + 1, 32));
   try {
     pegtl::memory_input<pegtl::tracking_mode::lazy> in(builder.base, builder.base + text.size(),
                                                         "schema");
@@ -475,8 +497,8 @@ ParseResult parse_schema_syntax(std::string_view text) {
     result.error = std::move(builder.error);
     return result;
   }
-  builder.schema.text = std::string_view(owned.get(), text.size());
-  builder.schema.text_storage = std::move(owned);
+  builder.schema.text = own_text;
+  builder.schema.storage = std::move(storage);
   result.schema = std::move(builder.schema);
   return result;
 }

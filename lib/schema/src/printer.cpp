@@ -2,10 +2,13 @@
 // else between tokens; names, numbers and strings exactly as they were written.
 #include "schemac/schema/printer.h"
 
+#include <span>
+#include <string_view>
+
 namespace schemac::schema {
 namespace {
 
-void append_set(std::string& out, const std::vector<std::string_view>& set) {
+void append_set(std::string& out, std::span<const std::string_view> set) {
   for (size_t i = 0; i < set.size(); ++i) {
     if (i) out += '|';
     out += set[i];
@@ -27,23 +30,23 @@ void append_alias(std::string& out, const AliasInfo& alias) {
   out += ')';
 }
 
-void append_type(std::string& out, const Type& type) {
+void append_type(std::string& out, const Type& type, bool with_aliases = true) {
   switch (type.kind) {
     case Type::Kind::Base:
       out += type.name;
       break;
     case Type::Kind::Optional:
-      append_type(out, type.element());
+      append_type(out, type.element(), with_aliases);
       out += '?';
       break;
     case Type::Kind::List:
-      append_type(out, type.element());
+      append_type(out, type.element(), with_aliases);
       out += '[';
       if (type.fixed_size) out += std::to_string(*type.fixed_size);
       out += ']';
       break;
   }
-  if (type.alias) append_alias(out, *type.alias);
+  if (type.alias && with_aliases) append_alias(out, *type.alias);
 }
 
 void append_argument(std::string& out, const Argument& argument) {
@@ -69,6 +72,12 @@ std::string print_alias(const AliasInfo& alias) {
 std::string print_type(const Type& type) {
   std::string out;
   append_type(out, type);
+  return out;
+}
+
+std::string print_type_without_aliases(const Type& type) {
+  std::string out;
+  append_type(out, type, /*with_aliases=*/false);
   return out;
 }
 

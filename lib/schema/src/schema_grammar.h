@@ -83,6 +83,9 @@ struct identifier_chars {
 
 struct ws : blanks {};
 struct identifier : identifier_chars {};
+// `...`. Tried before every argument and return, so written as single characters: their first
+// test fails at once where pegtl::string would compare three bytes.
+struct ellipsis : seq<one<'.'>, one<'.'>, one<'.'>> {};
 
 // ---- operator name: [ns::]name[.overload]  (parseName) --------------------------------------
 struct expect_name_after_namespace : identifier {};
@@ -96,7 +99,7 @@ struct expect_alias_before_symbol : alias_symbol {};
 struct expect_alias_after_symbol : alias_symbol {};
 struct alias_open : one<'('> {};
 struct alias_write : one<'!'> {};
-struct alias_arrow : string<'-', '>'> {};
+struct alias_arrow : seq<one<'-'>, one<'>'>> {};
 struct alias_before_set
     : seq<expect_alias_before_symbol, star<ws, one<'|'>, ws, must<expect_alias_before_symbol>>> {};
 struct alias_after_set
@@ -150,7 +153,7 @@ struct argument
     : seq<argument_begin, type, ws, must<expect_argument_name>, opt<default_assign>> {};
 struct kwarg_marker : one<'*'> {};
 struct expect_varargs_last : at<ws, one<')'>> {};
-struct varargs : seq<string<'.', '.', '.'>, must<expect_varargs_last>> {};
+struct varargs : seq<ellipsis, must<expect_varargs_last>> {};
 struct argument_item : sor<varargs, kwarg_marker, argument> {};
 struct expect_first_argument : argument_item {};
 struct expect_next_argument : argument_item {};
@@ -167,7 +170,7 @@ struct expect_arguments : arguments {};
 struct return_name : identifier {};
 struct return_begin : pegtl::success {};
 struct return_item : seq<return_begin, type, opt<ws, return_name>> {};
-struct varret : string<'.', '.', '.'> {};
+struct varret : ellipsis {};
 struct expect_varret_last : at<ws, one<')'>> {};
 struct return_list_item : sor<seq<varret, must<expect_varret_last>>, return_item> {};
 struct expect_first_return : return_list_item {};

@@ -117,7 +117,7 @@ std::optional<std::string> return_type(const schema::FunctionSchema& schema,
   return fmt::format("std::tuple<{}>", fmt::join(types, ", "));
 }
 
-bool is_number(const std::string& text) {
+bool is_number(std::string_view text) {
   if (text.empty()) return false;
   return std::all_of(text.begin(), text.end(), [](char c) {
     return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
@@ -138,6 +138,7 @@ std::string string_literal(std::string_view quoted) {
 // faithful one.
 std::optional<std::string> cpp_default(const Type& type, const DefaultValue& value) {
   const Type& inner = type.is_optional() ? type.element() : type;
+  const std::string text(value.text);
   switch (value.kind) {
     case DefaultValue::Kind::None:
       return type.is_optional() ? std::optional<std::string>("std::nullopt") : std::nullopt;
@@ -147,18 +148,15 @@ std::optional<std::string> cpp_default(const Type& type, const DefaultValue& val
       }
       return std::nullopt;
     case DefaultValue::Kind::Int:
-      if (is_int_leaf(inner) || inner.is_base(BaseType::DeviceIndex)) return value.text;
-      if (inner.is_base(BaseType::Float) || inner.is_base(BaseType::SymFloat)) {
-        return value.text + ".0";
-      }
-      if (inner.is_base(BaseType::Scalar)) return value.text;
+      if (is_int_leaf(inner) || inner.is_base(BaseType::DeviceIndex)) return text;
+      if (inner.is_base(BaseType::Float) || inner.is_base(BaseType::SymFloat)) return text + ".0";
+      if (inner.is_base(BaseType::Scalar)) return text;
       return std::nullopt;
     case DefaultValue::Kind::Float:
       if (!is_number(value.text)) return std::nullopt;
       if (inner.is_base(BaseType::Float) || inner.is_base(BaseType::SymFloat) ||
           inner.is_base(BaseType::Scalar)) {
-        return value.text.find_first_of(".eE") == std::string::npos ? value.text + ".0"
-                                                                      : value.text;
+        return text.find_first_of(".eE") == std::string::npos ? text + ".0" : text;
       }
       return std::nullopt;
     case DefaultValue::Kind::String:
@@ -166,7 +164,7 @@ std::optional<std::string> cpp_default(const Type& type, const DefaultValue& val
       return std::nullopt;
     case DefaultValue::Kind::List: {
       if (!inner.is_list() || !is_int_leaf(inner.element())) return std::nullopt;
-      std::vector<std::string> items;
+      std::vector<std::string_view> items;
       for (const DefaultValue& item : value.items) {
         if (item.kind != DefaultValue::Kind::Int) return std::nullopt;
         items.push_back(item.text);

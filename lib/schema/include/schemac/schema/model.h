@@ -4,17 +4,20 @@
 // printer (printer.h) and read by lint, gen, compat and the dispatcher. Every piece remembers
 // where it came from as a byte range inside the schema text, so diagnostics can point at it.
 //
-// Names are views. A parsed FunctionSchema owns one copy of its text (FunctionSchema::text) and
-// every name in it (operator, overload, types, arguments, alias sets) points into that copy, so
-// parsing makes no string per name. Copies of a FunctionSchema share the text, which never
-// changes, so their views stay valid; a piece (an Argument, a Type) is only valid while a schema
-// holding its text lives. A schema built by hand may point its names at anything that outlives
-// it (string literals, most often).
+// Storage. A parsed FunctionSchema owns one block of storage (FunctionSchema::storage): a copy of
+// its text, the element types of its Optional and List types, its alias annotations, default
+// values and alias-set lists. The model points into that block: names are string_views, and
+// `Type::elem`, `Type::alias`, `Argument::default_value` are plain pointers. Everything in it is
+// trivially copyable, so building a schema makes no allocation per name, type or alias. Copies of
+// a FunctionSchema share the block, which never changes once parsed, so their pointers stay valid;
+// a piece (an Argument, a Type) is valid only while a schema holding its storage lives. A schema
+// built by hand may point at anything that outlives it (string literals, locals of a test).
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,15 +37,12 @@ struct TextRange {
 //           The wildcard set is spelled "*".
 //   is_write: the `!` flag; the value is written to.
 struct AliasInfo {
-  std::vector<std::string_view> before;
-  std::vector<std::string_view> after;
+  std::span<const std::string_view> before;
+  std::span<const std::string_view> after;
   bool is_write = false;
   bool has_arrow = false;  // an explicit `->` was written (so `after` is meaningful)
   TextRange range;
-  friend bool operator==(const AliasInfo& a, const AliasInfo& b) {
-    return a.before == b.before && a.after == b.after && a.is_write == b.is_write &&
-           a.has_arrow == b.has_arrow;
-  }
+  friend bool operator==(const AliasInfo& a, const AliasInfo& b);
 };
 
 // The leaf types PyTorch schemas use. `Named` covers anything else that parses as a type name
@@ -54,7 +54,7 @@ enum class BaseType : uint8_t {
   QScheme, Any, ConstQuantizerPtr, Capsule, Named,
 };
 
-// A type: a tree of Optional / List nodes over a Base leaf.
+// A type: a chain of Optional / List nodes down to a Base leaf.
 //   `Tensor?[]`  -> List(Optional(Base Tensor))
 //   `int[]?`     -> Optional(List(Base int))
 //   `SymInt[1]?` -> Optional(List(Base SymInt), fixed_size 1)
@@ -64,17 +64,21 @@ struct Type {
   enum class Kind : uint8_t { Base, Optional, List };
   Kind kind = Kind::Base;
   BaseType base = BaseType::Tensor;        // Kind::Base only
-  std::string_view name;                   // Kind::Base: the spelling as written (e.g. "int")
-  std::vector<Type> elem;                  // Optional/List: exactly one element type
   std::optional<int64_t> fixed_size;       // List only: `[N]`
-  std::optional<AliasInfo> alias;          // annotation written on this node
+  std::string_view name;                   // Kind::Base: the spelling as written (e.g. "int")
+  const Type* elem = nullptr;              // Optional/List: the element type
+  const AliasInfo* alias = nullptr;        // annotation written on this node, if any
   TextRange range;
 
-  const Type& element() const { return elem.front(); }
+  const Type& element() const { return *elem; }
   bool is_optional() const { return kind == Kind::Optional; }
   bool is_list() const { return kind == Kind::List; }
   // Strips Optional and List wrappers down to the leaf.
-  const Type& leaf() const { return kind == Kind::Base ? *this : elem.front().leaf(); }
+  const Type& leaf() const {
+    const Type* node = this;
+    while (node->kind != Kind::Base) node = node->elem;
+    return *node;
+  }
   bool is_base(BaseType b) const { return kind == Kind::Base && base == b; }
   // Tensor, Tensor?, Tensor[], Tensor?[] (what the dispatcher extracts keys from).
   bool is_tensor_like() const;
@@ -87,17 +91,17 @@ struct Type {
 struct DefaultValue {
   enum class Kind : uint8_t { Int, Float, Bool, None, String, List, Identifier };
   Kind kind = Kind::None;
-  std::string text;                // canonical text, e.g. "-1", "1e-05", "True", "'none'", "[0,1]"
-  std::vector<DefaultValue> items; // Kind::List only
+  std::string_view text;                 // canonical text: "-1", "1e-05", "True", "'none'", "[0,1]"
+  std::span<const DefaultValue> items;   // Kind::List only
   TextRange range;
 };
 
 struct Argument {
   Type type;
-  std::string_view name;           // empty only for unnamed returns
-  std::optional<DefaultValue> default_value;
-  bool kwarg_only = false;         // declared after `*`
-  TextRange range;                 // the whole argument
+  std::string_view name;                 // empty only for unnamed returns
+  const DefaultValue* default_value = nullptr;
+  bool kwarg_only = false;               // declared after `*`
+  TextRange range;                       // the whole argument
   TextRange name_range;
 };
 
@@ -110,6 +114,8 @@ struct OperatorName {
   std::string full() const;            // "aten::add.Tensor"
 };
 
+class SchemaStorage;  // the block a parsed schema points into (schema_storage.h)
+
 struct FunctionSchema {
   OperatorName op;
   std::vector<Argument> arguments;
@@ -118,14 +124,16 @@ struct FunctionSchema {
   bool is_varret = false;          // `...` as the return
   bool returns_parenthesized = false;  // `-> (Tensor)` vs `-> Tensor`; kept for a lossless print
   TextRange returns_range;
-  // The schema text as parsed: the names above point into it (see the top of this file), and
-  // every TextRange is an offset into it. Empty for a schema built by hand.
+  // The schema text as parsed: every TextRange is an offset into it. Empty for a schema built by
+  // hand.
   std::string_view text;
-  std::shared_ptr<const char[]> text_storage;  // owns `text` (and any names set_operator_name adds)
+  // What the pointers and names above point into (see the top of this file); null for a schema
+  // built by hand.
+  std::shared_ptr<const SchemaStorage> storage;
 };
 
 // Gives `schema` the operator name `name` (such as "aten::add"), copying it into storage the schema
-// owns. The other names and every TextRange stay as they were.
+// owns. The other names, pointers and every TextRange stay as they were.
 void set_operator_name(FunctionSchema& schema, std::string_view name);
 
 }  // namespace schemac::schema
