@@ -3,9 +3,6 @@
 #include "schemac/schema/parser.h"
 
 #include <algorithm>
-#include <array>
-#include <cstddef>
-#include <memory_resource>
 #include <span>
 #include <charconv>
 #include <cstring>
@@ -67,6 +64,19 @@ BaseType base_type_of(std::string_view name) {
   return BaseType::Named;
 }
 
+// Where the pieces of an alias annotation or a list default gather while they are read, before
+// they are copied to the schema's storage. One per thread, so that its capacity carries over from
+// one parse to the next and reading them allocates nothing.
+struct Scratch {
+  std::vector<std::string_view> alias_before;
+  std::vector<std::string_view> alias_after;
+  std::vector<DefaultValue> default_items;
+};
+Scratch& scratch() {
+  thread_local Scratch per_thread;
+  return per_thread;
+}
+
 // What the actions build. Each argument and return is built in place: `entry` is the one being
 // read (the last of schema.arguments or schema.returns). Element types, aliases and defaults go
 // into the schema's storage as they are finished; the names are views into the storage's copy of
@@ -78,18 +88,14 @@ struct Builder {
   const char* base = nullptr;
   FunctionSchema schema;
   Argument* entry = nullptr;                // the argument or return being read
-  // Scratch for the pieces of an alias annotation or a list default while they are read: a buffer
-  // on the stack, then the heap for an unusually long one.
-  std::array<std::byte, 512> scratch_buffer;
-  std::pmr::monotonic_buffer_resource scratch{scratch_buffer.data(), scratch_buffer.size()};
   AliasInfo alias;                          // the alias annotation being read
-  std::pmr::vector<std::string_view> alias_before{&scratch};
-  std::pmr::vector<std::string_view> alias_after{&scratch};
+  std::vector<std::string_view>& alias_before = scratch().alias_before;
+  std::vector<std::string_view>& alias_after = scratch().alias_after;
   std::optional<int64_t> list_size;         // the N of a `[N]` being read
   int type_depth = 0;                       // suffixes on the type being read
   bool in_default_list = false;             // a list default is being read
   TextRange default_list_range;
-  std::pmr::vector<DefaultValue> default_items{&scratch};
+  std::vector<DefaultValue>& default_items = scratch().default_items;
   bool kwarg_only = false;                  // a `*` was seen
   uint32_t kwarg_marker_offset = 0;
   std::optional<SchemaError> error;         // a problem the grammar cannot express
