@@ -474,9 +474,9 @@ ParseResult parse_schema_syntax(std::string_view text) {
     return result;
   }
   // The schema keeps its own copy of the text in its storage, and the names in it are views into
-  // that copy: the grammar runs over the copy.
+  // that copy: the grammar runs over the copy, which is padded as the grammar needs.
   auto storage = std::make_shared<SchemaStorage>();
-  const std::string_view own_text = storage->copy(text);
+  const std::string_view own_text = storage->copy_padded(text, g::kInputPadding);
   Builder builder(*storage);
   builder.base = own_text.data();
   // Room for one argument per 16 characters, which most schemas do not outgrow (a declaration of

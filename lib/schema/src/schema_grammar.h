@@ -8,8 +8,13 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include <tao/pegtl.hpp>
 #include <tao/pegtl/contrib/analyze_traits.hpp>
@@ -31,10 +36,14 @@ using pegtl::string;
 using pegtl::until;
 
 // ---- character classes ----------------------------------------------------------------------
-// Blanks and identifiers are matched most often, so they look each byte up in one table instead
-// of comparing it against a chain of ranges. They are ordinary PEGTL rules (rule_t, subs_t,
+// Blanks and identifiers are matched most often. They are ordinary PEGTL rules (rule_t, subs_t,
 // match), with analyze_traits below so the grammar analysis sees them: `ws` may match nothing,
-// `identifier` consumes.
+// `identifier` consumes. To be fast they rely on what parse_schema_syntax promises about the text
+// it parses: it is followed by kInputPadding readable bytes, the first of them NUL. So they test
+// no end pointer (NUL is neither a blank nor part of an identifier, so every scan stops at the
+// end at the latest), and an identifier is scanned 16 bytes at a time without a branch per byte.
+inline constexpr std::size_t kInputPadding = 16;
+
 namespace chars {
 inline constexpr uint8_t kBlank = 1;       // what pegtl::space accepts: ' ' \t \n \v \f \r
 inline constexpr uint8_t kIdentFirst = 2;  // a-z A-Z _
@@ -50,17 +59,41 @@ inline constexpr auto kClasses = [] {
   return table;
 }();
 inline bool is(char c, uint8_t cls) { return (kClasses[static_cast<unsigned char>(c)] & cls) != 0; }
+
+// How many of the 16 bytes at `p` are [a-zA-Z0-9_] before the first that is not (16 if all are).
+inline std::size_t identifier_run(const char* p) {
+#if defined(__SSE2__)
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  // x < n as unsigned bytes, with SSE2's signed compare: flip the top bit of both sides.
+  auto below = [](__m128i x, char n) {
+    const __m128i flip = _mm_set1_epi8(static_cast<char>(0x80));
+    return _mm_cmplt_epi8(_mm_xor_si128(x, flip), _mm_xor_si128(_mm_set1_epi8(n), flip));
+  };
+  const __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));  // A-Z -> a-z, and no other letter
+  const __m128i letter = below(_mm_sub_epi8(folded, _mm_set1_epi8('a')), 26);
+  const __m128i digit = below(_mm_sub_epi8(v, _mm_set1_epi8('0')), 10);
+  const __m128i underscore = _mm_cmpeq_epi8(v, _mm_set1_epi8('_'));
+  const unsigned mask =
+      static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), underscore)));
+  return static_cast<std::size_t>(std::countr_one(mask));  // 16 when all are
+#else
+  std::size_t n = 0;
+  while (n < 16 && is(p[n], kIdentOther)) ++n;
+  return n;
+#endif
+}
 }  // namespace chars
 
-// Blanks between tokens: any run of them, maybe empty (star<pegtl::space>).
+// Blanks between tokens: any run of them, maybe empty (star<pegtl::space>). Most runs are one
+// blank or none, so the first is stepped over without a branch.
 struct blanks {
   using rule_t = blanks;
   using subs_t = pegtl::empty_list;
   template <typename ParseInput>
   static bool match(ParseInput& in) noexcept {
     const char* p = in.current();
-    const char* end = in.end();
-    while (p != end && chars::is(*p, chars::kBlank)) ++p;
+    p += chars::kClasses[static_cast<unsigned char>(*p)] & chars::kBlank;
+    while (chars::is(*p, chars::kBlank)) ++p;
     in.bump_in_this_line(static_cast<std::size_t>(p - in.current()));
     return true;
   }
@@ -72,11 +105,10 @@ struct identifier_chars {
   template <typename ParseInput>
   static bool match(ParseInput& in) noexcept {
     const char* p = in.current();
-    const char* end = in.end();
-    if (p == end || !chars::is(*p, chars::kIdentFirst)) return false;
-    ++p;
-    while (p != end && chars::is(*p, chars::kIdentOther)) ++p;
-    in.bump_in_this_line(static_cast<std::size_t>(p - in.current()));
+    if (!chars::is(*p, chars::kIdentFirst)) return false;
+    std::size_t length = 1;
+    for (std::size_t run = 16; run == 16; length += run) run = chars::identifier_run(p + length);
+    in.bump_in_this_line(length);
     return true;
   }
 };

@@ -35,6 +35,13 @@ class SchemaStorage {
     if (!text.empty()) std::memcpy(chars, text.data(), text.size());
     return {chars, text.size()};
   }
+  // A copy followed by `padding` NUL bytes (not part of the view), for scanners that read ahead.
+  std::string_view copy_padded(std::string_view text, std::size_t padding) {
+    char* chars = allocate_chars(text.size() + padding);
+    if (!text.empty()) std::memcpy(chars, text.data(), text.size());
+    std::memset(chars + text.size(), 0, padding);
+    return {chars, text.size()};
+  }
   template <typename T>
   const T* copy(const T& value) {
     static_assert(std::is_trivially_destructible_v<T> && std::is_trivially_copyable_v<T>);
