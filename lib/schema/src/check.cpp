@@ -1,5 +1,6 @@
 // Semantic checks of one schema (check.h). Each check is one function below, adding errors with
-// their own rule id; check_schema runs them all and returns the errors in text order.
+// their own rule id; check_schema runs them all, in one pass over the arguments and one over the
+// returns, and returns the errors in text order.
 #include "schemac/schema/check.h"
 #include "schemac/schema/did_you_mean.h"
 
@@ -38,24 +39,22 @@ void check_overload_name(const FunctionSchema& schema, Errors& errors) {
   }
 }
 
-void check_duplicate_names(const std::vector<Argument>& arguments, std::string_view what,
-                           std::string_view rule, Errors& errors) {
-  // A 64-bit sketch of the names seen so far (one bit per length and first letter) sends only
-  // the names that might repeat one to the pairwise comparison.
-  uint64_t seen = 0;
-  for (size_t i = 0; i < arguments.size(); ++i) {
-    std::string_view name = arguments[i].name;
-    if (name.empty()) continue;
-    const uint64_t bit = uint64_t{1} << ((name.size() * 7 + static_cast<unsigned char>(name[0])) & 63);
-    const bool maybe_seen = (seen & bit) != 0;
-    seen |= bit;
-    if (!maybe_seen) continue;
-    for (size_t j = 0; j < i; ++j) {
-      if (arguments[j].name == name) {
-        add(errors, arguments[i].name_range, rule,
-            fmt::format("{} name '{}' is used twice", what, name));
-        break;
-      }
+// Whether entries[i] repeats an earlier name. `sketch` (one bit per length and first letter of the
+// names seen so far) sends only the names that might repeat one to the pairwise comparison.
+void check_duplicate_name(std::span<const Argument> entries, size_t i, uint64_t& sketch,
+                          std::string_view what, std::string_view rule, Errors& errors) {
+  std::string_view name = entries[i].name;
+  if (name.empty()) return;
+  const uint64_t bit = uint64_t{1}
+                       << ((name.size() * 7 + static_cast<unsigned char>(name[0])) & 63);
+  const bool maybe_seen = (sketch & bit) != 0;
+  sketch |= bit;
+  if (!maybe_seen) return;
+  for (size_t j = 0; j < i; ++j) {
+    if (entries[j].name == name) {
+      add(errors, entries[i].name_range, rule,
+          fmt::format("{} name '{}' is used twice", what, name));
+      return;
     }
   }
 }
@@ -131,14 +130,12 @@ void check_alias_placement(const Type& type, Errors& errors) {
   }
 }
 
-void check_types(const FunctionSchema& schema, Errors& errors) {
-  for (const auto* list : {&schema.arguments, &schema.returns}) {
-    for (const Argument& argument : *list) {
-      check_type_name(argument.type.leaf(), errors);
-      check_fixed_size_position(argument.type, errors);
-      check_alias_placement(argument.type, errors);
-    }
-  }
+void check_type(const Type& type, Errors& errors) {
+  // Most types are a known leaf without an annotation, which none of the checks concern.
+  if (type.kind == Type::Kind::Base && !type.alias && type.base != BaseType::Named) return;
+  check_type_name(type.leaf(), errors);
+  check_fixed_size_position(type, errors);
+  check_alias_placement(type, errors);
 }
 
 // ---- alias sets across arguments and returns ---------------------------------------------------
@@ -317,24 +314,24 @@ void check_default(const Argument& argument, Errors& errors) {
   }
 }
 
-void check_defaults(const FunctionSchema& schema, Errors& errors) {
-  const Argument* last_with_default = nullptr;
-  for (const Argument& argument : schema.arguments) {
-    if (argument.default_value) {
-      check_default(argument, errors);
-      if (schema.is_vararg) {
-        add(errors, argument.default_value->range, "vararg-default",
-            fmt::format("argument '{}' has a default, but a schema with '...' cannot have "
-                        "defaults",
-                        argument.name));
-      }
-      if (!argument.kwarg_only) last_with_default = &argument;
-    } else if (!argument.kwarg_only && last_with_default) {
-      add(errors, argument.name_range, "default-order",
-          fmt::format("positional argument '{}' has no default but follows '{}', which has one "
-                      "(give it a default or move it after '*')",
-                      argument.name, last_with_default->name));
+// The defaults of one argument: its own (check_default), none with '...', and none missing after
+// a positional argument that has one. `last_with_default` carries that argument along.
+void check_defaults(const FunctionSchema& schema, const Argument& argument,
+                    const Argument*& last_with_default, Errors& errors) {
+  if (argument.default_value) {
+    check_default(argument, errors);
+    if (schema.is_vararg) {
+      add(errors, argument.default_value->range, "vararg-default",
+          fmt::format("argument '{}' has a default, but a schema with '...' cannot have "
+                      "defaults",
+                      argument.name));
     }
+    if (!argument.kwarg_only) last_with_default = &argument;
+  } else if (!argument.kwarg_only && last_with_default) {
+    add(errors, argument.name_range, "default-order",
+        fmt::format("positional argument '{}' has no default but follows '{}', which has one "
+                    "(give it a default or move it after '*')",
+                    argument.name, last_with_default->name));
   }
 }
 
@@ -343,13 +340,27 @@ void check_defaults(const FunctionSchema& schema, Errors& errors) {
 std::vector<SchemaError> check_schema(const FunctionSchema& schema) {
   Errors errors;
   check_overload_name(schema, errors);
-  check_duplicate_names(schema.arguments, "argument", "duplicate-argument", errors);
-  check_duplicate_names(schema.returns, "return", "duplicate-return", errors);
-  check_types(schema, errors);
-  check_defaults(schema, errors);
+  // One pass over the arguments and one over the returns, each check looking at one entry.
+  uint64_t argument_names = 0;
+  const Argument* last_with_default = nullptr;
+  for (size_t i = 0; i < schema.arguments.size(); ++i) {
+    const Argument& argument = schema.arguments[i];
+    check_duplicate_name(schema.arguments, i, argument_names, "argument", "duplicate-argument",
+                         errors);
+    check_type(argument.type, errors);
+    check_defaults(schema, argument, last_with_default, errors);
+  }
+  uint64_t return_names = 0;
+  for (size_t i = 0; i < schema.returns.size(); ++i) {
+    check_duplicate_name(schema.returns, i, return_names, "return", "duplicate-return", errors);
+    check_type(schema.returns[i].type, errors);
+  }
   check_return_aliases(schema, errors);
-  std::stable_sort(errors.begin(), errors.end(),
-                   [](const SchemaError& a, const SchemaError& b) { return a.offset < b.offset; });
+  if (errors.size() > 1) {
+    std::stable_sort(errors.begin(), errors.end(), [](const SchemaError& a, const SchemaError& b) {
+      return a.offset < b.offset;
+    });
+  }
   return errors;
 }
 

@@ -275,7 +275,8 @@ struct action<g::default_number> {
   static void apply(const Input& in, Builder& b) {
     DefaultValue value;
     value.text = b.view_of(in);
-    bool is_float = value.text.find_first_of(".eE") != std::string_view::npos;
+    bool is_float = std::any_of(value.text.begin(), value.text.end(),
+                                [](char c) { return c == '.' || c == 'e' || c == 'E'; });
     value.kind = is_float ? DefaultValue::Kind::Float : DefaultValue::Kind::Int;
     value.range = b.range_of(in);
     b.add_default(value);
