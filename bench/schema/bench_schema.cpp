@@ -1,7 +1,8 @@
 // Parsing speed over the real corpus: every `- func:` of native_functions.yaml (2,590 schemas).
 // BM_parse_schema parses one schema per iteration, cycling through the corpus, so its time is
-// the nanoseconds per schema. The baseline copies each schema into a std::string: the cost of
-// touching the text once and one allocation, measured in the same run.
+// the nanoseconds per schema. Two baselines, measured in the same run: copying each schema into a
+// std::string (touching the text once and one allocation), and the grammar alone (BM_parse_schema
+// less building the model and checking it).
 #include <fstream>
 #include <string>
 #include <vector>
@@ -11,6 +12,8 @@
 #include "schemac/schema/check.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
+#include "schema_errors.h"
+#include "schema_grammar.h"
 
 namespace {
 
@@ -54,6 +57,26 @@ void BM_baseline_copy_schema(benchmark::State& state) {
   });
 }
 BENCHMARK(BM_baseline_copy_schema);
+
+// The PEGTL grammar alone, with no actions (so no model), over the same texts: the floor under
+// BM_parse_schema. The texts are padded as parse_schema pads its own copy (schema_grammar.h).
+void BM_baseline_grammar_only(benchmark::State& state) {
+  namespace pegtl = tao::pegtl;
+  namespace g = schemac::schema::grammar;
+  static const std::vector<std::string> padded = [] {
+    std::vector<std::string> out;
+    for (const std::string& text : corpus()) out.push_back(text + std::string(g::kInputPadding, '\0'));
+    return out;
+  }();
+  per_schema(state, [](const std::string& text) {
+    const std::string& input = padded[&text - corpus().data()];
+    pegtl::memory_input<pegtl::tracking_mode::lazy> in(input.data(), input.size() - g::kInputPadding,
+                                                        "schema");
+    bool ok = pegtl::parse<g::schema, pegtl::nothing, pegtl::must_if<g::errors>::control>(in);
+    benchmark::DoNotOptimize(ok);
+  });
+}
+BENCHMARK(BM_baseline_grammar_only);
 
 // Grammar, model and semantic checks: what every caller pays.
 void BM_parse_schema(benchmark::State& state) {
