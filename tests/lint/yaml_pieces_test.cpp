@@ -85,6 +85,7 @@ TEST(YamlPieces, SmallFilesCutEverywhereGiveTheOnePassResult) {
       "- a\n-\tb\n- c\n",                                                              // tab after the dash
       "- x: 1\n  y: |\n    - not an item\n- z\n",                                       // dash inside a block scalar
       "- a: 1\n  dangling text\n- b\n- c x: d\n",                                        // a key with no ':' (found by fuzz_yaml_pieces)
+      "- : -\n  x\n- x\n- : x\n",                                                     // the same after `- : -` (found by fuzz_yaml_pieces)
   };
   for (const char* text : cases) {
     SCOPED_TRACE(text);

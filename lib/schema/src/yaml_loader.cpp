@@ -172,7 +172,8 @@ class TreeBuilder : public YAML::EventHandler {
     } else {
       // A key with no ':' after it: yaml-cpp takes it as a key without a value at the end of the
       // text, where one pass may read it otherwise (as part of a longer scalar, or an error).
-      if (node.is_null() && node.offset == top.pending_key->offset) key_without_colon_ = true;
+      // Its null value then stands at the key, or even before it (after `- : -`, at the `-`).
+      if (node.is_null() && node.offset <= top.pending_key->offset) key_without_colon_ = true;
       top.node.entries.push_back(YamlEntry{std::move(*top.pending_key), std::move(node)});
       top.pending_key.reset();
     }
