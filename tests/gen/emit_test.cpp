@@ -117,7 +117,7 @@ GenOperator make_op(const std::string& text, std::vector<KernelBinding> kernels)
   op.ns = "demo";
   op.name = op.schema.op.base_name();
   op.overload = op.schema.op.overload;
-  op.schema.op.name = "demo::" + op.name;
+  schema::set_operator_name(op.schema, "demo::" + op.name);
   op.full_name = op.schema.op.full();
   op.canonical = "demo::" + text;
   op.boxed_only = !has_unboxed_signature(op.schema);
