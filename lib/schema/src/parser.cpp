@@ -3,12 +3,12 @@
 #include "schemac/schema/parser.h"
 
 #include <algorithm>
-#include <span>
 #include <charconv>
-#include <cstring>
 #include <exception>
 #include <memory>
+#include <span>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 #include <tao/pegtl.hpp>
