@@ -5,13 +5,12 @@
 #include "schemac/schema/did_you_mean.h"
 
 #include <algorithm>
-#include <array>
-#include <initializer_list>
 #include <span>
 #include <string_view>
 
 #include <fmt/format.h>
 
+#include "base_type_names.h"
 #include "schemac/schema/printer.h"
 
 namespace schemac::schema {
@@ -61,12 +60,6 @@ void check_duplicate_name(std::span<const Argument> entries, size_t i, uint64_t&
 
 // ---- types ----------------------------------------------------------------------------------
 
-constexpr std::array<std::string_view, 23> kKnownTypeNames = {
-    "Tensor", "int", "float", "bool", "str", "Scalar", "ScalarType", "Layout",
-    "Device", "DeviceIndex", "MemoryFormat", "Generator", "Storage", "Stream", "Dimname",
-    "complex", "SymInt", "SymFloat", "SymBool", "QScheme", "Any", "ConstQuantizerPtr", "Capsule"};
-
-
 // A name that is not a known type: lower-case names are type variables (`t`), dotted names are
 // custom classes (`__torch__.torch.classes.ns.Foo`); anything else is a typo or unknown.
 void check_type_name(const Type& leaf, Errors& errors) {
@@ -77,10 +70,10 @@ void check_type_name(const Type& leaf, Errors& errors) {
   if (is_type_variable || is_custom_class) return;
   std::string_view best;
   size_t best_distance = 3;
-  for (std::string_view known : kKnownTypeNames) {
-    size_t distance = edit_distance(name, known);
+  for (const BaseTypeName& known : kBaseTypeNames) {
+    size_t distance = edit_distance(name, known.name);
     if (distance < best_distance) {
-      best = known;
+      best = known.name;
       best_distance = distance;
     }
   }

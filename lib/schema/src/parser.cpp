@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <tao/pegtl.hpp>
 
+#include "base_type_names.h"
 #include "schema_errors.h"
 #include "schema_grammar.h"
 #include "schema_storage.h"
@@ -24,42 +25,11 @@ namespace {
 namespace pegtl = tao::pegtl;
 namespace g = grammar;
 
-// The leaf type a name spells; anything else is BaseType::Named. Every type of every argument
-// comes through here, so it branches on the first letter before comparing whole names.
+// The leaf type a name spells; anything else is BaseType::Named.
 BaseType base_type_of(std::string_view name) {
-  auto is = [&](std::string_view spelling) { return name == spelling; };
-  switch (name.empty() ? '\0' : name[0]) {
-    case 'T': if (is("Tensor")) return BaseType::Tensor; break;
-    case 'i': if (is("int")) return BaseType::Int; break;
-    case 'f': if (is("float")) return BaseType::Float; break;
-    case 'b': if (is("bool")) return BaseType::Bool; break;
-    case 's': if (is("str")) return BaseType::Str; break;
-    case 'c': if (is("complex")) return BaseType::Complex; break;
-    case 'L': if (is("Layout")) return BaseType::Layout; break;
-    case 'M': if (is("MemoryFormat")) return BaseType::MemoryFormat; break;
-    case 'G': if (is("Generator")) return BaseType::Generator; break;
-    case 'Q': if (is("QScheme")) return BaseType::QScheme; break;
-    case 'A': if (is("Any")) return BaseType::Any; break;
-    case 'D':
-      if (is("Device")) return BaseType::Device;
-      if (is("DeviceIndex")) return BaseType::DeviceIndex;
-      if (is("Dimname")) return BaseType::Dimname;
-      break;
-    case 'C':
-      if (is("ConstQuantizerPtr")) return BaseType::ConstQuantizerPtr;
-      if (is("Capsule")) return BaseType::Capsule;
-      break;
-    case 'S':
-      if (is("Scalar")) return BaseType::Scalar;
-      if (is("ScalarType")) return BaseType::ScalarType;
-      if (is("SymInt")) return BaseType::SymInt;
-      if (is("SymFloat")) return BaseType::SymFloat;
-      if (is("SymBool")) return BaseType::SymBool;
-      if (is("Storage")) return BaseType::Storage;
-      if (is("Stream")) return BaseType::Stream;
-      break;
-    default:
-      break;
+  if (name == "Tensor") return BaseType::Tensor;  // by far the most common
+  for (const BaseTypeName& entry : kBaseTypeNames) {
+    if (entry.name.size() == name.size() && entry.name == name) return entry.type;
   }
   return BaseType::Named;
 }

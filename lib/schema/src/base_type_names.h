@@ -1,0 +1,42 @@
+// The spelling of every leaf type the model names (all of BaseType but Named), in one table: the
+// parser looks type names up in it and the checks suggest from it. Private to lib/schema.
+#pragma once
+
+#include <string_view>
+
+#include "schemac/schema/model.h"
+
+namespace schemac::schema {
+
+struct BaseTypeName {
+  std::string_view name;
+  BaseType type;
+};
+
+inline constexpr BaseTypeName kBaseTypeNames[] = {
+    {"Tensor", BaseType::Tensor},
+    {"int", BaseType::Int},
+    {"float", BaseType::Float},
+    {"bool", BaseType::Bool},
+    {"str", BaseType::Str},
+    {"Scalar", BaseType::Scalar},
+    {"ScalarType", BaseType::ScalarType},
+    {"Layout", BaseType::Layout},
+    {"Device", BaseType::Device},
+    {"DeviceIndex", BaseType::DeviceIndex},
+    {"MemoryFormat", BaseType::MemoryFormat},
+    {"Generator", BaseType::Generator},
+    {"Storage", BaseType::Storage},
+    {"Stream", BaseType::Stream},
+    {"Dimname", BaseType::Dimname},
+    {"complex", BaseType::Complex},
+    {"SymInt", BaseType::SymInt},
+    {"SymFloat", BaseType::SymFloat},
+    {"SymBool", BaseType::SymBool},
+    {"QScheme", BaseType::QScheme},
+    {"Any", BaseType::Any},
+    {"ConstQuantizerPtr", BaseType::ConstQuantizerPtr},
+    {"Capsule", BaseType::Capsule},
+};
+
+}  // namespace schemac::schema
