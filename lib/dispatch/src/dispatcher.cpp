@@ -95,8 +95,7 @@ std::vector<const OperatorEntry*> Dispatcher::operators() const {
 }
 
 OperatorEntry& Dispatcher::find_or_create(std::string_view name, std::string_view overload) {
-  std::string full(name);
-  if (!overload.empty()) full.append(".").append(overload);
+  const std::string full = schema::operator_full_name(name, overload);
   auto it = operators_.find(full);
   if (it == operators_.end())
     it = operators_

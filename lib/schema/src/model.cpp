@@ -43,7 +43,7 @@ std::string_view OperatorName::ns() const {
   return colons == std::string_view::npos ? std::string_view() : name.substr(0, colons);
 }
 
-std::string OperatorName::full() const {
+std::string operator_full_name(std::string_view name, std::string_view overload) {
   std::string out(name);
   if (!overload.empty()) {
     out.push_back('.');

@@ -48,7 +48,7 @@ std::string emit_backend_select(std::string_view ns, const std::vector<const Gen
                    "}}\n",
                    op->canonical, sig.return_type, function, sig.param_list(false),
                    optional ? "device.value_or(kCPU)" : "device", ns, op->handle_name, sig.arg_names());
-    std::string op_name = op->overload.empty() ? op->name : op->name + "." + op->overload;
+    std::string op_name = schema::operator_full_name(op->name, op->overload);
     fmt::format_to(std::back_inserter(registrations), "  m.impl({}, &{}, {});\n", cpp_string_literal(op_name),
                    function, cpp_string_literal(function));
   }

@@ -15,7 +15,7 @@ std::string emit_impl_block(std::string_view ns, std::string_view key,
   for (const GenOperator* op : ops) {
     for (const KernelBinding& binding : op->kernels) {
       if (binding.key != key) continue;
-      std::string op_name = op->overload.empty() ? op->name : op->name + "." + op->overload;
+      std::string op_name = schema::operator_full_name(op->name, op->overload);
       std::string function = fmt::format("&{}::native::{}", ns, binding.kernel);
       std::string kernel;
       if (op->boxed_only) {

@@ -106,7 +106,7 @@ class OperatorEntry {
   // "ns::op", "overload" ("" when none), and "ns::op.overload".
   const std::string& name() const { return name_; }
   const std::string& overload() const { return overload_; }
-  std::string full_name() const { return overload_.empty() ? name_ : name_ + "." + overload_; }
+  std::string full_name() const { return schema::operator_full_name(name_, overload_); }
 
   // ## Lock-free read path
   // The kernel for a key set after TLS and non_fallthrough_keys() have been applied.

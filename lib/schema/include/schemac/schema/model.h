@@ -105,13 +105,16 @@ struct Argument {
   TextRange name_range;
 };
 
+// "name.overload", or "name" when there is no overload: how an operator is named in full.
+std::string operator_full_name(std::string_view name, std::string_view overload);
+
 struct OperatorName {
   std::string_view name;           // with namespace when written: "aten::add"
   std::string_view overload;       // "" when absent
   TextRange range;
   std::string_view base_name() const;  // without namespace
   std::string_view ns() const;         // "" when absent
-  std::string full() const;            // "aten::add.Tensor"
+  std::string full() const { return operator_full_name(name, overload); }  // "aten::add.Tensor"
 };
 
 class SchemaStorage;  // the block a parsed schema points into (schema_storage.h)
