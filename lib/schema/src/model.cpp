@@ -27,10 +27,10 @@ bool Type::is_tensor_like() const {
 }
 
 const AliasInfo* Type::any_alias() const {
-  for (const Type* node = this; node; node = node->kind == Kind::Base ? nullptr : node->elem) {
+  for (const Type* node = this;; node = node->elem) {
     if (node->alias) return node->alias;
+    if (node->kind == Kind::Base) return nullptr;
   }
-  return nullptr;
 }
 
 std::string_view OperatorName::base_name() const {

@@ -94,7 +94,7 @@ struct blanks {
     const char* p = in.current();
     p += chars::kClasses[static_cast<unsigned char>(*p)] & chars::kBlank;
     while (chars::is(*p, chars::kBlank)) ++p;
-    in.bump_in_this_line(static_cast<std::size_t>(p - in.current()));
+    in.bump(static_cast<std::size_t>(p - in.current()));  // blanks may cross lines
     return true;
   }
 };

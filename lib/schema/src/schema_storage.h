@@ -30,11 +30,7 @@ class SchemaStorage {
   char* allocate_chars(std::size_t count) {
     return static_cast<char*>(arena_.allocate(count == 0 ? 1 : count, 1));
   }
-  std::string_view copy(std::string_view text) {
-    char* chars = allocate_chars(text.size());
-    if (!text.empty()) std::memcpy(chars, text.data(), text.size());
-    return {chars, text.size()};
-  }
+  std::string_view copy(std::string_view text) { return copy_padded(text, 0); }
   // A copy followed by `padding` NUL bytes (not part of the view), for scanners that read ahead.
   std::string_view copy_padded(std::string_view text, std::size_t padding) {
     char* chars = allocate_chars(text.size() + padding);
