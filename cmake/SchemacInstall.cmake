@@ -8,11 +8,18 @@ include(GNUInstallDirs)
 
 set(SCHEMAC_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/schemac)
 
-install(TARGETS schema dispatch schemac EXPORT schemacTargets
+# Installed libraries carry the project prefix (libschemac_dispatch.so); their exported target
+# names drop it (schemac::dispatch).
+foreach(lib support keys schema core dispatch stable)
+  set_target_properties(schemac_${lib} PROPERTIES EXPORT_NAME ${lib})
+endforeach()
+install(TARGETS schemac_support schemac_keys schemac_schema schemac_core schemac_dispatch schemac_stable schemac dispatch-inspect EXPORT schemacTargets
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/schema/include/ ${PROJECT_SOURCE_DIR}/lib/dispatch/include/
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/support/include/ ${PROJECT_SOURCE_DIR}/lib/keys/include/
+                  ${PROJECT_SOURCE_DIR}/lib/schema/include/ ${PROJECT_SOURCE_DIR}/lib/core/include/
+                  ${PROJECT_SOURCE_DIR}/lib/dispatch/include/ ${PROJECT_SOURCE_DIR}/lib/stable/include/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT schemacTargets NAMESPACE schemac:: DESTINATION ${SCHEMAC_INSTALL_CMAKEDIR})
 

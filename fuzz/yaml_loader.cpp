@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string>
 
-#include "schemac/schema/diagnostic.h"
-#include "schemac/schema/lint_rules.h"
+#include "schemac/diagnostics/diagnostic.h"
+#include "schemac/lint/lint_rules.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace schemac::schema;

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "schemac/schema/yaml_loader.h"
+#include "schemac/native_functions/yaml_loader.h"
 
 namespace {
 

@@ -8,8 +8,8 @@
 
 #include <benchmark/benchmark.h>
 
-#include "schemac/schema/compat.h"
-#include "schemac/schema/native_functions.h"
+#include "schemac/compat/compat.h"
+#include "schemac/native_functions/native_functions.h"
 
 #include "../bench_support.h"
 

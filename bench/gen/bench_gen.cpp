@@ -9,10 +9,10 @@
 
 #include <benchmark/benchmark.h>
 
-#include "emit/gen_model.h"
-#include "emit/output_files.h"
-#include "schemac/schema/lint_rules.h"
-#include "schemac/schema/native_functions.h"
+#include "schemac/codegen/gen_model.h"
+#include "schemac/codegen/output_files.h"
+#include "schemac/lint/lint_rules.h"
+#include "schemac/native_functions/native_functions.h"
 
 #include "../bench_support.h"
 

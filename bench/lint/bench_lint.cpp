@@ -10,10 +10,10 @@
 #include <benchmark/benchmark.h>
 #include <yaml-cpp/yaml.h>
 
-#include "schemac/schema/diagnostic.h"
-#include "schemac/schema/lint_rules.h"
-#include "schemac/schema/native_functions.h"
-#include "schemac/schema/yaml_loader.h"
+#include "schemac/diagnostics/diagnostic.h"
+#include "schemac/lint/lint_rules.h"
+#include "schemac/native_functions/native_functions.h"
+#include "schemac/native_functions/yaml_loader.h"
 
 #include "../bench_support.h"
 

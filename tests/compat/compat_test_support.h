@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "../common/cli_test_support.h"
-#include "schemac/schema/compat.h"
+#include "schemac/compat/compat.h"
 
 namespace schemac::compat_test {
 

@@ -14,7 +14,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "schemac/dispatch/array_ref.h"
+#include "schemac/core/array_ref.h"
 #include "schemac/dispatch/boxing.h"
 #include "schemac/dispatch/dispatcher.h"
 #include "schemac/dispatch/library.h"

@@ -1,10 +1,10 @@
 // IValue: every kind round-trips through its accessor, wrong-kind access names both kinds,
 // copies share heap objects, equality and printing, and the stack helpers.
-#include "schemac/dispatch/ivalue.h"
+#include "schemac/core/ivalue.h"
 
 #include <gtest/gtest.h>
 
-#include "schemac/dispatch/stack.h"
+#include "schemac/core/stack.h"
 
 namespace schemac::dispatch {
 namespace {

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "schemac/dispatch/dispatch_key.h"
-#include "schemac/dispatch/dispatch_key_set.h"
+#include "schemac/keys/dispatch_key.h"
+#include "schemac/keys/dispatch_key_set.h"
 
 namespace schemac::dispatch {
 namespace {

@@ -4,11 +4,11 @@
 
 #include <string>
 
-#include "emit/cpp_types.h"
-#include "emit/definitions_emitter.h"
-#include "emit/emit_util.h"
-#include "emit/gen_model.h"
-#include "emit/registrations_emitter.h"
+#include "schemac/codegen/cpp_types.h"
+#include "schemac/codegen/definitions_emitter.h"
+#include "schemac/codegen/emit_util.h"
+#include "schemac/codegen/gen_model.h"
+#include "schemac/codegen/registrations_emitter.h"
 #include "schemac/schema/parser.h"
 
 namespace schemac::gen {

@@ -1,7 +1,7 @@
 // Trace value specs and schema defaults.
 #include <gtest/gtest.h>
 
-#include "schemac/dispatch/tensor.h"
+#include "schemac/core/tensor.h"
 #include "value_spec.h"
 
 namespace schemac::inspect {

@@ -9,7 +9,7 @@
 #include "kernel_test_util.h"
 #include "schemac/kernels/cpu_features.h"
 #include "schemac/kernels/native_functions.h"
-#include "schemac/kernels/thread_pool.h"
+#include "schemac/support/thread_pool.h"
 
 namespace schemac::kernels {
 namespace {

@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "schemac/dispatch/tensor.h"
+#include "schemac/core/tensor.h"
 
 namespace schemac::kernels::testing {
 

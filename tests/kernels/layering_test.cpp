@@ -9,7 +9,7 @@
 #include "schemac/dispatch/call_trace.h"
 #include "schemac/dispatch/local_dispatch_key_set.h"
 #include "schemac/dispatch/operator_handle.h"
-#include "schemac/dispatch/tensor.h"
+#include "schemac/core/tensor.h"
 #include "schemac/kernels/autograd_tape.h"
 #include "schemac/kernels/native_functions.h"
 

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "schemac/dispatch/tensor.h"
+#include "schemac/core/tensor.h"
 
 namespace schemac::dispatch {
 namespace {

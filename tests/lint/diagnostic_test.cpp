@@ -2,7 +2,7 @@
 // JSON and SARIF.
 #include <gtest/gtest.h>
 
-#include "schemac/schema/diagnostic.h"
+#include "schemac/diagnostics/diagnostic.h"
 
 namespace schemac::schema {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "schemac/schema/did_you_mean.h"
-#include "schemac/schema/dispatch_key_names.h"
+#include "schemac/support/did_you_mean.h"
+#include "schemac/keys/dispatch_key_names.h"
 
 namespace schemac::schema {
 namespace {

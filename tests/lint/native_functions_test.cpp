@@ -1,7 +1,7 @@
 // Reading entries: fields decoded with their locations, and the shape errors of each field.
 #include <gtest/gtest.h>
 
-#include "schemac/schema/native_functions.h"
+#include "schemac/native_functions/native_functions.h"
 
 namespace schemac::schema {
 namespace {

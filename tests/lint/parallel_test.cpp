@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "schemac/schema/native_functions.h"
-#include "schemac/schema/parallel.h"
-#include "schemac/schema/yaml_loader.h"
+#include "schemac/native_functions/native_functions.h"
+#include "schemac/support/parallel.h"
+#include "schemac/native_functions/yaml_loader.h"
 
 namespace schemac::schema {
 namespace {

@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "schemac/schema/lint_rules.h"
+#include "schemac/lint/lint_rules.h"
 #include "test_support.h"
 
 namespace schemac::schema {

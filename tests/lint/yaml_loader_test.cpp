@@ -2,7 +2,7 @@
 // tabs, syntax errors, empty input.
 #include <gtest/gtest.h>
 
-#include "schemac/schema/yaml_loader.h"
+#include "schemac/native_functions/yaml_loader.h"
 
 namespace schemac::schema {
 namespace {

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include "schemac/schema/yaml_loader.h"
+#include "schemac/native_functions/yaml_loader.h"
 
 namespace schemac::schema {
 namespace {

@@ -1,6 +1,6 @@
 // Operator lookup with suggestions (operator_lookup.h).
 #include "operator_lookup.h"
-#include "schemac/schema/did_you_mean.h"
+#include "schemac/support/did_you_mean.h"
 
 #include <fmt/format.h>
 

@@ -7,10 +7,10 @@
 #include <cstdlib>
 #include <vector>
 
-#include "schemac/dispatch/device.h"
+#include "schemac/core/device.h"
 #include "schemac/dispatch/operator_handle.h"
-#include "schemac/dispatch/scalar_type.h"
-#include "schemac/dispatch/tensor.h"
+#include "schemac/core/scalar_type.h"
+#include "schemac/core/tensor.h"
 
 namespace schemac::inspect {
 namespace {

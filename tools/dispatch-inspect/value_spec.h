@@ -14,7 +14,7 @@
 #include <string_view>
 #include <variant>
 
-#include "schemac/dispatch/ivalue.h"
+#include "schemac/core/ivalue.h"
 #include "schemac/schema/model.h"
 
 namespace schemac::inspect {

@@ -21,8 +21,8 @@
 #include <fmt/format.h>
 
 #include "commands.h"
-#include "schemac/schema/compat.h"
-#include "schemac/schema/lint_rules.h"
+#include "schemac/compat/compat.h"
+#include "schemac/lint/lint_rules.h"
 #include "read_file.h"
 
 namespace schemac::cli {

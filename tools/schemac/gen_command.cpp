@@ -22,11 +22,11 @@
 #include <fmt/format.h>
 
 #include "commands.h"
-#include "emit/gen_model.h"
-#include "emit/output_files.h"
-#include "schemac/schema/diagnostic.h"
-#include "schemac/schema/lint_rules.h"
-#include "schemac/schema/native_functions.h"
+#include "schemac/codegen/gen_model.h"
+#include "schemac/codegen/output_files.h"
+#include "schemac/diagnostics/diagnostic.h"
+#include "schemac/lint/lint_rules.h"
+#include "schemac/native_functions/native_functions.h"
 #include "read_file.h"
 
 namespace schemac::cli {

@@ -19,8 +19,8 @@
 #include <fmt/format.h>
 
 #include "commands.h"
-#include "schemac/schema/diagnostic.h"
-#include "schemac/schema/lint_rules.h"
+#include "schemac/diagnostics/diagnostic.h"
+#include "schemac/lint/lint_rules.h"
 #include "read_file.h"
 
 namespace schemac::cli {

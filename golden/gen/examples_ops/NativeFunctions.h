@@ -10,9 +10,9 @@
 #include <tuple>
 #include <vector>
 
-#include "schemac/dispatch/ivalue.h"
+#include "schemac/core/ivalue.h"
 #include "schemac/dispatch/kernel_function.h"
-#include "schemac/dispatch/tensor.h"
+#include "schemac/core/tensor.h"
 
 namespace aten::native {
 

@@ -11,7 +11,7 @@
 
 #include "schemac/dispatch/dispatch_error.h"
 #include "schemac/dispatch/operator_handle.h"
-#include "schemac/dispatch/tensor.h"
+#include "schemac/core/tensor.h"
 
 namespace aten::ops {
 

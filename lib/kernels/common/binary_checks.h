@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "loop_plan.h"
-#include "schemac/dispatch/scalar_type.h"
+#include "schemac/core/scalar_type.h"
 
 namespace schemac::kernels {
 

@@ -4,7 +4,7 @@
 
 #include <type_traits>
 
-#include "schemac/dispatch/scalar_type.h"
+#include "schemac/core/scalar_type.h"
 
 namespace schemac::kernels {
 

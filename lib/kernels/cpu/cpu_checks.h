@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "schemac/dispatch/tensor.h"
+#include "schemac/core/tensor.h"
 
 namespace schemac::kernels::cpu {
 

@@ -14,7 +14,7 @@
 #include "cpu_checks.h"
 #include "schemac/kernels/cpu_features.h"
 #include "schemac/kernels/native_functions.h"
-#include "schemac/kernels/thread_pool.h"
+#include "schemac/support/thread_pool.h"
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #define SCHEMAC_X86 1

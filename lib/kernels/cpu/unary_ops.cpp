@@ -5,7 +5,7 @@
 #include "../common/loop_plan.h"
 #include "cpu_checks.h"
 #include "schemac/kernels/native_functions.h"
-#include "schemac/kernels/thread_pool.h"
+#include "schemac/support/thread_pool.h"
 
 namespace schemac::kernels {
 namespace {

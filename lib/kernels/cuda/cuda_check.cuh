@@ -6,7 +6,7 @@
 
 #include <cuda_runtime.h>
 
-#include "schemac/dispatch/tensor.h"
+#include "schemac/core/tensor.h"
 
 namespace schemac::kernels::cuda {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "../common/loop_plan.h"
-#include "schemac/dispatch/scalar_type.h"
+#include "schemac/core/scalar_type.h"
 
 namespace schemac::kernels::cuda {
 

@@ -4,7 +4,7 @@
 
 #include "cuda_check.cuh"
 #include "launch.h"
-#include "schemac/dispatch/allocator.h"
+#include "schemac/core/allocator.h"
 
 namespace schemac::kernels::cuda {
 namespace {

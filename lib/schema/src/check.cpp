@@ -2,7 +2,7 @@
 // their own rule id; check_schema runs them all, in one pass over the arguments and one over the
 // returns, and returns the errors in text order.
 #include "schemac/schema/check.h"
-#include "schemac/schema/did_you_mean.h"
+#include "schemac/support/did_you_mean.h"
 
 #include <algorithm>
 #include <span>

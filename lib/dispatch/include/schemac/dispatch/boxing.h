@@ -34,10 +34,10 @@
 #include <utility>
 #include <vector>
 
-#include "schemac/dispatch/array_ref.h"
-#include "schemac/dispatch/ivalue.h"
+#include "schemac/core/array_ref.h"
+#include "schemac/core/ivalue.h"
 #include "schemac/dispatch/kernel_function.h"
-#include "schemac/dispatch/stack.h"
+#include "schemac/core/stack.h"
 
 namespace schemac::dispatch {
 

@@ -13,7 +13,7 @@
 
 #include <atomic>
 
-#include "schemac/dispatch/dispatch_key_set.h"
+#include "schemac/keys/dispatch_key_set.h"
 
 namespace schemac::dispatch {
 

@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "schemac/dispatch/dispatch_error.h"
-#include "schemac/dispatch/dispatch_key.h"
+#include "schemac/keys/dispatch_key.h"
 #include "schemac/dispatch/kernel_function.h"
 #include "schemac/dispatch/operator_entry.h"
 #include "schemac/dispatch/registration_handle.h"

@@ -26,7 +26,7 @@
 #include <typeinfo>
 #include <vector>
 
-#include "schemac/dispatch/dispatch_key_set.h"
+#include "schemac/keys/dispatch_key_set.h"
 
 namespace schemac::dispatch {
 

@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "schemac/dispatch/boxing.h"
-#include "schemac/dispatch/dispatch_key.h"
+#include "schemac/keys/dispatch_key.h"
 #include "schemac/dispatch/dispatcher.h"
 #include "schemac/dispatch/kernel_function.h"
 #include "schemac/dispatch/registration_handle.h"

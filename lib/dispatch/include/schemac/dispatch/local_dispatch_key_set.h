@@ -17,7 +17,7 @@
 
 #include <cstdint>
 
-#include "schemac/dispatch/dispatch_key_set.h"
+#include "schemac/keys/dispatch_key_set.h"
 
 namespace schemac::dispatch {
 

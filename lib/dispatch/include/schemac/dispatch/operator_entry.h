@@ -25,7 +25,7 @@
 #include <string_view>
 #include <vector>
 
-#include "schemac/dispatch/dispatch_key_set.h"
+#include "schemac/keys/dispatch_key_set.h"
 #include "schemac/dispatch/kernel_function.h"
 #include "schemac/schema/model.h"
 

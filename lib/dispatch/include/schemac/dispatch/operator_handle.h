@@ -26,12 +26,12 @@
 #include "schemac/dispatch/boxing.h"
 #include "schemac/dispatch/call_trace.h"
 #include "schemac/dispatch/dispatch_error.h"
-#include "schemac/dispatch/dispatch_key_set.h"
-#include "schemac/dispatch/ivalue.h"
+#include "schemac/keys/dispatch_key_set.h"
+#include "schemac/core/ivalue.h"
 #include "schemac/dispatch/kernel_function.h"
 #include "schemac/dispatch/local_dispatch_key_set.h"
 #include "schemac/dispatch/operator_entry.h"
-#include "schemac/dispatch/stack.h"
+#include "schemac/core/stack.h"
 
 namespace schemac::dispatch {
 

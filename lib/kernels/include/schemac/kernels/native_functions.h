@@ -18,7 +18,7 @@
 #include <functional>
 #include <optional>
 
-#include "schemac/dispatch/tensor.h"
+#include "schemac/core/tensor.h"
 
 namespace schemac::kernels {
 

@@ -1,0 +1,74 @@
+// The checked model `schemac gen` writes from: every operator of the input files, with its
+// canonical schema, its C++ namespace and the kernel each dispatch key binds, sorted by full
+// name. Built from the loaded native-functions files (lib/schema); emitters read only this.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "schemac/codegen/cpp_types.h"
+#include "schemac/diagnostics/diagnostic.h"
+#include "schemac/schema/model.h"
+#include "schemac/native_functions/native_functions.h"
+
+namespace schemac::gen {
+
+// One `KEY: kernel` binding of an operator.
+struct KernelBinding {
+  std::string key;     // dispatch key name, e.g. "CPU", "CompositeImplicitAutograd"
+  std::string kernel;  // C++ function name in the native namespace
+};
+
+struct GenOperator {
+  schema::FunctionSchema schema;
+  std::string ns;          // operator namespace, e.g. "aten"
+  std::string name;        // base name without namespace: "add"
+  std::string overload;    // "" when none
+  std::string full_name;   // "aten::add.Tensor"
+  std::string canonical;   // canonical schema text, with the namespace
+  std::string input;       // the input path, relative to the source root
+  std::string handle_name; // the handle struct in namespace `ns::ops`: "add_Tensor"
+  bool function_variant = true;
+  bool method_variant = false;
+  bool use_const_ref_for_mutable_tensors = false;
+  bool boxed_only = false;             // no unboxed C++ signature (varargs, opaque types)
+  CppSignature signature;              // the native signature (empty when boxed_only)
+  std::vector<KernelBinding> kernels;  // sorted by key
+};
+
+struct GenModel {
+  std::vector<std::string> inputs;     // relative input paths, in command-line order
+  std::vector<GenOperator> operators;  // sorted by full name
+};
+
+struct GenInput {
+  std::string display_path;  // relative to the source root; what banners name
+  const schema::NativeFunctionsFile* file = nullptr;
+};
+
+struct ModelBuild {
+  GenModel model;
+  std::vector<schema::Diagnostic> diagnostics;  // errors: nothing may be written
+};
+
+// `default_namespace` is used for operators written without one.
+ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace);
+
+// What gen checks before it writes: the lint rules over every input (their diagnostics first, in
+// input order) and the model (then its own diagnostics). Both only read the inputs, so the rules
+// run on a second thread while the model is built.
+ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace);
+
+// True for an out= overload: it has a kwarg-only argument that is written to.
+bool is_out_overload(const schema::FunctionSchema& schema);
+
+// The kernel name the README gives an operator without a dispatch section: its base name, with
+// `_out` added for out= overloads.
+std::string default_kernel_name(const schema::FunctionSchema& schema);
+
+// Stable 64-bit FNV-1a of a string (shard assignment).
+uint64_t fnv1a_64(std::string_view text);
+
+}  // namespace schemac::gen

@@ -1,0 +1,61 @@
+// BackendSelect kernels for factory operators (backend_select_emitter.h).
+#include "schemac/codegen/backend_select_emitter.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "schemac/codegen/cpp_types.h"
+#include "schemac/codegen/emit_util.h"
+
+namespace schemac::gen {
+namespace {
+
+bool is_alias_key(std::string_view key) { return key.rfind("Composite", 0) == 0; }
+
+const schema::Argument* device_argument(const schema::FunctionSchema& schema) {
+  for (const schema::Argument& a : schema.arguments) {
+    const schema::Type& t = a.type.is_optional() ? a.type.element() : a.type;
+    if (a.name == "device" && t.is_base(schema::BaseType::Device)) return &a;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+bool needs_backend_select(const GenOperator& op) {
+  if (op.boxed_only || device_argument(op.schema) == nullptr) return false;
+  bool has_tensor = std::any_of(op.schema.arguments.begin(), op.schema.arguments.end(),
+                                [](const schema::Argument& a) { return a.type.is_tensor_like(); });
+  bool has_backend_kernel = std::any_of(op.kernels.begin(), op.kernels.end(),
+                                        [](const KernelBinding& k) { return !is_alias_key(k.key); });
+  return !has_tensor && has_backend_kernel;
+}
+
+std::string emit_backend_select(std::string_view ns, const std::vector<const GenOperator*>& ops) {
+  std::string kernels;
+  std::string registrations;
+  for (const GenOperator* op : ops) {
+    if (!needs_backend_select(*op)) continue;
+    const CppSignature& sig = op->signature;
+    std::string function = "backend_select_" + op->handle_name;
+    bool optional = device_argument(op->schema)->type.is_optional();
+    fmt::format_to(std::back_inserter(kernels),
+                   "// {}\n"
+                   "{} {}({}) {{\n"
+                   "  DispatchKeySet ks = key_set_for({}) & keys_below(DispatchKey::BackendSelect);\n"
+                   "  return {}::ops::{}::redispatch(ks, {});\n"
+                   "}}\n",
+                   op->canonical, sig.return_type, function, sig.param_list(false),
+                   optional ? "device.value_or(kCPU)" : "device", ns, op->handle_name, sig.arg_names());
+    std::string op_name = schema::operator_full_name(op->name, op->overload);
+    fmt::format_to(std::back_inserter(registrations), "  m.impl({}, &{}, {});\n", cpp_string_literal(op_name),
+                   function, cpp_string_literal(function));
+  }
+  if (registrations.empty()) return {};
+  return fmt::format(
+      "namespace {{\n{}}}  // namespace\n\nSCHEMAC_LIBRARY_IMPL({}, BackendSelect, m) {{\n{}}}\n", kernels,
+      ns, registrations);
+}
+
+}  // namespace schemac::gen

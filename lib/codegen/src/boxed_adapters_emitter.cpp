@@ -1,0 +1,56 @@
+// Emitter (e): boxed adapters (boxed_adapters_emitter.h).
+#include "schemac/codegen/boxed_adapters_emitter.h"
+
+#include <map>
+
+#include <fmt/format.h>
+
+#include "schemac/codegen/emit_util.h"
+
+namespace schemac::gen {
+
+std::string boxed_kernel_expression(std::string_view function_address) {
+  return fmt::format(
+      "::schemac::dispatch::KernelFunction::make_from_boxed("
+      "static_cast<::schemac::dispatch::BoxedKernelFn>({}))",
+      function_address);
+}
+
+std::string emit_boxed_declarations(const std::vector<const GenOperator*>& ops) {
+  std::map<std::string, std::string> first_schema;  // kernel name -> schema it was declared for
+  for (const GenOperator* op : ops) {
+    if (!op->boxed_only) continue;
+    for (const KernelBinding& binding : op->kernels) first_schema.emplace(binding.kernel, op->canonical);
+  }
+  std::string out;
+  for (const auto& [kernel, schema] : first_schema) {
+    fmt::format_to(std::back_inserter(out),
+                   "// boxed-only: {}\nvoid {}(const OperatorHandle& op, DispatchKeySet ks, Stack* stack);\n",
+                   schema, kernel);
+  }
+  return out;
+}
+
+std::string emit_boxed_handle(const GenOperator& op, std::string_view struct_name) {
+  return fmt::format(
+      "// {}\n"
+      "struct {} {{\n"
+      "  static constexpr std::string_view name = {};\n"
+      "  static constexpr std::string_view overload = {};\n"
+      "  static constexpr std::string_view schema = {};\n"
+      "  static const OperatorHandle& handle() {{\n"
+      "    static const OperatorHandle op = detail::find_operator({});\n"
+      "    return op;\n"
+      "  }}\n"
+      "  // Boxed only: the arguments on the stack are replaced by the returns.\n"
+      "  static void call_boxed(Stack* stack) {{ handle().call_boxed(stack); }}\n"
+      "  static void redispatch_boxed(DispatchKeySet ks, Stack* stack) {{\n"
+      "    handle().redispatch_boxed(ks, stack);\n"
+      "  }}\n"
+      "}};\n",
+      op.canonical, struct_name, cpp_string_literal(op.ns + "::" + op.name),
+      cpp_string_literal(op.overload), cpp_string_literal(op.canonical),
+      cpp_string_literal(op.full_name));
+}
+
+}  // namespace schemac::gen

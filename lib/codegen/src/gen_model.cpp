@@ -1,0 +1,129 @@
+// Builds the model `schemac gen` writes from (gen_model.h).
+#include "schemac/codegen/gen_model.h"
+
+#include <algorithm>
+#include <future>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "schemac/codegen/cpp_types.h"
+#include "schemac/codegen/emit_util.h"
+#include "schemac/lint/lint_rules.h"
+#include "schemac/schema/printer.h"
+
+namespace schemac::gen {
+namespace {
+
+std::string strip_namespace(const std::string& name) {
+  size_t colons = name.rfind("::");
+  return colons == std::string::npos ? name : name.substr(colons + 2);
+}
+
+std::vector<KernelBinding> kernels_of(const schema::NativeFunction& function,
+                                      const schema::FunctionSchema& schema) {
+  std::vector<KernelBinding> kernels;
+  if (function.manual_kernel_registration) return kernels;
+  if (function.has_dispatch) {
+    for (const schema::DispatchEntry& entry : function.dispatch) {
+      kernels.push_back({entry.key.name, strip_namespace(entry.kernel.name)});
+    }
+  } else if (!function.structured_delegate) {
+    // The README's default: a CompositeImplicitAutograd kernel named after the operator.
+    kernels.push_back({"CompositeImplicitAutograd", default_kernel_name(schema)});
+  }
+  std::sort(kernels.begin(), kernels.end(),
+            [](const KernelBinding& a, const KernelBinding& b) { return a.key < b.key; });
+  return kernels;
+}
+
+}  // namespace
+
+bool is_out_overload(const schema::FunctionSchema& schema) {
+  return std::any_of(schema.arguments.begin(), schema.arguments.end(),
+                     [](const schema::Argument& a) { return a.kwarg_only && a.type.is_mutable(); });
+}
+
+std::string default_kernel_name(const schema::FunctionSchema& schema) {
+  std::string name(schema.op.base_name());
+  if (is_out_overload(schema)) name += "_out";
+  return name;
+}
+
+uint64_t fnv1a_64(std::string_view text) {
+  uint64_t hash = 0xcbf29ce484222325ULL;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 0x100000001b3ULL;
+  }
+  return hash;
+}
+
+ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace) {
+  ModelBuild build;
+  std::map<std::string, schema::Location> defined_at;
+  for (const GenInput& input : inputs) {
+    build.model.inputs.push_back(input.display_path);
+    for (const schema::NativeFunction& function : input.file->functions) {
+      if (!function.schema) continue;  // lint has reported it
+      GenOperator op;
+      op.schema = *function.schema;
+      op.ns = op.schema.op.ns();
+      if (op.ns.empty()) op.ns = std::string(default_namespace);
+      op.name = op.schema.op.base_name();
+      op.overload = op.schema.op.overload;
+      schema::set_operator_name(op.schema, fmt::format("{}::{}", op.ns, op.name));
+      op.full_name = op.schema.op.full();
+      op.canonical = schema::print_schema(op.schema);
+      op.input = input.display_path;
+      op.function_variant = function.function_variant;
+      op.method_variant = function.method_variant;
+      op.use_const_ref_for_mutable_tensors = function.use_const_ref_for_mutable_tensors;
+      op.boxed_only = !has_unboxed_signature(op.schema);
+      if (!op.boxed_only) {
+        op.signature = native_signature(op.schema, op.use_const_ref_for_mutable_tensors);
+      }
+      op.kernels = kernels_of(function, op.schema);
+      auto [it, inserted] = defined_at.emplace(op.full_name, function.location);
+      if (!inserted) {
+        schema::Diagnostic d;
+        d.rule = "duplicate-operator";
+        d.location = function.location;
+        d.message = fmt::format("operator '{}' is defined twice", op.full_name);
+        d.notes.push_back({it->second, "first defined here"});
+        build.diagnostics.push_back(std::move(d));
+        continue;
+      }
+      build.model.operators.push_back(std::move(op));
+    }
+  }
+  // Sorted by full name: the order is decided on indexes, then each operator moves once.
+  std::vector<GenOperator>& operators = build.model.operators;
+  std::vector<size_t> order(operators.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return operators[a].full_name < operators[b].full_name; });
+  std::vector<GenOperator> sorted;
+  sorted.reserve(operators.size());
+  for (size_t i : order) sorted.push_back(std::move(operators[i]));
+  operators = std::move(sorted);
+  std::vector<std::string> handles = handle_struct_names(build.model);
+  for (size_t i = 0; i < handles.size(); ++i) build.model.operators[i].handle_name = std::move(handles[i]);
+  return build;
+}
+
+ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace) {
+  auto rules = std::async([&inputs] {
+    std::vector<schema::Diagnostic> diagnostics;
+    for (const GenInput& input : inputs)
+      for (schema::Diagnostic& d : schema::check_native_functions(*input.file, {})) diagnostics.push_back(std::move(d));
+    return diagnostics;
+  });
+  ModelBuild build = build_gen_model(inputs, default_namespace);
+  std::vector<schema::Diagnostic> diagnostics = rules.get();
+  for (schema::Diagnostic& d : build.diagnostics) diagnostics.push_back(std::move(d));
+  build.diagnostics = std::move(diagnostics);
+  return build;
+}
+
+}  // namespace schemac::gen

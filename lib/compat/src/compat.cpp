@@ -1,0 +1,43 @@
+// The compat driver: load both files and the allow-list, compare, filter, sort.
+#include "schemac/compat/compat.h"
+
+namespace schemac::schema {
+namespace {
+
+// Moves the errors among `diagnostics` into `out`; returns whether there were any.
+bool take_errors(std::vector<Diagnostic>& diagnostics, std::vector<Diagnostic>& out) {
+  bool any = false;
+  for (Diagnostic& d : diagnostics) {
+    if (d.severity != Severity::error) continue;
+    out.push_back(std::move(d));
+    any = true;
+  }
+  return any;
+}
+
+}  // namespace
+
+CompatReport check_compat(CompatInput old_input, CompatInput new_input,
+                          std::optional<CompatInput> allow_list, Date today) {
+  CompatReport report;
+  NativeFunctionsLoad old_load = load_native_functions(std::move(old_input.file), std::move(old_input.text));
+  NativeFunctionsLoad new_load = load_native_functions(std::move(new_input.file), std::move(new_input.text));
+  bool bad_old = take_errors(old_load.diagnostics, report.diagnostics);
+  bool bad_new = take_errors(new_load.diagnostics, report.diagnostics);
+  AllowListLoad allow;
+  if (allow_list) {
+    allow = load_allow_list(std::move(allow_list->file), std::move(allow_list->text));
+    for (Diagnostic& d : allow.diagnostics) report.diagnostics.push_back(std::move(d));
+  }
+  if (!bad_old && !bad_new) {
+    AllowOutcome outcome =
+        apply_allow_list(compare_native_functions(old_load.file, new_load.file), allow.entries, today);
+    for (Diagnostic& d : outcome.diagnostics) report.diagnostics.push_back(std::move(d));
+    report.allowed = outcome.allowed;
+    report.compared = true;
+  }
+  sort_diagnostics(report.diagnostics);
+  return report;
+}
+
+}  // namespace schemac::schema

@@ -1,0 +1,42 @@
+// The rules of the native-functions format: what `schemac lint` checks beyond the shape of each
+// field (native_functions.h). Every rule has an id, a severity and a one-line description in
+// lint_rule_catalog(); docs/lint-rules.md says why each exists.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "schemac/diagnostics/diagnostic.h"
+#include "schemac/native_functions/native_functions.h"
+
+namespace schemac::schema {
+
+struct LintOptions {
+  // The tag names `tags:` may use (from a tags.yaml); nullopt leaves tags unchecked.
+  std::optional<std::vector<std::string>> valid_tags;
+};
+
+// Every rule lint can report, loader and schema rules included, sorted by id.
+std::span<const RuleInfo> lint_rule_catalog();
+// The catalogue entry of `id`, or nullptr.
+const RuleInfo* find_lint_rule(std::string_view id);
+
+// The cross-field and cross-entry rules over a loaded file.
+std::vector<Diagnostic> check_native_functions(const NativeFunctionsFile& file,
+                                               const LintOptions& options);
+
+// Load, shape checks and rules for one file's text; the diagnostics sorted by place. Never
+// throws for any input.
+std::vector<Diagnostic> lint_native_functions(std::string file, std::string text,
+                                              const LintOptions& options);
+
+// Reads a tags.yaml: a list of mappings with a `tag:` name (and a `desc:`).
+struct TagsLoad {
+  std::vector<std::string> tags;
+  std::vector<Diagnostic> diagnostics;
+};
+TagsLoad load_tags(std::string file, std::string text);
+
+}  // namespace schemac::schema

@@ -1,0 +1,107 @@
+// The lint driver: load a file, run every rule, order the diagnostics.
+#include <fmt/format.h>
+
+#include "lint_rules_internal.h"
+#include "schemac/lint/lint_rules.h"
+
+namespace schemac::schema {
+namespace lint {
+
+Diagnostic& Reporter::report(std::string_view rule, Location location, std::string message) {
+  const RuleInfo* info = find_lint_rule(rule);
+  out_.push_back(Diagnostic{info ? info->severity : Severity::error, std::string(rule),
+                            std::move(location), std::move(message), {}, {}});
+  return out_.back();
+}
+
+SignatureFacts signature_facts(const FunctionSchema& schema) {
+  SignatureFacts facts;
+  bool in_out = false;
+  for (const Argument& a : schema.arguments) {
+    if (!a.kwarg_only) {
+      if (a.name == "self" && !facts.self) facts.self = &a;
+      continue;
+    }
+    in_out = in_out || a.type.is_mutable();
+    if (in_out && a.type.is_mutable()) facts.out.push_back(&a);
+  }
+  static constexpr std::string_view kAugmented[] = {"add", "sub", "mul", "div", "mod", "pow",
+                                                    "lshift", "rshift", "and", "xor", "or"};
+  std::string_view name = schema.op.base_name();
+  if (name.size() > 4 && name.starts_with("__") && name.ends_with("__")) {
+    std::string_view inner = name.substr(2, name.size() - 4);
+    for (std::string_view op : kAugmented) {
+      if (inner.size() == op.size() + 1 && inner[0] == 'i' && inner.substr(1) == op) {
+        facts.inplace = true;
+        facts.out_of_place_name = fmt::format("__{}__", op);
+      }
+    }
+    if (!facts.inplace) facts.out_of_place_name = name;
+  } else if (name.size() > 1 && name.ends_with('_')) {
+    facts.inplace = true;
+    facts.out_of_place_name = name.substr(0, name.size() - 1);
+  } else {
+    facts.out_of_place_name = name;
+  }
+  return facts;
+}
+
+OperatorIndex index_operators(const NativeFunctionsFile& file) {
+  OperatorIndex index;
+  for (const NativeFunction& f : file.functions) {
+    if (!f.schema) continue;
+    index.by_full_name.emplace(f.schema->op.full(), &f);
+    index.by_name[f.schema->op.name].push_back(&f);
+  }
+  return index;
+}
+
+}  // namespace lint
+
+std::vector<Diagnostic> check_native_functions(const NativeFunctionsFile& file,
+                                               const LintOptions& options) {
+  std::vector<Diagnostic> diagnostics;
+  lint::Reporter reporter(file, diagnostics);
+  for (const NativeFunction& f : file.functions) {
+    lint::check_signature_rules(reporter, f);
+    lint::check_entry_rules(reporter, f, options);
+  }
+  lint::check_operator_rules(reporter, lint::index_operators(file));
+  return diagnostics;
+}
+
+std::vector<Diagnostic> lint_native_functions(std::string file, std::string text,
+                                              const LintOptions& options) {
+  NativeFunctionsLoad load = load_native_functions(std::move(file), std::move(text));
+  std::vector<Diagnostic> diagnostics = std::move(load.diagnostics);
+  for (Diagnostic& d : check_native_functions(load.file, options)) diagnostics.push_back(std::move(d));
+  sort_diagnostics(diagnostics);
+  return diagnostics;
+}
+
+TagsLoad load_tags(std::string file, std::string text) {
+  TagsLoad result;
+  YamlLoadResult yaml = load_yaml(std::move(file), std::move(text));
+  result.diagnostics = std::move(yaml.diagnostics);
+  const YamlDocument& doc = yaml.document;
+  if (!doc.root || !doc.root->is_sequence()) {
+    if (result.diagnostics.empty()) {
+      result.diagnostics.push_back(Diagnostic{Severity::error, "top-level-not-list",
+                                              Location::at(doc.file, 1, 1),
+                                              "a tags file must be a list of '- tag: NAME' entries", {}, {}});
+    }
+    return result;
+  }
+  for (const YamlNode& item : doc.root->items) {
+    const YamlNode* tag = item.is_mapping() ? item.find("tag") : nullptr;
+    if (!tag || !tag->is_scalar() || tag->value.empty()) {
+      result.diagnostics.push_back(Diagnostic{Severity::error, "field-type", node_location(doc, item, 1),
+                                              "a tags entry needs a 'tag: NAME' field", {}, {}});
+      continue;
+    }
+    result.tags.push_back(tag->value);
+  }
+  return result;
+}
+
+}  // namespace schemac::schema

@@ -1,0 +1,82 @@
+// The catalogue of lint rules: id, severity, one-line description. Sorted by id. It includes
+// the ids the schema parser and checker (parser.h, check.h) report for errors inside `func:`.
+#include <algorithm>
+#include <array>
+
+#include "schemac/lint/lint_rules.h"
+
+namespace schemac::schema {
+namespace {
+
+constexpr auto E = Severity::error;
+constexpr auto W = Severity::warning;
+
+constexpr auto kRules = std::to_array<RuleInfo>({
+    {"alias-on-value", E, "alias annotations sit only on types that can share memory (tensors, lists, objects)"},
+    {"alias-unknown-set", E, "a returned alias set is one that an argument belongs to"},
+    {"alias-write-mismatch", E, "a return that writes an alias set has an argument that writes it"},
+    {"autogen-name", E, "autogen names out= or _functional variants of this operator that are not declared elsewhere"},
+    {"composite-conflict", E, "at most one of CompositeImplicitAutograd, CompositeExplicitAutograd(NonFunctional) per operator"},
+    {"cpp-no-default-args", E, "cpp_no_default_args names arguments that have a default"},
+    {"default-length", E, "a list default has as many elements as its fixed-size type"},
+    {"default-none", E, "a None default belongs to an optional type"},
+    {"default-order", E, "only a suffix of the positional arguments has defaults"},
+    {"default-type", E, "a default value fits its argument's type"},
+    {"duplicate-argument", E, "argument names are unique within a schema"},
+    {"duplicate-dispatch-key", E, "a dispatch key appears once per dispatch section"},
+    {"duplicate-empty-overload", E, "at most one overload of a name has an empty overload name"},
+    {"duplicate-key", E, "a key appears once per YAML mapping (YAML loaders silently keep the last)"},
+    {"duplicate-overload", E, "overload names are unique per operator name"},
+    {"duplicate-return", E, "return names are unique within a schema"},
+    {"empty-file", E, "the file has at least one entry"},
+    {"entry-not-mapping", E, "every entry of the list is a mapping"},
+    {"field-type", E, "every field has a value of its type (bool, string, list, mapping)"},
+    {"fixed-size-list-position", E, "a fixed-size list [N] is the outermost type (or under a final ?)"},
+    {"foreach-device-check", E, "_foreach operators set device_check: NoCheck"},
+    {"func-not-canonical", E, "func is written in canonical form (torchgen's round trip)"},
+    {"inplace-self", E, "in-place functions (name ending in _) take Tensor(a!) self and return it"},
+    {"inplace-view-tag", E, "inplace_view operators are in-place and have an out-of-place view operator"},
+    {"invalid-device-check", E, "device_check is NoCheck or ExactSame"},
+    {"invalid-kernel-name", E, "dispatch kernels are C++ function names with at most two namespaces"},
+    {"invalid-operator-name", E, "structured_delegate and autogen hold operator names (name or name.overload)"},
+    {"invalid-variants", E, "variants lists function and/or method"},
+    {"kwarg-marker", E, "the schema's keyword-only marker '*' is well placed"},
+    {"manual-registration-dispatch", E, "manual_kernel_registration is not combined with a dispatch section"},
+    {"method-self", E, "a method variant has a Tensor self argument"},
+    {"missing-func", E, "every entry has a func field"},
+    {"mutable-return", E, "returns are all mutable or all immutable, and mutable ones alias an out argument or self"},
+    {"nondeterministic-seeded", W, "random-looking operators (rand, dropout, Generator arguments) carry the nondeterministic_seeded tag"},
+    {"out-annotation", E, "out arguments carry a named write annotation such as Tensor(a!)"},
+    {"out-name", W, "a single out argument is named out (or after its overload)"},
+    {"out-position", E, "out arguments come last among the keyword-only arguments"},
+    {"out-return", E, "an out= function returns its out arguments, in order, with their annotations"},
+    {"precomputed-argument", E, "precomputed replaces arguments the function has"},
+    {"python-keyword-argument", W, "argument names are not Python keywords"},
+    {"python-module-method", E, "functions with a python_module are not methods"},
+    {"reserved-overload-name", E, "overload names do not use reserved words such as 'default'"},
+    {"schema-syntax", E, "func is a well-formed function schema"},
+    {"structured-delegate", E, "structured_delegate names a declared structured out= overload"},
+    {"structured-inherits", E, "structured_inherits is only used with structured: True"},
+    {"structured-kind", E, "structured is set on out= functions only, never together with structured_delegate"},
+    {"top-level-not-list", E, "the top level of the file is a list"},
+    {"ufunc-structured", E, "ufunc_inner_loop is used with structured: True only"},
+    {"unknown-dispatch-key", E, "dispatch keys are known dispatch key names"},
+    {"unknown-field", E, "entries use only the fields of the format"},
+    {"unknown-tag", E, "tags are declared in the tags file"},
+    {"unknown-type", E, "argument and return types are known schema types"},
+    {"vararg-default", E, "a schema with '...' has no argument defaults"},
+    {"yaml-syntax", E, "the file is valid YAML"},
+    {"yaml-tab", E, "indentation uses spaces, not tabs"},
+});
+
+}  // namespace
+
+std::span<const RuleInfo> lint_rule_catalog() { return kRules; }
+
+const RuleInfo* find_lint_rule(std::string_view id) {
+  auto it = std::lower_bound(kRules.begin(), kRules.end(), id,
+                             [](const RuleInfo& rule, std::string_view key) { return rule.id < key; });
+  return it != kRules.end() && it->id == id ? &*it : nullptr;
+}
+
+}  // namespace schemac::schema

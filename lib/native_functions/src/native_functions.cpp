@@ -1,0 +1,501 @@
+// Reading a native-functions file into located entries, checking the shape of every field.
+#include "schemac/native_functions/native_functions.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <iterator>
+
+#include <fmt/format.h>
+
+#include "schemac/schema/check.h"
+#include "schemac/support/did_you_mean.h"
+#include "schemac/keys/dispatch_key_names.h"
+#include "schemac/support/parallel.h"
+#include "schemac/schema/parser.h"
+
+namespace schemac::schema {
+namespace {
+
+constexpr auto kFieldNames = std::to_array<std::string_view>({
+    "func", "variants", "dispatch", "structured", "structured_delegate", "structured_inherits",
+    "precomputed", "ufunc_inner_loop", "autogen", "tags", "device_check", "device_guard",
+    "manual_kernel_registration", "manual_cpp_binding", "use_const_ref_for_mutable_tensors",
+    "python_module", "category_override", "cpp_no_default_args",
+});
+
+constexpr auto kUfuncKeys = std::to_array<std::string_view>({
+    "Generic", "ScalarOnly", "CUDAFunctor", "CUDAFunctorOnOther", "CUDAFunctorOnSelf",
+    "CPUScalar", "CPUVector",
+});
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  return text;
+}
+
+bool is_identifier(std::string_view text) {
+  if (text.empty() || std::isdigit(static_cast<unsigned char>(text[0]))) return false;
+  for (char c : text) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+  }
+  return true;
+}
+
+// `name` or `name.overload`, as structured_delegate and autogen write operator names.
+bool is_operator_name(std::string_view text) {
+  size_t dot = text.find('.');
+  if (dot == std::string_view::npos) return is_identifier(text);
+  return is_identifier(text.substr(0, dot)) && is_identifier(text.substr(dot + 1));
+}
+
+// A C++ function name, with at most two namespaces: `fn`, `at::native::fn`.
+bool is_kernel_name(std::string_view text) {
+  int levels = 0;
+  while (true) {
+    size_t sep = text.find("::");
+    if (!is_identifier(text.substr(0, sep))) return false;
+    if (sep == std::string_view::npos) return true;
+    if (++levels > 2) return false;
+    text.remove_prefix(sep + 2);
+  }
+}
+
+std::string_view kind_name(const YamlNode& node) {
+  switch (node.kind) {
+    case YamlNode::Kind::null: return "nothing";
+    case YamlNode::Kind::scalar: return "a scalar";
+    case YamlNode::Kind::sequence: return "a list";
+    case YamlNode::Kind::mapping: return "a mapping";
+  }
+  return "a value";
+}
+
+// Reads one file's entries; collects diagnostics as it goes.
+class EntryReader {
+ public:
+  EntryReader(const YamlDocument& document, std::vector<Diagnostic>& diagnostics)
+      : doc_(document), diagnostics_(diagnostics) {}
+
+  NativeFunction read(const YamlNode& node) {
+    NativeFunction f;
+    f.node = &node;
+    f.location = node.entries.empty() ? node_location(doc_, node)
+                                      : node_location(doc_, node.entries.front().key);
+    for (const auto& [key, value] : node.entries) {
+      if (!key.is_scalar()) {
+        error("field-type", node_location(doc_, key), "a field name must be a plain word");
+        continue;
+      }
+      read_field(f, key, value);
+    }
+    if (!node.find("func")) {
+      error("missing-func", f.location, "entry has no 'func' field");
+    }
+    return f;
+  }
+
+ private:
+  Diagnostic& error(std::string_view rule, Location location, std::string message) {
+    diagnostics_.push_back(Diagnostic{Severity::error, std::string(rule), std::move(location),
+                                      std::move(message), {}, {}});
+    return diagnostics_.back();
+  }
+
+  LocatedName located(const YamlNode& node) {
+    return LocatedName{node.value, node_location(doc_, node)};
+  }
+
+  // The location of value[begin, begin + length) inside a scalar.
+  Location inside(const YamlNode& node, size_t begin, size_t length) {
+    auto [line, column] = scalar_position(doc_, node, begin);
+    return Location::at(doc_.file, line, column, static_cast<uint32_t>(std::max<size_t>(length, 1)));
+  }
+
+  // Splits a scalar at `separator`, giving each trimmed piece with its location. Empty pieces
+  // are returned too (as empty names) so callers can report them.
+  std::vector<LocatedName> split(const YamlNode& node, char separator) {
+    std::vector<LocatedName> pieces;
+    std::string_view text = node.value;
+    size_t begin = 0;
+    while (begin <= text.size()) {
+      size_t end = text.find(separator, begin);
+      if (end == std::string_view::npos) end = text.size();
+      std::string_view raw = text.substr(begin, end - begin);
+      std::string_view piece = trim(raw);
+      size_t start = begin + (piece.empty() ? 0 : static_cast<size_t>(piece.data() - raw.data()));
+      pieces.push_back(LocatedName{std::string(piece), inside(node, start, piece.size())});
+      begin = end + 1;
+    }
+    return pieces;
+  }
+
+  bool expect_scalar(const YamlNode& key, const YamlNode& value, std::string_view what) {
+    if (value.is_scalar()) return true;
+    error("field-type", node_location(doc_, value.is_null() ? key : value),
+          fmt::format("'{}' must be {}, not {}", key.value, what, kind_name(value)));
+    return false;
+  }
+
+  std::optional<bool> read_bool(const YamlNode& key, const YamlNode& value) {
+    if (!expect_scalar(key, value, "True or False")) return std::nullopt;
+    const std::string& v = value.value;
+    if (value.style == ScalarStyle::plain) {
+      if (v == "True" || v == "true" || v == "TRUE") return true;
+      if (v == "False" || v == "false" || v == "FALSE") return false;
+    }
+    error("field-type", node_location(doc_, value),
+          fmt::format("'{}' must be True or False, not '{}'", key.value, v));
+    return std::nullopt;
+  }
+
+  std::optional<LocatedName> read_string(const YamlNode& key, const YamlNode& value) {
+    if (!expect_scalar(key, value, "a string")) return std::nullopt;
+    if (value.value.empty()) {
+      error("field-type", node_location(doc_, value), fmt::format("'{}' is empty", key.value));
+      return std::nullopt;
+    }
+    return located(value);
+  }
+
+  std::optional<LocatedName> read_operator_name(const YamlNode& key, const YamlNode& value) {
+    auto name = read_string(key, value);
+    if (name && !is_operator_name(name->name)) {
+      error("invalid-operator-name", name->location,
+            fmt::format("'{}' is not an operator name (expected name or name.overload)", name->name));
+      return std::nullopt;
+    }
+    return name;
+  }
+
+  // A flow or block list of strings, or (for tags) a single string.
+  std::vector<LocatedName> read_string_list(const YamlNode& key, const YamlNode& value,
+                                            bool allow_single) {
+    std::vector<LocatedName> names;
+    if (allow_single && value.is_scalar()) {
+      names.push_back(located(value));
+      return names;
+    }
+    if (!value.is_sequence()) {
+      error("field-type", node_location(doc_, value.is_null() ? key : value),
+            fmt::format("'{}' must be a list{}, not {}", key.value,
+                        allow_single ? " or a single name" : "", kind_name(value)));
+      return names;
+    }
+    for (const YamlNode& item : value.items) {
+      if (!item.is_scalar() || item.value.empty()) {
+        error("field-type", node_location(doc_, item),
+              fmt::format("each item of '{}' must be a name, not {}", key.value, kind_name(item)));
+        continue;
+      }
+      names.push_back(located(item));
+    }
+    return names;
+  }
+
+  void read_func(NativeFunction& f, const YamlNode& key, const YamlNode& value) {
+    if (!expect_scalar(key, value, "a schema string")) return;
+    f.func = value.value;
+    f.func_node = &value;
+    ParseResult parsed = parse_schema_syntax(f.func);
+    if (!parsed.ok()) {
+      if (parsed.error) schema_error(value, *parsed.error);
+      return;
+    }
+    std::vector<SchemaError> errors = check_schema(*parsed.schema);
+    for (const SchemaError& e : errors) schema_error(value, e);
+    if (errors.empty()) f.schema = std::move(parsed.schema);
+  }
+
+  void schema_error(const YamlNode& value, const SchemaError& e) {
+    size_t offset = std::min<size_t>(e.offset, value.value.size());
+    auto [line, column] = scalar_position(doc_, value, offset);
+    auto [end_line, end_column] = scalar_position(doc_, value, offset + std::max<uint32_t>(e.length, 1));
+    Location loc{doc_.file, line, column, end_line, end_column};
+    if (end_line != line || end_column <= column) loc = Location::at(doc_.file, line, column);
+    error(e.rule.empty() ? "schema-syntax" : e.rule, std::move(loc), e.message);
+  }
+
+  void read_variants(NativeFunction& f, const YamlNode& key, const YamlNode& value) {
+    if (!expect_scalar(key, value, "'function', 'method' or 'function, method'")) return;
+    f.function_variant = false;
+    for (const LocatedName& v : split(value, ',')) {
+      if (v.name == "function") {
+        f.function_variant = true;
+      } else if (v.name == "method") {
+        f.method_variant = true;
+      } else {
+        static constexpr auto kVariants = std::to_array<std::string_view>({"function", "method"});
+        Diagnostic& d = error("invalid-variants", v.location,
+                              v.name.empty() ? std::string("empty variant in 'variants'")
+                                             : fmt::format("unknown variant '{}'", v.name));
+        d.notes.push_back(Note{{}, "variants are 'function' and 'method'"});
+        if (auto guess = did_you_mean(v.name, kVariants)) {
+          d.notes.back().message = fmt::format("did you mean '{}'?", *guess);
+          d.fix = FixHint{v.location, *guess};
+        }
+      }
+    }
+  }
+
+  void read_dispatch(NativeFunction& f, const YamlNode& key, const YamlNode& value) {
+    if (!value.is_mapping()) {
+      error("field-type", node_location(doc_, value.is_null() ? key : value),
+            fmt::format("'dispatch' must be a mapping of dispatch keys to kernel names, not {}",
+                        kind_name(value)));
+      return;
+    }
+    f.has_dispatch = true;
+    for (const auto& [keys, kernel] : value.entries) {
+      if (!keys.is_scalar()) {
+        error("field-type", node_location(doc_, keys), "a dispatch key must be a name");
+        continue;
+      }
+      if (!kernel.is_scalar() || kernel.value.empty()) {
+        error("field-type", node_location(doc_, kernel.is_null() ? keys : kernel),
+              fmt::format("dispatch key '{}' needs a kernel name", keys.value));
+        continue;
+      }
+      LocatedName kernel_name = located(kernel);
+      if (!is_kernel_name(kernel.value)) {
+        error("invalid-kernel-name", kernel_name.location,
+              fmt::format("'{}' is not a C++ function name (at most two namespaces)", kernel.value));
+      }
+      for (LocatedName& k : split(keys, ',')) {
+        if (!check_dispatch_key(k)) continue;
+        f.dispatch.push_back(DispatchEntry{std::move(k), kernel_name, keys.value});
+      }
+    }
+  }
+
+  bool check_dispatch_key(const LocatedName& k) {
+    if (k.name.empty()) {
+      error("unknown-dispatch-key", k.location, "empty dispatch key name");
+      return false;
+    }
+    if (find_dispatch_key(k.name)) return true;
+    Diagnostic& d = error("unknown-dispatch-key", k.location,
+                          fmt::format("unknown dispatch key '{}'", k.name));
+    static const std::vector<std::string_view> names = [] {
+      std::vector<std::string_view> all;
+      for (const DispatchKeyName& key : dispatch_key_names()) all.push_back(key.name);
+      return all;
+    }();
+    if (auto guess = did_you_mean(k.name, names)) {
+      d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
+      d.fix = FixHint{k.location, *guess};
+    }
+    return false;
+  }
+
+  void read_precomputed(NativeFunction& f, const YamlNode& key, const YamlNode& value) {
+    f.has_precomputed = true;
+    for (const LocatedName& line : read_string_list(key, value, false)) {
+      size_t arrow = line.name.find("->");
+      if (arrow == std::string::npos) continue;  // `add:` lines and the like name no argument
+      std::string_view argument = trim(std::string_view(line.name).substr(0, arrow));
+      f.precomputed_arguments.push_back(LocatedName{std::string(argument), line.location});
+    }
+  }
+
+  void read_ufunc_inner_loop(NativeFunction& f, const YamlNode& key, const YamlNode& value) {
+    f.has_ufunc_inner_loop = true;
+    if (value.is_scalar()) return;  // one loop for the Generic key
+    if (!value.is_mapping()) {
+      error("field-type", node_location(doc_, value.is_null() ? key : value),
+            fmt::format("'ufunc_inner_loop' must be a string or a mapping, not {}", kind_name(value)));
+      return;
+    }
+    for (const auto& [k, v] : value.entries) {
+      if (!k.is_scalar() || std::find(kUfuncKeys.begin(), kUfuncKeys.end(), k.value) == kUfuncKeys.end()) {
+        Diagnostic& d = error("field-type", node_location(doc_, k),
+                              fmt::format("unknown ufunc key '{}'", k.value));
+        if (auto guess = did_you_mean(k.value, kUfuncKeys)) {
+          d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
+        }
+      }
+      if (!v.is_scalar()) {
+        error("field-type", node_location(doc_, v.is_null() ? k : v),
+              fmt::format("ufunc key '{}' needs a loop description", k.value));
+      }
+    }
+  }
+
+  void read_autogen(NativeFunction& f, const YamlNode& key, const YamlNode& value) {
+    if (!expect_scalar(key, value, "a comma-separated list of operator names")) return;
+    for (LocatedName& name : split(value, ',')) {
+      if (!is_operator_name(name.name)) {
+        error("invalid-operator-name", name.location,
+              fmt::format("'{}' is not an operator name (expected name or name.overload)", name.name));
+        continue;
+      }
+      f.autogen.push_back(std::move(name));
+    }
+  }
+
+  void read_device_check(NativeFunction& f, const YamlNode& key, const YamlNode& value) {
+    if (!expect_scalar(key, value, "NoCheck or ExactSame")) return;
+    if (value.value == "NoCheck" || value.value == "ExactSame") {
+      f.device_check = located(value);
+      return;
+    }
+    static constexpr auto kChecks = std::to_array<std::string_view>({"NoCheck", "ExactSame"});
+    Diagnostic& d = error("invalid-device-check", node_location(doc_, value),
+                          fmt::format("unknown device_check '{}' (expected NoCheck or ExactSame)",
+                                      value.value));
+    if (auto guess = did_you_mean(value.value, kChecks)) {
+      d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
+      d.fix = FixHint{node_location(doc_, value), *guess};
+    }
+  }
+
+  void unknown_field(const YamlNode& key) {
+    Diagnostic& d = error("unknown-field", node_location(doc_, key),
+                          fmt::format("unknown field '{}'", key.value));
+    if (auto guess = did_you_mean(key.value, kFieldNames)) {
+      d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
+      d.fix = FixHint{node_location(doc_, key), *guess};
+    }
+  }
+
+  void read_field(NativeFunction& f, const YamlNode& key, const YamlNode& value) {
+    const std::string& name = key.value;
+    auto set_bool = [&](bool& target) {
+      if (auto b = read_bool(key, value)) target = *b;
+    };
+    if (name == "func") {
+      read_func(f, key, value);
+    } else if (name == "variants") {
+      read_variants(f, key, value);
+    } else if (name == "dispatch") {
+      read_dispatch(f, key, value);
+    } else if (name == "structured") {
+      set_bool(f.structured);
+    } else if (name == "structured_delegate") {
+      f.structured_delegate = read_operator_name(key, value);
+    } else if (name == "structured_inherits") {
+      f.structured_inherits = read_string(key, value);
+    } else if (name == "precomputed") {
+      read_precomputed(f, key, value);
+    } else if (name == "ufunc_inner_loop") {
+      read_ufunc_inner_loop(f, key, value);
+    } else if (name == "autogen") {
+      read_autogen(f, key, value);
+    } else if (name == "tags") {
+      f.tags = read_string_list(key, value, true);
+    } else if (name == "device_check") {
+      read_device_check(f, key, value);
+    } else if (name == "device_guard") {
+      set_bool(f.device_guard);
+    } else if (name == "manual_kernel_registration") {
+      set_bool(f.manual_kernel_registration);
+    } else if (name == "manual_cpp_binding") {
+      set_bool(f.manual_cpp_binding);
+    } else if (name == "use_const_ref_for_mutable_tensors") {
+      set_bool(f.use_const_ref_for_mutable_tensors);
+    } else if (name == "python_module") {
+      f.python_module = read_string(key, value);
+    } else if (name == "category_override") {
+      f.category_override = read_string(key, value);
+    } else if (name == "cpp_no_default_args") {
+      f.cpp_no_default_args = read_string_list(key, value, false);
+    } else {
+      unknown_field(key);
+    }
+  }
+
+  const YamlDocument& doc_;
+  std::vector<Diagnostic>& diagnostics_;
+};
+
+}  // namespace
+
+std::span<const std::string_view> native_function_field_names() { return kFieldNames; }
+
+const YamlNode* NativeFunction::field_key(std::string_view name) const {
+  for (const auto& [key, value] : node->entries) {
+    if (key.is_scalar() && key.value == name) return &key;
+  }
+  return nullptr;
+}
+
+const YamlNode* NativeFunction::field_value(std::string_view name) const {
+  return node->find(name);
+}
+
+Location NativeFunctionsFile::func_location(const NativeFunction& function, TextRange range) const {
+  if (!function.func_node) return function.location;
+  const YamlNode& node = *function.func_node;
+  auto [line, column] = scalar_position(document, node, range.begin);
+  uint32_t end = std::max(range.end, range.begin + 1);
+  auto [end_line, end_column] = scalar_position(document, node, end);
+  if (end_line != line || end_column <= column) return Location::at(document.file, line, column);
+  return Location{document.file, line, column, end_line, end_column};
+}
+
+Location NativeFunctionsFile::field_location(const NativeFunction& function,
+                                             std::string_view name) const {
+  const YamlNode* key = function.field_key(name);
+  return key ? node_location(document, *key) : function.location;
+}
+
+NativeFunctionsLoad load_native_functions(std::string file, std::string text) {
+  NativeFunctionsLoad result;
+  YamlLoadResult yaml = load_yaml(std::move(file), std::move(text));
+  result.file.document = std::move(yaml.document);
+  result.diagnostics = std::move(yaml.diagnostics);
+  const YamlDocument& doc = result.file.document;
+  if (!doc.root) {
+    if (!yaml.syntax_error) {
+      result.diagnostics.push_back(Diagnostic{Severity::error, "empty-file", Location::at(doc.file, 1, 1),
+                                              "the file has no entries", {}, {}});
+    }
+    return result;
+  }
+  const YamlNode& root = *doc.root;
+  if (root.is_null()) {
+    result.diagnostics.push_back(Diagnostic{Severity::error, "empty-file", node_location(doc, root),
+                                            "the file has no entries", {}, {}});
+    return result;
+  }
+  if (!root.is_sequence()) {
+    result.diagnostics.push_back(Diagnostic{
+        Severity::error, "top-level-not-list", node_location(doc, root, 1),
+        fmt::format("the top level must be a list of entries ('- func: ...'), not {}", kind_name(root)),
+        {}, {}});
+    return result;
+  }
+  // Entries are read independently: in runs of consecutive entries, one run per core, joined
+  // in file order (functions and diagnostics alike).
+  struct Run {
+    std::vector<NativeFunction> functions;
+    std::vector<Diagnostic> diagnostics;
+  };
+  const size_t count = root.items.size();
+  const size_t num_runs = count < 256 ? 1 : task_threads();
+  std::vector<Run> runs(num_runs);
+  run_tasks(num_runs, [&](size_t r) {
+    Run& run = runs[r];
+    EntryReader reader(doc, run.diagnostics);
+    for (size_t i = count * r / num_runs; i < count * (r + 1) / num_runs; ++i) {
+      const YamlNode& item = root.items[i];
+      if (!item.is_mapping()) {
+        run.diagnostics.push_back(Diagnostic{
+            Severity::error, "entry-not-mapping", node_location(doc, item, 1),
+            fmt::format("an entry must be a mapping with a 'func' field, not {}", kind_name(item)),
+            {}, {}});
+        continue;
+      }
+      run.functions.push_back(reader.read(item));
+    }
+  });
+  result.file.functions.reserve(count);
+  for (Run& run : runs) {
+    std::move(run.functions.begin(), run.functions.end(), std::back_inserter(result.file.functions));
+    std::move(run.diagnostics.begin(), run.diagnostics.end(), std::back_inserter(result.diagnostics));
+  }
+  return result;
+}
+
+}  // namespace schemac::schema
