@@ -131,7 +131,7 @@ TEST_F(CompatCli, BadInputGetsLintsLocatedErrorAndExits1) {
 TEST_F(CompatCli, UsageAndIoErrorsExit2) {
   file("old.yaml", kOld);
   EXPECT_EQ(schemac("compat old.yaml missing.yaml").status, 2);
-  EXPECT_EQ(schemac("compat old.yaml missing.yaml").err, "schemac compat: error: cannot read 'missing.yaml'\n");
+  EXPECT_EQ(schemac("compat old.yaml missing.yaml").err, "schemac compat: error: cannot read 'missing.yaml': no such file\n");
   EXPECT_EQ(schemac("compat old.yaml").status, 2);
   EXPECT_EQ(schemac("compat old.yaml old.yaml --allow nope.yaml").status, 2);
   EXPECT_EQ(schemac("compat old.yaml old.yaml --format xml").status, 2);

@@ -1,6 +1,7 @@
-// Computed tables: every precedence rule of dispatch-semantics.md §4, the §9 test_dispatch.py
+// Computed tables: every precedence rule of docs/dispatch-semantics.md §4, the §9 test_dispatch.py
 // computed-table scenarios, fallthrough masks and the invariant check.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <map>
 
@@ -223,7 +224,18 @@ TEST(TableFormat, TextAndJson) {
                        0),
             0u)
       << json;
-  EXPECT_EQ(json_string("a\"b\\\n\x01"), "\"a\\\"b\\\\\\n\\u0001\"");
+}
+
+// Kernel names come from registrations: whatever they hold, the JSON stays valid and says it.
+TEST(TableFormat, JsonOfAnyKernelNameParses) {
+  const std::string hostile = "fn \"q\" \\ \n\t\x01\x7f caf\xc3\xa9 bad\xff";
+  TestRegistry r;
+  r.def();
+  r.impl("CPU", hostile);
+  const nlohmann::json table = nlohmann::json::parse(format_table(r.op(), TableFormat::Json));
+  EXPECT_EQ(table["entries"][0]["kernel"], "fn \"q\" \\ \n\t\x01\x7f caf\xc3\xa9 bad\xef\xbf\xbd");
+  const nlohmann::json dump = nlohmann::json::parse(format_dump(r.op(), TableFormat::Json));
+  EXPECT_EQ(dump["kernels"][0]["debug"], table["entries"][0]["kernel"]);
 }
 
 }  // namespace

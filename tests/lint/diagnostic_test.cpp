@@ -1,6 +1,7 @@
 // The diagnostics type and its renderers: text (source line, caret, notes, colour, summary),
 // JSON and SARIF.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "schemac/diagnostics/diagnostic.h"
 
@@ -97,11 +98,30 @@ TEST(JsonRenderer, ArrayOfDiagnosticsWithNotesAndEnds) {
   EXPECT_EQ(render_json({}), "[]\n");
 }
 
-TEST(JsonEscape, EscapesControlsAndReplacesInvalidUtf8) {
-  EXPECT_EQ(json_escape("a\"b\\c\nd\te\x01"), "a\\\"b\\\\c\\nd\\te\\u0001");
-  EXPECT_EQ(json_escape("caf\xc3\xa9"), "caf\xc3\xa9");
-  EXPECT_EQ(json_escape("bad\xff\xc3"), "bad\\ufffd\\ufffd");
-  EXPECT_EQ(json_escape("\xed\xa0\x80"), "\\ufffd\\ufffd\\ufffd");  // a UTF-16 surrogate
+// Whatever a name or message holds, both renderers print valid JSON: quotes, backslashes,
+// control characters and UTF-8 come back as they were; bytes that are not UTF-8 become U+FFFD.
+TEST(JsonRenderers, AnyTextStaysValidJson) {
+  const std::string hostile = "a\"b\\c\nd\te\x01\x1f\x7f caf\xc3\xa9";
+  Diagnostic d{Severity::error, hostile, Location::at(hostile, 1, 1), hostile, {}, {}};
+  d.notes.push_back({Location::at(hostile, 2, 3), hostile});
+  d.fix = FixHint{Location::at("f.yaml", 1, 1), hostile};
+  const std::vector<Diagnostic> ds{d};
+  const nlohmann::json json = nlohmann::json::parse(render_json(ds));
+  EXPECT_EQ(json[0]["message"], hostile);
+  EXPECT_EQ(json[0]["rule"], hostile);
+  EXPECT_EQ(json[0]["file"], hostile);
+  EXPECT_EQ(json[0]["notes"][0]["message"], hostile);
+  EXPECT_EQ(json[0]["fix"]["replacement"], hostile);
+  static constexpr RuleInfo kRules[] = {{"duplicate-overload", Severity::error, "overloads are unique"}};
+  const nlohmann::json sarif = nlohmann::json::parse(render_sarif(ds, ToolInfo{"schemac", "0.1.0", "", kRules}));
+  EXPECT_EQ(sarif["runs"][0]["results"][0]["message"]["text"], hostile);
+  EXPECT_EQ(sarif["runs"][0]["tool"]["driver"]["rules"][1]["id"], hostile);
+
+  Diagnostic bad{Severity::error, "r", Location::at("bad\xff.yaml", 1, 1), "bad\xff\xc3 end", {}, {}};
+  const nlohmann::json replaced = nlohmann::json::parse(render_json(std::vector<Diagnostic>{bad}));
+  EXPECT_EQ(replaced[0]["message"], "bad\xef\xbf\xbd\xef\xbf\xbd end");
+  EXPECT_EQ(replaced[0]["file"], "bad\xef\xbf\xbd.yaml");
+  EXPECT_NO_THROW(nlohmann::json::parse(render_sarif(std::vector<Diagnostic>{bad}, ToolInfo{"schemac", "0.1.0", "", {}})));
 }
 
 TEST(SarifRenderer, HasVersionDriverRulesAndLocatedResults) {

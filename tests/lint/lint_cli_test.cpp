@@ -79,13 +79,13 @@ TEST_F(LintCli, UsageAndIoErrorsExit2) {
   file("ops.yaml", kBad);
   ToolRun missing = schemac("lint nope.yaml");
   EXPECT_EQ(missing.status, 2);
-  EXPECT_EQ(missing.err, "schemac lint: error: cannot read 'nope.yaml'\n");
+  EXPECT_EQ(missing.err, "schemac lint: error: cannot read 'nope.yaml': no such file\n");
   EXPECT_EQ(schemac("lint --format xml ops.yaml").status, 2);
   EXPECT_EQ(schemac("lint").status, 2);
   EXPECT_EQ(schemac("lint --no-such-flag ops.yaml").status, 2);
   ToolRun no_tags = schemac("lint --tags missing_tags.yaml ops.yaml");
   EXPECT_EQ(no_tags.status, 2);
-  EXPECT_EQ(no_tags.err, "schemac lint: error: cannot read tags file 'missing_tags.yaml'\n");
+  EXPECT_EQ(no_tags.err, "schemac lint: error: cannot read tags file 'missing_tags.yaml': no such file\n");
   fs::create_directories(dir_ / "folder");
   EXPECT_EQ(schemac("lint folder").status, 2);
 }

@@ -1,14 +1,6 @@
 // dispatch-inspect: reports dispatch tables. One file per subcommand.
-#include <CLI/CLI.hpp>
-
+#include "cli.h"
 #include "commands.h"
-
-namespace schemac::inspect {
-int& exit_code() {
-  static int code = 0;
-  return code;
-}
-}  // namespace schemac::inspect
 
 int main(int argc, char** argv) {
   CLI::App app{"dispatch-inspect: inspect and simulate dispatcher tables"};
@@ -22,16 +14,8 @@ int main(int argc, char** argv) {
   app.footer(
       "Subcommands that take --load LIB open that library in this process: loading a library runs its code.\n"
       "A library that fails to load or register is reported with the loader's message and leaves the registry as "
-      "it was.");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    app.exit(e);
-    return 2;
-  }
-  return schemac::inspect::exit_code();
+      "it was.\n"
+      "Exit codes: 0 success, 1 a library failed to load, an unknown operator or a failed step, 2 usage or I/O "
+      "errors.");
+  return schemac::cli::run_app(app, "dispatch-inspect", argc, argv);
 }

@@ -7,7 +7,7 @@
 #include "commands.h"
 #include "library_loader.h"
 #include "schemac/dispatch/dispatcher.h"
-#include "schemac/dispatch/table_format.h"
+#include "schemac/support/json.h"
 
 namespace schemac::inspect {
 namespace {
@@ -21,20 +21,18 @@ int run_ops(const OpsOptions& o) {
   if (!load_libraries(o.libraries, std::cerr)) return 1;
   const auto ops = dispatch::Dispatcher::singleton().operators();
   if (o.format == "json") {
-    std::string out = "{\"operators\":[";
-    for (size_t i = 0; i < ops.size(); ++i) {
-      const auto& def = ops[i]->definition();
-      out += fmt::format("{}{{\"name\":{},\"schema\":{},\"site\":{},\"keys\":[", i ? "," : "",
-                         dispatch::json_string(ops[i]->full_name()),
-                         def ? dispatch::json_string(def->schema_text) : "null",
-                         def ? dispatch::json_string(def->site) : "null");
-      const auto keys = ops[i]->keys_with_kernels();
-      for (size_t k = 0; k < keys.size(); ++k)
-        out += fmt::format("{}{}", k ? "," : "", dispatch::json_string(dispatch::to_string(keys[k])));
-      out += "]}";
+    Json operators = Json::array();
+    for (const dispatch::OperatorEntry* op : ops) {
+      const auto& def = op->definition();
+      Json keys = Json::array();
+      for (dispatch::DispatchKey key : op->keys_with_kernels()) keys.push_back(dispatch::to_string(key));
+      operators.push_back(Json{{"name", op->full_name()},
+                               {"schema", def ? Json(def->schema_text) : Json()},
+                               {"site", def ? Json(def->site) : Json()},
+                               {"keys", std::move(keys)}});
     }
-    std::cout << out << "]}\n";
-    return 0;
+    std::cout << to_json_text(Json{{"operators", std::move(operators)}}) << "\n";
+    return kExitOk;
   }
   for (const dispatch::OperatorEntry* op : ops) {
     const auto& def = op->definition();
@@ -44,18 +42,18 @@ int run_ops(const OpsOptions& o) {
   return 0;
 }
 
+// The subcommand, what it does, and its --help footer.
+const cli::CommandInfo kOpsCommand = {"ops", "List the operators known after loading, with their schemas",
+    "Example:\n  dispatch-inspect ops --load build/lib/kernels/libschemac_kernels.so\n"
+    "Exit status: 0 success, 1 a library failed to load, 2 usage error."};
+
 }  // namespace
 
 void add_ops_command(CLI::App& app) {
   auto options = std::make_shared<OpsOptions>();
-  CLI::App* sub = app.add_subcommand("ops", "List the operators known after loading, with their schemas");
+  CLI::App* sub = cli::add_command(app, kOpsCommand, [options] { return run_ops(*options); });
   sub->add_option("--load", options->libraries, kLoadHelp);
-  sub->add_option("--format", options->format, "text (one schema per line) or json")
-      ->check(CLI::IsMember({"text", "json"}));
-  sub->footer(
-      "Example:\n  dispatch-inspect ops --load build/lib/kernels/libschemac_kernels.so\n"
-      "Exit status: 0 success, 1 a library failed to load, 2 usage error.");
-  sub->callback([options] { exit_code() = run_ops(*options); });
+  cli::add_format_option(sub, options->format, {"text", "json"}, "text (one schema per line) or json");
 }
 
 }  // namespace schemac::inspect

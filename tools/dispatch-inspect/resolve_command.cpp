@@ -6,22 +6,17 @@
 #include <memory>
 
 #include "commands.h"
-#include "library_loader.h"
-#include "operator_lookup.h"
+#include "operator_command.h"
 #include "resolve.h"
 #include "schemac/dispatch/local_dispatch_key_set.h"
-#include "schemac/dispatch/table_format.h"
+#include "schemac/support/json.h"
 
 namespace schemac::inspect {
 namespace {
 
-using dispatch::json_string;
-
 struct ResolveOptions {
-  std::string op;
-  std::vector<std::string> libraries;
   std::string keys, include, exclude;
-  std::string format = "text";
+  dispatch::DispatchKeySet key_set, included, excluded;  // parsed from the three above
 };
 
 std::string key_names(const std::vector<dispatch::DispatchKey>& keys) {
@@ -56,56 +51,72 @@ void print_text(const dispatch::OperatorEntry& op, const Resolution& r) {
   std::cout << fmt::format("end: {}\n", r.end);
 }
 
+// A JSON string, or null for an empty text.
+Json string_or_null(const std::string& text) { return text.empty() ? Json() : Json(text); }
+
+Json step_kernel_json(const ResolveStep& s) { return s.entry->kernel.is_valid() ? Json(s.entry->debug) : Json(); }
+
 void print_json(const dispatch::OperatorEntry& op, const Resolution& r) {
-  std::vector<std::string> skipped;
-  for (dispatch::DispatchKey k : r.skipped) skipped.push_back(json_string(dispatch::to_string(k)));
-  std::vector<std::string> steps;
-  for (const ResolveStep& s : r.chain)
-    steps.push_back(fmt::format("{{\"key\":{},\"kernel\":{},\"reason\":{},\"site\":{},\"key_set\":{}}}",
-                                json_string(dispatch::to_string(s.key)),
-                                s.entry->kernel.is_valid() ? json_string(s.entry->debug) : "null",
-                                json_string(dispatch::to_string(s.entry->reason)),
-                                s.entry->site.empty() ? "null" : json_string(s.entry->site),
-                                json_string(dispatch::to_string(s.keys))));
+  Json skipped = Json::array();
+  for (dispatch::DispatchKey k : r.skipped) skipped.push_back(dispatch::to_string(k));
+  Json steps = Json::array();
+  for (const ResolveStep& s : r.chain) {
+    steps.push_back(Json{{"key", dispatch::to_string(s.key)},
+                         {"kernel", step_kernel_json(s)},
+                         {"reason", dispatch::to_string(s.entry->reason)},
+                         {"site", string_or_null(s.entry->site)},
+                         {"key_set", dispatch::to_string(s.keys)}});
+  }
   const ResolveStep& win = r.chain.front();
-  std::cout << fmt::format(
-      "{{\"operator\":{},\"key_set\":{},\"skipped\":[{}],\"winner\":{},\"kernel\":{},\"reason\":{},\"chain\":[{}],"
-      "\"end\":{}}}\n",
-      json_string(op.full_name()), json_string(dispatch::to_string(r.after_tls)), fmt::join(skipped, ","),
-      json_string(dispatch::to_string(win.key)), win.entry->kernel.is_valid() ? json_string(win.entry->debug) : "null",
-      json_string(dispatch::to_string(win.entry->reason)), fmt::join(steps, ","), json_string(r.end));
+  std::cout << to_json_text(Json{{"operator", op.full_name()},
+                                 {"key_set", dispatch::to_string(r.after_tls)},
+                                 {"skipped", std::move(skipped)},
+                                 {"winner", dispatch::to_string(win.key)},
+                                 {"kernel", step_kernel_json(win)},
+                                 {"reason", dispatch::to_string(win.entry->reason)},
+                                 {"chain", std::move(steps)},
+                                 {"end", r.end}})
+            << "\n";
 }
 
-int run_resolve(const ResolveOptions& o) {
-  dispatch::DispatchKeySet keys, include, exclude;
+// The three key lists, parsed; exit 2 on a name that is no runtime key.
+int parse_keys(ResolveOptions& o) {
   std::string error;
-  for (auto [text, set] : {std::pair{&o.keys, &keys}, {&o.include, &include}, {&o.exclude, &exclude}}) {
+  for (auto [text, set] : {std::pair{&o.keys, &o.key_set}, {&o.include, &o.included}, {&o.exclude, &o.excluded}}) {
     if (!parse_key_list(*text, *set, error)) {
-      std::cerr << fmt::format("dispatch-inspect resolve: error: {}\n", error);
-      return 2;
+      cli::error("dispatch-inspect resolve", "{}", error);
+      return kExitUsage;
     }
   }
-  if (!load_libraries(o.libraries, std::cerr)) return 1;
-  const dispatch::OperatorEntry* op = find_operator_or_explain(o.op, std::cerr);
-  if (op == nullptr) return 1;
+  return kExitOk;
+}
+
+int run_resolve(const ResolveOptions& o, const dispatch::OperatorEntry& op, const std::string& format) {
   // A fresh thread's sets plus the requested keys.
-  const Resolution r = resolve(*op, keys, dispatch::kDefaultIncludedSet | include,
-                               (dispatch::kDefaultExcludedSet - include) | exclude);
-  if (o.format == "json") {
-    print_json(*op, r);
+  const Resolution r = resolve(op, o.key_set, dispatch::kDefaultIncludedSet | o.included,
+                               (dispatch::kDefaultExcludedSet - o.included) | o.excluded);
+  if (format == "json") {
+    print_json(op, r);
   } else {
-    print_text(*op, r);
+    print_text(op, r);
   }
-  return 0;
+  return kExitOk;
 }
 
 }  // namespace
 
 void add_resolve_command(CLI::App& app) {
+  auto common = std::make_shared<OperatorCommandOptions>();
   auto options = std::make_shared<ResolveOptions>();
-  CLI::App* sub = app.add_subcommand(
-      "resolve", "Show which key and kernel a call with a given key set reaches, why, and the redispatch chain");
-  sub->add_option("OP", options->op, "the operator, ns::name or ns::name.overload")->required();
+  CLI::App* sub = add_operator_command(
+      app,
+      {"resolve", "Show which key and kernel a call with a given key set reaches, why, and the redispatch chain",
+       {"text", "json"}, "text or json",
+       "dispatch-inspect resolve aten::add.Tensor --keys CPU,AutogradCPU --load libschemac_kernels.so\n"
+       "The chain assumes every kernel that is not a backend or composite kernel redispatches below its own key."},
+      common,
+      [common, options](const dispatch::OperatorEntry& op) { return run_resolve(*options, op, common->format); },
+      [options] { return parse_keys(*options); });
   sub->add_option("--keys", options->keys,
                   "the call's key set, comma-separated runtime keys (a CPU tensor carries CPU,ADInplaceOrView,AutogradCPU,"
                   "AutocastCPU); empty: no tensor arguments");
@@ -114,13 +125,6 @@ void add_resolve_command(CLI::App& app) {
                   "included Autocast key is also taken out of the default excluded set");
   sub->add_option("--exclude", options->exclude,
                   "keys added to the thread-local excluded set (which starts as every Autocast key)");
-  sub->add_option("--load", options->libraries, kLoadHelp);
-  sub->add_option("--format", options->format, "text or json")->check(CLI::IsMember({"text", "json"}));
-  sub->footer(
-      "Example:\n  dispatch-inspect resolve aten::add.Tensor --keys CPU,AutogradCPU --load libschemac_kernels.so\n"
-      "The chain assumes every kernel that is not a backend or composite kernel redispatches below its own key.\n"
-      "Exit status: 0 success, 1 a library failed to load or the operator is unknown, 2 usage error.");
-  sub->callback([options] { exit_code() = run_resolve(*options); });
 }
 
 }  // namespace schemac::inspect

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "schemac/dispatch/dispatcher.h"
+#include "schemac/support/json.h"
 
 namespace schemac::inspect {
 namespace {
@@ -89,12 +90,6 @@ std::string registrations_text(const OperatorEntry& op, const std::vector<std::s
     if (wanted) out += format_line(first, split_piece(split_piece(line, "::", 0), " ", 1));
   }
   return out;
-}
-
-std::string json_keys(const std::vector<std::string>& keys) {
-  std::string out = "[";
-  for (size_t i = 0; i < keys.size(); ++i) out += (i ? "," : "") + dispatch::json_string(keys[i]);
-  return out + "]";
 }
 
 }  // namespace
@@ -181,28 +176,17 @@ int simulate_keys(const SimulateOptions& options, std::ostream& out, std::ostrea
     case TableFormat::Json: {
       dispatch::TableOptions table_options;
       table_options.all_keys = options.all_keys;
-      std::string body = options.registrations ? dispatch::format_dump(op, TableFormat::Json)
-                                               : dispatch::format_table(op, TableFormat::Json, table_options);
-      if (!body.empty() && body.back() == '\n') body.pop_back();
       // Without --all-keys the JSON table keeps the rows the text table shows.
-      if (!options.registrations && !options.all_keys) {
-        std::string filtered = fmt::format("{{\"operator\":{},\"entries\":[", dispatch::json_string(op.full_name()));
-        bool first = true;
-        for (int slot = 0; slot < dispatch::kNumRuntimeEntries; ++slot) {
-          const dispatch::TableEntry& e = op.entry_at_slot(slot);
-          const std::string key(dispatch::to_string(dispatch::runtime_key_for_slot(slot)));
-          if (!e.kernel.is_valid() || !contains(shown, key)) continue;
-          filtered += fmt::format("{}{{\"key\":{},\"kernel\":{},\"reason\":{},\"fallthrough\":{},\"site\":{}}}",
-                                  first ? "" : ",", dispatch::json_string(key), dispatch::json_string(e.debug),
-                                  dispatch::json_string(dispatch::to_string(e.reason)),
-                                  e.kernel.is_fallthrough() ? "true" : "false",
-                                  e.site.empty() ? "null" : dispatch::json_string(e.site));
-          first = false;
-        }
-        body = filtered + "]}";
+      if (!options.all_keys) {
+        table_options.show_key = [&](dispatch::DispatchKey key) {
+          return contains(shown, std::string(dispatch::to_string(key)));
+        };
       }
-      out << fmt::format("{{\"registered\":{},\"{}\":{}}}\n", json_keys(keys),
-                         options.registrations ? "registrations" : "table", body);
+      const std::string body = options.registrations ? dispatch::format_dump(op, TableFormat::Json)
+                                                     : dispatch::format_table(op, TableFormat::Json, table_options);
+      out << to_json_text(Json{{"registered", keys},
+                               {options.registrations ? "registrations" : "table", Json::parse(body)}})
+          << "\n";
       break;
     }
   }

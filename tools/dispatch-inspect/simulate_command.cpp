@@ -1,12 +1,11 @@
 // `dispatch-inspect simulate`: options, checks and the run function.
 #include <fmt/format.h>
 
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include "commands.h"
+#include "input.h"
 #include "simulate.h"
 
 namespace schemac::inspect {
@@ -20,25 +19,18 @@ struct SimulateCommandOptions {
   std::string script;
 };
 
+constexpr std::string_view kCommand = "dispatch-inspect simulate";
+
 int run_simulate(const SimulateCommandOptions& o) {
   const auto format = dispatch::parse_table_format(o.format);
-  if (!format) {
-    std::cerr << fmt::format("dispatch-inspect simulate: unknown format '{}'; expected text, torch or json\n", o.format);
-    return 2;
-  }
   if (!o.script.empty()) {
     if (!o.keys.empty()) {
-      std::cerr << "dispatch-inspect simulate: give either KEY... or --script FILE, not both\n";
-      return 2;
+      cli::error(kCommand, "give either KEY... or --script FILE, not both");
+      return kExitUsage;
     }
-    std::ifstream in(o.script, std::ios::binary);
-    if (!in) {
-      std::cerr << fmt::format("dispatch-inspect simulate: cannot read script '{}'\n", o.script);
-      return 2;
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return simulate_script(text.str(), o.script, *format, std::cout, std::cerr);
+    std::optional<std::string> text = cli::read_input(kCommand, o.script, "script");
+    if (!text) return kExitUsage;
+    return simulate_script(*text, o.script, *format, std::cout, std::cerr);
   }
   SimulateOptions options;
   options.keys = o.keys;
@@ -48,28 +40,28 @@ int run_simulate(const SimulateCommandOptions& o) {
   return simulate_keys(options, std::cout, std::cerr);
 }
 
+// The subcommand, what it does, and its --help footer.
+const cli::CommandInfo kSimulateCommand = {"simulate", "Register fn_KEY for each KEY on a fresh operator and print its dispatch table, as PythonDispatcher does",
+    "Examples:\n"
+    "  dispatch-inspect simulate CPU AutogradCPU CompositeImplicitAutograd\n"
+    "  dispatch-inspect simulate --registrations CPU Autograd\n"
+    "  dispatch-inspect simulate --all-keys --format json CompositeExplicitAutograd\n"
+    "  dispatch-inspect simulate --script what-if.txt\n"
+    "Exit status: 0 success, 1 a rejected registration or failed step, 2 usage or I/O error."};
+
 }  // namespace
 
 void add_simulate_command(CLI::App& app) {
   auto options = std::make_shared<SimulateCommandOptions>();
-  CLI::App* sub = app.add_subcommand(
-      "simulate", "Register fn_KEY for each KEY on a fresh operator and print its dispatch table, as PythonDispatcher does");
+  CLI::App* sub = cli::add_command(app, kSimulateCommand, [options] { return run_simulate(*options); });
   sub->add_option("KEY", options->keys, "dispatch keys to register a kernel for (CPU, AutogradCPU, FPGA, ...)");
   sub->add_flag("--registrations", options->registrations, "print the registered kernels instead of the computed table");
   sub->add_flag("--all-keys", options->all_keys, "show every runtime key with an entry, not only PythonDispatcher's");
-  sub->add_option("--format", options->format, "text (PythonDispatcher's), torch (raw dumps) or json")
-      ->check(CLI::IsMember({"text", "torch", "json"}));
+  cli::add_format_option(sub, options->format, {"text", "torch", "json"},
+                         "text (PythonDispatcher's), torch (raw dumps) or json");
   sub->add_option("--script", options->script,
                   "run a what-if session: lines 'def SCHEMA', 'impl LIB OP KEY KERNEL', 'fallback LIB KEY KERNEL', "
                   "'drop LIB', 'table OP', 'dump OP'");
-  sub->footer(
-      "Examples:\n"
-      "  dispatch-inspect simulate CPU AutogradCPU CompositeImplicitAutograd\n"
-      "  dispatch-inspect simulate --registrations CPU Autograd\n"
-      "  dispatch-inspect simulate --all-keys --format json CompositeExplicitAutograd\n"
-      "  dispatch-inspect simulate --script what-if.txt\n"
-      "Exit status: 0 success, 1 a rejected registration or failed step, 2 usage or I/O error.");
-  sub->callback([options] { exit_code() = run_simulate(*options); });
 }
 
 }  // namespace schemac::inspect

@@ -6,24 +6,19 @@
 #include <memory>
 
 #include "commands.h"
-#include "library_loader.h"
-#include "operator_lookup.h"
+#include "operator_command.h"
 #include "schemac/dispatch/call_trace.h"
 #include "schemac/dispatch/operator_handle.h"
-#include "schemac/dispatch/table_format.h"
+#include "schemac/support/json.h"
 #include "schemac/schema/printer.h"
 #include "value_spec.h"
 
 namespace schemac::inspect {
 namespace {
 
-using dispatch::json_string;
 
-struct TraceOptions {
-  std::string op;
-  std::vector<std::string> libraries;
+struct TraceOptions : OperatorCommandOptions {
   std::vector<std::string> args;
-  std::string format = "text";
 };
 
 struct TracedStep {
@@ -139,37 +134,37 @@ void print_text(const std::string& schema_text, const std::vector<BuiltArgument>
 
 void print_json(const std::string& op_name, const std::vector<BuiltArgument>& args,
                 const std::vector<TracedStep>& steps, const dispatch::Stack* results, const std::string& error) {
-  std::vector<std::string> arg_json, step_json, result_json;
+  Json arguments = Json::array(), calls = Json::array(), values = Json::array();
   for (const BuiltArgument& a : args)
-    arg_json.push_back(fmt::format("{{\"name\":{},\"value\":{},\"default\":{}}}", json_string(a.name),
-                                   json_string(describe_value(a.value)), a.from_default));
+    arguments.push_back(Json{{"name", a.name}, {"value", describe_value(a.value)}, {"default", a.from_default}});
   for (const TracedStep& s : steps)
-    step_json.push_back(fmt::format("{{\"depth\":{},\"operator\":{},\"key\":{},\"kernel\":{},\"reason\":{},\"key_set\":{}}}",
-                                    s.depth, json_string(s.op), json_string(dispatch::to_string(s.key)),
-                                    json_string(s.kernel), json_string(dispatch::to_string(s.reason)),
-                                    json_string(dispatch::to_string(s.keys))));
+    calls.push_back(Json{{"depth", s.depth},
+                         {"operator", s.op},
+                         {"key", dispatch::to_string(s.key)},
+                         {"kernel", s.kernel},
+                         {"reason", dispatch::to_string(s.reason)},
+                         {"key_set", dispatch::to_string(s.keys)}});
   if (results)
-    for (const dispatch::IValue& v : *results) result_json.push_back(json_string(describe_value(v)));
-  std::cout << fmt::format("{{\"operator\":{},\"arguments\":[{}],\"calls\":[{}],\"results\":[{}],\"error\":{}}}\n",
-                           json_string(op_name), fmt::join(arg_json, ","), fmt::join(step_json, ","),
-                           fmt::join(result_json, ","), results ? "null" : json_string(error));
+    for (const dispatch::IValue& v : *results) values.push_back(describe_value(v));
+  std::cout << to_json_text(Json{{"operator", op_name},
+                                 {"arguments", std::move(arguments)},
+                                 {"calls", std::move(calls)},
+                                 {"results", std::move(values)},
+                                 {"error", results ? Json() : Json(error)}})
+            << "\n";
 }
 
-int run_trace(const TraceOptions& o) {
-  if (!load_libraries(o.libraries, std::cerr)) return 1;
-  const dispatch::OperatorEntry* entry = find_operator_or_explain(o.op, std::cerr);
-  if (entry == nullptr) return 1;
+int run_trace(const TraceOptions& o, const dispatch::OperatorEntry* entry) {
   if (!entry->has_schema()) {
-    std::cerr << fmt::format("dispatch-inspect trace: error: operator '{}' has kernels but no schema, so its "
-                             "arguments are unknown\n",
-                             entry->full_name());
-    return 1;
+    cli::error("dispatch-inspect trace", "operator '{}' has kernels but no schema, so its arguments are unknown",
+               entry->full_name());
+    return kExitProblems;
   }
   std::vector<BuiltArgument> args;
   std::string error;
   if (!build_arguments(*entry->schema(), o.args, args, error)) {
-    std::cerr << fmt::format("dispatch-inspect trace: error: {}\n", error);
-    return 2;
+    cli::error("dispatch-inspect trace", "{}", error);
+    return kExitUsage;
   }
   const dispatch::OperatorHandle op(const_cast<dispatch::OperatorEntry*>(entry));
   dispatch::Stack stack;
@@ -189,26 +184,24 @@ int run_trace(const TraceOptions& o) {
   } else {
     print_text(schema_text, args, tracer.steps, ok ? &stack : nullptr, error);
   }
-  return ok ? 0 : 1;
+  return ok ? kExitOk : kExitProblems;
 }
 
 }  // namespace
 
 void add_trace_command(CLI::App& app) {
   auto options = std::make_shared<TraceOptions>();
-  CLI::App* sub = app.add_subcommand(
-      "trace", "Run an operator on small values and print each kernel that ran, with the key set at that step");
-  sub->add_option("OP", options->op, "the operator, ns::name or ns::name.overload")->required();
-  sub->add_option("--load", options->libraries, kLoadHelp);
+  CLI::App* sub = add_operator_command(
+      app,
+      {"trace", "Run an operator on small values and print each kernel that ran, with the key set at that step",
+       {"text", "json"}, "text or json",
+       "dispatch-inspect trace aten::add.Tensor --load libschemac_kernels.so --arg cpu:float32[2,3] "
+       "--arg cpu:float32[2,3]",
+       "a library failed to load, the operator is unknown or the call failed"},
+      options, [options](const dispatch::OperatorEntry& op) { return run_trace(*options, &op); });
   sub->add_option("--arg", options->args,
                   "an argument, in schema order or as NAME=SPEC; repeatable. SPEC: cpu:float32[2,3] (a tensor holding "
                   "1, 2, 3, ...), 3, 2.5, True, False, None, [0,1], float16. Missing arguments take their defaults");
-  sub->add_option("--format", options->format, "text or json")->check(CLI::IsMember({"text", "json"}));
-  sub->footer(
-      "Example:\n  dispatch-inspect trace aten::add.Tensor --load libschemac_kernels.so --arg cpu:float32[2,3] "
-      "--arg cpu:float32[2,3]\n"
-      "Exit status: 0 success, 1 a library failed to load, the operator is unknown or the call failed, 2 usage error.");
-  sub->callback([options] { exit_code() = run_trace(*options); });
 }
 
 }  // namespace schemac::inspect

@@ -4,32 +4,25 @@
 // with "N errors, M warnings"; JSON and SARIF go to stdout. Exit 0 compatible, 1 when anything
 // breaking is found (or an input file or the allow-list has errors, or an allow-list entry
 // expired), 2 on usage or I/O errors.
-#include <unistd.h>
-
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <ctime>
-#include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "cli.h"
 #include "commands.h"
+#include "input.h"
+#include "report.h"
 #include "schemac/compat/compat.h"
 #include "schemac/lint/lint_rules.h"
-#include "read_file.h"
 
 namespace schemac::cli {
 namespace {
 
-namespace fs = std::filesystem;
-using schema::Diagnostic;
+constexpr std::string_view kCommand = "schemac compat";
 
 struct CompatOptions {
   std::string old_file;
@@ -57,38 +50,21 @@ const std::vector<schema::RuleInfo>& all_rules() {
   return rules;
 }
 
-void print_rules() {
-  size_t width = 0;
-  for (const schema::RuleInfo& rule : schema::compat_rule_catalog()) width = std::max(width, rule.id.size());
-  for (const schema::RuleInfo& rule : schema::compat_rule_catalog()) {
-    fmt::print("{:<{}}  {:<7}  {}\n", rule.id, width, schema::severity_name(rule.severity),
-               rule.description);
-  }
-}
-
-bool use_color() {
-  const char* no_color = std::getenv("NO_COLOR");
-  return isatty(fileno(stderr)) && (no_color == nullptr || no_color[0] == '\0');
-}
-
 int run_compat(const CompatOptions& options) {
   if (options.list_rules) {
-    print_rules();
-    return 0;
+    print_rule_catalog(schema::compat_rule_catalog());
+    return kExitOk;
   }
   if (options.old_file.empty() || options.new_file.empty()) {
-    fmt::print(stderr, "schemac compat: error: expected two files, OLD and NEW (see 'schemac compat --help')\n");
-    return 2;
+    error(kCommand, "expected two files, OLD and NEW (see 'schemac compat --help')");
+    return kExitUsage;
   }
   std::vector<std::string> paths = {options.old_file, options.new_file};
   if (!options.allow_file.empty()) paths.push_back(options.allow_file);
   std::vector<std::string> texts;
   for (const std::string& path : paths) {
-    std::optional<std::string> text = read_file(path);
-    if (!text) {
-      fmt::print(stderr, "schemac compat: error: cannot read '{}'\n", path);
-      return 2;
-    }
+    std::optional<std::string> text = read_input(kCommand, path);
+    if (!text) return kExitUsage;
     texts.push_back(std::move(*text));
   }
   schema::SourceFiles sources;
@@ -101,39 +77,43 @@ int run_compat(const CompatOptions& options) {
                                                      std::move(allow), today);
 
   schema::DiagnosticCounts counts = schema::count_diagnostics(report.diagnostics);
-  if (options.format == "json") {
-    fmt::print("{}", schema::render_json(report.diagnostics));
-  } else if (options.format == "sarif") {
-    schema::ToolInfo tool{"schemac", "0.1.0", "", all_rules()};
-    fmt::print("{}", schema::render_sarif(report.diagnostics, tool));
-  } else {
-    if (!report.diagnostics.empty()) {
-      fmt::print(stderr, "{}{}", schema::render_text(report.diagnostics, sources, {use_color()}),
-                 schema::render_summary(counts));
-    }
-    if (report.allowed > 0) {
-      fmt::print(stderr, "{} breaking change{} accepted by the allow-list '{}'\n", report.allowed,
-                 report.allowed == 1 ? "" : "s", options.allow_file);
-    }
+  print_report(report.diagnostics, sources, options.format, all_rules());
+  if (options.format == "text" && report.allowed > 0) {
+    fmt::print(stderr, "{} breaking change{} accepted by the allow-list '{}'\n", report.allowed,
+               report.allowed == 1 ? "" : "s", options.allow_file);
   }
-  std::fflush(stdout);
-  return counts.errors > 0 ? 1 : 0;
+  return counts.errors > 0 ? kExitProblems : kExitOk;
 }
+
+// The subcommand, what it does, and its --help footer.
+const CommandInfo kCompatCommand = {"compat", "Report the changes between two versions of a native-functions file that break old callers",
+    "Operators are matched by name and overload. Each breaking change is reported in NEW (in OLD\n"
+    "for removals) with a note pointing at the other file: file:line:col: error: message [rule-id].\n"
+    "Additions that keep old calls working (new operators, new overloads, new trailing arguments\n"
+    "with defaults, wider argument types) are not reported.\n"
+    "Exit codes: 0 compatible, 1 breaking changes (or bad input, or an expired allow-list entry),\n"
+    "2 usage or I/O errors.\n"
+    "Examples:\n"
+    "  schemac compat old/native_functions.yaml native_functions.yaml\n"
+    "  schemac compat <(git show main:ops.yaml) ops.yaml --allow compat-allow.yaml\n"
+    "  schemac compat --format sarif old.yaml new.yaml > compat.sarif\n"
+    "Allow-list example:\n"
+    "  - operator: add.Tensor\n"
+    "    rule: renamed-argument\n"
+    "    reason: the old name was a typo; no release shipped it\n"
+    "    expires: 2026-06-30"};
 
 }  // namespace
 
 void add_compat_command(CLI::App& app) {
   auto options = std::make_shared<CompatOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "compat", "Report the changes between two versions of a native-functions file that break old callers");
+  CLI::App* cmd = add_command(app, kCompatCommand, [options] { return run_compat(*options); });
   cmd->add_option("old", options->old_file, "the file as it was (the baseline)");
   cmd->add_option("new", options->new_file, "the file as it is now");
   cmd->add_option("--allow", options->allow_file,
                   "a YAML allow-list of accepted breaks: '- {operator: NAME, rule: ID, reason: TEXT, "
                   "expires: YYYY-MM-DD}' (rule and expires optional)");
-  cmd->add_option("--format", options->format,
-                  "text (to stderr, with source lines; the default), json or sarif (to stdout)")
-      ->check(CLI::IsMember({"text", "json", "sarif"}));
+  add_format_option(cmd, options->format, {"text", "json", "sarif"}, kReportFormatHelp);
   cmd->add_option("--today", options->today,
                   "the date allow-list expiry is checked against (default: today's UTC date)")
       ->check(CLI::Validator(
@@ -142,23 +122,6 @@ void add_compat_command(CLI::App& app) {
           },
           "YYYY-MM-DD"));
   cmd->add_flag("--list-rules", options->list_rules, "print every rule id, its severity and what it checks");
-  cmd->footer(
-      "Operators are matched by name and overload. Each breaking change is reported in NEW (in OLD\n"
-      "for removals) with a note pointing at the other file: file:line:col: error: message [rule-id].\n"
-      "Additions that keep old calls working (new operators, new overloads, new trailing arguments\n"
-      "with defaults, wider argument types) are not reported.\n"
-      "Exit codes: 0 compatible, 1 breaking changes (or bad input, or an expired allow-list entry),\n"
-      "2 usage or I/O errors.\n"
-      "Examples:\n"
-      "  schemac compat old/native_functions.yaml native_functions.yaml\n"
-      "  schemac compat <(git show main:ops.yaml) ops.yaml --allow compat-allow.yaml\n"
-      "  schemac compat --format sarif old.yaml new.yaml > compat.sarif\n"
-      "Allow-list example:\n"
-      "  - operator: add.Tensor\n"
-      "    rule: renamed-argument\n"
-      "    reason: the old name was a typo; no release shipped it\n"
-      "    expires: 2026-06-30");
-  cmd->callback([options] { exit_code() = run_compat(*options); });
 }
 
 }  // namespace schemac::cli

@@ -21,18 +21,21 @@
 
 #include <fmt/format.h>
 
+#include "cli.h"
 #include "commands.h"
+#include "input.h"
 #include "schemac/codegen/gen_model.h"
 #include "schemac/codegen/output_files.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/native_functions/native_functions.h"
-#include "read_file.h"
 
 namespace schemac::cli {
 namespace {
 
 namespace fs = std::filesystem;
+
+constexpr std::string_view kCommand = "schemac gen";
 
 struct GenCommandOptions {
   std::vector<std::string> files;
@@ -67,7 +70,7 @@ bool write_if_changed(const fs::path& path, const std::string& content) {
     out.write(content.data(), static_cast<std::streamsize>(content.size()));
     out.close();
     if (!out) {
-      fmt::print(stderr, "schemac gen: error: cannot write '{}'\n", temp.string());
+      error(kCommand, "cannot write '{}'", temp.string());
       std::error_code ec;
       fs::remove(temp, ec);
       return false;
@@ -76,7 +79,7 @@ bool write_if_changed(const fs::path& path, const std::string& content) {
   std::error_code ec;
   fs::rename(temp, path, ec);
   if (ec) {
-    fmt::print(stderr, "schemac gen: error: cannot replace '{}': {}\n", path.string(), ec.message());
+    error(kCommand, "cannot replace '{}': {}", path.string(), ec.message());
     fs::remove(temp, ec);
     return false;
   }
@@ -100,14 +103,14 @@ bool remove_stale_shards(const std::string& output_dir, const std::vector<gen::G
     if (fs::is_regular_file(it->symlink_status(status_ec))) stale.push_back(it->path());
   }
   if (ec) {
-    fmt::print(stderr, "schemac gen: error: cannot list output directory '{}': {}\n", output_dir,
+    error(kCommand, "cannot list output directory '{}': {}", output_dir,
                ec.message());
     return false;
   }
   std::sort(stale.begin(), stale.end());
   for (const fs::path& path : stale) {
     if (!fs::remove(path, ec) && ec) {
-      fmt::print(stderr, "schemac gen: error: cannot remove stale shard '{}': {}\n",
+      error(kCommand, "cannot remove stale shard '{}': {}",
                  path.generic_string(), ec.message());
       return false;
     }
@@ -143,11 +146,8 @@ int run_gen(const GenCommandOptions& options) {
   std::vector<schema::Diagnostic> diagnostics;
   schema::SourceFiles sources;
   for (const std::string& file : options.files) {
-    std::optional<std::string> text = read_file(file);
-    if (!text) {
-      fmt::print(stderr, "schemac gen: error: cannot read '{}'\n", file);
-      return 2;
-    }
+    std::optional<std::string> text = read_input(kCommand, file);
+    if (!text) return kExitUsage;
     sources.add(file, *text);
     loads.push_back(schema::load_native_functions(file, std::move(*text)));
     const schema::NativeFunctionsLoad& load = loads.back();
@@ -171,7 +171,7 @@ int run_gen(const GenCommandOptions& options) {
   if (counts.errors > 0) {
     fmt::print(stderr, "{}schemac gen: error: input has errors; nothing was written\n",
                schema::render_summary(counts));
-    return 1;
+    return kExitProblems;
   }
 
   // 2. Everything in memory.
@@ -183,43 +183,55 @@ int run_gen(const GenCommandOptions& options) {
   }
   if (options.list_outputs) {
     for (const std::string& path : output_paths) fmt::print("{}\n", path);
-    return 0;
+    return kExitOk;
   }
 
   // 3. Only now touch the disk.
   std::error_code ec;
   fs::create_directories(options.output_dir, ec);
   if (ec) {
-    fmt::print(stderr, "schemac gen: error: cannot create output directory '{}': {}\n",
+    error(kCommand, "cannot create output directory '{}': {}",
                options.output_dir, ec.message());
-    return 2;
+    return kExitUsage;
   }
   for (size_t i = 0; i < files.size(); ++i) {
-    if (!write_if_changed(output_paths[i], files[i].content)) return 2;
+    if (!write_if_changed(output_paths[i], files[i].content)) return kExitUsage;
   }
-  if (!remove_stale_shards(options.output_dir, files)) return 2;
+  if (!remove_stale_shards(options.output_dir, files)) return kExitUsage;
   std::vector<std::string> targets = options.stamp.empty() ? output_paths
                                                              : std::vector<std::string>{options.stamp};
   if (!options.depfile.empty() &&
       !write_if_changed(options.depfile, depfile_text(targets, options.files))) {
-    return 2;
+    return kExitUsage;
   }
   if (!options.stamp.empty()) {
     std::ofstream stamp(options.stamp, std::ios::binary | std::ios::trunc);
     if (!stamp) {
-      fmt::print(stderr, "schemac gen: error: cannot write stamp file '{}'\n", options.stamp);
-      return 2;
+      error(kCommand, "cannot write stamp file '{}'", options.stamp);
+      return kExitUsage;
     }
   }
-  return 0;
+  return kExitOk;
 }
+
+// The subcommand, what it does, and its --help footer.
+const CommandInfo kGenCommand = {"gen", "Generate registration code, kernel declarations and operator handles",
+    "Writes NativeFunctions.h, Operators.h, RegisterSchema.cpp, Register<KEY>.cpp per dispatch\n"
+    "key (or Register_<i>of<N>.cpp with --shards N) and RegisterAll.cpp. Lint runs first: on any\n"
+    "error nothing is written. A file is replaced (atomically) only when its bytes change.\n"
+    "Register_<i>of<N>.cpp files in DIR that the run does not write (left by a run with another\n"
+    "--shards) are removed; --list-outputs lists only what a run writes, and removes nothing.\n"
+    "Exit codes: 0 success, 1 errors in the input, 2 usage or I/O errors.\n"
+    "Examples:\n"
+    "  schemac gen examples/ops.yaml -o build/gen\n"
+    "  schemac gen ops.yaml -o gen --shards 4 --depfile gen/ops.d --source-root ..\n"
+    "  schemac gen ops.yaml -o gen --list-outputs"};
 
 }  // namespace
 
 void add_gen_command(CLI::App& app) {
   auto options = std::make_shared<GenCommandOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "gen", "Generate registration code, kernel declarations and operator handles");
+  CLI::App* cmd = add_command(app, kGenCommand, [options] { return run_gen(*options); });
   cmd->add_option("files", options->files, "native_functions.yaml-style files")->required();
   cmd->add_option("-o,--output-dir", options->output_dir, "directory the files are written to")
       ->required();
@@ -242,18 +254,6 @@ void add_gen_command(CLI::App& app) {
         for (char c : ns) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
         return ok ? std::string() : fmt::format("namespace '{}' is not a C++ identifier", ns);
       });
-  cmd->footer(
-      "Writes NativeFunctions.h, Operators.h, RegisterSchema.cpp, Register<KEY>.cpp per dispatch\n"
-      "key (or Register_<i>of<N>.cpp with --shards N) and RegisterAll.cpp. Lint runs first: on any\n"
-      "error nothing is written. A file is replaced (atomically) only when its bytes change.\n"
-      "Register_<i>of<N>.cpp files in DIR that the run does not write (left by a run with another\n"
-      "--shards) are removed; --list-outputs lists only what a run writes, and removes nothing.\n"
-      "Exit codes: 0 success, 1 errors in the input, 2 usage or I/O errors.\n"
-      "Examples:\n"
-      "  schemac gen examples/ops.yaml -o build/gen\n"
-      "  schemac gen ops.yaml -o gen --shards 4 --depfile gen/ops.d --source-root ..\n"
-      "  schemac gen ops.yaml -o gen --list-outputs");
-  cmd->callback([options] { exit_code() = run_gen(*options); });
 }
 
 }  // namespace schemac::cli

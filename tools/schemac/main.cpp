@@ -1,31 +1,16 @@
 // schemac: reads operator declarations (function schemas in native_functions.yaml-style files),
 // checks them, and generates the C++ registration code.
-#include <cstdio>
-
+#include "cli.h"
 #include "commands.h"
-
-namespace schemac::cli {
-int& exit_code() {
-  static int code = 0;
-  return code;
-}
-}  // namespace schemac::cli
 
 int main(int argc, char** argv) {
   CLI::App app{"schemac: check PyTorch-style operator schemas and generate their registration code"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "schemac 0.1.0");
   app.footer("Run 'schemac SUBCOMMAND --help' for the options and examples of each subcommand.\n"
              "Exit codes: 0 success, 1 problems found in the input, 2 usage or I/O errors.");
   schemac::cli::add_parse_command(app);
   schemac::cli::add_lint_command(app);
   schemac::cli::add_compat_command(app);
   schemac::cli::add_gen_command(app);
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    int code = app.exit(e);
-    return code == 0 ? 0 : 2;
-  }
-  return schemac::cli::exit_code();
+  return schemac::cli::run_app(app, "schemac", argc, argv);
 }

@@ -12,9 +12,11 @@
 
 #include <fmt/format.h>
 
+#include "cli.h"
 #include "commands.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
+#include "schemac/support/json.h"
 
 namespace schemac::cli {
 namespace {
@@ -36,97 +38,43 @@ struct Input {
   std::string text;
 };
 
-// A JSON string literal. Bytes that are not valid UTF-8 become U+FFFD so the output stays JSON.
-std::string json_string(std::string_view text) {
-  std::string out;
-  out.reserve(text.size() + 2);
-  out += '"';
-  for (size_t i = 0; i < text.size();) {
-    auto c = static_cast<unsigned char>(text[i]);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-      ++i;
-    } else if (c < 0x20 || c == 0x7f) {
-      switch (c) {
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        case '\r': out += "\\r"; break;
-        default: out += fmt::format("\\u{:04x}", c); break;
-      }
-      ++i;
-    } else if (c < 0x80) {
-      out += static_cast<char>(c);
-      ++i;
-    } else {
-      // A multi-byte sequence: copy it when well-formed (shortest form, no surrogates).
-      size_t length = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
-      bool valid = length != 0 && c >= 0xc2 && c <= 0xf4 && i + length <= text.size();
-      uint32_t code = valid ? (c & (0xff >> (length + 1))) : 0;
-      for (size_t k = 1; valid && k < length; ++k) {
-        auto next = static_cast<unsigned char>(text[i + k]);
-        valid = (next & 0xc0) == 0x80;
-        code = (code << 6) | (next & 0x3f);
-      }
-      valid = valid && !(length == 3 && code < 0x800) && !(length == 4 && code < 0x10000) &&
-              code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
-      if (valid) {
-        out.append(text.substr(i, length));
-        i += length;
-      } else {
-        out += "\\ufffd";
-        ++i;
-      }
-    }
+Json json_alias(const schema::Type& type) {
+  const schema::AliasInfo* alias = type.any_alias();
+  if (!alias) return Json();
+  auto set = [](std::span<const std::string_view> names) {
+    return Json(std::vector<std::string_view>(names.begin(), names.end()));
+  };
+  return Json{{"before", set(alias->before)}, {"after", set(alias->after)}, {"write", alias->is_write}};
+}
+
+Json json_arguments(const std::vector<Argument>& arguments) {
+  Json out = Json::array();
+  for (const Argument& argument : arguments) {
+    out.push_back(Json{{"name", argument.name},
+                       {"type", schema::print_type(argument.type)},
+                       {"default", argument.default_value ? Json(argument.default_value->text) : Json()},
+                       {"kwarg_only", argument.kwarg_only},
+                       {"alias", json_alias(argument.type)}});
   }
-  out += '"';
   return out;
 }
 
-std::string json_alias(const schema::Type& type) {
-  const schema::AliasInfo* alias = type.any_alias();
-  if (!alias) return "null";
-  auto set = [](std::span<const std::string_view> names) {
-    std::string out = "[";
-    for (size_t i = 0; i < names.size(); ++i) {
-      if (i) out += ',';
-      out += json_string(names[i]);
-    }
-    return out + "]";
-  };
-  return fmt::format(R"({{"before":{},"after":{},"write":{}}})", set(alias->before),
-                     set(alias->after), alias->is_write);
-}
-
-std::string json_argument(const Argument& argument) {
-  std::string default_text =
-      argument.default_value ? json_string(argument.default_value->text) : "null";
-  return fmt::format(R"({{"name":{},"type":{},"default":{},"kwarg_only":{},"alias":{}}})",
-                     json_string(argument.name), json_string(schema::print_type(argument.type)),
-                     default_text, argument.kwarg_only, json_alias(argument.type));
-}
-
-std::string json_arguments(const std::vector<Argument>& arguments) {
-  std::string out = "[";
-  for (size_t i = 0; i < arguments.size(); ++i) {
-    if (i) out += ',';
-    out += json_argument(arguments[i]);
-  }
-  return out + "]";
-}
-
+// {"ok":true,"canonical":...,"schema":{...}} or {"ok":false,"error":...,"column":...,"rule":...}.
 std::string json_result(const ParseResult& result) {
   if (!result.ok()) {
     const SchemaError& error = *result.error;
-    return fmt::format(R"({{"ok":false,"error":{},"column":{},"rule":{}}})",
-                       json_string(error.message), error.offset + 1, json_string(error.rule));
+    return to_json_text(
+        Json{{"ok", false}, {"error", error.message}, {"column", error.offset + 1}, {"rule", error.rule}});
   }
   const FunctionSchema& s = *result.schema;
-  return fmt::format(
-      R"({{"ok":true,"canonical":{},"schema":{{"name":{},"overload":{},"arguments":{},)"
-      R"("returns":{},"is_vararg":{},"is_varret":{}}}}})",
-      json_string(schema::print_schema(s)), json_string(s.op.name), json_string(s.op.overload),
-      json_arguments(s.arguments), json_arguments(s.returns), s.is_vararg, s.is_varret);
+  return to_json_text(Json{{"ok", true},
+                           {"canonical", schema::print_schema(s)},
+                           {"schema", Json{{"name", s.op.name},
+                                           {"overload", s.op.overload},
+                                           {"arguments", json_arguments(s.arguments)},
+                                           {"returns", json_arguments(s.returns)},
+                                           {"is_vararg", s.is_vararg},
+                                           {"is_varret", s.is_varret}}}});
 }
 
 // "<stdin>:3:12: error: message [rule]", the line, and a caret line under the problem.
@@ -182,25 +130,25 @@ int run_parse(const ParseOptions& options) {
   }
   std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
-  return all_ok ? 0 : 1;
+  return all_ok ? kExitOk : kExitProblems;
 }
+
+// The subcommand, what it does, and its --help footer.
+const CommandInfo kParseCommand = {"parse", "Parse function schemas and print their canonical form (or JSON)",
+    "Examples:\n"
+    "  schemac parse 'add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor'\n"
+    "  grep -h '^- func:' native_functions.yaml | cut -c9- | schemac parse --json\n"
+    "Exit codes: 0 every schema parsed, 1 some schema has an error, 2 usage error."};
 
 }  // namespace
 
 void add_parse_command(CLI::App& app) {
   auto options = std::make_shared<ParseOptions>();
-  CLI::App* command = app.add_subcommand(
-      "parse", "Parse function schemas and print their canonical form (or JSON)");
+  CLI::App* command = add_command(app, kParseCommand, [options] { return run_parse(*options); });
   command->add_flag("--json", options->json,
                     "Print one JSON object per input: the canonical text and the parsed schema");
   command->add_option("SCHEMA", options->schemas,
                       "Schemas to parse; without any, each non-blank line of stdin is one schema");
-  command->footer(
-      "Examples:\n"
-      "  schemac parse 'add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor'\n"
-      "  grep -h '^- func:' native_functions.yaml | cut -c9- | schemac parse --json\n"
-      "Exit codes: 0 every schema parsed, 1 some schema has an error, 2 usage error.");
-  command->callback([options] { exit_code() = run_parse(*options); });
 }
 
 }  // namespace schemac::cli

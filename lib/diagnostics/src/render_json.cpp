@@ -1,43 +1,49 @@
-// The JSON renderer: one array of diagnostic objects, for tools and scripts.
-#include <fmt/format.h>
-
+// The JSON renderer: one array of diagnostic objects, for tools and scripts. Each diagnostic is
+// one line: "[\n  {...},\n  {...}\n]\n", or "[]\n" when there is none.
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/support/json.h"
 
 namespace schemac::schema {
 namespace {
 
-std::string quoted(std::string_view text) { return "\"" + json_escape(text) + "\""; }
+// {"file","line","column","end":{"line","column"}} and then the caller's members.
+Json located(const Location& loc) {
+  return Json{{"file", loc.file},
+              {"line", loc.line},
+              {"column", loc.column},
+              {"end", Json{{"line", loc.end_line}, {"column", loc.end_column}}}};
+}
 
-std::string location_fields(const Location& loc) {
-  return fmt::format("\"file\":{},\"line\":{},\"column\":{},\"end\":{{\"line\":{},\"column\":{}}}",
-                     quoted(loc.file), loc.line, loc.column, loc.end_line, loc.end_column);
+Json diagnostic_json(const Diagnostic& d) {
+  Json out = located(d.location);
+  out["severity"] = severity_name(d.severity);
+  out["rule"] = d.rule;
+  out["message"] = d.message;
+  Json notes = Json::array();
+  for (const Note& note : d.notes) {
+    Json n = located(note.location);
+    n["message"] = note.message;
+    notes.push_back(std::move(n));
+  }
+  out["notes"] = std::move(notes);
+  if (d.fix) {
+    Json fix = located(d.fix->location);
+    fix["replacement"] = d.fix->replacement;
+    out["fix"] = std::move(fix);
+  }
+  return out;
 }
 
 }  // namespace
 
 std::string render_json(std::span<const Diagnostic> diagnostics) {
+  if (diagnostics.empty()) return "[]\n";
   std::string out = "[";
-  bool first = true;
   for (const Diagnostic& d : diagnostics) {
-    out += first ? "\n  {" : ",\n  {";
-    first = false;
-    out += location_fields(d.location);
-    out += fmt::format(",\"severity\":{},\"rule\":{},\"message\":{},\"notes\":[",
-                       quoted(severity_name(d.severity)), quoted(d.rule), quoted(d.message));
-    for (size_t i = 0; i < d.notes.size(); ++i) {
-      if (i != 0) out += ',';
-      out += "{" + location_fields(d.notes[i].location) +
-             fmt::format(",\"message\":{}}}", quoted(d.notes[i].message));
-    }
-    out += ']';
-    if (d.fix) {
-      out += ",\"fix\":{" + location_fields(d.fix->location) +
-             fmt::format(",\"replacement\":{}}}", quoted(d.fix->replacement));
-    }
-    out += '}';
+    out += out.size() == 1 ? "\n  " : ",\n  ";
+    out += to_json_text(diagnostic_json(d));
   }
-  out += first ? "]\n" : "\n]\n";
-  return out;
+  return out + "\n]\n";
 }
 
 }  // namespace schemac::schema

@@ -8,30 +8,23 @@
 #include <fmt/format.h>
 
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/support/json.h"
 
 namespace schemac::schema {
 namespace {
 
-std::string quoted(std::string_view text) { return "\"" + json_escape(text) + "\""; }
-
-std::string_view level(Severity severity) {
-  switch (severity) {
-    case Severity::error: return "error";
-    case Severity::warning: return "warning";
-    case Severity::note: return "note";
-  }
-  return "error";
-}
+// SARIF's levels are our severity names: error, warning, note.
+std::string_view level(Severity severity) { return severity_name(severity); }
 
 // Only the fields SARIF allows: a region needs startLine >= 1; columns are optional.
-std::string region(const Location& loc) {
-  std::string out = fmt::format("{{\"startLine\":{}", std::max<uint32_t>(loc.line, 1));
-  if (loc.column != 0) out += fmt::format(",\"startColumn\":{}", loc.column);
+Json region(const Location& loc) {
+  Json out{{"startLine", std::max<uint32_t>(loc.line, 1)}};
+  if (loc.column != 0) out["startColumn"] = loc.column;
   if (loc.end_line >= loc.line && loc.end_line != 0) {
-    out += fmt::format(",\"endLine\":{}", loc.end_line);
-    if (loc.end_column != 0) out += fmt::format(",\"endColumn\":{}", loc.end_column);
+    out["endLine"] = loc.end_line;
+    if (loc.end_column != 0) out["endColumn"] = loc.end_column;
   }
-  return out + "}";
+  return out;
 }
 
 // A relative path stays relative (code scanning resolves it against the checkout); an absolute
@@ -49,80 +42,83 @@ std::string artifact_uri(std::string_view path) {
   return out;
 }
 
-std::string physical_location(const Location& loc) {
-  std::string out =
-      fmt::format("{{\"artifactLocation\":{{\"uri\":{}}}", quoted(artifact_uri(loc.file)));
-  if (loc.line != 0) out += ",\"region\":" + region(loc);
-  return out + "}";
+Json artifact(std::string_view path) { return Json{{"uri", artifact_uri(path)}}; }
+
+Json physical_location(const Location& loc) {
+  Json out{{"artifactLocation", artifact(loc.file)}};
+  if (loc.line != 0) out["region"] = region(loc);
+  return out;
 }
 
-std::string rule_object(std::string_view id, std::string_view description, Severity severity) {
-  return fmt::format(
-      "{{\"id\":{},\"shortDescription\":{{\"text\":{}}},"
-      "\"defaultConfiguration\":{{\"level\":{}}}}}",
-      quoted(id), quoted(description), quoted(level(severity)));
+Json text(std::string_view message) { return Json{{"text", message}}; }
+
+Json rule_object(std::string_view id, std::string_view description, Severity severity) {
+  return Json{{"id", id},
+              {"shortDescription", text(description)},
+              {"defaultConfiguration", Json{{"level", level(severity)}}}};
+}
+
+Json result_object(const Diagnostic& d) {
+  Json out{{"ruleId", d.rule},
+           {"level", level(d.severity)},
+           {"message", text(d.message)},
+           {"locations", Json::array({Json{{"physicalLocation", physical_location(d.location)}}})}};
+  if (!d.notes.empty()) {
+    Json related = Json::array();
+    for (size_t i = 0; i < d.notes.size(); ++i) {
+      Json note{{"id", i}, {"message", text(d.notes[i].message)}};
+      if (!d.notes[i].location.file.empty()) note["physicalLocation"] = physical_location(d.notes[i].location);
+      related.push_back(std::move(note));
+    }
+    out["relatedLocations"] = std::move(related);
+  }
+  if (d.fix) {
+    Json replacement{{"deletedRegion", region(d.fix->location)}, {"insertedContent", text(d.fix->replacement)}};
+    Json change{{"artifactLocation", artifact(d.fix->location.file)},
+                {"replacements", Json::array({std::move(replacement)})}};
+    out["fixes"] = Json::array({Json{{"description", text("replace with '" + d.fix->replacement + "'")},
+                                     {"artifactChanges", Json::array({std::move(change)})}}});
+  }
+  return out;
+}
+
+// "\n<indent>{...},\n<indent>{...}": one object per line, for a diff-friendly log.
+std::string one_per_line(const std::vector<Json>& items, std::string_view indent) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    out += i == 0 ? "\n" : ",\n";
+    out += indent;
+    out += to_json_text(items[i]);
+  }
+  return out;
 }
 
 }  // namespace
 
 std::string render_sarif(std::span<const Diagnostic> diagnostics, const ToolInfo& tool) {
-  std::string out =
-      "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
-      "  \"version\": \"2.1.0\",\n  \"runs\": [{\n    \"tool\": {\"driver\": {";
-  out += fmt::format("\"name\":{},\"version\":{},\"semanticVersion\":{}", quoted(tool.name),
-                     quoted(tool.version), quoted(tool.version));
-  if (!tool.information_uri.empty()) {
-    out += fmt::format(",\"informationUri\":{}", quoted(tool.information_uri));
-  }
-  out += ",\"rules\":[";
   // Every rule a result names must be in the table: add ids the catalogue does not know.
+  std::vector<Json> rules;
   std::set<std::string_view> known;
-  bool first = true;
   for (const RuleInfo& rule : tool.rules) {
-    out += first ? "\n      " : ",\n      ";
-    first = false;
-    out += rule_object(rule.id, rule.description, rule.severity);
+    rules.push_back(rule_object(rule.id, rule.description, rule.severity));
     known.insert(rule.id);
   }
+  std::vector<Json> results;
   for (const Diagnostic& d : diagnostics) {
-    if (known.insert(d.rule).second) {
-      out += first ? "\n      " : ",\n      ";
-      first = false;
-      out += rule_object(d.rule, d.rule, d.severity);
-    }
+    if (known.insert(d.rule).second) rules.push_back(rule_object(d.rule, d.rule, d.severity));
+    results.push_back(result_object(d));
   }
-  out += "]}},\n    \"results\": [";
-  first = true;
-  for (const Diagnostic& d : diagnostics) {
-    out += first ? "\n      {" : ",\n      {";
-    first = false;
-    out += fmt::format("\"ruleId\":{},\"level\":{},\"message\":{{\"text\":{}}}", quoted(d.rule),
-                       quoted(level(d.severity)), quoted(d.message));
-    out += ",\"locations\":[{\"physicalLocation\":" + physical_location(d.location) + "}]";
-    if (!d.notes.empty()) {
-      out += ",\"relatedLocations\":[";
-      for (size_t i = 0; i < d.notes.size(); ++i) {
-        if (i != 0) out += ',';
-        out += fmt::format("{{\"id\":{},\"message\":{{\"text\":{}}}", i, quoted(d.notes[i].message));
-        if (!d.notes[i].location.file.empty()) {
-          out += ",\"physicalLocation\":" + physical_location(d.notes[i].location);
-        }
-        out += '}';
-      }
-      out += ']';
-    }
-    if (d.fix) {
-      out += fmt::format(
-          ",\"fixes\":[{{\"description\":{{\"text\":{}}},\"artifactChanges\":[{{"
-          "\"artifactLocation\":{{\"uri\":{}}},\"replacements\":[{{\"deletedRegion\":{},"
-          "\"insertedContent\":{{\"text\":{}}}}}]}}]}}]",
-          quoted("replace with '" + d.fix->replacement + "'"), quoted(artifact_uri(d.fix->location.file)),
-          region(d.fix->location), quoted(d.fix->replacement));
-    }
-    out += '}';
-  }
-  out += first ? "]\n  }]\n}\n" : "\n    ]\n  }]\n}\n";
-  return out;
+  Json driver{{"name", tool.name}, {"version", tool.version}, {"semanticVersion", tool.version}};
+  if (!tool.information_uri.empty()) driver["informationUri"] = tool.information_uri;
+  std::string driver_members = to_json_text(driver);
+  driver_members.pop_back();  // the closing brace: the rules follow, one per line
+
+  std::string out =
+      "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
+      "  \"version\": \"2.1.0\",\n  \"runs\": [{\n    \"tool\": {\"driver\": ";
+  out += driver_members + ",\"rules\":[" + one_per_line(rules, "      ") + "]}},\n    \"results\": [";
+  out += results.empty() ? "]" : one_per_line(results, "      ") + "\n    ]";
+  return out + "\n  }]\n}\n";
 }
 
 }  // namespace schemac::schema

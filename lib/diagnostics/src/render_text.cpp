@@ -15,15 +15,6 @@ namespace {
 constexpr std::string_view kBold = "\033[1m";
 constexpr std::string_view kReset = "\033[0m";
 
-std::string_view severity_color(Severity severity) {
-  switch (severity) {
-    case Severity::error: return "\033[1;31m";
-    case Severity::warning: return "\033[1;35m";
-    case Severity::note: return "\033[1;36m";
-  }
-  return "";
-}
-
 class TextWriter {
  public:
   TextWriter(const SourceFiles& sources, TextStyle style) : sources_(sources), style_(style) {}

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "schemac/schema/printer.h"
+#include "schemac/support/json.h"
 
 namespace schemac::dispatch {
 namespace {
@@ -16,6 +17,15 @@ std::string kernel_kinds(const KernelFunction& kernel) {
   if (kernel.has_unboxed()) out += "unboxed ";
   return out;
 }
+
+// Whether the table lists slot's row: a kernel (or --all-keys) and a key the caller shows.
+bool listed(const TableEntry& e, DispatchKey key, const TableOptions& options) {
+  if (!e.kernel.is_valid() && !options.all_keys) return false;
+  return !options.show_key || options.show_key(key);
+}
+
+// A JSON string, or null for an empty text.
+Json string_or_null(const std::string& text) { return text.empty() ? Json() : Json(text); }
 
 std::string torch_table(const OperatorEntry& op) {
   std::string out;
@@ -35,7 +45,7 @@ std::string text_table(const OperatorEntry& op, const TableOptions& options) {
   std::vector<Row> rows;
   for (int slot = 0; slot < kNumRuntimeEntries; ++slot) {
     const TableEntry& e = op.entry_at_slot(slot);
-    if (!e.kernel.is_valid() && !options.all_keys) continue;
+    if (!listed(e, runtime_key_for_slot(slot), options)) continue;
     std::string reason(to_string(e.reason));
     if (e.kernel.is_fallthrough()) reason += " (fallthrough)";
     rows.push_back({std::string(to_string(runtime_key_for_slot(slot))), e.kernel.is_valid() ? e.debug : "-",
@@ -57,20 +67,18 @@ std::string text_table(const OperatorEntry& op, const TableOptions& options) {
 }
 
 std::string json_table(const OperatorEntry& op, const TableOptions& options) {
-  std::string out = fmt::format("{{\"operator\":{},\"entries\":[", json_string(op.full_name()));
-  bool first = true;
+  Json entries = Json::array();
   for (int slot = 0; slot < kNumRuntimeEntries; ++slot) {
     const TableEntry& e = op.entry_at_slot(slot);
-    if (!e.kernel.is_valid() && !options.all_keys) continue;
-    if (!first) out += ",";
-    first = false;
-    out += fmt::format("{{\"key\":{},\"kernel\":{},\"reason\":{},\"fallthrough\":{},\"site\":{}}}",
-                       json_string(to_string(runtime_key_for_slot(slot))),
-                       e.kernel.is_valid() ? json_string(e.debug) : "null", json_string(to_string(e.reason)),
-                       e.kernel.is_fallthrough() ? "true" : "false",
-                       e.site.empty() ? "null" : json_string(e.site));
+    const DispatchKey key = runtime_key_for_slot(slot);
+    if (!listed(e, key, options)) continue;
+    entries.push_back(Json{{"key", to_string(key)},
+                           {"kernel", e.kernel.is_valid() ? Json(e.debug) : Json()},
+                           {"reason", to_string(e.reason)},
+                           {"fallthrough", e.kernel.is_fallthrough()},
+                           {"site", string_or_null(e.site)}});
   }
-  return out + "]}\n";
+  return to_json_text(Json{{"operator", op.full_name()}, {"entries", std::move(entries)}}) + "\n";
 }
 
 std::string alias_kind_text(const OperatorDefinition& def) {
@@ -101,27 +109,26 @@ std::string torch_dump(const OperatorEntry& op) {
 }
 
 std::string json_dump(const OperatorEntry& op) {
-  std::string out = fmt::format("{{\"name\":{}", json_string(op.full_name()));
-  if (const auto& def = op.definition()) {
-    out += fmt::format(",\"schema\":{},\"debug\":{},\"site\":{},\"alias_analysis\":{}", json_string(def->schema_text),
-                       json_string(def->debug), json_string(def->site), json_string(alias_kind_text(*def)));
-  } else {
-    out += ",\"schema\":null,\"debug\":null,\"site\":null,\"alias_analysis\":null";
-  }
-  out += ",\"kernels\":[";
-  bool first = true;
+  Json out{{"name", op.full_name()}};
+  const auto& def = op.definition();
+  out["schema"] = def ? Json(def->schema_text) : Json();
+  out["debug"] = def ? Json(def->debug) : Json();
+  out["site"] = def ? Json(def->site) : Json();
+  out["alias_analysis"] = def ? Json(alias_kind_text(*def)) : Json();
+  Json kernels = Json::array();
   for (DispatchKey key : op.keys_with_kernels()) {
     const auto& list = op.kernels(key);
     for (size_t i = 0; i < list.size(); ++i) {
-      if (!first) out += ",";
-      first = false;
-      out += fmt::format("{{\"key\":{},\"alias\":{},\"active\":{},\"debug\":{},\"site\":{},\"inferred\":{}}}",
-                         json_string(to_string(key)), is_alias_key(key) ? "true" : "false",
-                         i == 0 ? "true" : "false", json_string(list[i].debug), json_string(list[i].site),
-                         list[i].inferred ? json_string(schema::print_schema(*list[i].inferred)) : "null");
+      kernels.push_back(Json{{"key", to_string(key)},
+                             {"alias", is_alias_key(key)},
+                             {"active", i == 0},
+                             {"debug", list[i].debug},
+                             {"site", list[i].site},
+                             {"inferred", list[i].inferred ? Json(schema::print_schema(*list[i].inferred)) : Json()}});
     }
   }
-  return out + "]}\n";
+  out["kernels"] = std::move(kernels);
+  return to_json_text(out) + "\n";
 }
 
 }  // namespace
@@ -144,25 +151,6 @@ std::string format_table(const OperatorEntry& op, TableFormat format, const Tabl
 
 std::string format_dump(const OperatorEntry& op, TableFormat format) {
   return format == TableFormat::Json ? json_dump(op) : torch_dump(op);
-}
-
-std::string json_string(std::string_view text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20)
-          out += fmt::format("\\u{:04x}", static_cast<unsigned>(static_cast<unsigned char>(c)));
-        else
-          out += c;
-    }
-  }
-  return out + "\"";
 }
 
 }  // namespace schemac::dispatch

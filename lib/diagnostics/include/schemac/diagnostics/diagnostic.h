@@ -15,7 +15,8 @@ namespace schemac::schema {
 
 enum class Severity : uint8_t { error, warning, note };
 
-std::string_view severity_name(Severity severity);  // "error", "warning", "note"
+std::string_view severity_name(Severity severity);   // "error", "warning", "note"
+std::string_view severity_color(Severity severity);  // its ANSI colour in text output
 
 // A place in a file. Lines and columns are 1-based (column counts bytes); 0 means unknown.
 // The range is [line:column, end_line:end_column), so a one-character caret has
@@ -104,8 +105,5 @@ struct ToolInfo {
 };
 // A SARIF 2.1.0 log with one run: the driver with its rules, and one result per diagnostic.
 std::string render_sarif(std::span<const Diagnostic> diagnostics, const ToolInfo& tool);
-
-// Escapes a string for a JSON string literal (without the quotes).
-std::string json_escape(std::string_view text);
 
 }  // namespace schemac::schema

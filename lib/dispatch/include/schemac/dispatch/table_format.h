@@ -6,6 +6,7 @@
 // operator's Dispatcher (or hold Dispatcher::mutex()).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +22,8 @@ std::optional<TableFormat> parse_table_format(std::string_view name);
 struct TableOptions {
   // Text and JSON: also list runtime keys whose entry is missing. Torch never lists them.
   bool all_keys = false;
+  // Text and JSON: when set, only the runtime keys it returns true for are listed.
+  std::function<bool(DispatchKey)> show_key;
 };
 
 // The computed table. Torch style: one line per present entry, Undefined first, then table-slot
@@ -34,8 +37,5 @@ std::string format_table(const OperatorEntry& op, TableFormat format, const Tabl
 // with keys in numeric enum order. Text is the same. JSON: {"name","schema","debug",
 // "alias_analysis","kernels":[{"key","alias","active","debug","site","inferred"}]}.
 std::string format_dump(const OperatorEntry& op, TableFormat format);
-
-// A JSON string literal for `text` (quotes included).
-std::string json_string(std::string_view text);
 
 }  // namespace schemac::dispatch

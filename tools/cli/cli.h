@@ -1,0 +1,57 @@
+// The chores every subcommand of both command-line tools (schemac, dispatch-inspect) shares:
+// running the app with one exit-code convention, `--version`, `--format`, error lines on stderr,
+// colour, and reading input files (input.h).
+//
+// Exit codes: 0 success, 1 problems found in the input (or a failed step), 2 usage or I/O errors.
+#pragma once
+
+#include <functional>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+namespace schemac::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitProblems = 1;
+inline constexpr int kExitUsage = 2;
+
+// "TOOL VERSION", e.g. "schemac 0.1.0": what --version prints.
+std::string version_line(std::string_view tool);
+
+// Adds --version (printing version_line(tool)) to `app`, parses argv, runs the chosen
+// subcommand, and returns the exit code: the subcommand's (see on_run), 0 for --help and
+// --version, 2 for a usage error (CLI11 has printed it).
+int run_app(CLI::App& app, std::string_view tool, int argc, char** argv);
+
+// Makes `run` the subcommand's action; its return value becomes the process's exit code.
+void on_run(CLI::App* command, std::function<int()> run);
+
+// A subcommand: its name, one-line description, and the --help footer (examples, exit codes).
+struct CommandInfo {
+  std::string name;
+  std::string description;
+  std::string footer;
+};
+// Adds the subcommand with `run` as its action (on_run); the caller adds its options.
+CLI::App* add_command(CLI::App& app, const CommandInfo& info, std::function<int()> run);
+
+// Adds `--format` with `choices` (anything else is a usage error) and `help`.
+CLI::Option* add_format_option(CLI::App* command, std::string& format,
+                               std::initializer_list<std::string> choices, const std::string& help);
+
+// "COMMAND: error: MESSAGE" on stderr, e.g. "schemac lint: error: cannot read 'x.yaml': ...".
+void print_error(std::string_view command, std::string_view message);
+
+template <typename... Args>
+void error(std::string_view command, fmt::format_string<Args...> format, Args&&... args) {
+  print_error(command, fmt::format(format, std::forward<Args>(args)...));
+}
+
+// Colour on stderr: only when it is a terminal and NO_COLOR is unset or empty.
+bool stderr_color();
+
+}  // namespace schemac::cli

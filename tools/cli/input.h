@@ -1,0 +1,25 @@
+// Reading files for the subcommands. Only the CLIs touch files; the libraries take text.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace schemac::cli {
+
+// The file's bytes, or nothing when it cannot be read (missing, a directory, an I/O error).
+// For files the tool itself writes (gen's outputs); inputs go through read_input.
+std::optional<std::string> read_file(const std::filesystem::path& path);
+
+// Why `text` is not UTF-8 text: "" when it is; else, e.g., "it holds a NUL byte at line 3,
+// column 7 (a binary file?)" or "invalid UTF-8 byte 0xff at line 2, column 5".
+std::string why_not_text(std::string_view text);
+
+// An input file's text. When the file is missing, a directory, unreadable, binary or not UTF-8,
+// prints "COMMAND: error: cannot read [WHAT ]'PATH': WHY" and returns nothing. `what` names
+// the kind of file, e.g. "tags file"; empty for the command's main inputs.
+std::optional<std::string> read_input(std::string_view command, const std::string& path,
+                                      std::string_view what = "");
+
+}  // namespace schemac::cli
