@@ -20,22 +20,20 @@ std::string_view base_name(std::string_view full) {
 }  // namespace
 
 std::vector<std::string> similar_operator_names(const dispatch::Dispatcher& dispatcher, std::string_view name) {
-  struct Candidate {
-    size_t score;
-    std::string name;
-  };
-  std::vector<Candidate> candidates;
+  // Same base name (another namespace or overload) ranks first; then plain edit distance.
+  std::vector<std::string> same_base, others;
   for (const dispatch::OperatorEntry* op : dispatcher.operators()) {
     std::string full = op->full_name();
-    // Same base name (another namespace or overload) ranks first; then plain edit distance.
-    const size_t score = base_name(full) == base_name(name) ? 0 : 1 + schema::edit_distance(full, name);
-    const size_t limit = std::max<size_t>(3, name.size() / 3) + 1;
-    if (score <= limit) candidates.push_back({score, std::move(full)});
+    (base_name(full) == base_name(name) && full != name ? same_base : others).push_back(std::move(full));
   }
-  std::stable_sort(candidates.begin(), candidates.end(),
-                   [](const Candidate& a, const Candidate& b) { return a.score < b.score; });
-  std::vector<std::string> out;
-  for (size_t i = 0; i < candidates.size() && i < 3; ++i) out.push_back(candidates[i].name);
+  std::vector<std::string> out(same_base.begin(), same_base.begin() + std::min<size_t>(same_base.size(), 3));
+  if (out.size() < 3) {
+    const std::vector<std::string_view> candidates(others.begin(), others.end());
+    const size_t max_distance = std::max<size_t>(3, name.size() / 3);
+    for (std::string& close : schema::closest_names(name, candidates, max_distance, 3 - out.size())) {
+      out.push_back(std::move(close));
+    }
+  }
   return out;
 }
 

@@ -7,11 +7,10 @@
 
 #include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
+#include "schemac/keys/dispatch_key_names.h"
 
 namespace schemac::gen {
 namespace {
-
-bool is_alias_key(std::string_view key) { return key.rfind("Composite", 0) == 0; }
 
 const schema::Argument* device_argument(const schema::FunctionSchema& schema) {
   for (const schema::Argument& a : schema.arguments) {
@@ -28,7 +27,7 @@ bool needs_backend_select(const GenOperator& op) {
   bool has_tensor = std::any_of(op.schema.arguments.begin(), op.schema.arguments.end(),
                                 [](const schema::Argument& a) { return a.type.is_tensor_like(); });
   bool has_backend_kernel = std::any_of(op.kernels.begin(), op.kernels.end(),
-                                        [](const KernelBinding& k) { return !is_alias_key(k.key); });
+                                        [](const KernelBinding& k) { return !schema::is_composite_key(k.key); });
   return !has_tensor && has_backend_kernel;
 }
 

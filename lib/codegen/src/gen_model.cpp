@@ -2,7 +2,6 @@
 #include "schemac/codegen/gen_model.h"
 
 #include <algorithm>
-#include <future>
 #include <map>
 
 #include <fmt/format.h>
@@ -11,6 +10,7 @@
 #include "schemac/codegen/emit_util.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/schema/printer.h"
+#include "schemac/support/parallel.h"
 
 namespace schemac::gen {
 namespace {
@@ -113,14 +113,17 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view
 }
 
 ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace) {
-  auto rules = std::async([&inputs] {
-    std::vector<schema::Diagnostic> diagnostics;
+  // The rules' checks and the model are independent: both at once.
+  std::vector<schema::Diagnostic> diagnostics;
+  ModelBuild build;
+  schema::run_tasks(2, [&](size_t task) {
+    if (task == 1) {
+      build = build_gen_model(inputs, default_namespace);
+      return;
+    }
     for (const GenInput& input : inputs)
       for (schema::Diagnostic& d : schema::check_native_functions(*input.file, {})) diagnostics.push_back(std::move(d));
-    return diagnostics;
   });
-  ModelBuild build = build_gen_model(inputs, default_namespace);
-  std::vector<schema::Diagnostic> diagnostics = rules.get();
   for (schema::Diagnostic& d : build.diagnostics) diagnostics.push_back(std::move(d));
   build.diagnostics = std::move(diagnostics);
   return build;

@@ -25,11 +25,6 @@ struct Coverage {
   std::vector<CoveredKey> keys;       // when not every backend
 };
 
-bool is_composite(std::string_view key) {
-  return key == "CompositeImplicitAutograd" || key == "CompositeExplicitAutograd" ||
-         key == "CompositeExplicitAutogradNonFunctional";
-}
-
 // The delegate's kernels plus the entry's own (add.Tensor delegates the dense backends to
 // add.out and lists its sparse kernels itself).
 Coverage coverage_of(const Side& side, const NativeFunction& function, bool follow_delegate = true) {
@@ -57,7 +52,7 @@ Coverage coverage_of(const Side& side, const NativeFunction& function, bool foll
     if (known && known->kind == DispatchKeyKind::synonym) {
       name = known->same_as.empty() ? std::string("CompositeImplicitAutograd") : std::string(known->same_as);
     }
-    if (is_composite(name)) {
+    if (is_every_backend_composite_key(name)) {
       if (!coverage.every_backend) {
         coverage.every_backend = true;
         coverage.every_backend_because = entry.key.name;

@@ -1,5 +1,6 @@
 // Names of dispatch keys and backends, and the slot -> key table.
 #include "schemac/keys/dispatch_key.h"
+#include "schemac/keys/dispatch_key_names.h"
 #include "schemac/support/did_you_mean.h"
 
 #include <algorithm>
@@ -92,6 +93,20 @@ const SlotKeys& slot_keys() {
 
 }  // namespace
 
+std::span<const KeySynonym> key_synonyms() {
+  static constexpr KeySynonym kSynonyms[] = {
+      {"CatchAll", DispatchKey::CatchAll},
+      {"CPUTensorId", DispatchKey::CPUTensorId},
+      {"CUDATensorId", DispatchKey::CUDATensorId},
+      {"DefaultBackend", DispatchKey::DefaultBackend},
+      {"PrivateUse1_PreAutograd", DispatchKey::PrivateUse1_PreAutograd},
+      {"PrivateUse2_PreAutograd", DispatchKey::PrivateUse2_PreAutograd},
+      {"PrivateUse3_PreAutograd", DispatchKey::PrivateUse3_PreAutograd},
+      {"Autocast", DispatchKey::Autocast},
+  };
+  return kSynonyms;
+}
+
 DispatchKey runtime_key_for_slot(int slot) {
   if (slot < 0 || slot >= kNumRuntimeEntries) return DispatchKey::Undefined;
   return slot_keys().keys[static_cast<size_t>(slot)];
@@ -122,15 +137,9 @@ std::optional<DispatchKey> parse_dispatch_key(std::string_view name) {
     const auto k = static_cast<DispatchKey>(v);
     if (names[v] == name && is_valid_key(k)) return k;
   }
-  static const std::pair<std::string_view, DispatchKey> kSynonyms[] = {
-      {"CatchAll", DispatchKey::CatchAll},
-      {"CPUTensorId", DispatchKey::CPUTensorId},
-      {"CUDATensorId", DispatchKey::CUDATensorId},
-      {"DefaultBackend", DispatchKey::DefaultBackend},
-      {"Autocast", DispatchKey::Autocast},
-      {"PrivateUse1_PreAutograd", DispatchKey::PrivateUse1_PreAutograd},
-      {"PrivateUse2_PreAutograd", DispatchKey::PrivateUse2_PreAutograd},
-      {"PrivateUse3_PreAutograd", DispatchKey::PrivateUse3_PreAutograd},
+  for (const KeySynonym& synonym : key_synonyms())
+    if (synonym.name == name) return synonym.key;
+  static const std::pair<std::string_view, DispatchKey> kMarkers[] = {
       {"EndOfDenseBackends", DispatchKey::EndOfDenseBackends},
       {"EndOfQuantizedBackends", DispatchKey::EndOfQuantizedBackends},
       {"EndOfSparseBackends", DispatchKey::EndOfSparseBackends},
@@ -141,8 +150,8 @@ std::optional<DispatchKey> parse_dispatch_key(std::string_view name) {
       {"StartOfAliasKeys", DispatchKey::StartOfAliasKeys},
       {"EndOfAliasKeys", DispatchKey::EndOfAliasKeys},
   };
-  for (const auto& [synonym, key] : kSynonyms)
-    if (synonym == name) return key;
+  for (const auto& [marker, key] : kMarkers)
+    if (marker == name) return key;
   return std::nullopt;
 }
 
@@ -154,19 +163,13 @@ std::optional<BackendComponent> parse_backend_component(std::string_view name) {
 }
 
 std::string suggest_dispatch_key(std::string_view name) {
-  std::string best;
-  size_t best_distance = 3;  // suggest only names within two edits (or a case change)
+  std::vector<std::string_view> known;
   for (size_t v = 0; v < key_names().names.size(); ++v) {
-    const auto k = static_cast<DispatchKey>(v);
-    if (!is_valid_key(k)) continue;
-    const std::string& candidate = key_names().names[v];
-    const size_t d = schema::edit_distance(name, candidate);
-    if (d < best_distance) {
-      best_distance = d;
-      best = candidate;
-    }
+    if (is_valid_key(static_cast<DispatchKey>(v))) known.push_back(key_names().names[v]);
   }
-  return best;
+  // Only names within two edits (or a case change).
+  const std::vector<std::string> best = schema::closest_names(name, known, 2);
+  return best.empty() ? "" : best.front();
 }
 
 }  // namespace schemac::dispatch

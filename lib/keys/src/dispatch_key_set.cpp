@@ -1,4 +1,4 @@
-// Printing key sets, and the named key sets of dispatch-semantics.md §2-3.
+// Printing key sets, and the named key sets of docs/dispatch-semantics.md §2-3.
 #include "schemac/keys/dispatch_key_set.h"
 
 namespace schemac::dispatch {

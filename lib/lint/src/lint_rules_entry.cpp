@@ -19,12 +19,6 @@ std::string_view canonical_key(std::string_view name) {
   return name;
 }
 
-bool is_composite(std::string_view key) {
-  return key == "CompositeImplicitAutograd" || key == "CompositeExplicitAutograd" ||
-         key == "CompositeExplicitAutogradNonFunctional" ||
-         key == "CompositeImplicitAutogradNestedTensor";
-}
-
 class EntryRules {
  public:
   EntryRules(Reporter& reporter, const NativeFunction& f, const LintOptions& options)
@@ -61,7 +55,7 @@ class EntryRules {
         continue;
       }
       seen.emplace_back(key, &e);
-      if (is_composite(key)) composites.push_back(&e);
+      if (is_composite_key(key)) composites.push_back(&e);
     }
     if (composites.size() < 2) return;
     auto has = [&](std::string_view k) {

@@ -68,16 +68,10 @@ void check_type_name(const Type& leaf, Errors& errors) {
   bool is_type_variable = name[0] >= 'a' && name[0] <= 'z';
   bool is_custom_class = name.find('.') != std::string_view::npos;
   if (is_type_variable || is_custom_class) return;
-  std::string_view best;
-  size_t best_distance = 3;
-  for (const BaseTypeName& known : kBaseTypeNames) {
-    size_t distance = edit_distance(name, known.name);
-    if (distance < best_distance) {
-      best = known.name;
-      best_distance = distance;
-    }
-  }
-  std::string hint = best.empty() ? "" : fmt::format("; did you mean '{}'?", best);
+  std::vector<std::string_view> known;
+  for (const BaseTypeName& type : kBaseTypeNames) known.push_back(type.name);
+  const std::vector<std::string> best = closest_names(name, known, 2);
+  std::string hint = best.empty() ? "" : fmt::format("; did you mean '{}'?", best.front());
   add(errors, leaf.range, "unknown-type", fmt::format("unknown type '{}'{}", name, hint));
 }
 

@@ -67,4 +67,23 @@ std::optional<std::string> did_you_mean(std::string_view word,
   return best;
 }
 
+std::vector<std::string> closest_names(std::string_view word, std::span<const std::string_view> candidates,
+                                       size_t max_distance, size_t count) {
+  struct Scored {
+    size_t distance;
+    std::string_view name;
+  };
+  std::vector<Scored> scored;
+  for (std::string_view candidate : candidates) {
+    if (candidate == word) continue;
+    const size_t distance = edit_distance(word, candidate);
+    if (distance <= max_distance) scored.push_back({distance, candidate});
+  }
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const Scored& a, const Scored& b) { return a.distance < b.distance; });
+  std::vector<std::string> out;
+  for (size_t i = 0; i < scored.size() && i < count; ++i) out.emplace_back(scored[i].name);
+  return out;
+}
+
 }  // namespace schemac::schema

@@ -1,17 +1,17 @@
-// run_tasks (parallel.h): a shared counter hands out task numbers to the calling thread and to
-// helper threads started for the call.
+// run_tasks (parallel.h) on the one thread pool (thread_pool.h): one pool chunk per thread, and
+// inside each a shared counter hands out task numbers, so long tasks do not hold up short ones.
 #include "schemac/support/parallel.h"
 
 #include <algorithm>
 #include <atomic>
 #include <exception>
-#include <system_error>
-#include <thread>
 #include <vector>
+
+#include "schemac/support/thread_pool.h"
 
 namespace schemac::schema {
 
-size_t task_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
+size_t task_threads() { return static_cast<size_t>(kernels::num_threads()); }
 
 void run_tasks(size_t count, const std::function<void(size_t)>& task, bool use_threads) {
   std::vector<std::exception_ptr> errors(count);
@@ -25,17 +25,11 @@ void run_tasks(size_t count, const std::function<void(size_t)>& task, bool use_t
       }
     }
   };
-  {
-    std::vector<std::jthread> helpers;  // joined at the end of this block
-    const size_t wanted = use_threads ? std::min(count, task_threads()) : 1;
-    for (size_t t = 1; t < wanted; ++t) {
-      try {
-        helpers.emplace_back(work);
-      } catch (const std::system_error&) {
-        break;  // no more threads to be had: the ones running finish the work
-      }
-    }
+  const size_t workers = use_threads ? std::min(count, task_threads()) : 1;
+  if (workers <= 1) {
     work();
+  } else {
+    kernels::parallel_for(0, static_cast<int64_t>(workers), 1, [&](int64_t, int64_t) { work(); });
   }
   for (const std::exception_ptr& error : errors)
     if (error) std::rethrow_exception(error);

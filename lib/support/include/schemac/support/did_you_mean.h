@@ -6,6 +6,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace schemac::schema {
 
@@ -17,5 +18,11 @@ size_t edit_distance(std::string_view a, std::string_view b);
 // most a third of the word's length, and at least 1 allowed). Ties go to the earliest candidate.
 std::optional<std::string> did_you_mean(std::string_view word,
                                         std::span<const std::string_view> candidates);
+
+// The candidates within `max_distance` edits of `word` (edit_distance), closest first, ties in
+// candidate order, at most `count` of them; `word` itself is never one. The one search behind
+// every suggestion that has a fixed distance (type names, dispatch keys, operator names).
+std::vector<std::string> closest_names(std::string_view word, std::span<const std::string_view> candidates,
+                                       size_t max_distance, size_t count = 1);
 
 }  // namespace schemac::schema

@@ -1,6 +1,7 @@
 // Running independent tasks on every core: the YAML loader's pieces, the native-functions
-// entries, gen's output files. The calling thread takes part, so a machine that cannot start a
-// thread still finishes the work, one task after the other.
+// entries, gen's output files, the checks beside gen's model. They run on the thread pool the
+// kernels' parallel_for uses (thread_pool.h): one set of threads per process. The calling thread
+// takes part; a run_tasks inside a pool task runs its tasks one after the other.
 #pragma once
 
 #include <cstddef>
@@ -13,7 +14,7 @@ namespace schemac::schema {
 // on each other. When tasks throw, the exception of the lowest-numbered one is rethrown.
 void run_tasks(size_t count, const std::function<void(size_t)>& task, bool use_threads = true);
 
-// How many threads run_tasks uses at most: the number of cores (at least 1).
+// How many threads run_tasks uses at most: the pool's (SCHEMAC_NUM_THREADS, else the cores).
 size_t task_threads();
 
 }  // namespace schemac::schema
