@@ -1,4 +1,4 @@
-// `dispatch-inspect simulate`: every worked example of dispatch-semantics.md §7 byte for byte,
+// `dispatch-inspect simulate`: every worked example of docs/dispatch-semantics.md §7 byte for byte,
 // PythonDispatcher's three errors, --registrations, --all-keys, --format json, script sessions,
 // and the built CLI's exit codes.
 #include <gtest/gtest.h>

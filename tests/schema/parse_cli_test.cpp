@@ -1,4 +1,4 @@
-// End-to-end tests of `schemac parse` (DESIGN.md §3): runs the built tool with temp files and
+// End-to-end tests of `schemac parse` (docs/design.md §3): runs the built tool with temp files and
 // checks stdout, stderr and the exit code exactly.
 #include <sys/wait.h>
 #include <unistd.h>

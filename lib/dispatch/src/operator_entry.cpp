@@ -1,4 +1,4 @@
-// Computing an operator's dispatch table from its registrations (dispatch-semantics.md §4-5).
+// Computing an operator's dispatch table from its registrations (docs/dispatch-semantics.md §4-5).
 #include "schemac/dispatch/operator_entry.h"
 
 #include <fmt/format.h>
@@ -186,7 +186,7 @@ const AnnotatedKernel* OperatorEntry::front(DispatchKey key) const {
   return list.empty() ? nullptr : &list.front();
 }
 
-// The precedence of dispatch-semantics.md §4; the first rule that yields a kernel wins.
+// The precedence of docs/dispatch-semantics.md §4; the first rule that yields a kernel wins.
 OperatorEntry::Choice OperatorEntry::choose(int slot) const {
   const SlotTables& tables = slot_tables();
   const SlotInfo& s = tables.info[static_cast<size_t>(slot)];

@@ -1,4 +1,4 @@
-// Thread-local include/exclude key sets (dispatch-semantics.md §2.2).
+// Thread-local include/exclude key sets (docs/dispatch-semantics.md §2.2).
 //
 // A call dispatches on ((keys of its arguments | included) - excluded), masked by the
 // operator's non-fallthrough keys. Each thread starts with PyTorch's defaults: BackendSelect and

@@ -1,5 +1,5 @@
 // OperatorEntry: one operator's registrations and its computed dispatch table
-// (dispatch-semantics.md §4-5).
+// (docs/dispatch-semantics.md §4-5).
 //
 // ## Source of truth and derived state
 // The registrations (`kernels(key)`, newest first, per runtime or alias key) are the source of

@@ -1,5 +1,5 @@
 // Dispatch keys: the backends (BackendComponent) and the keys (DispatchKey) of the newest PyTorch
-// key layout (dispatch-semantics.md §1.2): 16 backends, 48 functionality values, 6 per-backend
+// key layout (docs/dispatch-semantics.md §1.2): 16 backends, 48 functionality values, 6 per-backend
 // functionalities, 138 runtime table slots, 6 alias keys.
 //
 // ## How the enum is laid out

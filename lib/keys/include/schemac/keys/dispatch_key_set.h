@@ -1,4 +1,4 @@
-// DispatchKeySet: a 64-bit set of backend bits and functionality bits (dispatch-semantics.md §1.1).
+// DispatchKeySet: a 64-bit set of backend bits and functionality bits (docs/dispatch-semantics.md §1.1).
 //
 // ## Representation
 // Bits 0..15 are the backends (CPUBit is bit 0, MetaBit bit 15). Bits 16..62 are the
@@ -223,7 +223,7 @@ class DispatchKeySet {
 // "DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU)"
 std::string to_string(DispatchKeySet ks);
 
-// ## Named sets (dispatch-semantics.md §2, §3)
+// ## Named sets (docs/dispatch-semantics.md §2, §3)
 // Every Autocast functionality key (all ten).
 DispatchKeySet autocast_keyset();
 // Thread-local defaults: included {BackendSelect, ADInplaceOrView}, excluded = every Autocast key.
@@ -247,7 +247,7 @@ DispatchKeySet functorch_batched_decomposition_keyset();
 
 // For a runtime key, the set holding just it; for an alias, the alias's runtime set.
 // FuncTorchBatchedDecomposition gives the empty set, as upstream's getRuntimeDispatchKeySet does
-// (dispatch-semantics.md §5, quirk); use alias_runtime_keyset() for membership.
+// (docs/dispatch-semantics.md §5, quirk); use alias_runtime_keyset() for membership.
 DispatchKeySet runtime_keyset_to_refresh(DispatchKey k);
 // The runtime set an alias covers (FuncTorchBatchedDecomposition -> {FuncTorchBatched}).
 DispatchKeySet alias_runtime_keyset(DispatchKey alias);
