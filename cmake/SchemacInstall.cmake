@@ -8,19 +8,25 @@ include(GNUInstallDirs)
 
 set(SCHEMAC_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/schemac)
 
-# Installed libraries carry the project prefix (libschemac_dispatch.so); their exported target
-# names drop it (schemac::dispatch).
-foreach(lib support keys schema core dispatch stable)
+# Installed libraries carry the project prefix (libschemac_dispatch.so, libschemac_lint.a);
+# their exported target names drop it (schemac::dispatch, schemac::lint). Front end first, then
+# the runtime, in the order of the library graph (docs/design.md).
+set(SCHEMAC_INSTALLED_LIBRARIES support keys schema diagnostics native_functions lint compat codegen
+    core dispatch stable)
+set(SCHEMAC_INSTALLED_TARGETS)
+foreach(lib ${SCHEMAC_INSTALLED_LIBRARIES})
   set_target_properties(schemac_${lib} PROPERTIES EXPORT_NAME ${lib})
+  list(APPEND SCHEMAC_INSTALLED_TARGETS schemac_${lib})
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/${lib}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 endforeach()
-install(TARGETS schemac_support schemac_keys schemac_schema schemac_core schemac_dispatch schemac_stable schemac dispatch-inspect EXPORT schemacTargets
+install(TARGETS ${SCHEMAC_INSTALLED_TARGETS} schemac dispatch-inspect EXPORT schemacTargets
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/support/include/ ${PROJECT_SOURCE_DIR}/lib/keys/include/
-                  ${PROJECT_SOURCE_DIR}/lib/schema/include/ ${PROJECT_SOURCE_DIR}/lib/core/include/
-                  ${PROJECT_SOURCE_DIR}/lib/dispatch/include/ ${PROJECT_SOURCE_DIR}/lib/stable/include/
-        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        OBJECTS DESTINATION ${CMAKE_INSTALL_LIBDIR}/schemac-objects
+        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The configured header (schemac/support/version.h).
+install(DIRECTORY ${PROJECT_BINARY_DIR}/lib/support/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT schemacTargets NAMESPACE schemac:: DESTINATION ${SCHEMAC_INSTALL_CMAKEDIR})
 
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/schemacConfig.cmake.in
