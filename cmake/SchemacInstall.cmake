@@ -19,6 +19,9 @@ foreach(lib ${SCHEMAC_INSTALLED_LIBRARIES})
   list(APPEND SCHEMAC_INSTALLED_TARGETS schemac_${lib})
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/${lib}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 endforeach()
+# Installed programs find the installed runtime beside them; runtime libraries find each other.
+set_target_properties(schemac dispatch-inspect PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
+set_target_properties(schemac_core schemac_dispatch schemac_stable PROPERTIES INSTALL_RPATH "$ORIGIN")
 install(TARGETS ${SCHEMAC_INSTALLED_TARGETS} schemac dispatch-inspect EXPORT schemacTargets
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
