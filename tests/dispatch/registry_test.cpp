@@ -4,7 +4,6 @@
 
 #include "dispatch_test_support.h"
 #include "schemac/dispatch/table_format.h"
-#include "schemac/schema/parser.h"
 
 namespace schemac::dispatch {
 namespace {
@@ -23,7 +22,7 @@ std::string error_of(const std::function<void()>& f) {
   return "";
 }
 
-schema::FunctionSchema parse(const std::string& text) { return *schema::parse_schema(text).schema; }
+OperatorSignature parse(const std::string& text) { return *parse_signature(text); }
 
 TEST(Registry, DefThenFind) {
   Dispatcher d;

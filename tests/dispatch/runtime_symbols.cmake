@@ -1,9 +1,8 @@
 cmake_minimum_required(VERSION 3.25)
 # The runtime stands alone: the shared libraries every operator library links need no yaml-cpp
-# at load time and export no symbol of PEGTL or yaml-cpp; SCHEMA_FREE ones also export no symbol
-# that names the schema front end (schemac::schema). lib/dispatch is not schema-free yet: its
-# public API still takes and returns schema::FunctionSchema (Dispatcher::impl's inferred schema,
-# OperatorHandle::schema()), so its exports name that type.
+# at load time and export no symbol of PEGTL or yaml-cpp; SCHEMA_FREE ones (all three runtime
+# libraries) also export no symbol that names the schema front end (schemac::schema): the
+# dispatcher's API speaks OperatorSignature, its own view of a schema.
 # Arguments: LIBRARIES and SCHEMA_FREE (.so files, ;-separated), NM, LDD.
 function(forbid library symbols forbidden)
   string(FIND "${symbols}" "${forbidden}" at)

@@ -10,6 +10,7 @@
 #include "schemac/dispatch/call_trace.h"
 #include "schemac/dispatch/operator_handle.h"
 #include "schemac/support/json.h"
+#include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
 #include "value_spec.h"
 
@@ -162,7 +163,10 @@ int run_trace(const TraceOptions& o, const dispatch::OperatorEntry* entry) {
   }
   std::vector<BuiltArgument> args;
   std::string error;
-  if (!build_arguments(*entry->schema(), o.args, args, error)) {
+  // The runtime keeps its own view of the schema; the argument builder needs the front end's
+  // model (types, defaults), parsed again from the canonical text.
+  const schema::ParseResult parsed = schema::parse_schema(entry->definition()->schema_text);
+  if (!parsed.ok() || !build_arguments(*parsed.schema, o.args, args, error)) {
     cli::error("dispatch-inspect trace", "{}", error);
     return kExitUsage;
   }

@@ -7,28 +7,11 @@
 
 namespace schemac::dispatch {
 
-namespace {
-
-bool is_tensor_type(const schema::Type& t) { return t.is_base(schema::BaseType::Tensor); }
-
-// Tensor, Tensor?, Tensor[] and Tensor?[]: the argument types key extraction looks at.
-bool is_dispatch_argument_type(const schema::Type& t) {
-  if (is_tensor_type(t)) return true;
-  if (t.is_optional()) return is_tensor_type(t.element());
-  if (t.is_list()) {
-    const schema::Type& e = t.element();
-    return is_tensor_type(e) || (e.is_optional() && is_tensor_type(e.element()));
-  }
-  return false;
-}
-
-}  // namespace
-
-uint64_t dispatch_argument_bits(const schema::FunctionSchema& schema) {
+uint64_t dispatch_argument_bits(const OperatorSignature& schema) {
   const size_t n = schema.arguments.size();
   uint64_t bits = 0;
   for (size_t i = 0; i < n && i < 64; ++i) {
-    if (is_dispatch_argument_type(schema.arguments[i].type)) bits |= uint64_t{1} << (n - 1 - i);
+    if (schema.arguments[i].dispatches) bits |= uint64_t{1} << (n - 1 - i);
   }
   return bits;
 }
@@ -56,7 +39,7 @@ const std::string& OperatorHandle::overload() const { return entry_->overload();
 std::string OperatorHandle::full_name() const { return entry_->full_name(); }
 bool OperatorHandle::has_schema() const { return entry_->has_schema(); }
 
-const schema::FunctionSchema& OperatorHandle::schema() const {
+const OperatorSignature& OperatorHandle::schema() const {
   if (!entry_->has_schema())
     throw DispatchError(fmt::format("operator '{}' has no schema: it has kernels but was never "
                                     "defined with def()",
@@ -82,7 +65,7 @@ void OperatorHandle::check_signature(size_t num_args, size_t num_returns,
                                      std::string_view signature) const {
   if (entry_ == nullptr) throw DispatchError("typed() was called on an empty operator handle");
   if (!entry_->has_schema()) return;
-  const schema::FunctionSchema& s = *entry_->schema();
+  const OperatorSignature& s = *entry_->schema();
   if (!s.is_vararg && s.arguments.size() != num_args)
     throw DispatchError(fmt::format(
         "typed(): the C++ signature {} has {} arguments but the schema of '{}' has {}", signature,

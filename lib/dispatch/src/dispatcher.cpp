@@ -3,8 +3,6 @@
 
 #include <fmt/format.h>
 
-#include "schemac/schema/parser.h"
-#include "schemac/schema/printer.h"
 
 namespace schemac::dispatch {
 namespace {
@@ -12,7 +10,7 @@ namespace {
 std::string registered_at(const std::string& site) { return "registered at " + site; }
 
 // Why an inferred schema does not match the definition; "" when it does.
-std::string schema_difference(const schema::FunctionSchema& expected, const schema::FunctionSchema& inferred) {
+std::string schema_difference(const OperatorSignature& expected, const OperatorSignature& inferred) {
   if (expected.arguments.size() != inferred.arguments.size())
     return fmt::format("the number of arguments is different, {} vs {}", expected.arguments.size(),
                        inferred.arguments.size());
@@ -20,25 +18,25 @@ std::string schema_difference(const schema::FunctionSchema& expected, const sche
     return fmt::format("the number of returns is different, {} vs {}", expected.returns.size(),
                        inferred.returns.size());
   for (size_t i = 0; i < expected.arguments.size(); ++i) {
-    const std::string want = schema::print_type(expected.arguments[i].type);
-    const std::string got = schema::print_type(inferred.arguments[i].type);
+    const std::string& want = expected.arguments[i].type;
+    const std::string& got = inferred.arguments[i].type;
     if (want != got) return fmt::format("type mismatch in argument {}: {} vs {}", i + 1, want, got);
   }
   for (size_t i = 0; i < expected.returns.size(); ++i) {
-    const std::string want = schema::print_type(expected.returns[i].type);
-    const std::string got = schema::print_type(inferred.returns[i].type);
+    const std::string& want = expected.returns[i].type;
+    const std::string& got = inferred.returns[i].type;
     if (want != got) return fmt::format("type mismatch in return {}: {} vs {}", i + 1, want, got);
   }
   return "";
 }
 
 std::string mismatch_message(const OperatorEntry& op, const std::string& reason,
-                             const schema::FunctionSchema& inferred, const std::string& inferred_site) {
+                             const OperatorSignature& inferred, const std::string& inferred_site) {
   const OperatorDefinition& def = *op.definition();
   return fmt::format(
       "inferred operator schema for a C++ kernel function doesn't match the expected function schema "
       "of '{}': {}\n  expected schema: {}\n    registered at {}\n  inferred schema: {}\n    registered at {}",
-      op.full_name(), reason, def.schema_text, def.site, schema::print_schema(inferred), inferred_site);
+      op.full_name(), reason, def.schema_text, def.site, inferred.text, inferred_site);
 }
 
 }  // namespace
@@ -95,7 +93,7 @@ std::vector<const OperatorEntry*> Dispatcher::operators() const {
 }
 
 OperatorEntry& Dispatcher::find_or_create(std::string_view name, std::string_view overload) {
-  const std::string full = schema::operator_full_name(name, overload);
+  const std::string full = operator_full_name(name, overload);
   auto it = operators_.find(full);
   if (it == operators_.end())
     it = operators_
@@ -107,15 +105,12 @@ OperatorEntry& Dispatcher::find_or_create(std::string_view name, std::string_vie
 
 RegistrationHandle Dispatcher::def(std::string_view schema_text, std::string site,
                                    std::optional<AliasAnalysisKind> alias_kind) {
-  schema::ParseResult parsed = schema::parse_schema(schema_text);
-  if (!parsed.ok()) {
-    const auto& error = *parsed.error;
-    throw DispatchError(fmt::format("invalid schema '{}' registered at {}: {} at column {}", schema_text, site,
-                                    error.message, error.offset + 1));
-  }
-  schema::FunctionSchema& fs = *parsed.schema;
+  std::string error;
+  std::optional<OperatorSignature> parsed = parse_signature(schema_text, &error);
+  if (!parsed) throw DispatchError(fmt::format("invalid schema '{}' registered at {}: {}", schema_text, site, error));
+  OperatorSignature& fs = *parsed;
   std::lock_guard lock(mutex_);
-  OperatorEntry& op = find_or_create(fs.op.name, fs.op.overload);
+  OperatorEntry& op = find_or_create(fs.name, fs.overload);
   if (op.has_schema())
     throw DispatchError(fmt::format(
         "tried to register an operator ({}) with the same name and overload name multiple times; "
@@ -127,15 +122,14 @@ RegistrationHandle Dispatcher::def(std::string_view schema_text, std::string sit
       for (const AnnotatedKernel& k : op.kernels(key))
         if (k.inferred)
           if (std::string why = schema_difference(fs, *k.inferred); !why.empty()) {
-            OperatorDefinition probe{fs, schema::print_schema(fs), registered_at(site), site, alias_kind, 0};
             throw DispatchError(fmt::format(
                 "inferred operator schema for a C++ kernel function doesn't match the expected function schema "
                 "of '{}': {}\n  expected schema: {}\n    registered at {}\n  inferred schema: {}\n    registered at {}",
-                op.full_name(), why, probe.schema_text, site, schema::print_schema(*k.inferred), k.site));
+                op.full_name(), why, fs.text, site, k.inferred->text, k.site));
           }
   }
   const uint64_t id = next_id_++;
-  std::string text = schema::print_schema(fs);
+  std::string text = fs.text;
   op.set_definition(OperatorDefinition{std::move(fs), std::move(text), registered_at(site), site, alias_kind, id});
   OperatorEntry* target = &op;
   return make_handle([this, target, id] { undo_def(target, id); });
@@ -148,7 +142,7 @@ void Dispatcher::undo_def(OperatorEntry* op, uint64_t id) {
 
 RegistrationHandle Dispatcher::impl(std::string_view op_name, std::optional<DispatchKey> key, KernelFunction kernel,
                                     std::string debug, std::string site,
-                                    std::optional<schema::FunctionSchema> inferred) {
+                                    std::optional<OperatorSignature> inferred) {
   const DispatchKey target_key = key.value_or(DispatchKey::CompositeImplicitAutograd);
   const DispatchKey stored_key =
       target_key == DispatchKey::Undefined ? DispatchKey::CompositeImplicitAutograd : target_key;

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 
-#include "schemac/schema/printer.h"
 #include "schemac/support/json.h"
 
 namespace schemac::dispatch {
@@ -87,7 +86,7 @@ std::string alias_kind_text(const OperatorDefinition& def) {
 }
 
 std::string inferred_text(const AnnotatedKernel& k) {
-  return k.inferred ? schema::print_schema(*k.inferred) : "(none)";
+  return k.inferred ? k.inferred->text : "(none)";
 }
 
 std::string torch_dump(const OperatorEntry& op) {
@@ -124,7 +123,7 @@ std::string json_dump(const OperatorEntry& op) {
                              {"active", i == 0},
                              {"debug", list[i].debug},
                              {"site", list[i].site},
-                             {"inferred", list[i].inferred ? Json(schema::print_schema(*list[i].inferred)) : Json()}});
+                             {"inferred", list[i].inferred ? Json(list[i].inferred->text) : Json()}});
     }
   }
   out["kernels"] = std::move(kernels);

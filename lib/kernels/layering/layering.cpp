@@ -65,11 +65,11 @@ void autograd_kernel(const OperatorHandle& op, DispatchKeySet ks, Stack* stack) 
 // tensor the operator wrote (a Tensor(a!) argument), once. Nested calls made by the kernels below
 // see no ADInplaceOrView key, so a write they make through the dispatcher is not counted again.
 void inplace_or_view_kernel(const OperatorHandle& op, DispatchKeySet ks, Stack* stack) {
-  const schema::FunctionSchema& s = op.schema();
+  const dispatch::OperatorSignature& s = op.schema();
   const size_t first = stack->size() - s.arguments.size();
   std::vector<dispatch::Tensor> written;
   for (size_t i = 0; i < s.arguments.size(); ++i)
-    if (s.arguments[i].type.is_mutable() && (*stack)[first + i].is_tensor()) {
+    if (s.arguments[i].is_mutable && (*stack)[first + i].is_tensor()) {
       const dispatch::Tensor& t = (*stack)[first + i].to_tensor();
       if (t.defined()) written.push_back(t);
     }

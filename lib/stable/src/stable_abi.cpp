@@ -69,30 +69,21 @@ struct SlotType {
   bool optional;
 };
 
-// The stable encoding of a schema type, or an error naming it.
-std::optional<SlotType> slot_type(const schemac::schema::Type& type) {
-  using schemac::schema::BaseType;
-  const bool optional = type.is_optional();
-  const schemac::schema::Type& t = optional ? type.element() : type;
-  if (t.kind != schemac::schema::Type::Kind::Base) return std::nullopt;
-  switch (t.base) {
-    case BaseType::Tensor: return SlotType{SlotKind::Tensor, optional};
-    case BaseType::Int:
-    case BaseType::SymInt:
-    case BaseType::ScalarType:
-    case BaseType::Layout:
-    case BaseType::MemoryFormat: return SlotType{SlotKind::Int, optional};
-    case BaseType::Bool:
-    case BaseType::SymBool: return SlotType{SlotKind::Bool, optional};
-    case BaseType::Float:
-    case BaseType::SymFloat: return SlotType{SlotKind::Double, optional};
-    default: return std::nullopt;
-  }
+// The stable encoding of an argument's type, or nothing when a 64-bit slot cannot hold it.
+std::optional<SlotType> slot_type(const ArgumentSignature& arg) {
+  const std::string_view t = arg.leaf;
+  const bool optional = arg.optional;
+  if (t == "Tensor") return SlotType{SlotKind::Tensor, optional};
+  if (t == "int" || t == "SymInt" || t == "ScalarType" || t == "Layout" || t == "MemoryFormat")
+    return SlotType{SlotKind::Int, optional};
+  if (t == "bool" || t == "SymBool") return SlotType{SlotKind::Bool, optional};
+  if (t == "float" || t == "SymFloat") return SlotType{SlotKind::Double, optional};
+  return std::nullopt;
 }
 
-SlotType require_slot_type(const OperatorHandle& op, const schemac::schema::Argument& arg, size_t index,
+SlotType require_slot_type(const OperatorHandle& op, const ArgumentSignature& arg, size_t index,
                            const char* what) {
-  if (auto t = slot_type(arg.type)) return *t;
+  if (auto t = slot_type(arg)) return *t;
   throw DispatchError(fmt::format("{} {} ('{}') of operator '{}' has a type that the stable ABI cannot "
                                   "pass in a 64-bit slot",
                                   what, index, arg.name, op.full_name()));
@@ -146,7 +137,7 @@ class StableKernel final : public BoxedKernelFunctor {
       : plain_(plain), with_context_(with_context), context_(context) {}
 
   void operator()(const OperatorHandle& op, DispatchKeySet, Stack* stack) override {
-    const schemac::schema::FunctionSchema& schema = op.schema();
+    const OperatorSignature& schema = op.schema();
     const size_t num_args = schema.arguments.size();
     const size_t num_outputs = schema.returns.size();
     require_stack_size(*stack, num_args, "the arguments of a stable kernel");
@@ -358,7 +349,7 @@ SchemacStatus schemac_call(const char* op_name, StableValue* stack, uint64_t num
   const auto op = OperatorHandle::find(op_name);
   if (!op) return fail(SCHEMAC_ERROR_NOT_FOUND, fmt::format("schemac_call: no operator named '{}'", op_name));
   return guarded(SCHEMAC_ERROR_CALL, [&] {
-    const schemac::schema::FunctionSchema& schema = op->schema();
+    const OperatorSignature& schema = op->schema();
     if (num_args != schema.arguments.size() || num_outputs != schema.returns.size())
       return fail(SCHEMAC_ERROR_INVALID_ARGUMENT,
                   fmt::format("schemac_call: '{}' takes {} arguments and returns {} values, but the call passes {} and "

@@ -66,7 +66,7 @@ class Dispatcher {
   // becomes "registered at <site>". When `inferred` is given it must match the definition.
   RegistrationHandle impl(std::string_view op_name, std::optional<DispatchKey> key, KernelFunction kernel,
                           std::string debug, std::string site,
-                          std::optional<schema::FunctionSchema> inferred = std::nullopt);
+                          std::optional<OperatorSignature> inferred = std::nullopt);
   // Registers the global fallback of a runtime key (at most one per key).
   RegistrationHandle fallback(DispatchKey key, KernelFunction kernel, std::string debug, std::string site);
 

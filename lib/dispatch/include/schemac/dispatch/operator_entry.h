@@ -27,7 +27,7 @@
 
 #include "schemac/keys/dispatch_key_set.h"
 #include "schemac/dispatch/kernel_function.h"
-#include "schemac/schema/model.h"
+#include "schemac/dispatch/operator_signature.h"
 
 namespace schemac::dispatch {
 
@@ -54,7 +54,7 @@ struct AnnotatedKernel {
   KernelFunction kernel;
   std::string debug;  // a name for humans: "fn_CPU", or "registered at <site>"
   std::string site;   // file:line of the registration
-  std::optional<schema::FunctionSchema> inferred;  // schema inferred from a C++ signature
+  std::optional<OperatorSignature> inferred;  // schema inferred from a C++ signature
   uint64_t id = 0;    // unique per registration in its Dispatcher
 };
 
@@ -69,7 +69,7 @@ struct TableEntry {
 
 // The operator's definition (from def()).
 struct OperatorDefinition {
-  schema::FunctionSchema schema;
+  OperatorSignature schema;
   std::string schema_text;  // canonical printing
   std::string debug;        // "registered at <site>"
   std::string site;
@@ -106,7 +106,7 @@ class OperatorEntry {
   // "ns::op", "overload" ("" when none), and "ns::op.overload".
   const std::string& name() const { return name_; }
   const std::string& overload() const { return overload_; }
-  std::string full_name() const { return schema::operator_full_name(name_, overload_); }
+  std::string full_name() const { return operator_full_name(name_, overload_); }
 
   // ## Lock-free read path
   // The kernel for a key set after TLS and non_fallthrough_keys() have been applied.
@@ -136,7 +136,7 @@ class OperatorEntry {
   // ## Registration-side state (read under the registry mutex, or when nothing registers)
   const std::optional<OperatorDefinition>& definition() const { return definition_; }
   bool has_schema() const { return definition_.has_value(); }
-  const schema::FunctionSchema* schema() const { return definition_ ? &definition_->schema : nullptr; }
+  const OperatorSignature* schema() const { return definition_ ? &definition_->schema : nullptr; }
   // Kernels registered to a runtime or alias key, newest (active) first.
   const std::vector<AnnotatedKernel>& kernels(DispatchKey key) const;
   // Keys with at least one kernel, in numeric enum order (the dump's order).

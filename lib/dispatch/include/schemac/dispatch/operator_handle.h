@@ -45,7 +45,7 @@ constexpr DispatchKeySet keys_below(DispatchKey key) { return DispatchKeySet::fu
 
 // Bit i set: the argument i places below the top of the stack (0 = the last argument) is a
 // Tensor, Tensor?, Tensor[] or Tensor?[] argument of the schema (up to 64 arguments).
-uint64_t dispatch_argument_bits(const schema::FunctionSchema& schema);
+uint64_t dispatch_argument_bits(const OperatorSignature& schema);
 
 class OperatorHandle {
  public:
@@ -64,7 +64,7 @@ class OperatorHandle {
   std::string full_name() const;        // "ns::op.overload"
   bool has_schema() const;
   // Throws DispatchError when the operator has no definition yet.
-  const schema::FunctionSchema& schema() const;
+  const OperatorSignature& schema() const;
 
   // The union of the key sets of the dispatch arguments on the stack (step 1 only).
   DispatchKeySet argument_key_set(const Stack& stack) const;
