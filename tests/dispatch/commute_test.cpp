@@ -9,7 +9,7 @@
 #include <numeric>
 
 #include "dispatch_test_support.h"
-#include "schemac/dispatch/table_format.h"
+#include "table_format.h"
 
 namespace schemac::dispatch {
 namespace {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "dispatch_test_support.h"
-#include "schemac/dispatch/table_format.h"
+#include "table_format.h"
 
 namespace schemac::dispatch {
 namespace {

@@ -6,7 +6,7 @@
 #include <map>
 
 #include "dispatch_test_support.h"
-#include "schemac/dispatch/table_format.h"
+#include "table_format.h"
 
 namespace schemac::dispatch {
 namespace {

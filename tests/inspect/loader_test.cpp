@@ -8,7 +8,7 @@
 #include "library_loader.h"
 #include "schemac/dispatch/dispatcher.h"
 #include "schemac/dispatch/registration_transaction.h"
-#include "schemac/dispatch/table_format.h"
+#include "table_format.h"
 
 namespace schemac::inspect {
 namespace {

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "schemac/dispatch/table_format.h"
+#include "table_format.h"
 
 namespace schemac::inspect {
 

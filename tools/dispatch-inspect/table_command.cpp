@@ -4,7 +4,7 @@
 
 #include "commands.h"
 #include "operator_command.h"
-#include "schemac/dispatch/table_format.h"
+#include "table_format.h"
 
 namespace schemac::inspect {
 

@@ -1,5 +1,5 @@
 // Text, torch-style and JSON renderings of computed tables and registration state.
-#include "schemac/dispatch/table_format.h"
+#include "table_format.h"
 
 #include <fmt/format.h>
 

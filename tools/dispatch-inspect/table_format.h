@@ -1,6 +1,7 @@
 // Rendering an operator's computed dispatch table and its registration state, as text for humans,
 // in PyTorch's formats (`torch._C._dispatch_dump_table`, `torch._C._dispatch_dump`), and as JSON.
-// Used by `dispatch-inspect simulate`, `table` and `dump`.
+// Used by `dispatch-inspect simulate`, `table` and `dump`: a tool's job, so it lives here, over
+// the runtime's public API, not in the runtime.
 //
 // These functions read registration-side state: call them while nothing registers into the
 // operator's Dispatcher (or hold Dispatcher::mutex()).
