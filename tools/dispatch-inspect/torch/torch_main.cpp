@@ -49,22 +49,18 @@ void print_table(const c10::OperatorHandle& op, const Options& o) {
     std::cout << nlohmann::json{{"operator", full_name(op.operator_name())}, {"entries", entries}}.dump() << "\n";
     return;
   }
-  size_t key_width = 3, kernel_width = 6, reason_width = 6;
-  std::vector<std::array<std::string, 4>> lines;
+  // Text: key, reason, and where the kernel was registered (libtorch keeps no kernel names).
+  size_t key_width = 3, reason_width = 6;
   for (const TableRow& r : rows) {
-    std::string reason = r.reason + (r.fallthrough ? " (fallthrough)" : "");
-    std::string site = r.site();
-    lines.push_back({r.key, r.present ? r.debug : "-", reason, site.empty() ? "-" : site});
     key_width = std::max(key_width, r.key.size());
-    kernel_width = std::max(kernel_width, lines.back()[1].size());
-    reason_width = std::max(reason_width, reason.size());
+    reason_width = std::max(reason_width, r.reason.size() + (r.fallthrough ? 14 : 0));
   }
   std::cout << full_name(op.operator_name()) << "\n";
-  std::cout << fmt::format("{:<{}}  {:<{}}  {:<{}}  {}\n", "key", key_width, "kernel", kernel_width, "reason",
-                           reason_width, "site");
-  for (const auto& l : lines)
-    std::cout << fmt::format("{:<{}}  {:<{}}  {:<{}}  {}\n", l[0], key_width, l[1], kernel_width, l[2],
-                             reason_width, l[3]);
+  std::cout << fmt::format("{:<{}}  {:<{}}  {}\n", "key", key_width, "reason", reason_width, "registered");
+  for (const TableRow& r : rows) {
+    std::cout << fmt::format("{:<{}}  {:<{}}  {}\n", r.key, key_width, r.reason + (r.fallthrough ? " (fallthrough)" : ""),
+                             reason_width, r.present ? (r.site().empty() ? r.debug : r.site()) : "-");
+  }
 }
 
 // dumpState(): "name: ", "schema: ", "debug: ", "alias analysis kind: ", then one line per
