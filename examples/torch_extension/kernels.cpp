@@ -32,4 +32,10 @@ at::Tensor scale_twice(const at::Tensor& self, double factor) {
   return scale.call(scale.call(self, factor), factor);
 }
 
+at::Tensor filled_cpu(at::IntArrayRef size, const at::Scalar& value, c10::optional<at::ScalarType> dtype,
+                      c10::optional<at::Layout> layout, c10::optional<at::Device> device,
+                      c10::optional<bool> pin_memory) {
+  return at::full(size, value, at::TensorOptions().dtype(dtype).layout(layout).device(device).pinned_memory(pin_memory));
+}
+
 }  // namespace myops

@@ -44,9 +44,11 @@ def main(library, inspect):
           x.mean(0, keepdim=True) + 2)
     check("minmax", ops.minmax(x), (x.min(), x.max()))
     check("scale_twice", ops.scale_twice(x, 3.0), x * 9)
+    check("filled", ops.filled([2, 2], 7.5), torch.full((2, 2), 7.5))
+    assert ops.filled([3], 1, dtype=torch.int64).dtype == torch.int64
 
     for op in ["myops::scale", "myops::scale.out", "myops::scale_", "myops::blend",
-               "myops::minmax", "myops::scale_twice"]:
+               "myops::minmax", "myops::scale_twice", "myops::filled"]:
         ours = subprocess.run([inspect, "table", op, "--runtime", "torch", "--load", library,
                                "--format", "torch"], check=True, capture_output=True, text=True).stdout
         theirs = torch._C._dispatch_dump_table(op)

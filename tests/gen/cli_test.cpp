@@ -238,7 +238,7 @@ TEST_F(GenCli, TorchTargetWritesTorchLibraryFiles) {
   RunResult listed = run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--target", "torch", "--list-outputs"});
   ASSERT_EQ(listed.status, 0) << listed.err;
   EXPECT_EQ(listed.out,
-            "out/NativeFunctions.h\nout/RegisterCPU.cpp\nout/RegisterCUDA.cpp\n"
+            "out/NativeFunctions.h\nout/RegisterBackendSelect.cpp\nout/RegisterCPU.cpp\nout/RegisterCUDA.cpp\n"
             "out/RegisterCompositeExplicitAutograd.cpp\nout/RegisterCompositeImplicitAutograd.cpp\n"
             "out/RegisterSchema.cpp\n");
   listed = run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--target", "torch", "--shards", "2", "--list-outputs"});

@@ -200,6 +200,37 @@ TEST(TorchEmitters, DeclarationsInTheKernelsNamespaces) {
       << header;
 }
 
+TEST(TorchEmitters, BackendSelectForFactories) {
+  GenOperator factory = make_op(
+      "filled(int[] size, Scalar value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+      "bool? pin_memory=None) -> Tensor",
+      {{"CPU", "filled_cpu", "myops"}});
+  GenOperator like = make_op("filled_like(Tensor self, *, Device? device=None) -> Tensor", {{"CPU", "fl", "myops"}});
+  GenOperator composite = make_op("ones(int[] size, *, Device? device=None) -> Tensor",
+                                  {{"CompositeExplicitAutograd", "ones", "myops"}});
+  EXPECT_TRUE(needs_torch_backend_select(factory));
+  EXPECT_FALSE(needs_torch_backend_select(like)) << "it has a Tensor argument";
+  EXPECT_FALSE(needs_torch_backend_select(composite)) << "no backend kernel to select";
+  EXPECT_EQ(emit_torch_backend_select("myops", {&factory, &like, &composite}),
+            "namespace {\n\n"
+            "// myops::filled(int[] size, Scalar value, *, ScalarType? dtype=None, Layout? layout=None, "
+            "Device? device=None, bool? pin_memory=None) -> Tensor: the backend its dtype, layout and device name\n"
+            "at::Tensor backend_select_filled(at::IntArrayRef size, const at::Scalar& value, "
+            "c10::optional<at::ScalarType> dtype, c10::optional<at::Layout> layout, c10::optional<at::Device> device, "
+            "c10::optional<bool> pin_memory) {\n"
+            "  static const auto op = c10::Dispatcher::singleton()\n"
+            "      .findSchemaOrThrow(\"myops::filled\", \"\")\n"
+            "      .typed<at::Tensor(at::IntArrayRef, const at::Scalar&, c10::optional<at::ScalarType>, "
+            "c10::optional<at::Layout>, c10::optional<at::Device>, c10::optional<bool>)>();\n"
+            "  const c10::DispatchKeySet ks(c10::computeDispatchKey(dtype, layout, device));\n"
+            "  return op.redispatch(ks, size, value, dtype, layout, device, pin_memory);\n"
+            "}\n\n"
+            "}  // namespace\n\n"
+            "TORCH_LIBRARY_IMPL(myops, BackendSelect, m) {\n"
+            "  m.impl(\"filled\", TORCH_FN(backend_select_filled));\n"
+            "}\n");
+}
+
 // Our runtime keeps a kernel's namespace too: `CPU: myops::scale_cpu` registers myops::scale_cpu.
 TEST(Emitters, ImplBlockKeepsKernelNamespaces) {
   GenOperator a = make_op("scale(Tensor self, float factor) -> Tensor", {{"CPU", "scale_cpu", "myops"}});

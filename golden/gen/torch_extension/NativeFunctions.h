@@ -19,6 +19,8 @@ namespace myops {
 
 // myops::blend(Tensor self, int[] dims, Tensor? other=None, Scalar alpha=1, bool keepdim=False, str mode="sum") -> Tensor
 at::Tensor blend(const at::Tensor& self, at::IntArrayRef dims, const c10::optional<at::Tensor>& other, const at::Scalar& alpha, bool keepdim, c10::string_view mode);
+// myops::filled(int[] size, Scalar value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+at::Tensor filled_cpu(at::IntArrayRef size, const at::Scalar& value, c10::optional<at::ScalarType> dtype, c10::optional<at::Layout> layout, c10::optional<at::Device> device, c10::optional<bool> pin_memory);
 // myops::minmax(Tensor self) -> (Tensor min, Tensor max)
 ::std::tuple<at::Tensor, at::Tensor> minmax_cpu(const at::Tensor& self);
 // myops::scale(Tensor self, float factor) -> Tensor

@@ -5,6 +5,7 @@
 #include "NativeFunctions.h"
 
 TORCH_LIBRARY_IMPL(myops, CPU, m) {
+  m.impl("filled", TORCH_FN(myops::filled_cpu));
   m.impl("minmax", TORCH_FN(myops::minmax_cpu));
   m.impl("scale", TORCH_FN(myops::scale_cpu));
   m.impl("scale.out", TORCH_FN(myops::scale_out_cpu));

@@ -6,6 +6,7 @@
 
 TORCH_LIBRARY(myops, m) {
   m.def("blend(Tensor self, int[] dims, Tensor? other=None, Scalar alpha=1, bool keepdim=False, str mode=\"sum\") -> Tensor");
+  m.def("filled(int[] size, Scalar value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor");
   m.def("minmax(Tensor self) -> (Tensor min, Tensor max)");
   m.def("scale(Tensor self, float factor) -> Tensor");
   m.def("scale.out(Tensor self, float factor, *, Tensor(a!) out) -> Tensor(a!)");

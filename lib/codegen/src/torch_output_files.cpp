@@ -14,12 +14,18 @@ namespace {
 using NamespaceOps = std::map<std::string, std::vector<const GenOperator*>>;
 
 constexpr std::string_view kPrologue = "#include <torch/library.h>\n\n#include \"NativeFunctions.h\"\n";
+constexpr std::string_view kBackendSelectIncludes =
+    "#include <ATen/core/dispatch/Dispatcher.h>\n#include <c10/core/TensorOptions.h>\n";
+constexpr std::string_view kBackendSelect = "BackendSelect";
 
 std::set<std::string> torch_keys_of(const NamespaceOps& ops) {
   std::set<std::string> keys;
-  for (const auto& [ns, list] : ops)
-    for (const GenOperator* op : list)
+  for (const auto& [ns, list] : ops) {
+    for (const GenOperator* op : list) {
       for (const KernelBinding& binding : op->kernels) keys.insert(torch_key_name(binding.key));
+      if (needs_torch_backend_select(*op)) keys.insert(std::string(kBackendSelect));
+    }
+  }
   return keys;
 }
 
@@ -31,9 +37,15 @@ std::string schema_file(const GenModel& model, const NamespaceOps& ops) {
 
 std::string impl_file(const GenModel& model, const NamespaceOps& ops, const std::set<std::string>& keys) {
   std::string out = banner(model) + "\n" + std::string(kPrologue);
+  if (keys.count(std::string(kBackendSelect)) != 0) out += kBackendSelectIncludes;
   for (const auto& [ns, list] : ops) {
     for (const std::string& key : keys) {
+      // BackendSelect kernels the YAML names are registered as written; other factories get one.
       std::string block = emit_torch_impl_block(ns, key, list, model);
+      if (key == kBackendSelect) {
+        std::string generated = emit_torch_backend_select(ns, list);
+        if (!generated.empty()) block += (block.empty() ? "" : "\n") + generated;
+      }
       if (!block.empty()) out += "\n" + block;
     }
   }
