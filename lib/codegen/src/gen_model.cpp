@@ -33,7 +33,7 @@ std::vector<KernelBinding> kernels_of(const schema::NativeFunction& function,
     }
   } else if (!function.structured_delegate) {
     // The README's default: a CompositeImplicitAutograd kernel named after the operator.
-    kernels.push_back({"CompositeImplicitAutograd", default_kernel_name(schema)});
+    kernels.push_back({"CompositeImplicitAutograd", default_kernel_name(schema), ""});
   }
   std::sort(kernels.begin(), kernels.end(),
             [](const KernelBinding& a, const KernelBinding& b) { return a.key < b.key; });
