@@ -1,4 +1,5 @@
-# schemac_generate(TARGET name YAML file OUT_DIR dir [SHARDS n] [NAMESPACE ns] [SOURCE_ROOT dir])
+# schemac_generate(TARGET name YAML file OUT_DIR dir [RUNTIME schemac|torch] [SHARDS n]
+#                  [NAMESPACE ns] [SOURCE_ROOT dir])
 #
 # Runs `schemac gen` on YAML at build time and adds the generated sources to TARGET (and OUT_DIR
 # to its include path). The files are listed as BYPRODUCTS of a stamp file and rewritten only
@@ -7,13 +8,18 @@
 # SHARDS n (default 1) splits the registrations into n files (Register_<i>of<n>.cpp), so the
 # file names are known without reading the YAML. Registrations of CUDA keys compile only where
 # SCHEMAC_HAVE_CUDA is defined.
+# RUNTIME (default schemac) is the runtime the code registers into: `schemac` (link TARGET with
+# schemac::dispatch; files NativeFunctions.h, Operators.h, RegisterAll.cpp and the shards) or
+# `torch` (`schemac gen --target torch`: link TARGET with torch after find_package(Torch); files
+# NativeFunctions.h, RegisterSchema.cpp with the TORCH_LIBRARY blocks, and the shards with the
+# TORCH_LIBRARY_IMPL blocks).
 #
 # The schemac executable: the imported schemac::schemac after find_package(schemac), else the
 # `schemac` target of this build (SCHEMAC_EXECUTABLE overrides both).
 include_guard(GLOBAL)
 
 function(schemac_generate)
-  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "TARGET;YAML;OUT_DIR;SHARDS;NAMESPACE;SOURCE_ROOT" "")
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "TARGET;YAML;OUT_DIR;RUNTIME;SHARDS;NAMESPACE;SOURCE_ROOT" "")
   foreach(required TARGET YAML OUT_DIR)
     if(NOT ARG_${required})
       message(FATAL_ERROR "schemac_generate: ${required} is required")
@@ -27,6 +33,12 @@ function(schemac_generate)
   endif()
   if(NOT ARG_SHARDS MATCHES "^[1-9][0-9]*$")
     message(FATAL_ERROR "schemac_generate: SHARDS must be a positive integer, not '${ARG_SHARDS}'")
+  endif()
+  if(NOT ARG_RUNTIME)
+    set(ARG_RUNTIME schemac)
+  endif()
+  if(NOT ARG_RUNTIME MATCHES "^(schemac|torch)$")
+    message(FATAL_ERROR "schemac_generate: RUNTIME must be schemac or torch, not '${ARG_RUNTIME}'")
   endif()
   if(NOT ARG_NAMESPACE)
     set(ARG_NAMESPACE aten)
@@ -45,8 +57,13 @@ function(schemac_generate)
     set(exe schemac)
   endif()
 
-  set(headers ${out_dir}/NativeFunctions.h ${out_dir}/Operators.h)
-  set(sources ${out_dir}/RegisterAll.cpp)
+  if(ARG_RUNTIME STREQUAL "torch")
+    set(headers ${out_dir}/NativeFunctions.h)
+    set(sources ${out_dir}/RegisterSchema.cpp)
+  else()
+    set(headers ${out_dir}/NativeFunctions.h ${out_dir}/Operators.h)
+    set(sources ${out_dir}/RegisterAll.cpp)
+  endif()
   math(EXPR last "${ARG_SHARDS} - 1")
   foreach(i RANGE ${last})
     list(APPEND sources ${out_dir}/Register_${i}of${ARG_SHARDS}.cpp)
@@ -56,11 +73,11 @@ function(schemac_generate)
   add_custom_command(
     OUTPUT ${stamp}
     BYPRODUCTS ${headers} ${sources}
-    COMMAND ${exe} gen ${yaml} -o ${out_dir} --shards ${ARG_SHARDS} --namespace ${ARG_NAMESPACE}
+    COMMAND ${exe} gen ${yaml} -o ${out_dir} --target ${ARG_RUNTIME} --shards ${ARG_SHARDS} --namespace ${ARG_NAMESPACE}
             --source-root ${ARG_SOURCE_ROOT} --depfile ${out_dir}/schemac_gen.d --stamp ${stamp}
     DEPENDS ${yaml} ${exe}
     DEPFILE ${out_dir}/schemac_gen.d
-    COMMENT "schemac gen ${ARG_YAML}"
+    COMMENT "schemac gen --target ${ARG_RUNTIME} ${ARG_YAML}"
     VERBATIM)
   add_custom_target(${ARG_TARGET}_schemac_gen DEPENDS ${stamp})
   add_dependencies(${ARG_TARGET} ${ARG_TARGET}_schemac_gen)

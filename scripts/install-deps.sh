@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Installs what the build needs from Debian's packages, only if something is missing.
 # ccache is optional (it makes the repeated builds of scripts/test.sh cheap); clang and its
-# runtime give the sanitizer and libFuzzer builds.
+# runtime give the sanitizer and libFuzzer builds. libtorch-dev and python3-torch (PyTorch 1.13)
+# give the PyTorch interop: dispatch-inspect --runtime torch, examples/torch_extension and its
+# tests (the build skips them when find_package(Torch) finds nothing).
 set -euo pipefail
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev ccache python3
-          libcli11-dev nlohmann-json3-dev tao-pegtl-dev libyaml-cpp-dev libfmt-dev libgtest-dev libbenchmark-dev)
+          libcli11-dev nlohmann-json3-dev tao-pegtl-dev libyaml-cpp-dev libfmt-dev libgtest-dev libbenchmark-dev
+          libtorch-dev python3-torch)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -234,6 +234,34 @@ TEST_F(GenCli, UsageErrors) {
   EXPECT_NE(help.out.find("Examples:"), std::string::npos) << help.out;
 }
 
+TEST_F(GenCli, TorchTargetWritesTorchLibraryFiles) {
+  RunResult listed = run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--target", "torch", "--list-outputs"});
+  ASSERT_EQ(listed.status, 0) << listed.err;
+  EXPECT_EQ(listed.out,
+            "out/NativeFunctions.h\nout/RegisterBackendSelect.cpp\nout/RegisterCPU.cpp\nout/RegisterCUDA.cpp\n"
+            "out/RegisterCompositeExplicitAutograd.cpp\nout/RegisterCompositeImplicitAutograd.cpp\n"
+            "out/RegisterSchema.cpp\n");
+  listed = run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--target", "torch", "--shards", "2", "--list-outputs"});
+  ASSERT_EQ(listed.status, 0) << listed.err;
+  EXPECT_EQ(listed.out, "out/NativeFunctions.h\nout/RegisterSchema.cpp\nout/Register_0of2.cpp\nout/Register_1of2.cpp\n");
+  ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--target", "torch", "--shards", "2", "--namespace", "demo"}).status,
+            0);
+  const std::string schema = read_file(dir_ / "out" / "RegisterSchema.cpp");
+  EXPECT_NE(schema.find("#include <torch/library.h>"), std::string::npos) << schema;
+  EXPECT_NE(schema.find("TORCH_LIBRARY(demo, m) {"), std::string::npos) << schema;
+  EXPECT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--target", "tensorflow"}).status, 2);
+}
+
+TEST_F(GenCli, TorchTargetRefusesOperatorsWithoutNativeSignature) {
+  std::ofstream(dir_ / "bad.yaml") << "- func: myops::f(Tensor self) -> Tensor?\n  dispatch:\n    CPU: myops::f\n";
+  RunResult r = run({"gen", "bad.yaml", "-o", "out", "--target", "torch"});
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("bad.yaml:1:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("[torch-signature]"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "out")) << "an error writes nothing";
+  // Our runtime can still register it (boxed or typed): the check is the torch target's.
+  EXPECT_EQ(run({"gen", "bad.yaml", "-o", "ours"}).status, 0);
+}
 
 class GenGolden : public GenCli {
  public:
@@ -264,6 +292,14 @@ class GenGolden : public GenCli {
 };
 
 TEST_F(GenGolden, TestFixture) { check(GEN_FIXTURE_YAML, "fixture", {"--namespace", "demo"}); }
+
+TEST_F(GenGolden, TestFixtureForTorch) {
+  check(GEN_FIXTURE_YAML, "fixture_torch", {"--namespace", "demo", "--target", "torch"});
+}
+
+TEST_F(GenGolden, TorchExtension) {
+  check(SCHEMAC_SOURCE_DIR "/examples/torch_extension/ops.yaml", "torch_extension", {"--target", "torch"});
+}
 
 TEST_F(GenGolden, ExamplesOps) {
   if (std::string(GEN_GOLDEN_YAML).empty()) GTEST_SKIP() << "examples/ops.yaml does not exist yet";

@@ -137,8 +137,8 @@ TEST(Emitters, DefinitionBlock) {
 }
 
 TEST(Emitters, ImplBlocks) {
-  GenOperator a = make_op("twice.x(Tensor self) -> Tensor", {{"CPU", "twice_cpu"}, {"CUDA", "twice_cuda"}});
-  GenOperator b = make_op("q(Tensor self) -> QScheme", {{"CPU", "q_boxed"}});
+  GenOperator a = make_op("twice.x(Tensor self) -> Tensor", {{"CPU", "twice_cpu", ""}, {"CUDA", "twice_cuda", ""}});
+  GenOperator b = make_op("q(Tensor self) -> QScheme", {{"CPU", "q_boxed", ""}});
   EXPECT_EQ(emit_impl_block("demo", "CPU", {&a, &b}),
             "SCHEMAC_LIBRARY_IMPL(demo, CPU, m) {\n"
             "  m.impl(\"twice.x\", static_cast<Tensor (*)(const Tensor&)>(&demo::native::twice_cpu), "

@@ -1,6 +1,7 @@
-// `schemac gen FILE... -o DIR [--shards N] [--depfile PATH] [--list-outputs]
-//  [--source-root DIR] [--namespace NS]`: generates the registration code, kernel declarations
-// and operator handles of native-functions files (see emit/output_files.h for the files).
+// `schemac gen FILE... -o DIR [--target schemac|torch] [--shards N] [--depfile PATH]
+//  [--list-outputs] [--source-root DIR] [--namespace NS]`: generates the registration code,
+// kernel declarations and operator handles of native-functions files, for our runtime
+// (schemac/codegen/output_files.h) or for PyTorch (schemac/codegen/torch_emitters.h).
 // Lint runs first: any error, and nothing is written at all. Files are computed in memory and
 // each is replaced atomically (temp file + rename) only when its bytes change, so builds that
 // depend on them do not rerun; then shard files of an earlier run that this one did not write are
@@ -26,6 +27,7 @@
 #include "input.h"
 #include "schemac/codegen/gen_model.h"
 #include "schemac/codegen/output_files.h"
+#include "schemac/codegen/torch_emitters.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/native_functions/native_functions.h"
@@ -46,6 +48,7 @@ struct GenCommandOptions {
   bool list_outputs = false;
   std::string source_root = ".";
   std::string ns = "aten";
+  std::string target = "schemac";  // or "torch": TORCH_LIBRARY code (lib/codegen/torch_emitters.h)
 };
 
 // The path banners show: relative to the source root, '/'-separated; the file name alone when
@@ -158,6 +161,9 @@ int run_gen(const GenCommandOptions& options) {
     inputs.push_back({display_path(options.files[i], options.source_root), &loads[i].file});
   }
   gen::ModelBuild build = gen::build_checked_gen_model(inputs, options.ns);
+  if (options.target == "torch") {
+    for (schema::Diagnostic& d : gen::check_torch_model(build.model)) build.diagnostics.push_back(std::move(d));
+  }
   diagnostics.insert(diagnostics.end(), build.diagnostics.begin(), build.diagnostics.end());
   schema::sort_diagnostics(diagnostics);
   schema::DiagnosticCounts counts = schema::count_diagnostics(diagnostics);
@@ -176,7 +182,9 @@ int run_gen(const GenCommandOptions& options) {
 
   // 2. Everything in memory.
   gen::GenOptions gen_options{options.shards, options.ns};
-  std::vector<gen::GeneratedFile> files = gen::generate_files(build.model, gen_options);
+  std::vector<gen::GeneratedFile> files = options.target == "torch"
+                                               ? gen::generate_torch_files(build.model, gen_options)
+                                               : gen::generate_files(build.model, gen_options);
   std::vector<std::string> output_paths;
   for (const gen::GeneratedFile& file : files) {
     output_paths.push_back((fs::path(options.output_dir) / file.name).generic_string());
@@ -221,11 +229,15 @@ const CommandInfo kGenCommand = {"gen", "Generate registration code, kernel decl
     "error nothing is written. A file is replaced (atomically) only when its bytes change.\n"
     "Register_<i>of<N>.cpp files in DIR that the run does not write (left by a run with another\n"
     "--shards) are removed; --list-outputs lists only what a run writes, and removes nothing.\n"
+    "--target torch writes NativeFunctions.h (kernels with torchgen's native signatures),\n"
+    "RegisterSchema.cpp (TORCH_LIBRARY) and the TORCH_LIBRARY_IMPL blocks in Register<KEY>.cpp\n"
+    "(or Register_<i>of<N>.cpp); a kernel `ns::fn` is ns::fn, an unqualified `fn` <op ns>::native::fn.\n"
     "Exit codes: 0 success, 1 errors in the input, 2 usage or I/O errors.\n"
     "Examples:\n"
     "  schemac gen examples/ops.yaml -o build/gen\n"
     "  schemac gen ops.yaml -o gen --shards 4 --depfile gen/ops.d --source-root ..\n"
-    "  schemac gen ops.yaml -o gen --list-outputs"};
+    "  schemac gen ops.yaml -o gen --list-outputs\n"
+    "  schemac gen --target torch my_ops.yaml -o gen"};
 
 }  // namespace
 
@@ -243,6 +255,10 @@ void add_gen_command(CLI::App& app) {
   cmd->add_option("--stamp", options->stamp,
                   "a file touched after every successful run (for build systems); with --depfile, "
                   "the depfile names it as the target");
+  cmd->add_option("--target", options->target,
+                  "schemac (our runtime, the default) or torch (TORCH_LIBRARY code and kernels declared with "
+                  "torchgen's native signatures, for a PyTorch extension)")
+      ->check(CLI::IsMember({"schemac", "torch"}));
   cmd->add_flag("--list-outputs", options->list_outputs,
                 "print the paths of the files that would be written, one per line, and exit");
   cmd->add_option("--source-root", options->source_root,

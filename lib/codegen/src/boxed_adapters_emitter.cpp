@@ -16,11 +16,13 @@ std::string boxed_kernel_expression(std::string_view function_address) {
       function_address);
 }
 
-std::string emit_boxed_declarations(const std::vector<const GenOperator*>& ops) {
+std::string emit_boxed_declarations(const std::vector<const GenOperator*>& ops, const std::string& kernel_ns) {
   std::map<std::string, std::string> first_schema;  // kernel name -> schema it was declared for
   for (const GenOperator* op : ops) {
     if (!op->boxed_only) continue;
-    for (const KernelBinding& binding : op->kernels) first_schema.emplace(binding.kernel, op->canonical);
+    for (const KernelBinding& binding : op->kernels) {
+      if (kernel_namespace(*op, binding) == kernel_ns) first_schema.emplace(binding.kernel, op->canonical);
+    }
   }
   std::string out;
   for (const auto& [kernel, schema] : first_schema) {

@@ -14,10 +14,10 @@
 namespace schemac::gen {
 namespace {
 
-// The declarations of one namespace: one per (kernel, parameter types); a later operator whose
-// kernel has the same parameters but another return type is left as a comment (C++ cannot
-// overload on the return type).
-std::string declarations_of(const std::vector<const GenOperator*>& ops) {
+// The declarations of one C++ namespace `kernel_ns`: one per (kernel, parameter types); a later
+// operator whose kernel has the same parameters but another return type is left as a comment
+// (C++ cannot overload on the return type).
+std::string declarations_of(const std::vector<const GenOperator*>& ops, const std::string& kernel_ns) {
   struct Declaration {
     std::string return_type;
     std::string params;
@@ -29,6 +29,7 @@ std::string declarations_of(const std::vector<const GenOperator*>& ops) {
     if (op->boxed_only) continue;
     const CppSignature& sig = op->signature;
     for (const KernelBinding& binding : op->kernels) {
+      if (kernel_namespace(*op, binding) != kernel_ns) continue;
       auto [it, inserted] = declared.try_emplace({binding.kernel, sig.param_types()},
                                                  Declaration{sig.return_type, sig.param_list(false),
                                                              op->canonical});
@@ -51,8 +52,14 @@ std::string declarations_of(const std::vector<const GenOperator*>& ops) {
 }  // namespace
 
 std::string emit_declarations(const GenModel& model) {
-  std::map<std::string, std::vector<const GenOperator*>> by_namespace;
-  for (const GenOperator& op : model.operators) by_namespace[op.ns].push_back(&op);
+  // Every operator namespace's `ns::native`, and every namespace a kernel was written with.
+  std::set<std::string> namespaces;
+  std::vector<const GenOperator*> ops;
+  for (const GenOperator& op : model.operators) {
+    ops.push_back(&op);
+    namespaces.insert(op.ns + "::native");
+    for (const KernelBinding& binding : op.kernels) namespaces.insert(kernel_namespace(op, binding));
+  }
   std::string out = banner(model);
   out +=
       "// The kernels the registrations bind: implement each one named by a dispatch entry.\n"
@@ -62,9 +69,9 @@ std::string emit_declarations(const GenModel& model) {
       "#include \"schemac/core/ivalue.h\"\n"
       "#include \"schemac/dispatch/kernel_function.h\"\n"
       "#include \"schemac/core/tensor.h\"\n";
-  for (const auto& [ns, ops] : by_namespace) {
-    fmt::format_to(std::back_inserter(out), "\nnamespace {}::native {{\n\n{}\n{}{}\n}}  // namespace {}::native\n",
-                   ns, kRuntimeNames, declarations_of(ops), emit_boxed_declarations(ops), ns);
+  for (const std::string& ns : namespaces) {
+    fmt::format_to(std::back_inserter(out), "\nnamespace {} {{\n\n{}\n{}{}\n}}  // namespace {}\n", ns,
+                   kRuntimeNames, declarations_of(ops, ns), emit_boxed_declarations(ops, ns), ns);
   }
   return out;
 }

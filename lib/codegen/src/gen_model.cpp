@@ -15,9 +15,12 @@
 namespace schemac::gen {
 namespace {
 
-std::string strip_namespace(const std::string& name) {
-  size_t colons = name.rfind("::");
-  return colons == std::string::npos ? name : name.substr(colons + 2);
+// `myops::scale_cpu` -> {"scale_cpu", "myops"}; a leading `::` is dropped.
+KernelBinding binding_of(const std::string& key, std::string_view kernel) {
+  if (kernel.starts_with("::")) kernel.remove_prefix(2);
+  const size_t colons = kernel.rfind("::");
+  if (colons == std::string_view::npos) return {key, std::string(kernel), ""};
+  return {key, std::string(kernel.substr(colons + 2)), std::string(kernel.substr(0, colons))};
 }
 
 std::vector<KernelBinding> kernels_of(const schema::NativeFunction& function,
@@ -26,11 +29,11 @@ std::vector<KernelBinding> kernels_of(const schema::NativeFunction& function,
   if (function.manual_kernel_registration) return kernels;
   if (function.has_dispatch) {
     for (const schema::DispatchEntry& entry : function.dispatch) {
-      kernels.push_back({entry.key.name, strip_namespace(entry.kernel.name)});
+      kernels.push_back(binding_of(entry.key.name, entry.kernel.name));
     }
   } else if (!function.structured_delegate) {
     // The README's default: a CompositeImplicitAutograd kernel named after the operator.
-    kernels.push_back({"CompositeImplicitAutograd", default_kernel_name(schema)});
+    kernels.push_back({"CompositeImplicitAutograd", default_kernel_name(schema), ""});
   }
   std::sort(kernels.begin(), kernels.end(),
             [](const KernelBinding& a, const KernelBinding& b) { return a.key < b.key; });
@@ -48,6 +51,18 @@ std::string default_kernel_name(const schema::FunctionSchema& schema) {
   std::string name(schema.op.base_name());
   if (is_out_overload(schema)) name += "_out";
   return name;
+}
+
+std::string kernel_namespace(const GenOperator& op, const KernelBinding& binding) {
+  return binding.cpp_namespace.empty() ? op.ns + "::native" : binding.cpp_namespace;
+}
+
+std::string qualified_kernel(const GenOperator& op, const KernelBinding& binding) {
+  return kernel_namespace(op, binding) + "::" + binding.kernel;
+}
+
+std::string written_kernel(const KernelBinding& binding) {
+  return binding.cpp_namespace.empty() ? binding.kernel : binding.cpp_namespace + "::" + binding.kernel;
 }
 
 uint64_t fnv1a_64(std::string_view text) {
@@ -84,6 +99,8 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view
         op.signature = native_signature(op.schema, op.use_const_ref_for_mutable_tensors);
       }
       op.kernels = kernels_of(function, op.schema);
+      for (const schema::LocatedName& tag : function.tags) op.tags.push_back(tag.name);
+      op.location = function.location;
       auto [it, inserted] = defined_at.emplace(op.full_name, function.location);
       if (!inserted) {
         schema::Diagnostic d;

@@ -16,7 +16,7 @@ std::string emit_impl_block(std::string_view ns, std::string_view key,
     for (const KernelBinding& binding : op->kernels) {
       if (binding.key != key) continue;
       std::string op_name = schema::operator_full_name(op->name, op->overload);
-      std::string function = fmt::format("&{}::native::{}", ns, binding.kernel);
+      std::string function = "&" + qualified_kernel(*op, binding);
       std::string kernel;
       if (op->boxed_only) {
         kernel = boxed_kernel_expression(function);
@@ -26,7 +26,7 @@ std::string emit_impl_block(std::string_view ns, std::string_view key,
                              function);
       }
       fmt::format_to(std::back_inserter(body), "  m.impl({}, {}, {});\n",
-                     cpp_string_literal(op_name), kernel, cpp_string_literal(binding.kernel));
+                     cpp_string_literal(op_name), kernel, cpp_string_literal(written_kernel(binding)));
     }
   }
   if (body.empty()) return {};

@@ -12,11 +12,12 @@
 
 namespace schemac::gen {
 
-// The registration expression of a boxed kernel, given `&ns::native::kernel`.
+// The registration expression of a boxed kernel, given its address (`&ns::native::kernel`).
 std::string boxed_kernel_expression(std::string_view function_address);
 
-// Declarations of the boxed kernels of `ops` (inside the native namespace), one per name.
-std::string emit_boxed_declarations(const std::vector<const GenOperator*>& ops);
+// Declarations of the boxed kernels of `ops` that live in the C++ namespace `kernel_ns` (the
+// declarations go inside it), one per name.
+std::string emit_boxed_declarations(const std::vector<const GenOperator*>& ops, const std::string& kernel_ns);
 
 // The handle struct of a boxed-only operator: name, overload, schema, call_boxed and
 // redispatch_boxed (inside the ops namespace).

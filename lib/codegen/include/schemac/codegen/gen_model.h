@@ -15,10 +15,13 @@
 
 namespace schemac::gen {
 
-// One `KEY: kernel` binding of an operator.
+// One `KEY: kernel` binding of an operator. A kernel written with a namespace keeps it:
+// `CPU: myops::scale_cpu` binds the C++ function myops::scale_cpu; one written without binds
+// <operator namespace>::native::<name>.
 struct KernelBinding {
-  std::string key;     // dispatch key name, e.g. "CPU", "CompositeImplicitAutograd"
-  std::string kernel;  // C++ function name in the native namespace
+  std::string key;            // dispatch key name, e.g. "CPU", "CompositeImplicitAutograd"
+  std::string kernel;         // C++ function name without namespace: "scale_cpu"
+  std::string cpp_namespace;  // the namespace written with it ("myops"); "" when none was
 };
 
 struct GenOperator {
@@ -36,7 +39,16 @@ struct GenOperator {
   bool boxed_only = false;             // no unboxed C++ signature (varargs, opaque types)
   CppSignature signature;              // the native signature (empty when boxed_only)
   std::vector<KernelBinding> kernels;  // sorted by key
+  std::vector<std::string> tags;       // `tags:` of the entry, as written
+  schema::Location location;           // where the entry is in its file
 };
+
+// The C++ namespace a binding's kernel is declared in: its own, else `<op.ns>::native`.
+std::string kernel_namespace(const GenOperator& op, const KernelBinding& binding);
+// "myops::scale_cpu", "aten::native::add": the kernel's qualified name.
+std::string qualified_kernel(const GenOperator& op, const KernelBinding& binding);
+// The kernel's name as the dispatch entry wrote it ("myops::scale_cpu", "add"): its debug name.
+std::string written_kernel(const KernelBinding& binding);
 
 struct GenModel {
   std::vector<std::string> inputs;     // relative input paths, in command-line order

@@ -1,0 +1,46 @@
+// torchgen's native signature (PyTorch 1.13's torchgen/api/native.py over cpp.py): the C++ types
+// a kernel registered with `m.impl("op", TORCH_FN(kernel))` is written with.
+//   Tensor -> const at::Tensor&          Tensor(a!) -> at::Tensor& (const at::Tensor& under
+//                                        use_const_ref_for_mutable_tensors)
+//   Tensor? -> const c10::optional<at::Tensor>&      Scalar -> const at::Scalar&
+//   Scalar? -> const c10::optional<at::Scalar>&      int -> int64_t   float -> double   bool
+//   str -> c10::string_view   SymInt -> int64_t (c10::SymInt for a `_symint` kernel)
+//   int[] -> at::IntArrayRef   SymInt[] -> at::IntArrayRef (c10::SymIntArrayRef for `_symint`)
+//   int[]? -> at::OptionalIntArrayRef   SymInt[]? -> at::OptionalIntArrayRef (at::OptionalSymIntArrayRef)
+//   Tensor[] -> at::TensorList   Tensor?[] -> const c10::List<c10::optional<at::Tensor>>&
+//   Dimname[] -> at::DimnameList   bool[N] -> ::std::array<bool,N>   other T[] -> at::ArrayRef<T>
+//   other T? -> c10::optional<T>   ScalarType, Layout, Device, MemoryFormat, Generator, Dimname,
+//   Storage, Stream, QScheme -> at::<Name>
+//   returns: Tensor -> at::Tensor, Tensor(a!) -> at::Tensor&, Scalar -> at::Scalar, T[] ->
+//   ::std::vector<T>, several -> ::std::tuple<...>, none -> void
+// Out arguments come last (for a valid out= schema they already are: torchgen requires them
+// after every other keyword-only argument). No defaults: torchgen's defaults are C++ API sugar.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "schemac/codegen/cpp_types.h"
+#include "schemac/schema/model.h"
+
+namespace schemac::gen {
+
+struct TorchSignature {
+  std::string return_type;
+  std::vector<CppParam> params;       // in native order (out arguments last)
+  std::vector<size_t> schema_index;   // params[i] is schema argument schema_index[i]
+
+  // Whether the native order differs from the schema's (a registration then needs a wrapper
+  // that takes the arguments in schema order).
+  bool reordered() const;
+};
+
+// The native signature, or nullopt with the reason in `why` when some type has no torchgen
+// native type (varargs, Any, custom classes, Tensor? returns, ...).
+std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchema& schema,
+                                                     bool const_ref_for_mutable_tensors, bool symint,
+                                                     std::string* why = nullptr);
+
+}  // namespace schemac::gen

@@ -1,0 +1,86 @@
+// BackendSelect kernels of the PyTorch target, for factory operators (torch_emitters.h).
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "schemac/codegen/emit_util.h"
+#include "schemac/codegen/torch_emitters.h"
+#include "schemac/keys/dispatch_key_names.h"
+
+namespace schemac::gen {
+namespace {
+
+// The argument named `name` whose type (under an optional) is `base`, or nullptr.
+const schema::Argument* named_argument(const schema::FunctionSchema& schema, std::string_view name,
+                                       schema::BaseType base) {
+  for (const schema::Argument& a : schema.arguments) {
+    const schema::Type& t = a.type.is_optional() ? a.type.element() : a.type;
+    if (a.name == name && t.is_base(base)) return &a;
+  }
+  return nullptr;
+}
+
+bool is_backend_key(std::string_view key) {
+  const schema::DispatchKeyName* entry = schema::find_dispatch_key(torch_key_name(key));
+  return entry != nullptr && entry->kind == schema::DispatchKeyKind::backend;
+}
+
+// `dtype` as an optional for c10::computeDispatchKey, or c10::nullopt when there is none.
+std::string optional_argument(const schema::FunctionSchema& schema, std::string_view name, schema::BaseType base) {
+  return named_argument(schema, name, base) != nullptr ? cpp_identifier(name) : "c10::nullopt";
+}
+
+}  // namespace
+
+bool needs_torch_backend_select(const GenOperator& op) {
+  const std::string name = op.name;
+  if (name.ends_with("_like") || name.starts_with("new_")) return false;
+  if (named_argument(op.schema, "device", schema::BaseType::Device) == nullptr) return false;
+  const bool has_tensor = std::any_of(op.schema.arguments.begin(), op.schema.arguments.end(),
+                                      [](const schema::Argument& a) { return a.type.is_tensor_like(); });
+  const bool has_backend_kernel = std::any_of(op.kernels.begin(), op.kernels.end(),
+                                              [](const KernelBinding& k) { return is_backend_key(k.key); });
+  const bool names_backend_select = std::any_of(op.kernels.begin(), op.kernels.end(), [](const KernelBinding& k) {
+    return torch_key_name(k.key) == "BackendSelect";
+  });
+  if (names_backend_select) return false;  // the YAML's own kernel is registered
+  return !has_tensor && has_backend_kernel &&
+         torch_native_signature(op.schema, op.use_const_ref_for_mutable_tensors, false).has_value();
+}
+
+std::string emit_torch_backend_select(std::string_view ns, const std::vector<const GenOperator*>& ops) {
+  std::string kernels;
+  std::string registrations;
+  for (const GenOperator* op : ops) {
+    if (!needs_torch_backend_select(*op)) continue;
+    const TorchSignature sig = *torch_native_signature(op->schema, op->use_const_ref_for_mutable_tensors, false);
+    // The typed call and the kernel take the arguments in schema order.
+    std::vector<std::string> params(sig.params.size()), types(sig.params.size()), names(sig.params.size());
+    for (size_t i = 0; i < sig.params.size(); ++i) {
+      params[sig.schema_index[i]] = sig.params[i].type + " " + sig.params[i].name;
+      types[sig.schema_index[i]] = sig.params[i].type;
+      names[sig.schema_index[i]] = sig.params[i].name;
+    }
+    const std::string function = "backend_select_" + op->handle_name;
+    fmt::format_to(std::back_inserter(kernels),
+                   "// {}: the backend its dtype, layout and device name\n"
+                   "{} {}({}) {{\n"
+                   "  static const auto op = c10::Dispatcher::singleton()\n"
+                   "      .findSchemaOrThrow({}, {})\n"
+                   "      .typed<{}({})>();\n"
+                   "  const c10::DispatchKeySet ks(c10::computeDispatchKey({}, {}, device));\n"
+                   "  return op.redispatch(ks, {});\n"
+                   "}}\n",
+                   op->canonical, sig.return_type, function, fmt::join(params, ", "),
+                   cpp_string_literal(op->ns + "::" + op->name), cpp_string_literal(op->overload), sig.return_type,
+                   fmt::join(types, ", "), optional_argument(op->schema, "dtype", schema::BaseType::ScalarType),
+                   optional_argument(op->schema, "layout", schema::BaseType::Layout), fmt::join(names, ", "));
+    fmt::format_to(std::back_inserter(registrations), "  m.impl({}, TORCH_FN({}));\n",
+                   cpp_string_literal(schema::operator_full_name(op->name, op->overload)), function);
+  }
+  if (registrations.empty()) return {};
+  return fmt::format("namespace {{\n\n{}\n}}  // namespace\n\nTORCH_LIBRARY_IMPL({}, BackendSelect, m) {{\n{}}}\n",
+                     kernels, ns, registrations);
+}
+
+}  // namespace schemac::gen

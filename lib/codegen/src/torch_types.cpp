@@ -1,0 +1,178 @@
+// torchgen's native signature for PyTorch (torch_types.h).
+#include "schemac/codegen/torch_types.h"
+
+#include <fmt/format.h>
+
+namespace schemac::gen {
+namespace {
+
+using schema::BaseType;
+using schema::Type;
+
+// torchgen's BaseTypeToCppMapping (SymInt handled by the callers).
+std::optional<std::string> base_cpp_type(BaseType base) {
+  switch (base) {
+    case BaseType::Int: return "int64_t";
+    case BaseType::Float: return "double";
+    case BaseType::Bool: return "bool";
+    case BaseType::Str: return "c10::string_view";
+    case BaseType::Generator: return "at::Generator";
+    case BaseType::ScalarType: return "at::ScalarType";
+    case BaseType::Tensor: return "at::Tensor";
+    case BaseType::Dimname: return "at::Dimname";
+    case BaseType::Layout: return "at::Layout";
+    case BaseType::Device: return "at::Device";
+    case BaseType::Scalar: return "at::Scalar";
+    case BaseType::MemoryFormat: return "at::MemoryFormat";
+    case BaseType::QScheme: return "at::QScheme";
+    case BaseType::Storage: return "at::Storage";
+    case BaseType::Stream: return "at::Stream";
+    default: return std::nullopt;
+  }
+}
+
+// cpp.valuetype_type: the types that look the same as arguments and returns.
+std::optional<std::string> value_type(const Type& t, bool symint) {
+  switch (t.kind) {
+    case Type::Kind::Base:
+      if (t.base == BaseType::Tensor || t.base == BaseType::Scalar) return std::nullopt;
+      if (t.base == BaseType::SymInt) return symint ? "c10::SymInt" : "int64_t";
+      return base_cpp_type(t.base);
+    case Type::Kind::Optional: {
+      std::optional<std::string> elem = value_type(t.element(), symint);
+      if (!elem) return std::nullopt;
+      return fmt::format("c10::optional<{}>", *elem);
+    }
+    case Type::Kind::List:
+      if (t.element().is_base(BaseType::Bool) && t.fixed_size) {
+        return fmt::format("::std::array<bool,{}>", *t.fixed_size);
+      }
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+bool is_int_list(const Type& t, BaseType elem) { return t.is_list() && t.element().is_base(elem); }
+
+// native.argumenttype_type, then cpp.argumenttype_type.
+std::optional<std::string> argument_type(const Type& t, bool mutable_, bool const_ref, bool symint) {
+  const bool mut_ref = mutable_ && !const_ref;
+  if (t.is_optional() && t.element().is_base(BaseType::Tensor)) {
+    return mut_ref ? "c10::optional<at::Tensor>&" : "const c10::optional<at::Tensor>&";
+  }
+  if (t.is_list() && t.element().is_optional() && t.element().element().is_base(BaseType::Tensor)) {
+    return "const c10::List<c10::optional<at::Tensor>>&";
+  }
+  if (t.is_base(BaseType::Scalar)) return "const at::Scalar&";
+  if (t.is_optional() && t.element().is_base(BaseType::Scalar)) return "const c10::optional<at::Scalar>&";
+  if (std::optional<std::string> value = value_type(t, symint)) return value;
+  switch (t.kind) {
+    case Type::Kind::Base:
+      if (t.base == BaseType::Tensor) return mut_ref ? "at::Tensor&" : "const at::Tensor&";
+      return std::nullopt;
+    case Type::Kind::Optional: {
+      const Type& elem = t.element();
+      if (is_int_list(elem, BaseType::Int)) return "at::OptionalIntArrayRef";
+      if (is_int_list(elem, BaseType::SymInt)) {
+        return symint ? "at::OptionalSymIntArrayRef" : "at::OptionalIntArrayRef";
+      }
+      std::optional<std::string> inner = argument_type(elem, mutable_, const_ref, symint);
+      if (!inner) return std::nullopt;
+      return fmt::format("c10::optional<{}>", *inner);
+    }
+    case Type::Kind::List: {
+      const Type& elem = t.element();
+      if (elem.is_base(BaseType::Int)) return "at::IntArrayRef";
+      if (elem.is_base(BaseType::SymInt)) return symint ? "c10::SymIntArrayRef" : "at::IntArrayRef";
+      if (elem.is_base(BaseType::Tensor)) return "at::TensorList";
+      if (elem.is_base(BaseType::Scalar)) return "at::ArrayRef<at::Scalar>";
+      if (elem.is_base(BaseType::Dimname)) return "at::DimnameList";
+      std::optional<std::string> inner = argument_type(elem, mutable_, const_ref, symint);
+      if (!inner) return std::nullopt;
+      return fmt::format("at::ArrayRef<{}>", *inner);
+    }
+  }
+  return std::nullopt;
+}
+
+// cpp.returntype_type.
+std::optional<std::string> single_return_type(const Type& t, bool mutable_, bool const_ref, bool symint) {
+  if (std::optional<std::string> value = value_type(t, symint)) return value;
+  if (t.is_base(BaseType::Tensor)) {
+    if (!mutable_) return "at::Tensor";
+    return const_ref ? "const at::Tensor&" : "at::Tensor&";
+  }
+  if (t.is_base(BaseType::Scalar)) return "at::Scalar";
+  if (t.is_list() && !mutable_ && !t.fixed_size) {
+    std::optional<std::string> elem = single_return_type(t.element(), false, const_ref, symint);
+    if (!elem) return std::nullopt;
+    return fmt::format("::std::vector<{}>", *elem);
+  }
+  return std::nullopt;
+}
+
+// The argument's own annotation writes (torchgen's Argument.is_write: `Tensor(a!)`,
+// `Tensor(a!)?`, not an annotated list element).
+bool is_write(const Type& t) {
+  const Type& node = t.is_optional() ? t.element() : t;
+  return node.alias != nullptr && node.alias->is_write;
+}
+
+}  // namespace
+
+bool TorchSignature::reordered() const {
+  for (size_t i = 0; i < schema_index.size(); ++i) {
+    if (schema_index[i] != i) return true;
+  }
+  return false;
+}
+
+std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchema& schema,
+                                                     bool const_ref_for_mutable_tensors, bool symint,
+                                                     std::string* why) {
+  auto fail = [&](std::string reason) -> std::optional<TorchSignature> {
+    if (why != nullptr) *why = std::move(reason);
+    return std::nullopt;
+  };
+  if (schema.is_vararg || schema.is_varret) return fail("it has varargs ('...')");
+  TorchSignature sig;
+  std::vector<size_t> outs;
+  for (size_t i = 0; i < schema.arguments.size(); ++i) {
+    const schema::Argument& a = schema.arguments[i];
+    std::optional<std::string> type =
+        argument_type(a.type, is_write(a.type), const_ref_for_mutable_tensors, symint);
+    if (!type) return fail(fmt::format("argument '{}' has a type with no C++ native type", a.name));
+    // torchgen's out arguments: the keyword-only ones that are written, moved last.
+    if (a.kwarg_only && is_write(a.type)) {
+      outs.push_back(i);
+    } else {
+      sig.schema_index.push_back(i);
+    }
+    (void)type;
+  }
+  for (size_t i : outs) sig.schema_index.push_back(i);
+  for (size_t i : sig.schema_index) {
+    const schema::Argument& a = schema.arguments[i];
+    CppParam param;
+    param.type = *argument_type(a.type, is_write(a.type), const_ref_for_mutable_tensors, symint);
+    param.name = cpp_identifier(a.name);
+    sig.params.push_back(std::move(param));
+  }
+  std::vector<std::string> returns;
+  for (const schema::Argument& r : schema.returns) {
+    std::optional<std::string> type =
+        single_return_type(r.type, is_write(r.type), const_ref_for_mutable_tensors, symint);
+    if (!type) return fail("a return has a type with no C++ native type");
+    returns.push_back(*type);
+  }
+  if (returns.empty()) {
+    sig.return_type = "void";
+  } else if (returns.size() == 1) {
+    sig.return_type = returns.front();
+  } else {
+    sig.return_type = fmt::format("::std::tuple<{}>", fmt::join(returns, ", "));
+  }
+  return sig;
+}
+
+}  // namespace schemac::gen
