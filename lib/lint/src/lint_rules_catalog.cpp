@@ -54,7 +54,7 @@ constexpr auto kRules = std::to_array<RuleInfo>({
     {"foreach-device-check", E, "_foreach operators set device_check: NoCheck"},
     {"func-not-canonical", E, "func is written in canonical form (torchgen's round trip)"},
     {"group-no-functional", E, "in-place, mutable and out= variants have a functional variant with the same signature"},
-    {"group-no-out", W, "a functional operator that returns no tensor is on torchgen's list of those without an out= variant"},
+    {"group-no-out", E, "a functional operator that returns no tensor is on torchgen's list of those without an out= variant"},
     {"group-out-alone", E, "an out= function has a functional variant to group with (and an out= variant can be generated)"},
     {"inplace-self", E, "in-place functions (name ending in _) take Tensor(a!) self and return it"},
     {"inplace-view-tag", E, "inplace_view operators are in-place and have an out-of-place view operator"},

@@ -284,6 +284,7 @@ class EntryReader {
   }
 
   void read_dispatch(NativeFunction& f, const YamlNode& key, const YamlNode& value) {
+    if (value.is_null()) return;  // `dispatch:` with nothing: torchgen reads None, as if absent
     if (!value.is_mapping()) {
       error("field-type", node_location(doc_, value.is_null() ? key : value),
             fmt::format("'dispatch' must be a mapping of dispatch keys to kernel names, not {}",
