@@ -68,9 +68,9 @@ FileKind recognise_file_kind(const YamlDocument& document) {
 FileLint lint_file(std::string file, std::string text, const FileLintOptions& options) {
   FileLint result;
   FileKind kind = options.kind.value_or(FileKind::unknown);
-  if (!options.kind || kind == FileKind::backend || kind == FileKind::executorch) {
-    YamlLoadResult yaml = load_yaml(file, text);
-    if (!options.kind) kind = yaml.syntax_error ? FileKind::native : recognise_file_kind(yaml.document);
+  YamlLoadResult yaml = load_yaml(std::move(file), std::move(text));
+  if (!options.kind) kind = yaml.syntax_error ? FileKind::native : recognise_file_kind(yaml.document);
+  {
     if (kind == FileKind::backend || kind == FileKind::executorch || kind == FileKind::unknown) {
       result.diagnostics = std::move(yaml.diagnostics);
       std::vector<Diagnostic> more;
@@ -92,7 +92,7 @@ FileLint lint_file(std::string file, std::string text, const FileLintOptions& op
     }
   }
   result.kind = FileKind::native;
-  result.diagnostics = lint_native_functions(std::move(file), std::move(text), options.native);
+  result.diagnostics = lint_native_functions(std::move(yaml), options.native);
   return result;
 }
 

@@ -71,8 +71,14 @@ std::string signature_key(const FunctionSchema& s, const SignatureFacts& facts, 
       key += "*,";
       kwarg = true;
     }
-    key += fmt::format("{} {}{}{},", print_type_without_aliases(a.type), a.name, a.default_value ? "=" : "",
-                       a.default_value ? a.default_value->text : "");
+    key += print_type_without_aliases(a.type);
+    key += ' ';
+    key += a.name;
+    if (a.default_value) {
+      key += '=';
+      key += a.default_value->text;
+    }
+    key += ',';
   }
   if (s.op.base_name() == "bernoulli" && s.op.overload == "p") {  // torchgen's Note [bernoulli.p schema]
     const size_t at = key.find("float p,");

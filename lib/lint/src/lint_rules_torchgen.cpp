@@ -41,7 +41,10 @@ std::vector<const Argument*> tensor_options(const FunctionSchema& s) {
     bool all = true;
     for (size_t k = 0; k < 4 && all; ++k) {
       const Argument& a = args[i + k];
-      all = a.kwarg_only && a.name == kOptions[k].first && print_type(a.type) == kOptions[k].second;
+      all = a.kwarg_only && a.name == kOptions[k].first;  // the names first: printing a type allocates
+    }
+    for (size_t k = 0; k < 4 && all; ++k) {
+      all = print_type(args[i + k].type) == kOptions[k].second;
     }
     if (all) return {&args[i], &args[i + 1], &args[i + 2], &args[i + 3]};
   }

@@ -501,8 +501,11 @@ Location NativeFunctionsFile::field_location(const NativeFunction& function,
 }
 
 NativeFunctionsLoad load_native_functions(std::string file, std::string text) {
+  return load_native_functions(load_yaml(std::move(file), std::move(text)));
+}
+
+NativeFunctionsLoad load_native_functions(YamlLoadResult yaml) {
   NativeFunctionsLoad result;
-  YamlLoadResult yaml = load_yaml(std::move(file), std::move(text));
   result.file.document = std::move(yaml.document);
   result.diagnostics = std::move(yaml.diagnostics);
   const YamlDocument& doc = result.file.document;
@@ -538,6 +541,7 @@ NativeFunctionsLoad load_native_functions(std::string file, std::string text) {
   run_tasks(num_runs, [&](size_t r) {
     Run& run = runs[r];
     EntryReader reader(doc, run.diagnostics);
+    run.functions.reserve(count * (r + 1) / num_runs - count * r / num_runs);
     for (size_t i = count * r / num_runs; i < count * (r + 1) / num_runs; ++i) {
       const YamlNode& item = root.items[i];
       if (!item.is_mapping()) {

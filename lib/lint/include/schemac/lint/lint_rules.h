@@ -31,6 +31,8 @@ std::vector<Diagnostic> check_native_functions(const NativeFunctionsFile& file,
 // throws for any input.
 std::vector<Diagnostic> lint_native_functions(std::string file, std::string text,
                                               const LintOptions& options);
+// The same for a file already read as YAML.
+std::vector<Diagnostic> lint_native_functions(YamlLoadResult yaml, const LintOptions& options);
 
 // Reads a tags.yaml: a list of mappings with a `tag:` name (and a `desc:`).
 struct TagsLoad {
