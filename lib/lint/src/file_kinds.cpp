@@ -77,12 +77,16 @@ FileLint lint_file(std::string file, std::string text, const FileLintOptions& op
       if (kind == FileKind::backend) more = check_backend_yaml(yaml.document, options.native_functions);
       if (kind == FileKind::executorch) more = check_executorch_yaml(yaml.document, options.native);
       if (kind == FileKind::unknown) {
+        const YamlNode* root = yaml.document.root ? &*yaml.document.root : nullptr;
+        const bool tags_file = root && root->is_sequence() && !root->items.empty() &&
+                               root->items.front().is_mapping() && root->items.front().find("tag");
         more.push_back(Diagnostic{
             Severity::error, "unknown-format", Location::at(yaml.document.file, 1, 1),
-            "this is not an operator YAML format schemac knows: native_functions.yaml (a list of '- func:' "
-            "entries), torchgen's backend YAML (a mapping with 'backend:', 'cpp_namespace:' and "
-            "'supported:'), or an executorch kernel YAML (a list of '- op:' or '- func:' entries with "
-            "'kernels:'); use --kind native|backend|executorch to say which",
+            std::string("this is not an operator YAML format schemac knows: native_functions.yaml (a list of '- func:' "
+                "entries), torchgen's backend YAML (a mapping with 'backend:', 'cpp_namespace:' and "
+                "'supported:'), or an executorch kernel YAML (a list of '- op:' or '- func:' entries with "
+                "'kernels:'); use --kind native|backend|executorch to say which") +
+                (tags_file ? "; this one is a tags file (a list of '- tag:' entries): give it with --tags" : ""),
             {}, {}});
       }
       for (Diagnostic& d : more) result.diagnostics.push_back(std::move(d));

@@ -65,10 +65,10 @@ std::vector<Diagnostic> check_native_functions(const NativeFunctionsFile& file,
   for (const NativeFunction& f : file.functions) {
     lint::check_signature_rules(reporter, f);
     lint::check_entry_rules(reporter, f, options);
-    lint::check_torchgen_entry_rules(reporter, f);
+    lint::check_torchgen_entry_rules(reporter, f, options);
   }
   lint::check_operator_rules(reporter, lint::index_operators(file));
-  lint::check_group_rules(reporter);
+  if (options.torchgen_codegen) lint::check_group_rules(reporter);
   return diagnostics;
 }
 

@@ -45,7 +45,7 @@ void check_entry_rules(Reporter& reporter, const NativeFunction& function, const
 void check_operator_rules(Reporter& reporter, const OperatorIndex& index);
 // torchgen's rejections of one entry (lint_rules_torchgen.cpp) and of groups of related entries
 // (lint_rules_groups.cpp).
-void check_torchgen_entry_rules(Reporter& reporter, const NativeFunction& function);
+void check_torchgen_entry_rules(Reporter& reporter, const NativeFunction& function, const LintOptions& options);
 void check_group_rules(Reporter& reporter);
 // What torchgen groups related variants by (functional, in-place, mutable, out=): equal keys,
 // one group.

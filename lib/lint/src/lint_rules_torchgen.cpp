@@ -66,12 +66,15 @@ bool has_tensor_argument(const FunctionSchema& s) {
 
 class TorchgenEntryRules {
  public:
-  TorchgenEntryRules(Reporter& reporter, const NativeFunction& f) : r_(reporter), f_(f) {}
+  TorchgenEntryRules(Reporter& reporter, const NativeFunction& f, const LintOptions& options)
+      : r_(reporter), f_(f), codegen_(options.torchgen_codegen) {}
 
   void run() {
     if (!f_.schema) return;
-    composite_implicit();
-    factory();
+    if (codegen_) {
+      composite_implicit();
+      factory();
+    }
     out_variants();
     out_suffix();
     generated_kernels();
@@ -180,12 +183,13 @@ class TorchgenEntryRules {
 
   Reporter& r_;
   const NativeFunction& f_;
+  bool codegen_;
 };
 
 }  // namespace
 
-void check_torchgen_entry_rules(Reporter& reporter, const NativeFunction& function) {
-  TorchgenEntryRules(reporter, function).run();
+void check_torchgen_entry_rules(Reporter& reporter, const NativeFunction& function, const LintOptions& options) {
+  TorchgenEntryRules(reporter, function, options).run();
 }
 
 }  // namespace schemac::schema::lint

@@ -16,6 +16,11 @@ namespace schemac::schema {
 struct LintOptions {
   // The tag names `tags:` may use (from a tags.yaml); nullopt leaves tags unchecked.
   std::optional<std::vector<std::string>> valid_tags;
+  // Check what torchgen's code generator requires of PyTorch's own files beyond the format: the
+  // grouping of variants (group-*, autogen-group), the default CompositeImplicitAutograd kernel
+  // (cia-*) and factory functions (factory-dispatch). `schemac gen`, which generates its own
+  // registrations, turns it off.
+  bool torchgen_codegen = true;
 };
 
 // Every rule lint can report, loader and schema rules included, sorted by id.
