@@ -16,3 +16,12 @@ for exe in build/bench/*/bench_*; do
     >/dev/null
 done
 python3 bench/report.py bench/baselines.txt "$out"/*.json
+# `schemac lint` end to end against torchgen's parse_native_yaml in the same run (needs a Python
+# with torchgen: Debian's python3-torch gives /usr/bin/python3 one).
+if (($# == 0)) || [[ " $* " == *" bench_lint "* ]]; then
+  if /usr/bin/python3 -c 'import torchgen' 2>/dev/null; then
+    /usr/bin/python3 bench/lint/vs_torchgen.py
+  else
+    echo "bench_lint_vs_torchgen: skipped (no torchgen for /usr/bin/python3)"
+  fi
+fi

@@ -1,17 +1,23 @@
-// Fuzzes the lint pipeline from bytes: the located YAML loader, the field reader, every rule and
-// the three renderers. Any input must give diagnostics, never a crash, a hang or a leak.
+// Fuzzes the lint pipeline from bytes: the located YAML loader, the field reader, every rule of
+// every format and the three renderers. Any input must give diagnostics, never a crash, a hang or a leak.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace schemac::schema;
   std::string text(reinterpret_cast<const char*>(data), size);
   LintOptions options{std::vector<std::string>{"core", "pointwise", "inplace_view"}};
-  std::vector<Diagnostic> diagnostics = lint_native_functions("fuzz.yaml", text, options);
+  // The format by shape, then each format forced: every reader sees every input.
+  std::vector<Diagnostic> diagnostics = lint_file("fuzz.yaml", text, FileLintOptions{options, std::nullopt, nullptr}).diagnostics;
+  for (FileKind kind : {FileKind::backend, FileKind::executorch}) {
+    for (Diagnostic& d : lint_file("fuzz.yaml", text, FileLintOptions{options, kind, nullptr}).diagnostics)
+      diagnostics.push_back(std::move(d));
+  }
   SourceFiles sources;
   sources.add("fuzz.yaml", text);
   std::string rendered = render_text(diagnostics, sources) + render_json(diagnostics) +

@@ -6,8 +6,8 @@
 # tests (the build skips them when find_package(Torch) finds nothing).
 set -euo pipefail
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev ccache python3
-          libcli11-dev nlohmann-json3-dev tao-pegtl-dev libyaml-cpp-dev libfmt-dev libgtest-dev libbenchmark-dev
-          libtorch-dev python3-torch)
+          libcli11-dev nlohmann-json3-dev tao-pegtl-dev libyaml-cpp-dev libyaml-dev pkg-config libfmt-dev
+          libgtest-dev libbenchmark-dev libtorch-dev python3-torch python3-yaml)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

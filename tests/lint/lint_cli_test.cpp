@@ -45,7 +45,8 @@ TEST_F(LintCli, ErrorsGoToStderrWithSourceCaretNoteAndCountThenExit1) {
             "    ^~~~~~~\n"
             "note: did you mean 'dispatch'?\n"
             "ops.yaml:2:3: note: fix: replace with 'dispatch'\n"
-            "1 error, 0 warnings\n");
+            "1 error, 0 warnings\n"
+            "  unknown-field  1 error\n");
 }
 
 TEST_F(LintCli, CleanFileIsSilentAndExits0) {
@@ -129,7 +130,12 @@ TEST_F(LintCli, ListRulesPrintsEveryIdSeverityAndDescription) {
 
 TEST_F(LintCli, TagsComeFromTagsYamlBesideTheInputOrFromTagsFlag) {
   file("ops.yaml", "- func: relu(Tensor self) -> Tensor\n  tags: pointwise\n");
-  EXPECT_EQ(schemac("lint ops.yaml").status, 0);  // no tags.yaml: tags unchecked
+  EXPECT_EQ(schemac("lint ops.yaml").status, 0);  // no tags.yaml: the built-in tags have pointwise
+  file("made_up.yaml", "- func: relu(Tensor self) -> Tensor\n  tags: made_up\n");
+  ToolRun builtin = schemac("lint made_up.yaml");
+  EXPECT_EQ(builtin.status, 1);
+  EXPECT_NE(builtin.err.find("made_up.yaml:2:9: error: unknown tag 'made_up' [unknown-tag]"), std::string::npos)
+      << builtin.err;
   file("tags.yaml", "- tag: core\n  desc: x\n");
   ToolRun beside = schemac("lint ops.yaml");
   EXPECT_EQ(beside.status, 1);
@@ -156,8 +162,53 @@ TEST_F(LintCli, CorpusHasNoErrorsAndFailsOnlyWithWerror) {
   std::string corpus = std::string(SCHEMAC_CORPUS_DIR) + "/native_functions.yaml";
   ToolRun run = schemac("lint '" + corpus + "'");
   EXPECT_EQ(run.status, 0);
-  EXPECT_TRUE(run.err.ends_with("0 errors, 6 warnings\n")) << run.err;
+  EXPECT_NE(run.err.find("0 errors, 6 warnings\n"), std::string::npos) << run.err;
+  EXPECT_TRUE(run.err.ends_with("  python-keyword-argument  3 warnings\n"
+                                "  out-name                 2 warnings\n"
+                                "  nondeterministic-seeded  1 warning\n")) << run.err;
   EXPECT_EQ(schemac("lint --werror '" + corpus + "'").status, 1);
+}
+
+TEST_F(LintCli, ListTagsPrintsTheBuiltInTags) {
+  ToolRun run = schemac("lint --list-tags");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_NE(run.out.find("pointwise\n"), std::string::npos);
+  EXPECT_NE(run.out.find("nondeterministic_seeded\n"), std::string::npos);
+  EXPECT_NE(run.out.find("pt2_compliant_tag\n"), std::string::npos);
+}
+
+// A backend YAML (the shape pytorch/xla's xla_native_functions.yaml has) is recognised and checked
+// against --native-functions; --kind forces a format.
+TEST_F(LintCli, BackendYamlIsRecognisedAndCheckedAgainstNativeFunctions) {
+  file("native.yaml", "- func: relu(Tensor self) -> Tensor\n  dispatch:\n    CPU: relu\n");
+  file("backend.yaml", "backend: XLA\ncpp_namespace: torch_xla\nsupported:\n  - relu\n  - gelu\n");
+  EXPECT_EQ(schemac("lint backend.yaml").status, 0);
+  ToolRun run = schemac("lint --native-functions native.yaml backend.yaml");
+  EXPECT_EQ(run.status, 1);
+  EXPECT_NE(run.err.find("backend.yaml:5:5: error: 'gelu' is not an operator of the native functions file "
+                         "[backend-unknown-op]"), std::string::npos) << run.err;
+  ToolRun forced = schemac("lint --kind native backend.yaml");
+  EXPECT_NE(forced.err.find("[top-level-not-list]"), std::string::npos) << forced.err;
+}
+
+TEST_F(LintCli, ExecutorchYamlIsRecognisedAndAnUnknownShapeIsOneError) {
+  file("functions.yaml", "- op: add.out\n  kernels:\n    - arg_meta: null\n      kernel_name: torch::executor::add_out\n");
+  EXPECT_EQ(schemac("lint functions.yaml").status, 0);
+  file("other.yaml", "name: x\nversion: 1\n");
+  ToolRun run = schemac("lint other.yaml");
+  EXPECT_EQ(run.status, 1);
+  EXPECT_NE(run.err.find("other.yaml:1:1: error: this is not an operator YAML format schemac knows"), std::string::npos)
+      << run.err;
+  EXPECT_NE(run.err.find("1 error, 0 warnings\n  unknown-format  1 error\n"), std::string::npos) << run.err;
+}
+
+// PyTorch 0.4 to 1.8 files: what they once had is named as retired.
+TEST_F(LintCli, RetiredFieldsSayWhatReplacedThem) {
+  file("old.yaml", "- func: relu(Tensor self) -> Tensor\n  use_c10_dispatcher: full\n  dispatch:\n    CPU: relu\n");
+  ToolRun run = schemac("lint old.yaml");
+  EXPECT_EQ(run.status, 1);
+  EXPECT_NE(run.err.find("old.yaml:2:3: error: field 'use_c10_dispatcher' was retired in PyTorch 1.9"), std::string::npos)
+      << run.err;
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
 #include "test_support.h"
 
@@ -42,12 +43,28 @@ struct Linted {
   std::string text;
 };
 
-// Lints tests/lint/<folder>/<name>.yaml under the display name "<folder>/<name>.yaml".
+// The native functions that bad/backend-*.yaml files are checked against (--native-functions).
+const NativeFunctionsFile& backend_native_functions() {
+  static const NativeFunctionsLoad load =
+      load_native_functions("bad/backend-native-functions.yml", read_file(kTestDir + "/bad/backend-native-functions.yml"));
+  return load.file;
+}
+
+// Lints tests/lint/<folder>/<name>.yaml under the display name "<folder>/<name>.yaml". Files named
+// backend-* and executorch-* are read as that format (as with --kind), backend ones against
+// bad/backend-native-functions.yml; the others by their shape.
 Linted lint_case(const std::string& folder, const std::string& name, const LintOptions& options) {
   std::string display = folder + "/" + name + ".yaml";
   std::string text = read_file(kTestDir + "/" + display);
+  FileLintOptions file_options{options, std::nullopt, nullptr};
+  if (name.starts_with("backend-")) {
+    file_options.kind = FileKind::backend;
+    file_options.native_functions = &backend_native_functions();
+  } else if (name.starts_with("executorch-")) {
+    file_options.kind = FileKind::executorch;
+  }
   Linted result;
-  result.diagnostics = lint_native_functions(display, text, options);
+  result.diagnostics = lint_file(display, text, file_options).diagnostics;
   SourceFiles sources;
   sources.add(display, text);
   result.text = render_text(result.diagnostics, sources) +

@@ -45,7 +45,7 @@ TEST(YamlLoader, TabsInIndentationAreLocatedErrors) {
   EXPECT_EQ(r.diagnostics[0].location.column, 2u);
 }
 
-TEST(YamlLoader, SyntaxErrorsCarryYamlCppsMark) {
+TEST(YamlLoader, SyntaxErrorsCarryTheParsersMark) {
   YamlLoadResult r = load_yaml("f.yaml", "- func: a\n  dispatch: [CPU: x\n");
   ASSERT_EQ(r.diagnostics.size(), 1u);
   EXPECT_EQ(r.diagnostics[0].rule, "yaml-syntax");
@@ -75,11 +75,68 @@ TEST(YamlLoader, NullEntriesAndFlowCollections) {
   EXPECT_TRUE(root.items[2].is_null());
 }
 
-TEST(YamlLoader, AliasesAreReportedNotExpanded) {
-  YamlLoadResult r = load_yaml("f.yaml", "- &a {x: 1}\n- *a\n");
-  ASSERT_EQ(r.diagnostics.size(), 1u);
+// Anchors and aliases (seen in hand-written operator YAMLs to share a dispatch table): an alias
+// is a copy of the anchored node, which keeps the anchored node's positions.
+TEST(YamlLoader, AliasesAreCopiesOfTheAnchoredNode) {
+  YamlLoadResult r = load_yaml("f.yaml", "- &a {x: 1}\n- *a\n- k: &v [p, q]\n  l: *v\n");
+  ASSERT_TRUE(r.diagnostics.empty()) << r.diagnostics[0].message;
+  const auto& items = r.document.root->items;
+  ASSERT_EQ(items.size(), 3u);
+  ASSERT_TRUE(items[1].is_mapping());
+  EXPECT_EQ(items[1].find("x")->value, "1");
+  EXPECT_EQ(items[1].line, 1u);
+  ASSERT_TRUE(items[2].find("l")->is_sequence());
+  EXPECT_EQ(items[2].find("l")->items.at(1).value, "q");
+}
+
+TEST(YamlLoader, AnAliasWithoutItsAnchorIsALocatedError) {
+  YamlLoadResult r = load_yaml("f.yaml", "- a\n- *nope\n");
+  ASSERT_FALSE(r.diagnostics.empty());
   EXPECT_EQ(r.diagnostics[0].rule, "yaml-syntax");
   EXPECT_EQ(r.diagnostics[0].location.line, 2u);
+}
+
+// `<<: *base` merges the named mapping's keys (the mapping's own keys win) and is reported,
+// because torchgen's loader cannot read it.
+TEST(YamlLoader, MergeKeysMergeAndAreReported) {
+  YamlLoadResult r = load_yaml("f.yaml", "- &b\n  func: a\n  tags: x\n- <<: *b\n  func: c\n");
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].rule, "yaml-merge-key");
+  EXPECT_EQ(r.diagnostics[0].location.line, 4u);
+  EXPECT_EQ(r.diagnostics[0].location.column, 3u);
+  const YamlNode& merged = r.document.root->items.at(1);
+  EXPECT_EQ(merged.find("func")->value, "c");
+  EXPECT_EQ(merged.find("tags")->value, "x");
+  EXPECT_EQ(merged.entries.size(), 2u);
+}
+
+// PyYAML's YAML 1.1 booleans, CRLF line ends and a byte-order mark read as YAML says, with
+// columns counted from the first character after the mark.
+TEST(YamlLoader, CrlfAndByteOrderMark) {
+  YamlLoadResult r = load_yaml("f.yaml", "\xEF\xBB\xBF- func: a\r\n  tags: x\r\n");
+  ASSERT_TRUE(r.diagnostics.empty());
+  const YamlNode& entry = r.document.root->items.at(0);
+  EXPECT_EQ(entry.find("func")->value, "a");
+  EXPECT_EQ(entry.entries[0].key.line, 1u);
+  EXPECT_EQ(entry.entries[0].key.column, 3u);
+  EXPECT_EQ(entry.entries[1].value.value, "x");
+  EXPECT_EQ(entry.entries[1].value.line, 2u);
+  EXPECT_EQ(entry.entries[1].value.column, 9u);
+}
+
+TEST(YamlLoader, NonAsciiColumnsCountBytes) {
+  YamlLoadResult r = load_yaml("f.yaml", "- f\xC3\xB6o: bar\n");
+  ASSERT_TRUE(r.diagnostics.empty());
+  EXPECT_EQ(r.document.root->items.at(0).entries[0].value.column, 9u);  // "- föo: " is 8 bytes
+}
+
+TEST(YamlLoader, BlockScalarPositions) {
+  YamlLoadResult r = load_yaml("f.yaml", "k: >-\n    abc def\n    ghi\n");
+  ASSERT_TRUE(r.diagnostics.empty());
+  const YamlNode& value = r.document.root->entries.at(0).value;
+  EXPECT_EQ(value.value, "abc def ghi");
+  EXPECT_EQ(scalar_position(r.document, value, 4), (std::pair<uint32_t, uint32_t>{2, 9}));
+  EXPECT_EQ(scalar_position(r.document, value, 8), (std::pair<uint32_t, uint32_t>{3, 5}));
 }
 
 TEST(YamlLoader, ScalarStyles) {

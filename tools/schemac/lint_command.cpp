@@ -1,8 +1,9 @@
-// `schemac lint [--format text|json|sarif] [--werror] [--tags FILE] [--list-rules] FILE...`:
-// checks native-functions files and reports every problem with its rule id. Text goes to
-// stderr (colour only on a terminal and never with NO_COLOR), ending with "N errors, M warnings";
-// JSON and SARIF go to stdout. Exit 0 clean, 1 on errors (or warnings with --werror), 2 on
-// usage or I/O errors.
+// `schemac lint [--format text|json|sarif] [--werror] [--tags FILE] [--kind native|backend|executorch]
+// [--native-functions FILE] [--list-rules] [--list-tags] FILE...`: checks operator YAML files
+// (native_functions.yaml, torchgen's backend YAML, executorch's kernel YAML; recognised by shape)
+// and reports every problem with its rule id. Text goes to stderr (colour only on a terminal and
+// never with NO_COLOR), ending with "N errors, M warnings" and a count per rule; JSON and SARIF go
+// to stdout. Exit 0 clean, 1 on errors (or warnings with --werror), 2 on usage or I/O errors.
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -16,6 +17,7 @@
 #include "input.h"
 #include "report.h"
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
 
 namespace schemac::cli {
@@ -30,11 +32,15 @@ struct LintOptions {
   std::string format = "text";
   bool werror = false;
   bool list_rules = false;
-  std::string tags_file;  // empty: look for tags.yaml beside each input
+  bool list_tags = false;
+  std::string tags_file;  // empty: look for tags.yaml beside each input, else the built-in tags
+  std::string kind;       // empty: recognised by shape
+  std::string native_functions_file;  // what a backend YAML's operators are checked against
   std::vector<std::string> files;
 };
 
-// The valid tags for `input`: from --tags, else from a tags.yaml beside it, else none (unchecked).
+// The valid tags for `input`: from --tags, else from a tags.yaml beside it, else the built-in list
+// of the newest PyTorch tags.
 // Returns false (after printing why) when the tags file cannot be used.
 bool tags_for(const LintOptions& options, const std::string& input,
               std::optional<std::vector<std::string>>& tags) {
@@ -43,7 +49,7 @@ bool tags_for(const LintOptions& options, const std::string& input,
     fs::path beside = fs::path(input).parent_path() / "tags.yaml";
     std::error_code ec;
     if (!fs::is_regular_file(beside, ec)) {
-      tags.reset();
+      tags.emplace(schema::builtin_tags().begin(), schema::builtin_tags().end());
       return true;
     }
     path = beside.string();
@@ -66,6 +72,10 @@ int run_lint(const LintOptions& options) {
     print_rule_catalog(schema::lint_rule_catalog());
     return kExitOk;
   }
+  if (options.list_tags) {
+    for (std::string_view tag : schema::builtin_tags()) fmt::print("{}\n", tag);
+    return kExitOk;
+  }
   if (options.files.empty()) {
     error(kCommand, "no input files (see 'schemac lint --help')");
     return kExitUsage;
@@ -73,31 +83,40 @@ int run_lint(const LintOptions& options) {
   std::vector<Diagnostic> diagnostics;
   schema::SourceFiles sources;
   bool io_error = false;
+  schema::FileLintOptions file_options;
+  if (!options.kind.empty()) file_options.kind = schema::parse_file_kind(options.kind);
+  std::optional<schema::NativeFunctionsLoad> native;  // --native-functions, for backend YAMLs
+  if (!options.native_functions_file.empty()) {
+    std::optional<std::string> text = read_input(kCommand, options.native_functions_file, "native functions file");
+    if (!text) return kExitUsage;
+    native = schema::load_native_functions(options.native_functions_file, std::move(*text));
+    file_options.native_functions = &native->file;
+  }
   for (const std::string& file : options.files) {
     std::optional<std::string> text = read_input(kCommand, file);
     if (!text) {
       io_error = true;
       continue;
     }
-    schema::LintOptions lint_options;
-    if (!tags_for(options, file, lint_options.valid_tags)) {
+    if (!tags_for(options, file, file_options.native.valid_tags)) {
       io_error = true;
       continue;
     }
     sources.add(file, *text);
-    for (Diagnostic& d : schema::lint_native_functions(file, std::move(*text), lint_options)) {
+    for (Diagnostic& d : schema::lint_file(file, std::move(*text), file_options).diagnostics) {
       diagnostics.push_back(std::move(d));
     }
   }
   schema::DiagnosticCounts counts = schema::count_diagnostics(diagnostics);
   print_report(diagnostics, sources, options.format, schema::lint_rule_catalog());
+  if (options.format == "text" && !diagnostics.empty()) fmt::print(stderr, "{}", schema::render_rule_counts(diagnostics));
   if (io_error) return kExitUsage;
   if (counts.errors > 0 || (options.werror && counts.warnings > 0)) return kExitProblems;
   return kExitOk;
 }
 
 // The subcommand, what it does, and its --help footer.
-const CommandInfo kLintCommand = {"lint", "Check native-functions YAML files: every problem, with its line, column and rule id",
+const CommandInfo kLintCommand = {"lint", "Check operator YAML files (native_functions.yaml, backend and executorch YAMLs): every problem, with its line, column and rule id",
     "Output: file:line:col: error|warning: message [rule-id], the source line and a caret.\n"
     "Colour only when stderr is a terminal and NO_COLOR is unset.\n"
     "Exit codes: 0 clean, 1 errors (or warnings with --werror), 2 usage or I/O errors.\n"
@@ -108,13 +127,21 @@ const CommandInfo kLintCommand = {"lint", "Check native-functions YAML files: ev
 void add_lint_command(CLI::App& app) {
   auto options = std::make_shared<LintOptions>();
   CLI::App* cmd = add_command(app, kLintCommand, [options] { return run_lint(*options); });
-  cmd->add_option("files", options->files, "native_functions.yaml-style files to check");
+  cmd->add_option("files", options->files, "native_functions.yaml, backend or executorch kernel YAML files to check");
   add_format_option(cmd, options->format, {"text", "json", "sarif"}, kReportFormatHelp);
   cmd->add_flag("--werror", options->werror, "treat warnings as errors (exit 1 when any is found)");
   cmd->add_option("--tags", options->tags_file,
                   "the tags.yaml that lists valid tags; without it, a tags.yaml beside each input "
-                  "is used when there is one, and tags are not checked when there is none");
+                  "is used when there is one, else the built-in list (--list-tags)");
   cmd->add_flag("--list-rules", options->list_rules, "print every rule id, its severity and what it checks");
+  cmd->add_flag("--list-tags", options->list_tags,
+                "print the built-in tags (the newest PyTorch tags.yaml), used when no tags file is given or found");
+  cmd->add_option("--kind", options->kind,
+                  "the file format, when its shape should not decide: native (native_functions.yaml), backend "
+                  "(torchgen's backend YAML) or executorch (executorch's kernel YAML)")
+      ->check(CLI::IsMember({"native", "backend", "executorch"}));
+  cmd->add_option("--native-functions", options->native_functions_file,
+                  "the native_functions.yaml whose operators a backend YAML's lists must name");
 }
 
 }  // namespace schemac::cli

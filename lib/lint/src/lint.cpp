@@ -65,14 +65,20 @@ std::vector<Diagnostic> check_native_functions(const NativeFunctionsFile& file,
   for (const NativeFunction& f : file.functions) {
     lint::check_signature_rules(reporter, f);
     lint::check_entry_rules(reporter, f, options);
+    lint::check_torchgen_entry_rules(reporter, f, options);
   }
   lint::check_operator_rules(reporter, lint::index_operators(file));
+  if (options.torchgen_codegen) lint::check_group_rules(reporter);
   return diagnostics;
 }
 
 std::vector<Diagnostic> lint_native_functions(std::string file, std::string text,
                                               const LintOptions& options) {
-  NativeFunctionsLoad load = load_native_functions(std::move(file), std::move(text));
+  return lint_native_functions(load_yaml(std::move(file), std::move(text)), options);
+}
+
+std::vector<Diagnostic> lint_native_functions(YamlLoadResult yaml, const LintOptions& options) {
+  NativeFunctionsLoad load = load_native_functions(std::move(yaml));
   std::vector<Diagnostic> diagnostics = std::move(load.diagnostics);
   for (Diagnostic& d : check_native_functions(load.file, options)) diagnostics.push_back(std::move(d));
   sort_diagnostics(diagnostics);

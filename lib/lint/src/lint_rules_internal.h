@@ -43,5 +43,17 @@ OperatorIndex index_operators(const NativeFunctionsFile& file);
 void check_signature_rules(Reporter& reporter, const NativeFunction& function);
 void check_entry_rules(Reporter& reporter, const NativeFunction& function, const LintOptions& options);
 void check_operator_rules(Reporter& reporter, const OperatorIndex& index);
+// torchgen's rejections of one entry (lint_rules_torchgen.cpp) and of groups of related entries
+// (lint_rules_groups.cpp).
+void check_torchgen_entry_rules(Reporter& reporter, const NativeFunction& function, const LintOptions& options);
+void check_group_rules(Reporter& reporter);
+// What torchgen groups related variants by (functional, in-place, mutable, out=): equal keys,
+// one group.
+std::string signature_group_key(const FunctionSchema& schema);
+// ScalarType? dtype, Layout? layout, Device? device, bool? pin_memory: keyword-only and in this
+// order, as torchgen groups them into TensorOptions (empty when the schema has none).
+std::vector<const Argument*> tensor_options(const FunctionSchema& schema);
+// The C++ name torchgen gives an operator's kernel: the base name, plus '_out' for out= ones.
+std::string cpp_function_name(const FunctionSchema& schema);
 
 }  // namespace schemac::schema::lint

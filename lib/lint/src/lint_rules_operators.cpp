@@ -65,9 +65,11 @@ void structured_delegates(Reporter& r, const OperatorIndex& index) {
 }
 
 // An autogen name is `<out-of-place name>.<overload>` or `<out-of-place name>_functional...`,
-// and names an operator the file does not declare itself (torchgen generates it).
+// and names an operator the file does not declare itself (torchgen generates it). The in-place
+// and functional entries of one operator may both list the same name (PyTorch 2.x does, e.g.
+// _foreach_lerp.List_out): torchgen joins a group's autogen lines into one set, so a repeat is
+// not an error (autogen-group checks the set).
 void autogen_names(Reporter& r, const OperatorIndex& index) {
-  std::map<std::string, const LocatedName*, std::less<>> generated;
   for (const auto& [full, f] : index.by_full_name) {
     if (f->autogen.empty()) continue;
     SignatureFacts facts = signature_facts(*f->schema);
@@ -87,12 +89,6 @@ void autogen_names(Reporter& r, const OperatorIndex& index) {
                                  fmt::format("autogen names '{}', which is already declared", a.name));
         d.notes.push_back(Note{func_name_location(r, *declared->second), "declared here"});
         continue;
-      }
-      auto [it, inserted] = generated.emplace(a.name, &a);
-      if (!inserted) {
-        Diagnostic& d = r.report("autogen-name", a.location,
-                                 fmt::format("'{}' is generated twice by autogen", a.name));
-        d.notes.push_back(Note{it->second->location, "first listed here"});
       }
     }
   }

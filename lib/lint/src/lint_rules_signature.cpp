@@ -57,7 +57,11 @@ class SignatureRules {
 
   void canonical_form() {
     std::string canonical = print_schema(s_);
-    if (canonical == f_.func) return;
+    // torchgen forgives spaces (only spaces) before and after the schema.
+    std::string_view written = f_.func;
+    while (written.starts_with(' ')) written.remove_prefix(1);
+    while (written.ends_with(' ')) written.remove_suffix(1);
+    if (canonical == written) return;
     auto diff = std::mismatch(canonical.begin(), canonical.end(), f_.func.begin(), f_.func.end());
     uint32_t offset = static_cast<uint32_t>(diff.second - f_.func.begin());
     Diagnostic& d = r_.report("func-not-canonical",

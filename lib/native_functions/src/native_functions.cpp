@@ -1,6 +1,8 @@
 // Reading a native-functions file into located entries, checking the shape of every field.
 #include "schemac/native_functions/native_functions.h"
 
+#include <optional>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -13,6 +15,7 @@
 #include "schemac/keys/dispatch_key_names.h"
 #include "schemac/support/parallel.h"
 #include "schemac/schema/parser.h"
+#include "schemac/native_functions/retired.h"
 
 namespace schemac::schema {
 namespace {
@@ -35,10 +38,13 @@ std::string_view trim(std::string_view text) {
   return text;
 }
 
+// Letters, digits and '_', not starting with a digit; bytes of UTF-8 letters count as letters
+// (torchgen's names are Python strings, so 'föo' is a name to it).
 bool is_identifier(std::string_view text) {
   if (text.empty() || std::isdigit(static_cast<unsigned char>(text[0]))) return false;
   for (char c : text) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+    const auto u = static_cast<unsigned char>(c);
+    if (!std::isalnum(u) && c != '_' && u < 0x80) return false;
   }
   return true;
 }
@@ -60,6 +66,18 @@ bool is_kernel_name(std::string_view text) {
     if (++levels > 2) return false;
     text.remove_prefix(sep + 2);
   }
+}
+
+// A plain scalar PyYAML reads as a boolean (YAML 1.1): true/false, yes/no and on/off, each
+// written in lower case, capitalised or upper case.
+std::optional<bool> yaml11_bool(std::string_view v) {
+  static constexpr std::string_view kTrue[] = {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"};
+  static constexpr std::string_view kFalse[] = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"};
+  for (std::string_view t : kTrue)
+    if (v == t) return true;
+  for (std::string_view f : kFalse)
+    if (v == f) return false;
+  return std::nullopt;
 }
 
 std::string_view kind_name(const YamlNode& node) {
@@ -141,9 +159,8 @@ class EntryReader {
   std::optional<bool> read_bool(const YamlNode& key, const YamlNode& value) {
     if (!expect_scalar(key, value, "True or False")) return std::nullopt;
     const std::string& v = value.value;
-    if (value.style == ScalarStyle::plain) {
-      if (v == "True" || v == "true" || v == "TRUE") return true;
-      if (v == "False" || v == "false" || v == "FALSE") return false;
+    if (value.style == ScalarStyle::plain && !value.tagged) {
+      if (std::optional<bool> b = yaml11_bool(v)) return b;
     }
     error("field-type", node_location(doc_, value),
           fmt::format("'{}' must be True or False, not '{}'", key.value, v));
@@ -214,13 +231,40 @@ class EntryReader {
     auto [end_line, end_column] = scalar_position(doc_, value, offset + std::max<uint32_t>(e.length, 1));
     Location loc{doc_.file, line, column, end_line, end_column};
     if (end_line != line || end_column <= column) loc = Location::at(doc_.file, line, column);
+    std::string_view written = std::string_view(value.value).substr(offset, e.length);
+    if (e.rule == "unknown-type" && find_retired_type(written)) {
+      const RetiredName* retired = find_retired_type(written);
+      error("retired-field", std::move(loc),
+            fmt::format("schema type '{}' was retired in PyTorch {}; write {}", written, retired->release,
+                        retired->instead));
+      return;
+    }
     error(e.rule.empty() ? "schema-syntax" : e.rule, std::move(loc), e.message);
+  }
+
+  // torchgen splits variants and autogen at ", " exactly (a comma and one space), so
+  // 'function,method' is one unknown word to it. Reports a list written any other way.
+  void check_separator(const YamlNode& key, const YamlNode& value, const std::vector<LocatedName>& pieces) {
+    std::string canonical;
+    for (const LocatedName& piece : pieces) {
+      if (!canonical.empty()) canonical += ", ";
+      canonical += piece.name;
+    }
+    if (canonical == value.value || value.value.find(',') == std::string::npos) return;
+    for (const LocatedName& piece : pieces)
+      if (piece.name.empty()) return;  // an empty item is reported on its own
+    Diagnostic& d = error("list-separator", node_location(doc_, value),
+                          fmt::format("torchgen splits '{}' at ', ' (a comma and one space) and would read '{}' "
+                                      "as unknown words; write '{}'", key.value, value.value, canonical));
+    d.fix = FixHint{node_location(doc_, value), canonical};
   }
 
   void read_variants(NativeFunction& f, const YamlNode& key, const YamlNode& value) {
     if (!expect_scalar(key, value, "'function', 'method' or 'function, method'")) return;
     f.function_variant = false;
-    for (const LocatedName& v : split(value, ',')) {
+    const std::vector<LocatedName> variants = split(value, ',');
+    check_separator(key, value, variants);
+    for (const LocatedName& v : variants) {
       if (v.name == "function") {
         f.function_variant = true;
       } else if (v.name == "method") {
@@ -240,6 +284,7 @@ class EntryReader {
   }
 
   void read_dispatch(NativeFunction& f, const YamlNode& key, const YamlNode& value) {
+    if (value.is_null()) return;  // `dispatch:` with nothing: torchgen reads None, as if absent
     if (!value.is_mapping()) {
       error("field-type", node_location(doc_, value.is_null() ? key : value),
             fmt::format("'dispatch' must be a mapping of dispatch keys to kernel names, not {}",
@@ -275,6 +320,13 @@ class EntryReader {
       return false;
     }
     if (find_dispatch_key(k.name)) return true;
+    if (const RetiredName* retired = find_retired_dispatch_key(k.name)) {
+      Diagnostic& d = error("retired-field", k.location,
+                            fmt::format("dispatch key '{}' was retired in PyTorch {}; it is now '{}'", k.name,
+                                        retired->release, retired->instead));
+      d.fix = FixHint{k.location, std::string(retired->instead)};
+      return false;
+    }
     Diagnostic& d = error("unknown-dispatch-key", k.location,
                           fmt::format("unknown dispatch key '{}'", k.name));
     static const std::vector<std::string_view> names = [] {
@@ -324,7 +376,9 @@ class EntryReader {
 
   void read_autogen(NativeFunction& f, const YamlNode& key, const YamlNode& value) {
     if (!expect_scalar(key, value, "a comma-separated list of operator names")) return;
-    for (LocatedName& name : split(value, ',')) {
+    std::vector<LocatedName> names = split(value, ',');
+    check_separator(key, value, names);
+    for (LocatedName& name : names) {
       if (!is_operator_name(name.name)) {
         error("invalid-operator-name", name.location,
               fmt::format("'{}' is not an operator name (expected name or name.overload)", name.name));
@@ -351,6 +405,12 @@ class EntryReader {
   }
 
   void unknown_field(const YamlNode& key) {
+    if (const RetiredName* retired = find_retired_field(key.value)) {
+      error("retired-field", node_location(doc_, key),
+            fmt::format("field '{}' was retired in PyTorch {}; instead: {}", key.value, retired->release,
+                        retired->instead));
+      return;
+    }
     Diagnostic& d = error("unknown-field", node_location(doc_, key),
                           fmt::format("unknown field '{}'", key.value));
     if (auto guess = did_you_mean(key.value, kFieldNames)) {
@@ -441,8 +501,11 @@ Location NativeFunctionsFile::field_location(const NativeFunction& function,
 }
 
 NativeFunctionsLoad load_native_functions(std::string file, std::string text) {
+  return load_native_functions(load_yaml(std::move(file), std::move(text)));
+}
+
+NativeFunctionsLoad load_native_functions(YamlLoadResult yaml) {
   NativeFunctionsLoad result;
-  YamlLoadResult yaml = load_yaml(std::move(file), std::move(text));
   result.file.document = std::move(yaml.document);
   result.diagnostics = std::move(yaml.diagnostics);
   const YamlDocument& doc = result.file.document;
@@ -478,6 +541,7 @@ NativeFunctionsLoad load_native_functions(std::string file, std::string text) {
   run_tasks(num_runs, [&](size_t r) {
     Run& run = runs[r];
     EntryReader reader(doc, run.diagnostics);
+    run.functions.reserve(count * (r + 1) / num_runs - count * r / num_runs);
     for (size_t i = count * r / num_runs; i < count * (r + 1) / num_runs; ++i) {
       const YamlNode& item = root.items[i];
       if (!item.is_mapping()) {

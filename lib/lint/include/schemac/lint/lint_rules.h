@@ -16,6 +16,11 @@ namespace schemac::schema {
 struct LintOptions {
   // The tag names `tags:` may use (from a tags.yaml); nullopt leaves tags unchecked.
   std::optional<std::vector<std::string>> valid_tags;
+  // Check what torchgen's code generator requires of PyTorch's own files beyond the format: the
+  // grouping of variants (group-*, autogen-group), the default CompositeImplicitAutograd kernel
+  // (cia-*) and factory functions (factory-dispatch). `schemac gen`, which generates its own
+  // registrations, turns it off.
+  bool torchgen_codegen = true;
 };
 
 // Every rule lint can report, loader and schema rules included, sorted by id.
@@ -31,6 +36,8 @@ std::vector<Diagnostic> check_native_functions(const NativeFunctionsFile& file,
 // throws for any input.
 std::vector<Diagnostic> lint_native_functions(std::string file, std::string text,
                                               const LintOptions& options);
+// The same for a file already read as YAML.
+std::vector<Diagnostic> lint_native_functions(YamlLoadResult yaml, const LintOptions& options);
 
 // Reads a tags.yaml: a list of mappings with a `tag:` name (and a `desc:`).
 struct TagsLoad {

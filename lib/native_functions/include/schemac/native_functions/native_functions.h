@@ -84,5 +84,7 @@ std::span<const std::string_view> native_function_field_names();
 // Reads and shape-checks a native-functions file. Parses every func with the schema parser and
 // reports its errors at the offending character.
 NativeFunctionsLoad load_native_functions(std::string file, std::string text);
+// The same from a file already read as YAML.
+NativeFunctionsLoad load_native_functions(YamlLoadResult yaml);
 
 }  // namespace schemac::schema

@@ -1,7 +1,11 @@
-// A YAML reader that remembers where everything came from. It drives yaml-cpp's event parser
+// A YAML reader that remembers where everything came from. It drives libyaml's event parser
 // and builds a light tree in which every node knows its line, column and byte offset, mappings
 // keep their keys in order (duplicates included, so they can be reported), and scalars know how
-// they were quoted. Problems come back as located diagnostics, never as exceptions.
+// they were quoted. Anchors and aliases work (an alias gives a copy of the anchored node, with
+// the anchored node's positions), as do merge keys (`<<: *base`, reported because torchgen's
+// loader cannot read them). A byte-order mark and CRLF line ends are read as YAML says; lines and
+// columns are 1-based and columns count bytes. Problems come back as located diagnostics, never
+// as exceptions.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +33,7 @@ struct YamlNode {
   uint32_t line = 0;           // 1-based
   uint32_t column = 0;         // 1-based, in bytes
   uint32_t offset = 0;         // byte offset of the node's first character in the file
+  bool tagged = false;         // scalars with an explicit tag (`!!str yes`) are not resolved
   std::string value;           // scalars: the value after YAML unquoting and folding
   std::vector<YamlNode> items; // sequences
   std::vector<YamlEntry> entries;  // mappings: key and value, in file order, duplicates kept
@@ -58,27 +63,15 @@ struct YamlDocument {
 
 struct YamlLoadResult {
   YamlDocument document;
-  std::vector<Diagnostic> diagnostics;  // rule ids: yaml-syntax, yaml-tab, duplicate-key
+  std::vector<Diagnostic> diagnostics;  // rule ids: yaml-syntax, yaml-tab, duplicate-key, yaml-merge-key
   bool syntax_error = false;            // the parser stopped: document.root is absent
 };
 
-// How a long file is read. A file whose top level is a block sequence written at column 0 (every
-// native-functions file) can be cut at the lines that start a top-level item ("- " at column 0)
-// into pieces that yaml-cpp reads independently, at the same time, one piece per core. The
-// pieces' trees are joined into the tree one pass gives; when any piece fails to read (a quoted
-// scalar or a flow collection that spans a cut, an alias to an anchor in another piece, a second
-// document) the whole file is read again in one pass, so results and errors never depend on
-// the cutting.
-struct YamlLoadOptions {
-  unsigned pieces = 0;                   // at most this many pieces; 0: one per core
-  size_t min_piece_bytes = 128 * 1024;   // shorter files are read in one pass
-  bool threads = true;                   // false: read the pieces one after the other
-};
-
 // Parses `text` (the first document only; a second one is an error). A syntax error stops the
-// load: the tree built so far is dropped and the error is returned at yaml-cpp's mark. Tabs in
-// indentation and duplicate keys in any mapping are reported while the tree is still returned.
-YamlLoadResult load_yaml(std::string file, std::string text, const YamlLoadOptions& options = {});
+// load: the tree built so far is dropped and the error is returned at libyaml's mark. Tabs in
+// indentation, duplicate keys and merge keys are reported while the tree is still returned.
+// A plain empty value, `~` and `null` are null nodes.
+YamlLoadResult load_yaml(std::string file, std::string text);
 
 // The file position (1-based line and column) of the character at byte `index` of the scalar's
 // decoded value: exact for plain and quoted single-line scalars (escapes and '' pairs are
