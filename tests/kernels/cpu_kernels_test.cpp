@@ -130,8 +130,9 @@ TEST(CpuAdd, MatchesReferenceForShapesLayoutsAndTypes) {
 }
 
 TEST(CpuAdd, LongFloatRunsWithAnyAlignment) {
-  // Long contiguous float runs take the streaming-store path; offsets 0..3 vary the alignment.
-  const int64_t n = (1 << 18) + 7;
+  // Operands together larger than the last-level cache take the streaming-store path; offsets
+  // 0..3 vary the alignment.
+  const int64_t n = last_level_cache_bytes() / 12 + 4096 + 7;
   const Tensor a = sample({n + 3}, ScalarType::Float, 31);
   const Tensor b = sample({n + 3}, ScalarType::Float, 37);
   const auto av = values(a), bv = values(b);
