@@ -2,6 +2,10 @@
 """Summarises Google Benchmark JSON files: min and median of the repetitions of every benchmark,
 and ratios against the baselines measured in the same run (pairs listed in bench/baselines.txt).
 
+A pair line is `BINARY BENCH BASELINE` (both in one binary) or `BINARY BENCH BASELINE_BINARY
+BASELINE` (the baseline measured by another program of the same run, e.g. bench_torch). A benchmark
+written `A-B` is the difference of two benchmarks' times (e.g. a call less the direct call).
+
 Usage: report.py BASELINES_TXT RESULT.json...
 """
 import json
@@ -37,6 +41,25 @@ def human_time(ns):
     return f"{ns:.3g} ns"
 
 
+def lookup(runs, binary, bench):
+    """The entry of `bench` in `binary`; for `A-B`, times of A less B (repetition by repetition)."""
+    per = runs.get(binary, {})
+    if bench in per:
+        return per[bench]
+    if "-" in bench:
+        first, second = bench.split("-", 1)
+        if first in per and second in per:
+            # sorted, so that the min is min(A) - min(B) and the median median(A) - median(B)
+            pairs = zip(sorted(per[first]["time"]), sorted(per[second]["time"]))
+            return {"time": [x - y for x, y in pairs],
+                    "bytes": [], "items": []}
+    return None
+
+
+def prefix(binary, base_binary):
+    return "" if binary == base_binary else base_binary + ":"
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -55,11 +78,13 @@ def main():
         for line in f:
             line = line.split("#", 1)[0].split()
             if len(line) == 3:
-                pairs.append(line)
+                pairs.append((line[0], line[1], line[0], line[2]))
+            elif len(line) == 4:
+                pairs.append(tuple(line))
     printed_header = False
-    for binary, bench, base in pairs:
-        b = runs.get(binary, {}).get(bench)
-        a = runs.get(binary, {}).get(base)
+    for binary, bench, base_binary, base in pairs:
+        b = lookup(runs, binary, bench)
+        a = lookup(runs, base_binary, base)
         if not a or not b:
             continue
         if not printed_header:
@@ -68,11 +93,11 @@ def main():
         if a["bytes"] and b["bytes"]:
             med = statistics.median(b["bytes"]) / statistics.median(a["bytes"])
             best = max(b["bytes"]) / max(a["bytes"])
-            print(f"  {bench} / {base}: {med:.2f}x the bandwidth [{best:.2f}x]")
+            print(f"  {bench} / {prefix(binary, base_binary)}{base}: {med:.2f}x the bandwidth [{best:.2f}x]")
         else:
             med = statistics.median(b["time"]) / statistics.median(a["time"])
             best = min(b["time"]) / min(a["time"])
-            print(f"  {bench} / {base}: {med:.2f}x the time [{best:.2f}x]")
+            print(f"  {bench} / {prefix(binary, base_binary)}{base}: {med:.2f}x the time [{best:.2f}x]")
 
 
 if __name__ == "__main__":

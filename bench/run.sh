@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds and runs every benchmark (5 repetitions each) and prints min and median of each, plus
-# ratios against the baselines measured in the same run (bench/baselines.txt).
-#   bench/run.sh                 all benchmark programs
-#   bench/run.sh bench_dispatch  just one
+# ratios against the baselines measured in the same run (bench/baselines.txt): our own baselines,
+# libtorch's figures for the same work (bench_torch, built when libtorch-dev is installed) and the
+# whole `schemac gen` process (process_gen, bench/process/gen_process.py).
+#   bench/run.sh                              all benchmark programs
+#   bench/run.sh bench_dispatch bench_torch   just these
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh >/dev/null
@@ -15,6 +17,10 @@ for exe in build/bench/*/bench_*; do
   "$exe" --benchmark_repetitions=5 --benchmark_out="$out/$name.json" --benchmark_out_format=json \
     >/dev/null
 done
+if { ! (($#)) || [[ " $* " == *" process_gen "* ]]; } && [[ -x build/tools/schemac/schemac ]]; then
+  echo "running process_gen" >&2
+  python3 bench/process/gen_process.py build/tools/schemac/schemac "$out/process_gen.json"
+fi
 python3 bench/report.py bench/baselines.txt "$out"/*.json
 # `schemac lint` end to end against torchgen's parse_native_yaml in the same run (needs a Python
 # with torchgen: Debian's python3-torch gives /usr/bin/python3 one).

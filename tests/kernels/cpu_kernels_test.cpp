@@ -130,8 +130,9 @@ TEST(CpuAdd, MatchesReferenceForShapesLayoutsAndTypes) {
 }
 
 TEST(CpuAdd, LongFloatRunsWithAnyAlignment) {
-  // Long contiguous float runs take the streaming-store path; offsets 0..3 vary the alignment.
-  const int64_t n = (1 << 18) + 7;
+  // Operands together larger than the last-level cache take the streaming-store path; offsets
+  // 0..3 vary the alignment.
+  const int64_t n = last_level_cache_bytes() / 12 + 4096 + 7;
   const Tensor a = sample({n + 3}, ScalarType::Float, 31);
   const Tensor b = sample({n + 3}, ScalarType::Float, 37);
   const auto av = values(a), bv = values(b);
@@ -302,6 +303,28 @@ TEST(CpuCopy, ChannelsLastRoundTripForSeveralShapesAndWidths) {
       EXPECT_TRUE(back.is_contiguous());
       EXPECT_EQ(values(back), values(nchw));
     }
+  }
+}
+
+// The AVX2 path (channel counts that are multiples of 8; spatial sizes with and without a tail
+// of fewer than 16 columns), and one tensor large enough for the streaming stores (source and
+// destination together larger than a 32 MiB last-level cache).
+TEST(CpuCopy, ChannelsLastFloatBlocksTailsAndStreaming) {
+  for (const std::vector<int64_t>& shape : {std::vector<int64_t>{2, 8, 3, 17}, {1, 16, 4, 4}, {3, 24, 5, 33},
+                                            {1, 1024, 2, 9}, {5, 64, 115, 115}}) {
+    const Tensor nchw = Tensor::empty(shape, {ScalarType::Float});
+    auto* data = static_cast<float*>(nchw.data_ptr());
+    for (int64_t i = 0; i < nchw.numel(); ++i) data[i] = static_cast<float>(i % 1000003);
+    const Tensor nhwc = contiguous(nchw, MemoryFormat::ChannelsLast);
+    ASSERT_TRUE(nhwc.is_contiguous(MemoryFormat::ChannelsLast));
+    const int64_t n = shape[0], c = shape[1], hw = shape[2] * shape[3];
+    const auto* in = static_cast<const float*>(nchw.data_ptr());
+    const auto* out = static_cast<const float*>(nhwc.data_ptr());
+    int64_t mismatches = 0;
+    for (int64_t b = 0; b < n; ++b)
+      for (int64_t ch = 0; ch < c; ++ch)
+        for (int64_t p = 0; p < hw; ++p) mismatches += in[(b * c + ch) * hw + p] != out[(b * hw + p) * c + ch];
+    EXPECT_EQ(mismatches, 0) << to_string(IntArrayRef(shape));
   }
 }
 

@@ -19,16 +19,20 @@ std::string banner(const GenModel& model) {
 }
 
 std::string cpp_string_literal(std::string_view text) {
+  // One pass with a plain test per byte (find_first_of with a set of three looks each byte up in
+  // the set: it was a tenth of `schemac gen`'s emitting time).
   std::string out;
   out.reserve(text.size() + 2);
   out += '"';
-  while (!text.empty()) {
-    const size_t special = text.find_first_of("\"\\\n");
-    out.append(text.substr(0, special));
-    if (special == std::string_view::npos) break;
-    out += text[special] == '\n' ? std::string_view("\\n") : text[special] == '"' ? "\\\"" : "\\\\";
-    text.remove_prefix(special + 1);
+  size_t run = 0;  // start of the bytes not yet copied
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c != '"' && c != '\\' && c != '\n') [[likely]] continue;
+    out.append(text.data() + run, i - run);
+    out += c == '\n' ? std::string_view("\\n") : c == '"' ? "\\\"" : "\\\\";
+    run = i + 1;
   }
+  out.append(text.data() + run, text.size() - run);
   out += '"';
   return out;
 }

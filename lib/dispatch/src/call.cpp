@@ -47,9 +47,8 @@ const OperatorSignature& OperatorHandle::schema() const {
   return *entry_->schema();
 }
 
-DispatchKeySet OperatorHandle::argument_key_set(const Stack& stack) const {
-  uint64_t bits = dispatch_args_;
-  if (!dispatch_args_known_) bits = entry_->has_schema() ? dispatch_argument_bits(*entry_->schema()) : 0;
+DispatchKeySet OperatorHandle::argument_key_set_without_schema(const Stack& stack) const {
+  uint64_t bits = entry_->has_schema() ? dispatch_argument_bits(*entry_->schema()) : 0;
   DispatchKeySet ks;
   const size_t size = stack.size();
   while (bits != 0) {

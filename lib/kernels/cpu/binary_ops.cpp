@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__SSE2__)
+#if defined(__GNUC__) && defined(__x86_64__)
 #include <immintrin.h>
 #endif
 
@@ -11,8 +11,13 @@
 #include "../common/convert.h"
 #include "../common/loop_plan.h"
 #include "cpu_checks.h"
+#include "schemac/kernels/cpu_features.h"
 #include "schemac/kernels/native_functions.h"
 #include "schemac/support/thread_pool.h"
+
+// ElementFn's vector instantiations are inlined into the AVX2 / AVX-512 streaming runs; GCC
+// still notes (at the end of the file) that such a return would change the ABI if it were not.
+#pragma GCC diagnostic ignored "-Wpsabi"
 
 namespace schemac::kernels {
 namespace {
@@ -25,8 +30,9 @@ enum class BinaryOp { Add, Mul };
 // UnitAlpha: alpha is 1, so add is a plain sum.
 template <BinaryOp Op, typename C, bool UnitAlpha> struct ElementFn {
   C alpha;
-  // V is C, or a vector of C (GCC/Clang vector extensions) for the streaming path.
-  template <typename V> V operator()(V x, V y) const {
+  // V is C, or a vector of C (GCC/Clang vector extensions) for the streaming path, which inlines
+  // it into functions built for AVX2 / AVX-512 (never called with a vector across an ABI edge).
+  template <typename V> __attribute__((always_inline)) V operator()(V x, V y) const {
     if constexpr (std::is_same_v<C, bool>) {
       return Op == BinaryOp::Add ? (x || (alpha && y)) : (x && y);
     } else if constexpr (Op == BinaryOp::Add) {
@@ -44,29 +50,48 @@ void contiguous_run(T* __restrict out, const T* __restrict a, const T* __restric
   for (int64_t i = 0; i < n; ++i) out[i] = convert<T>(f(convert<C>(a[i]), convert<C>(b[i])));
 }
 
-// Runs this long (elements) stream past the caches: a store that first reads its cache line
-// (write-allocate) would add a fourth stream to the three of a + b -> out.
-constexpr int64_t kStreamingRun = 1 << 16;
+// float runs with non-temporal stores, for operands that together do not fit in the last-level
+// cache: a store that first reads its cache line (write-allocate) would add a fourth stream to
+// the three of a + b -> out, and the output would only evict the inputs. The widest vectors the
+// CPU has (the library is built for baseline x86-64; these paths are chosen at run time).
+#if defined(__GNUC__) && defined(__x86_64__)
+#define SCHEMAC_STREAMING_RUN(name, isa, bytes, stream)                                                   \
+  template <typename F>                                                                                 \
+  __attribute__((target(isa))) void name(float* __restrict out, const float* __restrict a,             \
+                                         const float* __restrict b, int64_t n, F f) {                   \
+    typedef float vec __attribute__((vector_size(bytes)));                                              \
+    constexpr int64_t kLanes = bytes / 4;                                                               \
+    int64_t i = 0;                                                                                      \
+    for (; i < n && reinterpret_cast<uintptr_t>(out + i) % bytes != 0; ++i) out[i] = f(a[i], b[i]);     \
+    for (; i + kLanes <= n; i += kLanes) {                                                              \
+      vec x, y;                                                                                         \
+      std::memcpy(&x, a + i, sizeof x);                                                                 \
+      std::memcpy(&y, b + i, sizeof y);                                                                 \
+      stream(out + i, f(x, y));                                                                         \
+    }                                                                                                   \
+    for (; i < n; ++i) out[i] = f(a[i], b[i]);                                                          \
+    _mm_sfence();                                                                                       \
+  }
+#define SCHEMAC_STREAM_512(p, v) _mm512_stream_ps(p, static_cast<__m512>(v))
+#define SCHEMAC_STREAM_256(p, v) _mm256_stream_ps(p, static_cast<__m256>(v))
+#define SCHEMAC_STREAM_128(p, v) _mm_stream_ps(p, static_cast<__m128>(v))
+SCHEMAC_STREAMING_RUN(streaming_run_avx512, "avx512f", 64, SCHEMAC_STREAM_512)
+SCHEMAC_STREAMING_RUN(streaming_run_avx2, "avx2", 32, SCHEMAC_STREAM_256)
+SCHEMAC_STREAMING_RUN(streaming_run_sse2, "sse2", 16, SCHEMAC_STREAM_128)
 
-// float runs with non-temporal 16-byte stores once `out` is 16-byte aligned.
 template <typename F>
 void streaming_float_run(float* __restrict out, const float* __restrict a, const float* __restrict b, int64_t n, F f) {
-#if defined(__SSE2__)
-  typedef float v4sf __attribute__((vector_size(16)));
-  int64_t i = 0;
-  for (; i < n && reinterpret_cast<uintptr_t>(out + i) % 16 != 0; ++i) out[i] = f(a[i], b[i]);
-  for (; i + 4 <= n; i += 4) {
-    v4sf x, y;
-    std::memcpy(&x, a + i, sizeof x);
-    std::memcpy(&y, b + i, sizeof y);
-    _mm_stream_ps(out + i, static_cast<__m128>(f(x, y)));
-  }
-  for (; i < n; ++i) out[i] = f(a[i], b[i]);
-  _mm_sfence();
-#else
-  contiguous_run(out, a, b, n, f);
-#endif
+  static const int width = __builtin_cpu_supports("avx512f") ? 512 : __builtin_cpu_supports("avx2") ? 256 : 128;
+  if (width == 512) return streaming_run_avx512(out, a, b, n, f);
+  if (width == 256) return streaming_run_avx2(out, a, b, n, f);
+  streaming_run_sse2(out, a, b, n, f);
 }
+#else
+template <typename F>
+void streaming_float_run(float* __restrict out, const float* __restrict a, const float* __restrict b, int64_t n, F f) {
+  contiguous_run(out, a, b, n, f);
+}
+#endif
 
 template <typename T, typename F>
 void scalar_b_run(T* __restrict out, const T* __restrict a, compute_t<T> b, int64_t n, F f) {
@@ -80,7 +105,7 @@ void scalar_a_run(T* __restrict out, compute_t<T> a, const T* __restrict b, int6
   for (int64_t i = 0; i < n; ++i) out[i] = convert<T>(f(a, convert<C>(b[i])));
 }
 
-template <typename T, typename F> void binary_inner(char** p, const int64_t* s, int64_t n, F f) {
+template <typename T, typename F> void binary_inner(char** p, const int64_t* s, int64_t n, bool stream, F f) {
   using C = compute_t<T>;
   constexpr int64_t e = sizeof(T);
   auto* out = reinterpret_cast<T*>(p[0]);
@@ -88,7 +113,7 @@ template <typename T, typename F> void binary_inner(char** p, const int64_t* s, 
   const auto* b = reinterpret_cast<const T*>(p[2]);
   if (s[0] == e && s[1] == e && s[2] == e) {
     if constexpr (std::is_same_v<T, float>) {
-      if (n >= kStreamingRun) return streaming_float_run(out, a, b, n, f);
+      if (stream) return streaming_float_run(out, a, b, n, f);
     }
     contiguous_run(out, a, b, n, f);
   } else if (s[0] == e && s[1] == e && s[2] == 0) {
@@ -109,9 +134,11 @@ template <BinaryOp Op> void run_binary(Tensor& out, const Tensor& a, const Tenso
   const LoopPlan plan = make_loop_plan({out, a, b}, out.sizes());
   dispatch::visit_scalar_type(out.dtype(), [&]<typename T>() {
     using C = compute_t<T>;
+    const bool stream = 3 * plan.numel * static_cast<int64_t>(sizeof(T)) > last_level_cache_bytes();
     auto run = [&](auto f) {
       parallel_for(0, plan.numel, kGrain, [&](int64_t begin, int64_t end) {
-        run_plan_range(plan, begin, end, [&](char** p, const int64_t* s, int64_t n) { binary_inner<T>(p, s, n, f); });
+        run_plan_range(plan, begin, end,
+                       [&](char** p, const int64_t* s, int64_t n) { binary_inner<T>(p, s, n, stream, f); });
       });
     };
     if (alpha.to_double() == 1.0) {

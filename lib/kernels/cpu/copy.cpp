@@ -14,8 +14,10 @@
 #include "../common/convert.h"
 #include "../common/loop_plan.h"
 #include "cpu_checks.h"
+#include "schemac/kernels/cpu_features.h"
 #include "schemac/kernels/native_functions.h"
 #include "schemac/support/thread_pool.h"
+#include "transpose.h"
 
 namespace schemac::kernels {
 namespace {
@@ -137,6 +139,10 @@ template <typename Word> void transpose_copy(const LoopPlan& plan) {
   constexpr int64_t kColsPerTask = 256;
   const int64_t col_tasks = (cols + kColsPerTask - 1) / kColsPerTask;
   const int64_t grain = std::max<int64_t>(1, kCopyGrain / std::max<int64_t>(1, rows * kColsPerTask));
+  // Destination rows adjacent (e.g. NCHW -> channels_last): AVX2 blocks, and streaming stores
+  // when source and destination together do not fit in the last-level cache.
+  const bool dense_dst = std::is_same_v<Word, uint32_t> && dst_ld == rows && cpu::can_transpose_dense_dst(rows);
+  const bool stream = 2 * plan.numel * w > last_level_cache_bytes();
   parallel_for(0, batches * col_tasks, grain, [&](int64_t begin, int64_t end) {
     for (int64_t task = begin; task < end; ++task) {
       int64_t b = task / col_tasks;
@@ -149,8 +155,16 @@ template <typename Word> void transpose_copy(const LoopPlan& plan) {
         dst += i * plan.strides[d + 2][0];
         src += i * plan.strides[d + 2][1];
       }
-      transpose_tiles<Word>(reinterpret_cast<Word*>(dst), dst_ld, reinterpret_cast<const Word*>(src),
-                            src_ld, rows, jt * kColsPerTask, std::min(cols, (jt + 1) * kColsPerTask));
+      const int64_t j_begin = jt * kColsPerTask, j_end = std::min(cols, (jt + 1) * kColsPerTask);
+      if constexpr (std::is_same_v<Word, uint32_t>) {
+        if (dense_dst) {
+          cpu::transpose_dense_dst(reinterpret_cast<uint32_t*>(dst), reinterpret_cast<const uint32_t*>(src), src_ld,
+                                   rows, j_begin, j_end, stream);
+          continue;
+        }
+      }
+      transpose_tiles<Word>(reinterpret_cast<Word*>(dst), dst_ld, reinterpret_cast<const Word*>(src), src_ld, rows,
+                            j_begin, j_end);
     }
   });
 }

@@ -466,8 +466,11 @@ KernelFunction KernelFunction::make_from_unboxed(F f) {
   return from_parts(std::move(parts));
 }
 
+// Inlined into every typed call and redispatch: an out-of-line call here cost a prologue and an
+// epilogue per dispatch level.
 template <class Ret, class... Args>
-Ret KernelFunction::call(const OperatorHandle& op, DispatchKeySet ks, Args... args) const {
+inline __attribute__((always_inline)) Ret KernelFunction::call(const OperatorHandle& op, DispatchKeySet ks,
+                                                               Args... args) const {
   using Sig = Ret(Args...);
   const std::type_info* sig = unboxed_signature_;
   if (sig != nullptr && (sig == &typeid(Sig) || *sig == typeid(Sig))) [[likely]] {

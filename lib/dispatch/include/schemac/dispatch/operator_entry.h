@@ -129,6 +129,14 @@ class OperatorEntry {
     return DispatchKeySet::from_raw(
         masks_[static_cast<size_t>(ks.backend_index())].load(std::memory_order_acquire));
   }
+  // Both steps of a call at once: `ks` (after TLS) is intersected with non_fallthrough_keys(ks),
+  // and the kernel of the result is returned. The highest backend is found once: the mask keeps
+  // every backend bit.
+  const KernelFunction& mask_and_lookup(DispatchKeySet& ks) const {
+    const int backend = ks.backend_index();
+    ks = ks & DispatchKeySet::from_raw(masks_[static_cast<size_t>(backend)].load(std::memory_order_acquire));
+    return table_[static_cast<size_t>(ks.dispatch_table_index(backend))].load(std::memory_order_acquire)->kernel;
+  }
   DispatchKeySet non_fallthrough_keys_for_backend(BackendComponent b) const {
     return DispatchKeySet::from_raw(masks_[static_cast<size_t>(b)].load(std::memory_order_acquire));
   }

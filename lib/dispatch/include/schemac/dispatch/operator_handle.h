@@ -66,27 +66,37 @@ class OperatorHandle {
   // Throws DispatchError when the operator has no definition yet.
   const OperatorSignature& schema() const;
 
-  // The union of the key sets of the dispatch arguments on the stack (step 1 only).
-  DispatchKeySet argument_key_set(const Stack& stack) const;
+  // The union of the key sets of the dispatch arguments on the stack (step 1 only). Arguments
+  // deeper than the stack are left out (a short stack: the kernel reports it).
+  DispatchKeySet argument_key_set(const Stack& stack) const {
+    if (!dispatch_args_known_) [[unlikely]] return argument_key_set_without_schema(stack);
+    uint64_t bits = dispatch_args_;
+    const size_t size = stack.size();
+    if (size < 64) bits &= (uint64_t{1} << size) - 1;
+    const IValue* top = stack.data() + size - 1;
+    DispatchKeySet ks;
+    for (; bits != 0; bits &= bits - 1) ks |= top[-static_cast<ptrdiff_t>(__builtin_ctzll(bits))].dispatch_key_set();
+    return ks;
+  }
 
   // Boxed call: the arguments on top of the stack are replaced by the returns.
   void call_boxed(Stack* stack) const {
     DispatchKeySet ks = apply_tls(argument_key_set(*stack));
-    ks = ks & entry_->non_fallthrough_keys(ks);
+    const KernelFunction& kernel = entry_->mask_and_lookup(ks);
     if (CallTracer* tracer = detail::active_call_tracer()) [[unlikely]] {
       detail::TracedCall traced(tracer, *this, ks);
-      return entry_->lookup(ks).call_boxed(*this, ks, stack);
+      return kernel.call_boxed(*this, ks, stack);
     }
-    entry_->lookup(ks).call_boxed(*this, ks, stack);
+    kernel.call_boxed(*this, ks, stack);
   }
   // Boxed call with a key set chosen by the caller (no extraction, no TLS).
   void redispatch_boxed(DispatchKeySet ks, Stack* stack) const {
-    ks = ks & entry_->non_fallthrough_keys(ks);
+    const KernelFunction& kernel = entry_->mask_and_lookup(ks);
     if (CallTracer* tracer = detail::active_call_tracer()) [[unlikely]] {
       detail::TracedCall traced(tracer, *this, ks);
-      return entry_->lookup(ks).call_boxed(*this, ks, stack);
+      return kernel.call_boxed(*this, ks, stack);
     }
-    entry_->lookup(ks).call_boxed(*this, ks, stack);
+    kernel.call_boxed(*this, ks, stack);
   }
 
   // A handle typed by the C++ signature of the calls, e.g. `Tensor(const Tensor&, double)`.
@@ -100,6 +110,8 @@ class OperatorHandle {
 
  protected:
   void check_signature(size_t num_args, size_t num_returns, std::string_view signature) const;
+  // argument_key_set for a handle made before the operator had a schema.
+  DispatchKeySet argument_key_set_without_schema(const Stack& stack) const;
 
   OperatorEntry* entry_ = nullptr;
   uint64_t dispatch_args_ = 0;
@@ -150,21 +162,21 @@ class TypedOperatorHandle<Ret(Args...)> : public OperatorHandle {
 
   Ret call(Args... args) const {
     DispatchKeySet ks = apply_tls(detail::argument_keys_of(args...));
-    ks = ks & entry_->non_fallthrough_keys(ks);
+    const KernelFunction& kernel = entry_->mask_and_lookup(ks);
     if (CallTracer* tracer = detail::active_call_tracer()) [[unlikely]] {
       detail::TracedCall traced(tracer, *this, ks);
-      return entry_->lookup(ks).template call<Ret, Args...>(*this, ks, std::forward<Args>(args)...);
+      return kernel.template call<Ret, Args...>(*this, ks, std::forward<Args>(args)...);
     }
-    return entry_->lookup(ks).template call<Ret, Args...>(*this, ks, std::forward<Args>(args)...);
+    return kernel.template call<Ret, Args...>(*this, ks, std::forward<Args>(args)...);
   }
 
   Ret redispatch(DispatchKeySet ks, Args... args) const {
-    ks = ks & entry_->non_fallthrough_keys(ks);
+    const KernelFunction& kernel = entry_->mask_and_lookup(ks);
     if (CallTracer* tracer = detail::active_call_tracer()) [[unlikely]] {
       detail::TracedCall traced(tracer, *this, ks);
-      return entry_->lookup(ks).template call<Ret, Args...>(*this, ks, std::forward<Args>(args)...);
+      return kernel.template call<Ret, Args...>(*this, ks, std::forward<Args>(args)...);
     }
-    return entry_->lookup(ks).template call<Ret, Args...>(*this, ks, std::forward<Args>(args)...);
+    return kernel.template call<Ret, Args...>(*this, ks, std::forward<Args>(args)...);
   }
 
  private:

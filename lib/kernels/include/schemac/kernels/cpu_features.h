@@ -3,6 +3,7 @@
 // them.
 #pragma once
 
+#include <cstdint>
 #include <string_view>
 
 namespace schemac::kernels {
@@ -16,5 +17,9 @@ CpuIsa detected_isa();
 // supports. For tests and benchmarks that compare the paths.
 CpuIsa mm_isa();
 void set_mm_isa(CpuIsa isa);
+
+// The size of the last-level cache in bytes (sysfs, else sysconf; 32 MiB when neither says).
+// Kernels whose output streams past it write with non-temporal stores.
+int64_t last_level_cache_bytes();
 
 }  // namespace schemac::kernels

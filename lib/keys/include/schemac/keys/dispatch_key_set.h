@@ -128,6 +128,14 @@ class DispatchKeySet {
   }
   // Index 0..kNumBackends for per-backend masks: 0 when no backend bit is set, else bit+1.
   constexpr int backend_index() const { return static_cast<int>(highest_backend()); }
+  // dispatch_table_index() of a set whose backend_index() is known to be `backend` (a call
+  // computes it once for the fallthrough mask, which keeps every backend bit, and reuses it).
+  constexpr int dispatch_table_index(int backend) const {
+    const DispatchKey f = highest_functionality_key();
+    if (!is_per_backend_functionality_key(f)) return functionality_offset(f);
+    if (backend == 0) return 0;
+    return functionality_offset(f) + backend - 1;
+  }
 
   // ## Iteration over runtime keys, increasing priority
   class iterator {
