@@ -1,7 +1,8 @@
 // `schemac lint [--format text|json|sarif] [--werror] [--tags FILE] [--kind native|backend|executorch]
 // [--native-functions FILE] [--list-rules] [--list-tags] FILE...`: checks operator YAML files
 // (native_functions.yaml, torchgen's backend YAML, executorch's kernel YAML; recognised by shape)
-// and reports every problem with its rule id. Text goes to stderr (colour only on a terminal and
+// and the schemas in C++ and Python registration code (chosen by extension, lib/sources; --verbose
+// lists the calls whose schema is not a literal), and reports every problem with its rule id. Text goes to stderr (colour only on a terminal and
 // never with NO_COLOR), ending with "N errors, M warnings" and a count per rule; JSON and SARIF go
 // to stdout. Exit 0 clean, 1 on errors (or warnings with --werror), 2 on usage or I/O errors.
 #include <filesystem>
@@ -15,10 +16,13 @@
 #include "cli.h"
 #include "commands.h"
 #include "input.h"
+#include "parse_sources.h"
 #include "report.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
+#include "schemac/sources/lint.h"
+#include "schemac/sources/scan.h"
 
 namespace schemac::cli {
 namespace {
@@ -33,6 +37,7 @@ struct LintOptions {
   bool werror = false;
   bool list_rules = false;
   bool list_tags = false;
+  bool verbose = false;  // list the registration calls whose schema is not a literal
   std::string tags_file;  // empty: look for tags.yaml beside each input, else the built-in tags
   std::string kind;       // empty: recognised by shape
   std::string native_functions_file;  // what a backend YAML's operators are checked against
@@ -67,9 +72,24 @@ bool tags_for(const LintOptions& options, const std::string& input,
   return true;
 }
 
+// The YAML rules, then the rules over registration code.
+std::vector<schema::RuleInfo> all_rules() {
+  std::vector<schema::RuleInfo> rules(schema::lint_rule_catalog().begin(),
+                                      schema::lint_rule_catalog().end());
+  for (const schema::RuleInfo& rule : sources::source_rule_catalog()) rules.push_back(rule);
+  return rules;
+}
+
+void print_skipped(const sources::ScannedFile& file) {
+  for (const sources::SkippedCall& skipped : file.scan.skipped) {
+    fmt::print(stderr, "{}:{}:{}: note: skipped: {}\n", file.path, skipped.position.line,
+               skipped.position.column, skipped.reason);
+  }
+}
+
 int run_lint(const LintOptions& options) {
   if (options.list_rules) {
-    print_rule_catalog(schema::lint_rule_catalog());
+    print_rule_catalog(all_rules());
     return kExitOk;
   }
   if (options.list_tags) {
@@ -92,10 +112,19 @@ int run_lint(const LintOptions& options) {
     native = schema::load_native_functions(options.native_functions_file, std::move(*text));
     file_options.native_functions = &native->file;
   }
+  std::vector<sources::ScannedFile> scanned;  // C++ and Python files, checked together below
   for (const std::string& file : options.files) {
-    std::optional<std::string> text = read_input(kCommand, file);
+    std::optional<sources::Language> language = sources::language_for_path(file);
+    std::optional<std::string> text =
+        language ? read_source_file(kCommand, file) : read_input(kCommand, file);
     if (!text) {
       io_error = true;
+      continue;
+    }
+    if (language) {
+      scanned.push_back({file, sources::scan_source(*text, *language)});
+      sources.add(file, std::move(*text));
+      if (options.verbose) print_skipped(scanned.back());
       continue;
     }
     if (!tags_for(options, file, file_options.native.valid_tags)) {
@@ -107,8 +136,9 @@ int run_lint(const LintOptions& options) {
       diagnostics.push_back(std::move(d));
     }
   }
+  for (Diagnostic& d : sources::lint_sources(scanned)) diagnostics.push_back(std::move(d));
   schema::DiagnosticCounts counts = schema::count_diagnostics(diagnostics);
-  print_report(diagnostics, sources, options.format, schema::lint_rule_catalog());
+  print_report(diagnostics, sources, options.format, all_rules());
   if (options.format == "text" && !diagnostics.empty()) fmt::print(stderr, "{}", schema::render_rule_counts(diagnostics));
   if (io_error) return kExitUsage;
   if (counts.errors > 0 || (options.werror && counts.warnings > 0)) return kExitProblems;
@@ -116,7 +146,7 @@ int run_lint(const LintOptions& options) {
 }
 
 // The subcommand, what it does, and its --help footer.
-const CommandInfo kLintCommand = {"lint", "Check operator YAML files (native_functions.yaml, backend and executorch YAMLs): every problem, with its line, column and rule id",
+const CommandInfo kLintCommand = {"lint", "Check operator YAML files (native_functions.yaml, backend and executorch YAMLs) and the schemas in C++/Python registration code: every problem, with its line, column and rule id",
     "Output: file:line:col: error|warning: message [rule-id], the source line and a caret.\n"
     "Colour only when stderr is a terminal and NO_COLOR is unset.\n"
     "Exit codes: 0 clean, 1 errors (or warnings with --werror), 2 usage or I/O errors.\n"
@@ -127,13 +157,18 @@ const CommandInfo kLintCommand = {"lint", "Check operator YAML files (native_fun
 void add_lint_command(CLI::App& app) {
   auto options = std::make_shared<LintOptions>();
   CLI::App* cmd = add_command(app, kLintCommand, [options] { return run_lint(*options); });
-  cmd->add_option("files", options->files, "native_functions.yaml, backend or executorch kernel YAML files to check");
+  cmd->add_option("files", options->files,
+                  "native_functions.yaml, backend or executorch kernel YAML files, and C++ (.cpp .cc "
+                  ".cxx .cu .h .hpp .cuh) or Python (.py) files whose TORCH_LIBRARY blocks and "
+                  "torch.library calls define operators");
   add_format_option(cmd, options->format, {"text", "json", "sarif"}, kReportFormatHelp);
   cmd->add_flag("--werror", options->werror, "treat warnings as errors (exit 1 when any is found)");
   cmd->add_option("--tags", options->tags_file,
                   "the tags.yaml that lists valid tags; without it, a tags.yaml beside each input "
                   "is used when there is one, else the built-in list (--list-tags)");
   cmd->add_flag("--list-rules", options->list_rules, "print every rule id, its severity and what it checks");
+  cmd->add_flag("--verbose", options->verbose,
+                "list the registration calls in C++/Python files whose schema is not a literal");
   cmd->add_flag("--list-tags", options->list_tags,
                 "print the built-in tags (the newest PyTorch tags.yaml), used when no tags file is given or found");
   cmd->add_option("--kind", options->kind,

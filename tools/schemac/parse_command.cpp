@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "parse_sources.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
 #include "schemac/support/json.h"
@@ -29,6 +30,7 @@ using schema::SchemaError;
 struct ParseOptions {
   bool json = false;
   std::vector<std::string> schemas;  // empty: read stdin
+  ParseSourcesOptions sources;       // --source FILE...: schemas from registration code
 };
 
 // One schema to parse and where it came from, for messages: "<stdin>:3" or "<argument 1>:1".
@@ -110,6 +112,11 @@ std::vector<Input> collect_inputs(const ParseOptions& options) {
 }
 
 int run_parse(const ParseOptions& options) {
+  if (!options.sources.files.empty()) {
+    ParseSourcesOptions sources = options.sources;
+    sources.json = options.json;
+    return run_parse_sources(sources, json_result);
+  }
   bool all_ok = true;
   std::string out;
   for (const Input& input : collect_inputs(options)) {
@@ -138,6 +145,7 @@ const CommandInfo kParseCommand = {"parse", "Parse function schemas and print th
     "Examples:\n"
     "  schemac parse 'add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor'\n"
     "  grep -h '^- func:' native_functions.yaml | cut -c9- | schemac parse --json\n"
+    "  schemac parse --source csrc/torch_bindings.cpp ops.py --json\n"
     "Exit codes: 0 every schema parsed, 1 some schema has an error, 2 usage error."};
 
 }  // namespace
@@ -149,6 +157,12 @@ void add_parse_command(CLI::App& app) {
                     "Print one JSON object per input: the canonical text and the parsed schema");
   command->add_option("SCHEMA", options->schemas,
                       "Schemas to parse; without any, each non-blank line of stdin is one schema");
+  command->add_option("--source", options->sources.files,
+                      "C++ (.cpp .cc .cxx .cu .h .hpp .cuh) or Python (.py) files: parse the "
+                      "schemas their registration calls define (m.def, Library.define, custom_op)");
+  command->add_flag("--werror", options->sources.werror, "With --source: exit 1 on warnings too");
+  command->add_flag("--verbose", options->sources.verbose,
+                    "With --source: list the registration calls whose schema is not a literal");
 }
 
 }  // namespace schemac::cli

@@ -1,0 +1,42 @@
+// Linting the schemas found in C++ and Python registration code: each schema's own problems
+// (the schema parser's and its checks'), located at the offending character inside the string
+// literal, and the rules across all the files given:
+//   duplicate-definition     the same operator defined twice (a note points at the first)
+//   namespace-mismatch       "a::op(...)" defined inside TORCH_LIBRARY(b, m) / Library("b", ...)
+//   impl-without-definition  an implementation of an operator no given file defines (a warning:
+//                            the definition may be in a file that was not given)
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "schemac/diagnostics/diagnostic.h"
+#include "schemac/sources/scan.h"
+
+namespace schemac::sources {
+
+struct ScannedFile {
+  std::string path;
+  ScanResult scan;
+};
+
+// The rules this file adds to lint's catalog (for --list-rules and SARIF).
+std::span<const schema::RuleInfo> source_rule_catalog();
+
+// The namespace a found schema registers into: the one written in it, else the enclosing
+// library's; "" when neither is known.
+std::string resolved_namespace(const FoundSchema& found);
+
+// The file location of bytes [offset, offset + length) of a schema text; a range that crosses
+// lines or literals shrinks to its first character.
+schema::Location location_in(const std::string& path, const MappedText& text, uint32_t offset,
+                             uint32_t length);
+
+// The parser's error or the checks' findings for one found schema, located in the source file.
+std::vector<schema::Diagnostic> check_found_schema(const std::string& path, const FoundSchema& found);
+
+// Every found schema checked, then the rules across files; sorted by file, line and column.
+std::vector<schema::Diagnostic> lint_sources(std::span<const ScannedFile> files);
+
+}  // namespace schemac::sources

@@ -1,0 +1,64 @@
+// Finding operator schemas where extension authors write them: string literals passed to
+// registration calls in C++ (`TORCH_LIBRARY` blocks, `m.def("...")`) and Python
+// (`torch.library.Library(...).define("...")`, `torch.library.custom_op(..., schema="...")`).
+// Each language has a real tokenizer (string-literal, comment and continuation rules); the call
+// finder works on its tokens. Only literal text is taken: anything built at run time or by a
+// macro is skipped and listed, never guessed.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "schemac/sources/mapped_text.h"
+
+namespace schemac::sources {
+
+enum class Language : uint8_t { cpp, python };
+
+// By extension: .cpp .cc .cxx .cu .h .hpp .cuh are C++, .py is Python; anything else none.
+std::optional<Language> language_for_path(std::string_view path);
+
+// The preprocessor branches a C++ definition sits in: (group, branch) pairs from the outermost
+// #if to the innermost. Two definitions in different branches of one #if never both compile.
+using ConditionPath = std::vector<std::pair<uint32_t, uint32_t>>;
+bool mutually_exclusive(const ConditionPath& a, const ConditionPath& b);
+
+// A schema string passed to a definition call.
+struct FoundSchema {
+  SourcePosition position;      // where the literal holding the signature starts
+  MappedText text;              // the joined schema text, as PyTorch would receive it
+  std::string library_namespace;  // of the enclosing TORCH_LIBRARY / Library(...); "" if unknown
+  SourcePosition library_position;  // where that TORCH_LIBRARY / Library(...) is; 0 if none
+  std::string call;             // "def", "define", "library.define", "custom_op"
+  ConditionPath condition;
+};
+
+// An operator named by a definition that gives no schema (`m.def("name", fn)`: PyTorch infers
+// the schema from the function) or by an implementation (`m.impl("name", fn)`).
+struct NamedOperator {
+  SourcePosition position;
+  std::string name;               // as written, maybe "ns::name.overload"
+  std::string library_namespace;  // "" if unknown
+  ConditionPath condition;
+};
+
+// A registration call whose schema could not be read statically, and why.
+struct SkippedCall {
+  SourcePosition position;
+  std::string reason;
+};
+
+struct ScanResult {
+  std::vector<FoundSchema> schemas;
+  std::vector<NamedOperator> named_definitions;
+  std::vector<NamedOperator> implementations;
+  std::vector<SkippedCall> skipped;
+};
+
+// Never throws on any input; positions are inside `text` (or at its end).
+ScanResult scan_source(std::string_view text, Language language);
+
+}  // namespace schemac::sources

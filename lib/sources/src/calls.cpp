@@ -1,0 +1,283 @@
+#include "calls.h"
+
+#include <cctype>
+
+namespace schemac::sources {
+namespace {
+
+bool is_name_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+// Skips "ns::name.overload" from `i`; returns the index after it, or npos when no name is there.
+size_t skip_operator_name(std::string_view text, size_t i) {
+  auto identifier = [&](size_t at) {
+    if (at >= text.size() || !(std::isalpha(static_cast<unsigned char>(text[at])) || text[at] == '_')) {
+      return std::string_view::npos;
+    }
+    while (at < text.size() && is_name_char(text[at])) ++at;
+    return at;
+  };
+  size_t end = identifier(i);
+  if (end == std::string_view::npos) return end;
+  if (text.substr(end, 2) == "::") {
+    end = identifier(end + 2);
+    if (end == std::string_view::npos) return end;
+  }
+  if (end < text.size() && text[end] == '.') {
+    size_t overload = end + 1;
+    while (overload < text.size() && is_name_char(text[overload])) ++overload;
+    end = overload;
+  }
+  return end;
+}
+
+bool is_open(const Token& t) { return is_punct(t, "(") || is_punct(t, "[") || is_punct(t, "{"); }
+bool is_close(const Token& t) { return is_punct(t, ")") || is_punct(t, "]") || is_punct(t, "}"); }
+
+// Strips one pair of parentheses around the whole range.
+bool strip_parentheses(const std::vector<Token>& tokens, TokenRange& range) {
+  if (range.end - range.begin >= 2 && is_punct(tokens[range.begin], "(") &&
+      matching_close(tokens, range.begin) == range.end - 1) {
+    ++range.begin;
+    --range.end;
+    return true;
+  }
+  return false;
+}
+
+// When the range is exactly `callee(args)` and callee's last name part is one of `wrappers`,
+// narrows it to the first argument.
+bool strip_wrapper(const std::vector<Token>& tokens, TokenRange& range,
+                   std::initializer_list<std::string_view> wrappers, bool keywords) {
+  size_t i = range.begin;
+  while (i < range.end && (tokens[i].kind == TokenKind::identifier || is_punct(tokens[i], "::") ||
+                           is_punct(tokens[i], "."))) {
+    ++i;
+  }
+  if (i == range.begin || i >= range.end || !is_punct(tokens[i], "(") ||
+      tokens[i - 1].kind != TokenKind::identifier || matching_close(tokens, i) != range.end - 1) {
+    return false;
+  }
+  bool known = false;
+  for (std::string_view w : wrappers) known = known || tokens[i - 1].text == w;
+  if (!known) return false;
+  std::vector<CallArgument> arguments = call_arguments(tokens, i, keywords);
+  if (arguments.empty() || !arguments[0].keyword.empty()) return false;
+  range = arguments[0].range;
+  return true;
+}
+
+}  // namespace
+
+bool is_punct(const Token& token, std::string_view text) {
+  return token.kind == TokenKind::punct && token.text == text;
+}
+bool is_identifier(const Token& token, std::string_view text) {
+  return token.kind == TokenKind::identifier && token.text == text;
+}
+
+size_t matching_close(const std::vector<Token>& tokens, size_t open) {
+  size_t depth = 0;
+  for (size_t i = open; i < tokens.size(); ++i) {
+    if (tokens[i].stream != tokens[open].stream) return tokens.size();
+    if (is_open(tokens[i])) {
+      ++depth;
+    } else if (is_close(tokens[i]) && --depth == 0) {
+      return i;
+    }
+  }
+  return tokens.size();
+}
+
+size_t matching_open(const std::vector<Token>& tokens, size_t close) {
+  size_t depth = 0;
+  for (size_t i = close + 1; i-- > 0;) {
+    if (tokens[i].stream != tokens[close].stream) return tokens.size();
+    if (is_close(tokens[i])) {
+      ++depth;
+    } else if (is_open(tokens[i]) && --depth == 0) {
+      return i;
+    }
+  }
+  return tokens.size();
+}
+
+std::vector<CallArgument> call_arguments(const std::vector<Token>& tokens, size_t open,
+                                         bool keywords, size_t* close) {
+  std::vector<CallArgument> arguments;
+  size_t end = matching_close(tokens, open);
+  if (close) *close = end;
+  size_t start = open + 1;
+  size_t depth = 0;
+  for (size_t i = open + 1; i <= end && i <= tokens.size(); ++i) {
+    bool last = i == end || i == tokens.size();
+    if (!last && is_open(tokens[i])) ++depth;
+    if (!last && is_close(tokens[i]) && depth > 0) --depth;
+    if (last || (depth == 0 && is_punct(tokens[i], ","))) {
+      CallArgument argument{{start, i}, ""};
+      if (keywords && i - start >= 2 && tokens[start].kind == TokenKind::identifier &&
+          is_punct(tokens[start + 1], "=")) {
+        argument.keyword = tokens[start].text;
+        argument.range.begin = start + 2;
+      }
+      if (!argument.range.empty() || !last) arguments.push_back(argument);
+      start = i + 1;
+    }
+    if (last) break;
+  }
+  return arguments;
+}
+
+const CallArgument* find_argument(const std::vector<CallArgument>& arguments, size_t index,
+                                  std::string_view name) {
+  size_t positional = 0;
+  for (const CallArgument& argument : arguments) {
+    if (!name.empty() && argument.keyword == name) return &argument;
+  }
+  for (const CallArgument& argument : arguments) {
+    if (!argument.keyword.empty()) continue;
+    if (positional++ == index) return &argument;
+  }
+  return nullptr;
+}
+
+std::string name_ending_at(const std::vector<Token>& tokens, size_t last, size_t* first) {
+  size_t i = last;
+  while (i >= 2 && (is_punct(tokens[i - 1], ".") || is_punct(tokens[i - 1], "::")) &&
+         tokens[i - 2].kind == TokenKind::identifier && tokens[i - 2].stream == tokens[last].stream) {
+    i -= 2;
+  }
+  if (first) *first = i;
+  std::string name;
+  for (size_t k = i; k <= last; ++k) name += tokens[k].text;
+  return name;
+}
+
+std::optional<JoinedLiteral> join_cpp_literal(const TokenStream& stream, TokenRange range,
+                                              std::string* why_not) {
+  const std::vector<Token>& tokens = stream.tokens;
+  while (strip_parentheses(tokens, range) ||
+         strip_wrapper(tokens, range,
+                       {"TORCH_SELECTIVE_SCHEMA", "TORCH_SELECTIVE_NAME", "schema"}, false)) {
+  }
+  JoinedLiteral joined;
+  for (size_t i = range.begin; i < range.end; ++i) {
+    const Token& token = tokens[i];
+    if (token.kind != TokenKind::string) {
+      *why_not = "not a literal string ('" + token.text + "' in it)";
+      return std::nullopt;
+    }
+    const StringLiteral& literal = stream.literals[token.literal];
+    if (!literal.is_static) {
+      *why_not = "the string literal is not complete";
+      return std::nullopt;
+    }
+    if (i == range.begin) joined.position = token.position;
+    joined.text.append(literal.value);
+  }
+  if (range.empty()) {
+    *why_not = "no argument";
+    return std::nullopt;
+  }
+  return joined;
+}
+
+std::optional<JoinedLiteral> join_python_literal(const TokenStream& stream, TokenRange range,
+                                                 std::string* why_not) {
+  const std::vector<Token>& tokens = stream.tokens;
+  bool strip = false;
+  while (true) {
+    if (strip_parentheses(tokens, range) ||
+        strip_wrapper(tokens, range, {"dedent", "cleandoc"}, true)) {
+      continue;
+    }
+    // "...".strip() and friends: whitespace does not change a schema.
+    if (range.end - range.begin >= 4 && is_punct(tokens[range.end - 1], ")") &&
+        is_punct(tokens[range.end - 2], "(") && tokens[range.end - 3].kind == TokenKind::identifier &&
+        (tokens[range.end - 3].text == "strip" || tokens[range.end - 3].text == "lstrip" ||
+         tokens[range.end - 3].text == "rstrip") &&
+        is_punct(tokens[range.end - 4], ".")) {
+      range.end -= 4;
+      strip = true;
+      continue;
+    }
+    break;
+  }
+  JoinedLiteral joined;
+  bool expect_string = true;
+  for (size_t i = range.begin; i < range.end; ++i) {
+    const Token& token = tokens[i];
+    if (is_punct(token, "+") && !expect_string) {
+      expect_string = true;
+      continue;
+    }
+    if (token.kind != TokenKind::string) {
+      *why_not = "not a literal string ('" + token.text + "' in it)";
+      return std::nullopt;
+    }
+    const StringLiteral& literal = stream.literals[token.literal];
+    if (!literal.is_static) {
+      *why_not = "an f-string or an incomplete literal: known only at run time";
+      return std::nullopt;
+    }
+    if (i == range.begin) joined.position = token.position;
+    joined.text.append(literal.value);
+    expect_string = false;
+  }
+  if (range.empty() || expect_string) {
+    *why_not = range.empty() ? "no argument" : "not a literal string";
+    return std::nullopt;
+  }
+  if (strip) joined.text.strip();
+  return joined;
+}
+
+bool looks_like_schema(std::string_view text) {
+  size_t i = 0;
+  while (i < text.size() && is_blank(text[i])) ++i;
+  i = skip_operator_name(text, i);
+  if (i == std::string_view::npos) return false;
+  while (i < text.size() && is_blank(text[i])) ++i;
+  return i < text.size() && text[i] == '(';
+}
+
+bool looks_like_operator_name(std::string_view text) {
+  size_t i = 0;
+  while (i < text.size() && is_blank(text[i])) ++i;
+  i = skip_operator_name(text, i);
+  if (i == std::string_view::npos) return false;
+  while (i < text.size() && is_blank(text[i])) ++i;
+  return i == text.size();
+}
+
+std::string written_namespace(std::string_view text) {
+  size_t i = 0;
+  while (i < text.size() && is_blank(text[i])) ++i;
+  size_t end = skip_operator_name(text, i);
+  if (end == std::string_view::npos) return "";
+  std::string_view name = text.substr(i, end - i);
+  size_t colons = name.find("::");
+  return colons == std::string_view::npos ? "" : std::string(name.substr(0, colons));
+}
+
+std::string operator_name_in(std::string_view text) {
+  size_t i = 0;
+  while (i < text.size() && is_blank(text[i])) ++i;
+  size_t end = skip_operator_name(text, i);
+  return end == std::string_view::npos ? "" : std::string(text.substr(i, end - i));
+}
+
+std::string namespace_from_identifier(std::string_view identifier) {
+  size_t letters = 0;
+  for (char c : identifier) {
+    if (std::islower(static_cast<unsigned char>(c))) return std::string(identifier);
+    if (std::isupper(static_cast<unsigned char>(c))) ++letters;
+  }
+  return letters >= 3 ? "" : std::string(identifier);
+}
+
+}  // namespace schemac::sources

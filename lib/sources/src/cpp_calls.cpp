@@ -1,0 +1,158 @@
+// Finding registration calls in C++ tokens. A TORCH_LIBRARY-family macro followed by a braced
+// body is a block whose first argument names the namespace; inside (and outside) blocks,
+// `<receiver>.def(...)` and `<receiver>->def(...)` with a schema-shaped literal are definitions,
+// `.impl("name", ...)` implementations. pybind11's `m.def("name", &fn, "doc")` outside a block
+// has no schema shape and is left alone, and so is a custom class's `class_<T>(...).def(...)`.
+#include <map>
+#include <string>
+
+#include "calls.h"
+#include "scan_internal.h"
+
+namespace schemac::sources {
+namespace {
+
+struct LibraryBlock {
+  size_t begin = 0;  // the '{'
+  size_t end = 0;    // the matching '}'
+  std::string ns;    // "" when a macro or unknown
+  SourcePosition position;
+  bool is_impl = false;
+};
+
+// `#define NAME value` with one identifier as the value: TORCH_LIBRARY(NAME, m) can be resolved.
+std::map<std::string, std::string> object_like_macros(const std::vector<Token>& tokens) {
+  std::map<std::string, std::string> macros;
+  for (size_t i = 0; i + 1 < tokens.size(); ++i) {
+    const Token& name = tokens[i];
+    if (name.stream == 0 || (i > 0 && tokens[i - 1].stream == name.stream)) continue;
+    bool single_value = tokens[i + 1].stream == name.stream &&
+                        tokens[i + 1].kind == TokenKind::identifier &&
+                        (i + 2 == tokens.size() || tokens[i + 2].stream != name.stream);
+    if (name.kind == TokenKind::identifier && single_value) macros[name.text] = tokens[i + 1].text;
+  }
+  return macros;
+}
+
+std::vector<LibraryBlock> library_blocks(const std::vector<Token>& tokens) {
+  std::map<std::string, std::string> macros = object_like_macros(tokens);
+  std::vector<LibraryBlock> blocks;
+  for (size_t i = 0; i + 1 < tokens.size(); ++i) {
+    const Token& macro = tokens[i];
+    if (macro.kind != TokenKind::identifier || macro.text.find("TORCH_LIBRARY") == std::string::npos ||
+        !is_punct(tokens[i + 1], "(")) {
+      continue;
+    }
+    size_t close = 0;
+    std::vector<CallArgument> arguments = call_arguments(tokens, i + 1, false, &close);
+    if (close + 1 >= tokens.size() || !is_punct(tokens[close + 1], "{")) continue;
+    LibraryBlock block;
+    block.begin = close + 1;
+    block.end = matching_close(tokens, close + 1);
+    block.position = macro.position;
+    block.is_impl = macro.text.find("IMPL") != std::string::npos;
+    if (!arguments.empty() && arguments[0].range.end == arguments[0].range.begin + 1 &&
+        tokens[arguments[0].range.begin].kind == TokenKind::identifier) {
+      std::string name = tokens[arguments[0].range.begin].text;
+      auto defined = macros.find(name);
+      block.ns = namespace_from_identifier(defined != macros.end() ? defined->second : name);
+    }
+    blocks.push_back(std::move(block));
+  }
+  return blocks;
+}
+
+const LibraryBlock* enclosing_block(const std::vector<LibraryBlock>& blocks, size_t index) {
+  const LibraryBlock* inner = nullptr;
+  for (const LibraryBlock& block : blocks) {
+    if (block.begin < index && index < block.end && (!inner || block.begin > inner->begin)) {
+      inner = &block;
+    }
+  }
+  return inner;
+}
+
+class CppCallFinder {
+ public:
+  CppCallFinder(const TokenStream& stream, ScanResult& out)
+      : stream_(stream), tokens_(stream.tokens), blocks_(library_blocks(tokens_)), out_(out) {}
+
+  void run() {
+    for (size_t i = 1; i + 1 < tokens_.size(); ++i) {
+      const Token& method = tokens_[i];
+      if (method.kind != TokenKind::identifier || !is_punct(tokens_[i + 1], "(") ||
+          !(is_punct(tokens_[i - 1], ".") || is_punct(tokens_[i - 1], "->"))) {
+        continue;
+      }
+      // `torch::class_<T>("ns", "Name").def("method", ...)`: a custom class's method, no operator.
+      if (i >= 2 && (is_punct(tokens_[i - 2], ")") || is_punct(tokens_[i - 2], ">"))) continue;
+      if (method.text == "def") definition(i);
+      if (method.text == "impl") implementation(i);
+    }
+  }
+
+ private:
+  void definition(size_t method) {
+    const LibraryBlock* block = enclosing_block(blocks_, method);
+    std::vector<CallArgument> arguments = call_arguments(tokens_, method + 1, false);
+    if (arguments.empty()) return;
+    std::string why_not;
+    std::optional<JoinedLiteral> literal = join_cpp_literal(stream_, arguments[0].range, &why_not);
+    const Token& first = tokens_[arguments[0].range.begin];
+    if (!literal) {
+      // Outside a TORCH_LIBRARY block a .def(...) is as likely pybind11's; list only ours.
+      bool wrapped = first.text == "TORCH_SELECTIVE_SCHEMA" || first.text == "torch" || first.text == "c10";
+      if (block || wrapped) out_.skipped.push_back({first.position, "m.def(...): " + why_not});
+      return;
+    }
+    if (looks_like_schema(literal->text.text())) {
+      FoundSchema found;
+      found.position = literal->position;
+      found.text = std::move(literal->text);
+      found.call = "def";
+      found.condition = condition(method);
+      if (block) {
+        found.library_namespace = block->ns;
+        found.library_position = block->position;
+      }
+      out_.schemas.push_back(std::move(found));
+    } else if (block && looks_like_operator_name(literal->text.text())) {
+      out_.named_definitions.push_back({literal->position, operator_name_in(literal->text.text()),
+                                        block->ns, condition(method)});
+      out_.skipped.push_back({literal->position, "m.def(\"" + operator_name_in(literal->text.text()) +
+                                                     "\", fn): the schema is inferred from the function"});
+    } else if (block) {
+      out_.skipped.push_back({literal->position, "m.def(...): the string is not a schema"});
+    }
+  }
+
+  void implementation(size_t method) {
+    const LibraryBlock* block = enclosing_block(blocks_, method);
+    std::vector<CallArgument> arguments = call_arguments(tokens_, method + 1, false);
+    if (arguments.empty()) return;
+    std::string why_not;
+    std::optional<JoinedLiteral> literal = join_cpp_literal(stream_, arguments[0].range, &why_not);
+    if (!literal || !looks_like_operator_name(literal->text.text())) return;
+    std::string name = operator_name_in(literal->text.text());
+    if (!block && name.find("::") == std::string::npos) return;
+    out_.implementations.push_back(
+        {literal->position, name, block ? block->ns : "", condition(method)});
+  }
+
+  const ConditionPath& condition(size_t index) const {
+    return stream_.conditions[tokens_[index].condition];
+  }
+
+  const TokenStream& stream_;
+  const std::vector<Token>& tokens_;
+  std::vector<LibraryBlock> blocks_;
+  ScanResult& out_;
+};
+
+}  // namespace
+
+void find_cpp_registrations(const TokenStream& stream, ScanResult& out) {
+  CppCallFinder(stream, out).run();
+}
+
+}  // namespace schemac::sources

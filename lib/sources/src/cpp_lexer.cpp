@@ -1,0 +1,329 @@
+// The C++ tokenizer: translation phases 1-3 as far as finding string literals needs them.
+// Line splices (backslash-newline) are removed first, except inside raw strings, where the
+// standard reverts them; comments are skipped; preprocessor conditionals are tracked so that
+// definitions in different #if branches are known not to clash; the body of a #define is lexed
+// as its own stream (a registration call inside a macro body is still found).
+#include <algorithm>
+#include <string_view>
+
+#include "token.h"
+
+namespace schemac::sources {
+namespace {
+
+bool is_identifier_start(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' || c >= 0x80;
+}
+bool is_identifier_char(unsigned char c) { return is_identifier_start(c) || (c >= '0' && c <= '9'); }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+bool is_string_prefix(std::string_view id) {
+  return id == "u8" || id == "u" || id == "U" || id == "L" || id == "R" || id == "u8R" ||
+         id == "uR" || id == "UR" || id == "LR";
+}
+
+class CppLexer {
+ public:
+  explicit CppLexer(std::string_view source) : source_(source), lines_(source) {
+    splice_lines();
+  }
+
+  TokenStream run() {
+    while (i_ < logical_.size()) step();
+    return std::move(out_);
+  }
+
+ private:
+  // Phase 2: the text without backslash-newline pairs, and where each byte was.
+  void splice_lines() {
+    logical_.reserve(source_.size());
+    physical_.reserve(source_.size() + 1);
+    for (size_t p = 0; p < source_.size(); ++p) {
+      if (source_[p] == '\\') {
+        size_t q = p + 1;
+        if (q < source_.size() && source_[q] == '\r') ++q;
+        if (q < source_.size() && source_[q] == '\n') {
+          p = q;
+          continue;
+        }
+      }
+      logical_.push_back(source_[p]);
+      physical_.push_back(static_cast<uint32_t>(p));
+    }
+    physical_.push_back(static_cast<uint32_t>(source_.size()));
+  }
+
+  char at(size_t k) const { return k < logical_.size() ? logical_[k] : '\0'; }
+  SourcePosition position(size_t k) const {
+    return lines_.position(physical_[std::min(k, logical_.size())]);
+  }
+
+  void step() {
+    char c = at(i_);
+    if (c == '\n') {
+      line_start_ = true;
+      stream_ = 0;
+      ++i_;
+    } else if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') {
+      ++i_;
+    } else if (c == '/' && at(i_ + 1) == '/') {
+      while (i_ < logical_.size() && at(i_) != '\n') ++i_;
+    } else if (c == '/' && at(i_ + 1) == '*') {
+      skip_block_comment();
+    } else if (c == '#' && line_start_) {
+      directive();
+    } else {
+      line_start_ = false;
+      token();
+    }
+  }
+
+  void skip_block_comment() {
+    size_t end = logical_.find("*/", i_ + 2);
+    i_ = end == std::string::npos ? logical_.size() : end + 2;
+  }
+
+  void skip_rest_of_line() {
+    while (i_ < logical_.size() && at(i_) != '\n') {
+      if (at(i_) == '/' && at(i_ + 1) == '*') {
+        skip_block_comment();
+      } else if (at(i_) == '/' && at(i_ + 1) == '/') {
+        while (i_ < logical_.size() && at(i_) != '\n') ++i_;
+      } else {
+        ++i_;
+      }
+    }
+  }
+
+  void directive() {
+    line_start_ = false;
+    ++i_;
+    while (at(i_) == ' ' || at(i_) == '\t') ++i_;
+    size_t start = i_;
+    while (is_identifier_char(static_cast<unsigned char>(at(i_)))) ++i_;
+    std::string_view name(logical_.data() + start, i_ - start);
+    if (name == "define") {
+      stream_ = ++defines_;
+      return;  // the body is lexed as tokens of its own stream
+    }
+    if (name == "if" || name == "ifdef" || name == "ifndef") {
+      conditions_.emplace_back(next_group_++, 0);
+      out_.conditions.push_back(conditions_);
+    } else if (name == "elif" || name == "else" || name == "elifdef" || name == "elifndef") {
+      if (!conditions_.empty()) ++conditions_.back().second;
+      out_.conditions.push_back(conditions_);
+    } else if (name == "endif") {
+      if (!conditions_.empty()) conditions_.pop_back();
+      out_.conditions.push_back(conditions_);
+    }
+    skip_rest_of_line();
+  }
+
+  Token make(TokenKind kind, std::string text, size_t start) {
+    Token token;
+    token.kind = kind;
+    token.text = std::move(text);
+    token.position = position(start);
+    token.condition = static_cast<uint32_t>(out_.conditions.size() - 1);
+    token.stream = stream_;
+    return token;
+  }
+
+  void token() {
+    size_t start = i_;
+    auto c = static_cast<unsigned char>(at(i_));
+    if (is_identifier_start(c)) {
+      while (is_identifier_char(static_cast<unsigned char>(at(i_)))) ++i_;
+      std::string id = logical_.substr(start, i_ - start);
+      if (at(i_) == '"' && is_string_prefix(id)) {
+        string_literal(start, id);
+      } else if (at(i_) == '\'' && (id == "u8" || id == "u" || id == "U" || id == "L")) {
+        character_literal(start);
+      } else {
+        out_.tokens.push_back(make(TokenKind::identifier, std::move(id), start));
+      }
+    } else if (is_digit(static_cast<char>(c)) || (c == '.' && is_digit(at(i_ + 1)))) {
+      number(start);
+    } else if (c == '"') {
+      string_literal(start, "");
+    } else if (c == '\'') {
+      character_literal(start);
+    } else {
+      std::string_view two(logical_.data() + i_, std::min<size_t>(2, logical_.size() - i_));
+      size_t length = (two == "::" || two == "->" || two == "##") ? 2 : 1;
+      i_ += length;
+      out_.tokens.push_back(make(TokenKind::punct, logical_.substr(start, length), start));
+    }
+  }
+
+  // A pp-number: digits, letters, '.', digit separators and signed exponents.
+  void number(size_t start) {
+    while (i_ < logical_.size()) {
+      char c = at(i_);
+      if ((c == 'e' || c == 'E' || c == 'p' || c == 'P') && (at(i_ + 1) == '+' || at(i_ + 1) == '-')) {
+        i_ += 2;
+      } else if (c == '\'' && is_identifier_char(static_cast<unsigned char>(at(i_ + 1)))) {
+        i_ += 2;
+      } else if (is_identifier_char(static_cast<unsigned char>(c)) || c == '.') {
+        ++i_;
+      } else {
+        break;
+      }
+    }
+    out_.tokens.push_back(make(TokenKind::other, logical_.substr(start, i_ - start), start));
+  }
+
+  void character_literal(size_t start) {
+    while (at(i_) != '\'') ++i_;  // the prefix, if any
+    ++i_;
+    while (i_ < logical_.size() && at(i_) != '\'' && at(i_) != '\n') i_ += at(i_) == '\\' ? 2 : 1;
+    if (at(i_) == '\'') ++i_;
+    out_.tokens.push_back(make(TokenKind::other, "'", start));
+  }
+
+  // `start` is the first byte of the prefix (or the quote); i_ is at the opening quote.
+  void string_literal(size_t start, const std::string& prefix) {
+    StringLiteral literal;
+    if (!prefix.empty() && prefix.back() == 'R') {
+      raw_body(literal);
+    } else {
+      quoted_body(literal);
+    }
+    literal.value.set_end(position(i_ == 0 ? 0 : i_ - 1));
+    // A user-defined literal suffix ("..."sv) belongs to the token.
+    if (is_identifier_start(static_cast<unsigned char>(at(i_)))) {
+      while (is_identifier_char(static_cast<unsigned char>(at(i_)))) ++i_;
+    }
+    Token token = make(TokenKind::string, prefix, start);
+    token.literal = static_cast<uint32_t>(out_.literals.size());
+    out_.literals.push_back(std::move(literal));
+    out_.tokens.push_back(std::move(token));
+  }
+
+  void quoted_body(StringLiteral& literal) {
+    ++i_;  // the opening quote
+    while (true) {
+      if (i_ >= logical_.size() || at(i_) == '\n') {
+        literal.is_static = false;  // unterminated
+        return;
+      }
+      char c = at(i_);
+      if (c == '"') {
+        ++i_;
+        return;
+      }
+      if (c == '\\') {
+        escape(literal);
+      } else {
+        literal.value.push_back(c, position(i_));
+        ++i_;
+      }
+    }
+  }
+
+  void escape(StringLiteral& literal) {
+    SourcePosition from = position(i_);
+    char n = at(i_ + 1);
+    i_ += 2;
+    switch (n) {
+      case 'n': literal.value.push_back('\n', from); return;
+      case 't': literal.value.push_back('\t', from); return;
+      case 'r': literal.value.push_back('\r', from); return;
+      case 'a': literal.value.push_back('\a', from); return;
+      case 'b': literal.value.push_back('\b', from); return;
+      case 'f': literal.value.push_back('\f', from); return;
+      case 'v': literal.value.push_back('\v', from); return;
+      case '\n': case '\0': --i_; literal.is_static = false; return;  // the line ends
+      default: break;
+    }
+    if (n >= '0' && n <= '7') {
+      unsigned value = static_cast<unsigned>(n - '0');
+      for (int k = 0; k < 2 && at(i_) >= '0' && at(i_) <= '7'; ++k, ++i_) {
+        value = value * 8 + static_cast<unsigned>(at(i_) - '0');
+      }
+      literal.value.push_back(static_cast<char>(value & 0xff), from);
+    } else if (n == 'x') {
+      uint32_t value = 0;
+      size_t digits = 0;
+      for (; hex_value(at(i_)) >= 0; ++i_, ++digits) value = (value << 4) | static_cast<uint32_t>(hex_value(at(i_)));
+      if (digits == 0 || value > 0xff) literal.is_static = false;
+      literal.value.push_back(static_cast<char>(value & 0xff), from);
+    } else if (n == 'u' || n == 'U') {
+      size_t want = n == 'u' ? 4 : 8;
+      uint32_t value = 0;
+      size_t digits = 0;
+      for (; digits < want && hex_value(at(i_)) >= 0; ++i_, ++digits) value = (value << 4) | static_cast<uint32_t>(hex_value(at(i_)));
+      if (digits != want || value > 0x10ffff) {
+        literal.is_static = false;
+        return;
+      }
+      literal.value.push_utf8(value, from);
+    } else {
+      literal.value.push_back(n, from);  // \\ \" \' \? and unknown escapes: the character itself
+    }
+  }
+
+  // R"delim( ... )delim": read from the original bytes, where splices and escapes do not apply.
+  void raw_body(StringLiteral& literal) {
+    size_t p = physical_[i_] + 1;
+    size_t open = p;
+    while (open < source_.size() && open - p <= 16 && source_[open] != '(' &&
+           source_[open] != ')' && source_[open] != '\\' && source_[open] != ' ' &&
+           source_[open] != '\n' && source_[open] != '"') {
+      ++open;
+    }
+    if (open >= source_.size() || source_[open] != '(' || open - p > 16) {
+      literal.is_static = false;
+      quoted_body(literal);
+      return;
+    }
+    std::string closing = ")" + std::string(source_.substr(p, open - p)) + "\"";
+    size_t close = source_.find(closing, open + 1);
+    size_t body_end = close == std::string_view::npos ? source_.size() : close;
+    for (size_t q = open + 1; q < body_end; ++q) {
+      if (source_[q] == '\r' && q + 1 < body_end && source_[q + 1] == '\n') continue;
+      literal.value.push_back(source_[q], lines_.position(q));
+    }
+    if (close == std::string_view::npos) literal.is_static = false;
+    size_t after = close == std::string_view::npos ? source_.size() : close + closing.size();
+    i_ = static_cast<size_t>(std::lower_bound(physical_.begin(), physical_.end(), after) -
+                             physical_.begin());
+  }
+
+  std::string_view source_;
+  LineTable lines_;
+  std::string logical_;
+  std::vector<uint32_t> physical_;
+  size_t i_ = 0;
+  bool line_start_ = true;
+  uint32_t stream_ = 0;
+  uint32_t defines_ = 0;
+  uint32_t next_group_ = 0;
+  ConditionPath conditions_;
+  TokenStream out_;
+};
+
+}  // namespace
+
+LineTable::LineTable(std::string_view text) {
+  starts_.push_back(0);
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n') starts_.push_back(i + 1);
+  }
+}
+
+SourcePosition LineTable::position(size_t offset) const {
+  auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
+  size_t line = static_cast<size_t>(it - starts_.begin());  // >= 1: starts_[0] == 0
+  return {static_cast<uint32_t>(line), static_cast<uint32_t>(offset - starts_[line - 1] + 1)};
+}
+
+TokenStream lex_cpp(std::string_view text) { return CppLexer(text).run(); }
+
+}  // namespace schemac::sources

@@ -1,0 +1,216 @@
+#include "schemac/sources/lint.h"
+
+#include <array>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "calls.h"
+#include "schemac/schema/check.h"
+#include "schemac/schema/parser.h"
+
+namespace schemac::sources {
+namespace {
+
+using schema::Diagnostic;
+using schema::Location;
+using schema::Note;
+using schema::RuleInfo;
+using schema::Severity;
+
+constexpr auto kRules = std::to_array<RuleInfo>({
+    {"duplicate-definition", Severity::error,
+     "an operator is defined twice in the C++ or Python files given"},
+    {"namespace-mismatch", Severity::error,
+     "a schema's namespace differs from the one of its TORCH_LIBRARY block or Library object"},
+    {"impl-without-definition", Severity::warning,
+     "an implementation is registered for an operator that no given file defines"},
+});
+
+Location at(const std::string& path, SourcePosition position) {
+  return Location::at(path, position.line, position.column);
+}
+
+// One definition of an operator, from a schema or from a name alone.
+struct Definition {
+  const std::string* path;
+  SourcePosition position;
+  std::string ns;    // "" when unknown
+  std::string name;  // without namespace: "name.overload"
+  const ConditionPath* condition;
+};
+
+std::string without_namespace(const std::string& name) {
+  size_t colons = name.find("::");
+  return colons == std::string::npos ? name : name.substr(colons + 2);
+}
+
+std::string namespace_or(const std::string& name, const std::string& fallback) {
+  size_t colons = name.find("::");
+  return colons == std::string::npos ? fallback : name.substr(0, colons);
+}
+
+std::string full_name(const std::string& ns, const std::string& name) {
+  return ns.empty() ? name : ns + "::" + name;
+}
+
+std::vector<Definition> collect_definitions(std::span<const ScannedFile> files) {
+  std::vector<Definition> definitions;
+  for (const ScannedFile& file : files) {
+    for (const FoundSchema& found : file.scan.schemas) {
+      std::string name = operator_name_in(found.text.text());
+      if (name.empty()) continue;
+      definitions.push_back({&file.path, found.position, resolved_namespace(found),
+                             without_namespace(name), &found.condition});
+    }
+    for (const NamedOperator& named : file.scan.named_definitions) {
+      definitions.push_back({&file.path, named.position,
+                             namespace_or(named.name, named.library_namespace),
+                             without_namespace(named.name), &named.condition});
+    }
+  }
+  return definitions;
+}
+
+// Two definitions clash when their full names match and both can be compiled together. With an
+// unknown namespace (a macro such as TORCH_EXTENSION_NAME) only definitions in one file are
+// compared: separate files under one macro are often alternative builds (CPU, CUDA, ROCm).
+void duplicate_definitions(const std::vector<Definition>& definitions,
+                           std::vector<Diagnostic>& out) {
+  std::map<std::string, std::vector<const Definition*>> by_name;
+  for (const Definition& d : definitions) {
+    std::string key = d.ns.empty() ? "?" + *d.path + "?" + d.name : d.ns + "::" + d.name;
+    std::vector<const Definition*>& earlier = by_name[key];
+    const Definition* clash = nullptr;
+    for (const Definition* e : earlier) {
+      if (!mutually_exclusive(*e->condition, *d.condition)) clash = clash ? clash : e;
+    }
+    if (clash) {
+      Diagnostic diagnostic;
+      diagnostic.rule = "duplicate-definition";
+      diagnostic.location = at(*d.path, d.position);
+      diagnostic.message = fmt::format("operator '{}' is defined twice", full_name(d.ns, d.name));
+      diagnostic.notes.push_back(Note{at(*clash->path, clash->position), "first defined here"});
+      out.push_back(std::move(diagnostic));
+    }
+    earlier.push_back(&d);
+  }
+}
+
+void namespace_mismatches(const std::string& path, const FoundSchema& found,
+                          std::vector<Diagnostic>& out) {
+  std::string written = written_namespace(found.text.text());
+  if (written.empty() || found.library_namespace.empty() || written == found.library_namespace) {
+    return;
+  }
+  size_t start = found.text.text().find(written);
+  Diagnostic diagnostic;
+  diagnostic.rule = "namespace-mismatch";
+  diagnostic.location = location_in(path, found.text, static_cast<uint32_t>(start),
+                                    static_cast<uint32_t>(written.size()));
+  diagnostic.message = fmt::format(
+      "schema names namespace '{}' but is defined in a library for namespace '{}'", written,
+      found.library_namespace);
+  if (found.library_position.line != 0) {
+    diagnostic.notes.push_back(
+        Note{at(path, found.library_position),
+             fmt::format("the library for '{}' is declared here", found.library_namespace)});
+  }
+  out.push_back(std::move(diagnostic));
+}
+
+// PyTorch defines these itself: an implementation for them needs no definition in the files.
+bool defined_by_pytorch(const std::string& ns) {
+  return ns == "aten" || ns == "prim" || ns == "quantized" || ns == "_quantized";
+}
+
+void implementations_without_definition(std::span<const ScannedFile> files,
+                                        const std::vector<Definition>& definitions,
+                                        std::vector<Diagnostic>& out) {
+  std::map<std::string, bool> known;  // full names, and "?name" for unknown namespaces
+  for (const Definition& d : definitions) {
+    known[full_name(d.ns, d.name)] = true;
+    known["?" + d.name] = true;
+  }
+  for (const ScannedFile& file : files) {
+    for (const NamedOperator& impl : file.scan.implementations) {
+      std::string ns = namespace_or(impl.name, impl.library_namespace);
+      std::string name = without_namespace(impl.name);
+      if (defined_by_pytorch(ns)) continue;
+      bool found = ns.empty() ? known.count("?" + name) > 0
+                              : known.count(full_name(ns, name)) > 0 || known.count(name) > 0;
+      if (found) continue;
+      Diagnostic diagnostic;
+      diagnostic.severity = Severity::warning;
+      diagnostic.rule = "impl-without-definition";
+      diagnostic.location = at(file.path, impl.position);
+      diagnostic.message = fmt::format(
+          "implementation of '{}', which no given file defines (it may be defined elsewhere)",
+          full_name(ns, name));
+      out.push_back(std::move(diagnostic));
+    }
+  }
+}
+
+Diagnostic schema_diagnostic(const std::string& path, const FoundSchema& found,
+                             const schema::SchemaError& error) {
+  Diagnostic diagnostic;
+  diagnostic.rule = error.rule.empty() ? "schema-syntax" : error.rule;
+  diagnostic.location = location_in(path, found.text, error.offset, error.length);
+  diagnostic.message = error.message;
+  return diagnostic;
+}
+
+}  // namespace
+
+std::span<const RuleInfo> source_rule_catalog() { return kRules; }
+
+std::string resolved_namespace(const FoundSchema& found) {
+  std::string written = written_namespace(found.text.text());
+  return written.empty() ? found.library_namespace : written;
+}
+
+Location location_in(const std::string& path, const MappedText& text, uint32_t offset,
+                     uint32_t length) {
+  offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text.size()));
+  SourcePosition start = text.position(offset);
+  Location location = Location::at(path, start.line, start.column);
+  if (length > 1 && offset + length <= text.size()) {
+    SourcePosition last = text.position(offset + length - 1);
+    // Only a range that reads straight through one literal keeps its length.
+    if (last.line == start.line && last.column == start.column + length - 1) {
+      location.end_column = last.column + 1;
+    }
+  }
+  return location;
+}
+
+std::vector<Diagnostic> check_found_schema(const std::string& path, const FoundSchema& found) {
+  std::vector<Diagnostic> out;
+  schema::ParseResult parsed = schema::parse_schema_syntax(found.text.text());
+  if (!parsed.ok()) {
+    if (parsed.error) out.push_back(schema_diagnostic(path, found, *parsed.error));
+    return out;
+  }
+  for (const schema::SchemaError& error : schema::check_schema(*parsed.schema)) {
+    out.push_back(schema_diagnostic(path, found, error));
+  }
+  return out;
+}
+
+std::vector<Diagnostic> lint_sources(std::span<const ScannedFile> files) {
+  std::vector<Diagnostic> out;
+  for (const ScannedFile& file : files) {
+    for (const FoundSchema& found : file.scan.schemas) {
+      for (Diagnostic& d : check_found_schema(file.path, found)) out.push_back(std::move(d));
+      namespace_mismatches(file.path, found, out);
+    }
+  }
+  std::vector<Definition> definitions = collect_definitions(files);
+  duplicate_definitions(definitions, out);
+  implementations_without_definition(files, definitions, out);
+  schema::sort_diagnostics(out);
+  return out;
+}
+
+}  // namespace schemac::sources

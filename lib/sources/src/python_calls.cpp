@@ -1,0 +1,214 @@
+// Finding registration calls in Python tokens:
+//   lib = torch.library.Library("ns", "DEF")     a library object and its namespace
+//   lib.define("name(...) -> ...")                 Library(...).define(...) too
+//   torch.library.define("ns::name", "(...) -> ...")
+//   @torch.library.custom_op("ns::name", mutates_args=(), schema="(...) -> ...")
+//   lib.impl("name", fn, "CUDA"), torch.library.impl / register_fake / register_kernel("ns::name")
+// A custom_op without schema= (the schema comes from type hints) still defines its name.
+#include <map>
+#include <string>
+
+#include "calls.h"
+#include "scan_internal.h"
+
+namespace schemac::sources {
+namespace {
+
+
+bool is_module(std::string_view receiver) {
+  return receiver == "torch.library" || receiver == "library" || receiver.empty();
+}
+
+class PythonCallFinder {
+ public:
+  PythonCallFinder(const TokenStream& stream, ScanResult& out)
+      : stream_(stream), tokens_(stream.tokens), out_(out) {}
+
+  void run() {
+    for (size_t i = 0; i + 1 < tokens_.size(); ++i) {
+      const Token& t = tokens_[i];
+      if (t.kind != TokenKind::identifier || !is_punct(tokens_[i + 1], "(")) continue;
+      if (t.text == "Library") {
+        library(i);
+      } else if (t.text == "define") {
+        define(i);
+      } else if (t.text == "custom_op" || t.text == "triton_op") {
+        custom_op(i);
+      } else if (t.text == "impl" || t.text == "register_fake" || t.text == "register_kernel" ||
+                 t.text == "impl_abstract" || t.text == "register_autograd") {
+        implementation(i);
+      }
+    }
+  }
+
+ private:
+  std::optional<JoinedLiteral> literal(const CallArgument* argument, std::string* why_not) const {
+    if (!argument) {
+      *why_not = "no argument";
+      return std::nullopt;
+    }
+    return join_python_literal(stream_, argument->range, why_not);
+  }
+
+  // The namespace named by the Library(...) call whose name token is at `callee`.
+  std::string library_namespace(size_t callee) const {
+    std::vector<CallArgument> arguments = call_arguments(tokens_, callee + 1, true);
+    std::string why_not;
+    std::optional<JoinedLiteral> ns = literal(find_argument(arguments, 0, "ns"), &why_not);
+    return ns && looks_like_operator_name(ns->text.text()) ? operator_name_in(ns->text.text()) : "";
+  }
+
+  void library(size_t callee) {
+    size_t first = callee;
+    name_ending_at(tokens_, callee, &first);
+    if (first < 2 || !is_punct(tokens_[first - 1], "=")) return;
+    size_t target_last = first - 2;
+    size_t target_first = target_last;
+    std::string target = name_ending_at(tokens_, target_last, &target_first);
+    // lib: Library = Library(...): the annotation sits between the name and the '='.
+    if (target_first >= 2 && is_punct(tokens_[target_first - 1], ":")) {
+      target = name_ending_at(tokens_, target_first - 2, &target_first);
+    }
+    if (tokens_[target_last].kind != TokenKind::identifier) return;
+    libraries_[target] = {library_namespace(callee), tokens_[callee].position};
+  }
+
+  struct Receiver {
+    bool module = false;  // torch.library.define / library.define
+    std::string ns;
+    SourcePosition position;
+  };
+
+  Receiver receiver_of(size_t method) const {
+    Receiver receiver;
+    if (method == 0 || !is_punct(tokens_[method - 1], ".")) {
+      receiver.module = true;
+      return receiver;
+    }
+    size_t last = method - 2;
+    if (is_punct(tokens_[last], ")")) {  // Library("ns", "DEF").define(...)
+      size_t open = matching_open(tokens_, last);
+      if (open < tokens_.size() && open > 0 && is_identifier(tokens_[open - 1], "Library")) {
+        receiver.ns = library_namespace(open - 1);
+        receiver.position = tokens_[open - 1].position;
+      }
+      return receiver;
+    }
+    if (tokens_[last].kind != TokenKind::identifier) return receiver;
+    std::string name = name_ending_at(tokens_, last);
+    auto known = libraries_.find(name);
+    if (known != libraries_.end()) {
+      receiver.ns = known->second.ns;
+      receiver.position = known->second.position;
+    } else {
+      receiver.module = is_module(name);
+    }
+    return receiver;
+  }
+
+  void define(size_t method) {
+    Receiver receiver = receiver_of(method);
+    std::vector<CallArgument> arguments = call_arguments(tokens_, method + 1, true);
+    const CallArgument* first = find_argument(arguments, 0, "");
+    if (!first) return;
+    std::string why_not;
+    std::optional<JoinedLiteral> text = literal(first, &why_not);
+    SourcePosition where = tokens_[first->range.begin].position;
+    if (!text) {
+      out_.skipped.push_back({where, "define(...): " + why_not});
+      return;
+    }
+    // torch.library.define("ns::name", "(...) -> ...")
+    if (receiver.module && looks_like_operator_name(text->text.text())) {
+      const CallArgument* second = find_argument(arguments, 1, "schema");
+      std::optional<JoinedLiteral> signature = literal(second, &why_not);
+      if (!signature) {
+        out_.skipped.push_back({where, "torch.library.define(...): the schema is " + why_not});
+        return;
+      }
+      add_schema(std::move(*text), std::move(*signature), "library.define", receiver);
+      return;
+    }
+    if (!looks_like_schema(text->text.text())) {
+      out_.skipped.push_back({text->position, "define(...): the string is not a schema"});
+      return;
+    }
+    FoundSchema found;
+    found.position = text->position;
+    found.text = std::move(text->text);
+    found.library_namespace = receiver.ns;
+    found.library_position = receiver.position;
+    found.call = "define";
+    out_.schemas.push_back(std::move(found));
+  }
+
+  // A name literal and a "(...) -> ..." literal make one schema text; it starts where the
+  // signature's literal does.
+  void add_schema(JoinedLiteral name, JoinedLiteral signature, std::string call,
+                  const Receiver& receiver) {
+    FoundSchema found;
+    found.position = signature.position;
+    name.text.strip();
+    found.text = std::move(name.text);
+    found.text.append(signature.text);
+    found.library_namespace = receiver.ns;
+    found.library_position = receiver.position;
+    found.call = std::move(call);
+    out_.schemas.push_back(std::move(found));
+  }
+
+  void custom_op(size_t callee) {
+    std::vector<CallArgument> arguments = call_arguments(tokens_, callee + 1, true);
+    std::string why_not;
+    const CallArgument* name_argument = find_argument(arguments, 0, "name");
+    std::optional<JoinedLiteral> name = literal(name_argument, &why_not);
+    SourcePosition where = tokens_[callee].position;
+    if (!name || !looks_like_operator_name(name->text.text())) {
+      if (name_argument) out_.skipped.push_back({where, tokens_[callee].text + "(...): the name is " + (name ? "not an operator name" : why_not)});
+      return;
+    }
+    const CallArgument* schema = find_argument(arguments, 99, "schema");
+    if (!schema) {
+      out_.named_definitions.push_back({name->position, operator_name_in(name->text.text()), "", {}});
+      out_.skipped.push_back({name->position, tokens_[callee].text +
+                                                  "(...): no schema=, the schema is inferred from the type hints"});
+      return;
+    }
+    std::optional<JoinedLiteral> signature = literal(schema, &why_not);
+    if (!signature) {
+      out_.named_definitions.push_back({name->position, operator_name_in(name->text.text()), "", {}});
+      out_.skipped.push_back({tokens_[schema->range.begin].position, "custom_op(...): schema= is " + why_not});
+      return;
+    }
+    add_schema(std::move(*name), std::move(*signature), "custom_op", Receiver{});
+  }
+
+  void implementation(size_t method) {
+    Receiver receiver = receiver_of(method);
+    std::vector<CallArgument> arguments = call_arguments(tokens_, method + 1, true);
+    std::string why_not;
+    std::optional<JoinedLiteral> name = literal(find_argument(arguments, 0, "qualname"), &why_not);
+    if (!name || !looks_like_operator_name(name->text.text())) return;
+    std::string op = operator_name_in(name->text.text());
+    if (receiver.module && op.find("::") == std::string::npos) return;
+    out_.implementations.push_back({name->position, op, receiver.ns, {}});
+  }
+
+  struct KnownLibrary {
+    std::string ns;
+    SourcePosition position;
+  };
+
+  const TokenStream& stream_;
+  const std::vector<Token>& tokens_;
+  std::map<std::string, KnownLibrary> libraries_;
+  ScanResult& out_;
+};
+
+}  // namespace
+
+void find_python_registrations(const TokenStream& stream, ScanResult& out) {
+  PythonCallFinder(stream, out).run();
+}
+
+}  // namespace schemac::sources

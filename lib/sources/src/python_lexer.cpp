@@ -1,0 +1,213 @@
+// The Python tokenizer: comments, explicit line joining, and every string literal form —
+// prefixes r b u f (any case, rb/br/fr/rf), single and triple quotes, escapes. An f-string with a
+// replacement field is not static; `{{` and `}}` in one are plain braces. Indentation is not
+// needed to find registration calls and is not tracked.
+#include <string_view>
+
+#include "token.h"
+
+namespace schemac::sources {
+namespace {
+
+bool is_identifier_start(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
+}
+bool is_identifier_char(unsigned char c) { return is_identifier_start(c) || (c >= '0' && c <= '9'); }
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// A string prefix: up to two of r, b, u, f in any case, at most one of each kind.
+bool is_string_prefix(std::string_view id) {
+  if (id.empty() || id.size() > 2) return false;
+  bool raw = false, bytes = false, unicode = false, format = false;
+  for (char c : id) {
+    bool* seen = nullptr;
+    switch (c) {
+      case 'r': case 'R': seen = &raw; break;
+      case 'b': case 'B': seen = &bytes; break;
+      case 'u': case 'U': seen = &unicode; break;
+      case 'f': case 'F': seen = &format; break;
+      default: return false;
+    }
+    if (*seen) return false;
+    *seen = true;
+  }
+  return !(unicode && id.size() > 1) && !(bytes && format);
+}
+
+class PythonLexer {
+ public:
+  explicit PythonLexer(std::string_view source) : source_(source), lines_(source) {}
+
+  TokenStream run() {
+    while (i_ < source_.size()) step();
+    return std::move(out_);
+  }
+
+ private:
+  char at(size_t k) const { return k < source_.size() ? source_[k] : '\0'; }
+  SourcePosition position(size_t k) const { return lines_.position(std::min(k, source_.size())); }
+
+  void step() {
+    char c = at(i_);
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+      ++i_;
+    } else if (c == '#') {
+      while (i_ < source_.size() && at(i_) != '\n') ++i_;
+    } else if (c == '\\' && (at(i_ + 1) == '\n' || (at(i_ + 1) == '\r' && at(i_ + 2) == '\n'))) {
+      i_ += at(i_ + 1) == '\n' ? 2 : 3;  // explicit line joining
+    } else {
+      token();
+    }
+  }
+
+  Token make(TokenKind kind, std::string text, size_t start) {
+    Token token;
+    token.kind = kind;
+    token.text = std::move(text);
+    token.position = position(start);
+    return token;
+  }
+
+  void token() {
+    size_t start = i_;
+    auto c = static_cast<unsigned char>(at(i_));
+    if (is_identifier_start(c)) {
+      while (is_identifier_char(static_cast<unsigned char>(at(i_)))) ++i_;
+      std::string id(source_.substr(start, i_ - start));
+      if ((at(i_) == '"' || at(i_) == '\'') && is_string_prefix(id)) {
+        string_literal(start, id);
+      } else {
+        out_.tokens.push_back(make(TokenKind::identifier, std::move(id), start));
+      }
+    } else if (c >= '0' && c <= '9') {
+      while (is_identifier_char(static_cast<unsigned char>(at(i_))) || at(i_) == '.' ||
+             ((at(i_ - 1) == 'e' || at(i_ - 1) == 'E') && (at(i_) == '+' || at(i_) == '-'))) {
+        ++i_;
+      }
+      out_.tokens.push_back(make(TokenKind::other, std::string(source_.substr(start, i_ - start)), start));
+    } else if (c == '"' || c == '\'') {
+      string_literal(start, "");
+    } else {
+      std::string_view two = source_.substr(i_, 2);
+      size_t length = (two == "==" || two == "!=" || two == "<=" || two == ">=" || two == "->" ||
+                       two == "**" || two == ":=") ? 2 : 1;
+      i_ += length;
+      out_.tokens.push_back(make(TokenKind::punct, std::string(source_.substr(start, length)), start));
+    }
+  }
+
+  // `start` is the first byte of the prefix (or the quote); i_ is at the opening quote.
+  void string_literal(size_t start, const std::string& prefix) {
+    bool raw = prefix.find_first_of("rR") != std::string::npos;
+    bool format = prefix.find_first_of("fF") != std::string::npos;
+    char quote = at(i_);
+    bool triple = at(i_ + 1) == quote && at(i_ + 2) == quote;
+    i_ += triple ? 3 : 1;
+    StringLiteral literal;
+    while (true) {
+      if (i_ >= source_.size() || (!triple && at(i_) == '\n')) {
+        literal.is_static = false;  // unterminated
+        break;
+      }
+      char c = at(i_);
+      if (c == quote && (!triple || (at(i_ + 1) == quote && at(i_ + 2) == quote))) {
+        literal.value.set_end(position(i_));
+        i_ += triple ? 3 : 1;
+        break;
+      }
+      if (c == '\\') {
+        raw ? raw_backslash(literal) : escape(literal);
+      } else if (format && (c == '{' || c == '}')) {
+        if (at(i_ + 1) == c) {
+          literal.value.push_back(c, position(i_));
+          i_ += 2;
+        } else {
+          literal.is_static = false;  // a replacement field: known only at run time
+          literal.value.push_back(c, position(i_));
+          ++i_;
+        }
+      } else if (c == '\r' && at(i_ + 1) == '\n') {
+        ++i_;  // universal newlines: \r\n reads as \n
+      } else {
+        literal.value.push_back(c, position(i_));
+        ++i_;
+      }
+    }
+    Token token = make(TokenKind::string, prefix, start);
+    token.literal = static_cast<uint32_t>(out_.literals.size());
+    out_.literals.push_back(std::move(literal));
+    out_.tokens.push_back(std::move(token));
+  }
+
+  // In a raw string a backslash stays, and keeps the next character (even a quote) in the string.
+  void raw_backslash(StringLiteral& literal) {
+    literal.value.push_back('\\', position(i_));
+    ++i_;
+    if (i_ < source_.size()) {
+      literal.value.push_back(at(i_), position(i_));
+      ++i_;
+    }
+  }
+
+  void escape(StringLiteral& literal) {
+    SourcePosition from = position(i_);
+    char n = at(i_ + 1);
+    i_ += 2;
+    switch (n) {
+      case '\n': return;  // a backslash-newline inside a string joins the lines
+      case '\r': if (at(i_) == '\n') ++i_; return;
+      case '\\': literal.value.push_back('\\', from); return;
+      case '\'': literal.value.push_back('\'', from); return;
+      case '"': literal.value.push_back('"', from); return;
+      case 'n': literal.value.push_back('\n', from); return;
+      case 't': literal.value.push_back('\t', from); return;
+      case 'r': literal.value.push_back('\r', from); return;
+      case 'a': literal.value.push_back('\a', from); return;
+      case 'b': literal.value.push_back('\b', from); return;
+      case 'f': literal.value.push_back('\f', from); return;
+      case 'v': literal.value.push_back('\v', from); return;
+      case '\0': --i_; return;
+      default: break;
+    }
+    if (n >= '0' && n <= '7') {
+      unsigned value = static_cast<unsigned>(n - '0');
+      for (int k = 0; k < 2 && at(i_) >= '0' && at(i_) <= '7'; ++k, ++i_) {
+        value = value * 8 + static_cast<unsigned>(at(i_) - '0');
+      }
+      literal.value.push_utf8(value, from);
+    } else if (n == 'x' || n == 'u' || n == 'U') {
+      size_t want = n == 'x' ? 2 : n == 'u' ? 4 : 8;
+      uint32_t value = 0;
+      size_t digits = 0;
+      for (; digits < want && hex_value(at(i_)) >= 0; ++i_, ++digits) value = (value << 4) | static_cast<uint32_t>(hex_value(at(i_)));
+      if (digits != want || value > 0x10ffff) {
+        literal.is_static = false;  // a SyntaxError in Python
+        return;
+      }
+      literal.value.push_utf8(value, from);
+    } else if (n == 'N') {
+      literal.is_static = false;  // \N{NAME}: a character looked up by name
+      literal.value.push_back('\\', from);
+      literal.value.push_back('N', from);
+    } else {
+      literal.value.push_back('\\', from);  // unknown escapes keep their backslash
+      literal.value.push_back(n, position(i_ - 1));
+    }
+  }
+
+  std::string_view source_;
+  LineTable lines_;
+  size_t i_ = 0;
+  TokenStream out_;
+};
+
+}  // namespace
+
+TokenStream lex_python(std::string_view text) { return PythonLexer(text).run(); }
+
+}  // namespace schemac::sources

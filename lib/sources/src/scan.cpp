@@ -1,0 +1,40 @@
+#include "schemac/sources/scan.h"
+
+#include "scan_internal.h"
+
+namespace schemac::sources {
+
+std::optional<Language> language_for_path(std::string_view path) {
+  size_t dot = path.rfind('.');
+  size_t slash = path.find_last_of("/\\");
+  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) {
+    return std::nullopt;
+  }
+  std::string_view ext = path.substr(dot);
+  for (std::string_view cpp : {".cpp", ".cc", ".cxx", ".cu", ".h", ".hpp", ".cuh"}) {
+    if (ext == cpp) return Language::cpp;
+  }
+  if (ext == ".py") return Language::python;
+  return std::nullopt;
+}
+
+bool mutually_exclusive(const ConditionPath& a, const ConditionPath& b) {
+  for (const auto& [group, branch] : a) {
+    for (const auto& [other_group, other_branch] : b) {
+      if (group == other_group && branch != other_branch) return true;
+    }
+  }
+  return false;
+}
+
+ScanResult scan_source(std::string_view text, Language language) {
+  ScanResult result;
+  if (language == Language::cpp) {
+    find_cpp_registrations(lex_cpp(text), result);
+  } else {
+    find_python_registrations(lex_python(text), result);
+  }
+  return result;
+}
+
+}  // namespace schemac::sources

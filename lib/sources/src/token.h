@@ -1,0 +1,50 @@
+// The tokens both lexers produce and the call finders read. Only what finding registration calls
+// needs is kept: identifiers, string literals (decoded, with their byte map), punctuation, and a
+// catch-all for numbers and the rest.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "schemac/sources/mapped_text.h"
+#include "schemac/sources/scan.h"
+
+namespace schemac::sources {
+
+enum class TokenKind : uint8_t { identifier, string, punct, other };
+
+struct Token {
+  TokenKind kind = TokenKind::other;
+  std::string text;          // spelling (identifiers, punctuation); the prefix for strings
+  SourcePosition position;   // where the token starts
+  uint32_t literal = 0;      // strings: index into TokenStream::literals
+  uint32_t condition = 0;    // C++: index into TokenStream::conditions
+  uint32_t stream = 0;       // C++: 0 for code, n for the body of the n-th #define
+};
+
+struct StringLiteral {
+  MappedText value;
+  bool is_static = true;  // false: an f-string with replacement fields, an unterminated literal
+};
+
+struct TokenStream {
+  std::vector<Token> tokens;
+  std::vector<StringLiteral> literals;
+  std::vector<ConditionPath> conditions{ConditionPath{}};
+};
+
+// Turns byte offsets into 1-based line and column.
+class LineTable {
+ public:
+  explicit LineTable(std::string_view text);
+  SourcePosition position(size_t offset) const;
+
+ private:
+  std::vector<size_t> starts_;
+};
+
+TokenStream lex_cpp(std::string_view text);
+TokenStream lex_python(std::string_view text);
+
+}  // namespace schemac::sources

@@ -1,0 +1,48 @@
+// `schemac parse --source` and `schemac lint` on the C++ and Python files of tests/sources/data,
+// against golden/sources/ (rewritten only with SCHEMAC_UPDATE_GOLDEN=1). Each golden holds the
+// exit status, stdout and stderr of one command run inside tests/sources/data.
+#include <gtest/gtest.h>
+
+#include "../common/cli_test_support.h"
+
+namespace schemac::test {
+namespace {
+
+class SourcesCli : public ToolDirTest {
+ protected:
+  SourcesCli() : ToolDirTest("schemac_sources_") {}
+
+  void golden(const std::string& name, const std::string& arguments) {
+    ToolRun run = shell("NO_COLOR=1 '" SCHEMAC_BINARY "' " + arguments, SCHEMAC_SOURCES_TEST_DIR "/data");
+    std::string actual = "$ schemac " + arguments + "\nexit: " + std::to_string(run.status) +
+                         "\n--- stdout\n" + run.out + "--- stderr\n" + run.err;
+    std::string path = std::string(SCHEMAC_SOURCES_GOLDEN_DIR) + "/" + name + ".txt";
+    if (update_golden()) {
+      std::filesystem::create_directories(SCHEMAC_SOURCES_GOLDEN_DIR);
+      write_file(path, actual);
+    }
+    EXPECT_EQ(actual, read_file(path)) << "golden " << path;
+  }
+};
+
+TEST_F(SourcesCli, ParseCpp) { golden("parse_cpp", "parse --source bindings.cpp --verbose"); }
+TEST_F(SourcesCli, ParsePythonJson) { golden("parse_python_json", "parse --json --source ops.py"); }
+TEST_F(SourcesCli, LintText) { golden("lint_text", "lint bindings.cpp other.cpp ops.py"); }
+TEST_F(SourcesCli, LintJson) { golden("lint_json", "lint --format json bindings.cpp other.cpp ops.py"); }
+TEST_F(SourcesCli, LintSarif) { golden("lint_sarif", "lint --format sarif other.cpp"); }
+
+TEST_F(SourcesCli, UnknownExtensionIsAUsageError) {
+  file("notes.txt", "m.def(\"f(int x) -> int\")");
+  ToolRun run = shell("'" SCHEMAC_BINARY "' parse --source notes.txt");
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("not a C++ or Python file"), std::string::npos);
+}
+
+TEST_F(SourcesCli, WerrorTurnsWarningsIntoExitOne) {
+  file("impl.cpp", "TORCH_LIBRARY_IMPL(ns, CPU, m) { m.impl(\"f\", f); }\n");
+  EXPECT_EQ(shell("'" SCHEMAC_BINARY "' lint impl.cpp").status, 0);
+  EXPECT_EQ(shell("'" SCHEMAC_BINARY "' lint --werror impl.cpp").status, 1);
+}
+
+}  // namespace
+}  // namespace schemac::test

@@ -1,0 +1,113 @@
+// Diagnostics of found schemas mapped into the source file, and the rules across files.
+#include <gtest/gtest.h>
+
+#include "scan_test_support.h"
+#include "schemac/sources/lint.h"
+
+namespace schemac::sources::test {
+namespace {
+
+using schema::Diagnostic;
+
+std::vector<Diagnostic> lint(std::vector<std::pair<std::string, std::string>> files) {
+  std::vector<ScannedFile> scanned;
+  for (auto& [path, text] : files) {
+    scanned.push_back({path, scan_source(text, *language_for_path(path))});
+  }
+  return lint_sources(scanned);
+}
+
+TEST(SourcesLint, DuplicateArgumentPointsIntoTheLiteral) {
+  // The real mistake of vllm csrc/torch_bindings.cpp: `Tensor q_seqlens, Tensor q_seqlens`.
+  std::vector<Diagnostic> d = lint({{"b.cpp",
+                                     "TORCH_LIBRARY(v, ops) {\n"
+                                     "  ops.def(\"conv(Tensor! count, \"\n"
+                                     "          \"Tensor q_seqlens, Tensor q_seqlens) -> ()\");\n"
+                                     "}\n"}});
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].rule, "duplicate-argument");
+  EXPECT_EQ(d[0].location.file, "b.cpp");
+  EXPECT_EQ(d[0].location.line, 3u);
+  EXPECT_EQ(d[0].location.column, 37u);
+  EXPECT_EQ(d[0].location.end_column, 46u);
+}
+
+TEST(SourcesLint, SyntaxErrorAfterAnEscapeMapsToTheEscape) {
+  // \x3b is ';', which cannot follow an argument name.
+  std::vector<Diagnostic> d = lint({{"e.cpp", "void f(Library& m) { m.def(\"f(Tensor x\\x3b) -> int\"); }"}});
+  ASSERT_FALSE(d.empty());
+  EXPECT_EQ(d[0].rule, "schema-syntax");
+  EXPECT_EQ(d[0].location.line, 1u);
+  EXPECT_EQ(d[0].location.column, 39u);  // the backslash of \x3b
+}
+
+TEST(SourcesLint, RangeAcrossLiteralsShrinksToItsFirstCharacter) {
+  ScanResult r = scan_cpp("void f(Library& m) { m.def(\"ab\" \"cd(int x) -> int\"); }");
+  ASSERT_EQ(r.schemas.size(), 1u);
+  schema::Location l = location_in("x.cpp", r.schemas[0].text, 1, 3);
+  EXPECT_EQ(l.column, 30u);
+  EXPECT_EQ(l.end_column, 31u);
+  schema::Location whole = location_in("x.cpp", r.schemas[0].text, 0, 2);
+  EXPECT_EQ(whole.end_column, 31u);
+}
+
+TEST(SourcesLint, DuplicateDefinitionAcrossFilesWithNote) {
+  std::vector<Diagnostic> d = lint({{"a.cpp", "TORCH_LIBRARY(ns, m) { m.def(\"f(int x) -> int\"); }"},
+                                    {"b.py", "lib = Library('ns', 'FRAGMENT')\nlib.define('f(int y) -> int')\n"}});
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].rule, "duplicate-definition");
+  EXPECT_EQ(d[0].message, "operator 'ns::f' is defined twice");
+  EXPECT_EQ(d[0].location.file, "b.py");
+  ASSERT_EQ(d[0].notes.size(), 1u);
+  EXPECT_EQ(d[0].notes[0].location.file, "a.cpp");
+  EXPECT_EQ(d[0].notes[0].location.column, 30u);
+}
+
+TEST(SourcesLint, OverloadsAndExclusiveBranchesAreNotDuplicates) {
+  std::vector<Diagnostic> d = lint({{"a.cpp",
+                                     "TORCH_LIBRARY(ns, m) {\n"
+                                     "  m.def(\"f(int x) -> int\");\n"
+                                     "  m.def(\"f.two(int x, int y) -> int\");\n"
+                                     "#if A\n  m.def(\"g(int x) -> int\");\n#elif B\n"
+                                     "  m.def(\"g(int x) -> int\");\n#endif\n}\n"}});
+  EXPECT_TRUE(d.empty());
+}
+
+TEST(SourcesLint, UnknownNamespacesCompareOnlyWithinOneFile) {
+  // vllm's CPU and CUDA bindings both define under TORCH_EXTENSION_NAME; one build takes one.
+  std::string text = "TORCH_LIBRARY_EXPAND(TORCH_EXTENSION_NAME, ops) { ops.def(\"f(int x) -> int\"); }";
+  EXPECT_TRUE(lint({{"cuda.cpp", text}, {"cpu.cpp", text}}).empty());
+  EXPECT_EQ(lint({{"twice.cpp", text + "\n" + text}}).size(), 1u);
+}
+
+TEST(SourcesLint, NamespaceMismatch) {
+  std::vector<Diagnostic> d = lint({{"a.cpp", "TORCH_LIBRARY(ns, m) {\n  m.def(\"other::f(int x) -> int\");\n}"}});
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].rule, "namespace-mismatch");
+  EXPECT_EQ(d[0].location.line, 2u);
+  EXPECT_EQ(d[0].location.column, 10u);
+  EXPECT_EQ(d[0].location.end_column, 15u);
+  ASSERT_EQ(d[0].notes.size(), 1u);
+  EXPECT_EQ(d[0].notes[0].location.line, 1u);
+}
+
+TEST(SourcesLint, ImplWithoutDefinitionIsAWarning) {
+  std::vector<Diagnostic> d = lint({{"a.cpp",
+                                     "TORCH_LIBRARY(ns, m) { m.def(\"f(int x) -> int\"); }\n"
+                                     "TORCH_LIBRARY_IMPL(ns, CPU, m) { m.impl(\"f\", f); m.impl(\"g\", g); }\n"
+                                     "TORCH_LIBRARY_IMPL(aten, CPU, m) { m.impl(\"add.Tensor\", add); }\n"}});
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].rule, "impl-without-definition");
+  EXPECT_EQ(d[0].severity, schema::Severity::warning);
+  EXPECT_EQ(d[0].location.line, 2u);
+}
+
+TEST(SourcesLint, RuleCatalogNamesEveryRule) {
+  std::vector<std::string> ids;
+  for (const schema::RuleInfo& rule : source_rule_catalog()) ids.emplace_back(rule.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"duplicate-definition", "namespace-mismatch",
+                                           "impl-without-definition"}));
+}
+
+}  // namespace
+}  // namespace schemac::sources::test

@@ -1,0 +1,97 @@
+#include "parse_sources.h"
+
+#include <cstdio>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "cli.h"
+#include "input.h"
+#include "schemac/diagnostics/diagnostic.h"
+#include "schemac/schema/printer.h"
+#include "schemac/sources/lint.h"
+#include "schemac/sources/scan.h"
+#include "schemac/support/json.h"
+
+namespace schemac::cli {
+namespace {
+
+using ordered_json = Json;
+
+// The JSON object of one found schema: what `parse --json` prints for its text, with `file`,
+// `line`, `column` (where the string starts) and `namespace` (null when unknown). An error's
+// place in the file is `error_line` / `error_column`.
+std::string json_for(const std::string& path, const sources::FoundSchema& found,
+                     const schema::ParseResult& result, const ParseResultJson& json_of) {
+  ordered_json object = ordered_json::parse(json_of(result));
+  std::string ns = sources::resolved_namespace(found);
+  object["file"] = path;
+  object["line"] = found.position.line;
+  object["column"] = found.position.column;
+  object["namespace"] = ns.empty() ? ordered_json(nullptr) : ordered_json(ns);
+  if (result.error) {
+    schema::Location at = sources::location_in(path, found.text, result.error->offset, 1);
+    object["error_line"] = at.line;
+    object["error_column"] = at.column;
+  }
+  return to_json_text(object);
+}
+
+}  // namespace
+
+int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson& json_of) {
+  bool io_error = false;
+  std::vector<schema::Diagnostic> diagnostics;
+  schema::SourceFiles texts;
+  std::string out;
+  for (const std::string& path : options.files) {
+    std::optional<sources::Language> language = sources::language_for_path(path);
+    if (!language) {
+      error("schemac parse", "'{}' is not a C++ or Python file (.cpp .cc .cxx .cu .h .hpp .cuh .py)",
+            path);
+      io_error = true;
+      continue;
+    }
+    std::optional<std::string> text = read_source_file("schemac parse", path);
+    if (!text) {
+      io_error = true;
+      continue;
+    }
+    sources::ScanResult scan = sources::scan_source(*text, *language);
+    texts.add(path, std::move(*text));
+    for (const sources::FoundSchema& found : scan.schemas) {
+      schema::ParseResult result = schema::parse_schema(found.text.text());
+      if (options.json) {
+        out += json_for(path, found, result, json_of) + "\n";
+      } else if (result.ok()) {
+        out += fmt::format("{}:{}:{}: {}\n", path, found.position.line, found.position.column,
+                           schema::print_schema(*result.schema));
+      }
+      for (schema::Diagnostic& d : sources::check_found_schema(path, found)) {
+        diagnostics.push_back(std::move(d));
+      }
+    }
+    if (options.verbose) {
+      for (const sources::SkippedCall& skipped : scan.skipped) {
+        fmt::print(stderr, "{}:{}:{}: note: skipped: {}\n", path, skipped.position.line,
+                   skipped.position.column, skipped.reason);
+      }
+    }
+  }
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  std::fflush(stdout);
+  if (!options.json && !diagnostics.empty()) {
+    fmt::print(stderr, "{}", schema::render_text(diagnostics, texts));
+  }
+  schema::DiagnosticCounts counts = schema::count_diagnostics(diagnostics);
+  if (io_error) return kExitUsage;
+  return counts.errors > 0 || (options.werror && counts.warnings > 0) ? kExitProblems : kExitOk;
+}
+
+std::optional<std::string> read_source_file(std::string_view command, const std::string& path) {
+  std::optional<std::string> text = read_file(path);
+  if (!text) error(command, "cannot read '{}'", path);
+  return text;
+}
+
+}  // namespace schemac::cli

@@ -1,0 +1,33 @@
+// `schemac parse --source FILE...`: the schemas written in C++ and Python registration code
+// (lib/sources finds them), printed like `schemac parse` prints schemas, each with the file, line
+// and column where its string starts and the namespace it registers into.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "schemac/schema/parser.h"
+
+namespace schemac::cli {
+
+struct ParseSourcesOptions {
+  std::vector<std::string> files;
+  bool json = false;
+  bool werror = false;
+  bool verbose = false;  // list the registration calls whose schema could not be read statically
+};
+
+// How `schemac parse --json` writes one result (one JSON object); the source fields are added.
+using ParseResultJson = std::function<std::string(const schema::ParseResult&)>;
+
+int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson& json_of);
+
+// A C++ or Python file's bytes, whatever their encoding (the scanner takes any bytes: a Latin-1
+// comment must not hide the file's schemas); prints "COMMAND: error: cannot read 'PATH'" when
+// the file cannot be read.
+std::optional<std::string> read_source_file(std::string_view command, const std::string& path);
+
+}  // namespace schemac::cli
