@@ -80,6 +80,14 @@ TEST(SourcesLint, UnknownNamespacesCompareOnlyWithinOneFile) {
   EXPECT_EQ(lint({{"twice.cpp", text + "\n" + text}}).size(), 1u);
 }
 
+TEST(SourcesLint, DefsInRunTimeLibrariesDoNotClash) {
+  // PyTorch's own tests register `dummy` into a fresh library in each test function.
+  std::vector<Diagnostic> d = lint({{"t.cpp",
+                                     "void a() { auto m = MAKE_TORCH_LIBRARY(_test); m.def(\"dummy(int x) -> int\"); }\n"
+                                     "void b() { auto m = MAKE_TORCH_LIBRARY(_test); m.def(\"dummy(int x) -> int\"); }\n"}});
+  EXPECT_TRUE(d.empty());
+}
+
 TEST(SourcesLint, NamespaceMismatch) {
   std::vector<Diagnostic> d = lint({{"a.cpp", "TORCH_LIBRARY(ns, m) {\n  m.def(\"other::f(int x) -> int\");\n}"}});
   ASSERT_EQ(d.size(), 1u);

@@ -38,6 +38,7 @@ struct Definition {
   std::string ns;    // "" when unknown
   std::string name;  // without namespace: "name.overload"
   const ConditionPath* condition;
+  bool scoped;  // in a known library (or namespaced): can clash with another definition
 };
 
 std::string without_namespace(const std::string& name) {
@@ -59,14 +60,17 @@ std::vector<Definition> collect_definitions(std::span<const ScannedFile> files) 
   for (const ScannedFile& file : files) {
     for (const FoundSchema& found : file.scan.schemas) {
       std::string name = operator_name_in(found.text.text());
+      // A def outside any TORCH_LIBRARY block or Library object, with no namespace written, goes
+      // to a library only known at run time (PyTorch's own tests make one per test): no clash.
+      bool scoped = found.library_position.line != 0 || !written_namespace(found.text.text()).empty();
       if (name.empty()) continue;
       definitions.push_back({&file.path, found.position, resolved_namespace(found),
-                             without_namespace(name), &found.condition});
+                             without_namespace(name), &found.condition, scoped});
     }
     for (const NamedOperator& named : file.scan.named_definitions) {
       definitions.push_back({&file.path, named.position,
                              namespace_or(named.name, named.library_namespace),
-                             without_namespace(named.name), &named.condition});
+                             without_namespace(named.name), &named.condition, true});
     }
   }
   return definitions;
@@ -79,6 +83,7 @@ void duplicate_definitions(const std::vector<Definition>& definitions,
                            std::vector<Diagnostic>& out) {
   std::map<std::string, std::vector<const Definition*>> by_name;
   for (const Definition& d : definitions) {
+    if (!d.scoped) continue;
     std::string key = d.ns.empty() ? "?" + *d.path + "?" + d.name : d.ns + "::" + d.name;
     std::vector<const Definition*>& earlier = by_name[key];
     const Definition* clash = nullptr;

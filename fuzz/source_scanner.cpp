@@ -1,0 +1,65 @@
+// libFuzzer target for lib/sources: any bytes, read as C++ and as Python, must scan without a
+// crash, leak or hang; every schema found must be non-empty and map each of its bytes to a place
+// inside the input; linting what was found must give diagnostics located inside the input.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "schemac/sources/lint.h"
+#include "schemac/sources/scan.h"
+
+using namespace schemac::sources;
+
+namespace {
+
+// The number of lines of `text`, and the length of the longest, bound every valid position.
+struct Bounds {
+  uint32_t lines = 1;
+  uint32_t longest = 0;
+};
+
+Bounds bounds_of(std::string_view text) {
+  Bounds b;
+  uint32_t length = 0;
+  for (char c : text) {
+    if (c == '\n') {
+      ++b.lines;
+      length = 0;
+    } else {
+      ++length;
+    }
+    b.longest = std::max(b.longest, length);
+  }
+  return b;
+}
+
+void check_position(SourcePosition p, const Bounds& b) {
+  if (p.line < 1 || p.line > b.lines || p.column < 1 || p.column > b.longest + 2) __builtin_trap();
+}
+
+void check(std::string_view text, Language language) {
+  Bounds b = bounds_of(text);
+  ScanResult result = scan_source(text, language);
+  for (const FoundSchema& found : result.schemas) {
+    if (found.text.empty()) __builtin_trap();
+    check_position(found.position, b);
+    for (size_t i = 0; i <= found.text.size(); ++i) check_position(found.text.position(i), b);
+  }
+  for (const SkippedCall& skipped : result.skipped) check_position(skipped.position, b);
+  std::vector<ScannedFile> files{{"input", std::move(result)}};
+  for (const schemac::schema::Diagnostic& d : lint_sources(files)) {
+    if (d.rule.empty() || d.location.file != "input") __builtin_trap();
+    check_position({d.location.line, d.location.column}, b);
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string_view text(reinterpret_cast<const char*>(data), size);
+  check(text, Language::cpp);
+  check(text, Language::python);
+  return 0;
+}
