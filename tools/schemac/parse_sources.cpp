@@ -34,6 +34,20 @@ std::string json_for(const std::string& path, const sources::FoundSchema& found,
     object["error_line"] = at.line;
     object["error_column"] = at.column;
   }
+  // Warnings (when parse --json gives them) keep their column in the schema and gain their place
+  // in the file.
+  if (object.contains("warnings") && object["warnings"].is_array()) {
+    for (ordered_json& warning : object["warnings"]) {
+      if (!warning.is_object() || !warning.contains("column") ||
+          !warning["column"].is_number_unsigned()) {
+        continue;
+      }
+      uint32_t column = warning["column"].get<uint32_t>();
+      schema::Location at = sources::location_in(path, found.text, column > 0 ? column - 1 : 0, 1);
+      warning["source_line"] = at.line;
+      warning["source_column"] = at.column;
+    }
+  }
   return to_json_text(object);
 }
 

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <map>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -157,9 +158,22 @@ void implementations_without_definition(std::span<const ScannedFile> files,
   }
 }
 
+// What PyTorch takes but is questionable is a warning: the schema errors that carry a severity
+// say so (`severity == Warning`); without the field every schema problem is an error.
+template <typename SchemaProblem>
+Severity severity_of(const SchemaProblem& problem) {
+  if constexpr (requires { problem.severity; }) {
+    using Kind = std::remove_cvref_t<decltype(problem.severity)>;
+    return problem.severity == Kind::Warning ? Severity::warning : Severity::error;
+  } else {
+    return Severity::error;
+  }
+}
+
 Diagnostic schema_diagnostic(const std::string& path, const FoundSchema& found,
                              const schema::SchemaError& error) {
   Diagnostic diagnostic;
+  diagnostic.severity = severity_of(error);
   diagnostic.rule = error.rule.empty() ? "schema-syntax" : error.rule;
   diagnostic.location = location_in(path, found.text, error.offset, error.length);
   diagnostic.message = error.message;
