@@ -162,6 +162,15 @@ TEST(CppScanner, PreprocessorBranchesAreRecorded) {
   EXPECT_FALSE(mutually_exclusive(r.schemas[0].condition, r.schemas[2].condition));
 }
 
+TEST(CppScanner, ADefineInsideABlockKeepsTheBlockWhole) {
+  ScanResult r = scan_cpp(
+      "TORCH_LIBRARY(a, m) {\n#define HELPER(x) (x\n  m.def(\"f(int x) -> int\");\n}\n"
+      "void g(Library& m) { m.def(\"h(int x) -> int\"); }\n");
+  ASSERT_EQ(r.schemas.size(), 2u);
+  EXPECT_EQ(r.schemas[0].library_namespace, "a");
+  EXPECT_EQ(r.schemas[1].library_namespace, "");
+}
+
 TEST(CppScanner, CallsInsideMacroBodiesAreFound) {
   ScanResult r = scan_cpp("#define REGISTER(m) \\\n  m.def(\"in_macro(Tensor x) -> Tensor\")\n");
   EXPECT_THAT(texts(r), ElementsAre("in_macro(Tensor x) -> Tensor"));

@@ -75,6 +75,16 @@ TEST(PythonScanner, LibraryDefineWithNameAndSchema) {
   EXPECT_EQ(at(r.schemas[0].text.position(7)), "3:6");   // '(' of the signature
 }
 
+TEST(PythonScanner, LibraryDefineKeywordsAndModuleAliases) {
+  ScanResult r = scan_python(
+      "import torch.library as tl\n"
+      "tl.define(\"a::f\", \"(Tensor x) -> Tensor\")\n"
+      "torch.library.define(qualname=\"a::g\", schema=\"(Tensor x) -> Tensor\")\n"
+      "lib = Library('a', 'DEF')\nlib.define(schema='h(Tensor x) -> Tensor')\n");
+  EXPECT_THAT(texts(r), ElementsAre("a::f(Tensor x) -> Tensor", "a::g(Tensor x) -> Tensor",
+                                    "h(Tensor x) -> Tensor"));
+}
+
 TEST(PythonScanner, CustomOpWithAndWithoutSchema) {
   ScanResult r = scan_python(
       "@torch.library.custom_op(\"ns::a\", mutates_args=(), schema=\"(Tensor x) -> Tensor\")\n"

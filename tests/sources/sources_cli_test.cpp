@@ -31,6 +31,14 @@ TEST_F(SourcesCli, LintText) { golden("lint_text", "lint bindings.cpp other.cpp 
 TEST_F(SourcesCli, LintJson) { golden("lint_json", "lint --format json bindings.cpp other.cpp ops.py"); }
 TEST_F(SourcesCli, LintSarif) { golden("lint_sarif", "lint --format sarif other.cpp"); }
 
+TEST_F(SourcesCli, LintVerboseListsSkippedCalls) {
+  file("m.cpp", "TORCH_LIBRARY(ns, m) {\n  m.def(SCHEMA);\n}\n");
+  ToolRun run = shell("'" SCHEMAC_BINARY "' lint --verbose m.cpp");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.err, "m.cpp:2:9: note: skipped: m.def(...): not a literal string ('SCHEMA' in it)\n");
+  EXPECT_EQ(shell("'" SCHEMAC_BINARY "' lint m.cpp").err, "");
+}
+
 TEST_F(SourcesCli, UnknownExtensionIsAUsageError) {
   file("notes.txt", "m.def(\"f(int x) -> int\")");
   ToolRun run = shell("'" SCHEMAC_BINARY "' parse --source notes.txt");

@@ -81,29 +81,35 @@ bool is_identifier(const Token& token, std::string_view text) {
 }
 
 size_t matching_close(const std::vector<Token>& tokens, size_t open) {
-  size_t depth = 0;
-  for (size_t i = open; i < tokens.size(); ++i) {
-    if (tokens[i].stream != tokens[open].stream) return tokens.size();
-    if (is_open(tokens[i])) {
-      ++depth;
-    } else if (is_close(tokens[i]) && --depth == 0) {
-      return i;
-    }
-  }
-  return tokens.size();
+  return open < tokens.size() && is_open(tokens[open]) ? tokens[open].partner : tokens.size();
 }
 
 size_t matching_open(const std::vector<Token>& tokens, size_t close) {
-  size_t depth = 0;
-  for (size_t i = close + 1; i-- > 0;) {
-    if (tokens[i].stream != tokens[close].stream) return tokens.size();
-    if (is_close(tokens[i])) {
-      ++depth;
-    } else if (is_open(tokens[i]) && --depth == 0) {
-      return i;
+  return close < tokens.size() && is_close(tokens[close]) ? tokens[close].partner : tokens.size();
+}
+
+void pair_brackets(TokenStream& stream) {
+  std::vector<Token>& tokens = stream.tokens;
+  auto none = static_cast<uint32_t>(tokens.size());
+  std::vector<uint32_t> code;   // open brackets of the code (stream 0)
+  std::vector<uint32_t> macro;  // open brackets of the current #define body
+  uint32_t current_macro = 0;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    Token& token = tokens[i];
+    token.partner = none;
+    if (token.stream != current_macro) {
+      macro.clear();
+      current_macro = token.stream;
+    }
+    std::vector<uint32_t>& open = token.stream == 0 ? code : macro;
+    if (is_open(token)) {
+      open.push_back(static_cast<uint32_t>(i));
+    } else if (is_close(token) && !open.empty()) {
+      token.partner = open.back();
+      tokens[open.back()].partner = static_cast<uint32_t>(i);
+      open.pop_back();
     }
   }
-  return tokens.size();
 }
 
 std::vector<CallArgument> call_arguments(const std::vector<Token>& tokens, size_t open,
@@ -111,10 +117,11 @@ std::vector<CallArgument> call_arguments(const std::vector<Token>& tokens, size_
   std::vector<CallArgument> arguments;
   size_t end = matching_close(tokens, open);
   if (close) *close = end;
+  if (end >= tokens.size()) return arguments;  // never closed: broken code, nothing to read
   size_t start = open + 1;
   size_t depth = 0;
-  for (size_t i = open + 1; i <= end && i <= tokens.size(); ++i) {
-    bool last = i == end || i == tokens.size();
+  for (size_t i = open + 1; i <= end; ++i) {
+    bool last = i == end;
     if (!last && is_open(tokens[i])) ++depth;
     if (!last && is_close(tokens[i]) && depth > 0) --depth;
     if (last || (depth == 0 && is_punct(tokens[i], ","))) {

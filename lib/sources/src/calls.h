@@ -26,13 +26,14 @@ struct CallArgument {
 bool is_punct(const Token& token, std::string_view text);
 bool is_identifier(const Token& token, std::string_view text);
 
-// The index of the bracket that closes the one at `open` (same stream), or tokens.size().
+// The index of the bracket that closes the one at `open` (see pair_brackets), or tokens.size().
 size_t matching_close(const std::vector<Token>& tokens, size_t open);
 // The index of the bracket that opens the one at `close`, or tokens.size() when none.
 size_t matching_open(const std::vector<Token>& tokens, size_t close);
 
 // The arguments of the call whose '(' is at `open`, split at top-level commas; `close` gets the
-// index of the ')'. Keywords are recognised when `keywords` is set (Python).
+// index of the ')'. Keywords are recognised when `keywords` is set (Python). A call that is never
+// closed has no arguments.
 std::vector<CallArgument> call_arguments(const std::vector<Token>& tokens, size_t open,
                                          bool keywords, size_t* close = nullptr);
 

@@ -324,6 +324,10 @@ SourcePosition LineTable::position(size_t offset) const {
   return {static_cast<uint32_t>(line), static_cast<uint32_t>(offset - starts_[line - 1] + 1)};
 }
 
-TokenStream lex_cpp(std::string_view text) { return CppLexer(text).run(); }
+TokenStream lex_cpp(std::string_view text) {
+  TokenStream stream = CppLexer(text).run();
+  pair_brackets(stream);
+  return stream;
+}
 
 }  // namespace schemac::sources

@@ -89,7 +89,10 @@ void duplicate_definitions(const std::vector<Definition>& definitions,
     std::vector<const Definition*>& earlier = by_name[key];
     const Definition* clash = nullptr;
     for (const Definition* e : earlier) {
-      if (!mutually_exclusive(*e->condition, *d.condition)) clash = clash ? clash : e;
+      if (!mutually_exclusive(*e->condition, *d.condition)) {
+        clash = e;
+        break;
+      }
     }
     if (clash) {
       Diagnostic diagnostic;

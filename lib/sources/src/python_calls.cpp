@@ -109,7 +109,8 @@ class PythonCallFinder {
   void define(size_t method) {
     Receiver receiver = receiver_of(method);
     std::vector<CallArgument> arguments = call_arguments(tokens_, method + 1, true);
-    const CallArgument* first = find_argument(arguments, 0, "");
+    const CallArgument* first = find_argument(arguments, 0, "qualname");
+    if (!first) first = find_argument(arguments, 0, "schema");
     if (!first) return;
     std::string why_not;
     std::optional<JoinedLiteral> text = literal(first, &why_not);
@@ -118,8 +119,9 @@ class PythonCallFinder {
       out_.skipped.push_back({where, "define(...): " + why_not});
       return;
     }
-    // torch.library.define("ns::name", "(...) -> ...")
-    if (receiver.module && looks_like_operator_name(text->text.text())) {
+    // torch.library.define("ns::name", "(...) -> ..."), under whatever name the module has
+    bool qualified = text->text.text().find("::") != std::string::npos;
+    if ((receiver.module || qualified) && looks_like_operator_name(text->text.text())) {
       const CallArgument* second = find_argument(arguments, 1, "schema");
       std::optional<JoinedLiteral> signature = literal(second, &why_not);
       if (!signature) {

@@ -208,6 +208,10 @@ class PythonLexer {
 
 }  // namespace
 
-TokenStream lex_python(std::string_view text) { return PythonLexer(text).run(); }
+TokenStream lex_python(std::string_view text) {
+  TokenStream stream = PythonLexer(text).run();
+  pair_brackets(stream);
+  return stream;
+}
 
 }  // namespace schemac::sources

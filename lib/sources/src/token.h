@@ -21,6 +21,7 @@ struct Token {
   uint32_t literal = 0;      // strings: index into TokenStream::literals
   uint32_t condition = 0;    // C++: index into TokenStream::conditions
   uint32_t stream = 0;       // C++: 0 for code, n for the body of the n-th #define
+  uint32_t partner = 0;      // brackets: the index of the matching one, or the token count
 };
 
 struct StringLiteral {
@@ -43,6 +44,11 @@ class LineTable {
  private:
   std::vector<size_t> starts_;
 };
+
+// Pairs every ( [ { with its closing bracket (any kind closes any, as a forgiving reader of
+// broken code should), in one pass. A #define body pairs only within itself; the code around it
+// pairs across it. Both lexers call it last.
+void pair_brackets(TokenStream& stream);
 
 TokenStream lex_cpp(std::string_view text);
 TokenStream lex_python(std::string_view text);
