@@ -68,7 +68,8 @@ TEST(CppScanner, EscapesAndPrefixesMapToTheirSource) {
   EXPECT_EQ(at(r.schemas[0].text.position(1)), "1:32");   // 'x' from \x78
   EXPECT_EQ(at(r.schemas[0].text.position(11)), "1:46");  // 'x' after \t
   for (const char* prefix : {"L", "u", "U"}) {
-    ScanResult p = scan_cpp(std::string("void f(Library& m) { m.def(") + prefix + "\"a(int x) -> int\"); }");
+    ScanResult p =
+        scan_cpp(std::string("void f(Library& m) { m.def(") + prefix + "\"a(int x) -> int\"); }");
     EXPECT_THAT(texts(p), ElementsAre("a(int x) -> int")) << prefix;
   }
 }
@@ -85,7 +86,8 @@ TEST(CppScanner, RawStringsKeepTheirBytes) {
 }
 
 TEST(CppScanner, LineContinuationsInsideAndOutsideLiterals) {
-  ScanResult r = scan_cpp("TORCH_LIBRARY(ns, m) {\n  m.d\\\nef(\"sp\\\nlit(Tensor x) -> Tensor\");\n}\n");
+  ScanResult r =
+      scan_cpp("TORCH_LIBRARY(ns, m) {\n  m.d\\\nef(\"sp\\\nlit(Tensor x) -> Tensor\");\n}\n");
   ASSERT_EQ(r.schemas.size(), 1u);
   EXPECT_EQ(r.schemas[0].text.text(), "split(Tensor x) -> Tensor");
   EXPECT_EQ(at(r.schemas[0].text.position(2)), "4:1");

@@ -39,12 +39,12 @@ TEST(PythonScanner, ImplicitPlusAndTripleQuotedStrings) {
       "lib.define(\n    'a(Tensor x, '  # comment\n    \"Tensor y) -> Tensor\"\n)\n"
       "lib.define('b(Tensor x, ' + 'int n) -> Tensor')\n"
       "lib.define(\"\"\"\n    c(Tensor x,\n      int n) -> Tensor\n\"\"\")\n");
-  EXPECT_THAT(texts(r), ElementsAre("a(Tensor x, Tensor y) -> Tensor",
-                                    "b(Tensor x, int n) -> Tensor",
-                                    "\n    c(Tensor x,\n      int n) -> Tensor\n"));
+  EXPECT_THAT(texts(r),
+              ElementsAre("a(Tensor x, Tensor y) -> Tensor", "b(Tensor x, int n) -> Tensor",
+                          "\n    c(Tensor x,\n      int n) -> Tensor\n"));
   EXPECT_EQ(at(r.schemas[0].position), "3:5");
   EXPECT_EQ(at(r.schemas[0].text.position(12)), "4:6");  // 'T' of the second literal
-  EXPECT_EQ(at(r.schemas[2].text.position(5)), "8:5");    // 'c' inside the triple quotes
+  EXPECT_EQ(at(r.schemas[2].text.position(5)), "8:5");   // 'c' inside the triple quotes
 }
 
 TEST(PythonScanner, PrefixesAndEscapes) {
@@ -60,7 +60,7 @@ TEST(PythonScanner, PrefixesAndEscapes) {
                                     "esc(str s=\"A\") -> Tensor", "plain_f(Tensor x) -> Tensor",
                                     "dedented(Tensor x) -> Tensor"));
   EXPECT_EQ(at(r.schemas[2].text.position(11)), "4:24");  // 'A' from \x41
-  ASSERT_EQ(r.skipped.size(), 1u);  // the f-string with a replacement field
+  ASSERT_EQ(r.skipped.size(), 1u);                        // the f-string with a replacement field
   EXPECT_EQ(r.skipped[0].position.line, 6u);
 }
 
@@ -71,8 +71,8 @@ TEST(PythonScanner, LibraryDefineWithNameAndSchema) {
   ASSERT_EQ(r.schemas.size(), 1u);
   EXPECT_EQ(r.schemas[0].text.text(), "bnb::mm(Tensor A, Tensor B) -> Tensor");
   EXPECT_EQ(at(r.schemas[0].position), "3:5");
-  EXPECT_EQ(at(r.schemas[0].text.position(0)), "2:6");   // the name's literal
-  EXPECT_EQ(at(r.schemas[0].text.position(7)), "3:6");   // '(' of the signature
+  EXPECT_EQ(at(r.schemas[0].text.position(0)), "2:6");  // the name's literal
+  EXPECT_EQ(at(r.schemas[0].text.position(7)), "3:6");  // '(' of the signature
 }
 
 TEST(PythonScanner, LibraryDefineKeywordsAndModuleAliases) {
@@ -111,8 +111,9 @@ TEST(PythonScanner, StringsAndCommentsHideCalls) {
 }
 
 TEST(PythonScanner, BrokenInputNeverCrashes) {
-  for (const char* text : {"lib.define(", "lib.define('open", "'''never closed", "x = (\n",
-                           "lib.define(f'{')", "custom_op(", "Library(", "\\", "lib.define('\\N{x}')"}) {
+  for (const char* text :
+       {"lib.define(", "lib.define('open", "'''never closed", "x = (\n", "lib.define(f'{')",
+        "custom_op(", "Library(", "\\", "lib.define('\\N{x}')"}) {
     ScanResult r = scan_python(text);
     for (const FoundSchema& s : r.schemas) EXPECT_FALSE(s.text.empty());
   }

@@ -1,11 +1,11 @@
 // Small helpers for the scanner tests: scan a snippet, and read back what was found.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "schemac/sources/scan.h"
 

@@ -13,7 +13,8 @@ class SourcesCli : public ToolDirTest {
   SourcesCli() : ToolDirTest("schemac_sources_") {}
 
   void golden(const std::string& name, const std::string& arguments) {
-    ToolRun run = shell("NO_COLOR=1 '" SCHEMAC_BINARY "' " + arguments, SCHEMAC_SOURCES_TEST_DIR "/data");
+    ToolRun run =
+        shell("NO_COLOR=1 '" SCHEMAC_BINARY "' " + arguments, SCHEMAC_SOURCES_TEST_DIR "/data");
     std::string actual = "$ schemac " + arguments + "\nexit: " + std::to_string(run.status) +
                          "\n--- stdout\n" + run.out + "--- stderr\n" + run.err;
     std::string path = std::string(SCHEMAC_SOURCES_GOLDEN_DIR) + "/" + name + ".txt";
@@ -28,14 +29,17 @@ class SourcesCli : public ToolDirTest {
 TEST_F(SourcesCli, ParseCpp) { golden("parse_cpp", "parse --source bindings.cpp --verbose"); }
 TEST_F(SourcesCli, ParsePythonJson) { golden("parse_python_json", "parse --json --source ops.py"); }
 TEST_F(SourcesCli, LintText) { golden("lint_text", "lint bindings.cpp other.cpp ops.py"); }
-TEST_F(SourcesCli, LintJson) { golden("lint_json", "lint --format json bindings.cpp other.cpp ops.py"); }
+TEST_F(SourcesCli, LintJson) {
+  golden("lint_json", "lint --format json bindings.cpp other.cpp ops.py");
+}
 TEST_F(SourcesCli, LintSarif) { golden("lint_sarif", "lint --format sarif other.cpp"); }
 
 TEST_F(SourcesCli, LintVerboseListsSkippedCalls) {
   file("m.cpp", "TORCH_LIBRARY(ns, m) {\n  m.def(SCHEMA);\n}\n");
   ToolRun run = shell("'" SCHEMAC_BINARY "' lint --verbose m.cpp");
   EXPECT_EQ(run.status, 0);
-  EXPECT_EQ(run.err, "m.cpp:2:9: note: skipped: m.def(...): not a literal string ('SCHEMA' in it)\n");
+  EXPECT_EQ(run.err,
+            "m.cpp:2:9: note: skipped: m.def(...): not a literal string ('SCHEMA' in it)\n");
   EXPECT_EQ(shell("'" SCHEMAC_BINARY "' lint m.cpp").err, "");
 }
 

@@ -34,7 +34,8 @@ TEST(SourcesLint, DuplicateArgumentPointsIntoTheLiteral) {
 
 TEST(SourcesLint, SyntaxErrorAfterAnEscapeMapsToTheEscape) {
   // \x3b is ';', which cannot follow an argument name.
-  std::vector<Diagnostic> d = lint({{"e.cpp", "void f(Library& m) { m.def(\"f(Tensor x\\x3b) -> int\"); }"}});
+  std::vector<Diagnostic> d =
+      lint({{"e.cpp", "void f(Library& m) { m.def(\"f(Tensor x\\x3b) -> int\"); }"}});
   ASSERT_FALSE(d.empty());
   EXPECT_EQ(d[0].rule, "schema-syntax");
   EXPECT_EQ(d[0].location.line, 1u);
@@ -52,8 +53,9 @@ TEST(SourcesLint, RangeAcrossLiteralsShrinksToItsFirstCharacter) {
 }
 
 TEST(SourcesLint, DuplicateDefinitionAcrossFilesWithNote) {
-  std::vector<Diagnostic> d = lint({{"a.cpp", "TORCH_LIBRARY(ns, m) { m.def(\"f(int x) -> int\"); }"},
-                                    {"b.py", "lib = Library('ns', 'FRAGMENT')\nlib.define('f(int y) -> int')\n"}});
+  std::vector<Diagnostic> d =
+      lint({{"a.cpp", "TORCH_LIBRARY(ns, m) { m.def(\"f(int x) -> int\"); }"},
+            {"b.py", "lib = Library('ns', 'FRAGMENT')\nlib.define('f(int y) -> int')\n"}});
   ASSERT_EQ(d.size(), 1u);
   EXPECT_EQ(d[0].rule, "duplicate-definition");
   EXPECT_EQ(d[0].message, "operator 'ns::f' is defined twice");
@@ -75,21 +77,24 @@ TEST(SourcesLint, OverloadsAndExclusiveBranchesAreNotDuplicates) {
 
 TEST(SourcesLint, UnknownNamespacesCompareOnlyWithinOneFile) {
   // vllm's CPU and CUDA bindings both define under TORCH_EXTENSION_NAME; one build takes one.
-  std::string text = "TORCH_LIBRARY_EXPAND(TORCH_EXTENSION_NAME, ops) { ops.def(\"f(int x) -> int\"); }";
+  std::string text =
+      "TORCH_LIBRARY_EXPAND(TORCH_EXTENSION_NAME, ops) { ops.def(\"f(int x) -> int\"); }";
   EXPECT_TRUE(lint({{"cuda.cpp", text}, {"cpu.cpp", text}}).empty());
   EXPECT_EQ(lint({{"twice.cpp", text + "\n" + text}}).size(), 1u);
 }
 
 TEST(SourcesLint, DefsInRunTimeLibrariesDoNotClash) {
   // PyTorch's own tests register `dummy` into a fresh library in each test function.
-  std::vector<Diagnostic> d = lint({{"t.cpp",
-                                     "void a() { auto m = MAKE_TORCH_LIBRARY(_test); m.def(\"dummy(int x) -> int\"); }\n"
-                                     "void b() { auto m = MAKE_TORCH_LIBRARY(_test); m.def(\"dummy(int x) -> int\"); }\n"}});
+  std::vector<Diagnostic> d = lint(
+      {{"t.cpp",
+        "void a() { auto m = MAKE_TORCH_LIBRARY(_test); m.def(\"dummy(int x) -> int\"); }\n"
+        "void b() { auto m = MAKE_TORCH_LIBRARY(_test); m.def(\"dummy(int x) -> int\"); }\n"}});
   EXPECT_TRUE(d.empty());
 }
 
 TEST(SourcesLint, NamespaceMismatch) {
-  std::vector<Diagnostic> d = lint({{"a.cpp", "TORCH_LIBRARY(ns, m) {\n  m.def(\"other::f(int x) -> int\");\n}"}});
+  std::vector<Diagnostic> d =
+      lint({{"a.cpp", "TORCH_LIBRARY(ns, m) {\n  m.def(\"other::f(int x) -> int\");\n}"}});
   ASSERT_EQ(d.size(), 1u);
   EXPECT_EQ(d[0].rule, "namespace-mismatch");
   EXPECT_EQ(d[0].location.line, 2u);
@@ -100,10 +105,11 @@ TEST(SourcesLint, NamespaceMismatch) {
 }
 
 TEST(SourcesLint, ImplWithoutDefinitionIsAWarning) {
-  std::vector<Diagnostic> d = lint({{"a.cpp",
-                                     "TORCH_LIBRARY(ns, m) { m.def(\"f(int x) -> int\"); }\n"
-                                     "TORCH_LIBRARY_IMPL(ns, CPU, m) { m.impl(\"f\", f); m.impl(\"g\", g); }\n"
-                                     "TORCH_LIBRARY_IMPL(aten, CPU, m) { m.impl(\"add.Tensor\", add); }\n"}});
+  std::vector<Diagnostic> d =
+      lint({{"a.cpp",
+             "TORCH_LIBRARY(ns, m) { m.def(\"f(int x) -> int\"); }\n"
+             "TORCH_LIBRARY_IMPL(ns, CPU, m) { m.impl(\"f\", f); m.impl(\"g\", g); }\n"
+             "TORCH_LIBRARY_IMPL(aten, CPU, m) { m.impl(\"add.Tensor\", add); }\n"}});
   ASSERT_EQ(d.size(), 1u);
   EXPECT_EQ(d[0].rule, "impl-without-definition");
   EXPECT_EQ(d[0].severity, schema::Severity::warning);

@@ -10,12 +10,15 @@ bool is_name_char(char c) {
          static_cast<unsigned char>(c) >= 0x80;
 }
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
 
 // Skips "ns::name.overload" from `i`; returns the index after it, or npos when no name is there.
 size_t skip_operator_name(std::string_view text, size_t i) {
   auto identifier = [&](size_t at) {
-    if (at >= text.size() || !(std::isalpha(static_cast<unsigned char>(text[at])) || text[at] == '_')) {
+    if (at >= text.size() ||
+        !(std::isalpha(static_cast<unsigned char>(text[at])) || text[at] == '_')) {
       return std::string_view::npos;
     }
     while (at < text.size() && is_name_char(text[at])) ++at;
@@ -155,7 +158,8 @@ const CallArgument* find_argument(const std::vector<CallArgument>& arguments, si
 std::string name_ending_at(const std::vector<Token>& tokens, size_t last, size_t* first) {
   size_t i = last;
   while (i >= 2 && (is_punct(tokens[i - 1], ".") || is_punct(tokens[i - 1], "::")) &&
-         tokens[i - 2].kind == TokenKind::identifier && tokens[i - 2].stream == tokens[last].stream) {
+         tokens[i - 2].kind == TokenKind::identifier &&
+         tokens[i - 2].stream == tokens[last].stream) {
     i -= 2;
   }
   if (first) *first = i;
@@ -168,8 +172,8 @@ std::optional<JoinedLiteral> join_cpp_literal(const TokenStream& stream, TokenRa
                                               std::string* why_not) {
   const std::vector<Token>& tokens = stream.tokens;
   while (strip_parentheses(tokens, range) ||
-         strip_wrapper(tokens, range,
-                       {"TORCH_SELECTIVE_SCHEMA", "TORCH_SELECTIVE_NAME", "schema"}, false)) {
+         strip_wrapper(tokens, range, {"TORCH_SELECTIVE_SCHEMA", "TORCH_SELECTIVE_NAME", "schema"},
+                       false)) {
   }
   JoinedLiteral joined;
   for (size_t i = range.begin; i < range.end; ++i) {
@@ -204,7 +208,8 @@ std::optional<JoinedLiteral> join_python_literal(const TokenStream& stream, Toke
     }
     // "...".strip() and friends: whitespace does not change a schema.
     if (range.end - range.begin >= 4 && is_punct(tokens[range.end - 1], ")") &&
-        is_punct(tokens[range.end - 2], "(") && tokens[range.end - 3].kind == TokenKind::identifier &&
+        is_punct(tokens[range.end - 2], "(") &&
+        tokens[range.end - 3].kind == TokenKind::identifier &&
         (tokens[range.end - 3].text == "strip" || tokens[range.end - 3].text == "lstrip" ||
          tokens[range.end - 3].text == "rstrip") &&
         is_punct(tokens[range.end - 4], ".")) {

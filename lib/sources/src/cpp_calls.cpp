@@ -39,8 +39,8 @@ std::vector<LibraryBlock> library_blocks(const std::vector<Token>& tokens) {
   std::vector<LibraryBlock> blocks;
   for (size_t i = 0; i + 1 < tokens.size(); ++i) {
     const Token& macro = tokens[i];
-    if (macro.kind != TokenKind::identifier || macro.text.find("TORCH_LIBRARY") == std::string::npos ||
-        !is_punct(tokens[i + 1], "(")) {
+    if (macro.kind != TokenKind::identifier ||
+        macro.text.find("TORCH_LIBRARY") == std::string::npos || !is_punct(tokens[i + 1], "(")) {
       continue;
     }
     size_t close = 0;
@@ -101,7 +101,8 @@ class CppCallFinder {
     const Token& first = tokens_[arguments[0].range.begin];
     if (!literal) {
       // Outside a TORCH_LIBRARY block a .def(...) is as likely pybind11's; list only ours.
-      bool wrapped = first.text == "TORCH_SELECTIVE_SCHEMA" || first.text == "torch" || first.text == "c10";
+      bool wrapped =
+          first.text == "TORCH_SELECTIVE_SCHEMA" || first.text == "torch" || first.text == "c10";
       if (block || wrapped) out_.skipped.push_back({first.position, "m.def(...): " + why_not});
       return;
     }
@@ -119,8 +120,9 @@ class CppCallFinder {
     } else if (block && looks_like_operator_name(literal->text.text())) {
       out_.named_definitions.push_back({literal->position, operator_name_in(literal->text.text()),
                                         block->ns, condition(method)});
-      out_.skipped.push_back({literal->position, "m.def(\"" + operator_name_in(literal->text.text()) +
-                                                     "\", fn): the schema is inferred from the function"});
+      out_.skipped.push_back(
+          {literal->position, "m.def(\"" + operator_name_in(literal->text.text()) +
+                                  "\", fn): the schema is inferred from the function"});
     } else if (block) {
       out_.skipped.push_back({literal->position, "m.def(...): the string is not a schema"});
     }

@@ -14,7 +14,9 @@ namespace {
 bool is_identifier_start(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' || c >= 0x80;
 }
-bool is_identifier_char(unsigned char c) { return is_identifier_start(c) || (c >= '0' && c <= '9'); }
+bool is_identifier_char(unsigned char c) {
+  return is_identifier_start(c) || (c >= '0' && c <= '9');
+}
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 int hex_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -30,9 +32,7 @@ bool is_string_prefix(std::string_view id) {
 
 class CppLexer {
  public:
-  explicit CppLexer(std::string_view source) : source_(source), lines_(source) {
-    splice_lines();
-  }
+  explicit CppLexer(std::string_view source) : source_(source), lines_(source) { splice_lines(); }
 
   TokenStream run() {
     while (i_ < logical_.size()) step();
@@ -166,7 +166,8 @@ class CppLexer {
   void number(size_t start) {
     while (i_ < logical_.size()) {
       char c = at(i_);
-      if ((c == 'e' || c == 'E' || c == 'p' || c == 'P') && (at(i_ + 1) == '+' || at(i_ + 1) == '-')) {
+      if ((c == 'e' || c == 'E' || c == 'p' || c == 'P') &&
+          (at(i_ + 1) == '+' || at(i_ + 1) == '-')) {
         i_ += 2;
       } else if (c == '\'' && is_identifier_char(static_cast<unsigned char>(at(i_ + 1)))) {
         i_ += 2;
@@ -239,7 +240,11 @@ class CppLexer {
       case 'b': literal.value.push_back('\b', from); return;
       case 'f': literal.value.push_back('\f', from); return;
       case 'v': literal.value.push_back('\v', from); return;
-      case '\n': case '\0': --i_; literal.is_static = false; return;  // the line ends
+      case '\n':
+      case '\0':
+        --i_;
+        literal.is_static = false;
+        return;  // the line ends
       default: break;
     }
     if (n >= '0' && n <= '7') {
@@ -251,14 +256,16 @@ class CppLexer {
     } else if (n == 'x') {
       uint32_t value = 0;
       size_t digits = 0;
-      for (; hex_value(at(i_)) >= 0; ++i_, ++digits) value = (value << 4) | static_cast<uint32_t>(hex_value(at(i_)));
+      for (; hex_value(at(i_)) >= 0; ++i_, ++digits)
+        value = (value << 4) | static_cast<uint32_t>(hex_value(at(i_)));
       if (digits == 0 || value > 0xff) literal.is_static = false;
       literal.value.push_back(static_cast<char>(value & 0xff), from);
     } else if (n == 'u' || n == 'U') {
       size_t want = n == 'u' ? 4 : 8;
       uint32_t value = 0;
       size_t digits = 0;
-      for (; digits < want && hex_value(at(i_)) >= 0; ++i_, ++digits) value = (value << 4) | static_cast<uint32_t>(hex_value(at(i_)));
+      for (; digits < want && hex_value(at(i_)) >= 0; ++i_, ++digits)
+        value = (value << 4) | static_cast<uint32_t>(hex_value(at(i_)));
       if (digits != want || value > 0x10ffff) {
         literal.is_static = false;
         return;

@@ -1,10 +1,10 @@
 #include "schemac/sources/lint.h"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <map>
 #include <type_traits>
-
-#include <fmt/format.h>
 
 #include "calls.h"
 #include "schemac/schema/check.h"
@@ -63,7 +63,8 @@ std::vector<Definition> collect_definitions(std::span<const ScannedFile> files) 
       std::string name = operator_name_in(found.text.text());
       // A def outside any TORCH_LIBRARY block or Library object, with no namespace written, goes
       // to a library only known at run time (PyTorch's own tests make one per test): no clash.
-      bool scoped = found.library_position.line != 0 || !written_namespace(found.text.text()).empty();
+      bool scoped =
+          found.library_position.line != 0 || !written_namespace(found.text.text()).empty();
       if (name.empty()) continue;
       definitions.push_back({&file.path, found.position, resolved_namespace(found),
                              without_namespace(name), &found.condition, scoped});
@@ -117,9 +118,9 @@ void namespace_mismatches(const std::string& path, const FoundSchema& found,
   diagnostic.rule = "namespace-mismatch";
   diagnostic.location = location_in(path, found.text, static_cast<uint32_t>(start),
                                     static_cast<uint32_t>(written.size()));
-  diagnostic.message = fmt::format(
-      "schema names namespace '{}' but is defined in a library for namespace '{}'", written,
-      found.library_namespace);
+  diagnostic.message =
+      fmt::format("schema names namespace '{}' but is defined in a library for namespace '{}'",
+                  written, found.library_namespace);
   if (found.library_position.line != 0) {
     diagnostic.notes.push_back(
         Note{at(path, found.library_position),

@@ -14,7 +14,6 @@
 namespace schemac::sources {
 namespace {
 
-
 bool is_module(std::string_view receiver) {
   return receiver == "torch.library" || receiver == "library" || receiver.empty();
 }
@@ -166,20 +165,26 @@ class PythonCallFinder {
     std::optional<JoinedLiteral> name = literal(name_argument, &why_not);
     SourcePosition where = tokens_[callee].position;
     if (!name || !looks_like_operator_name(name->text.text())) {
-      if (name_argument) out_.skipped.push_back({where, tokens_[callee].text + "(...): the name is " + (name ? "not an operator name" : why_not)});
+      if (name_argument)
+        out_.skipped.push_back({where, tokens_[callee].text + "(...): the name is " +
+                                           (name ? "not an operator name" : why_not)});
       return;
     }
     const CallArgument* schema = find_argument(arguments, 99, "schema");
     if (!schema) {
-      out_.named_definitions.push_back({name->position, operator_name_in(name->text.text()), "", {}});
-      out_.skipped.push_back({name->position, tokens_[callee].text +
-                                                  "(...): no schema=, the schema is inferred from the type hints"});
+      out_.named_definitions.push_back(
+          {name->position, operator_name_in(name->text.text()), "", {}});
+      out_.skipped.push_back(
+          {name->position,
+           tokens_[callee].text + "(...): no schema=, the schema is inferred from the type hints"});
       return;
     }
     std::optional<JoinedLiteral> signature = literal(schema, &why_not);
     if (!signature) {
-      out_.named_definitions.push_back({name->position, operator_name_in(name->text.text()), "", {}});
-      out_.skipped.push_back({tokens_[schema->range.begin].position, "custom_op(...): schema= is " + why_not});
+      out_.named_definitions.push_back(
+          {name->position, operator_name_in(name->text.text()), "", {}});
+      out_.skipped.push_back(
+          {tokens_[schema->range.begin].position, "custom_op(...): schema= is " + why_not});
       return;
     }
     add_schema(std::move(*name), std::move(*signature), "custom_op", Receiver{});

@@ -12,7 +12,9 @@ namespace {
 bool is_identifier_start(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
 }
-bool is_identifier_char(unsigned char c) { return is_identifier_start(c) || (c >= '0' && c <= '9'); }
+bool is_identifier_char(unsigned char c) {
+  return is_identifier_start(c) || (c >= '0' && c <= '9');
+}
 int hex_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -27,10 +29,14 @@ bool is_string_prefix(std::string_view id) {
   for (char c : id) {
     bool* seen = nullptr;
     switch (c) {
-      case 'r': case 'R': seen = &raw; break;
-      case 'b': case 'B': seen = &bytes; break;
-      case 'u': case 'U': seen = &unicode; break;
-      case 'f': case 'F': seen = &format; break;
+      case 'r':
+      case 'R': seen = &raw; break;
+      case 'b':
+      case 'B': seen = &bytes; break;
+      case 'u':
+      case 'U': seen = &unicode; break;
+      case 'f':
+      case 'F': seen = &format; break;
       default: return false;
     }
     if (*seen) return false;
@@ -89,15 +95,19 @@ class PythonLexer {
              ((at(i_ - 1) == 'e' || at(i_ - 1) == 'E') && (at(i_) == '+' || at(i_) == '-'))) {
         ++i_;
       }
-      out_.tokens.push_back(make(TokenKind::other, std::string(source_.substr(start, i_ - start)), start));
+      out_.tokens.push_back(
+          make(TokenKind::other, std::string(source_.substr(start, i_ - start)), start));
     } else if (c == '"' || c == '\'') {
       string_literal(start, "");
     } else {
       std::string_view two = source_.substr(i_, 2);
       size_t length = (two == "==" || two == "!=" || two == "<=" || two == ">=" || two == "->" ||
-                       two == "**" || two == ":=") ? 2 : 1;
+                       two == "**" || two == ":=")
+                          ? 2
+                          : 1;
       i_ += length;
-      out_.tokens.push_back(make(TokenKind::punct, std::string(source_.substr(start, length)), start));
+      out_.tokens.push_back(
+          make(TokenKind::punct, std::string(source_.substr(start, length)), start));
     }
   }
 
@@ -160,7 +170,9 @@ class PythonLexer {
     i_ += 2;
     switch (n) {
       case '\n': return;  // a backslash-newline inside a string joins the lines
-      case '\r': if (at(i_) == '\n') ++i_; return;
+      case '\r':
+        if (at(i_) == '\n') ++i_;
+        return;
       case '\\': literal.value.push_back('\\', from); return;
       case '\'': literal.value.push_back('\'', from); return;
       case '"': literal.value.push_back('"', from); return;
@@ -184,7 +196,8 @@ class PythonLexer {
       size_t want = n == 'x' ? 2 : n == 'u' ? 4 : 8;
       uint32_t value = 0;
       size_t digits = 0;
-      for (; digits < want && hex_value(at(i_)) >= 0; ++i_, ++digits) value = (value << 4) | static_cast<uint32_t>(hex_value(at(i_)));
+      for (; digits < want && hex_value(at(i_)) >= 0; ++i_, ++digits)
+        value = (value << 4) | static_cast<uint32_t>(hex_value(at(i_)));
       if (digits != want || value > 0x10ffff) {
         literal.is_static = false;  // a SyntaxError in Python
         return;

@@ -16,12 +16,12 @@ enum class TokenKind : uint8_t { identifier, string, punct, other };
 
 struct Token {
   TokenKind kind = TokenKind::other;
-  std::string text;          // spelling (identifiers, punctuation); the prefix for strings
-  SourcePosition position;   // where the token starts
-  uint32_t literal = 0;      // strings: index into TokenStream::literals
-  uint32_t condition = 0;    // C++: index into TokenStream::conditions
-  uint32_t stream = 0;       // C++: 0 for code, n for the body of the n-th #define
-  uint32_t partner = 0;      // brackets: the index of the matching one, or the token count
+  std::string text;         // spelling (identifiers, punctuation); the prefix for strings
+  SourcePosition position;  // where the token starts
+  uint32_t literal = 0;     // strings: index into TokenStream::literals
+  uint32_t condition = 0;   // C++: index into TokenStream::conditions
+  uint32_t stream = 0;      // C++: 0 for code, n for the body of the n-th #define
+  uint32_t partner = 0;     // brackets: the index of the matching one, or the token count
 };
 
 struct StringLiteral {

@@ -34,7 +34,8 @@ schema::Location location_in(const std::string& path, const MappedText& text, ui
                              uint32_t length);
 
 // The parser's error or the checks' findings for one found schema, located in the source file.
-std::vector<schema::Diagnostic> check_found_schema(const std::string& path, const FoundSchema& found);
+std::vector<schema::Diagnostic> check_found_schema(const std::string& path,
+                                                   const FoundSchema& found);
 
 // Every found schema checked, then the rules across files; sorted by file, line and column.
 std::vector<schema::Diagnostic> lint_sources(std::span<const ScannedFile> files);

@@ -28,11 +28,11 @@ bool mutually_exclusive(const ConditionPath& a, const ConditionPath& b);
 
 // A schema string passed to a definition call.
 struct FoundSchema {
-  SourcePosition position;      // where the literal holding the signature starts
-  MappedText text;              // the joined schema text, as PyTorch would receive it
-  std::string library_namespace;  // of the enclosing TORCH_LIBRARY / Library(...); "" if unknown
+  SourcePosition position;          // where the literal holding the signature starts
+  MappedText text;                  // the joined schema text, as PyTorch would receive it
+  std::string library_namespace;    // of the enclosing TORCH_LIBRARY / Library(...); "" if unknown
   SourcePosition library_position;  // where that TORCH_LIBRARY / Library(...) is; 0 if none
-  std::string call;             // "def", "define", "library.define", "custom_op"
+  std::string call;                 // "def", "define", "library.define", "custom_op"
   ConditionPath condition;
 };
 
