@@ -80,7 +80,13 @@ TEST(SourcesLint, UnknownNamespacesCompareOnlyWithinOneFile) {
   std::string text =
       "TORCH_LIBRARY_EXPAND(TORCH_EXTENSION_NAME, ops) { ops.def(\"f(int x) -> int\"); }";
   EXPECT_TRUE(lint({{"cuda.cpp", text}, {"cpu.cpp", text}}).empty());
-  EXPECT_EQ(lint({{"twice.cpp", text + "\n" + text}}).size(), 1u);
+  std::string twice = "TORCH_LIBRARY_EXPAND(NAME, ops) {\n  ops.def(\"f(int x) -> int\");\n"
+                      "  ops.def(\"f(int y) -> int\");\n}\n";
+  EXPECT_EQ(lint({{"twice.cpp", twice}}).size(), 1u);
+  // Blocks under composed macro names are different libraries (seen in vllm).
+  EXPECT_TRUE(lint({{"two_blocks.cpp", text + "\n" +
+                     "TORCH_LIBRARY_EXPAND(CONCAT(TORCH_EXTENSION_NAME, _x), x) { x.def(\"f(int x) -> int\"); }"}})
+                  .empty());
 }
 
 TEST(SourcesLint, DefsInRunTimeLibrariesDoNotClash) {

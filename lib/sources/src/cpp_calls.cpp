@@ -119,7 +119,7 @@ class CppCallFinder {
       out_.schemas.push_back(std::move(found));
     } else if (block && looks_like_operator_name(literal->text.text())) {
       out_.named_definitions.push_back({literal->position, operator_name_in(literal->text.text()),
-                                        block->ns, condition(method)});
+                                        block->ns, block->position, condition(method)});
       out_.skipped.push_back(
           {literal->position, "m.def(\"" + operator_name_in(literal->text.text()) +
                                   "\", fn): the schema is inferred from the function"});
@@ -138,7 +138,8 @@ class CppCallFinder {
     std::string name = operator_name_in(literal->text.text());
     if (!block && name.find("::") == std::string::npos) return;
     out_.implementations.push_back(
-        {literal->position, name, block ? block->ns : "", condition(method)});
+        {literal->position, name, block ? block->ns : "", block ? block->position : SourcePosition{},
+         condition(method)});
   }
 
   const ConditionPath& condition(size_t index) const {

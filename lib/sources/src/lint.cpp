@@ -38,6 +38,7 @@ struct Definition {
   SourcePosition position;
   std::string ns;    // "" when unknown
   std::string name;  // without namespace: "name.overload"
+  SourcePosition library;  // the block or Library(...) it is in; 0 when none
   const ConditionPath* condition;
   bool scoped;  // in a known library (or namespaced): can clash with another definition
 };
@@ -67,26 +68,31 @@ std::vector<Definition> collect_definitions(std::span<const ScannedFile> files) 
           found.library_position.line != 0 || !written_namespace(found.text.text()).empty();
       if (name.empty()) continue;
       definitions.push_back({&file.path, found.position, resolved_namespace(found),
-                             without_namespace(name), &found.condition, scoped});
+                             without_namespace(name), found.library_position, &found.condition,
+                             scoped});
     }
     for (const NamedOperator& named : file.scan.named_definitions) {
       definitions.push_back({&file.path, named.position,
                              namespace_or(named.name, named.library_namespace),
-                             without_namespace(named.name), &named.condition, true});
+                             without_namespace(named.name), named.library_position,
+                             &named.condition, true});
     }
   }
   return definitions;
 }
 
 // Two definitions clash when their full names match and both can be compiled together. With an
-// unknown namespace (a macro such as TORCH_EXTENSION_NAME) only definitions in one file are
-// compared: separate files under one macro are often alternative builds (CPU, CUDA, ROCm).
+// unknown namespace (a macro such as TORCH_EXTENSION_NAME) only definitions in one block are
+// compared: separate files under one macro are often alternative builds (CPU, CUDA, ROCm), and
+// blocks in one file may name different namespaces (vllm's CONCAT(TORCH_EXTENSION_NAME, _x)).
 void duplicate_definitions(const std::vector<Definition>& definitions,
                            std::vector<Diagnostic>& out) {
   std::map<std::string, std::vector<const Definition*>> by_name;
   for (const Definition& d : definitions) {
     if (!d.scoped) continue;
-    std::string key = d.ns.empty() ? "?" + *d.path + "?" + d.name : d.ns + "::" + d.name;
+    std::string key = d.ns.empty() ? fmt::format("?{}:{}:{}?{}", *d.path, d.library.line,
+                                                 d.library.column, d.name)
+                                   : d.ns + "::" + d.name;
     std::vector<const Definition*>& earlier = by_name[key];
     const Definition* clash = nullptr;
     for (const Definition* e : earlier) {

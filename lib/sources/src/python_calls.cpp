@@ -173,7 +173,7 @@ class PythonCallFinder {
     const CallArgument* schema = find_argument(arguments, 99, "schema");
     if (!schema) {
       out_.named_definitions.push_back(
-          {name->position, operator_name_in(name->text.text()), "", {}});
+          {name->position, operator_name_in(name->text.text()), "", {}, {}});
       out_.skipped.push_back(
           {name->position,
            tokens_[callee].text + "(...): no schema=, the schema is inferred from the type hints"});
@@ -182,7 +182,7 @@ class PythonCallFinder {
     std::optional<JoinedLiteral> signature = literal(schema, &why_not);
     if (!signature) {
       out_.named_definitions.push_back(
-          {name->position, operator_name_in(name->text.text()), "", {}});
+          {name->position, operator_name_in(name->text.text()), "", {}, {}});
       out_.skipped.push_back(
           {tokens_[schema->range.begin].position, "custom_op(...): schema= is " + why_not});
       return;
@@ -198,7 +198,7 @@ class PythonCallFinder {
     if (!name || !looks_like_operator_name(name->text.text())) return;
     std::string op = operator_name_in(name->text.text());
     if (receiver.module && op.find("::") == std::string::npos) return;
-    out_.implementations.push_back({name->position, op, receiver.ns, {}});
+    out_.implementations.push_back({name->position, op, receiver.ns, receiver.position, {}});
   }
 
   struct KnownLibrary {

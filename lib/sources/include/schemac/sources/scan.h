@@ -42,6 +42,7 @@ struct NamedOperator {
   SourcePosition position;
   std::string name;               // as written, maybe "ns::name.overload"
   std::string library_namespace;  // "" if unknown
+  SourcePosition library_position;  // the enclosing TORCH_LIBRARY / Library(...); 0 if none
   ConditionPath condition;
 };
 
