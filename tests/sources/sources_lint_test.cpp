@@ -80,12 +80,14 @@ TEST(SourcesLint, UnknownNamespacesCompareOnlyWithinOneFile) {
   std::string text =
       "TORCH_LIBRARY_EXPAND(TORCH_EXTENSION_NAME, ops) { ops.def(\"f(int x) -> int\"); }";
   EXPECT_TRUE(lint({{"cuda.cpp", text}, {"cpu.cpp", text}}).empty());
-  std::string twice = "TORCH_LIBRARY_EXPAND(NAME, ops) {\n  ops.def(\"f(int x) -> int\");\n"
-                      "  ops.def(\"f(int y) -> int\");\n}\n";
+  std::string twice =
+      "TORCH_LIBRARY_EXPAND(NAME, ops) {\n  ops.def(\"f(int x) -> int\");\n"
+      "  ops.def(\"f(int y) -> int\");\n}\n";
   EXPECT_EQ(lint({{"twice.cpp", twice}}).size(), 1u);
   // Blocks under composed macro names are different libraries (seen in vllm).
   EXPECT_TRUE(lint({{"two_blocks.cpp", text + "\n" +
-                     "TORCH_LIBRARY_EXPAND(CONCAT(TORCH_EXTENSION_NAME, _x), x) { x.def(\"f(int x) -> int\"); }"}})
+                                           "TORCH_LIBRARY_EXPAND(CONCAT(TORCH_EXTENSION_NAME, _x), "
+                                           "x) { x.def(\"f(int x) -> int\"); }"}})
                   .empty());
 }
 
@@ -96,6 +98,18 @@ TEST(SourcesLint, DefsInRunTimeLibrariesDoNotClash) {
         "void a() { auto m = MAKE_TORCH_LIBRARY(_test); m.def(\"dummy(int x) -> int\"); }\n"
         "void b() { auto m = MAKE_TORCH_LIBRARY(_test); m.def(\"dummy(int x) -> int\"); }\n"}});
   EXPECT_TRUE(d.empty());
+}
+
+TEST(SourcesLint, PythonDefinitionsInsideFunctionsDoNotClash) {
+  // Seen in PyTorch-derived test suites: each test defines "mylib::foo" with custom_op.
+  std::string test =
+      "    @torch.library.custom_op(\"mylib::foo\", mutates_args=())\n    def foo(x): ...\n";
+  EXPECT_TRUE(lint({{"t.py", "def test_a():\n" + test + "def test_b():\n" + test}}).empty());
+  std::string module =
+      "@torch.library.custom_op(\"mylib::foo\", mutates_args=())\ndef foo(x): ...\n";
+  EXPECT_EQ(lint({{"m.py", module + module}}).size(), 1u);
+  // A function's end is its dedent, whatever brackets span lines inside it.
+  EXPECT_EQ(lint({{"m.py", "def f():\n    x = (\n1)\n" + module + module}}).size(), 1u);
 }
 
 TEST(SourcesLint, NamespaceMismatch) {

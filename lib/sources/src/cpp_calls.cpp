@@ -137,9 +137,8 @@ class CppCallFinder {
     if (!literal || !looks_like_operator_name(literal->text.text())) return;
     std::string name = operator_name_in(literal->text.text());
     if (!block && name.find("::") == std::string::npos) return;
-    out_.implementations.push_back(
-        {literal->position, name, block ? block->ns : "", block ? block->position : SourcePosition{},
-         condition(method)});
+    out_.implementations.push_back({literal->position, name, block ? block->ns : "",
+                                    block ? block->position : SourcePosition{}, condition(method)});
   }
 
   const ConditionPath& condition(size_t index) const {

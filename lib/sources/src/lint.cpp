@@ -36,8 +36,8 @@ Location at(const std::string& path, SourcePosition position) {
 struct Definition {
   const std::string* path;
   SourcePosition position;
-  std::string ns;    // "" when unknown
-  std::string name;  // without namespace: "name.overload"
+  std::string ns;          // "" when unknown
+  std::string name;        // without namespace: "name.overload"
   SourcePosition library;  // the block or Library(...) it is in; 0 when none
   const ConditionPath* condition;
   bool scoped;  // in a known library (or namespaced): can clash with another definition
@@ -64,8 +64,11 @@ std::vector<Definition> collect_definitions(std::span<const ScannedFile> files) 
       std::string name = operator_name_in(found.text.text());
       // A def outside any TORCH_LIBRARY block or Library object, with no namespace written, goes
       // to a library only known at run time (PyTorch's own tests make one per test): no clash.
+      // Python registered inside a function body (tests do it, each with its own scoped library)
+      // runs when called, maybe never twice together: no clash either.
       bool scoped =
-          found.library_position.line != 0 || !written_namespace(found.text.text()).empty();
+          (found.library_position.line != 0 || !written_namespace(found.text.text()).empty()) &&
+          !found.in_function;
       if (name.empty()) continue;
       definitions.push_back({&file.path, found.position, resolved_namespace(found),
                              without_namespace(name), found.library_position, &found.condition,
@@ -75,7 +78,7 @@ std::vector<Definition> collect_definitions(std::span<const ScannedFile> files) 
       definitions.push_back({&file.path, named.position,
                              namespace_or(named.name, named.library_namespace),
                              without_namespace(named.name), named.library_position,
-                             &named.condition, true});
+                             &named.condition, !named.in_function});
     }
   }
   return definitions;

@@ -25,8 +25,11 @@ class PythonCallFinder {
 
   void run() {
     for (size_t i = 0; i + 1 < tokens_.size(); ++i) {
+      track_function_scope(i);
       const Token& t = tokens_[i];
       if (t.kind != TokenKind::identifier || !is_punct(tokens_[i + 1], "(")) continue;
+      size_t schemas = out_.schemas.size();
+      size_t names = out_.named_definitions.size();
       if (t.text == "Library") {
         library(i);
       } else if (t.text == "define") {
@@ -37,8 +40,28 @@ class PythonCallFinder {
                  t.text == "impl_abstract" || t.text == "register_autograd") {
         implementation(i);
       }
+      for (size_t k = schemas; k < out_.schemas.size(); ++k)
+        out_.schemas[k].in_function = in_function();
+      for (size_t k = names; k < out_.named_definitions.size(); ++k) {
+        out_.named_definitions[k].in_function = in_function();
+      }
     }
   }
+
+  // The indentation of the `def` lines whose bodies enclose the current statement. A statement
+  // starts at the first token of a line outside brackets; it closes every def indented as much.
+  void track_function_scope(size_t i) {
+    const Token& t = tokens_[i];
+    if (is_punct(t, "(") || is_punct(t, "[") || is_punct(t, "{")) ++depth_;
+    if ((is_punct(t, ")") || is_punct(t, "]") || is_punct(t, "}")) && depth_ > 0) --depth_;
+    bool starts_line = i == 0 || tokens_[i - 1].position.line != t.position.line;
+    if (!starts_line || depth_ > 0) return;
+    while (!functions_.empty() && functions_.back() >= t.position.column) functions_.pop_back();
+    bool is_def = is_identifier(t, "def") || (is_identifier(t, "async") && i + 1 < tokens_.size() &&
+                                              is_identifier(tokens_[i + 1], "def"));
+    if (is_def) functions_.push_back(t.position.column);
+  }
+  bool in_function() const { return !functions_.empty(); }
 
  private:
   std::optional<JoinedLiteral> literal(const CallArgument* argument, std::string* why_not) const {
@@ -209,6 +232,8 @@ class PythonCallFinder {
   const TokenStream& stream_;
   const std::vector<Token>& tokens_;
   std::map<std::string, KnownLibrary> libraries_;
+  std::vector<uint32_t> functions_;  // see track_function_scope
+  size_t depth_ = 0;                 // bracket depth
   ScanResult& out_;
 };
 

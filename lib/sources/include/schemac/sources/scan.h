@@ -34,16 +34,18 @@ struct FoundSchema {
   SourcePosition library_position;  // where that TORCH_LIBRARY / Library(...) is; 0 if none
   std::string call;                 // "def", "define", "library.define", "custom_op"
   ConditionPath condition;
+  bool in_function = false;  // Python: inside a function body (a test's own library, say)
 };
 
 // An operator named by a definition that gives no schema (`m.def("name", fn)`: PyTorch infers
 // the schema from the function) or by an implementation (`m.impl("name", fn)`).
 struct NamedOperator {
   SourcePosition position;
-  std::string name;               // as written, maybe "ns::name.overload"
-  std::string library_namespace;  // "" if unknown
+  std::string name;                 // as written, maybe "ns::name.overload"
+  std::string library_namespace;    // "" if unknown
   SourcePosition library_position;  // the enclosing TORCH_LIBRARY / Library(...); 0 if none
   ConditionPath condition;
+  bool in_function = false;  // Python: inside a function body
 };
 
 // A registration call whose schema could not be read statically, and why.
