@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <vector>
@@ -109,13 +110,14 @@ ValueSpecResult parse_tensor_spec(std::string_view spec) {
   if (!sizes) return fail(fmt::format("bad sizes '{}' in tensor spec '{}'; expected a list like [2,3]", spec.substr(bracket), spec));
   // trace runs operators on small values: a spec that asks for more is refused, not allocated
   // (cpu:int64[2,503232032325] once asked for 8 TB).
+  // A size of 0 counts as 1, as strides do (cpu:bool[0,10100616602,100616604616603,...] overflowed them).
   int64_t elements = 1;
   for (int64_t s : *sizes) {
     if (s < 0) return fail(fmt::format("negative size {} in tensor spec '{}'", s, spec));
-    if (s > 0 && elements > kMaxSpecElements / s)
+    if (elements > kMaxSpecElements / std::max<int64_t>(s, 1))
       return fail(fmt::format("tensor spec '{}' is too large; trace makes tensors of at most {} elements", spec,
                               kMaxSpecElements));
-    elements *= s;
+    elements *= std::max<int64_t>(s, 1);
   }
   try {
     dispatch::Tensor cpu = dispatch::Tensor::empty(*sizes, dispatch::TensorOptions{*dtype, dispatch::kCPU});
