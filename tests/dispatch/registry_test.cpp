@@ -66,7 +66,7 @@ TEST(Registry, BadSchemaIsAnError) {
 TEST(Registry, ImplBeforeDefAndStackSemantics) {
   TestRegistry r;
   r.impl("CPU", "fn1");
-  EXPECT_EQ(r.op().definition(), std::nullopt);
+  EXPECT_EQ(r.op().definition(), nullptr);
   r.def();
   r.impl("CPU", "fn2");
   EXPECT_EQ(r.cell("CPU"), "fn2 [kernel]");

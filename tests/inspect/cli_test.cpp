@@ -126,8 +126,8 @@ TEST(InspectGolden, Kernels) {
   GTEST_SKIP() << "the golden files of lib/kernels list its CUDA kernels; this build has none";
 #endif
   const std::string load = "--load " + q(INSPECT_KERNELS_LIBRARY);
-  if (run("ops " + load).out.find("aten::add.Tensor") == std::string::npos)
-    GTEST_SKIP() << "lib/kernels registers no aten::add.Tensor yet";
+  ASSERT_NE(run("ops " + load).out.find("aten::add.Tensor"), std::string::npos)
+      << "lib/kernels registers no aten::add.Tensor: its generated registration is missing";
   const GoldenCase cases[] = {
       {"kernels-ops.txt", "ops " + load},
       {"kernels-table-add.txt", "table aten::add.Tensor " + load},
@@ -151,8 +151,9 @@ TEST(InspectErrors, BadLibrariesAndNames) {
   const std::string cpp = q(INSPECT_CPP_OPS_LIBRARY);
   const ErrorCase cases[] = {
       {"missing file", "ops --load /nonexistent/libnothing.so", 1,
-       {"dispatch-inspect: error: cannot load '/nonexistent/libnothing.so': /nonexistent/libnothing.so: cannot open "
-        "shared object file: No such file or directory"}},
+       {"dispatch-inspect: error: cannot load '/nonexistent/libnothing.so': No such file or directory"}},
+      {"not a library", "ops --load " + q(INSPECT_SOURCE_DIR "/README.md"), 1,
+       {"dispatch-inspect: error: cannot load '", "README.md': not a shared library: no ELF header"}},
       {"unresolved symbol", "ops --load " + q(INSPECT_UNRESOLVED_LIBRARY), 1,
        {"undefined symbol: schemac_inspect_test_symbol_that_nobody_defines"}},
       {"registration throws", "ops --load " + q(INSPECT_THROWING_LIBRARY), 1,

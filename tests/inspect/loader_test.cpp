@@ -44,7 +44,7 @@ struct BadLibrary {
 TEST(Loader, BadLibrariesLeaveTheRegistryAsItWas) {
   ASSERT_TRUE(load_library(INSPECT_CPP_OPS_LIBRARY).ok);
   const BadLibrary cases[] = {
-      {"missing file", "/nonexistent/libnothing.so", {"/nonexistent/libnothing.so: cannot open shared object file"}},
+      {"missing file", "/nonexistent/libnothing.so", {"No such file or directory"}},
       {"unresolved symbol", INSPECT_UNRESOLVED_LIBRARY,
        {"undefined symbol: schemac_inspect_test_symbol_that_nobody_defines"}},
       {"registration throws", INSPECT_THROWING_LIBRARY,

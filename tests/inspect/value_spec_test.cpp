@@ -62,6 +62,10 @@ TEST(ValueSpec, RejectsBadSpecsSayingWhy) {
       {"cpu:float99[2]", "unknown element type 'float99'"},
       {"cpu:float32[2,x]", "bad sizes '[2,x]'"},
       {"cpu:float32[-2]", "negative size -2"},
+      // Found by fuzz_value_spec: asked for 8 TB.
+      {"cpu:long[2,503232032325]", "is too large; trace makes tensors of at most 16777216 elements"},
+      {"cpu:float32[4294967296,4294967296,4294967296]", "is too large"},
+      {"cpu:bool[0,10100616602,100616604616603,553]", "is too large"},  // zero elements, overflowing strides
       {"[1,a]", "bad list '[1,a]'"},
       {"banana", "cannot read value spec 'banana'"},
   };

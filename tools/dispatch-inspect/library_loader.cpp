@@ -5,8 +5,10 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <optional>
 #include <ostream>
 
+#include "elf_check.h"
 #include "schemac/dispatch/registration_transaction.h"
 #include "schemac/stable/abi.h"
 
@@ -46,6 +48,10 @@ std::vector<SchemacPlugin>& loaded_plugins() {
 
 LoadResult load_library(const std::string& path) {
   const std::string name = dlopen_name(path);
+  // A name without '/' that is not a file here is dlopen's to find on the library path.
+  if (name.find('/') != std::string::npos) {
+    if (std::optional<std::string> why = check_shared_library_file(name)) return {false, std::move(*why)};
+  }
   dispatch::RegistrationTransaction transaction;
   // RTLD_NOW: an unresolved symbol fails here, with the loader's message, not at the first call.
   void* handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);

@@ -5,6 +5,8 @@
 // exports schemac_plugin_abi_version; examples/plugin is one), which the runtime's plugin loader
 // opens, checks the ABI version of, and registers. Either way loading runs the library's code.
 //
+// A file named by a path is checked before dlopen (elf_check.h): a missing file, a directory, a
+// file that is not a shared library or a truncated one is answered with why, without opening it.
 // Every load runs inside a RegistrationTransaction: when the library cannot be opened (missing
 // file, unresolved symbol: dlopen's own message), is refused (a newer ABI), or any of its
 // registrations fails (a throwing block, a duplicate definition: the registry's message naming

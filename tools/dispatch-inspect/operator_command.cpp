@@ -27,7 +27,8 @@ CLI::App* add_operator_command(CLI::App& app, const OperatorCommand& command,
                                      return run(*op);
                                    });
   sub->add_option("OP", options->op, "the operator, ns::name or ns::name.overload")->required();
-  sub->add_option("--load", options->libraries, kLoadHelp);
+  // One value per --load: `--load LIB OP` leaves OP to the positional (a vector option would take it).
+  sub->add_option("--load", options->libraries, kLoadHelp)->allow_extra_args(false);
   cli::add_format_option(sub, options->format, command.formats, command.format_help);
   return sub;
 }

@@ -52,7 +52,8 @@ const cli::CommandInfo kOpsCommand = {"ops", "List the operators known after loa
 void add_ops_command(CLI::App& app) {
   auto options = std::make_shared<OpsOptions>();
   CLI::App* sub = cli::add_command(app, kOpsCommand, [options] { return run_ops(*options); });
-  sub->add_option("--load", options->libraries, kLoadHelp);
+  // One value per --load: `--load LIB OP` leaves OP to the positional (a vector option would take it).
+  sub->add_option("--load", options->libraries, kLoadHelp)->allow_extra_args(false);
   cli::add_format_option(sub, options->format, {"text", "json"}, "text (one schema per line) or json");
 }
 

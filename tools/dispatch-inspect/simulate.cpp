@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "schemac/diagnostics/diagnostic.h"
 #include "schemac/dispatch/dispatcher.h"
 #include "schemac/support/json.h"
 
@@ -304,6 +305,7 @@ int simulate_script(std::string_view script, std::string_view script_name, Table
                     std::ostream& err) {
   ScriptSession session(script_name, format, out);
   int failures = 0;
+  int steps = 0;
   size_t line_number = 0;
   size_t start = 0;
   while (start <= script.size()) {
@@ -314,14 +316,21 @@ int simulate_script(std::string_view script, std::string_view script_name, Table
     if (const size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
     line = trim(line);
     if (line.empty()) continue;
+    ++steps;
     const std::vector<std::string> words = split_words(line);
     const std::string rest(trim(line.substr(words[0].size())));
     try {
       session.run(words, rest, line_number);
     } catch (const std::exception& e) {
       ++failures;
-      err << fmt::format("{}:{}: error: {}\n", script_name, line_number, e.what());
+      // A message quotes the step's words: cut, so a binary or minified script gives short lines.
+      err << fmt::format("{}:{}: error: {}\n", script_name, line_number, schema::clip_text(e.what(), 300));
     }
+  }
+  if (steps == 0) {
+    err << fmt::format("{}: error: the script has no steps; expected lines such as 'def SCHEMA' and 'table OP'\n",
+                       script_name);
+    return 1;
   }
   return failures == 0 ? 0 : 1;
 }

@@ -27,7 +27,8 @@ const std::vector<std::string>& python_dispatcher_alias_keys();
 int simulate_keys(const SimulateOptions& options, std::ostream& out, std::ostream& err);
 
 // `simulate --script FILE` on already-read text. Step errors are printed on `err` as
-// "<script_name>:<line>: error: <message>"; the session goes on. 0 when every step succeeded, else 1.
+// "<script_name>:<line>: error: <message>"; the session goes on. 0 when every step succeeded, else 1
+// (a script with no step at all, only blanks and comments, is an error too).
 int simulate_script(std::string_view script, std::string_view script_name, dispatch::TableFormat format,
                     std::ostream& out, std::ostream& err);
 

@@ -205,7 +205,8 @@ void add_trace_command(CLI::App& app) {
       options, [options](const dispatch::OperatorEntry& op) { return run_trace(*options, &op); });
   sub->add_option("--arg", options->args,
                   "an argument, in schema order or as NAME=SPEC; repeatable. SPEC: cpu:float32[2,3] (a tensor holding "
-                  "1, 2, 3, ...), 3, 2.5, True, False, None, [0,1], float16. Missing arguments take their defaults");
+                  "1, 2, 3, ...), 3, 2.5, True, False, None, [0,1], float16. Missing arguments take their defaults")
+      ->allow_extra_args(false);  // one SPEC per --arg: the operator name is never taken for one
 }
 
 }  // namespace schemac::inspect

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <vector>
@@ -88,6 +89,8 @@ void fill_counting(const dispatch::Tensor& t) {
   }
 }
 
+constexpr int64_t kMaxSpecElements = int64_t{1} << 24;
+
 // "cpu:float32[2,3]", "cuda:0:float16[4]".
 ValueSpecResult parse_tensor_spec(std::string_view spec) {
   const size_t bracket = spec.find('[');
@@ -105,8 +108,17 @@ ValueSpecResult parse_tensor_spec(std::string_view spec) {
                             dtype_text, spec));
   const auto sizes = parse_int_list(spec.substr(bracket));
   if (!sizes) return fail(fmt::format("bad sizes '{}' in tensor spec '{}'; expected a list like [2,3]", spec.substr(bracket), spec));
-  for (int64_t s : *sizes)
+  // trace runs operators on small values: a spec that asks for more is refused, not allocated
+  // (cpu:int64[2,503232032325] once asked for 8 TB).
+  // A size of 0 counts as 1, as strides do (cpu:bool[0,10100616602,100616604616603,...] overflowed them).
+  int64_t elements = 1;
+  for (int64_t s : *sizes) {
     if (s < 0) return fail(fmt::format("negative size {} in tensor spec '{}'", s, spec));
+    if (elements > kMaxSpecElements / std::max<int64_t>(s, 1))
+      return fail(fmt::format("tensor spec '{}' is too large; trace makes tensors of at most {} elements", spec,
+                              kMaxSpecElements));
+    elements *= std::max<int64_t>(s, 1);
+  }
   try {
     dispatch::Tensor cpu = dispatch::Tensor::empty(*sizes, dispatch::TensorOptions{*dtype, dispatch::kCPU});
     fill_counting(cpu);

@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "parse_sources.h"
+#include "schemac/diagnostics/diagnostic.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
 #include "schemac/support/json.h"
@@ -79,18 +80,14 @@ std::string json_result(const ParseResult& result) {
                                            {"is_varret", s.is_varret}}}});
 }
 
-// "<stdin>:3:12: error: message [rule]", the line, and a caret line under the problem.
+// "<stdin>:3:12: error: message [rule]", the line, and a caret line under the problem (a long
+// line shown as a window around the caret, a long message cut).
 void print_error(const Input& input, const SchemaError& error) {
-  std::string caret(error.offset, ' ');
-  for (size_t i = 0; i < error.offset && i < input.text.size(); ++i) {
-    if (input.text[i] == '\t') caret[i] = '\t';  // keep the caret under the character
-  }
-  caret += '^';
-  uint32_t end = std::min<uint32_t>(error.offset + error.length,
-                                    static_cast<uint32_t>(input.text.size()));
-  if (end > error.offset + 1) caret.append(end - error.offset - 1, '~');
-  fmt::print(stderr, "{}:{}:{}: error: {} [{}]\n{}\n{}\n", input.origin, input.line,
-             error.offset + 1, error.message, error.rule, input.text, caret);
+  const size_t column = size_t{error.offset} + 1;
+  const size_t end_column = column + std::max<size_t>(error.length, 1);
+  fmt::print(stderr, "{}:{}:{}: error: {} [{}]\n{}", input.origin, input.line, column,
+             schema::clip_text(error.message, 1000), error.rule,
+             schema::render_excerpt(input.text, column, end_column, ""));
 }
 
 std::vector<Input> collect_inputs(const ParseOptions& options) {

@@ -44,7 +44,8 @@ std::vector<int64_t> contiguous_strides(IntArrayRef sizes) {
   int64_t running = 1;
   for (std::size_t i = sizes.size(); i-- > 0;) {
     strides[i] = running;
-    running *= std::max<int64_t>(sizes[i], 1);
+    if (__builtin_mul_overflow(running, std::max<int64_t>(sizes[i], 1), &running))
+      throw TensorError(fmt::format("sizes {} overflow a 64-bit stride", to_string(sizes)));
   }
   return strides;
 }

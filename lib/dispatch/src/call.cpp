@@ -17,8 +17,8 @@ uint64_t dispatch_argument_bits(const OperatorSignature& schema) {
 }
 
 OperatorHandle::OperatorHandle(OperatorEntry* entry) : entry_(entry) {
-  if (entry_ != nullptr && entry_->has_schema()) {
-    dispatch_args_ = dispatch_argument_bits(*entry_->schema());
+  if (const OperatorSignature* s = entry_ != nullptr ? entry_->schema() : nullptr) {
+    dispatch_args_ = dispatch_argument_bits(*s);
     dispatch_args_known_ = true;
   }
 }
@@ -40,15 +40,17 @@ std::string OperatorHandle::full_name() const { return entry_->full_name(); }
 bool OperatorHandle::has_schema() const { return entry_->has_schema(); }
 
 const OperatorSignature& OperatorHandle::schema() const {
-  if (!entry_->has_schema())
+  const OperatorSignature* s = entry_->schema();  // read once: another thread may undefine it
+  if (s == nullptr)
     throw DispatchError(fmt::format("operator '{}' has no schema: it has kernels but was never "
                                     "defined with def()",
                                     full_name()));
-  return *entry_->schema();
+  return *s;
 }
 
 DispatchKeySet OperatorHandle::argument_key_set_without_schema(const Stack& stack) const {
-  uint64_t bits = entry_->has_schema() ? dispatch_argument_bits(*entry_->schema()) : 0;
+  const OperatorSignature* s = entry_->schema();  // read once: another thread may undefine it
+  uint64_t bits = s ? dispatch_argument_bits(*s) : 0;
   DispatchKeySet ks;
   const size_t size = stack.size();
   while (bits != 0) {
@@ -63,8 +65,9 @@ DispatchKeySet OperatorHandle::argument_key_set_without_schema(const Stack& stac
 void OperatorHandle::check_signature(size_t num_args, size_t num_returns,
                                      std::string_view signature) const {
   if (entry_ == nullptr) throw DispatchError("typed() was called on an empty operator handle");
-  if (!entry_->has_schema()) return;
-  const OperatorSignature& s = *entry_->schema();
+  const OperatorSignature* schema = entry_->schema();
+  if (schema == nullptr) return;
+  const OperatorSignature& s = *schema;
   if (!s.is_vararg && s.arguments.size() != num_args)
     throw DispatchError(fmt::format(
         "typed(): the C++ signature {} has {} arguments but the schema of '{}' has {}", signature,
@@ -88,7 +91,7 @@ void throw_missing_kernel(const OperatorHandle& op, DispatchKeySet ks) {
         op.full_name()));
   }
   std::string keys;
-  for (DispatchKey k : op.entry().keys_with_kernels()) {
+  for (DispatchKey k : op.entry().keys_with_kernels_now()) {
     if (!keys.empty()) keys += ", ";
     keys += to_string(k);
   }

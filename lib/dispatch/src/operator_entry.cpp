@@ -172,6 +172,21 @@ std::vector<DispatchKey> OperatorEntry::keys_with_kernels() const {
   return keys;
 }
 
+std::vector<DispatchKey> OperatorEntry::keys_with_kernels_now() const {
+  std::vector<DispatchKey> keys;
+  for (size_t v = 0; v < kNumKeyValues; ++v)
+    if (kernel_key_bits_[v / 64].load(std::memory_order_acquire) & (uint64_t{1} << (v % 64)))
+      keys.push_back(static_cast<DispatchKey>(v));
+  return keys;
+}
+
+void OperatorEntry::set_kernel_key_bit(size_t v, bool on) {
+  const uint64_t bit = uint64_t{1} << (v % 64);
+  auto& word = kernel_key_bits_[v / 64];
+  word.store(on ? (word.load(std::memory_order_relaxed) | bit) : (word.load(std::memory_order_relaxed) & ~bit),
+             std::memory_order_release);
+}
+
 bool OperatorEntry::has_any_kernel() const { return num_kernels_ > 0; }
 
 std::vector<DispatchKey> OperatorEntry::keys_with_direct_kernels() const {
@@ -308,12 +323,18 @@ void OperatorEntry::refresh_after_change(DispatchKey key) {
 
 void OperatorEntry::refresh_slot(int slot) { publish({slot}); }
 
-void OperatorEntry::set_definition(OperatorDefinition definition) { definition_ = std::move(definition); }
-void OperatorEntry::clear_definition() { definition_.reset(); }
+void OperatorEntry::set_definition(OperatorDefinition definition) {
+  definitions_.push_back(std::make_unique<const OperatorDefinition>(std::move(definition)));
+  definition_.store(definitions_.back().get(), std::memory_order_release);
+}
+// The definition stays alive (a racing call by name may be reading its schema); it is only
+// unpublished.
+void OperatorEntry::clear_definition() { definition_.store(nullptr, std::memory_order_release); }
 
 void OperatorEntry::add_kernel(DispatchKey key, AnnotatedKernel kernel) {
   auto& list = kernels_[static_cast<size_t>(key)];
   list.insert(list.begin(), std::move(kernel));
+  set_kernel_key_bit(static_cast<size_t>(key), true);
   ++num_kernels_;
   if (const int slot = table_index(key); slot > 0) slots_with_kernel_.set(static_cast<size_t>(slot));
   refresh_after_change(key);
@@ -326,6 +347,7 @@ bool OperatorEntry::remove_kernel(DispatchKey key, uint64_t id) {
   const auto it = std::find_if(list.begin(), list.end(), [id](const AnnotatedKernel& k) { return k.id == id; });
   if (it == list.end()) return false;
   list.erase(it);
+  if (list.empty()) set_kernel_key_bit(v, false);
   --num_kernels_;
   if (const int slot = table_index(key); slot > 0 && list.empty())
     slots_with_kernel_.reset(static_cast<size_t>(slot));

@@ -9,6 +9,8 @@
 
 #include <cstring>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -204,6 +206,20 @@ struct SchemacPluginOpaque {
   SchemacPluginUnregisterFn unregister = nullptr;
 };
 
+namespace {
+
+// Plugins stay mapped after they are unloaded: a call that reached one of their kernels just
+// before the unload may still be running its code, and the dispatch tables keep every entry they
+// ever published. Each handle here holds one dlopen reference, kept for the life of the process;
+// loading such a plugin again drops the extra reference that dlopen took.
+std::mutex kept_mutex;
+std::set<void*>& kept_mapped() {
+  static auto* handles = new std::set<void*>();  // never destroyed: see above
+  return *handles;
+}
+
+}  // namespace
+
 extern "C" {
 
 uint32_t schemac_abi_version(void) { return SCHEMAC_ABI_VERSION; }
@@ -348,8 +364,12 @@ SchemacStatus schemac_call(const char* op_name, StableValue* stack, uint64_t num
     return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, "schemac_call: null operator name or stack");
   const auto op = OperatorHandle::find(op_name);
   if (!op) return fail(SCHEMAC_ERROR_NOT_FOUND, fmt::format("schemac_call: no operator named '{}'", op_name));
+  // Read once: another thread may undefine the operator (a plugin unloading) at any moment.
+  const OperatorSignature* defined = op->entry().schema();
+  if (defined == nullptr)
+    return fail(SCHEMAC_ERROR_NOT_FOUND, fmt::format("schemac_call: operator '{}' is not defined", op_name));
   return guarded(SCHEMAC_ERROR_CALL, [&] {
-    const OperatorSignature& schema = op->schema();
+    const OperatorSignature& schema = *defined;
     if (num_args != schema.arguments.size() || num_outputs != schema.returns.size())
       return fail(SCHEMAC_ERROR_INVALID_ARGUMENT,
                   fmt::format("schemac_call: '{}' takes {} arguments and returns {} values, but the call passes {} and "
@@ -402,14 +422,22 @@ SchemacStatus schemac_plugin_load(const char* path, SchemacPlugin* out) {
     dlclose(dl);
     return fail(SCHEMAC_ERROR_REGISTRATION, fmt::format("plugin '{}' failed to register: {}", path, why));
   }
+  {
+    std::lock_guard<std::mutex> lock(kept_mutex);
+    if (kept_mapped().count(dl) != 0) dlclose(dl);  // the kept reference maps it already
+  }
   *out = new SchemacPluginOpaque{dl, unreg};
   return SCHEMAC_OK;
 }
 
+// Undoes the plugin's registrations; its code stays mapped (see kept_mapped).
 void schemac_plugin_unload(SchemacPlugin plugin) {
   if (plugin == nullptr) return;
   plugin->unregister();
-  dlclose(plugin->dl);
+  {
+    std::lock_guard<std::mutex> lock(kept_mutex);
+    kept_mapped().insert(plugin->dl);
+  }
   delete plugin;
 }
 

@@ -90,6 +90,16 @@ struct TextStyle {
 // the same way, and a fix hint as `fix-it:` line. No closing count (see render_summary).
 std::string render_text(std::span<const Diagnostic> diagnostics, const SourceFiles& sources,
                         TextStyle style = {});
+// The two excerpt lines render_text shows under a message, each after `indent` and ending in a
+// newline: the source line and a caret under columns [column, end_column) (1-based; an
+// end_column not past column marks the rest of the line). A line longer than 200 columns is
+// shown as a window around the caret with '…' at each cut end; control characters but tabs
+// show as '?'. `caret_color` (an ANSI code, or empty) paints the caret line.
+std::string render_excerpt(std::string_view line, size_t column, size_t end_column,
+                           std::string_view indent = "  ", std::string_view caret_color = "");
+// `text` cut to at most `limit` bytes at a UTF-8 character boundary, '…' added when cut: for
+// messages that quote the input.
+std::string clip_text(std::string_view text, size_t limit);
 // "2 errors, 1 warning" followed by a newline.
 std::string render_summary(DiagnosticCounts counts);
 

@@ -141,10 +141,21 @@ class OperatorEntry {
     return DispatchKeySet::from_raw(masks_[static_cast<size_t>(b)].load(std::memory_order_acquire));
   }
 
+  // The definition (schema and site), or null. Lock-free too: a call by name reads it while
+  // another thread may (un)define the operator, so every definition ever set stays alive until
+  // the entry is destroyed and an undefine only unpublishes it.
+  const OperatorDefinition* definition() const { return definition_.load(std::memory_order_acquire); }
+  bool has_schema() const { return definition() != nullptr; }
+  const OperatorSignature* schema() const {
+    const OperatorDefinition* d = definition();
+    return d ? &d->schema : nullptr;
+  }
+
+  // keys_with_kernels() without the registry mutex, for the error of a call that found no
+  // kernel while another thread may be registering: each key as some moment saw it.
+  std::vector<DispatchKey> keys_with_kernels_now() const;
+
   // ## Registration-side state (read under the registry mutex, or when nothing registers)
-  const std::optional<OperatorDefinition>& definition() const { return definition_; }
-  bool has_schema() const { return definition_.has_value(); }
-  const OperatorSignature* schema() const { return definition_ ? &definition_->schema : nullptr; }
   // Kernels registered to a runtime or alias key, newest (active) first.
   const std::vector<AnnotatedKernel>& kernels(DispatchKey key) const;
   // Keys with at least one kernel, in numeric enum order (the dump's order).
@@ -192,9 +203,13 @@ class OperatorEntry {
   std::string name_;
   std::string overload_;
   const FallbackTable* fallbacks_;
-  std::optional<OperatorDefinition> definition_;
+  std::atomic<const OperatorDefinition*> definition_{nullptr};
+  std::vector<std::unique_ptr<const OperatorDefinition>> definitions_;  // every one ever set
   static constexpr size_t kNumKeyValues = static_cast<size_t>(DispatchKey::EndOfAliasKeys) + 1;
   std::array<std::vector<AnnotatedKernel>, kNumKeyValues> kernels_;
+  // Bit v: kernels_[v] is not empty; what keys_with_kernels_now() reads.
+  std::array<std::atomic<uint64_t>, (kNumKeyValues + 63) / 64> kernel_key_bits_{};
+  void set_kernel_key_bit(size_t v, bool on);
   size_t num_kernels_ = 0;  // over every key
   std::bitset<kNumRuntimeEntries> slots_with_kernel_;  // runtime slots with a direct kernel
   std::array<std::atomic<const TableEntry*>, kNumRuntimeEntries> table_;

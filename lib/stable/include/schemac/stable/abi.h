@@ -147,7 +147,8 @@ SCHEMAC_ABI_EXPORT SchemacStatus schemac_call(const char* op_name, StableValue* 
  * A plugin is a shared library that exports the three functions below (library.hpp's
  * SCHEMAC_STABLE_PLUGIN() defines them). schemac_plugin_load() opens it, refuses it when its ABI
  * version is not one this runtime accepts, and runs its registrations; schemac_plugin_unload()
- * undoes them and closes it. */
+ * undoes them. Its code stays mapped until the process exits: other threads may be calling its
+ * kernels while it unloads (calls that start after the unload find no operator). */
 typedef struct SchemacPluginOpaque* SchemacPlugin;
 SCHEMAC_ABI_EXPORT SchemacStatus schemac_plugin_load(const char* path, SchemacPlugin* out);
 SCHEMAC_ABI_EXPORT void schemac_plugin_unload(SchemacPlugin plugin);

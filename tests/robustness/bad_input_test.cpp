@@ -1,0 +1,156 @@
+// Every subcommand of both tools on every kind of bad input file: a missing file, a directory, an
+// empty file, a binary file, invalid UTF-8, one huge line, a truncated shared library, and the
+// wrong kind of file. Each run ends with exit 1 or 2 (never a signal), says on stderr what went
+// wrong naming the file, keeps every output line under 2 KB (long excerpts are clipped), and
+// leaves nothing half-written (gen's output folder is as it was).
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../common/cli_test_support.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using schemac::test::read_file;
+using schemac::test::ToolRun;
+
+constexpr size_t kMaxLineBytes = 2048;
+
+// One kind of bad file: its name in the test folder and its bytes (none: the file is missing;
+// a directory is made for "folder").
+struct BadFile {
+  std::string name;
+  std::function<void(const fs::path&)> make;
+};
+
+std::string random_bytes(size_t size) {
+  std::mt19937 random(19);
+  std::string bytes(size, '\0');
+  for (char& c : bytes) c = static_cast<char>(random() & 0xFF);
+  return bytes;
+}
+
+std::vector<BadFile> bad_files() {
+  auto write = [](std::string bytes) {
+    return [bytes](const fs::path& path) { schemac::test::write_file(path.string(), bytes); };
+  };
+  const std::string library = read_file(GOOD_LIBRARY);
+  return {
+      {"missing.yaml", [](const fs::path&) {}},
+      {"folder.yaml", [](const fs::path& path) { fs::create_directories(path); }},
+      {"empty.yaml", write("")},
+      {"binary.yaml", write(random_bytes(64 * 1024))},
+      {"latin1.yaml", write("- func: caf\xe9(Tensor self) -> Tensor\n  variants: function\xff\xfe\n")},
+      {"huge_line.yaml", write("- func: f(Tensor self) -> Tensor  # " + std::string(300 * 1024, 'x') + "\n" +
+                               "- func: " + std::string(100 * 1024, 'g') + "(\n")},
+      {"truncated.so", write(library.substr(0, 4096))},
+      {"library.so", write(library)},  // the wrong kind for a YAML input
+      {"ops.yaml", write(read_file(GOOD_YAML))},  // the wrong kind for --load and --script
+  };
+}
+
+struct Command {
+  std::string name;
+  std::string line;      // {} is the bad file
+  bool names_file = true;             // stdin inputs have no name to give
+  std::vector<std::string> good_for;  // files this command accepts (no error expected)
+};
+
+std::string q(const std::string& s) { return "'" + s + "'"; }
+
+std::vector<Command> commands() {
+  const std::string schemac = q(SCHEMAC_EXE);
+  const std::string inspect = q(DISPATCH_INSPECT);
+  const std::string good = q(GOOD_YAML);
+  return {
+      {"schemac parse", schemac + " parse < {}", false, {"missing.yaml", "folder.yaml", "empty.yaml"}},
+      {"schemac lint", schemac + " lint {}", true, {"ops.yaml"}},
+      {"schemac lint --tags", schemac + " lint --tags {} " + good, true, {}},
+      {"schemac gen", schemac + " gen {} -o out", true, {"ops.yaml"}},
+      {"schemac compat (old)", schemac + " compat {} " + good, true, {"ops.yaml"}},
+      {"schemac compat (new)", schemac + " compat " + good + " {}", true, {"ops.yaml"}},
+      // An empty allow-list allows nothing: not an error.
+      {"schemac compat --allow", schemac + " compat " + good + " " + good + " --allow {}", true, {"empty.yaml"}},
+      {"simulate --script", inspect + " simulate --script {}", true, {}},
+      // Both option orders: --load LIB OP and OP --load LIB.
+      {"ops --load", inspect + " ops --load {}", true, {"library.so"}},
+      {"table --load", inspect + " table example_plugin::scale --load {}", true, {"library.so"}},
+      {"dump --load", inspect + " dump --load {} example_plugin::scale", true, {"library.so"}},
+      {"resolve --load", inspect + " resolve example_plugin::scale --keys CPU --load {}", true, {"library.so"}},
+      {"trace --load", inspect + " trace --load {} example_plugin::scale --arg cpu:float32[2] --arg 2.0", true,
+       {"library.so"}},
+  };
+}
+
+// Every file under `dir` with its bytes.
+std::map<std::string, std::string> snapshot(const fs::path& dir) {
+  std::map<std::string, std::string> files;
+  for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+    files[fs::relative(entry.path(), dir).string()] = entry.is_regular_file() ? read_file(entry.path().string()) : "/";
+  }
+  return files;
+}
+
+std::string long_line(const std::string& text) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.size() > kMaxLineBytes) return line.substr(0, 120) + fmt::format("... ({} bytes)", line.size());
+  }
+  return "";
+}
+
+class BadInput : public schemac::test::ToolDirTest {
+ protected:
+  BadInput() : ToolDirTest("schemac_bad_input_") {}
+};
+
+TEST_F(BadInput, OptionsNeverSwallowTheOperator) {
+  const std::string inspect = q(DISPATCH_INSPECT);
+  const std::string lib = q(GOOD_LIBRARY);
+  for (const std::string& line : {
+           inspect + " trace --load " + lib + " example_plugin::scale --arg cpu:float32[2] --arg 2.0",
+           inspect + " trace example_plugin::scale --arg cpu:float32[2] --load " + lib + " --arg 2.0",
+           inspect + " table --load " + lib + " example_plugin::scale",
+           inspect + " dump --load " + lib + " example_plugin::scale --format torch",
+           inspect + " resolve --load " + lib + " example_plugin::scale --keys CPU",
+       }) {
+    const ToolRun run = shell(line);
+    EXPECT_EQ(run.status, 0) << line << "\n" << run.err;
+    EXPECT_NE(run.out.find("example_plugin::scale"), std::string::npos) << line << "\n" << run.out;
+  }
+}
+
+TEST_F(BadInput, EverySubcommandAnswersEveryBadFileWithAnErrorAndShortLines) {
+  for (const BadFile& bad : bad_files()) bad.make(dir_ / bad.name);
+  fs::create_directories(dir_ / "out");
+  schemac::test::write_file((dir_ / "out" / "keep.txt").string(), "an earlier run's file\n");
+  const auto out_before = snapshot(dir_ / "out");
+  for (const Command& command : commands()) {
+    for (const BadFile& bad : bad_files()) {
+      const bool good = std::find(command.good_for.begin(), command.good_for.end(), bad.name) != command.good_for.end();
+      if (good) continue;
+      const std::string line = fmt::format(fmt::runtime(command.line), q(bad.name));
+      SCOPED_TRACE(line);
+      const ToolRun run = shell(line);
+      EXPECT_TRUE(run.status == 1 || run.status == 2) << "exit " << run.status << " (-1: a signal)\n" << run.err;
+      EXPECT_NE(run.err.find("error"), std::string::npos) << "no error on stderr:\n" << run.err.substr(0, 2000);
+      if (command.names_file) {
+        EXPECT_NE(run.err.find(bad.name), std::string::npos) << "the error does not name the file:\n"
+                                                             << run.err.substr(0, 2000);
+      }
+      EXPECT_EQ(long_line(run.err), "") << "a line of stderr is over 2 KB";
+      EXPECT_EQ(long_line(run.out), "") << "a line of stdout is over 2 KB";
+      EXPECT_EQ(snapshot(dir_ / "out"), out_before) << "the output folder changed";
+    }
+  }
+}
+
+}  // namespace
