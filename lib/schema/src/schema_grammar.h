@@ -184,8 +184,11 @@ struct union_type
           must<expect_contained_close>> {};
 // Tuples, futures, rrefs and awaits take no alias annotation of their own (PyTorch's parser reads
 // none after them); a name, a Dict and a Union may have one.
-struct type_head
-    : sor<tuple_type, future_type, seq<sor<dict_type, union_type, type_name>, opt<ws, alias>>> {};
+// Most types are plain names: one test of the first character sends them past the containers.
+struct container_head
+    : seq<at<one<'(', 'F', 'R', 'A', 'D', 'U'>>,
+          sor<tuple_type, future_type, seq<sor<dict_type, union_type>, opt<ws, alias>>>> {};
+struct type_head : sor<container_head, seq<type_name, opt<ws, alias>>> {};
 struct type : seq<type_head, star<ws, type_suffix>> {};
 
 // ---- default values (parseDefaultValue / parseSingleConstant, and the lexer's numbers and
