@@ -41,6 +41,8 @@ TEST(IValue, EveryKindHasItsKindAndRepr) {
       {"generic list", IValue::list({IValue("a"), IValue()}), IValueKind::GenericList, "['a', None]"},
       {"tuple", IValue::tuple({IValue(1), IValue("x")}), IValueKind::Tuple, "(1, 'x')"},
       {"one-tuple", IValue::tuple({IValue(1)}), IValueKind::Tuple, "(1,)"},
+      {"dict", IValue::dict({{IValue("a"), IValue(1)}, {IValue("b"), IValue()}}), IValueKind::Dict,
+       "{'a': 1, 'b': None}"},
       {"optional int", IValue(std::optional<int64_t>(4)), IValueKind::Int, "4"},
       {"generator", IValue(Generator::make(1, DispatchKeySet(DispatchKey::CPU))), IValueKind::Generator,
        "Generator"},
@@ -159,6 +161,20 @@ TEST(Stack, PushPeekPopDrop) {
   } catch (const IValueError& e) {
     EXPECT_STREQ(e.what(), "drop: expected at least 2 values on the stack but it holds 1");
   }
+}
+
+// `Dict(str, Tensor)`, `(int, int)?` and `None` values, as schemas with those types need.
+TEST(IValue, HoldsDictsTuplesAndNone) {
+  IValue d = IValue::dict({{IValue("w"), IValue(int64_t{3})}});
+  ASSERT_TRUE(d.is_dict());
+  ASSERT_EQ(d.to_dict().size(), 1u);
+  EXPECT_EQ(d.to_dict()[0].first.to_string(), "w");
+  EXPECT_EQ(d.to_dict()[0].second.to_int(), 3);
+  IValue copy = d;  // shares the entries
+  EXPECT_EQ(copy, d);
+  EXPECT_NE(d, IValue::dict({}));
+  EXPECT_THROW(IValue(1).to_dict(), IValueError);
+  EXPECT_TRUE(IValue(std::optional<int64_t>()).is_none());
 }
 
 }  // namespace

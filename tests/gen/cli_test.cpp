@@ -204,7 +204,7 @@ TEST_F(GenCli, FewerShardsRemoveTheShardFilesOfTheEarlierRunAndNothingElse) {
 }
 
 TEST_F(GenCli, InputErrorsWriteNothing) {
-  std::ofstream(dir_ / "bad.yaml") << "- func: add(Tensor self, Tensor self) -> Tensor\n"
+  std::ofstream(dir_ / "bad.yaml") << "- func: add(Tensor self, int a=1, int b) -> Tensor\n"
                                       "  dispatch:\n    CPUU: add_cpu\n";
   RunResult r = run({"gen", "bad.yaml", "-o", "out", "--depfile", "out.d"});
   EXPECT_EQ(r.status, 1);

@@ -88,13 +88,56 @@ TEST(ParseCli, ErrorShowsColumnLineAndCaret) {
 }
 
 TEST(ParseCli, SemanticErrorUnderlinesTheValue) {
-  CliRun run = run_parse({"f(int[2] x=[1,2,3]) -> ()"});
+  CliRun run = run_parse({"f(int[] x=[1,2.5]) -> ()"});
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.err,
-            "<argument 1>:1:12: error: default [1,2,3] of argument 'x' has 3 elements, but its "
+            "<argument 1>:1:14: error: default 2.5 of argument 'x' does not fit its element type "
+            "'int' [default-type]\n"
+            "f(int[] x=[1,2.5]) -> ()\n"
+            "             ^~~\n");
+}
+
+// What PyTorch takes but is questionable: printed, with a warning on stderr, exit 0.
+TEST(ParseCli, WarningIsShownAndTheSchemaPrinted) {
+  CliRun run = run_parse({"f(int[2] x=[1,2,3]) -> ()"});
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.out, "f(int[2] x=[1,2,3]) -> ()\n");
+  EXPECT_EQ(run.err,
+            "<argument 1>:1:12: warning: default [1,2,3] of argument 'x' has 3 elements, but its "
             "type 'int[2]' has 2 [default-length]\n"
             "f(int[2] x=[1,2,3]) -> ()\n"
             "           ^~~~~~~\n");
+}
+
+// Seen in vllm csrc/torch_bindings.cpp: one argument name twice. --werror fails it.
+TEST(ParseCli, WerrorTurnsWarningsIntoExitOne) {
+  const std::string schema = "f(Tensor q_seqlens, Tensor q_seqlens) -> ()";
+  EXPECT_EQ(run_parse({schema}).exit_code, 0);
+  CliRun run = run_parse({"--werror", schema});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.out, "f(Tensor q_seqlens, Tensor q_seqlens) -> ()\n");
+  EXPECT_NE(run.err.find("<argument 1>:1:28: warning: argument name 'q_seqlens' is used twice "
+                         "[duplicate-argument]"),
+            std::string::npos)
+      << run.err;
+  CliRun json = run_parse({"--json", "--werror", schema});
+  EXPECT_EQ(json.exit_code, 1);
+  EXPECT_NE(json.out.find(R"x("warnings":[{"message":"argument name 'q_seqlens' is used twice",)x"
+                          R"x("column":28,"rule":"duplicate-argument"}])x"),
+            std::string::npos)
+      << json.out;
+}
+
+// PyTorch's alias model in the JSON: after == before without `->`, a fresh `$N` set per `!`.
+TEST(ParseCli, JsonAliasModelIsPyTorchs) {
+  CliRun run = run_parse({"--json", "f(Tensor(a!) self, Tensor! x, Tensor!? y) -> ()"});
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_NE(run.out.find(R"x("alias":{"before":["a"],"after":["a"],"write":true})x"),
+            std::string::npos) << run.out;
+  EXPECT_NE(run.out.find(R"x("alias":{"before":["$0"],"after":[],"write":true})x"),
+            std::string::npos) << run.out;
+  EXPECT_NE(run.out.find(R"x("alias":{"before":["$1"],"after":[],"write":true})x"),
+            std::string::npos) << run.out;
 }
 
 TEST(ParseCli, JsonForASchema) {
@@ -104,11 +147,12 @@ TEST(ParseCli, JsonForASchema) {
             R"x({"ok":true,"canonical":"ns::f.o(Tensor(a!)[] x, *, int? y=None) -> (Tensor(a) r, ...)",)x"
             R"x("schema":{"name":"ns::f","overload":"o","arguments":[)x"
             R"x({"name":"x","type":"Tensor(a!)[]","default":null,"kwarg_only":false,)x"
-            R"x("alias":{"before":["a"],"after":[],"write":true}},)x"
+            R"x("alias":{"before":[],"after":[],"write":true,)x"
+            R"x("contained":[{"before":["a"],"after":["a"],"write":true}]}},)x"
             R"x({"name":"y","type":"int?","default":"None","kwarg_only":true,"alias":null}],)x"
             R"x("returns":[{"name":"r","type":"Tensor(a)","default":null,"kwarg_only":false,)x"
-            R"x("alias":{"before":["a"],"after":[],"write":false}}],)x"
-            R"x("is_vararg":false,"is_varret":true}})x"
+            R"x("alias":{"before":["a"],"after":["a"],"write":false}}],)x"
+            R"x("is_vararg":false,"is_varret":true},"warnings":[]})x"
             "\n");
 }
 
@@ -123,7 +167,7 @@ TEST(ParseCli, JsonForAnErrorHasTheColumn) {
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out,
             R"x({"ok":false,"error":"expected an argument name after the type, found ')'",)x"
-            R"x("column":11,"rule":"schema-syntax"})x"
+            R"x("column":11,"rule":"schema-syntax","warnings":[]})x"
             "\n");
   EXPECT_EQ(run.err, "");
 }

@@ -67,8 +67,10 @@ INSTANTIATE_TEST_SUITE_P(Schemas, Canonical, testing::Values(
   CanonicalCase{"f(Tensor x, ...) -> (Tensor, ...)", "f(Tensor x, ...) -> (Tensor, ...)"},
   CanonicalCase{"f(Tensor x) -> (...)", "f(Tensor x) -> (...)"},
   // defaults
-  CanonicalCase{"f(int a=-1, float b=1e-5, float c=-inf, float d=inf, float e=nan, float g=0.5) -> ()",
-                "f(int a=-1, float b=1e-5, float c=-inf, float d=inf, float e=nan, float g=0.5) -> ()"},
+  CanonicalCase{"f(int a=-1, float b=1e-5, float c=- 2.5, float d=1E5, float e=.5, float g=2., float h=1e+5) -> ()",
+                "f(int a=-1, float b=1e-5, float c=-2.5, float d=1E5, float e=.5, float g=2., float h=1e+5) -> ()"},
+  CanonicalCase{"f(complex a=1j, complex b=-0.5j, float c=0x1p3) -> ()", "f(complex a=1j, complex b=-0.5j, float c=0x1p3) -> ()"},
+  CanonicalCase{R"(f(str a='''x'y''', str b="""q""", str c='\101') -> ())", R"(f(str a='''x'y''', str b="""q""", str c='\101') -> ())"},
   CanonicalCase{"f(bool a=True, bool b=False, Tensor? c=None, int? d=None) -> ()",
                 "f(bool a=True, bool b=False, Tensor? c=None, int? d=None) -> ()"},
   CanonicalCase{R"(f(str a="valid", str b='none', str c='"\'\\', str d="\"'\\", str e="") -> ())",
@@ -86,6 +88,26 @@ INSTANTIATE_TEST_SUITE_P(Schemas, Canonical, testing::Values(
   CanonicalCase{"f(Tensor(a!) v, Tensor(b!) i) -> (Tensor(a!) values, Tensor(b!) indices)",
                 "f(Tensor(a!) v, Tensor(b!) i) -> (Tensor(a!) values, Tensor(b!) indices)"},
   CanonicalCase{"f(Tensor x) -> (int, float, Tensor[])", "f(Tensor x) -> (int, float, Tensor[])"},
+  // blanks between the tokens of the operator name (PyTorch's lexer skips them)
+  CanonicalCase{"aten :: f . bar(Tensor x) -> ()", "aten::f.bar(Tensor x) -> ()"},
+  // tuples (seen in vllm csrc/torch_bindings.cpp, torchcodec, pyg-lib)
+  CanonicalCase{"f(Tensor! r, (int, int)? group_shape=None) -> ()", "f(Tensor! r, (int, int)? group_shape=None) -> ()"},
+  CanonicalCase{"f((str,str,str)[] edge_types) -> ()", "f((str, str, str)[] edge_types) -> ()"},
+  CanonicalCase{"f(((int, int), str) x, () y) -> ((int, int))", "f(((int, int), str) x, () y) -> ((int, int))"},
+  // containers (Dict seen in pyg-lib; Future, RRef, Union in PyTorch's own tests)
+  CanonicalCase{"f(Dict(str, Tensor) d, Dict( str , int[][] ) e, Dict(str, Tensor)? g=None) -> ()",
+                "f(Dict(str, Tensor) d, Dict(str, int[][]) e, Dict(str, Tensor)? g=None) -> ()"},
+  CanonicalCase{"f(Future(t) x, RRef(t) y, Await(int) z) -> Future(Tensor)[]", "f(Future(t) x, RRef(t) y, Await(int) z) -> Future(Tensor)[]"},
+  CanonicalCase{"f(Union(int, str) x, Union(int, None)? y, Dict(str, Tensor)(a!) d) -> ()",
+                "f(Union(int, str) x, Union(int, None)? y, Dict(str, Tensor)(a!) d) -> ()"},
+  // None, NoneType, Any and the other leaf types PyTorch knows
+  CanonicalCase{"f(None a, NoneType b, Any c, Quantizer d, AnyClassType e, AnyEnumType f) -> None",
+                "f(None a, NoneType b, Any c, Quantizer d, AnyClassType e, AnyEnumType f) -> None"},
+  // `!` on optional types and values (seen in vllm csrc/torch_bindings.cpp), nested lists
+  CanonicalCase{"f(Tensor!? lse, int!? tokens, int[][] x, Tensor[]![] y) -> ()", "f(Tensor!? lse, int!? tokens, int[][] x, Tensor[]![] y) -> ()"},
+  // trailing `*`, hexadecimal and integer-code defaults (seen in FBGEMM)
+  CanonicalCase{"f(Tensor x, *) -> ()", "f(Tensor x, *) -> ()"},
+  CanonicalCase{"f(int mask=0x2FFFFFF, ScalarType dst_type=39) -> ()", "f(int mask=0x2FFFFFF, ScalarType dst_type=39) -> ()"},
   // identifiers that are keywords elsewhere are fine as names
   CanonicalCase{"random_.from(Tensor(a!) self, int from, int? to) -> Tensor(a!)",
                 "random_.from(Tensor(a!) self, int from, int? to) -> Tensor(a!)"}
@@ -160,13 +182,70 @@ TEST(Structure, AliasSets) {
   EXPECT_TRUE(x.has_arrow);
   EXPECT_EQ(sets(args[1].type.alias->after), std::vector<std::string_view>{"*"});
   EXPECT_FALSE(args[1].type.alias->is_write);
-  EXPECT_TRUE(args[2].type.alias->before.empty());
+  EXPECT_EQ(sets(args[2].type.alias->before), std::vector<std::string_view>{"$0"});
+  EXPECT_TRUE(args[2].type.alias->after.empty());
   EXPECT_TRUE(args[2].type.alias->is_write);
+  EXPECT_TRUE(args[2].type.alias->is_fresh);
   EXPECT_EQ(print_alias(*args[2].type.alias), "!");
 }
 
+// PyTorch's alias model: without `->` the sets after equal the sets before; each bare `!` is a
+// fresh set `$N`, numbered in order of appearance over arguments and returns.
+TEST(Structure, AliasModelAsPyTorch) {
+  ParseResult result = parse_schema("f(Tensor(a!) self, Tensor! x, Tensor!? y, Tensor(a|b) z) -> Tensor!");
+  ASSERT_TRUE(result.ok());
+  const auto& args = result.schema->arguments;
+  EXPECT_EQ(sets(args[0].type.alias->after), std::vector<std::string_view>{"a"});
+  EXPECT_FALSE(args[0].type.alias->has_arrow);
+  EXPECT_EQ(sets(args[1].type.alias->before), std::vector<std::string_view>{"$0"});
+  EXPECT_EQ(sets(args[2].type.any_alias()->before), std::vector<std::string_view>{"$1"});
+  EXPECT_EQ(sets(args[3].type.alias->after), (std::vector<std::string_view>{"a", "b"}));
+  EXPECT_EQ(sets(result.schema->returns[0].type.alias->before), std::vector<std::string_view>{"$2"});
+  EXPECT_EQ(print_schema(*result.schema), "f(Tensor(a!) self, Tensor! x, Tensor!? y, Tensor(a|b) z) -> Tensor!");
+}
+
+// The annotation of a whole argument: a list's own, or one with no sets carrying the element's.
+TEST(Structure, ArgumentAliasOfLists) {
+  ParseResult result = parse_schema("f(Tensor(a!)[] x, Tensor[](b) y, Tensor(a)?[] z, int w, Dict(str, Tensor)(c) d) -> ()");
+  ASSERT_TRUE(result.ok());
+  const auto& args = result.schema->arguments;
+  auto x = argument_alias(args[0].type);
+  ASSERT_TRUE(x);
+  EXPECT_TRUE(x->before.empty());
+  EXPECT_TRUE(x->is_write);
+  ASSERT_TRUE(x->contained);
+  EXPECT_EQ(sets(x->contained->before), std::vector<std::string_view>{"a"});
+  auto y = argument_alias(args[1].type);
+  EXPECT_EQ(sets(y->before), std::vector<std::string_view>{"b"});
+  auto z = argument_alias(args[2].type);
+  ASSERT_TRUE(z);
+  EXPECT_FALSE(z->is_write);
+  EXPECT_FALSE(argument_alias(args[3].type));
+  EXPECT_EQ(sets(argument_alias(args[4].type)->before), std::vector<std::string_view>{"c"});
+}
+
+TEST(Structure, ContainerTypes) {
+  ParseResult result = parse_schema("f((int, Tensor(a))? x, Dict(str, int[]) d, Union(int, str, None) u, Future(t) fut) -> ()");
+  ASSERT_TRUE(result.ok());
+  const auto& args = result.schema->arguments;
+  const Type& tuple = args[0].type.element();
+  EXPECT_EQ(tuple.kind, Type::Kind::Tuple);
+  ASSERT_EQ(tuple.contained().size(), 2u);
+  EXPECT_TRUE(tuple.contained()[0].is_base(BaseType::Int));
+  EXPECT_TRUE(tuple.contained()[1].alias);
+  EXPECT_FALSE(argument_alias(args[0].type));  // PyTorch keeps no alias of a tuple's element
+  EXPECT_EQ(args[1].type.kind, Type::Kind::Dict);
+  EXPECT_TRUE(args[1].type.contained()[1].is_list());
+  EXPECT_EQ(args[2].type.kind, Type::Kind::Union);
+  EXPECT_TRUE(args[2].type.contained()[2].is_base(BaseType::NoneType));
+  EXPECT_EQ(args[3].type.kind, Type::Kind::Future);
+  EXPECT_EQ(args[3].type.contained()[0].name, "t");
+  EXPECT_EQ(print_type(args[1].type), "Dict(str, int[])");
+  EXPECT_EQ(&args[0].type.leaf(), &tuple);
+}
+
 TEST(Structure, DefaultKindsAndRanges) {
-  std::string text = "f(int[2] a=[1, 2], float b=-inf, str c='x', MemoryFormat d=contiguous_format, Tensor? e=None) -> ()";
+  std::string text = "f(int[2] a=[1, 2], float b=-1.5, str c='x', MemoryFormat d=contiguous_format, Tensor? e=None) -> ()";
   ParseResult result = parse_schema(text);
   ASSERT_TRUE(result.ok());
   const auto& args = result.schema->arguments;

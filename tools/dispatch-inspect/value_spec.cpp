@@ -183,7 +183,7 @@ ValueSpecResult value_of_default(const schema::DefaultValue& d) {
       if (d.text == "preserve_format") return ok(IValue(dispatch::MemoryFormat::Preserve));
       if (auto t = dispatch::parse_scalar_type(d.text)) return ok(IValue(*t));
       break;
-    case Kind::String: break;
+    case Kind::String: case Kind::Complex: break;
   }
   return fail(fmt::format("cannot build the default '{}'; give the argument with --arg", d.text));
 }

@@ -1,11 +1,13 @@
-// `schemac parse [--json] [SCHEMA...]`: parses each SCHEMA, or each non-blank line of stdin, and
-// prints its canonical form (text) or one JSON object per input (--json). Errors name the column
-// and what was expected; in text mode they go to stderr with the line and a caret under the
-// problem. Exit 0 when every input parsed, 1 otherwise.
+// `schemac parse [--json] [--werror] [SCHEMA...]`: parses each SCHEMA, or each non-blank line of
+// stdin, and prints its canonical form (text) or one JSON object per input (--json). Errors name
+// the column and what was expected; warnings (what PyTorch accepts but is questionable) carry
+// their rule id too. In text mode both go to stderr with the line and a caret under the problem.
+// Exit 0 when every input parsed, 1 otherwise (and, with --werror, when one had a warning).
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -30,6 +32,7 @@ using schema::SchemaError;
 
 struct ParseOptions {
   bool json = false;
+  bool werror = false;  // a warning fails the input as an error does
   std::vector<std::string> schemas;  // empty: read stdin
   ParseSourcesOptions sources;       // --source FILE...: schemas from registration code
 };
@@ -41,13 +44,25 @@ struct Input {
   std::string text;
 };
 
+Json json_names(std::span<const std::string_view> names) {
+  return Json(std::vector<std::string_view>(names.begin(), names.end()));
+}
+
+// The annotation of the whole argument as PyTorch models it (c10::AliasInfo): before, after and
+// write, and for a list whose element is annotated, the element's under "contained".
 Json json_alias(const schema::Type& type) {
-  const schema::AliasInfo* alias = type.any_alias();
+  std::optional<schema::ArgumentAlias> alias = schema::argument_alias(type);
   if (!alias) return Json();
-  auto set = [](std::span<const std::string_view> names) {
-    return Json(std::vector<std::string_view>(names.begin(), names.end()));
-  };
-  return Json{{"before", set(alias->before)}, {"after", set(alias->after)}, {"write", alias->is_write}};
+  Json out{{"before", json_names(alias->before)},
+           {"after", json_names(alias->after)},
+           {"write", alias->is_write}};
+  if (alias->contained) {
+    const schema::AliasInfo& inner = *alias->contained;
+    out["contained"] = Json::array({Json{{"before", json_names(inner.before)},
+                                         {"after", json_names(inner.after)},
+                                         {"write", inner.is_write}}});
+  }
+  return out;
 }
 
 Json json_arguments(const std::vector<Argument>& arguments) {
@@ -62,12 +77,26 @@ Json json_arguments(const std::vector<Argument>& arguments) {
   return out;
 }
 
-// {"ok":true,"canonical":...,"schema":{...}} or {"ok":false,"error":...,"column":...,"rule":...}.
+Json json_warnings(const ParseResult& result) {
+  Json out = Json::array();
+  for (const SchemaError& warning : result.warnings) {
+    out.push_back(Json{{"message", warning.message},
+                       {"column", warning.offset + 1},
+                       {"rule", warning.rule}});
+  }
+  return out;
+}
+
+// {"ok":true,"canonical":...,"schema":{...},"warnings":[...]} or
+// {"ok":false,"error":...,"column":...,"rule":...,"warnings":[...]}.
 std::string json_result(const ParseResult& result) {
   if (!result.ok()) {
     const SchemaError& error = *result.error;
-    return to_json_text(
-        Json{{"ok", false}, {"error", error.message}, {"column", error.offset + 1}, {"rule", error.rule}});
+    return to_json_text(Json{{"ok", false},
+                             {"error", error.message},
+                             {"column", error.offset + 1},
+                             {"rule", error.rule},
+                             {"warnings", json_warnings(result)}});
   }
   const FunctionSchema& s = *result.schema;
   return to_json_text(Json{{"ok", true},
@@ -77,15 +106,17 @@ std::string json_result(const ParseResult& result) {
                                            {"arguments", json_arguments(s.arguments)},
                                            {"returns", json_arguments(s.returns)},
                                            {"is_vararg", s.is_vararg},
-                                           {"is_varret", s.is_varret}}}});
+                                           {"is_varret", s.is_varret}}},
+                           {"warnings", json_warnings(result)}});
 }
 
-// "<stdin>:3:12: error: message [rule]", the line, and a caret line under the problem (a long
-// line shown as a window around the caret, a long message cut).
-void print_error(const Input& input, const SchemaError& error) {
+// "<stdin>:3:12: error: message [rule]" (or "warning:"), the line, and a caret line under the
+// problem (a long line shown as a window around the caret, a long message cut).
+void print_problem(const Input& input, const SchemaError& error, std::string_view what) {
   const size_t column = size_t{error.offset} + 1;
   const size_t end_column = column + std::max<size_t>(error.length, 1);
-  fmt::print(stderr, "{}:{}:{}: error: {} [{}]\n{}", input.origin, input.line, column,
+  fmt::print(stderr, "{}:{}:{}: {}: {} [{}]
+{}", input.origin, input.line, column, what,
              schema::clip_text(error.message, 1000), error.rule,
              schema::render_excerpt(input.text, column, end_column, ""));
 }
@@ -112,24 +143,30 @@ int run_parse(const ParseOptions& options) {
   if (!options.sources.files.empty()) {
     ParseSourcesOptions sources = options.sources;
     sources.json = options.json;
+    sources.werror = options.werror;
     return run_parse_sources(sources, json_result);
   }
   bool all_ok = true;
   std::string out;
   for (const Input& input : collect_inputs(options)) {
     ParseResult result = schema::parse_schema(input.text);
-    all_ok = all_ok && result.ok();
+    all_ok = all_ok && result.ok() && !(options.werror && !result.warnings.empty());
     if (options.json) {
       out += json_result(result);
       out += '\n';
-    } else if (result.ok()) {
-      out += schema::print_schema(*result.schema);
-      out += '\n';
-    } else {
+      continue;
+    }
+    if (!result.warnings.empty() || !result.ok()) {
       std::fwrite(out.data(), 1, out.size(), stdout);  // keep stdout and stderr in input order
       std::fflush(stdout);
       out.clear();
-      print_error(input, *result.error);
+      for (const SchemaError& warning : result.warnings) print_problem(input, warning, "warning");
+    }
+    if (result.ok()) {
+      out += schema::print_schema(*result.schema);
+      out += '\n';
+    } else {
+      print_problem(input, *result.error, "error");
     }
   }
   std::fwrite(out.data(), 1, out.size(), stdout);
@@ -143,7 +180,8 @@ const CommandInfo kParseCommand = {"parse", "Parse function schemas and print th
     "  schemac parse 'add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor'\n"
     "  grep -h '^- func:' native_functions.yaml | cut -c9- | schemac parse --json\n"
     "  schemac parse --source csrc/torch_bindings.cpp ops.py --json\n"
-    "Exit codes: 0 every schema parsed, 1 some schema has an error, 2 usage error."};
+    "Exit codes: 0 every schema parsed, 1 some schema has an error (or, with --werror, a\n"
+    "warning), 2 usage error."};
 
 }  // namespace
 
@@ -157,7 +195,8 @@ void add_parse_command(CLI::App& app) {
   command->add_option("--source", options->sources.files,
                       "C++ (.cpp .cc .cxx .cu .h .hpp .cuh) or Python (.py) files: parse the "
                       "schemas their registration calls define (m.def, Library.define, custom_op)");
-  command->add_flag("--werror", options->sources.werror, "With --source: exit 1 on warnings too");
+  command->add_flag("--werror", options->werror,
+                    "Treat warnings (what PyTorch accepts but is questionable) as errors: exit 1");
   command->add_flag("--verbose", options->sources.verbose,
                     "With --source: list the registration calls whose schema is not a literal");
 }

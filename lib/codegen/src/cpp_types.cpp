@@ -38,6 +38,50 @@ std::optional<std::string> value_type(const Type& type, bool is_return) {
   }
 }
 
+// The C++ value type of any schema type, containers included (cpp_value_type in cpp_types.h).
+std::optional<std::string> any_value_type(const Type& type) {
+  auto items = [&]() -> std::optional<std::vector<std::string>> {
+    std::vector<std::string> out;
+    for (const Type& item : type.contained()) {
+      std::optional<std::string> t = any_value_type(item);
+      if (!t) return std::nullopt;
+      out.push_back(std::move(*t));
+    }
+    return out;
+  };
+  switch (type.kind) {
+    case Type::Kind::Base:
+      if (type.base == BaseType::NoneType) return "std::monostate";
+      if (type.base == BaseType::Any) return "IValue";
+      return value_type(type, /*is_return=*/true);
+    case Type::Kind::Optional: {
+      std::optional<std::string> elem = any_value_type(type.element());
+      if (!elem) return std::nullopt;
+      return fmt::format("std::optional<{}>", *elem);
+    }
+    case Type::Kind::List: {
+      std::optional<std::string> elem = any_value_type(type.element());
+      if (!elem) return std::nullopt;
+      return fmt::format("std::vector<{}>", *elem);
+    }
+    case Type::Kind::Tuple: case Type::Kind::Union: case Type::Kind::Dict: {
+      std::optional<std::vector<std::string>> parts = items();
+      if (!parts) return std::nullopt;
+      if (type.kind == Type::Kind::Tuple) return fmt::format("std::tuple<{}>", fmt::join(*parts, ", "));
+      if (type.kind == Type::Kind::Union) return fmt::format("std::variant<{}>", fmt::join(*parts, ", "));
+      return fmt::format("Dict<{}>", fmt::join(*parts, ", "));
+    }
+    case Type::Kind::Future: case Type::Kind::RRef: case Type::Kind::Await: {
+      std::optional<std::vector<std::string>> parts = items();
+      if (!parts) return std::nullopt;
+      std::string_view wrapper = type.kind == Type::Kind::Future ? "Future"
+                                 : type.kind == Type::Kind::RRef ? "RRef" : "Await";
+      return fmt::format("{}<{}>", wrapper, fmt::join(*parts, ", "));
+    }
+  }
+  return std::nullopt;
+}
+
 bool is_int_leaf(const Type& type) {
   return type.is_base(BaseType::Int) || type.is_base(BaseType::SymInt);
 }
@@ -82,8 +126,9 @@ std::optional<std::string> argument_type(const Type& type, bool const_ref_for_mu
       }
       return fmt::format("std::optional<{}>", *value);
     }
+    default:  // tuples, dicts, unions, futures: boxed-only (the boxing layer has no conversion)
+      return std::nullopt;
   }
-  return std::nullopt;
 }
 
 std::optional<std::string> single_return_type(const Type& type, bool const_ref_for_mutable) {
@@ -188,6 +233,8 @@ std::optional<std::string> cpp_default(const Type& type, const DefaultValue& val
         if (value.text == "Sum") return "2";
       }
       return std::nullopt;
+    case DefaultValue::Kind::Complex:
+      return std::nullopt;
   }
   return std::nullopt;
 }
@@ -202,6 +249,8 @@ constexpr std::array<std::string_view, 60> kCppKeywords = {
     "union", "xor"};
 
 }  // namespace
+
+std::optional<std::string> cpp_value_type(const Type& type) { return any_value_type(type); }
 
 std::string cpp_identifier(std::string_view name) {
   std::string id(name);

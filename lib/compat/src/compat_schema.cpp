@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -35,7 +36,27 @@ bool accepts(const Type& wide, const Type& narrow) {
     if (wide.fixed_size && wide.fixed_size != narrow.fixed_size) return false;
     return accepts(wide.element(), narrow.element());
   }
-  return leaf_accepts(wide, narrow);
+  if (wide.kind == Type::Kind::Union) {
+    // A union takes a member type, or a union of some of its members.
+    std::span<const Type> members = narrow.kind == Type::Kind::Union
+                                        ? narrow.contained() : std::span<const Type>(&narrow, 1);
+    return std::all_of(members.begin(), members.end(), [&](const Type& member) {
+      const auto& wide_members = wide.contained();
+      return std::any_of(wide_members.begin(), wide_members.end(),
+                         [&](const Type& w) { return accepts(w, member); });
+    });
+  }
+  if (wide.kind != narrow.kind) return false;
+  if (wide.kind == Type::Kind::Base) return leaf_accepts(wide, narrow);
+  // Tuples, dicts, futures, rrefs: their contained types must stay exactly (a dict or a future
+  // is written and read through its contained types, so neither widening nor narrowing is safe).
+  if (wide.item_count != narrow.item_count) return false;
+  for (size_t i = 0; i < wide.item_count; ++i) {
+    if (print_type_without_aliases(wide.items[i]) != print_type_without_aliases(narrow.items[i])) {
+      return false;
+    }
+  }
+  return true;
 }
 
 std::string type_text(const Type& type) { return print_type_without_aliases(type); }

@@ -67,6 +67,7 @@ std::string_view to_string(IValueKind kind) {
     case IValueKind::OptionalTensorList: return "Tensor?[]";
     case IValueKind::GenericList: return "list";
     case IValueKind::Tuple: return "tuple";
+    case IValueKind::Dict: return "Dict";
   }
   return "unknown";
 }
@@ -157,6 +158,15 @@ bool operator==(const IValue& a, const IValue& b) {
     }
     case IValueKind::GenericList: return lists_equal(a.to_list(), b.to_list());
     case IValueKind::Tuple: return lists_equal(a.to_tuple(), b.to_tuple());
+    case IValueKind::Dict: {
+      const auto& x = a.to_dict();
+      const auto& y = b.to_dict();
+      if (x.size() != y.size()) return false;
+      for (size_t i = 0; i < x.size(); ++i) {
+        if (!(x[i].first == y[i].first) || !(x[i].second == y[i].second)) return false;
+      }
+      return true;
+    }
   }
   return false;
 }
@@ -212,6 +222,10 @@ std::string IValue::repr() const {
       const std::string_view close = to_tuple().size() == 1 ? ",)" : ")";
       return join(to_tuple(), [](const IValue& v) { return v.repr(); }, "(", close);
     }
+    case IValueKind::Dict:
+      return join(to_dict(), [](const std::pair<IValue, IValue>& e) {
+        return e.first.repr() + ": " + e.second.repr();
+      }, "{", "}");
   }
   return "?";
 }

@@ -84,7 +84,7 @@ class SignatureRules {
     if (facts_.out.empty()) return;
     for (const Argument* a : facts_.out) {
       const AliasInfo* alias = a->type.any_alias();
-      if (alias && alias->before.empty()) {
+      if (alias && (alias->before.empty() || alias->is_fresh)) {
         r_.report("out-annotation", at(*a),
                   fmt::format("out argument '{}' needs a named alias set, like Tensor(a!)", a->name));
       }

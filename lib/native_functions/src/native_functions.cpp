@@ -220,9 +220,14 @@ class EntryReader {
       if (parsed.error) schema_error(value, *parsed.error);
       return;
     }
-    std::vector<SchemaError> errors = check_schema(*parsed.schema);
-    for (const SchemaError& e : errors) schema_error(value, e);
-    if (errors.empty()) f.schema = std::move(parsed.schema);
+    // Warnings (what PyTorch takes but is questionable) keep the schema; errors drop it.
+    std::vector<SchemaError> problems = check_schema(*parsed.schema);
+    bool has_error = false;
+    for (const SchemaError& e : problems) {
+      schema_error(value, e);
+      has_error = has_error || e.severity == SchemaSeverity::Error;
+    }
+    if (!has_error) f.schema = std::move(parsed.schema);
   }
 
   void schema_error(const YamlNode& value, const SchemaError& e) {
@@ -239,7 +244,8 @@ class EntryReader {
                         retired->instead));
       return;
     }
-    error(e.rule.empty() ? "schema-syntax" : e.rule, std::move(loc), e.message);
+    Diagnostic& d = error(e.rule.empty() ? "schema-syntax" : e.rule, std::move(loc), e.message);
+    if (e.severity == SchemaSeverity::Warning) d.severity = Severity::warning;
   }
 
   // torchgen splits variants and autogen at ", " exactly (a comma and one space), so

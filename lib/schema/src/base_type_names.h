@@ -37,6 +37,11 @@ inline constexpr BaseTypeName kBaseTypeNames[] = {
     {"Any", BaseType::Any},
     {"ConstQuantizerPtr", BaseType::ConstQuantizerPtr},
     {"Capsule", BaseType::Capsule},
+    {"None", BaseType::NoneType},
+    {"NoneType", BaseType::NoneType},
+    {"Quantizer", BaseType::Quantizer},
+    {"AnyClassType", BaseType::AnyClassType},
+    {"AnyEnumType", BaseType::AnyEnumType},
 };
 
 }  // namespace schemac::schema

@@ -9,7 +9,7 @@ namespace schemac::schema {
 
 bool operator==(const AliasInfo& a, const AliasInfo& b) {
   return std::ranges::equal(a.before, b.before) && std::ranges::equal(a.after, b.after) &&
-         a.is_write == b.is_write && a.has_arrow == b.has_arrow;
+         a.is_write == b.is_write && a.has_arrow == b.has_arrow && a.is_fresh == b.is_fresh;
 }
 
 bool Type::is_tensor_like() const {
@@ -22,14 +22,40 @@ bool Type::is_tensor_like() const {
       // Tensor[] and Tensor?[], but not Tensor[]? nor nested lists.
       return element().is_base(BaseType::Tensor) ||
              (element().is_optional() && element().element().is_base(BaseType::Tensor));
+    default:
+      return false;
   }
-  return false;
 }
 
 const AliasInfo* Type::any_alias() const {
   for (const Type* node = this;; node = node->elem) {
     if (node->alias) return node->alias;
-    if (node->kind == Kind::Base) return nullptr;
+    if (!node->is_wrapper()) return nullptr;
+  }
+}
+
+// PyTorch reads an element's annotation first and wraps it for each `[]` after it
+// (SchemaTypeParser::parseFakeAndRealType); `?` changes nothing and containers other than lists
+// keep their contained annotations to themselves.
+std::optional<ArgumentAlias> argument_alias(const Type& type) {
+  switch (type.kind) {
+    case Type::Kind::Optional:
+      return argument_alias(type.element());
+    case Type::Kind::List: {
+      std::optional<ArgumentAlias> inner = argument_alias(type.element());
+      const AliasInfo* inner_info = type.element().any_alias();
+      if (type.alias) {
+        return ArgumentAlias{type.alias->before, type.alias->after, type.alias->is_write,
+                             inner ? inner_info : nullptr};
+      }
+      if (!inner) return std::nullopt;
+      return ArgumentAlias{{}, {}, inner->is_write, inner_info};
+    }
+    case Type::Kind::Base: case Type::Kind::Dict: case Type::Kind::Union:
+      if (!type.alias) return std::nullopt;
+      return ArgumentAlias{type.alias->before, type.alias->after, type.alias->is_write, nullptr};
+    default:
+      return std::nullopt;
   }
 }
 

@@ -15,6 +15,7 @@
 
 #include "base_type_names.h"
 #include "schema_errors.h"
+#include "schema_builder.h"
 #include "schema_grammar.h"
 #include "schema_storage.h"
 #include "schemac/schema/check.h"
@@ -24,6 +25,7 @@ namespace {
 
 namespace pegtl = tao::pegtl;
 namespace g = grammar;
+using detail::Builder;
 
 // The leaf type a name spells; anything else is BaseType::Named.
 BaseType base_type_of(std::string_view name) {
@@ -34,92 +36,27 @@ BaseType base_type_of(std::string_view name) {
   return BaseType::Named;
 }
 
-// Where the pieces of an alias annotation or a list default gather while they are read, before
-// they are copied to the schema's storage. One per thread, so that its capacity carries over from
-// one parse to the next and reading them allocates nothing.
-struct Scratch {
-  std::vector<std::string_view> alias_before;
-  std::vector<std::string_view> alias_after;
-  std::vector<DefaultValue> default_items;
-};
-Scratch& scratch() {
-  thread_local Scratch per_thread;
-  return per_thread;
-}
-
-// What the actions build. Each argument and return is built in place: `entry` is the one being
-// read (the last of schema.arguments or schema.returns). Element types, aliases and defaults go
-// into the schema's storage as they are finished; the names are views into the storage's copy of
-// the text, which the grammar runs over. Offsets are taken from the match pointers against `base`.
-struct Builder {
-  explicit Builder(SchemaStorage& storage) : storage(storage) {}
-
-  SchemaStorage& storage;
-  const char* base = nullptr;
-  FunctionSchema schema;
-  Argument* entry = nullptr;                // the argument or return being read
-  AliasInfo alias;                          // the alias annotation being read
-  std::vector<std::string_view>& alias_before = scratch().alias_before;
-  std::vector<std::string_view>& alias_after = scratch().alias_after;
-  std::optional<int64_t> list_size;         // the N of a `[N]` being read
-  int type_depth = 0;                       // suffixes on the type being read
-  bool in_default_list = false;             // a list default is being read
-  TextRange default_list_range;
-  std::vector<DefaultValue>& default_items = scratch().default_items;
-  bool kwarg_only = false;                  // a `*` was seen
-  uint32_t kwarg_marker_offset = 0;
-  std::optional<SchemaError> error;         // a problem the grammar cannot express
-
-  template <typename Input>
-  std::string_view view_of(const Input& in) const {
-    return {in.begin(), in.size()};
-  }
-  template <typename Input>
-  TextRange range_of(const Input& in) const {
-    return {static_cast<uint32_t>(in.begin() - base), static_cast<uint32_t>(in.end() - base)};
-  }
-  void fail(std::string message, TextRange range, std::string rule) {
-    if (error) return;
-    error = SchemaError{std::move(message), range.begin,
-                        std::max<uint32_t>(1, range.end - range.begin), std::move(rule)};
-  }
-  Type& type() { return entry->type; }
-  void attach_alias(const AliasInfo& info) { type().alias = storage.copy(info); }
-  // Types nest one level per suffix; walks over the model recurse, so the depth is bounded to keep
-  // any input from exhausting the stack.
-  static constexpr int kMaxTypeDepth = 32;
-  void wrap_type(Type::Kind kind, uint32_t end) {
-    Type& inner = type();
-    if (++type_depth > kMaxTypeDepth) {
-      fail(fmt::format("type nests more than {} '[]' and '?' suffixes", kMaxTypeDepth),
-           {end - 1, end}, "schema-syntax");
-      return;
-    }
-    // The type read so far moves to the storage and becomes the element of a new node.
-    const Type* element = storage.copy(inner);
-    inner = Type{};
-    inner.kind = kind;
-    inner.range = {element->range.begin, end};
-    inner.elem = element;
-  }
-  void add_default(const DefaultValue& value) {
-    if (in_default_list) {
-      default_items.push_back(value);
-    } else {
-      entry->default_value = storage.copy(value);
-    }
-  }
-};
 
 template <typename Rule>
 struct action : pegtl::nothing<Rule> {};
 
 // ---- operator name
+bool is_blank(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
 template <>
 struct action<g::qualified_name> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.schema.op.name = b.view_of(in);
+    std::string_view name = b.view_of(in);
+    if (std::any_of(name.begin(), name.end(), is_blank)) {
+      // `aten :: add`: PyTorch's lexer skips the blanks between the tokens; the name has none.
+      size_t size = static_cast<size_t>(std::count_if(
+          name.begin(), name.end(), [](char c) { return !is_blank(c); }));
+      char* text = b.storage.allocate_chars(size);
+      std::copy_if(name.begin(), name.end(), text, [](char c) { return !is_blank(c); });
+      name = std::string_view(text, size);
+    }
+    b.schema.op.name = name;
   }
 };
 template <>
@@ -147,18 +84,29 @@ struct action<g::alias_open> {
     b.alias_after.clear();
   }
 };
+// PyTorch ignores what follows the wildcard in a set but cannot read a name there: after `*`
+// only `*` may follow (`(a|*)` is fine, `(*|a)` is not).
+template <typename Input>
+void add_alias_symbol(const Input& in, Builder& b, std::vector<std::string_view>& set) {
+  std::string_view symbol = b.view_of(in);
+  if (!set.empty() && set.back() == "*" && symbol != "*") {
+    b.fail(fmt::format("alias set '{}' cannot follow the wildcard '*' in one annotation", symbol),
+           b.range_of(in), "schema-syntax");
+  }
+  set.push_back(symbol);
+}
 template <>
 struct action<g::expect_alias_before_symbol> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.alias_before.push_back(b.view_of(in));
+    add_alias_symbol(in, b, b.alias_before);
   }
 };
 template <>
 struct action<g::expect_alias_after_symbol> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.alias_after.push_back(b.view_of(in));
+    add_alias_symbol(in, b, b.alias_after);
   }
 };
 template <>
@@ -181,7 +129,10 @@ struct action<g::alias_annotation> {
   static void apply(const Input& in, Builder& b) {
     b.alias.range = b.range_of(in);
     b.alias.before = b.storage.copy(std::span<const std::string_view>(b.alias_before));
-    b.alias.after = b.storage.copy(std::span<const std::string_view>(b.alias_after));
+    // Without `->`, the sets after the call are the sets before it (PyTorch's model).
+    b.alias.after = b.alias.has_arrow
+                        ? b.storage.copy(std::span<const std::string_view>(b.alias_after))
+                        : b.alias.before;
     b.attach_alias(b.alias);
   }
 };
@@ -189,8 +140,18 @@ template <>
 struct action<g::alias_bare_write> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
+    // A bare `!` is a fresh alias set of its own, `$0`, `$1`, ... in order of appearance.
+    char digits[16];
+    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, b.fresh_sets++);
+    size_t size = 1 + static_cast<size_t>(end - digits);
+    char* text = b.storage.allocate_chars(size);
+    text[0] = '$';
+    std::copy(digits, end, text + 1);
+    const std::string_view name(text, size);
     AliasInfo info;
     info.is_write = true;
+    info.is_fresh = true;
+    info.before = b.storage.copy(std::span<const std::string_view>(&name, 1));
     info.range = b.range_of(in);
     b.attach_alias(info);
   }
@@ -238,6 +199,65 @@ struct action<g::optional_suffix> {
   }
 };
 
+// ---- container types
+template <>
+struct action<g::tuple_open> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.open_container(in, Type::Kind::Tuple);
+  }
+};
+template <>
+struct action<g::future_open> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.open_container(in, Type::Kind::Future);
+  }
+};
+template <>
+struct action<g::rref_open> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.open_container(in, Type::Kind::RRef);
+  }
+};
+template <>
+struct action<g::await_open> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.open_container(in, Type::Kind::Await);
+  }
+};
+template <>
+struct action<g::dict_open> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.open_container(in, Type::Kind::Dict);
+  }
+};
+template <>
+struct action<g::union_open> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.open_container(in, Type::Kind::Union);
+  }
+};
+template <>
+struct action<g::contained_begin> {
+  template <typename Input>
+  static void apply(const Input&, Builder& b) {
+    b.contained.emplace_back();
+    b.type_depth = 0;
+  }
+};
+template <>
+struct action<g::expect_contained_close> {
+  template <typename Input>
+  static void apply(const Input& in, Builder& b) {
+    b.close_container(in);
+  }
+};
+
 // ---- default values
 template <>
 struct action<g::default_number> {
@@ -245,9 +265,25 @@ struct action<g::default_number> {
   static void apply(const Input& in, Builder& b) {
     DefaultValue value;
     value.text = b.view_of(in);
-    bool is_float = std::any_of(value.text.begin(), value.text.end(),
-                                [](char c) { return c == '.' || c == 'e' || c == 'E'; });
-    value.kind = is_float ? DefaultValue::Kind::Float : DefaultValue::Kind::Int;
+    std::string_view t = value.text;
+    if (t.size() > 1 && t[0] == '-' && is_blank(t[1])) {
+      // `- 1`: the lexer reads '-' and the number as two tokens; the default is "-1".
+      std::string_view digits = t.substr(1);
+      while (is_blank(digits.front())) digits.remove_prefix(1);
+      char* text = b.storage.allocate_chars(digits.size() + 1);
+      text[0] = '-';
+      std::copy(digits.begin(), digits.end(), text + 1);
+      value.text = std::string_view(text, digits.size() + 1);
+      t = value.text;
+    }
+    const bool hex = t.find_first_of("xX") != std::string_view::npos;
+    if (t.back() == 'j') {
+      value.kind = DefaultValue::Kind::Complex;
+    } else if (t.find_first_of(hex ? ".pP" : ".eE") != std::string_view::npos) {
+      value.kind = DefaultValue::Kind::Float;
+    } else {
+      value.kind = DefaultValue::Kind::Int;
+    }
     value.range = b.range_of(in);
     b.add_default(value);
   }
@@ -274,8 +310,6 @@ struct action<g::default_identifier> {
       value.kind = DefaultValue::Kind::Bool;
     } else if (t == "None") {
       value.kind = DefaultValue::Kind::None;
-    } else if (t == "inf" || t == "-inf" || t == "nan") {
-      value.kind = DefaultValue::Kind::Float;
     } else {
       value.kind = DefaultValue::Kind::Identifier;
     }
@@ -345,11 +379,10 @@ template <>
 struct action<g::kwarg_marker> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    if (b.kwarg_only) {
-      b.fail("'*' appears twice in the arguments", b.range_of(in), "kwarg-marker");
-    }
+    // A second `*` is a warning of the checks (PyTorch takes it); the first one's place is kept.
+    if (b.schema.kwarg_markers == 0) b.schema.kwarg_marker_offset = b.range_of(in).begin;
+    if (b.schema.kwarg_markers < UINT8_MAX) ++b.schema.kwarg_markers;
     b.kwarg_only = true;
-    b.kwarg_marker_offset = b.range_of(in).begin;
   }
 };
 template <>
@@ -425,15 +458,14 @@ std::string describe_found(std::string_view text, uint32_t offset, uint32_t* len
   return fmt::format("found '{}'", c);
 }
 
-// Checks what the grammar alone cannot: a `*` must be followed by a keyword-only argument (so that
-// printing gives the same schema back).
-void check_kwarg_marker(Builder& b) {
+// Whether a `*` is followed by no keyword-only argument (`f(Tensor x, *)`): PyTorch takes it, the
+// checks warn, and the printer writes it back.
+void note_trailing_kwarg_marker(Builder& b) {
   if (!b.kwarg_only) return;
   for (const Argument& arg : b.schema.arguments) {
     if (arg.kwarg_only) return;
   }
-  b.fail("'*' must be followed by at least one keyword-only argument",
-         {b.kwarg_marker_offset, b.kwarg_marker_offset + 1}, "kwarg-marker");
+  b.schema.trailing_kwarg_marker = true;
 }
 
 }  // namespace
@@ -450,6 +482,8 @@ ParseResult parse_schema_syntax(std::string_view text) {
   const std::string_view own_text = storage->copy_padded(text, g::kInputPadding);
   Builder builder(*storage);
   builder.base = own_text.data();
+  builder.contained.clear();
+  builder.containers.clear();
   // Room for one argument per 16 characters, which most schemas do not outgrow (a declaration of
   // PyTorch's takes 20 or so); the vector grows past it if it must.
   builder.schema.arguments.reserve(std::min<size_t>(text.size() / 16 + 1, 32));
@@ -469,7 +503,7 @@ ParseResult parse_schema_syntax(std::string_view text) {
                                "schema-syntax"};
     return result;
   }
-  check_kwarg_marker(builder);
+  note_trailing_kwarg_marker(builder);
   if (builder.error) {
     result.error = std::move(builder.error);
     return result;
@@ -483,11 +517,15 @@ ParseResult parse_schema_syntax(std::string_view text) {
 ParseResult parse_schema(std::string_view text) {
   ParseResult result = parse_schema_syntax(text);
   if (!result.ok()) return result;
-  std::vector<SchemaError> errors = check_schema(*result.schema);
-  if (!errors.empty()) {
-    result.error = std::move(errors.front());
-    result.schema.reset();
+  std::vector<SchemaError> problems = check_schema(*result.schema);
+  for (SchemaError& problem : problems) {
+    if (problem.severity == SchemaSeverity::Warning) {
+      result.warnings.push_back(std::move(problem));
+    } else if (!result.error) {
+      result.error = std::move(problem);
+    }
   }
+  if (result.error) result.schema.reset();
   return result;
 }
 

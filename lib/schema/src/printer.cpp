@@ -16,7 +16,7 @@ void append_set(std::string& out, std::span<const std::string_view> set) {
 }
 
 void append_alias(std::string& out, const AliasInfo& alias) {
-  if (alias.before.empty() && alias.is_write && !alias.has_arrow) {
+  if (alias.is_fresh || (alias.before.empty() && alias.is_write && !alias.has_arrow)) {
     out += '!';  // the bare form
     return;
   }
@@ -28,6 +28,17 @@ void append_alias(std::string& out, const AliasInfo& alias) {
     append_set(out, alias.after);
   }
   out += ')';
+}
+
+std::string_view container_keyword(Type::Kind kind) {
+  switch (kind) {
+    case Type::Kind::Dict: return "Dict";
+    case Type::Kind::Union: return "Union";
+    case Type::Kind::Future: return "Future";
+    case Type::Kind::RRef: return "RRef";
+    case Type::Kind::Await: return "Await";
+    default: return "";  // a tuple is just the parentheses
+  }
 }
 
 void append_type(std::string& out, const Type& type, bool with_aliases = true) {
@@ -44,6 +55,16 @@ void append_type(std::string& out, const Type& type, bool with_aliases = true) {
       out += '[';
       if (type.fixed_size) out += std::to_string(*type.fixed_size);
       out += ']';
+      break;
+    case Type::Kind::Tuple: case Type::Kind::Dict: case Type::Kind::Union:
+    case Type::Kind::Future: case Type::Kind::RRef: case Type::Kind::Await:
+      out += container_keyword(type.kind);
+      out += '(';
+      for (size_t i = 0; i < type.item_count; ++i) {
+        if (i) out += ", ";
+        append_type(out, type.items[i], with_aliases);
+      }
+      out += ')';
       break;
   }
   if (type.alias && with_aliases) append_alias(out, *type.alias);
@@ -107,11 +128,17 @@ std::string print_schema(const FunctionSchema& schema) {
     }
     append_argument(out, argument);
   }
+  if (schema.trailing_kwarg_marker && !in_kwargs) {
+    out += first ? "*" : ", *";
+    first = false;
+  }
   if (schema.is_vararg) out += first ? "..." : ", ...";
   out += ") -> ";
 
+  // One tuple-typed return needs the parentheses: `-> (int, int)` is two returns.
   bool parenthesize = schema.returns_parenthesized || schema.returns.size() != 1 ||
-                      (schema.is_varret && !schema.returns.empty());
+                      (schema.is_varret && !schema.returns.empty()) ||
+                      schema.returns.front().type.kind == Type::Kind::Tuple;
   if (schema.is_varret && schema.returns.empty() && !schema.returns_parenthesized) {
     out += "...";
     return out;

@@ -17,6 +17,12 @@ template <> inline constexpr const char* error_message<expect_alias_before_symbo
 template <> inline constexpr const char* error_message<expect_alias_after_symbol> = "expected an alias set name (a letter or '*') after '->' in the alias annotation";
 template <> inline constexpr const char* error_message<expect_alias_close> = "expected ')' to close the alias annotation";
 template <> inline constexpr const char* error_message<expect_list_close> = "expected ']' or a list size after '['";
+template <> inline constexpr const char* error_message<expect_contained_type> = "expected a type after '('";
+template <> inline constexpr const char* error_message<expect_next_contained_type> = "expected a type after ','";
+template <> inline constexpr const char* error_message<expect_contained_close> = "expected ',' or ')' after the contained type";
+template <> inline constexpr const char* error_message<expect_dict_comma> = "expected ',' and the value type after the key type of 'Dict('";
+template <> inline constexpr const char* error_message<expect_triple_single_quote_end> = "unterminated string literal: expected a closing \"\'\'\'\"";
+template <> inline constexpr const char* error_message<expect_triple_double_quote_end> = "unterminated string literal: expected a closing '\"\"\"'";
 template <> inline constexpr const char* error_message<expect_single_quote_end> = "unterminated string literal: expected a closing \"'\"";
 template <> inline constexpr const char* error_message<expect_double_quote_end> = "unterminated string literal: expected a closing '\"'";
 template <> inline constexpr const char* error_message<expect_default_list_item> = "expected a value after ',' in the list default";

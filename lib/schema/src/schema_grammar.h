@@ -119,11 +119,14 @@ struct identifier : identifier_chars {};
 // test fails at once where pegtl::string would compare three bytes.
 struct ellipsis : seq<one<'.'>, one<'.'>, one<'.'>> {};
 
-// ---- operator name: [ns::]name[.overload]  (parseName) --------------------------------------
+// ---- operator name: [ns::]name[.overload]  (parseName; PyTorch's lexer allows blanks between
+// the tokens, which the parser takes out of the name)
 struct expect_name_after_namespace : identifier {};
-struct qualified_name : seq<identifier, opt<string<':', ':'>, must<expect_name_after_namespace>>> {};
+struct namespace_separator : seq<ws, string<':', ':'>, ws> {};
+struct qualified_name : seq<identifier, opt<namespace_separator, must<expect_name_after_namespace>>> {};
 struct expect_overload_name : identifier {};
-struct expect_operator_name : seq<qualified_name, opt<one<'.'>, must<expect_overload_name>>> {};
+struct overload_separator : seq<ws, one<'.'>, ws> {};
+struct expect_operator_name : seq<qualified_name, opt<overload_separator, must<expect_overload_name>>> {};
 
 // ---- alias annotations: (a) (a!) (a|b) (a! -> a|b) (a -> *) and a bare ! (parseAliasAnnotation)
 struct alias_symbol : sor<identifier, one<'*'>> {};
@@ -143,29 +146,79 @@ struct alias_annotation
 struct alias_bare_write : one<'!'> {};
 struct alias : sor<alias_annotation, alias_bare_write> {};
 
-// ---- types: Name, Name(alias), then any run of [] [N] ? with an alias after a list suffix
-// (SchemaTypeParser::parseFakeAndRealType and the `[N]` of parseArgument)
+// ---- types (SchemaTypeParser::parseFakeAndRealType and the `[N]` of parseArgument):
+//   Name, Name(alias), (T, ...), Future(T), RRef(T), Await(T), Dict(K, V)(alias), Union(T, ...)(alias),
+//   then any run of [] [N] ? with an alias after a list suffix. Containers nest: `type` is recursive.
+struct type;
 struct type_name : seq<identifier, star<one<'.'>, identifier>> {};
 struct list_size : plus<digit> {};
 struct expect_list_close : one<']'> {};
 struct list_suffix : seq<one<'['>, ws, opt<list_size>, ws, must<expect_list_close>> {};
 struct optional_suffix : one<'?'> {};
 struct type_suffix : sor<seq<list_suffix, opt<ws, alias>>, optional_suffix> {};
-struct type : seq<type_name, opt<ws, alias>, star<ws, type_suffix>> {};
+// One contained type of a container; its action starts a new model node for it.
+struct contained_begin : pegtl::success {};
+struct contained_type : seq<contained_begin, type> {};
+struct expect_contained_type : contained_type {};
+struct expect_next_contained_type : contained_type {};
+struct expect_contained_close : one<')'> {};
+struct expect_dict_comma : one<','> {};
+template <typename Keyword>
+struct container_open : seq<Keyword, pegtl::not_at<pegtl::identifier_other>, ws, one<'('>> {};
+struct tuple_open : one<'('> {};
+struct future_open : container_open<string<'F', 'u', 't', 'u', 'r', 'e'>> {};
+struct rref_open : container_open<string<'R', 'R', 'e', 'f'>> {};
+struct await_open : container_open<string<'A', 'w', 'a', 'i', 't'>> {};
+struct dict_open : container_open<string<'D', 'i', 'c', 't'>> {};
+struct union_open : container_open<string<'U', 'n', 'i', 'o', 'n'>> {};
+struct contained_more : star<ws, one<','>, ws, must<expect_next_contained_type>> {};
+struct tuple_type
+    : seq<tuple_open, ws, opt<contained_type, contained_more>, ws, must<expect_contained_close>> {};
+struct single_contained : seq<ws, must<expect_contained_type>, ws, must<expect_contained_close>> {};
+struct future_type : seq<sor<future_open, rref_open, await_open>, single_contained> {};
+struct dict_type
+    : seq<dict_open, ws, must<expect_contained_type>, ws, must<expect_dict_comma>, ws,
+          must<expect_next_contained_type>, ws, must<expect_contained_close>> {};
+struct union_type
+    : seq<union_open, ws, must<expect_contained_type>, contained_more, ws,
+          must<expect_contained_close>> {};
+// Tuples, futures, rrefs and awaits take no alias annotation of their own (PyTorch's parser reads
+// none after them); a name, a Dict and a Union may have one.
+// Most types are plain names: one test of the first character sends them past the containers.
+struct container_head
+    : seq<at<one<'(', 'F', 'R', 'A', 'D', 'U'>>,
+          sor<tuple_type, future_type, seq<sor<dict_type, union_type>, opt<ws, alias>>>> {};
+struct type_head : sor<container_head, seq<type_name, opt<ws, alias>>> {};
+struct type : seq<type_head, star<ws, type_suffix>> {};
 
-// ---- default values (parseDefaultValue / parseSingleConstant) ----------------------------------
+// ---- default values (parseDefaultValue / parseSingleConstant, and the lexer's numbers and
+// strings): what the lexer reads as one number token is strtod's extent and an optional `j`.
 struct exponent : seq<one<'e', 'E'>, opt<one<'+', '-'>>, plus<digit>> {};
+struct hex_exponent : seq<one<'p', 'P'>, opt<one<'+', '-'>>, plus<digit>> {};
+struct hex_number
+    : seq<one<'0'>, one<'x', 'X'>,
+          sor<seq<plus<pegtl::xdigit>, opt<one<'.'>, star<pegtl::xdigit>>>,
+              seq<one<'.'>, plus<pegtl::xdigit>>>,
+          opt<hex_exponent>> {};
+struct decimal_number
+    : seq<sor<seq<plus<digit>, opt<one<'.'>, star<digit>>>, seq<one<'.'>, plus<digit>>>,
+          opt<exponent>> {};
 struct default_number
-    : seq<opt<one<'-'>>,
-          sor<seq<plus<digit>, opt<one<'.'>, star<digit>>>, seq<one<'.'>, plus<digit>>>,
-          opt<exponent>, pegtl::not_at<pegtl::identifier_other>> {};
+    : seq<opt<one<'-'>, ws>, sor<hex_number, decimal_number>, opt<one<'j'>>,
+          pegtl::not_at<pegtl::identifier_other>> {};
 struct string_escape : seq<one<'\\'>, pegtl::any> {};
+struct triple_single_quote : string<'\'', '\'', '\''> {};
+struct triple_double_quote : string<'"', '"', '"'> {};
+struct expect_triple_single_quote_end : until<triple_single_quote, sor<string_escape, pegtl::any>> {};
+struct expect_triple_double_quote_end : until<triple_double_quote, sor<string_escape, pegtl::any>> {};
 struct expect_single_quote_end : until<one<'\''>, sor<string_escape, pegtl::not_one<'\n'>>> {};
 struct expect_double_quote_end : until<one<'"'>, sor<string_escape, pegtl::not_one<'\n'>>> {};
-struct default_string : sor<seq<one<'\''>, must<expect_single_quote_end>>,
+struct default_string : sor<seq<triple_single_quote, must<expect_triple_single_quote_end>>,
+                            seq<triple_double_quote, must<expect_triple_double_quote_end>>,
+                            seq<one<'\''>, must<expect_single_quote_end>>,
                             seq<one<'"'>, must<expect_double_quote_end>>> {};
-// True, False, None, inf, -inf, nan and enum-like names (contiguous_format, long, Mean, ...).
-struct default_identifier : seq<opt<one<'-'>>, identifier> {};
+// True, False, None and enum-like names (contiguous_format, long, Mean, ...).
+struct default_identifier : identifier {};
 struct default_scalar : sor<default_number, default_string, default_identifier> {};
 struct expect_default_list_item : default_scalar {};
 struct default_list_open : one<'['> {};
@@ -219,8 +272,11 @@ struct expect_arrow : string<'-', '>'> {};
 
 // ---- the whole schema -----------------------------------------------------------------------
 struct expect_end : eof {};
+// PyTorch's lexer skips a `#` comment to the end of the line.
+struct comment : seq<one<'#'>, star<pegtl::not_one<'\n'>>> {};
 struct schema : seq<ws, must<expect_operator_name>, ws, must<expect_arguments>, ws,
-                    must<expect_arrow>, ws, must<expect_returns>, ws, must<expect_end>> {};
+                    must<expect_arrow>, ws, must<expect_returns>, ws, opt<comment, ws>,
+                    must<expect_end>> {};
 
 }  // namespace schemac::schema::grammar
 

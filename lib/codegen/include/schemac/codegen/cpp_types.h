@@ -51,6 +51,14 @@ bool has_unboxed_signature(const schema::FunctionSchema& schema);
 CppSignature native_signature(const schema::FunctionSchema& schema,
                               bool const_ref_for_mutable_tensors);
 
+// The C++ value type of any schema type, containers included: `(int, str)` ->
+// std::tuple<int64_t, std::string>, `Dict(str, Tensor)` -> Dict<std::string, Tensor>, `None` ->
+// std::monostate, `Union(int, str)` -> std::variant<int64_t, std::string>, `Future(Tensor)` ->
+// Future<Tensor>, `int[]?` -> std::optional<std::vector<int64_t>>, `Any` -> IValue. Empty for a
+// type with no C++ counterpart (Storage, Stream, custom classes, type variables). Operators with
+// container types stay boxed-only: has_unboxed_signature is false for them.
+std::optional<std::string> cpp_value_type(const schema::Type& type);
+
 // `name` itself, or with a trailing '_' when it is a C++ keyword.
 std::string cpp_identifier(std::string_view name);
 

@@ -22,7 +22,8 @@
 //   Tensor[]                 TensorList        to_tensor_list()
 //   Tensor?[]                OptionalTensorList to_optional_tensor_list()
 //   any other list           GenericList       to_list()        (e.g. str[], Scalar[], int?[])
-//   tuple returns            Tuple             to_tuple()
+//   tuple returns, (T, U)    Tuple             to_tuple()
+//   Dict(K, V)               Dict              to_dict() (entries in insertion order)
 //
 // An IValue is 16 bytes: a payload and a tag. Numbers, tensors and devices are stored inline;
 // strings, lists, tuples, complex numbers and generators live in an immutable, reference-counted
@@ -79,7 +80,7 @@ class Generator {
 // The kinds an IValue can hold.
 enum class IValueKind : uint8_t {
   None, Tensor, Int, Double, Bool, Complex, String, Device, Generator,
-  IntList, DoubleList, BoolList, TensorList, OptionalTensorList, GenericList, Tuple,
+  IntList, DoubleList, BoolList, TensorList, OptionalTensorList, GenericList, Tuple, Dict,
 };
 std::string_view to_string(IValueKind kind);
 
@@ -132,6 +133,10 @@ class IValue {
   static IValue tuple(std::vector<IValue> items) {
     return IValue(IValueKind::Tuple, std::move(items));
   }
+  // A dictionary (`Dict(K, V)`): its entries in insertion order, keys assumed distinct.
+  static IValue dict(std::vector<std::pair<IValue, IValue>> entries) {
+    return IValue(IValueKind::Dict, std::move(entries));
+  }
 
   IValue(const IValue& other) : kind_(other.kind_) { copy_payload(other); }
   IValue(IValue&& other) noexcept : kind_(other.kind_) { move_payload(std::move(other)); }
@@ -168,6 +173,7 @@ class IValue {
   bool is_optional_tensor_list() const { return kind_ == IValueKind::OptionalTensorList; }
   bool is_list() const { return kind_ == IValueKind::GenericList; }
   bool is_tuple() const { return kind_ == IValueKind::Tuple; }
+  bool is_dict() const { return kind_ == IValueKind::Dict; }
 
   const Tensor& to_tensor() const& {
     if (kind_ != IValueKind::Tensor) wrong_kind(IValueKind::Tensor);
@@ -224,6 +230,9 @@ class IValue {
     return boxed<std::vector<IValue>>(IValueKind::GenericList);
   }
   const std::vector<IValue>& to_tuple() const { return boxed<std::vector<IValue>>(IValueKind::Tuple); }
+  const std::vector<std::pair<IValue, IValue>>& to_dict() const {
+    return boxed<std::vector<std::pair<IValue, IValue>>>(IValueKind::Dict);
+  }
 
   // The union of the key sets of the tensors (and generators) inside this value: what key
   // extraction takes from a Tensor, Tensor?, Tensor[] or Tensor?[] argument. Empty otherwise.

@@ -31,65 +31,91 @@ struct TextRange {
   friend bool operator==(const TextRange&, const TextRange&) = default;
 };
 
-// An alias annotation such as `(a)`, `(a!)`, `(a! -> a|b)`, `(a -> *)` or the bare `!`.
-//   before: the alias sets the value belongs to on entry (`a`, or `a|b` for several).
-//   after:  the alias sets after the call; empty when no `->` was written.
-//           The wildcard set is spelled "*".
+// An alias annotation such as `(a)`, `(a!)`, `(a! -> a|b)`, `(a -> *)` or the bare `!`, in
+// PyTorch's model of it (c10::AliasInfo):
+//   before: the alias sets the value belongs to on entry (`a`, or `a|b` for several). A bare `!`
+//           gets a fresh set of its own, named `$0`, `$1`, ... in order of appearance in the
+//           schema (`is_fresh`).
+//   after:  the alias sets after the call. With `->` the sets written after it; without, the same
+//           sets as `before` (PyTorch's rule); empty for a bare `!`. The wildcard set is "*".
 //   is_write: the `!` flag; the value is written to.
 struct AliasInfo {
   std::span<const std::string_view> before;
   std::span<const std::string_view> after;
   bool is_write = false;
-  bool has_arrow = false;  // an explicit `->` was written (so `after` is meaningful)
+  bool has_arrow = false;  // an explicit `->` was written (printing keeps it)
+  bool is_fresh = false;   // the bare `!`: `before` holds its one fresh set `$N`
   TextRange range;
   friend bool operator==(const AliasInfo& a, const AliasInfo& b);
 };
 
-// The leaf types PyTorch schemas use. `Named` covers anything else that parses as a type name
-// (custom classes such as `__torch__.torch.classes.ns.Foo`, type variables `t`); its spelling is
-// kept in Type::name.
+// The leaf types PyTorch schemas use. `NoneType` is spelled `None` or `NoneType` (the spelling is
+// kept in Type::name). `Named` covers anything else that parses as a type name (custom classes
+// such as `__torch__.torch.classes.ns.Foo`, type variables `t`); its spelling is kept too.
 enum class BaseType : uint8_t {
   Tensor, Int, Float, Bool, Str, Scalar, ScalarType, Layout, Device, DeviceIndex,
   MemoryFormat, Generator, Storage, Stream, Dimname, Complex, SymInt, SymFloat, SymBool,
-  QScheme, Any, ConstQuantizerPtr, Capsule, Named,
+  QScheme, Any, ConstQuantizerPtr, Capsule, NoneType, Quantizer, AnyClassType, AnyEnumType,
+  Named,
 };
 
-// A type: a chain of Optional / List nodes down to a Base leaf.
+// A type: a tree of Optional / List / container nodes down to Base leaves.
 //   `Tensor?[]`  -> List(Optional(Base Tensor))
 //   `int[]?`     -> Optional(List(Base int))
 //   `SymInt[1]?` -> Optional(List(Base SymInt), fixed_size 1)
 //   `Tensor(a)[]`-> List(Base Tensor with alias (a))
+//   `(int, str)` -> Tuple with items int, str;  `Dict(str, Tensor)` -> Dict with items key, value
+//   `Union(int, str)` -> Union with its items;  `Future(t)`, `RRef(t)`, `Await(t)` -> one item
 // An alias annotation sits on the node it was written after: for `Tensor(a)[]` on the element.
 struct Type {
-  enum class Kind : uint8_t { Base, Optional, List };
+  enum class Kind : uint8_t { Base, Optional, List, Tuple, Dict, Union, Future, RRef, Await };
   Kind kind = Kind::Base;
   BaseType base = BaseType::Tensor;        // Kind::Base only
   std::optional<int64_t> fixed_size;       // List only: `[N]`
   std::string_view name;                   // Kind::Base: the spelling as written (e.g. "int")
   const Type* elem = nullptr;              // Optional/List: the element type
+  const Type* items = nullptr;             // Tuple/Dict/Union/Future/RRef/Await: `item_count`
+  uint32_t item_count = 0;                 //   contained types, in the order written
   const AliasInfo* alias = nullptr;        // annotation written on this node, if any
   TextRange range;
 
   const Type& element() const { return *elem; }
+  std::span<const Type> contained() const;
   bool is_optional() const { return kind == Kind::Optional; }
   bool is_list() const { return kind == Kind::List; }
-  // Strips Optional and List wrappers down to the leaf.
+  // Optional and List wrap one element; every other kind but Base holds `contained()` types.
+  bool is_wrapper() const { return kind == Kind::Optional || kind == Kind::List; }
+  // Strips Optional and List wrappers down to the leaf: a Base or a container type.
   const Type& leaf() const {
     const Type* node = this;
-    while (node->kind != Kind::Base) node = node->elem;
+    while (node->is_wrapper()) node = node->elem;
     return *node;
   }
   bool is_base(BaseType b) const { return kind == Kind::Base && base == b; }
   // Tensor, Tensor?, Tensor[], Tensor?[] (what the dispatcher extracts keys from).
   bool is_tensor_like() const;
-  // Any alias annotation on this node or below, and whether any of them writes.
+  // The alias annotation nearest the top, through Optional and List wrappers (not into the
+  // contained types of a container), and whether it writes.
   const AliasInfo* any_alias() const;
   bool is_mutable() const { const AliasInfo* a = any_alias(); return a && a->is_write; }
 };
 
+inline std::span<const Type> Type::contained() const { return {items, item_count}; }
+
+// The alias annotation of a whole argument or return as PyTorch models it (Argument::alias_info):
+// a list type's own annotation, or, when only its element has one, an annotation with no sets that
+// takes the element's write flag and contains the element's. Null when there is none.
+struct ArgumentAlias {
+  std::span<const std::string_view> before;
+  std::span<const std::string_view> after;
+  bool is_write = false;
+  const AliasInfo* contained = nullptr;  // the element's annotation, when a list wraps it
+};
+std::optional<ArgumentAlias> argument_alias(const Type& type);
+
 // A default value as written. `text` is the canonical spelling; `kind` tells what it is.
 struct DefaultValue {
-  enum class Kind : uint8_t { Int, Float, Bool, None, String, List, Identifier };
+  enum class Kind : uint8_t { Int, Float, Bool, None, String, List, Identifier, Complex };
   Kind kind = Kind::None;
   std::string_view text;                 // canonical text: "-1", "1e-05", "True", "'none'", "[0,1]"
   std::span<const DefaultValue> items;   // Kind::List only
@@ -126,6 +152,9 @@ struct FunctionSchema {
   bool is_vararg = false;          // `...` ends the arguments
   bool is_varret = false;          // `...` as the return
   bool returns_parenthesized = false;  // `-> (Tensor)` vs `-> Tensor`; kept for a lossless print
+  bool trailing_kwarg_marker = false;  // a `*` with no keyword-only argument after it (a warning)
+  uint8_t kwarg_markers = 0;           // how many `*` were written (more than one is a warning)
+  uint32_t kwarg_marker_offset = 0;    // where the first `*` is
   TextRange returns_range;
   // The schema text as parsed: every TextRange is an offset into it. Empty for a schema built by
   // hand.
