@@ -115,8 +115,7 @@ std::string json_result(const ParseResult& result) {
 void print_problem(const Input& input, const SchemaError& error, std::string_view what) {
   const size_t column = size_t{error.offset} + 1;
   const size_t end_column = column + std::max<size_t>(error.length, 1);
-  fmt::print(stderr, "{}:{}:{}: {}: {} [{}]
-{}", input.origin, input.line, column, what,
+  fmt::print(stderr, "{}:{}:{}: {}: {} [{}]\n{}", input.origin, input.line, column, what,
              schema::clip_text(error.message, 1000), error.rule,
              schema::render_excerpt(input.text, column, end_column, ""));
 }
