@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__GNUC__) && defined(__x86_64__)
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
 #include <immintrin.h>
 #endif
 
@@ -54,7 +54,7 @@ void contiguous_run(T* __restrict out, const T* __restrict a, const T* __restric
 // cache: a store that first reads its cache line (write-allocate) would add a fourth stream to
 // the three of a + b -> out, and the output would only evict the inputs. The widest vectors the
 // CPU has (the library is built for baseline x86-64; these paths are chosen at run time).
-#if defined(__GNUC__) && defined(__x86_64__)
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)  // clang rejects vector arguments to the functor outside a target function
 #define SCHEMAC_STREAMING_RUN(name, isa, bytes, stream)                                                   \
   template <typename F>                                                                                 \
   __attribute__((target(isa))) void name(float* __restrict out, const float* __restrict a,             \
