@@ -18,12 +18,6 @@ bool is_identifier_char(unsigned char c) {
   return is_identifier_start(c) || (c >= '0' && c <= '9');
 }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 bool is_string_prefix(std::string_view id) {
   return id == "u8" || id == "u" || id == "U" || id == "L" || id == "R" || id == "u8R" ||
@@ -232,14 +226,11 @@ class CppLexer {
     SourcePosition from = position(i_);
     char n = at(i_ + 1);
     i_ += 2;
+    if (char c = control_escape(n)) {
+      literal.value.push_back(c, from);
+      return;
+    }
     switch (n) {
-      case 'n': literal.value.push_back('\n', from); return;
-      case 't': literal.value.push_back('\t', from); return;
-      case 'r': literal.value.push_back('\r', from); return;
-      case 'a': literal.value.push_back('\a', from); return;
-      case 'b': literal.value.push_back('\b', from); return;
-      case 'f': literal.value.push_back('\f', from); return;
-      case 'v': literal.value.push_back('\v', from); return;
       case '\n':
       case '\0':
         --i_;

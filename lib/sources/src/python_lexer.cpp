@@ -15,12 +15,6 @@ bool is_identifier_start(unsigned char c) {
 bool is_identifier_char(unsigned char c) {
   return is_identifier_start(c) || (c >= '0' && c <= '9');
 }
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 // A string prefix: up to two of r, b, u, f in any case, at most one of each kind.
 bool is_string_prefix(std::string_view id) {
@@ -168,6 +162,10 @@ class PythonLexer {
     SourcePosition from = position(i_);
     char n = at(i_ + 1);
     i_ += 2;
+    if (char c = control_escape(n)) {
+      literal.value.push_back(c, from);
+      return;
+    }
     switch (n) {
       case '\n': return;  // a backslash-newline inside a string joins the lines
       case '\r':
@@ -176,13 +174,6 @@ class PythonLexer {
       case '\\': literal.value.push_back('\\', from); return;
       case '\'': literal.value.push_back('\'', from); return;
       case '"': literal.value.push_back('"', from); return;
-      case 'n': literal.value.push_back('\n', from); return;
-      case 't': literal.value.push_back('\t', from); return;
-      case 'r': literal.value.push_back('\r', from); return;
-      case 'a': literal.value.push_back('\a', from); return;
-      case 'b': literal.value.push_back('\b', from); return;
-      case 'f': literal.value.push_back('\f', from); return;
-      case 'v': literal.value.push_back('\v', from); return;
       case '\0': --i_; return;
       default: break;
     }

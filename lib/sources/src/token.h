@@ -53,4 +53,27 @@ void pair_brackets(TokenStream& stream);
 TokenStream lex_cpp(std::string_view text);
 TokenStream lex_python(std::string_view text);
 
+// Character helpers both lexers share.
+// The value of a hexadecimal digit, or -1.
+inline int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+// What a one-letter control escape that C++ and Python share stands for (\n \t \r \a \b \f
+// \v), or '\0' for any other letter.
+inline char control_escape(char letter) {
+  switch (letter) {
+    case 'n': return '\n';
+    case 't': return '\t';
+    case 'r': return '\r';
+    case 'a': return '\a';
+    case 'b': return '\b';
+    case 'f': return '\f';
+    case 'v': return '\v';
+    default: return '\0';
+  }
+}
+
 }  // namespace schemac::sources
