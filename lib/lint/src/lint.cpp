@@ -7,11 +7,16 @@
 namespace schemac::schema {
 namespace lint {
 
-Diagnostic& Reporter::report(std::string_view rule, Location location, std::string message) {
+Diagnostic& report_rule(std::vector<Diagnostic>& out, std::string_view rule, Location location,
+                        std::string message) {
   const RuleInfo* info = find_lint_rule(rule);
-  out_.push_back(Diagnostic{info ? info->severity : Severity::error, std::string(rule),
-                            std::move(location), std::move(message), {}, {}});
-  return out_.back();
+  out.push_back(Diagnostic{info ? info->severity : Severity::error, std::string(rule),
+                           std::move(location), std::move(message), {}, {}});
+  return out.back();
+}
+
+Diagnostic& Reporter::report(std::string_view rule, Location location, std::string message) {
+  return report_rule(out_, rule, std::move(location), std::move(message));
 }
 
 SignatureFacts signature_facts(const FunctionSchema& schema) {

@@ -49,10 +49,7 @@ class BackendRules {
 
  private:
   Diagnostic& report(std::string_view rule, Location location, std::string message) {
-    const RuleInfo* info = find_lint_rule(rule);
-    out_.push_back(Diagnostic{info ? info->severity : Severity::error, std::string(rule), std::move(location),
-                              std::move(message), {}, {}});
-    return out_.back();
+    return lint::report_rule(out_, rule, std::move(location), std::move(message));
   }
 
   void check_key(const YamlNode& key, const YamlNode& value) {

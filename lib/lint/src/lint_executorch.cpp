@@ -17,6 +17,7 @@
 
 #include <fmt/format.h>
 
+#include "lint_rules_internal.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/schema/check.h"
 #include "schemac/schema/parser.h"
@@ -56,10 +57,7 @@ class ExecutorchRules {
 
  private:
   Diagnostic& report(std::string_view rule, Location location, std::string message) {
-    const RuleInfo* info = find_lint_rule(rule);
-    out_.push_back(Diagnostic{info ? info->severity : Severity::error, std::string(rule), std::move(location),
-                              std::move(message), {}, {}});
-    return out_.back();
+    return lint::report_rule(out_, rule, std::move(location), std::move(message));
   }
 
   void check_entry(const YamlNode& entry) {

@@ -11,6 +11,10 @@
 
 namespace schemac::schema::lint {
 
+// Appends a diagnostic of `rule` with the rule's catalogue severity to `out`, and returns it.
+Diagnostic& report_rule(std::vector<Diagnostic>& out, std::string_view rule, Location location,
+                        std::string message);
+
 class Reporter {
  public:
   Reporter(const NativeFunctionsFile& file, std::vector<Diagnostic>& out) : file_(file), out_(out) {}
