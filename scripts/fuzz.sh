@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A long fuzzing campaign of one target:  scripts/fuzz.sh TARGET SECONDS [LIBFUZZER_FLAG...]
-#   TARGET   a fuzz target: schema_parser, yaml_loader, yaml_pieces, tags, compat, gen, simulate,
-#            value_spec (the files fuzz/*.cpp); `scripts/fuzz.sh list` lists them
+#   TARGET   a fuzz target: schema_parser, yaml_loader, tags, compat, gen, simulate,
+#            value_spec, source_scanner (the files fuzz/*.cpp); `scripts/fuzz.sh list` lists them
 #   SECONDS  how long to run
 # Builds the fuzz configuration (clang, AddressSanitizer + UndefinedBehaviorSanitizer, the code
 # under test instrumented for coverage) in build-fuzz/, then runs the target on a working corpus

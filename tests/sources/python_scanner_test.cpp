@@ -33,6 +33,14 @@ TEST(PythonScanner, AnnotatedAttributeAndDirectLibraries) {
   EXPECT_EQ(r.schemas[2].library_namespace, "");
 }
 
+TEST(PythonScanner, DotCallAtTheStartOfTheFileHasNoReceiver) {
+  // Found by the source_scanner fuzz campaign: `.define(` as the file's first tokens read the
+  // token before the first one.
+  ScanResult r = scan_python(".define(\"f(Tensor x) -> Tensor\")\n");
+  ASSERT_EQ(r.schemas.size(), 1u);
+  EXPECT_EQ(r.schemas[0].library_namespace, "");
+}
+
 TEST(PythonScanner, ImplicitPlusAndTripleQuotedStrings) {
   ScanResult r = scan_python(
       "lib = Library('n', 'DEF')\n"

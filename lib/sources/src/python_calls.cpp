@@ -107,6 +107,7 @@ class PythonCallFinder {
       receiver.module = true;
       return receiver;
     }
+    if (method < 2) return receiver;  // `.define(...)` at the very start: a dot with nothing before it
     size_t last = method - 2;
     if (is_punct(tokens_[last], ")")) {  // Library("ns", "DEF").define(...)
       size_t open = matching_open(tokens_, last);
