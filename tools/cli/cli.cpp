@@ -15,6 +15,13 @@ int& exit_code() {
   return code;
 }
 
+// The subcommand with its name, description and --help footer, and nothing else yet.
+CLI::App* add_subcommand(CLI::App& app, const CommandInfo& info) {
+  CLI::App* command = app.add_subcommand(info.name, info.description);
+  command->footer(info.footer);
+  return command;
+}
+
 }  // namespace
 
 std::string version_line(std::string_view tool) { return fmt::format("{} {}", tool, kVersion); }
@@ -36,10 +43,16 @@ void on_run(CLI::App* command, std::function<int()> run) {
 }
 
 CLI::App* add_command(CLI::App& app, const CommandInfo& info, std::function<int()> run) {
-  CLI::App* command = app.add_subcommand(info.name, info.description);
-  command->footer(info.footer);
+  CLI::App* command = add_subcommand(app, info);
   on_run(command, std::move(run));
   return command;
+}
+
+void add_commands(CLI::App& app, std::span<const Command> commands) {
+  for (const Command& entry : commands) {
+    CLI::App* command = add_subcommand(app, entry.info);
+    on_run(command, entry.bind(command));
+  }
 }
 
 CLI::Option* add_format_option(CLI::App* command, std::string& format,

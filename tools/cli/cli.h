@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -38,6 +39,15 @@ struct CommandInfo {
 };
 // Adds the subcommand with `run` as its action (on_run); the caller adds its options.
 CLI::App* add_command(CLI::App& app, const CommandInfo& info, std::function<int()> run);
+
+// One row of a tool's command table (like git's command list): what --help says about the
+// subcommand, and `bind`, which adds the subcommand's options to it and returns its action.
+struct Command {
+  CommandInfo info;
+  std::function<int()> (*bind)(CLI::App* command);
+};
+// Adds each command of the table to `app`, in the table's order (the order --help lists them).
+void add_commands(CLI::App& app, std::span<const Command> commands);
 
 // Adds `--format` with `choices` (anything else is a usage error) and `help`.
 CLI::Option* add_format_option(CLI::App* command, std::string& format,

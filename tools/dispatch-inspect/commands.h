@@ -1,6 +1,9 @@
-// dispatch-inspect: one setup function per subcommand, each in its own file. A subcommand's run
-// function returns the process exit code (cli::on_run).
+// dispatch-inspect: one file per subcommand. A subcommand's run function returns the process
+// exit code (cli::on_run).
 #pragma once
+
+#include <functional>
+#include <span>
 
 #include <CLI/CLI.hpp>
 
@@ -12,10 +15,15 @@ using cli::kExitOk;
 using cli::kExitProblems;
 using cli::kExitUsage;
 
-// Adds `simulate` to the app.
-void add_simulate_command(CLI::App& app);
-// ops, table, dump, resolve, trace: the registry after loading libraries (--load).
-void add_ops_command(CLI::App& app);
+// simulate and ops, in the order --help lists them (commands.cpp): their names, descriptions and
+// --help footers. Each one's file has its bind function, which adds the options to the subcommand
+// and returns its action.
+std::span<const cli::Command> general_commands();
+std::function<int()> bind_simulate_command(CLI::App* command);
+std::function<int()> bind_ops_command(CLI::App* command);
+
+// table, dump, resolve, trace: one operator in the registry after loading libraries (--load);
+// each adds itself through add_operator_command (operator_command.h).
 void add_table_command(CLI::App& app);
 void add_dump_command(CLI::App& app);
 void add_resolve_command(CLI::App& app);

@@ -8,8 +8,7 @@ int main(int argc, char** argv) {
   if (int status = schemac::inspect::take_runtime_option(argc, argv); status >= 0) return status;
   CLI::App app{"dispatch-inspect: inspect and simulate dispatcher tables"};
   app.require_subcommand(1);
-  schemac::inspect::add_simulate_command(app);
-  schemac::inspect::add_ops_command(app);
+  schemac::cli::add_commands(app, schemac::inspect::general_commands());
   schemac::inspect::add_table_command(app);
   schemac::inspect::add_dump_command(app);
   schemac::inspect::add_resolve_command(app);

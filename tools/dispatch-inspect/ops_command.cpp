@@ -42,19 +42,14 @@ int run_ops(const OpsOptions& o) {
   return 0;
 }
 
-// The subcommand, what it does, and its --help footer.
-const cli::CommandInfo kOpsCommand = {"ops", "List the operators known after loading, with their schemas",
-    "Example:\n  dispatch-inspect ops --load build/lib/kernels/libschemac_kernels.so\n"
-    "Exit status: 0 success, 1 a library failed to load, 2 usage error."};
-
 }  // namespace
 
-void add_ops_command(CLI::App& app) {
+std::function<int()> bind_ops_command(CLI::App* sub) {
   auto options = std::make_shared<OpsOptions>();
-  CLI::App* sub = cli::add_command(app, kOpsCommand, [options] { return run_ops(*options); });
   // One value per --load: `--load LIB OP` leaves OP to the positional (a vector option would take it).
   sub->add_option("--load", options->libraries, kLoadHelp)->allow_extra_args(false);
   cli::add_format_option(sub, options->format, {"text", "json"}, "text (one schema per line) or json");
+  return [options] { return run_ops(*options); };
 }
 
 }  // namespace schemac::inspect

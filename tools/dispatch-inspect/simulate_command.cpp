@@ -40,20 +40,10 @@ int run_simulate(const SimulateCommandOptions& o) {
   return simulate_keys(options, std::cout, std::cerr);
 }
 
-// The subcommand, what it does, and its --help footer.
-const cli::CommandInfo kSimulateCommand = {"simulate", "Register fn_KEY for each KEY on a fresh operator and print its dispatch table, as PythonDispatcher does",
-    "Examples:\n"
-    "  dispatch-inspect simulate CPU AutogradCPU CompositeImplicitAutograd\n"
-    "  dispatch-inspect simulate --registrations CPU Autograd\n"
-    "  dispatch-inspect simulate --all-keys --format json CompositeExplicitAutograd\n"
-    "  dispatch-inspect simulate --script what-if.txt\n"
-    "Exit status: 0 success, 1 a rejected registration or failed step, 2 usage or I/O error."};
-
 }  // namespace
 
-void add_simulate_command(CLI::App& app) {
+std::function<int()> bind_simulate_command(CLI::App* sub) {
   auto options = std::make_shared<SimulateCommandOptions>();
-  CLI::App* sub = cli::add_command(app, kSimulateCommand, [options] { return run_simulate(*options); });
   sub->add_option("KEY", options->keys, "dispatch keys to register a kernel for (CPU, AutogradCPU, FPGA, ...)");
   sub->add_flag("--registrations", options->registrations, "print the registered kernels instead of the computed table");
   sub->add_flag("--all-keys", options->all_keys, "show every runtime key with an entry, not only PythonDispatcher's");
@@ -62,6 +52,7 @@ void add_simulate_command(CLI::App& app) {
   sub->add_option("--script", options->script,
                   "run a what-if session: lines 'def SCHEMA', 'impl LIB OP KEY KERNEL', 'fallback LIB KEY KERNEL', "
                   "'drop LIB', 'table OP', 'dump OP'");
+  return [options] { return run_simulate(*options); };
 }
 
 }  // namespace schemac::inspect

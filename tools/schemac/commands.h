@@ -1,15 +1,24 @@
-// Each schemac subcommand lives in its own file and adds itself to the app here. A subcommand
-// has one options struct, one setup function (below) and one run function; the run function
-// returns the process exit code (cli::on_run).
+// The schemac subcommands. Their names, descriptions and --help footers stand in one table
+// (commands.cpp); each subcommand's own file has one options struct, one bind function (below),
+// which adds the options to the subcommand and returns its action, and one run function, whose
+// return value is the process exit code (cli::on_run).
 #pragma once
+
+#include <functional>
+#include <span>
 
 #include <CLI/CLI.hpp>
 
+#include "cli.h"
+
 namespace schemac::cli {
 
-void add_parse_command(CLI::App& app);
-void add_lint_command(CLI::App& app);
-void add_compat_command(CLI::App& app);
-void add_gen_command(CLI::App& app);
+// Every subcommand, in the order --help lists them.
+std::span<const Command> schemac_commands();
+
+std::function<int()> bind_parse_command(CLI::App* command);
+std::function<int()> bind_lint_command(CLI::App* command);
+std::function<int()> bind_compat_command(CLI::App* command);
+std::function<int()> bind_gen_command(CLI::App* command);
 
 }  // namespace schemac::cli

@@ -85,29 +85,10 @@ int run_compat(const CompatOptions& options) {
   return counts.errors > 0 ? kExitProblems : kExitOk;
 }
 
-// The subcommand, what it does, and its --help footer.
-const CommandInfo kCompatCommand = {"compat", "Report the changes between two versions of a native-functions file that break old callers",
-    "Operators are matched by name and overload. Each breaking change is reported in NEW (in OLD\n"
-    "for removals) with a note pointing at the other file: file:line:col: error: message [rule-id].\n"
-    "Additions that keep old calls working (new operators, new overloads, new trailing arguments\n"
-    "with defaults, wider argument types) are not reported.\n"
-    "Exit codes: 0 compatible, 1 breaking changes (or bad input, or an expired allow-list entry),\n"
-    "2 usage or I/O errors.\n"
-    "Examples:\n"
-    "  schemac compat old/native_functions.yaml native_functions.yaml\n"
-    "  schemac compat <(git show main:ops.yaml) ops.yaml --allow compat-allow.yaml\n"
-    "  schemac compat --format sarif old.yaml new.yaml > compat.sarif\n"
-    "Allow-list example:\n"
-    "  - operator: add.Tensor\n"
-    "    rule: renamed-argument\n"
-    "    reason: the old name was a typo; no release shipped it\n"
-    "    expires: 2026-06-30"};
-
 }  // namespace
 
-void add_compat_command(CLI::App& app) {
+std::function<int()> bind_compat_command(CLI::App* cmd) {
   auto options = std::make_shared<CompatOptions>();
-  CLI::App* cmd = add_command(app, kCompatCommand, [options] { return run_compat(*options); });
   cmd->add_option("old", options->old_file, "the file as it was (the baseline)");
   cmd->add_option("new", options->new_file, "the file as it is now");
   cmd->add_option("--allow", options->allow_file,
@@ -122,6 +103,7 @@ void add_compat_command(CLI::App& app) {
           },
           "YYYY-MM-DD"));
   cmd->add_flag("--list-rules", options->list_rules, "print every rule id, its severity and what it checks");
+  return [options] { return run_compat(*options); };
 }
 
 }  // namespace schemac::cli

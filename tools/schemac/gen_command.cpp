@@ -222,28 +222,10 @@ int run_gen(const GenCommandOptions& options) {
   return kExitOk;
 }
 
-// The subcommand, what it does, and its --help footer.
-const CommandInfo kGenCommand = {"gen", "Generate registration code, kernel declarations and operator handles",
-    "Writes NativeFunctions.h, Operators.h, RegisterSchema.cpp, Register<KEY>.cpp per dispatch\n"
-    "key (or Register_<i>of<N>.cpp with --shards N) and RegisterAll.cpp. Lint runs first: on any\n"
-    "error nothing is written. A file is replaced (atomically) only when its bytes change.\n"
-    "Register_<i>of<N>.cpp files in DIR that the run does not write (left by a run with another\n"
-    "--shards) are removed; --list-outputs lists only what a run writes, and removes nothing.\n"
-    "--target torch writes NativeFunctions.h (kernels with torchgen's native signatures),\n"
-    "RegisterSchema.cpp (TORCH_LIBRARY) and the TORCH_LIBRARY_IMPL blocks in Register<KEY>.cpp\n"
-    "(or Register_<i>of<N>.cpp); a kernel `ns::fn` is ns::fn, an unqualified `fn` <op ns>::native::fn.\n"
-    "Exit codes: 0 success, 1 errors in the input, 2 usage or I/O errors.\n"
-    "Examples:\n"
-    "  schemac gen examples/ops.yaml -o build/gen\n"
-    "  schemac gen ops.yaml -o gen --shards 4 --depfile gen/ops.d --source-root ..\n"
-    "  schemac gen ops.yaml -o gen --list-outputs\n"
-    "  schemac gen --target torch my_ops.yaml -o gen"};
-
 }  // namespace
 
-void add_gen_command(CLI::App& app) {
+std::function<int()> bind_gen_command(CLI::App* cmd) {
   auto options = std::make_shared<GenCommandOptions>();
-  CLI::App* cmd = add_command(app, kGenCommand, [options] { return run_gen(*options); });
   cmd->add_option("files", options->files, "native_functions.yaml-style files")->required();
   cmd->add_option("-o,--output-dir", options->output_dir, "directory the files are written to")
       ->required();
@@ -270,6 +252,7 @@ void add_gen_command(CLI::App& app) {
         for (char c : ns) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
         return ok ? std::string() : fmt::format("namespace '{}' is not a C++ identifier", ns);
       });
+  return [options] { return run_gen(*options); };
 }
 
 }  // namespace schemac::cli

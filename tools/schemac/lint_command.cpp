@@ -145,18 +145,10 @@ int run_lint(const LintOptions& options) {
   return kExitOk;
 }
 
-// The subcommand, what it does, and its --help footer.
-const CommandInfo kLintCommand = {"lint", "Check operator YAML files (native_functions.yaml, backend and executorch YAMLs) and the schemas in C++/Python registration code: every problem, with its line, column and rule id",
-    "Output: file:line:col: error|warning: message [rule-id], the source line and a caret.\n"
-    "Colour only when stderr is a terminal and NO_COLOR is unset.\n"
-    "Exit codes: 0 clean, 1 errors (or warnings with --werror), 2 usage or I/O errors.\n"
-    "Example: schemac lint --format sarif native_functions.yaml > lint.sarif"};
-
 }  // namespace
 
-void add_lint_command(CLI::App& app) {
+std::function<int()> bind_lint_command(CLI::App* cmd) {
   auto options = std::make_shared<LintOptions>();
-  CLI::App* cmd = add_command(app, kLintCommand, [options] { return run_lint(*options); });
   cmd->add_option("files", options->files,
                   "native_functions.yaml, backend or executorch kernel YAML files, and C++ (.cpp .cc "
                   ".cxx .cu .h .hpp .cuh) or Python (.py) files whose TORCH_LIBRARY blocks and "
@@ -177,6 +169,7 @@ void add_lint_command(CLI::App& app) {
       ->check(CLI::IsMember({"native", "backend", "executorch"}));
   cmd->add_option("--native-functions", options->native_functions_file,
                   "the native_functions.yaml whose operators a backend YAML's lists must name");
+  return [options] { return run_lint(*options); };
 }
 
 }  // namespace schemac::cli

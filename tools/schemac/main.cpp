@@ -8,9 +8,6 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.footer("Run 'schemac SUBCOMMAND --help' for the options and examples of each subcommand.\n"
              "Exit codes: 0 success, 1 problems found in the input, 2 usage or I/O errors.");
-  schemac::cli::add_parse_command(app);
-  schemac::cli::add_lint_command(app);
-  schemac::cli::add_compat_command(app);
-  schemac::cli::add_gen_command(app);
+  schemac::cli::add_commands(app, schemac::cli::schemac_commands());
   return schemac::cli::run_app(app, "schemac", argc, argv);
 }

@@ -173,20 +173,10 @@ int run_parse(const ParseOptions& options) {
   return all_ok ? kExitOk : kExitProblems;
 }
 
-// The subcommand, what it does, and its --help footer.
-const CommandInfo kParseCommand = {"parse", "Parse function schemas and print their canonical form (or JSON)",
-    "Examples:\n"
-    "  schemac parse 'add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor'\n"
-    "  grep -h '^- func:' native_functions.yaml | cut -c9- | schemac parse --json\n"
-    "  schemac parse --source csrc/torch_bindings.cpp ops.py --json\n"
-    "Exit codes: 0 every schema parsed, 1 some schema has an error (or, with --werror, a\n"
-    "warning), 2 usage error."};
-
 }  // namespace
 
-void add_parse_command(CLI::App& app) {
+std::function<int()> bind_parse_command(CLI::App* command) {
   auto options = std::make_shared<ParseOptions>();
-  CLI::App* command = add_command(app, kParseCommand, [options] { return run_parse(*options); });
   command->add_flag("--json", options->json,
                     "Print one JSON object per input: the canonical text and the parsed schema");
   command->add_option("SCHEMA", options->schemas,
@@ -198,6 +188,7 @@ void add_parse_command(CLI::App& app) {
                     "Treat warnings (what PyTorch accepts but is questionable) as errors: exit 1");
   command->add_flag("--verbose", options->sources.verbose,
                     "With --source: list the registration calls whose schema is not a literal");
+  return [options] { return run_parse(*options); };
 }
 
 }  // namespace schemac::cli

@@ -1,0 +1,28 @@
+// The dispatch-inspect subcommands that are not about one operator, in the order --help lists
+// them: each one's name, one-line description and --help footer. The options, the bind function
+// and the run function stand in the subcommand's own file. The subcommands about one operator
+// (table, dump, resolve, trace) describe themselves through add_operator_command
+// (operator_command.h), which writes their footers from one pattern.
+#include "commands.h"
+
+namespace schemac::inspect {
+
+std::span<const cli::Command> general_commands() {
+  static const cli::Command commands[] = {
+      {{"simulate", "Register fn_KEY for each KEY on a fresh operator and print its dispatch table, as PythonDispatcher does",
+        "Examples:\n"
+        "  dispatch-inspect simulate CPU AutogradCPU CompositeImplicitAutograd\n"
+        "  dispatch-inspect simulate --registrations CPU Autograd\n"
+        "  dispatch-inspect simulate --all-keys --format json CompositeExplicitAutograd\n"
+        "  dispatch-inspect simulate --script what-if.txt\n"
+        "Exit status: 0 success, 1 a rejected registration or failed step, 2 usage or I/O error."},
+       bind_simulate_command},
+      {{"ops", "List the operators known after loading, with their schemas",
+        "Example:\n  dispatch-inspect ops --load build/lib/kernels/libschemac_kernels.so\n"
+        "Exit status: 0 success, 1 a library failed to load, 2 usage error."},
+       bind_ops_command},
+  };
+  return commands;
+}
+
+}  // namespace schemac::inspect
