@@ -98,14 +98,20 @@ std::size_t required_bytes(IntArrayRef sizes, IntArrayRef strides, int64_t offse
   return static_cast<std::size_t>(last + 1) * element_size(dtype);
 }
 
-void check_view_geometry(IntArrayRef sizes, IntArrayRef strides, int64_t offset, ScalarType dtype,
-                         const Storage& storage) {
+// Sizes and strides any tensor may have: as many of each, a representable element count, no
+// negative stride.
+void check_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides) {
   if (sizes.size() != strides.size())
     throw TensorError(fmt::format("sizes {} and strides {} have different lengths", to_string(sizes),
                                   to_string(strides)));
   checked_numel(sizes);
   for (int64_t s : strides)
     if (s < 0) throw TensorError(fmt::format("negative strides are not supported: {}", to_string(strides)));
+}
+
+void check_view_geometry(IntArrayRef sizes, IntArrayRef strides, int64_t offset, ScalarType dtype,
+                         const Storage& storage) {
+  check_sizes_and_strides(sizes, strides);
   if (offset < 0) throw TensorError(fmt::format("negative storage offset {}", offset));
   const std::size_t needed = required_bytes(sizes, strides, offset, dtype);
   if (needed > storage.nbytes())
@@ -207,12 +213,7 @@ Tensor Tensor::empty(IntArrayRef sizes, TensorOptions options, MemoryFormat form
 }
 
 Tensor Tensor::empty_strided(IntArrayRef sizes, IntArrayRef strides, TensorOptions options) {
-  if (sizes.size() != strides.size())
-    throw TensorError(fmt::format("sizes {} and strides {} have different lengths", to_string(sizes),
-                                  to_string(strides)));
-  checked_numel(sizes);
-  for (int64_t s : strides)
-    if (s < 0) throw TensorError(fmt::format("negative strides are not supported: {}", to_string(strides)));
+  check_sizes_and_strides(sizes, strides);
   Device device = options.device;
   if (device.is_cuda() && !device.has_index()) device = Device(DeviceType::CUDA, 0);
   Storage storage = Storage::allocate(required_bytes(sizes, strides, 0, options.dtype), device);

@@ -81,11 +81,11 @@ struct Half {
       }
       out = sign | (exponent << 23) | ((mantissa & 0x3ffu) << 13);
     }
-    return bit_cast_float(out);
+    return bit_cast<float>(out);
   }
 
   SCHEMAC_HOST_DEVICE static uint16_t from_float(float f) {
-    const uint32_t x = bit_cast_u32(f);
+    const uint32_t x = bit_cast<uint32_t>(f);
     const uint32_t sign = (x >> 16) & 0x8000u;
     const uint32_t abs = x & 0x7fffffffu;
     if (abs >= 0x7f800000u) {  // inf or nan (nan keeps a quiet bit)
@@ -111,22 +111,21 @@ struct Half {
   }
 
  private:
-  SCHEMAC_HOST_DEVICE static float bit_cast_float(uint32_t u) {
+  // The same bits as another type of the same size, float <-> uint32_t (std::bit_cast, which
+  // device code lacks).
+  template <typename To, typename From>
+  SCHEMAC_HOST_DEVICE static To bit_cast(From from) {
+    static_assert(sizeof(To) == sizeof(From));
 #if defined(__CUDA_ARCH__)
-    return __uint_as_float(u);
+    if constexpr (std::is_same_v<To, float>) {
+      return __uint_as_float(from);
+    } else {
+      return __float_as_uint(from);
+    }
 #else
-    float f;
-    std::memcpy(&f, &u, sizeof f);
-    return f;
-#endif
-  }
-  SCHEMAC_HOST_DEVICE static uint32_t bit_cast_u32(float f) {
-#if defined(__CUDA_ARCH__)
-    return __float_as_uint(f);
-#else
-    uint32_t u;
-    std::memcpy(&u, &f, sizeof u);
-    return u;
+    To to;
+    std::memcpy(&to, &from, sizeof to);
+    return to;
 #endif
   }
   friend struct BFloat16;
@@ -139,10 +138,10 @@ struct BFloat16 {
   SCHEMAC_HOST_DEVICE operator float() const { return to_float(bits); }
 
   SCHEMAC_HOST_DEVICE static float to_float(uint16_t b) {
-    return Half::bit_cast_float(static_cast<uint32_t>(b) << 16);
+    return Half::bit_cast<float>(static_cast<uint32_t>(b) << 16);
   }
   SCHEMAC_HOST_DEVICE static uint16_t from_float(float f) {
-    const uint32_t x = Half::bit_cast_u32(f);
+    const uint32_t x = Half::bit_cast<uint32_t>(f);
     if ((x & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>((x >> 16) | 0x40u);  // nan
     const uint32_t rounding = 0x7fffu + ((x >> 16) & 1u);  // to nearest even
     return static_cast<uint16_t>((x + rounding) >> 16);
