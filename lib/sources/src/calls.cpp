@@ -74,6 +74,58 @@ bool strip_wrapper(const std::vector<Token>& tokens, TokenRange& range,
   return true;
 }
 
+// The operator name at the start of `text`, after blanks; none when it does not start with one.
+std::optional<std::string_view> leading_operator_name(std::string_view text) {
+  size_t i = 0;
+  while (i < text.size() && is_blank(text[i])) ++i;
+  size_t end = skip_operator_name(text, i);
+  if (end == std::string_view::npos) return std::nullopt;
+  return text.substr(i, end - i);
+}
+
+// Where `text` goes on after its leading operator name and the blanks after that; npos when it
+// does not start with a name.
+size_t after_operator_name(std::string_view text) {
+  std::optional<std::string_view> name = leading_operator_name(text);
+  if (!name) return std::string_view::npos;
+  size_t i = static_cast<size_t>(name->data() + name->size() - text.data());
+  while (i < text.size() && is_blank(text[i])) ++i;
+  return i;
+}
+
+// The string tokens of `range` joined into one text: adjacent literals (C++ and Python) and, with
+// `plus_joins`, literals joined by '+' (Python). A literal that is not static stops the join,
+// `not_static` saying why.
+std::optional<JoinedLiteral> join_strings(const TokenStream& stream, TokenRange range, bool plus_joins,
+                                          const char* not_static, std::string* why_not) {
+  JoinedLiteral joined;
+  bool expect_string = true;
+  for (size_t i = range.begin; i < range.end; ++i) {
+    const Token& token = stream.tokens[i];
+    if (plus_joins && is_punct(token, "+") && !expect_string) {
+      expect_string = true;
+      continue;
+    }
+    if (token.kind != TokenKind::string) {
+      *why_not = "not a literal string ('" + token.text + "' in it)";
+      return std::nullopt;
+    }
+    const StringLiteral& literal = stream.literals[token.literal];
+    if (!literal.is_static) {
+      *why_not = not_static;
+      return std::nullopt;
+    }
+    if (i == range.begin) joined.position = token.position;
+    joined.text.append(literal.value);
+    expect_string = false;
+  }
+  if (range.empty() || expect_string) {
+    *why_not = range.empty() ? "no argument" : "not a literal string";
+    return std::nullopt;
+  }
+  return joined;
+}
+
 }  // namespace
 
 bool is_punct(const Token& token, std::string_view text) {
@@ -170,31 +222,11 @@ std::string name_ending_at(const std::vector<Token>& tokens, size_t last, size_t
 
 std::optional<JoinedLiteral> join_cpp_literal(const TokenStream& stream, TokenRange range,
                                               std::string* why_not) {
-  const std::vector<Token>& tokens = stream.tokens;
-  while (strip_parentheses(tokens, range) ||
-         strip_wrapper(tokens, range, {"TORCH_SELECTIVE_SCHEMA", "TORCH_SELECTIVE_NAME", "schema"},
+  while (strip_parentheses(stream.tokens, range) ||
+         strip_wrapper(stream.tokens, range, {"TORCH_SELECTIVE_SCHEMA", "TORCH_SELECTIVE_NAME", "schema"},
                        false)) {
   }
-  JoinedLiteral joined;
-  for (size_t i = range.begin; i < range.end; ++i) {
-    const Token& token = tokens[i];
-    if (token.kind != TokenKind::string) {
-      *why_not = "not a literal string ('" + token.text + "' in it)";
-      return std::nullopt;
-    }
-    const StringLiteral& literal = stream.literals[token.literal];
-    if (!literal.is_static) {
-      *why_not = "the string literal is not complete";
-      return std::nullopt;
-    }
-    if (i == range.begin) joined.position = token.position;
-    joined.text.append(literal.value);
-  }
-  if (range.empty()) {
-    *why_not = "no argument";
-    return std::nullopt;
-  }
-  return joined;
+  return join_strings(stream, range, false, "the string literal is not complete", why_not);
 }
 
 std::optional<JoinedLiteral> join_python_literal(const TokenStream& stream, TokenRange range,
@@ -219,68 +251,28 @@ std::optional<JoinedLiteral> join_python_literal(const TokenStream& stream, Toke
     }
     break;
   }
-  JoinedLiteral joined;
-  bool expect_string = true;
-  for (size_t i = range.begin; i < range.end; ++i) {
-    const Token& token = tokens[i];
-    if (is_punct(token, "+") && !expect_string) {
-      expect_string = true;
-      continue;
-    }
-    if (token.kind != TokenKind::string) {
-      *why_not = "not a literal string ('" + token.text + "' in it)";
-      return std::nullopt;
-    }
-    const StringLiteral& literal = stream.literals[token.literal];
-    if (!literal.is_static) {
-      *why_not = "an f-string or an incomplete literal: known only at run time";
-      return std::nullopt;
-    }
-    if (i == range.begin) joined.position = token.position;
-    joined.text.append(literal.value);
-    expect_string = false;
-  }
-  if (range.empty() || expect_string) {
-    *why_not = range.empty() ? "no argument" : "not a literal string";
-    return std::nullopt;
-  }
-  if (strip) joined.text.strip();
+  std::optional<JoinedLiteral> joined =
+      join_strings(stream, range, true, "an f-string or an incomplete literal: known only at run time", why_not);
+  if (joined && strip) joined->text.strip();
   return joined;
 }
 
 bool looks_like_schema(std::string_view text) {
-  size_t i = 0;
-  while (i < text.size() && is_blank(text[i])) ++i;
-  i = skip_operator_name(text, i);
-  if (i == std::string_view::npos) return false;
-  while (i < text.size() && is_blank(text[i])) ++i;
+  size_t i = after_operator_name(text);
   return i < text.size() && text[i] == '(';
 }
 
-bool looks_like_operator_name(std::string_view text) {
-  size_t i = 0;
-  while (i < text.size() && is_blank(text[i])) ++i;
-  i = skip_operator_name(text, i);
-  if (i == std::string_view::npos) return false;
-  while (i < text.size() && is_blank(text[i])) ++i;
-  return i == text.size();
-}
+bool looks_like_operator_name(std::string_view text) { return after_operator_name(text) == text.size(); }
 
 std::string written_namespace(std::string_view text) {
-  size_t i = 0;
-  while (i < text.size() && is_blank(text[i])) ++i;
-  size_t end = skip_operator_name(text, i);
-  if (end == std::string_view::npos) return "";
-  std::string_view name = text.substr(i, end - i);
-  size_t colons = name.find("::");
-  return colons == std::string_view::npos ? "" : std::string(name.substr(0, colons));
+  std::optional<std::string_view> name = leading_operator_name(text);
+  size_t colons = name ? name->find("::") : std::string_view::npos;
+  return colons == std::string_view::npos ? "" : std::string(name->substr(0, colons));
 }
 
 std::string operator_name_in(std::string_view text) {
-  size_t i = 0;
-  while (i < text.size() && is_blank(text[i])) ++i;
-  size_t end = skip_operator_name(text, i);
-  return end == std::string_view::npos ? "" : std::string(text.substr(i, end - i));
+  std::optional<std::string_view> name = leading_operator_name(text);
+  return name ? std::string(*name) : "";
 }
 
 std::string namespace_from_identifier(std::string_view identifier) {

@@ -86,19 +86,28 @@ class CppCallFinder {
       }
       // `torch::class_<T>("ns", "Name").def("method", ...)`: a custom class's method, no operator.
       if (i >= 2 && (is_punct(tokens_[i - 2], ")") || is_punct(tokens_[i - 2], ">"))) continue;
-      if (method.text == "def") definition(i);
-      if (method.text == "impl") implementation(i);
+      if (method.text == "def" || method.text == "impl") registration_call(i);
     }
   }
 
  private:
-  void definition(size_t method) {
-    const LibraryBlock* block = enclosing_block(blocks_, method);
+  // `.def(...)` or `.impl(...)`, the method name at `method`: its first argument should be a
+  // literal string (a schema or an operator name).
+  void registration_call(size_t method) {
     std::vector<CallArgument> arguments = call_arguments(tokens_, method + 1, false);
     if (arguments.empty()) return;
+    const LibraryBlock* block = enclosing_block(blocks_, method);
     std::string why_not;
     std::optional<JoinedLiteral> literal = join_cpp_literal(stream_, arguments[0].range, &why_not);
-    const Token& first = tokens_[arguments[0].range.begin];
+    if (tokens_[method].text == "def") {
+      definition(method, block, std::move(literal), tokens_[arguments[0].range.begin], why_not);
+    } else {
+      implementation(method, block, literal);
+    }
+  }
+
+  void definition(size_t method, const LibraryBlock* block, std::optional<JoinedLiteral> literal,
+                  const Token& first, const std::string& why_not) {
     if (!literal) {
       // Outside a TORCH_LIBRARY block a .def(...) is as likely pybind11's; list only ours.
       bool wrapped =
@@ -128,12 +137,7 @@ class CppCallFinder {
     }
   }
 
-  void implementation(size_t method) {
-    const LibraryBlock* block = enclosing_block(blocks_, method);
-    std::vector<CallArgument> arguments = call_arguments(tokens_, method + 1, false);
-    if (arguments.empty()) return;
-    std::string why_not;
-    std::optional<JoinedLiteral> literal = join_cpp_literal(stream_, arguments[0].range, &why_not);
+  void implementation(size_t method, const LibraryBlock* block, const std::optional<JoinedLiteral>& literal) {
     if (!literal || !looks_like_operator_name(literal->text.text())) return;
     std::string name = operator_name_in(literal->text.text());
     if (!block && name.find("::") == std::string::npos) return;

@@ -120,13 +120,11 @@ class CppLexer {
   }
 
   Token make(TokenKind kind, std::string text, size_t start) {
-    Token token;
-    token.kind = kind;
-    token.text = std::move(text);
-    token.position = position(start);
-    token.condition = static_cast<uint32_t>(out_.conditions.size() - 1);
-    token.stream = stream_;
-    return token;
+    return Token{.kind = kind,
+                 .text = std::move(text),
+                 .position = position(start),
+                 .condition = static_cast<uint32_t>(out_.conditions.size() - 1),
+                 .stream = stream_};
   }
 
   void token() {
@@ -195,10 +193,7 @@ class CppLexer {
     if (is_identifier_start(static_cast<unsigned char>(at(i_)))) {
       while (is_identifier_char(static_cast<unsigned char>(at(i_)))) ++i_;
     }
-    Token token = make(TokenKind::string, prefix, start);
-    token.literal = static_cast<uint32_t>(out_.literals.size());
-    out_.literals.push_back(std::move(literal));
-    out_.tokens.push_back(std::move(token));
+    out_.add_string(make(TokenKind::string, prefix, start), std::move(literal));
   }
 
   void quoted_body(StringLiteral& literal) {
@@ -223,45 +218,19 @@ class CppLexer {
   }
 
   void escape(StringLiteral& literal) {
-    SourcePosition from = position(i_);
-    char n = at(i_ + 1);
-    i_ += 2;
-    if (char c = control_escape(n)) {
-      literal.value.push_back(c, from);
-      return;
-    }
-    switch (n) {
-      case '\n':
-      case '\0':
-        --i_;
-        literal.is_static = false;
-        return;  // the line ends
-      default: break;
+    const auto [n, from, decoded] = read_shared_escape(logical_, i_, position(i_), literal);
+    if (decoded) return;
+    if (n == '\n' || n == '\0') {
+      --i_;
+      literal.is_static = false;
+      return;  // the line ends
     }
     if (n >= '0' && n <= '7') {
-      unsigned value = static_cast<unsigned>(n - '0');
-      for (int k = 0; k < 2 && at(i_) >= '0' && at(i_) <= '7'; ++k, ++i_) {
-        value = value * 8 + static_cast<unsigned>(at(i_) - '0');
-      }
-      literal.value.push_back(static_cast<char>(value & 0xff), from);
+      literal.value.push_back(static_cast<char>(read_octal(logical_, i_, n) & 0xff), from);
     } else if (n == 'x') {
       uint32_t value = 0;
-      size_t digits = 0;
-      for (; hex_value(at(i_)) >= 0; ++i_, ++digits)
-        value = (value << 4) | static_cast<uint32_t>(hex_value(at(i_)));
-      if (digits == 0 || value > 0xff) literal.is_static = false;
+      if (read_hex(logical_, i_, std::string::npos, value) == 0 || value > 0xff) literal.is_static = false;
       literal.value.push_back(static_cast<char>(value & 0xff), from);
-    } else if (n == 'u' || n == 'U') {
-      size_t want = n == 'u' ? 4 : 8;
-      uint32_t value = 0;
-      size_t digits = 0;
-      for (; digits < want && hex_value(at(i_)) >= 0; ++i_, ++digits)
-        value = (value << 4) | static_cast<uint32_t>(hex_value(at(i_)));
-      if (digits != want || value > 0x10ffff) {
-        literal.is_static = false;
-        return;
-      }
-      literal.value.push_utf8(value, from);
     } else {
       literal.value.push_back(n, from);  // \\ \" \' \? and unknown escapes: the character itself
     }

@@ -66,11 +66,7 @@ class PythonLexer {
   }
 
   Token make(TokenKind kind, std::string text, size_t start) {
-    Token token;
-    token.kind = kind;
-    token.text = std::move(text);
-    token.position = position(start);
-    return token;
+    return Token{.kind = kind, .text = std::move(text), .position = position(start)};
   }
 
   void token() {
@@ -142,10 +138,7 @@ class PythonLexer {
         ++i_;
       }
     }
-    Token token = make(TokenKind::string, prefix, start);
-    token.literal = static_cast<uint32_t>(out_.literals.size());
-    out_.literals.push_back(std::move(literal));
-    out_.tokens.push_back(std::move(token));
+    out_.add_string(make(TokenKind::string, prefix, start), std::move(literal));
   }
 
   // In a raw string a backslash stays, and keeps the next character (even a quote) in the string.
@@ -159,13 +152,8 @@ class PythonLexer {
   }
 
   void escape(StringLiteral& literal) {
-    SourcePosition from = position(i_);
-    char n = at(i_ + 1);
-    i_ += 2;
-    if (char c = control_escape(n)) {
-      literal.value.push_back(c, from);
-      return;
-    }
+    const auto [n, from, decoded] = read_shared_escape(source_, i_, position(i_), literal);
+    if (decoded) return;
     switch (n) {
       case '\n': return;  // a backslash-newline inside a string joins the lines
       case '\r':
@@ -178,22 +166,9 @@ class PythonLexer {
       default: break;
     }
     if (n >= '0' && n <= '7') {
-      unsigned value = static_cast<unsigned>(n - '0');
-      for (int k = 0; k < 2 && at(i_) >= '0' && at(i_) <= '7'; ++k, ++i_) {
-        value = value * 8 + static_cast<unsigned>(at(i_) - '0');
-      }
-      literal.value.push_utf8(value, from);
-    } else if (n == 'x' || n == 'u' || n == 'U') {
-      size_t want = n == 'x' ? 2 : n == 'u' ? 4 : 8;
-      uint32_t value = 0;
-      size_t digits = 0;
-      for (; digits < want && hex_value(at(i_)) >= 0; ++i_, ++digits)
-        value = (value << 4) | static_cast<uint32_t>(hex_value(at(i_)));
-      if (digits != want || value > 0x10ffff) {
-        literal.is_static = false;  // a SyntaxError in Python
-        return;
-      }
-      literal.value.push_utf8(value, from);
+      literal.value.push_utf8(read_octal(source_, i_, n), from);
+    } else if (n == 'x') {
+      read_code_point(source_, i_, 2, from, literal);
     } else if (n == 'N') {
       literal.is_static = false;  // \N{NAME}: a character looked up by name
       literal.value.push_back('\\', from);

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "schemac/sources/mapped_text.h"
@@ -33,6 +34,13 @@ struct TokenStream {
   std::vector<Token> tokens;
   std::vector<StringLiteral> literals;
   std::vector<ConditionPath> conditions{ConditionPath{}};
+
+  // Appends a string token and the literal it stands for.
+  void add_string(Token token, StringLiteral literal) {
+    token.literal = static_cast<uint32_t>(literals.size());
+    literals.push_back(std::move(literal));
+    tokens.push_back(std::move(token));
+  }
 };
 
 // Turns byte offsets into 1-based line and column.
@@ -53,27 +61,30 @@ void pair_brackets(TokenStream& stream);
 TokenStream lex_cpp(std::string_view text);
 TokenStream lex_python(std::string_view text);
 
-// Character helpers both lexers share.
-// The value of a hexadecimal digit, or -1.
-inline int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-// What a one-letter control escape that C++ and Python share stands for (\n \t \r \a \b \f
-// \v), or '\0' for any other letter.
-inline char control_escape(char letter) {
-  switch (letter) {
-    case 'n': return '\n';
-    case 't': return '\t';
-    case 'r': return '\r';
-    case 'a': return '\a';
-    case 'b': return '\b';
-    case 'f': return '\f';
-    case 'v': return '\v';
-    default: return '\0';
-  }
-}
+// ## Escape sequences: what both lexers read alike (escapes.cpp)
+
+// The start of the escape sequence at text[i] (a backslash): `i` moves past the backslash and
+// the letter after it. The forms C++ and Python read alike are decoded into `literal` here: the
+// one-letter control escapes (\n \t \r \a \b \f \v), \uXXXX and \UXXXXXXXX. The caller
+// decodes the rest from `letter`.
+struct EscapeStart {
+  char letter;          // the character after the backslash; '\0' at the end of the text
+  SourcePosition from;  // where the backslash stands
+  bool decoded;         // already appended to the literal (or found invalid: not static)
+};
+EscapeStart read_shared_escape(std::string_view text, size_t& i, SourcePosition from, StringLiteral& literal);
+
+// Up to `max_digits` hexadecimal digits from text[i] on, as a number in `value`; `i` moves past
+// them. Returns how many there were.
+size_t read_hex(std::string_view text, size_t& i, size_t max_digits, uint32_t& value);
+
+// An octal escape's value: `first` (the digit after the backslash) and up to two more octal
+// digits from text[i] on; `i` moves past them.
+uint32_t read_octal(std::string_view text, size_t& i, char first);
+
+// Exactly `digits` hexadecimal digits from text[i] on naming a code point up to U+10FFFF,
+// appended to the literal as UTF-8 (at `from`); anything else makes the literal not static.
+void read_code_point(std::string_view text, size_t& i, size_t digits, SourcePosition from,
+                     StringLiteral& literal);
 
 }  // namespace schemac::sources
