@@ -20,13 +20,6 @@
 namespace schemac::schema {
 namespace {
 
-constexpr auto kFieldNames = std::to_array<std::string_view>({
-    "func", "variants", "dispatch", "structured", "structured_delegate", "structured_inherits",
-    "precomputed", "ufunc_inner_loop", "autogen", "tags", "device_check", "device_guard",
-    "manual_kernel_registration", "manual_cpp_binding", "use_const_ref_for_mutable_tensors",
-    "python_module", "category_override", "cpp_no_default_args",
-});
-
 constexpr auto kUfuncKeys = std::to_array<std::string_view>({
     "Generic", "ScalarOnly", "CUDAFunctor", "CUDAFunctorOnOther", "CUDAFunctorOnSelf",
     "CPUScalar", "CPUVector",
@@ -419,56 +412,78 @@ class EntryReader {
     }
     Diagnostic& d = error("unknown-field", node_location(doc_, key),
                           fmt::format("unknown field '{}'", key.value));
-    if (auto guess = did_you_mean(key.value, kFieldNames)) {
+    if (auto guess = did_you_mean(key.value, field_names())) {
       d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
       d.fix = FixHint{node_location(doc_, key), *guess};
     }
   }
 
+  // The fields whose value is one string, True/False, or a list of strings (or, with
+  // allow_single, one string).
+  template <std::optional<LocatedName> NativeFunction::*field>
+  void read_text(NativeFunction& f, const YamlNode& key, const YamlNode& value) {
+    f.*field = read_string(key, value);
+  }
+  template <bool NativeFunction::*field>
+  void read_flag(NativeFunction& f, const YamlNode& key, const YamlNode& value) {
+    if (auto b = read_bool(key, value)) f.*field = *b;
+  }
+  template <std::vector<LocatedName> NativeFunction::*field, bool allow_single>
+  void read_list(NativeFunction& f, const YamlNode& key, const YamlNode& value) {
+    f.*field = read_string_list(key, value, allow_single);
+  }
+  void read_structured_delegate(NativeFunction& f, const YamlNode& key, const YamlNode& value) {
+    f.structured_delegate = read_operator_name(key, value);
+  }
+
+  // Each field an entry may have, and how it is read.
+  struct Field {
+    std::string_view name;
+    void (EntryReader::*read)(NativeFunction& f, const YamlNode& key, const YamlNode& value);
+  };
+  static constexpr auto fields() {
+    return std::to_array<Field>({
+        {"func", &EntryReader::read_func},
+        {"variants", &EntryReader::read_variants},
+        {"dispatch", &EntryReader::read_dispatch},
+        {"structured", &EntryReader::read_flag<&NativeFunction::structured>},
+        {"structured_delegate", &EntryReader::read_structured_delegate},
+        {"structured_inherits", &EntryReader::read_text<&NativeFunction::structured_inherits>},
+        {"precomputed", &EntryReader::read_precomputed},
+        {"ufunc_inner_loop", &EntryReader::read_ufunc_inner_loop},
+        {"autogen", &EntryReader::read_autogen},
+        {"tags", &EntryReader::read_list<&NativeFunction::tags, true>},
+        {"device_check", &EntryReader::read_device_check},
+        {"device_guard", &EntryReader::read_flag<&NativeFunction::device_guard>},
+        {"manual_kernel_registration", &EntryReader::read_flag<&NativeFunction::manual_kernel_registration>},
+        {"manual_cpp_binding", &EntryReader::read_flag<&NativeFunction::manual_cpp_binding>},
+        {"use_const_ref_for_mutable_tensors",
+         &EntryReader::read_flag<&NativeFunction::use_const_ref_for_mutable_tensors>},
+        {"python_module", &EntryReader::read_text<&NativeFunction::python_module>},
+        {"category_override", &EntryReader::read_text<&NativeFunction::category_override>},
+        {"cpp_no_default_args", &EntryReader::read_list<&NativeFunction::cpp_no_default_args, false>},
+    });
+  }
+
+ public:
+  // The names of the fields an entry may have, in the order torchgen's documentation lists them.
+  static std::span<const std::string_view> field_names() {
+    static constexpr auto kNames = [] {
+      constexpr auto table = fields();
+      std::array<std::string_view, table.size()> names{};
+      for (size_t i = 0; i < table.size(); ++i) names[i] = table[i].name;
+      return names;
+    }();
+    return kNames;
+  }
+
+ private:
   void read_field(NativeFunction& f, const YamlNode& key, const YamlNode& value) {
-    const std::string& name = key.value;
-    auto set_bool = [&](bool& target) {
-      if (auto b = read_bool(key, value)) target = *b;
-    };
-    if (name == "func") {
-      read_func(f, key, value);
-    } else if (name == "variants") {
-      read_variants(f, key, value);
-    } else if (name == "dispatch") {
-      read_dispatch(f, key, value);
-    } else if (name == "structured") {
-      set_bool(f.structured);
-    } else if (name == "structured_delegate") {
-      f.structured_delegate = read_operator_name(key, value);
-    } else if (name == "structured_inherits") {
-      f.structured_inherits = read_string(key, value);
-    } else if (name == "precomputed") {
-      read_precomputed(f, key, value);
-    } else if (name == "ufunc_inner_loop") {
-      read_ufunc_inner_loop(f, key, value);
-    } else if (name == "autogen") {
-      read_autogen(f, key, value);
-    } else if (name == "tags") {
-      f.tags = read_string_list(key, value, true);
-    } else if (name == "device_check") {
-      read_device_check(f, key, value);
-    } else if (name == "device_guard") {
-      set_bool(f.device_guard);
-    } else if (name == "manual_kernel_registration") {
-      set_bool(f.manual_kernel_registration);
-    } else if (name == "manual_cpp_binding") {
-      set_bool(f.manual_cpp_binding);
-    } else if (name == "use_const_ref_for_mutable_tensors") {
-      set_bool(f.use_const_ref_for_mutable_tensors);
-    } else if (name == "python_module") {
-      f.python_module = read_string(key, value);
-    } else if (name == "category_override") {
-      f.category_override = read_string(key, value);
-    } else if (name == "cpp_no_default_args") {
-      f.cpp_no_default_args = read_string_list(key, value, false);
-    } else {
-      unknown_field(key);
+    static constexpr auto kFields = fields();
+    for (const Field& field : kFields) {
+      if (key.value == field.name) return (this->*field.read)(f, key, value);
     }
+    unknown_field(key);
   }
 
   const YamlDocument& doc_;
@@ -477,7 +492,7 @@ class EntryReader {
 
 }  // namespace
 
-std::span<const std::string_view> native_function_field_names() { return kFieldNames; }
+std::span<const std::string_view> native_function_field_names() { return EntryReader::field_names(); }
 
 const YamlNode* NativeFunction::field_key(std::string_view name) const {
   for (const auto& [key, value] : node->entries) {
