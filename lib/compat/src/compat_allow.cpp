@@ -90,27 +90,13 @@ class AllowListReader {
     bool ok = check_fields(item);
     AllowEntry entry;
     entry.location = where;
-    const YamlNode* op = item.find("operator");
-    if (op && op->is_scalar() && !is_blank(op->value)) {
-      entry.operator_name = op->value;
-    } else if (op && !op->is_scalar() && !op->is_null()) {
-      ok = false;  // reported by check_fields
-    } else {
-      report(error("allow-missing-operator", where, "allow-list entry has no operator"));
-      ok = false;
-    }
+    ok = required_text(item, "operator", entry.operator_name, where, "allow-missing-operator",
+                       "allow-list entry has no operator") && ok;
     std::string label = entry.operator_name.empty() ? std::string("allow-list entry")
                                                     : fmt::format("allow-list entry for '{}'", entry.operator_name);
     const YamlNode* reason = item.find("reason");
-    if (reason && reason->is_scalar() && !is_blank(reason->value)) {
-      entry.reason = reason->value;
-    } else if (reason && !reason->is_scalar() && !reason->is_null()) {
-      ok = false;  // reported by check_fields
-    } else {
-      report(error("allow-missing-reason", reason ? node_location(doc_, *reason) : where,
-                   fmt::format("{} has no reason", label)));
-      ok = false;
-    }
+    ok = required_text(item, "reason", entry.reason, reason ? node_location(doc_, *reason) : where,
+                       "allow-missing-reason", fmt::format("{} has no reason", label)) && ok;
     if (const YamlNode* rule = item.find("rule"); rule && rule->is_scalar()) {
       ok = check_rule(*rule, label) && ok;
       entry.rule = rule->value;
@@ -131,6 +117,22 @@ class AllowListReader {
   static bool is_required(std::string_view field) { return field == "operator" || field == "reason"; }
 
   // Unknown fields (with a suggestion) and fields that are not plain strings.
+  // Reads the required text field `field` of `item` into `out`. A missing, empty or blank one is
+  // reported (rule `missing_rule`, at `missing_at`); a value that is no text was reported by
+  // check_fields. Returns whether `out` was set.
+  bool required_text(const YamlNode& item, std::string_view field, std::string& out, Location missing_at,
+                     std::string_view missing_rule, std::string missing_message) {
+    const YamlNode* node = item.find(field);
+    if (node && node->is_scalar() && !is_blank(node->value)) {
+      out = node->value;
+      return true;
+    }
+    if (!node || node->is_scalar() || node->is_null()) {
+      report(error(missing_rule, std::move(missing_at), std::move(missing_message)));
+    }
+    return false;
+  }
+
   bool check_fields(const YamlNode& item) {
     bool ok = true;
     for (const auto& [key, value] : item.entries) {

@@ -197,10 +197,16 @@ class SchemaComparison {
                      std::move(note));
   }
 
-  void report_argument(std::string_view rule, const Argument& old_arg, const Argument& new_arg,
-                       std::string message) {
-    report(rule, new_.at(new_arg.range), std::move(message), old_.at(old_arg.range),
-           fmt::format("OLD declares '{}' here", print_argument(old_arg)));
+  // A finding at an argument or a return of NEW, with a note at its counterpart in OLD: "OLD
+  // declares 'int x' here" (`old_verb` is declares or returns).
+  void report_counterparts(std::string_view rule, const Argument& old_item, const Argument& new_item,
+                           std::string message, std::string_view old_verb) {
+    report(rule, new_.at(new_item.range), std::move(message), old_.at(old_item.range),
+           fmt::format("OLD {} '{}' here", old_verb, print_argument(old_item)));
+  }
+
+  void report_argument(std::string_view rule, const Argument& old_arg, const Argument& new_arg, std::string message) {
+    report_counterparts(rule, old_arg, new_arg, std::move(message), "declares");
   }
 
   void compare_arguments() {
@@ -230,6 +236,28 @@ class SchemaComparison {
     }
   }
 
+  // What an argument and a return are both checked for: the type (an argument's may only widen,
+  // a return's only narrow) and the alias annotation. `what` names it: "argument 'x'", "return 1".
+  void compare_type_and_alias(const Argument& old_item, const Argument& new_item, const std::string& what,
+                              bool is_return) {
+    const std::string_view old_verb = is_return ? "returns" : "declares";
+    if (is_return ? !accepts(old_item.type, new_item.type) : !accepts(new_item.type, old_item.type)) {
+      report_counterparts(is_return ? "retyped-return" : "retyped-argument", old_item, new_item,
+                          fmt::format("{} of '{}' changed type from '{}' to '{}'", what, op_,
+                                      type_text(old_item.type), type_text(new_item.type)),
+                          old_verb);
+    }
+    const AliasInfo* old_alias = old_item.type.any_alias();
+    const AliasInfo* new_alias = new_item.type.any_alias();
+    if (!alias_sets_.same_annotation(old_alias, new_alias)) {
+      report_counterparts("changed-alias", old_item, new_item,
+                          fmt::format("{} of '{}' {}: alias annotation {} in OLD, {} in NEW", what, op_,
+                                      alias_change(old_alias, new_alias), alias_text(old_alias),
+                                      alias_text(new_alias)),
+                          old_verb);
+    }
+  }
+
   void compare_argument(const Argument& old_arg, size_t old_index, const Argument& new_arg,
                         size_t new_index, bool reordered) {
     if (old_arg.name != new_arg.name) {
@@ -242,19 +270,7 @@ class SchemaComparison {
                       fmt::format("argument '{}' of '{}' moved from position {} to {}", new_arg.name,
                                   op_, old_index + 1, new_index + 1));
     }
-    if (!accepts(new_arg.type, old_arg.type)) {
-      report_argument("retyped-argument", old_arg, new_arg,
-                      fmt::format("argument '{}' of '{}' changed type from '{}' to '{}'", new_arg.name,
-                                  op_, type_text(old_arg.type), type_text(new_arg.type)));
-    }
-    const AliasInfo* old_alias = old_arg.type.any_alias();
-    const AliasInfo* new_alias = new_arg.type.any_alias();
-    if (!alias_sets_.same_annotation(old_alias, new_alias)) {
-      report_argument("changed-alias", old_arg, new_arg,
-                      fmt::format("argument '{}' of '{}' {}: alias annotation {} in OLD, {} in NEW",
-                                  new_arg.name, op_, alias_change(old_alias, new_alias),
-                                  alias_text(old_alias), alias_text(new_alias)));
-    }
+    compare_type_and_alias(old_arg, new_arg, fmt::format("argument '{}'", new_arg.name), false);
     if (!old_arg.kwarg_only && new_arg.kwarg_only) {
       report_argument("kwarg-only-argument", old_arg, new_arg,
                       fmt::format("argument '{}' of '{}' is keyword-only in NEW but positional in OLD",
@@ -305,10 +321,8 @@ class SchemaComparison {
                             : fmt::format("return {} ('{}')", index + 1, ret.name);
   }
 
-  void report_return(std::string_view rule, const Argument& old_ret, const Argument& new_ret,
-                     std::string message) {
-    report(rule, new_.at(new_ret.range), std::move(message), old_.at(old_ret.range),
-           fmt::format("OLD returns '{}' here", print_argument(old_ret)));
+  void report_return(std::string_view rule, const Argument& old_ret, const Argument& new_ret, std::string message) {
+    report_counterparts(rule, old_ret, new_ret, std::move(message), "returns");
   }
 
   void compare_returns() {
@@ -328,19 +342,7 @@ class SchemaComparison {
     for (size_t i = 0; i < old_returns.size(); ++i) {
       const Argument& old_ret = old_returns[i];
       const Argument& new_ret = new_returns[i];
-      if (!accepts(old_ret.type, new_ret.type)) {
-        report_return("retyped-return", old_ret, new_ret,
-                      fmt::format("{} of '{}' changed type from '{}' to '{}'", return_label(new_ret, i),
-                                  op_, type_text(old_ret.type), type_text(new_ret.type)));
-      }
-      const AliasInfo* old_alias = old_ret.type.any_alias();
-      const AliasInfo* new_alias = new_ret.type.any_alias();
-      if (!alias_sets_.same_annotation(old_alias, new_alias)) {
-        report_return("changed-alias", old_ret, new_ret,
-                      fmt::format("{} of '{}' {}: alias annotation {} in OLD, {} in NEW",
-                                  return_label(new_ret, i), op_, alias_change(old_alias, new_alias),
-                                  alias_text(old_alias), alias_text(new_alias)));
-      }
+      compare_type_and_alias(old_ret, new_ret, return_label(new_ret, i), true);
       if (!old_ret.name.empty() && old_ret.name != new_ret.name) {
         report_return("renamed-return", old_ret, new_ret,
                       new_ret.name.empty()
