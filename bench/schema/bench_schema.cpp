@@ -3,12 +3,12 @@
 // the nanoseconds per schema. Two baselines, measured in the same run: copying each schema into a
 // std::string (touching the text once and one allocation), and the grammar alone (BM_parse_schema
 // less building the model and checking it).
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include <benchmark/benchmark.h>
 
+#include "../bench_support.h"
 #include "schemac/schema/check.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
@@ -18,15 +18,7 @@
 namespace {
 
 const std::vector<std::string>& corpus() {
-  static const std::vector<std::string> schemas = [] {
-    std::vector<std::string> out;
-    std::ifstream file(SCHEMAC_CORPUS_FILE);
-    const std::string prefix = "- func: ";
-    for (std::string line; std::getline(file, line);) {
-      if (line.rfind(prefix, 0) == 0) out.push_back(line.substr(prefix.size()));
-    }
-    return out;
-  }();
+  static const std::vector<std::string> schemas = schemac::bench::corpus_schemas();
   return schemas;
 }
 
@@ -35,7 +27,7 @@ template <typename Body>
 void per_schema(benchmark::State& state, Body body) {
   const auto& schemas = corpus();
   if (schemas.empty()) {
-    state.SkipWithError("corpus not found: " SCHEMAC_CORPUS_FILE);
+    state.SkipWithError("corpus not found: " SCHEMAC_CORPUS_DIR "/native_functions.yaml");
     return;
   }
   size_t i = 0;

@@ -18,7 +18,6 @@
 //   BM_torch_contiguous_channels_last_32x64x56x56  at::contiguous(ChannelsLast), which allocates
 //   BM_torch_copy_to_channels_last_32x64x56x56     copy_ into a preallocated channels_last tensor
 //   BM_torch_mm_f32_1024 / BM_torch_mm_f64_1024     at::mm (Debian's build: OpenBLAS)
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -28,6 +27,8 @@
 #include <benchmark/benchmark.h>
 #include <torch/csrc/jit/frontend/function_schema_parser.h>
 #include <torch/library.h>
+
+#include "../bench_support.h"
 
 namespace {
 
@@ -86,11 +87,7 @@ c10::TypedOperatorHandle<Signature> find(const char* name) {
 const std::vector<std::string>& corpus() {
   static const std::vector<std::string> schemas = [] {
     std::vector<std::string> out;
-    std::ifstream file(SCHEMAC_CORPUS_FILE);
-    const std::string prefix = "- func: ";
-    for (std::string line; std::getline(file, line);) {
-      if (line.rfind(prefix, 0) != 0) continue;
-      std::string text = line.substr(prefix.size());
+    for (std::string& text : schemac::bench::corpus_schemas()) {
       try {
         (void)torch::jit::parseSchema(text);  // the few forms 1.13 predates are left out
         out.push_back(std::move(text));
