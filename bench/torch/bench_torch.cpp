@@ -113,32 +113,29 @@ BENCHMARK(BM_torch_parse_schema);
 
 // ## Calls
 
-void BM_torch_direct_call(benchmark::State& state) {
-  at::Tensor (*volatile fn)(const at::Tensor&, const at::Tensor&) = &cpu_kernel;
+// `kernel` called through a pointer the compiler cannot see through: a call without dispatch.
+template <auto kernel>
+void direct_call(benchmark::State& state) {
+  decltype(kernel) volatile fn = kernel;
   const at::Tensor a = at::empty({1}), b = at::empty({1});
   for (auto _ : state) benchmark::DoNotOptimize(fn(a, b));
 }
+
+// The operator `name` called through c10::Dispatcher, unboxed.
+template <typename Signature>
+void unboxed_call(benchmark::State& state, const char* name) {
+  const auto op = find<Signature>(name);
+  const at::Tensor a = at::empty({1}), b = at::empty({1});
+  for (auto _ : state) benchmark::DoNotOptimize(op.call(a, b));
+}
+
+void BM_torch_direct_call(benchmark::State& state) { direct_call<&cpu_kernel>(state); }
 BENCHMARK(BM_torch_direct_call);
-
-void BM_torch_unboxed_call(benchmark::State& state) {
-  const auto op = find<Binary>("schemac_bench::unboxed");
-  const at::Tensor a = at::empty({1}), b = at::empty({1});
-  for (auto _ : state) benchmark::DoNotOptimize(op.call(a, b));
-}
+void BM_torch_unboxed_call(benchmark::State& state) { unboxed_call<Binary>(state, "schemac_bench::unboxed"); }
 BENCHMARK(BM_torch_unboxed_call);
-
-void BM_torch_direct_call_no_refcount(benchmark::State& state) {
-  bool (*volatile fn)(const at::Tensor&, const at::Tensor&) = &cpu_probe_kernel;
-  const at::Tensor a = at::empty({1}), b = at::empty({1});
-  for (auto _ : state) benchmark::DoNotOptimize(fn(a, b));
-}
+void BM_torch_direct_call_no_refcount(benchmark::State& state) { direct_call<&cpu_probe_kernel>(state); }
 BENCHMARK(BM_torch_direct_call_no_refcount);
-
-void BM_torch_unboxed_call_no_refcount(benchmark::State& state) {
-  const auto op = find<Probe>("schemac_bench::probe");
-  const at::Tensor a = at::empty({1}), b = at::empty({1});
-  for (auto _ : state) benchmark::DoNotOptimize(op.call(a, b));
-}
+void BM_torch_unboxed_call_no_refcount(benchmark::State& state) { unboxed_call<Probe>(state, "schemac_bench::probe"); }
 BENCHMARK(BM_torch_unboxed_call_no_refcount);
 
 void BM_torch_boxed_call(benchmark::State& state) {
