@@ -25,6 +25,9 @@
 //   tuple returns, (T, U)    Tuple             to_tuple()
 //   Dict(K, V)               Dict              to_dict() (entries in insertion order)
 //
+// Kernels see tuples as std::tuple<...>, dictionaries as Dict<K, V> (dict.h) and `None` as
+// std::monostate; boxing.h converts between those and IValues.
+//
 // An IValue is 16 bytes: a payload and a tag. Numbers, tensors and devices are stored inline;
 // strings, lists, tuples, complex numbers and generators live in an immutable, reference-counted
 // heap object shared between copies. Accessing the wrong kind throws IValueError naming the kind
@@ -44,6 +47,7 @@
 #include <vector>
 
 #include "schemac/core/device.h"
+#include "schemac/core/dict.h"
 #include "schemac/keys/dispatch_key_set.h"
 #include "schemac/core/scalar_type.h"
 #include "schemac/core/tensor.h"

@@ -12,7 +12,9 @@
 //   std::string, std::string_view, Device, Generator, enums (ScalarType, Layout, MemoryFormat),
 //   ArrayRef<T> of any supported T (IntArrayRef, TensorList, ArrayRef<double>, ...),
 //   std::vector<int64_t|double|bool|Tensor|std::optional<Tensor>>, std::vector<T> of any other
-//   supported T (a generic list), std::optional<T> of any of these, and IValue itself.
+//   supported T (a generic list), std::optional<T> of any of these, and IValue itself;
+//   std::tuple<T...> (a schema tuple `(int, Tensor)`), Dict<K, V> (`Dict(K, V)`, dict.h) and
+//   std::monostate (`None`), whose elements are owned values (std::string, std::vector<T>, ...).
 // An ArrayRef parameter of a kernel called boxed views the list inside the argument's IValue when
 // the IValue holds that very array (int[], float[], Tensor[], Tensor?[], a generic list viewed as
 // ArrayRef<IValue>); any other list (bool[], str[], Scalar[], ...) is converted into a ListArgument
@@ -32,6 +34,7 @@
 #include <type_traits>
 #include <typeinfo>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "schemac/core/array_ref.h"
@@ -103,6 +106,13 @@ template <class T>
 struct IsTuple : std::false_type {};
 template <class... T>
 struct IsTuple<std::tuple<T...>> : std::true_type {};
+template <class T>
+struct IsDict : std::false_type {};
+template <class K, class V>
+struct IsDict<Dict<K, V>> : std::true_type {};
+
+[[noreturn]] void throw_tuple_size_mismatch(size_t expected, size_t found);
+[[noreturn]] void throw_not_none(const IValue& found);
 
 // ## IValue -> C++ (an argument a kernel receives)
 // `FromIValue<T>::get(v)` returns T or a reference into `v` (no copy for tensors and lists).
@@ -283,6 +293,44 @@ struct FromIValue<std::optional<ArrayRef<T>>> {
   }
 };
 
+// ### Tuples, dictionaries and None
+// `(int, Tensor)` -> std::tuple<int64_t, Tensor>, `Dict(str, Tensor)` -> Dict<std::string,
+// Tensor>, `None` -> std::monostate. Their elements are owned values (std::string, std::vector,
+// nested tuples and dicts), converted from copies of the IValues inside.
+template <class T>
+T owned_from_ivalue(const IValue& item) {
+  IValue copy = item;
+  return T(FromIValue<T>::get(copy));
+}
+template <class... T>
+struct FromIValue<std::tuple<T...>> {
+  static std::tuple<T...> get(IValue& v) {
+    const std::vector<IValue>& items = v.to_tuple();
+    if (items.size() != sizeof...(T)) throw_tuple_size_mismatch(sizeof...(T), items.size());
+    return get_items(items, std::index_sequence_for<T...>());
+  }
+  template <size_t... I>
+  static std::tuple<T...> get_items(const std::vector<IValue>& items, std::index_sequence<I...>) {
+    return std::tuple<T...>(owned_from_ivalue<T>(items[I])...);
+  }
+};
+template <class K, class V>
+struct FromIValue<Dict<K, V>> {
+  static Dict<K, V> get(IValue& v) {
+    Dict<K, V> out;
+    for (const auto& [key, value] : v.to_dict())
+      out.insert_or_assign(owned_from_ivalue<K>(key), owned_from_ivalue<V>(value));
+    return out;
+  }
+};
+template <>
+struct FromIValue<std::monostate> {
+  static std::monostate get(IValue& v) {
+    if (!v.is_none()) throw_not_none(v);
+    return {};
+  }
+};
+
 // Takes ownership of the value (used for results of boxed kernels called unboxed).
 template <class T>
 T take(IValue&& v) {
@@ -307,6 +355,18 @@ IValue to_ivalue(T&& value) {
   } else if constexpr (IsOptional<D>::value) {
     if (!value) return IValue();
     return to_ivalue(*std::forward<T>(value));
+  } else if constexpr (IsTuple<D>::value) {
+    std::vector<IValue> items;
+    items.reserve(std::tuple_size_v<D>);
+    std::apply([&items](auto&&... item) { (items.push_back(to_ivalue(item)), ...); }, value);
+    return IValue::tuple(std::move(items));
+  } else if constexpr (IsDict<D>::value) {
+    std::vector<std::pair<IValue, IValue>> entries;
+    entries.reserve(value.size());
+    for (const auto& [key, item] : value) entries.emplace_back(to_ivalue(key), to_ivalue(item));
+    return IValue::dict(std::move(entries));
+  } else if constexpr (std::is_same_v<D, std::monostate>) {
+    return IValue();
   } else {
     return IValue(D(std::forward<T>(value)));
   }
