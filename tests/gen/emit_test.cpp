@@ -91,10 +91,58 @@ TEST(CppTypes, ListParametersAreViews) {
   }
 }
 
+// Tuples, dicts and None are owned values: containers by const reference, None as
+// std::monostate. (Forms seen in vLLM's csrc/torch_bindings.cpp, `(int, int)? group_shape=None`;
+// pyg-lib's `(str, str, str)[] edge_types`; sglang's `Dict(str, Tensor)`.)
+TEST(CppTypes, TuplesDictsAndNone) {
+  const SignatureCase cases[] = {
+      {"f(Tensor x, (int, int)? group_shape=None) -> Tensor", false,
+       "Tensor(const Tensor& x, const std::optional<std::tuple<int64_t, int64_t>>& group_shape = "
+       "std::nullopt)"},
+      {"f(Dict(str, Tensor) seed_dict, (int, float) p) -> ()", false,
+       "void(const Dict<std::string, Tensor>& seed_dict, const std::tuple<int64_t, double>& p)"},
+      {"f((str, str, str)[] edge_types) -> Dict(str, int[][])", false,
+       "Dict<std::string, std::vector<std::vector<int64_t>>>("
+       "ArrayRef<std::tuple<std::string, std::string, std::string>> edge_types)"},
+      {"f(Dict(str, Tensor)? x=None) -> Dict(int, Tensor)?", false,
+       "std::optional<Dict<int64_t, Tensor>>(const std::optional<Dict<std::string, Tensor>>& x = "
+       "std::nullopt)"},
+      // PyTorch takes `None` as a type but no default for it.
+      {"f(Tensor x, None amax) -> None", false, "std::monostate(const Tensor& x, std::monostate amax)"},
+      {"f(Tensor x) -> (Tensor, (int, int))", false,
+       "std::tuple<Tensor, std::tuple<int64_t, int64_t>>(const Tensor& x)"},
+      {"f((Tensor, Tensor, Tensor)? frames=None) -> ()", false,
+       "void(const std::optional<std::tuple<Tensor, Tensor, Tensor>>& frames = std::nullopt)"},
+  };
+  for (const SignatureCase& c : cases) {
+    schema::FunctionSchema s = parse(c.schema);
+    ASSERT_TRUE(has_unboxed_signature(s)) << c.schema << ": " << boxed_only_reason(s);
+    CppSignature sig = native_signature(s, c.const_ref_for_mutable);
+    EXPECT_EQ(sig.return_type + "(" + sig.param_list(true) + ")", c.expected) << c.schema;
+  }
+}
+
+// Types with no C++ counterpart that the boxing layer converts, and varargs, make an operator
+// boxed-only, with the reason the generated declaration states.
 TEST(CppTypes, BoxedOnlySchemas) {
-  for (const char* text : {"f(Tensor self) -> QScheme", "f(Any x) -> Tensor",
-                           "f(Tensor self, Storage s) -> Tensor", "f(...) -> ..."}) {
-    EXPECT_FALSE(has_unboxed_signature(parse(text))) << text;
+  const struct {
+    const char* schema;
+    const char* reason;
+  } cases[] = {
+      {"f(Tensor self) -> QScheme", "'QScheme' has no C++ type"},
+      {"f(Any x) -> Tensor", "'Any' has no C++ type"},
+      {"f(Tensor self, Storage s) -> Tensor", "'Storage' has no C++ type"},
+      {"f(...) -> ...", "varargs"},
+      {"f(Union(int, str) x) -> ()", "'Union(int, str)' has no C++ type"},
+      {"f(Future(Tensor) x) -> ()", "'Future(Tensor)' has no C++ type"},
+      {"f(RRef(Tensor) x) -> ()", "'RRef(Tensor)' has no C++ type"},
+      {"f(Tensor x) -> (int, int)", ""},  // two returns, not a tuple
+      {"f(Tensor x) -> ((int, int) shape)", "a lone tuple return"},
+  };
+  for (const auto& c : cases) {
+    schema::FunctionSchema s = parse(c.schema);
+    EXPECT_EQ(boxed_only_reason(s), c.reason) << c.schema;
+    EXPECT_EQ(has_unboxed_signature(s), std::string_view(c.reason).empty()) << c.schema;
   }
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <variant>
 #include <vector>
 
 #include "schemac/core/ivalue.h"
@@ -18,6 +19,7 @@ namespace aten::native {
 
 using ::schemac::dispatch::ArrayRef;
 using ::schemac::dispatch::Device;
+using ::schemac::dispatch::Dict;
 using ::schemac::dispatch::DispatchKeySet;
 using ::schemac::dispatch::Generator;
 using ::schemac::dispatch::IntArrayRef;

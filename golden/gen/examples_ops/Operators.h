@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <variant>
 #include <vector>
 
 #include "schemac/dispatch/dispatch_error.h"
@@ -17,6 +18,7 @@ namespace aten::ops {
 
 using ::schemac::dispatch::ArrayRef;
 using ::schemac::dispatch::Device;
+using ::schemac::dispatch::Dict;
 using ::schemac::dispatch::DispatchKeySet;
 using ::schemac::dispatch::Generator;
 using ::schemac::dispatch::IntArrayRef;
@@ -321,6 +323,7 @@ namespace aten {
 
 using ::schemac::dispatch::ArrayRef;
 using ::schemac::dispatch::Device;
+using ::schemac::dispatch::Dict;
 using ::schemac::dispatch::DispatchKeySet;
 using ::schemac::dispatch::Generator;
 using ::schemac::dispatch::IntArrayRef;

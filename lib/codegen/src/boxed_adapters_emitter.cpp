@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
 
 namespace schemac::gen {
@@ -17,18 +18,21 @@ std::string boxed_kernel_expression(std::string_view function_address) {
 }
 
 std::string emit_boxed_declarations(const std::vector<const GenOperator*>& ops, const std::string& kernel_ns) {
-  std::map<std::string, std::string> first_schema;  // kernel name -> schema it was declared for
+  // kernel name -> the operator it was first declared for
+  std::map<std::string, const GenOperator*> first_op;
   for (const GenOperator* op : ops) {
     if (!op->boxed_only) continue;
     for (const KernelBinding& binding : op->kernels) {
-      if (kernel_namespace(*op, binding) == kernel_ns) first_schema.emplace(binding.kernel, op->canonical);
+      if (kernel_namespace(*op, binding) == kernel_ns) first_op.emplace(binding.kernel, op);
     }
   }
   std::string out;
-  for (const auto& [kernel, schema] : first_schema) {
+  for (const auto& [kernel, op] : first_op) {
+    // Why it is boxed-only: varargs, or a type with no C++ counterpart (unions, futures, RRefs,
+    // Any, opaque types; see docs/gen.md).
     fmt::format_to(std::back_inserter(out),
-                   "// boxed-only: {}\nvoid {}(const OperatorHandle& op, DispatchKeySet ks, Stack* stack);\n",
-                   schema, kernel);
+                   "// boxed-only ({}): {}\nvoid {}(const OperatorHandle& op, DispatchKeySet ks, Stack* stack);\n",
+                   boxed_only_reason(op->schema), op->canonical, kernel);
   }
   return out;
 }

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "schemac/schema/printer.h"
+
 namespace schemac::gen {
 namespace {
 
@@ -82,6 +84,35 @@ std::optional<std::string> any_value_type(const Type& type) {
   return std::nullopt;
 }
 
+// The C++ type of a value the boxing layer converts (boxing.h): leaves, optionals, lists,
+// tuples (std::tuple), dicts (Dict<K, V>) and None (std::monostate), nested. Unions, futures,
+// RRefs, awaits and Any have none (see cpp_types.h).
+std::optional<std::string> boxable_value_type(const Type& type) {
+  std::vector<std::string> parts;
+  auto add_part = [&parts](const Type& item) {
+    std::optional<std::string> t = boxable_value_type(item);
+    if (t) parts.push_back(std::move(*t));
+    return t.has_value();
+  };
+  if (type.is_wrapper() && !add_part(type.element())) return std::nullopt;
+  for (const Type& item : type.contained())
+    if (!add_part(item)) return std::nullopt;
+  switch (type.kind) {
+    case Type::Kind::Base:
+      if (type.base == BaseType::NoneType) return "std::monostate";
+      return value_type(type, /*is_return=*/true);
+    case Type::Kind::Optional: return fmt::format("std::optional<{}>", parts.at(0));
+    case Type::Kind::List: return fmt::format("std::vector<{}>", parts.at(0));
+    case Type::Kind::Tuple: return fmt::format("std::tuple<{}>", fmt::join(parts, ", "));
+    case Type::Kind::Dict: return fmt::format("Dict<{}>", fmt::join(parts, ", "));
+    default: return std::nullopt;
+  }
+}
+
+bool is_container(const Type& type) {
+  return type.kind == Type::Kind::Tuple || type.kind == Type::Kind::Dict;
+}
+
 bool is_int_leaf(const Type& type) {
   return type.is_base(BaseType::Int) || type.is_base(BaseType::SymInt);
 }
@@ -95,7 +126,8 @@ std::optional<std::string> list_view_type(const Type& list) {
   if (elem.is_optional() && elem.element().is_base(BaseType::Tensor)) {
     return "ArrayRef<std::optional<Tensor>>";
   }
-  std::optional<std::string> value = value_type(elem, /*is_return=*/false);
+  std::optional<std::string> value =
+      is_container(elem) ? boxable_value_type(elem) : value_type(elem, /*is_return=*/false);
   if (!value) return std::nullopt;
   return fmt::format("ArrayRef<{}>", *value);
 }
@@ -103,6 +135,7 @@ std::optional<std::string> list_view_type(const Type& list) {
 std::optional<std::string> argument_type(const Type& type, bool const_ref_for_mutable) {
   switch (type.kind) {
     case Type::Kind::Base: {
+      if (type.base == BaseType::NoneType) return "std::monostate";
       if (type.base == BaseType::Tensor) {
         return type.is_mutable() && !const_ref_for_mutable ? "Tensor&" : "const Tensor&";
       }
@@ -112,8 +145,19 @@ std::optional<std::string> argument_type(const Type& type, bool const_ref_for_mu
       return value;
     }
     case Type::Kind::List: return list_view_type(type);
+    case Type::Kind::Tuple:
+    case Type::Kind::Dict: {  // owned values, by const reference
+      std::optional<std::string> value = boxable_value_type(type);
+      if (!value) return std::nullopt;
+      return fmt::format("const {}&", *value);
+    }
     case Type::Kind::Optional: {
       const Type& elem = type.element();
+      if (is_container(elem)) {
+        std::optional<std::string> value = boxable_value_type(type);
+        if (!value) return std::nullopt;
+        return fmt::format("const {}&", *value);
+      }
       if (elem.is_list()) {
         std::optional<std::string> view = list_view_type(elem);
         if (!view) return std::nullopt;
@@ -126,7 +170,7 @@ std::optional<std::string> argument_type(const Type& type, bool const_ref_for_mu
       }
       return fmt::format("std::optional<{}>", *value);
     }
-    default:  // tuples, dicts, unions, futures: boxed-only (the boxing layer has no conversion)
+    default:  // unions, futures, RRefs, awaits: boxed-only (no C++ type with a boxing conversion)
       return std::nullopt;
   }
 }
@@ -134,6 +178,11 @@ std::optional<std::string> argument_type(const Type& type, bool const_ref_for_mu
 std::optional<std::string> single_return_type(const Type& type, bool const_ref_for_mutable) {
   if (type.is_base(BaseType::Tensor) && type.is_mutable()) {
     return const_ref_for_mutable ? "const Tensor&" : "Tensor&";
+  }
+  // Containers, None and anything holding one: owned values.
+  if (is_container(type) || type.is_base(BaseType::NoneType) ||
+      ((type.is_list() || type.is_optional()) && is_container(type.element()))) {
+    return boxable_value_type(type);
   }
   if (type.is_list()) {
     std::optional<std::string> elem = value_type(type.element(), true);
@@ -158,7 +207,12 @@ std::optional<std::string> return_type(const schema::FunctionSchema& schema,
     if (!t) return std::nullopt;
     types.push_back(*t);
   }
-  if (types.size() == 1) return types.front();
+  if (types.size() == 1) {
+    // A lone tuple-typed return would read as several returns (a std::tuple result pushes one
+    // value per element): boxed-only.
+    if (schema.returns.front().type.kind == Type::Kind::Tuple) return std::nullopt;
+    return types.front();
+  }
   return fmt::format("std::tuple<{}>", fmt::join(types, ", "));
 }
 
@@ -264,11 +318,26 @@ std::string cpp_identifier(std::string_view name) {
 }
 
 bool has_unboxed_signature(const schema::FunctionSchema& schema) {
-  if (schema.is_vararg || schema.is_varret) return false;
+  return boxed_only_reason(schema).empty();
+}
+
+std::string boxed_only_reason(const schema::FunctionSchema& schema) {
+  if (schema.is_vararg || schema.is_varret) return "varargs";
   for (const schema::Argument& a : schema.arguments) {
-    if (!argument_type(a.type, false)) return false;
+    if (!argument_type(a.type, false)) {
+      return fmt::format("'{}' has no C++ type", schema::print_type(a.type));
+    }
   }
-  return return_type(schema, false).has_value();
+  if (return_type(schema, false)) return "";
+  if (schema.returns.size() == 1 && schema.returns.front().type.kind == Type::Kind::Tuple) {
+    return "a lone tuple return";
+  }
+  for (const schema::Argument& r : schema.returns) {
+    if (!single_return_type(r.type, false)) {
+      return fmt::format("'{}' has no C++ type", schema::print_type(r.type));
+    }
+  }
+  return "no C++ signature";
 }
 
 CppSignature native_signature(const schema::FunctionSchema& schema,

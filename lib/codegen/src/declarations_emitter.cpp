@@ -65,7 +65,7 @@ std::string emit_declarations(const GenModel& model) {
       "// The kernels the registrations bind: implement each one named by a dispatch entry.\n"
       "#pragma once\n\n"
       "#include <complex>\n#include <cstdint>\n#include <optional>\n#include <string>\n"
-      "#include <string_view>\n#include <tuple>\n#include <vector>\n\n"
+      "#include <string_view>\n#include <tuple>\n#include <variant>\n#include <vector>\n\n"
       "#include \"schemac/core/ivalue.h\"\n"
       "#include \"schemac/dispatch/kernel_function.h\"\n"
       "#include \"schemac/core/tensor.h\"\n";

@@ -121,7 +121,7 @@ std::string emit_operators(const GenModel& model, std::string_view umbrella_name
       "// Typed operator handles, the function API and method-style forms: calls go through the\n"
       "// dispatcher.\n"
       "#pragma once\n\n"
-      "#include <optional>\n#include <string>\n#include <string_view>\n#include <tuple>\n"
+      "#include <optional>\n#include <string>\n#include <string_view>\n#include <tuple>\n#include <variant>\n"
       "#include <vector>\n\n"
       "#include \"schemac/dispatch/dispatch_error.h\"\n"
       "#include \"schemac/dispatch/operator_handle.h\"\n"

@@ -11,8 +11,15 @@
 //   ScalarType, Layout, MemoryFormat, Device -> by value   Generator? -> std::optional<Generator>
 //   returns own their values: Tensor -> Tensor, Tensor(a!) -> Tensor&, Tensor[] ->
 //   std::vector<Tensor>, several -> std::tuple<...>, none -> void
-// Types the runtime has no C++ counterpart for (Storage, Stream, QScheme, Any, custom classes,
-// ...) and varargs make an operator boxed-only.
+//   tuples, dicts and None are owned values (boxing.h converts them):
+//   (int, str) -> const std::tuple<int64_t, std::string>&   (int, int)? -> const
+//   std::optional<std::tuple<int64_t, int64_t>>&   Dict(str, Tensor) -> const Dict<std::string,
+//   Tensor>&   (str, str)[] -> ArrayRef<std::tuple<std::string, std::string>>   None ->
+//   std::monostate; as returns by value (a lone tuple-typed return stays boxed-only: a
+//   std::tuple result means several returns)
+// Types the runtime has no C++ counterpart with a boxing conversion for (Union, Future, RRef,
+// Await, Any, Storage, Stream, QScheme, custom classes, ...) and varargs make an operator
+// boxed-only.
 #pragma once
 
 #include <optional>
@@ -46,6 +53,9 @@ struct CppSignature {
 
 // False when some argument or return has no C++ type, or the schema has varargs.
 bool has_unboxed_signature(const schema::FunctionSchema& schema);
+// Why an operator is boxed-only ("varargs", "'Union(int, str)' has no C++ type"); empty when it
+// has an unboxed signature.
+std::string boxed_only_reason(const schema::FunctionSchema& schema);
 
 // The native signature; call only when has_unboxed_signature(schema).
 CppSignature native_signature(const schema::FunctionSchema& schema,
@@ -55,8 +65,9 @@ CppSignature native_signature(const schema::FunctionSchema& schema,
 // std::tuple<int64_t, std::string>, `Dict(str, Tensor)` -> Dict<std::string, Tensor>, `None` ->
 // std::monostate, `Union(int, str)` -> std::variant<int64_t, std::string>, `Future(Tensor)` ->
 // Future<Tensor>, `int[]?` -> std::optional<std::vector<int64_t>>, `Any` -> IValue. Empty for a
-// type with no C++ counterpart (Storage, Stream, custom classes, type variables). Operators with
-// container types stay boxed-only: has_unboxed_signature is false for them.
+// type with no C++ counterpart (Storage, Stream, custom classes, type variables). Only tuples,
+// dicts and None of these containers have boxing conversions: operators with unions, futures,
+// RRefs, awaits or Any stay boxed-only (has_unboxed_signature is false for them).
 std::optional<std::string> cpp_value_type(const schema::Type& type);
 
 // `name` itself, or with a trailing '_' when it is a C++ keyword.

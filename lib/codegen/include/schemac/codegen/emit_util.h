@@ -14,6 +14,7 @@ namespace schemac::gen {
 inline constexpr std::string_view kRuntimeNames =
     "using ::schemac::dispatch::ArrayRef;\n"
     "using ::schemac::dispatch::Device;\n"
+    "using ::schemac::dispatch::Dict;\n"
     "using ::schemac::dispatch::DispatchKeySet;\n"
     "using ::schemac::dispatch::Generator;\n"
     "using ::schemac::dispatch::IntArrayRef;\n"
