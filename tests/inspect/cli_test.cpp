@@ -120,6 +120,24 @@ TEST(InspectGolden, CppLibraryLayering) {
   for (const GoldenCase& c : cases) expect_golden(c.name, c.args);
 }
 
+// Operators with tuple, dict and None arguments (containers_library.cpp), called with nested
+// value specs.
+TEST(InspectGolden, ContainerArguments) {
+  const std::string load = "--load " + q(INSPECT_CONTAINERS_LIBRARY);
+  const GoldenCase cases[] = {
+      {"containers-trace-pick.txt",
+       "trace inspect_containers::pick --arg cpu:float32[2] --arg \"{'a': cpu:float32[2,2], 'b': cpu:int64[3]}\" "
+       "--arg \"'b'\" --arg '(2, 3)' " + load},
+      {"containers-trace-pick-default.json",
+       "trace inspect_containers::pick --arg cpu:float32[1] --arg \"{\\\"k\\\": cpu:float32[2]}\" --arg key=\"'k'\" "
+       "--format json " + load},
+      {"containers-trace-source_sizes.txt",
+       "trace inspect_containers::source_sizes --arg \"{'user': 3, 'item': 2.5}\" "
+       "--arg \"[('user', 'rates'), ('tag', 'of')]\" --arg None " + load},
+  };
+  for (const GoldenCase& c : cases) expect_golden(c.name, c.args);
+}
+
 #ifdef INSPECT_KERNELS_LIBRARY
 TEST(InspectGolden, Kernels) {
 #ifndef INSPECT_KERNELS_HAVE_CUDA
@@ -149,6 +167,7 @@ struct ErrorCase {
 
 TEST(InspectErrors, BadLibrariesAndNames) {
   const std::string cpp = q(INSPECT_CPP_OPS_LIBRARY);
+  const std::string containers = q(INSPECT_CONTAINERS_LIBRARY);
   const ErrorCase cases[] = {
       {"missing file", "ops --load /nonexistent/libnothing.so", 1,
        {"dispatch-inspect: error: cannot load '/nonexistent/libnothing.so': No such file or directory"}},
@@ -170,11 +189,24 @@ TEST(InspectErrors, BadLibrariesAndNames) {
       {"alias key in a key set", "resolve inspect_test::twice --keys Autograd --load " + cpp, 2,
        {"'Autograd' is not a runtime key"}},
       {"bad value spec", "trace inspect_test::twice --arg cpu:float99[2] --load " + cpp, 2,
-       {"argument 'self': unknown element type 'float99'"}},
+       {"argument 'self': cpu:float99[2]:1: unknown element type 'float99'"}},
       {"missing argument", "trace inspect_test::twice --load " + cpp, 2,
        {"argument 'self' (Tensor) has no value and no default"}},
       {"too many arguments", "trace inspect_test::twice --arg 1 --arg 2 --load " + cpp, 2, {"too many arguments"}},
       {"bad format", "table inspect_test::twice --format yaml --load " + cpp, 2, {"--format"}},
+      {"malformed dict spec", "trace inspect_containers::pick --arg cpu:float32[2] --arg \"{'a': 1,\" --load " + containers, 2,
+       {"argument 'seed_dict': {'a': 1,:1: '{' is never closed"}},
+      {"malformed tuple spec", "trace inspect_containers::pick --arg cpu:float32[2] --arg \"{}\" --arg \"'a'\" "
+       "--arg \"(1 2)\" --load " + containers, 2,
+       {"argument 'group_shape': (1 2):4: expected ',' or ')', found '2'"}},
+      {"dict value of the wrong type", "trace inspect_containers::pick --arg cpu:float32[2] --arg \"{'a': 5}\" "
+       "--arg \"'a'\" --load " + containers, 2,
+       {"argument 'seed_dict': {'a': 5} does not fit 'Dict(str, Tensor)': 5 is not a Tensor"}},
+      {"tuple of the wrong length", "trace inspect_containers::pick --arg cpu:float32[2] --arg \"{}\" "
+       "--arg \"'a'\" --arg \"(1, 2, 3)\" --load " + containers, 2,
+       {"argument 'group_shape': (1, 2, 3) does not fit '(int, int)?'"}},
+      {"not None", "trace inspect_containers::source_sizes --arg \"{}\" --arg [] --arg 3 --load " + containers, 2,
+       {"argument 'unused': 3 does not fit 'None': 3 is not None"}},
   };
   for (const ErrorCase& c : cases) {
     const ToolRun r = run(c.args);

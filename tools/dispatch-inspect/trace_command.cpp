@@ -2,6 +2,7 @@
 // prints every kernel that ran, nested calls indented, with the key set it was dispatched on.
 #include <fmt/format.h>
 
+#include <cctype>
 #include <iostream>
 #include <memory>
 
@@ -64,6 +65,13 @@ struct BuiltArgument {
   bool from_default = false;
 };
 
+// Where NAME ends in `NAME=SPEC` (an identifier, then '='), or npos for a positional SPEC.
+size_t argument_name_end(std::string_view spec) {
+  size_t i = 0;
+  while (i < spec.size() && (std::isalnum(static_cast<unsigned char>(spec[i])) || spec[i] == '_')) ++i;
+  return i > 0 && i < spec.size() && spec[i] == '=' ? i : std::string_view::npos;
+}
+
 // The arguments in schema order: --arg values first (positional, or NAME=SPEC), then defaults.
 bool build_arguments(const schema::FunctionSchema& s, const std::vector<std::string>& specs,
                      std::vector<BuiltArgument>& out, std::string& error) {
@@ -72,7 +80,7 @@ bool build_arguments(const schema::FunctionSchema& s, const std::vector<std::str
   for (const std::string& spec : specs) {
     size_t index = next;
     std::string_view text = spec;
-    if (const size_t eq = spec.find('='); eq != std::string::npos && spec.find(':') > eq) {
+    if (const size_t eq = argument_name_end(spec); eq != std::string::npos) {
       const std::string name = spec.substr(0, eq);
       index = s.arguments.size();
       for (size_t i = 0; i < s.arguments.size(); ++i)
@@ -94,7 +102,12 @@ bool build_arguments(const schema::FunctionSchema& s, const std::vector<std::str
       error = fmt::format("argument '{}': {}", s.arguments[index].name, v.error);
       return false;
     }
-    values[index] = std::move(*v.value);
+    ValueSpecResult fitted = fit_to_type(*v.value, s.arguments[index].type);
+    if (!fitted.ok()) {
+      error = fmt::format("argument '{}': {}", s.arguments[index].name, fitted.error);
+      return false;
+    }
+    values[index] = std::move(*fitted.value);
   }
   for (size_t i = 0; i < s.arguments.size(); ++i) {
     const schema::Argument& a = s.arguments[i];
@@ -205,7 +218,8 @@ void add_trace_command(CLI::App& app) {
       options, [options](const dispatch::OperatorEntry& op) { return run_trace(*options, &op); });
   sub->add_option("--arg", options->args,
                   "an argument, in schema order or as NAME=SPEC; repeatable. SPEC: cpu:float32[2,3] (a tensor holding "
-                  "1, 2, 3, ...), 3, 2.5, True, False, None, [0,1], float16. Missing arguments take their defaults")
+                  "1, 2, 3, ...), 3, 2.5, True, False, None, 'text', [0,1], (1, 2), {'a': 1}, float16; values nest. "
+                  "Missing arguments take their defaults")
       ->allow_extra_args(false);  // one SPEC per --arg: the operator name is never taken for one
 }
 

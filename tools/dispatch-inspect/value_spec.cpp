@@ -12,6 +12,7 @@
 #include "schemac/dispatch/operator_handle.h"
 #include "schemac/core/scalar_type.h"
 #include "schemac/core/tensor.h"
+#include "schemac/schema/printer.h"
 
 namespace schemac::inspect {
 namespace {
@@ -136,25 +137,219 @@ ValueSpecResult parse_tensor_spec(std::string_view spec) {
   }
 }
 
+// Reads one spec: a recursive-descent parser over the whole text, so that values nest
+// (`{'a': (1, cpu:float32[2])}`). Errors name the spec and the 1-based column, like a file.
+class SpecParser {
+ public:
+  explicit SpecParser(std::string_view text) : text_(text) {}
+
+  ValueSpecResult parse() {
+    skip_space();
+    std::optional<IValue> v = value();
+    if (v) {
+      skip_space();
+      if (pos_ < text_.size()) {
+        v.reset();
+        error_at(pos_, fmt::format("unexpected '{}' after the value", text_[pos_]));
+      }
+    }
+    if (!v) return fail(fmt::format("{}:{}: {}", text_, error_pos_ + 1, error_));
+    return ok(std::move(*v));
+  }
+
+ private:
+  static constexpr int kMaxDepth = 64;
+
+  void skip_space() {
+    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t')) ++pos_;
+  }
+  std::nullopt_t error_at(size_t at, std::string message) {
+    if (error_.empty()) {
+      error_pos_ = at;
+      error_ = std::move(message);
+    }
+    return std::nullopt;
+  }
+  std::string found() const {
+    return pos_ < text_.size() ? fmt::format("'{}'", text_[pos_]) : std::string("the end");
+  }
+  static bool is_word_char(char c) {
+    return std::string_view(" \t,()[]{}:'\"").find(c) == std::string_view::npos;
+  }
+
+  std::optional<IValue> value() {
+    if (++depth_ > kMaxDepth) return error_at(pos_, "values nest too deeply");
+    std::optional<IValue> v = value_here();
+    --depth_;
+    return v;
+  }
+
+  std::optional<IValue> value_here() {
+    if (pos_ >= text_.size()) return error_at(pos_, "expected a value, found the end");
+    switch (text_[pos_]) {
+      case '(': return sequence('(', ')');
+      case '[': return sequence('[', ']');
+      case '{': return dict();
+      case '\'': case '"': return string();
+      default: break;
+    }
+    if (!is_word_char(text_[pos_])) return error_at(pos_, fmt::format("expected a value, found {}", found()));
+    return word();
+  }
+
+  // `(a, b)` (a tuple: `()`, `(1,)` and `(1)` too) or `[a, b]` (a list).
+  std::optional<IValue> sequence(char open, char close) {
+    const size_t start = pos_++;
+    std::vector<IValue> items;
+    skip_space();
+    while (pos_ < text_.size() && text_[pos_] != close) {
+      std::optional<IValue> item = value();
+      if (!item) return std::nullopt;
+      items.push_back(std::move(*item));
+      skip_space();
+      if (pos_ < text_.size() && text_[pos_] == ',') {
+        ++pos_;
+        skip_space();
+      } else if (pos_ >= text_.size()) {
+        return error_at(start, fmt::format("'{}' is never closed", open));
+      } else if (text_[pos_] != close) {
+        return error_at(pos_, fmt::format("expected ',' or '{}', found {}", close, found()));
+      }
+    }
+    if (pos_ >= text_.size()) return error_at(start, fmt::format("'{}' is never closed", open));
+    ++pos_;
+    if (open == '(') return IValue::tuple(std::move(items));
+    return list_of(std::move(items));
+  }
+
+  // `{key: value, ...}`; keys are distinct.
+  std::optional<IValue> dict() {
+    const size_t start = pos_++;
+    std::vector<std::pair<IValue, IValue>> entries;
+    skip_space();
+    while (pos_ < text_.size() && text_[pos_] != '}') {
+      const size_t key_pos = pos_;
+      std::optional<IValue> key = value();
+      if (!key) return std::nullopt;
+      for (const auto& entry : entries)
+        if (entry.first == *key) return error_at(key_pos, fmt::format("duplicate key {}", describe_value(*key)));
+      skip_space();
+      if (pos_ >= text_.size() || text_[pos_] != ':') return error_at(pos_, fmt::format("expected ':' after a dict key, found {}", found()));
+      ++pos_;
+      skip_space();
+      std::optional<IValue> item = value();
+      if (!item) return std::nullopt;
+      entries.emplace_back(std::move(*key), std::move(*item));
+      skip_space();
+      if (pos_ < text_.size() && text_[pos_] == ',') {
+        ++pos_;
+        skip_space();
+      } else if (pos_ >= text_.size()) {
+        return error_at(start, "'{' is never closed");
+      } else if (text_[pos_] != '}') {
+        return error_at(pos_, fmt::format("expected ',' or '}}', found {}", found()));
+      }
+    }
+    if (pos_ >= text_.size()) return error_at(start, "'{' is never closed");
+    ++pos_;
+    return IValue::dict(std::move(entries));
+  }
+
+  // 'text' or "text", with \\, \', \", \n and \t escapes.
+  std::optional<IValue> string() {
+    const size_t start = pos_;
+    const char quote = text_[pos_++];
+    std::string out;
+    while (pos_ < text_.size() && text_[pos_] != quote) {
+      char c = text_[pos_++];
+      if (c == '\\') {
+        if (pos_ >= text_.size()) break;
+        const char e = text_[pos_++];
+        switch (e) {
+          case '\\': case '\'': case '"': c = e; break;
+          case 'n': c = '\n'; break;
+          case 't': c = '\t'; break;
+          default: return error_at(pos_ - 2, fmt::format("unknown escape '\\{}' in a string", e));
+        }
+      }
+      out += c;
+    }
+    if (pos_ >= text_.size()) return error_at(start, "the string is never closed");
+    ++pos_;
+    return IValue(std::move(out));
+  }
+
+  // A tensor (cpu:float32[2,3]), a number, True, False, None or an element type.
+  std::optional<IValue> word() {
+    const size_t start = pos_;
+    while (pos_ < text_.size() && is_word_char(text_[pos_])) ++pos_;
+    std::string_view w = text_.substr(start, pos_ - start);
+    const bool letter = (w.front() >= 'a' && w.front() <= 'z') || (w.front() >= 'A' && w.front() <= 'Z');
+    if (letter && pos_ < text_.size() && text_[pos_] == ':' && w != "True" && w != "False" && w != "None") {
+      // device[:index]:dtype[sizes]
+      while (pos_ < text_.size() && text_[pos_] != '[' && (is_word_char(text_[pos_]) || text_[pos_] == ':')) ++pos_;
+      if (pos_ < text_.size() && text_[pos_] == '[') {
+        const size_t close = text_.find(']', pos_);
+        pos_ = close == std::string_view::npos ? text_.size() : close + 1;
+      }
+      ValueSpecResult t = parse_tensor_spec(text_.substr(start, pos_ - start));
+      if (!t.ok()) return error_at(start, std::move(t.error));
+      return std::move(t.value);
+    }
+    if (w == "None") return IValue();
+    if (w == "True") return IValue(true);
+    if (w == "False") return IValue(false);
+    if (auto i = parse_int(w)) return IValue(*i);
+    if (auto d = parse_double(w)) return IValue(*d);
+    if (auto t = dispatch::parse_scalar_type(w)) return IValue(*t);
+    return error_at(start, fmt::format("cannot read value spec '{}'; expected a tensor (cpu:float32[2,3]), an int (3), a "
+                                       "float (2.5), True, False, None, a string ('text'), a list ([0,1]), a tuple "
+                                       "((1, 2)), a dict ({{'a': 1}}) or an element type (float16)",
+                                       w));
+  }
+
+  // A list of ints, floats, bools or tensors is stored as that array, any other as a generic list.
+  static IValue list_of(std::vector<IValue> items) {
+    auto all = [&items](bool (IValue::*is)() const) {
+      return std::all_of(items.begin(), items.end(), [is](const IValue& v) { return (v.*is)(); });
+    };
+    if (all(&IValue::is_int)) {
+      std::vector<int64_t> out;
+      for (const IValue& v : items) out.push_back(v.to_int());
+      return IValue(std::move(out));
+    }
+    if (all(&IValue::is_double)) {
+      std::vector<double> out;
+      for (const IValue& v : items) out.push_back(v.to_double());
+      return IValue(std::move(out));
+    }
+    if (all(&IValue::is_bool)) {
+      std::vector<bool> out;
+      for (const IValue& v : items) out.push_back(v.to_bool());
+      return IValue(std::move(out));
+    }
+    if (all(&IValue::is_tensor)) {
+      std::vector<dispatch::Tensor> out;
+      for (const IValue& v : items) out.push_back(v.to_tensor());
+      return IValue(std::move(out));
+    }
+    return IValue::list(std::move(items));
+  }
+
+  std::string_view text_;
+  size_t pos_ = 0;
+  int depth_ = 0;
+  size_t error_pos_ = 0;
+  std::string error_;
+};
+
 }  // namespace
 
 ValueSpecResult parse_value_spec(std::string_view spec) {
   spec = trim(spec);
-  if (spec.empty()) return fail("empty value spec; expected e.g. cpu:float32[2,3], 3, 2.5, True or None");
-  if (spec == "None") return ok(IValue());
-  if (spec == "True") return ok(IValue(true));
-  if (spec == "False") return ok(IValue(false));
-  if (spec.front() == '[') {
-    if (auto list = parse_int_list(spec)) return ok(IValue(std::move(*list)));
-    return fail(fmt::format("bad list '{}'; expected integers like [0,1]", spec));
-  }
-  if (spec.find(':') != std::string_view::npos) return parse_tensor_spec(spec);
-  if (auto i = parse_int(spec)) return ok(IValue(*i));
-  if (auto d = parse_double(spec)) return ok(IValue(*d));
-  if (auto t = dispatch::parse_scalar_type(spec)) return ok(IValue(*t));
-  return fail(fmt::format("cannot read value spec '{}'; expected a tensor (cpu:float32[2,3]), an int (3), a float "
-                          "(2.5), True, False, None, a list of ints ([0,1]) or an element type (float16)",
-                          spec));
+  if (spec.empty())
+    return fail("empty value spec; expected e.g. cpu:float32[2,3], 3, 2.5, True, None, 'text', [0,1], (1, 2) or {'a': 1}");
+  return SpecParser(spec).parse();
 }
 
 ValueSpecResult value_of_default(const schema::DefaultValue& d) {
@@ -188,14 +383,133 @@ ValueSpecResult value_of_default(const schema::DefaultValue& d) {
   return fail(fmt::format("cannot build the default '{}'; give the argument with --arg", d.text));
 }
 
+namespace {
+
+using schema::BaseType;
+using schema::Type;
+
+// The value converted to fit `type`, or an error naming the innermost part that does not fit.
+// Leaves at the top level are passed as they are (the kernel reports a mismatch); inside tuples,
+// dicts and lists of them they are checked, and ints widen to floats.
+std::optional<IValue> fit(const IValue& v, const Type& type, bool inside, std::string& error) {
+  auto mismatch = [&](std::string_view what) -> std::optional<IValue> {
+    error = fmt::format("{} is not {}", describe_value(v), what);
+    return std::nullopt;
+  };
+  switch (type.kind) {
+    case Type::Kind::Optional:
+      if (v.is_none()) return v;
+      return fit(v, type.element(), inside, error);
+    case Type::Kind::Tuple: {
+      const auto items = type.contained();
+      if (!v.is_tuple() || v.to_tuple().size() != items.size())
+        return mismatch(fmt::format("a tuple {}", schema::print_type(type)));
+      std::vector<IValue> out;
+      for (size_t i = 0; i < items.size(); ++i) {
+        std::optional<IValue> item = fit(v.to_tuple()[i], items[i], true, error);
+        if (!item) return std::nullopt;
+        out.push_back(std::move(*item));
+      }
+      return IValue::tuple(std::move(out));
+    }
+    case Type::Kind::Dict: {
+      if (!v.is_dict()) return mismatch(fmt::format("a dict {}", schema::print_type(type)));
+      std::vector<std::pair<IValue, IValue>> out;
+      for (const auto& [key, value] : v.to_dict()) {
+        std::optional<IValue> k = fit(key, type.contained()[0], true, error);
+        if (!k) return std::nullopt;
+        std::optional<IValue> item = fit(value, type.contained()[1], true, error);
+        if (!item) return std::nullopt;
+        out.emplace_back(std::move(*k), std::move(*item));
+      }
+      return IValue::dict(std::move(out));
+    }
+    case Type::Kind::List: {
+      const Type& elem = type.element();
+      const bool empty = (v.is_int_list() && v.to_int_list().empty()) || (v.is_list() && v.to_list().empty());
+      if (elem.is_base(BaseType::Float) && v.is_int_list()) {
+        return IValue(std::vector<double>(v.to_int_list().begin(), v.to_int_list().end()));
+      }
+      if (elem.is_base(BaseType::Tensor) && empty) return IValue(std::vector<dispatch::Tensor>());
+      if (elem.kind != Type::Kind::Tuple && elem.kind != Type::Kind::Dict) return v;
+      if (!v.is_list() && !empty) return mismatch(fmt::format("a list {}", schema::print_type(type)));
+      std::vector<IValue> out;
+      if (v.is_list()) {
+        for (const IValue& item : v.to_list()) {
+          std::optional<IValue> fitted = fit(item, elem, true, error);
+          if (!fitted) return std::nullopt;
+          out.push_back(std::move(*fitted));
+        }
+      }
+      return IValue::list(std::move(out));
+    }
+    case Type::Kind::Base:
+      if (type.base == BaseType::NoneType) return v.is_none() ? std::optional<IValue>(v) : mismatch("None");
+      if (!inside) return v;
+      switch (type.base) {
+        case BaseType::Tensor: return v.is_tensor() ? std::optional<IValue>(v) : mismatch("a Tensor");
+        case BaseType::Int: case BaseType::SymInt:
+          return v.is_int() ? std::optional<IValue>(v) : mismatch("an int");
+        case BaseType::Float: case BaseType::SymFloat:
+          if (v.is_int()) return IValue(static_cast<double>(v.to_int()));
+          return v.is_double() ? std::optional<IValue>(v) : mismatch("a float");
+        case BaseType::Bool: return v.is_bool() ? std::optional<IValue>(v) : mismatch("a bool");
+        case BaseType::Str: return v.is_string() ? std::optional<IValue>(v) : mismatch("a str");
+        default: return v;
+      }
+    default:  // unions, futures, ...: as they are
+      return v;
+  }
+}
+
+// 'text', with the escapes the spec syntax reads.
+std::string quoted(std::string_view text) {
+  std::string out = "'";
+  for (char c : text) {
+    if (c == '\\' || c == '\'') out += '\\';
+    out += c == '\n' ? std::string("\\n") : c == '\t' ? std::string("\\t") : std::string(1, c);
+  }
+  return out + "'";
+}
+}  // namespace
+
+ValueSpecResult fit_to_type(const IValue& value, const schema::Type& type) {
+  std::string error;
+  std::optional<IValue> fitted = fit(value, type, false, error);
+  if (!fitted) return fail(fmt::format("{} does not fit '{}': {}", describe_value(value), schema::print_type(type), error));
+  return ok(std::move(*fitted));
+}
+
 std::string describe_value(const IValue& v) {
-  if (v.is_none()) return "None";
-  if (v.is_tensor()) return v.to_tensor().defined() ? "Tensor " + v.to_tensor().describe() : "Tensor undefined";
-  if (v.is_bool()) return v.to_bool() ? "True" : "False";
-  if (v.is_int()) return std::to_string(v.to_int());
-  if (v.is_double()) return fmt::format("{}", v.to_double());
-  if (v.is_int_list()) return fmt::format("[{}]", fmt::join(v.to_int_list(), ", "));
-  return std::string(v.kind_name());
+  auto join = [](const auto& items, auto describe) {
+    std::vector<std::string> parts;
+    for (const auto& item : items) parts.push_back(describe(item));
+    return fmt::format("{}", fmt::join(parts, ", "));
+  };
+  auto describe = [](const IValue& item) { return describe_value(item); };
+  switch (v.kind()) {
+    case dispatch::IValueKind::None: return "None";
+    case dispatch::IValueKind::Tensor:
+      return v.to_tensor().defined() ? "Tensor " + v.to_tensor().describe() : "Tensor undefined";
+    case dispatch::IValueKind::Bool: return v.to_bool() ? "True" : "False";
+    case dispatch::IValueKind::Int: return std::to_string(v.to_int());
+    case dispatch::IValueKind::Double: return fmt::format("{}", v.to_double());
+    case dispatch::IValueKind::String: return quoted(v.to_string());
+    case dispatch::IValueKind::IntList: return fmt::format("[{}]", fmt::join(v.to_int_list(), ", "));
+    case dispatch::IValueKind::DoubleList: return fmt::format("[{}]", fmt::join(v.to_double_list(), ", "));
+    case dispatch::IValueKind::BoolList:
+      return fmt::format("[{}]", join(v.to_bool_list(), [](bool b) { return std::string(b ? "True" : "False"); }));
+    case dispatch::IValueKind::TensorList:
+      return fmt::format("[{}]", join(v.to_tensor_list(), [](const dispatch::Tensor& t) { return describe_value(IValue(t)); }));
+    case dispatch::IValueKind::GenericList: return fmt::format("[{}]", join(v.to_list(), describe));
+    case dispatch::IValueKind::Tuple:
+      return fmt::format("({}{})", join(v.to_tuple(), describe), v.to_tuple().size() == 1 ? "," : "");
+    case dispatch::IValueKind::Dict:
+      return fmt::format("{{{}}}", join(v.to_dict(), [](const std::pair<IValue, IValue>& e) {
+                           return describe_value(e.first) + ": " + describe_value(e.second);
+                         }));
+    default: return std::string(v.kind_name());
+  }
 }
 
 }  // namespace schemac::inspect

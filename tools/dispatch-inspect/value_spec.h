@@ -4,9 +4,15 @@
 //                      "[]" is a 0-d tensor). Elements are 1, 2, 3, ... in the element type.
 //   3, -1              an int           2.5, 1e-3   a float
 //   True, False        a bool           None        None
-//   [0,1]              a list of ints   float16     a ScalarType (any name torch accepts)
+//   'text', "text"     a str (escapes \\ \' \" \n \t)
+//   [0,1]              a list (of ints here; [1.5], [True], [cpu:float32[2]] and mixed lists too)
+//   (1, cpu:float32[2])  a tuple ((), (1,) and (1) are tuples too)
+//   {'a': 1, 'b': 2}   a dict, keys distinct, in the order written
+//   float16            a ScalarType (any name torch accepts)
 //
-// and the IValue for a schema default (`alpha=1`, `keepdim=False`, `dim=None`, `[]`).
+// Values nest (`{'k': (1, [2, 3])}`). A malformed spec is an error naming the spec and the column
+// like a file position: `{'a': 1,:1: '{' is never closed`.
+// And the IValue for a schema default (`alpha=1`, `keepdim=False`, `dim=None`, `[]`).
 #pragma once
 
 #include <optional>
@@ -27,6 +33,11 @@ struct ValueSpecResult {
 };
 
 ValueSpecResult parse_value_spec(std::string_view spec);
+
+// `value` made to fit an argument of schema type `type`: tuples, dicts and lists of them are
+// checked element by element (ints widen to floats inside them, `[]` becomes an empty list of
+// the element type); a leaf at the top level is passed as it is. An error says what did not fit.
+ValueSpecResult fit_to_type(const dispatch::IValue& value, const schema::Type& type);
 
 // The value of a schema default; an error for defaults it cannot build (strings, identifiers
 // other than the memory formats and dtypes).
