@@ -11,6 +11,9 @@
 
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
+#include "schemac/schema/check.h"
+#include "schemac/schema/parser.h"
+#include "schemac/schema/schema_rules.h"
 #include "test_support.h"
 
 namespace schemac::schema {
@@ -130,6 +133,51 @@ TEST(RuleCatalogue, EveryReportedRuleIsCatalogued) {
     for (const Diagnostic& d : lint_case("bad", name, bad_folder_options()).diagnostics) {
       EXPECT_NE(find_lint_rule(d.rule), nullptr) << name << " reports uncatalogued " << d.rule;
     }
+  }
+}
+
+// What the checks report and what the catalogue (`--list-rules`, SARIF levels) says agree.
+TEST(RuleCatalogue, EveryReportedDiagnosticHasItsRulesCatalogueSeverity) {
+  for (const std::string& name : bad_cases()) {
+    for (const Diagnostic& d : lint_case("bad", name, bad_folder_options()).diagnostics) {
+      const RuleInfo* rule = find_lint_rule(d.rule);
+      if (rule == nullptr) continue;  // EveryReportedRuleIsCatalogued says so
+      EXPECT_EQ(severity_name(d.severity), severity_name(rule->severity))
+          << name << " reports " << d.rule << " as " << severity_name(d.severity)
+          << " but the catalogue lists it as " << severity_name(rule->severity);
+    }
+  }
+}
+
+// The schema rules are catalogued with the severity the schema checks report them with, for
+// schemas that fire each of them (duplicate argument names, default before non-default, `!` on
+// a value type, a return aliasing an unknown set, list default length, default type, trailing
+// `*`, ...).
+TEST(RuleCatalogue, SchemaChecksAndCatalogueAgree) {
+  for (const char* text : {
+           "f(Tensor q, Tensor q) -> ()", "f(int a) -> (Tensor x, Tensor x)",
+           "f(int a=1, int b) -> ()", "f(Tensor? bias=None, int[] stride) -> ()",
+           "f(int!? tokens) -> ()", "f(Tensor x) -> Tensor(a)", "f(Tensor(a) x) -> Tensor(a!)",
+           "f(int[2] x=[1,2,3]) -> ()", "f(int x=True) -> ()", "f(Tensor x=1) -> ()",
+           "f(int x=None) -> ()", "f(int mask=0x2F) -> ()", "f(Tensor x, *) -> ()",
+           "f(int x=1, ...) -> ()", "f(int[2][] x) -> ()", "f(Tensr x) -> ()",
+           "f(Union(int) x) -> ()", "f(Tensor in) -> ()", "f.default(Tensor x) -> ()"}) {
+    schema::ParseResult syntax = schema::parse_schema_syntax(text);
+    ASSERT_TRUE(syntax.ok()) << text;
+    std::vector<schema::SchemaError> problems = schema::check_schema(*syntax.schema);
+    ASSERT_FALSE(problems.empty()) << text;
+    for (const schema::SchemaError& problem : problems) {
+      const RuleInfo* rule = find_lint_rule(problem.rule);
+      ASSERT_NE(rule, nullptr) << text << ": " << problem.rule << " is not catalogued";
+      const bool warning = problem.severity == schema::SchemaSeverity::Warning;
+      EXPECT_EQ(warning, rule->severity == Severity::warning) << text << ": " << problem.rule;
+    }
+  }
+  for (const schema::SchemaRule& rule : schema::schema_rules()) {
+    const RuleInfo* catalogued = find_lint_rule(rule.id);
+    ASSERT_NE(catalogued, nullptr) << rule.id;
+    EXPECT_EQ(catalogued->severity == Severity::warning, rule.severity == schema::SchemaSeverity::Warning)
+        << rule.id;
   }
 }
 

@@ -92,7 +92,7 @@ TEST(ParseCli, SemanticErrorUnderlinesTheValue) {
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.err,
             "<argument 1>:1:14: error: default 2.5 of argument 'x' does not fit its element type "
-            "'int' [default-type]\n"
+            "'int' [default-unreadable]\n"
             "f(int[] x=[1,2.5]) -> ()\n"
             "             ^~~\n");
 }

@@ -1,9 +1,12 @@
-// The catalogue of lint rules: id, severity, one-line description. Sorted by id. It includes
-// the ids the schema parser and checker (parser.h, check.h) report for errors inside `func:`.
+// The catalogue of lint rules: id, severity, one-line description, sorted by id. The rules of
+// the schema parser and checker (what `func:` is checked against) come from their own table,
+// schema_rules.h, severity and all: the checks and the catalogue read the same entries.
 #include <algorithm>
 #include <array>
+#include <vector>
 
 #include "schemac/lint/lint_rules.h"
+#include "schemac/schema/schema_rules.h"
 
 namespace schemac::schema {
 namespace {
@@ -11,10 +14,8 @@ namespace {
 constexpr auto E = Severity::error;
 constexpr auto W = Severity::warning;
 
-constexpr auto kRules = std::to_array<RuleInfo>({
-    {"alias-on-value", E, "alias annotations sit only on types that can share memory (tensors, lists, objects)"},
-    {"alias-unknown-set", E, "a returned alias set is one that an argument belongs to"},
-    {"alias-write-mismatch", E, "a return that writes an alias set has an argument that writes it"},
+// The rules of YAML files, entries and operators (the schema rules are added below).
+constexpr auto kFileRules = std::to_array<RuleInfo>({
     {"autogen-group", E, "a group's autogen lines list exactly the variants torchgen generates for it"},
     {"autogen-name", E, "autogen names out= or _functional variants of this operator that are not declared elsewhere"},
     {"backend-autograd-mix", E, "a backend YAML registers each operator (and all its variants) to the backend key or to its autograd key, not both"},
@@ -29,17 +30,11 @@ constexpr auto kRules = std::to_array<RuleInfo>({
     {"cia-redundant", E, "no dispatch section that only says CompositeImplicitAutograd: <operator name>"},
     {"composite-conflict", E, "at most one of CompositeImplicitAutograd, CompositeExplicitAutograd(NonFunctional) per operator"},
     {"cpp-no-default-args", E, "cpp_no_default_args names arguments that have a default"},
-    {"default-length", E, "a list default has as many elements as its fixed-size type"},
-    {"default-none", E, "a None default belongs to an optional type"},
-    {"default-order", E, "only a suffix of the positional arguments has defaults"},
-    {"default-type", E, "a default value fits its argument's type"},
     {"delegate-dispatch", E, "a structured_delegate entry names no CPU, CUDA, MPS or XPU kernel (the delegate's are used)"},
-    {"duplicate-argument", E, "argument names are unique within a schema"},
     {"duplicate-dispatch-key", W, "a dispatch key appears once per dispatch section (torchgen keeps the last)"},
     {"duplicate-empty-overload", E, "at most one overload of a name has an empty overload name"},
     {"duplicate-key", E, "a key appears once per YAML mapping (YAML loaders silently keep the last)"},
     {"duplicate-overload", E, "overload names are unique per operator name"},
-    {"duplicate-return", E, "return names are unique within a schema"},
     {"empty-file", E, "the file has at least one entry"},
     {"entry-not-mapping", E, "every entry of the list is a mapping"},
     {"executorch-duplicate-op", W, "an executorch kernel YAML has one entry per operator"},
@@ -50,7 +45,6 @@ constexpr auto kRules = std::to_array<RuleInfo>({
     {"executorch-unknown-field", E, "executorch entries and kernels use only their known fields"},
     {"factory-dispatch", E, "factory functions (new_*, *_like, TensorOptions without a tensor) have a dispatch section"},
     {"field-type", E, "every field has a value of its type (bool, string, list, mapping)"},
-    {"fixed-size-list-position", E, "a fixed-size list [N] is the outermost type (or under a final ?)"},
     {"foreach-device-check", E, "_foreach operators set device_check: NoCheck"},
     {"func-not-canonical", E, "func is written in canonical form (torchgen's round trip)"},
     {"group-no-functional", E, "in-place, mutable and out= variants have a functional variant with the same signature"},
@@ -62,7 +56,6 @@ constexpr auto kRules = std::to_array<RuleInfo>({
     {"invalid-kernel-name", E, "dispatch kernels are C++ function names with at most two namespaces"},
     {"invalid-operator-name", E, "structured_delegate and autogen hold operator names (name or name.overload)"},
     {"invalid-variants", E, "variants lists function and/or method"},
-    {"kwarg-marker", E, "the schema's keyword-only marker '*' is well placed"},
     {"list-separator", E, "variants and autogen separate their items with ', ' (comma, space) as torchgen splits them"},
     {"manual-registration-dispatch", E, "manual_kernel_registration is not combined with a dispatch section"},
     {"method-self", E, "a method variant has a Tensor self argument"},
@@ -79,9 +72,7 @@ constexpr auto kRules = std::to_array<RuleInfo>({
     {"precomputed-structured", E, "precomputed is used with structured: True only"},
     {"python-keyword-argument", W, "argument names are not Python keywords"},
     {"python-module-method", E, "functions with a python_module are not methods"},
-    {"reserved-overload-name", E, "overload names do not use reserved words such as 'default'"},
     {"retired-field", E, "fields, dispatch keys and schema types PyTorch retired are named with what replaced them"},
-    {"schema-syntax", E, "func is a well-formed function schema"},
     {"structured-delegate", E, "structured_delegate names a declared structured out= overload"},
     {"structured-inherits", E, "structured_inherits is only used with structured: True"},
     {"structured-kind", E, "structured is set on out= functions only, never together with structured_delegate"},
@@ -92,21 +83,34 @@ constexpr auto kRules = std::to_array<RuleInfo>({
     {"unknown-field", E, "entries use only the fields of the format"},
     {"unknown-format", E, "the file is a native-functions, backend or executorch kernel YAML"},
     {"unknown-tag", E, "tags are declared in the tags file"},
-    {"unknown-type", E, "argument and return types are known schema types"},
-    {"vararg-default", E, "a schema with '...' has no argument defaults"},
     {"yaml-merge-key", E, "no YAML merge keys ('<<'): torchgen's loader cannot read them"},
     {"yaml-syntax", E, "the file is valid YAML"},
     {"yaml-tab", E, "indentation uses spaces, not tabs"},
 });
 
+// kFileRules and the schema rules, merged and sorted by id; built once.
+const std::vector<RuleInfo>& all_rules() {
+  static const std::vector<RuleInfo> rules = [] {
+    std::vector<RuleInfo> out(kFileRules.begin(), kFileRules.end());
+    for (const SchemaRule& rule : schema_rules()) {
+      const Severity severity = rule.severity == SchemaSeverity::Warning ? W : E;
+      out.push_back(RuleInfo{rule.id, severity, rule.description});
+    }
+    std::sort(out.begin(), out.end(), [](const RuleInfo& a, const RuleInfo& b) { return a.id < b.id; });
+    return out;
+  }();
+  return rules;
+}
+
 }  // namespace
 
-std::span<const RuleInfo> lint_rule_catalog() { return kRules; }
+std::span<const RuleInfo> lint_rule_catalog() { return all_rules(); }
 
 const RuleInfo* find_lint_rule(std::string_view id) {
-  auto it = std::lower_bound(kRules.begin(), kRules.end(), id,
+  const std::vector<RuleInfo>& rules = all_rules();
+  auto it = std::lower_bound(rules.begin(), rules.end(), id,
                              [](const RuleInfo& rule, std::string_view key) { return rule.id < key; });
-  return it != kRules.end() && it->id == id ? &*it : nullptr;
+  return it != rules.end() && it->id == id ? &*it : nullptr;
 }
 
 }  // namespace schemac::schema

@@ -1,6 +1,6 @@
 // Semantic checks of one schema (check.h). Each check is one function below, adding problems with
-// their own rule id: an error where PyTorch's parser rejects the schema, a warning where it takes
-// it but something is questionable. check_schema runs them all, in one pass over the arguments and
+// their own rule id; the id's severity comes from schema_rules.h: an error where PyTorch's parser
+// rejects the schema, a warning where it takes it but something is questionable. check_schema runs them all, in one pass over the arguments and
 // one over the returns, and returns them in text order. The defaults are checked in
 // check_defaults.cpp.
 #include "schemac/schema/check.h"
@@ -32,7 +32,7 @@ void check_overload_name(const FunctionSchema& schema, Problems& problems) {
   // overload packet; its parser rejects them.
   std::string_view overload = schema.op.overload;
   if (overload == "default" || overload.starts_with("__")) {
-    add_error(problems, schema.op.range, "reserved-overload-name",
+    add_problem(problems, schema.op.range, "reserved-overload-name",
               fmt::format("overload name '{}' is reserved", overload));
   }
 }
@@ -63,7 +63,7 @@ bool is_keyword(std::string_view name) {
 
 void check_keyword_name(const Argument& entry, std::string_view what, Problems& problems) {
   if (!is_keyword(entry.name)) return;
-  add_error(problems, entry.name_range, "keyword-name",
+  add_problem(problems, entry.name_range, "keyword-name",
             fmt::format("{} name '{}' is a keyword of PyTorch's schema language", what,
                         entry.name));
 }
@@ -81,7 +81,7 @@ void check_duplicate_name(std::span<const Argument> entries, size_t i, uint64_t&
   if (!maybe_seen) return;
   for (size_t j = 0; j < i; ++j) {
     if (entries[j].name == name) {
-      add_warning(problems, entries[i].name_range, rule,
+      add_problem(problems, entries[i].name_range, rule,
                   fmt::format("{} name '{}' is used twice", what, name));
       return;
     }
@@ -101,7 +101,7 @@ void check_type_name(const Type& leaf, Problems& problems) {
     const bool well_formed = name.starts_with("__torch__.torch.classes.") &&
                              std::count(name.begin(), name.end(), '.') == 4;
     if (!well_formed) {
-      add_error(problems, leaf.range, "unknown-type",
+      add_problem(problems, leaf.range, "unknown-type",
                 fmt::format("custom class '{}' must be named "
                             "'__torch__.torch.classes.<namespace>.<class>'",
                             name));
@@ -109,7 +109,7 @@ void check_type_name(const Type& leaf, Problems& problems) {
     return;
   }
   if (name == "double" || name == "int64_t") {
-    add_error(problems, leaf.range, "unknown-type",
+    add_problem(problems, leaf.range, "unknown-type",
               fmt::format("unknown type '{}': write '{}' in a schema", name,
                           name == "double" ? "float" : "int"));
     return;
@@ -121,7 +121,7 @@ void check_type_name(const Type& leaf, Problems& problems) {
   for (const BaseTypeName& type : kBaseTypeNames) known.push_back(type.name);
   const std::vector<std::string> best = closest_names(name, known, 2);
   std::string hint = best.empty() ? "" : fmt::format("; did you mean '{}'?", best.front());
-  add_error(problems, leaf.range, "unknown-type", fmt::format("unknown type '{}'{}", name, hint));
+  add_problem(problems, leaf.range, "unknown-type", fmt::format("unknown type '{}'{}", name, hint));
 }
 
 // `[N]` is only allowed on the outermost list, as PyTorch reads it at the argument level.
@@ -131,7 +131,7 @@ void check_fixed_size_position(const Type& type, Problems& problems) {
   if (node->is_list()) node = &node->element();  // an outermost `[N]` is fine
   for (; node->is_wrapper(); node = &node->element()) {
     if (node->is_list() && node->fixed_size) {
-      add_error(problems, type.range, "fixed-size-list-position",
+      add_problem(problems, type.range, "fixed-size-list-position",
                 fmt::format("a fixed-size list can only be the outermost type (followed at most "
                             "by '?'), not inside '{}'",
                             print_type(type)));
@@ -159,12 +159,12 @@ void check_leaf(const Type& node, Problems& problems) {
   if (node.base == BaseType::Named) check_type_name(node, problems);
   if (!node.alias) return;
   if (is_value_type(node.base)) {
-    add_warning(problems, node.alias->range, "alias-on-value",
+    add_problem(problems, node.alias->range, "alias-on-value",
                 fmt::format("alias annotation {} on '{}' makes no sense: only tensors, lists and "
                             "objects can share memory",
                             print_alias(*node.alias), node.name));
   } else if (is_custom_class(node.name)) {
-    add_error(problems, node.alias->range, "schema-syntax",
+    add_problem(problems, node.alias->range, "schema-syntax",
               "a custom class type takes no alias annotation");
   }
 }
@@ -175,7 +175,7 @@ void check_union(const Type& node, Problems& problems) {
   if (node.kind == Type::Kind::Optional) {
     const Type& element = node.element();
     if (element.is_base(BaseType::NoneType)) {
-      add_error(problems, node.range, "union-members",
+      add_problem(problems, node.range, "union-members",
                 fmt::format("'{}' is an optional of None, which PyTorch cannot build",
                             print_type(node)));
     }
@@ -189,7 +189,7 @@ void check_union(const Type& node, Problems& problems) {
     }
   }
   if (members.size() < 2) {
-    add_error(problems, node.range, "union-members",
+    add_problem(problems, node.range, "union-members",
               fmt::format("'{}' has fewer than two different member types", print_type(node)));
   }
 }
@@ -249,11 +249,11 @@ void check_return_aliases(const FunctionSchema& schema, Problems& problems) {
       if (set == "*") continue;
       bool written = false;
       if (!find_set(set, &written)) {
-        add_warning(problems, alias->range, "alias-unknown-set",
+        add_problem(problems, alias->range, "alias-unknown-set",
                     fmt::format("return '{}' aliases set '{}', but no argument is in that set",
                                 print_argument(ret), set));
       } else if (alias->is_write && !written) {
-        add_warning(problems, alias->range, "alias-write-mismatch",
+        add_problem(problems, alias->range, "alias-write-mismatch",
                     fmt::format("return '{}' writes alias set '{}', but no argument in that set "
                                 "is written to (annotate it '({}!)')",
                                 print_argument(ret), set, set));
@@ -267,10 +267,10 @@ void check_return_aliases(const FunctionSchema& schema, Problems& problems) {
 void check_kwarg_markers(const FunctionSchema& schema, Problems& problems) {
   const TextRange marker{schema.kwarg_marker_offset, schema.kwarg_marker_offset + 1};
   if (schema.kwarg_markers > 1) {
-    add_warning(problems, marker, "kwarg-marker", "'*' appears more than once in the arguments");
+    add_problem(problems, marker, "kwarg-marker", "'*' appears more than once in the arguments");
   }
   if (schema.trailing_kwarg_marker) {
-    add_warning(problems, marker, "kwarg-marker",
+    add_problem(problems, marker, "kwarg-marker",
                 "'*' is not followed by any keyword-only argument");
   }
 }
@@ -282,7 +282,7 @@ void check_defaults(const FunctionSchema& schema, const Argument& argument,
   if (argument.default_value) {
     check_default(argument, problems);
     if (schema.is_vararg) {
-      add_error(problems, argument.default_value->range, "vararg-default",
+      add_problem(problems, argument.default_value->range, "vararg-default",
                 fmt::format("argument '{}' has a default, but a schema with '...' cannot have "
                             "defaults",
                             argument.name));
@@ -294,8 +294,8 @@ void check_defaults(const FunctionSchema& schema, const Argument& argument,
     auto message = fmt::format("positional argument '{}' has no default but follows '{}', which "
                                "has one (give it a default or move it after '*')",
                                argument.name, last_with_default->name);
-    add_problem(problems, argument.type.is_list() ? SchemaSeverity::Warning : SchemaSeverity::Error,
-                argument.name_range, "default-order", std::move(message));
+    add_problem(problems, argument.name_range, argument.type.is_list() ? "default-order-list" : "default-order",
+                std::move(message));
   }
 }
 

@@ -1,7 +1,8 @@
 // The checks of a default value. PyTorch's parser reads a default by the kind of the argument's
 // type (SchemaParser::parseDefaultValue and parseSingleConstant in
-// torch/csrc/jit/frontend/function_schema_parser.cpp): what it cannot read is an error here; what
-// it reads but does not fit the type (`int x=True`, `int x=None`, `int[2] x=[1,2,3]`) is a warning.
+// torch/csrc/jit/frontend/function_schema_parser.cpp): what it cannot read is the error
+// `default-unreadable` here; what it reads but does not fit the type (`int x=True`, `int x=None`,
+// `int[2] x=[1,2,3]`) is a warning (`default-type`, `default-none`, `default-length`).
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -235,7 +236,7 @@ bool is_device_string(std::string_view literal) {
 void warn_hex(const Argument& argument, const DefaultValue& value, const Reading& r,
               Problems& problems) {
   if (!r.hex_as_int) return;
-  add_warning(problems, value.range, "default-hex",
+  add_problem(problems, value.range, "default-hex",
               fmt::format("default {} of argument '{}' is hexadecimal: PyTorch reads it as a "
                           "decimal integer, that is as its leading digits",
                           value.text, argument.name));
@@ -249,7 +250,7 @@ void check_list_default(const Argument& argument, const Type& list, Problems& pr
   const bool scalar_type = is_possibly_optional_scalar_type(element);
   if (kind != ValueKind::Int && kind != ValueKind::Float && kind != ValueKind::Complex &&
       kind != ValueKind::Bool) {
-    add_error(problems, value.range, "default-type",
+    add_problem(problems, value.range, "default-unreadable",
               fmt::format("PyTorch reads list defaults only for int, float, bool and complex "
                           "lists, not '{}'",
                           print_type(argument.type)));
@@ -258,11 +259,11 @@ void check_list_default(const Argument& argument, const Type& list, Problems& pr
   auto check_item = [&](const DefaultValue& item) {
     Reading r = read_single(item, kind, scalar_type);
     if (r.read == Read::Error) {
-      add_error(problems, item.range, "default-type", std::move(r.error));
+      add_problem(problems, item.range, "default-unreadable", std::move(r.error));
       return false;
     }
     if (!converts_to(r.read, kind)) {
-      add_error(problems, item.range, "default-type",
+      add_problem(problems, item.range, "default-unreadable",
                 fmt::format("default {} of argument '{}' does not fit its element type '{}'",
                             item.text, argument.name, print_type(element)));
       return false;
@@ -272,7 +273,7 @@ void check_list_default(const Argument& argument, const Type& list, Problems& pr
   };
   if (value.kind != Kind::List) {
     if (!list.fixed_size || value.kind == Kind::Identifier) {
-      add_error(problems, value.range, "default-type",
+      add_problem(problems, value.range, "default-unreadable",
                 fmt::format("default {} of argument '{}' needs brackets: only a fixed-size list "
                             "(such as 'int[2]') takes a single value",
                             value.text, argument.name));
@@ -288,7 +289,7 @@ void check_list_default(const Argument& argument, const Type& list, Problems& pr
   // stand for the list (PyTorch's corpus has `int[1] dim=[-2,-1]`): neither fixes a length.
   if (list.fixed_size && *list.fixed_size != 1 && !value.items.empty() &&
       value.items.size() != static_cast<size_t>(*list.fixed_size)) {
-    add_warning(problems, value.range, "default-length",
+    add_problem(problems, value.range, "default-length",
                 fmt::format("default {} of argument '{}' has {} element{}, but its type '{}' "
                             "has {}",
                             value.text, argument.name, value.items.size(),
@@ -302,13 +303,13 @@ void check_single_default(const Argument& argument, Problems& problems) {
   const Type& type = argument.type;
   Reading r = read_single(value, value_kind(type), is_possibly_optional_scalar_type(type));
   if (r.read == Read::Error) {
-    add_error(problems, value.range, "default-type", std::move(r.error));
+    add_problem(problems, value.range, "default-unreadable", std::move(r.error));
     return;
   }
   warn_hex(argument, value, r, problems);
   if (r.read == Read::None) {
     if (!type.is_optional()) {
-      add_warning(problems, value.range, "default-none",
+      add_problem(problems, value.range, "default-none",
                   fmt::format("default None of argument '{}' needs an optional type, not '{}' "
                               "(write '{}?')",
                               argument.name, print_type(type), print_type(type)));
@@ -318,7 +319,7 @@ void check_single_default(const Argument& argument, Problems& problems) {
   const Type* inner = &type;
   while (inner->is_optional()) inner = &inner->element();
   if (!fits(*inner, value, r.read)) {
-    add_warning(problems, value.range, "default-type",
+    add_problem(problems, value.range, "default-type",
                 fmt::format("default {} of argument '{}' does not fit its type '{}'", value.text,
                             argument.name, print_type(type)));
   }
@@ -341,11 +342,11 @@ void check_default(const Argument& argument, Problems& problems) {
                            type.is_base(BaseType::Quantizer);
   if (tensor_like) {
     if (value.kind != Kind::None) {
-      add_error(problems, value.range, "default-type",
+      add_problem(problems, value.range, "default-unreadable",
                 fmt::format("default {} of argument '{}': a '{}' default can only be None",
                             value.text, argument.name, print_type(type)));
     } else {
-      add_warning(problems, value.range, "default-none",
+      add_problem(problems, value.range, "default-none",
                   fmt::format("default None of argument '{}' needs an optional type, not '{}' "
                               "(write '{}?')",
                               argument.name, print_type(type), print_type(type)));
@@ -355,14 +356,14 @@ void check_default(const Argument& argument, Problems& problems) {
   if (type.is_base(BaseType::Device)) {
     if (value.kind != Kind::String || !string_escape_error(value.text).empty() ||
         !is_device_string(value.text)) {
-      add_error(problems, value.range, "default-type",
+      add_problem(problems, value.range, "default-unreadable",
                 fmt::format("default {} of argument '{}' is not a device string such as "
                             "'cpu' or 'cuda:0'",
                             value.text, argument.name));
     }
     return;
   }
-  add_error(problems, value.range, "default-type",
+  add_problem(problems, value.range, "default-unreadable",
             fmt::format("argument '{}' of type '{}' cannot have a default: PyTorch reads "
                         "defaults only for tensors, numbers, bools, strings, devices, lists of "
                         "numbers and optional types",

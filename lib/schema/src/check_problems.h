@@ -8,26 +8,21 @@
 
 #include "schemac/schema/model.h"
 #include "schemac/schema/parser.h"
+#include "schemac/schema/schema_rules.h"
 
 namespace schemac::schema {
 
 using Problems = std::vector<SchemaError>;
 
-inline void add_problem(Problems& problems, SchemaSeverity severity, TextRange range,
-                        std::string_view rule, std::string message) {
+// Adds a problem of `rule` with the severity schema_rules.h gives the rule: an error where
+// PyTorch's parser rejects the schema, a warning where it takes it but it is questionable.
+inline void add_problem(Problems& problems, TextRange range, std::string_view rule,
+                        std::string message) {
+  const SchemaRule* info = find_schema_rule(rule);
+  const SchemaSeverity severity = info ? info->severity : SchemaSeverity::Error;
   uint32_t length = range.end > range.begin ? range.end - range.begin : 1;
   problems.push_back(
       SchemaError{std::move(message), range.begin, length, std::string(rule), severity});
-}
-// What PyTorch's parser rejects.
-inline void add_error(Problems& problems, TextRange range, std::string_view rule,
-                      std::string message) {
-  add_problem(problems, SchemaSeverity::Error, range, rule, std::move(message));
-}
-// What PyTorch's parser takes but is questionable.
-inline void add_warning(Problems& problems, TextRange range, std::string_view rule,
-                        std::string message) {
-  add_problem(problems, SchemaSeverity::Warning, range, rule, std::move(message));
 }
 
 // The checks of one argument's default value (check_defaults.cpp).
