@@ -48,6 +48,16 @@ const OperatorSignature& OperatorHandle::schema() const {
   return *s;
 }
 
+void OperatorHandle::call_boxed_general(Stack* stack) const {
+  DispatchKeySet ks = apply_tls(argument_key_set(*stack));
+  const KernelFunction& kernel = entry_->mask_and_lookup(ks);
+  if (CallTracer* tracer = detail::active_call_tracer()) [[unlikely]] {
+    detail::TracedCall traced(tracer, *this, ks);
+    return kernel.call_boxed(*this, ks, stack);
+  }
+  kernel.call_boxed(*this, ks, stack);
+}
+
 DispatchKeySet OperatorHandle::argument_key_set_without_schema(const Stack& stack) const {
   const OperatorSignature* s = entry_->schema();  // read once: another thread may undefine it
   uint64_t bits = s ? dispatch_argument_bits(*s) : 0;

@@ -68,7 +68,9 @@ KernelFunction KernelFunction::make_from_boxed(BoxedKernelFn fn) {
   Parts parts;
   parts.target = reinterpret_cast<AnyFn>(fn);
   parts.boxed = &plain_boxed_entry;
-  return from_parts(std::move(parts));
+  KernelFunction k = from_parts(std::move(parts));
+  k.plain_boxed_ = fn;
+  return k;
 }
 
 KernelFunction KernelFunction::make_from_boxed_functor(std::shared_ptr<BoxedKernelFunctor> functor) {

@@ -78,6 +78,8 @@ class KernelFunction {
 
   // Boxed call. Throws DispatchError for an invalid, fallthrough or ambiguous kernel.
   void call_boxed(const OperatorHandle& op, DispatchKeySet ks, Stack* stack) const {
+    // A plain boxed function is called directly: one indirect call instead of two.
+    if (plain_boxed_ != nullptr) return plain_boxed_(op, ks, stack);
     boxed_(*this, op, ks, stack);
   }
 
@@ -105,6 +107,7 @@ class KernelFunction {
   BoxedEntry boxed_ = &invalid_entry;
   AnyFn unboxed_ = nullptr;
   const std::type_info* unboxed_signature_ = nullptr;
+  BoxedKernelFn plain_boxed_ = nullptr;  // make_from_boxed's function (also reached via boxed_)
 
   static void invalid_entry(const KernelFunction&, const OperatorHandle&, DispatchKeySet, Stack*);
 };

@@ -80,13 +80,14 @@ class OperatorHandle {
   }
 
   // Boxed call: the arguments on top of the stack are replaced by the returns.
+  // The common case (a known schema, every dispatch argument a plain Tensor, no tracer) is
+  // inline and ends in a tail call to the kernel; everything else goes to call_boxed_general.
   void call_boxed(Stack* stack) const {
-    DispatchKeySet ks = apply_tls(argument_key_set(*stack));
+    DispatchKeySet ks;
+    if (!tensor_argument_key_set(*stack, ks) || detail::active_call_tracer() != nullptr) [[unlikely]]
+      return call_boxed_general(stack);
+    ks = apply_tls(ks);
     const KernelFunction& kernel = entry_->mask_and_lookup(ks);
-    if (CallTracer* tracer = detail::active_call_tracer()) [[unlikely]] {
-      detail::TracedCall traced(tracer, *this, ks);
-      return kernel.call_boxed(*this, ks, stack);
-    }
     kernel.call_boxed(*this, ks, stack);
   }
   // Boxed call with a key set chosen by the caller (no extraction, no TLS).
@@ -112,6 +113,22 @@ class OperatorHandle {
   void check_signature(size_t num_args, size_t num_returns, std::string_view signature) const;
   // argument_key_set for a handle made before the operator had a schema.
   DispatchKeySet argument_key_set_without_schema(const Stack& stack) const;
+  // argument_key_set when the schema is known and every dispatch argument on the stack is a
+  // Tensor (defined or not); false otherwise (lists, optionals, generators, a short stack).
+  bool tensor_argument_key_set(const Stack& stack, DispatchKeySet& ks) const {
+    uint64_t bits = dispatch_args_;
+    const size_t size = stack.size();
+    if (!dispatch_args_known_ || (size < 64 && (bits >> size) != 0)) return false;
+    const IValue* top = stack.data() + size - 1;
+    for (; bits != 0; bits &= bits - 1) {
+      const IValue& arg = top[-static_cast<ptrdiff_t>(__builtin_ctzll(bits))];
+      if (!arg.is_tensor()) return false;
+      ks |= arg.dispatch_key_set();
+    }
+    return true;
+  }
+  // call_boxed for every other case: extraction from any argument kind, the tracer.
+  void call_boxed_general(Stack* stack) const;
 
   OperatorEntry* entry_ = nullptr;
   uint64_t dispatch_args_ = 0;
