@@ -23,6 +23,9 @@ namespace schemac::kernels {
 namespace {
 
 constexpr int64_t kGrain = 1 << 15;
+// Chunks per thread: the threads claim them one at a time, so a thread that wakes late or runs
+// slower (memory-bound loops share the bandwidth unevenly) leaves its share to the others.
+constexpr int kChunksPerThread = 8;
 
 enum class BinaryOp { Add, Mul };
 
@@ -136,10 +139,13 @@ template <BinaryOp Op> void run_binary(Tensor& out, const Tensor& a, const Tenso
     using C = compute_t<T>;
     const bool stream = 3 * plan.numel * static_cast<int64_t>(sizeof(T)) > last_level_cache_bytes();
     auto run = [&](auto f) {
-      parallel_for(0, plan.numel, kGrain, [&](int64_t begin, int64_t end) {
-        run_plan_range(plan, begin, end,
-                       [&](char** p, const int64_t* s, int64_t n) { binary_inner<T>(p, s, n, stream, f); });
-      });
+      parallel_for(
+          0, plan.numel, kGrain,
+          [&](int64_t begin, int64_t end) {
+            run_plan_range(plan, begin, end,
+                           [&](char** p, const int64_t* s, int64_t n) { binary_inner<T>(p, s, n, stream, f); });
+          },
+          kChunksPerThread);
     };
     if (alpha.to_double() == 1.0) {
       run(ElementFn<Op, C, true>{alpha.to<C>()});

@@ -23,6 +23,8 @@ namespace schemac::kernels {
 namespace {
 
 constexpr int64_t kCopyGrain = 1 << 16;  // elements per parallel chunk, at least
+// Chunks per thread, claimed one at a time: a thread that starts late leaves its share to others.
+constexpr int kChunksPerThread = 8;
 
 template <typename Word>
 void strided_copy(char* dst, int64_t ds, const char* src, int64_t ss, int64_t n) {
@@ -166,7 +168,7 @@ template <typename Word> void transpose_copy(const LoopPlan& plan) {
       transpose_tiles<Word>(reinterpret_cast<Word*>(dst), dst_ld, reinterpret_cast<const Word*>(src), src_ld, rows,
                             j_begin, j_end);
     }
-  });
+  }, kChunksPerThread);
 }
 
 }  // namespace
@@ -188,14 +190,14 @@ Tensor& copy_cpu_(Tensor& self, const Tensor& src, bool /*non_blocking*/) {
     } else {
       parallel_for(0, plan.numel, kCopyGrain, [&](int64_t b, int64_t e) {
         run_plan_range(plan, b, e, [&](char** p, const int64_t* s, int64_t n) { same_type_inner(p, s, n, elsize); });
-      });
+      }, kChunksPerThread);
     }
   } else {
     dispatch::visit_scalar_type(self.dtype(), [&]<typename D>() {
       dispatch::visit_scalar_type(src.dtype(), [&]<typename S>() {
         parallel_for(0, plan.numel, kCopyGrain, [&](int64_t b, int64_t e) {
           run_plan_range(plan, b, e, convert_inner<D, S>);
-        });
+        }, kChunksPerThread);
       });
     });
   }

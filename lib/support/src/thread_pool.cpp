@@ -2,12 +2,17 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <exception>
 #include <mutex>
 #include <thread>
 #include <vector>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
 
 namespace schemac::kernels {
 namespace {
@@ -20,6 +25,35 @@ int configured_threads() {
     if (n >= 1) return std::min(n, 256);
   }
   return std::max(1u, std::thread::hardware_concurrency());
+}
+
+void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  _mm_pause();
+#endif
+}
+
+// How long an idle worker spins before it sleeps on a condition variable: a kernel that follows
+// another one within this time finds its workers awake, instead of paying a futex wake-up and
+// the scheduler's latency (tens of microseconds; more on a virtual machine, whose idle CPU
+// has to be woken by the host), as OpenMP runtimes do with their spin count.
+constexpr auto kIdleSpin = std::chrono::microseconds(200);
+// How long the caller spins for the chunks other threads still run (at most about one chunk).
+constexpr auto kFinishSpin = std::chrono::microseconds(2000);
+
+// Spins until ready() holds or `spin` has passed; returns ready(). Past kIdleSpin it yields
+// between checks, so that on a busy machine the thread it waits for can have the core.
+template <typename Ready> bool spin_until(Ready ready, std::chrono::microseconds spin) {
+  const auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    for (int i = 0; i < 64; ++i) {
+      if (ready()) return true;
+      cpu_relax();
+    }
+    const auto waited = std::chrono::steady_clock::now() - start;
+    if (waited >= spin) return ready();
+    if (waited >= kIdleSpin) std::this_thread::yield();
+  }
 }
 
 // One parallel_for in flight: chunks are claimed by index until none is left.
@@ -42,11 +76,19 @@ struct Job {
         std::lock_guard lock(error_mutex);
         if (!error) error = std::current_exception();
       }
-      done.fetch_add(1, std::memory_order_acq_rel);
+      done.fetch_add(1);  // seq_cst: pairs with the caller's waiters_ (see run)
     }
   }
+  bool finished() const { return done.load() == num_chunks; }
 };
 
+// The handshakes are Dekker-style pairs of sequentially consistent operations on two atomics:
+//   job hand-over: a worker increments active_ and then reads job_; the caller clears job_ and
+//     then waits for active_ to be 0, so no worker can still be reading a Job it destroys;
+//   wake-up: a worker increments sleepers_ and then checks generation_ (under mutex_); the
+//     caller bumps generation_ and then reads sleepers_, notifying under mutex_ when nonzero;
+//   completion: a worker counts its chunk done and then reads waiters_; the caller increments
+//     waiters_ and then checks done (under mutex_), so a sleeping caller is always woken.
 class ThreadPool {
  public:
   explicit ThreadPool(int threads) : threads_(threads) {
@@ -65,50 +107,63 @@ class ThreadPool {
 
   void run(Job& job) {
     std::unique_lock run_lock(run_mutex_);  // one job at a time; others wait their turn
-    {
+    job_.store(&job);
+    generation_.fetch_add(1);
+    if (sleepers_.load() != 0) {
       std::lock_guard lock(mutex_);
-      job_ = &job;
-      ++generation_;
+      wake_.notify_all();
     }
-    wake_.notify_all();
     t_in_parallel = true;
     job.work();
     t_in_parallel = false;
-    // Wait for chunks other threads are still running, then for every worker to let go of job.
-    std::unique_lock lock(mutex_);
-    finished_.wait(lock, [&] { return job.done.load() == job.num_chunks && active_ == 0; });
-    job_ = nullptr;
+    // Chunks other threads are still running: spin a little, then sleep until the last is done.
+    if (!spin_until([&] { return job.finished(); }, kFinishSpin)) {
+      std::unique_lock lock(mutex_);
+      waiters_.fetch_add(1);
+      finished_.wait(lock, [&] { return job.finished(); });
+      waiters_.fetch_sub(1);
+    }
+    // Then every worker lets go of the job (a worker between claiming nothing and leaving).
+    job_.store(nullptr);
+    for (int spins = 0; active_.load() != 0; ++spins) spins < 1024 ? cpu_relax() : std::this_thread::yield();
   }
 
  private:
   void worker_loop() {
     t_in_parallel = true;
     uint64_t seen = 0;
-    std::unique_lock lock(mutex_);
     for (;;) {
-      wake_.wait(lock, [&] { return stopping_ || (job_ != nullptr && generation_ != seen); });
-      if (stopping_) return;
-      seen = generation_;
-      Job* job = job_;
-      ++active_;
-      lock.unlock();
-      job->work();
-      lock.lock();
-      --active_;
-      finished_.notify_all();
+      const auto ready = [&] { return generation_.load() != seen || stopping_.load(); };
+      if (!spin_until(ready, kIdleSpin)) {
+        std::unique_lock lock(mutex_);
+        sleepers_.fetch_add(1);
+        wake_.wait(lock, ready);
+        sleepers_.fetch_sub(1);
+      }
+      if (stopping_.load()) return;
+      seen = generation_.load();
+      active_.fetch_add(1);
+      if (Job* job = job_.load()) job->work();  // a job already finished has no chunk left
+      active_.fetch_sub(1);
+      if (waiters_.load() != 0) {
+        std::lock_guard lock(mutex_);
+        finished_.notify_all();
+      }
     }
   }
 
   const int threads_;
   std::vector<std::thread> workers_;
   std::mutex run_mutex_;
-  std::mutex mutex_;
+  std::mutex mutex_;  // only for the condition variables' sleeps and wake-ups
   std::condition_variable wake_;
   std::condition_variable finished_;
-  Job* job_ = nullptr;
-  uint64_t generation_ = 0;
-  int active_ = 0;
-  bool stopping_ = false;
+  std::atomic<Job*> job_{nullptr};
+  std::atomic<uint64_t> generation_{0};
+  std::atomic<int> active_{0};
+  std::atomic<int> sleepers_{0};
+  std::atomic<int> waiters_{0};
+  std::atomic<bool> stopping_{false};
 };
 
 ThreadPool& pool() {
@@ -123,7 +178,7 @@ int num_threads() { return pool().threads(); }
 bool in_parallel_region() { return t_in_parallel; }
 
 void parallel_for(int64_t begin, int64_t end, int64_t grain_size,
-                  const std::function<void(int64_t, int64_t)>& fn) {
+                  const std::function<void(int64_t, int64_t)>& fn, int chunks_per_thread) {
   if (begin >= end) return;
   grain_size = std::max<int64_t>(grain_size, 1);
   const int64_t range = end - begin;
@@ -131,7 +186,8 @@ void parallel_for(int64_t begin, int64_t end, int64_t grain_size,
     fn(begin, end);
     return;
   }
-  const int64_t max_chunks = std::min<int64_t>(pool().threads(), range / grain_size);
+  const int64_t max_chunks =
+      std::min<int64_t>(int64_t{pool().threads()} * std::max(chunks_per_thread, 1), range / grain_size);
   Job job;
   job.fn = &fn;
   job.begin = begin;
