@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds and runs every benchmark (5 repetitions each) and prints min and median of each, plus
+# Builds and runs every benchmark (5 rounds) and prints min and median of each, plus
 # ratios against the baselines measured in the same run (bench/baselines.txt): our own baselines,
 # libtorch's figures for the same work (bench_torch, built when libtorch-dev is installed) and the
 # whole `schemac gen` process (process_gen, bench/process/gen_process.py).
@@ -10,12 +10,18 @@ cd "$(dirname "$0")/.."
 scripts/build.sh >/dev/null
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-for exe in build/bench/*/bench_*; do
-  name=$(basename "$exe")
-  if (($#)) && [[ " $* " != *" $name "* ]]; then continue; fi
-  echo "running $name" >&2
-  "$exe" --benchmark_repetitions=5 --benchmark_out="$out/$name.json" --benchmark_out_format=json \
-    >/dev/null
+# Five rounds, each running every program once: a benchmark and the baselines it is compared
+# with (bench_torch's too) alternate in time, so a change in the machine's load or memory
+# bandwidth during the run reaches both sides of a ratio. Inside a program the benchmarks run in
+# random order (--benchmark_enable_random_interleaving).
+for round in 1 2 3 4 5; do
+  for exe in build/bench/*/bench_*; do
+    name=$(basename "$exe")
+    if (($#)) && [[ " $* " != *" $name "* ]]; then continue; fi
+    echo "running $name (round $round of 5)" >&2
+    "$exe" --benchmark_repetitions=1 --benchmark_enable_random_interleaving=true \
+      --benchmark_out="$out/$name.$round.json" --benchmark_out_format=json >/dev/null
+  done
 done
 if { ! (($#)) || [[ " $* " == *" process_gen "* ]]; } && [[ -x build/tools/schemac/schemac ]]; then
   echo "running process_gen" >&2
