@@ -2,6 +2,7 @@
 // parser looks type names up in it and the checks suggest from it. Private to lib/schema.
 #pragma once
 
+#include <cstring>
 #include <string_view>
 
 #include "schemac/schema/model.h"
@@ -43,5 +44,18 @@ inline constexpr BaseTypeName kBaseTypeNames[] = {
     {"AnyClassType", BaseType::AnyClassType},
     {"AnyEnumType", BaseType::AnyEnumType},
 };
+
+// The leaf type a name spells; anything else is BaseType::Named. The first character and the
+// length rule out nearly every entry before any comparison of the characters.
+inline BaseType base_type_of(std::string_view name) {
+  if (name.size() == 6 && std::memcmp(name.data(), "Tensor", 6) == 0) return BaseType::Tensor;
+  for (const BaseTypeName& entry : kBaseTypeNames) {
+    if (entry.name[0] == name[0] && entry.name.size() == name.size() &&
+        std::memcmp(entry.name.data(), name.data(), name.size()) == 0) {
+      return entry.type;
+    }
+  }
+  return BaseType::Named;
+}
 
 }  // namespace schemac::schema
