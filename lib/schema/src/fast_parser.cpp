@@ -8,6 +8,10 @@
 #include <cstring>
 #include <span>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "base_type_names.h"
 #include "schema_grammar.h"
 
@@ -18,37 +22,96 @@ namespace chars = grammar::chars;
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// The arguments and returns being read, one per thread so that reading them allocates nothing and
+// every field is written once (a value-initialised Argument costs a `rep stos`); the schema gets
+// exact-size copies at the end. A schema with more is the grammar's.
+constexpr size_t kMaxArguments = 64;
+constexpr size_t kMaxReturns = 32;
+struct Entries {
+  Argument arguments[kMaxArguments];
+  Argument returns[kMaxReturns];
+};
+Entries& entries() {
+  thread_local Entries per_thread;
+  return per_thread;
+}
+
+// A leaf type named `name` at `range`, every field written.
+void set_leaf(Type& type, std::string_view name, BaseType base, TextRange range) {
+  type.kind = Type::Kind::Base;
+  type.base = base;
+  type.fixed_size.reset();
+  type.name = name;
+  type.elem = nullptr;
+  type.items = nullptr;
+  type.item_count = 0;
+  type.alias = nullptr;
+  type.range = range;
+}
+// `type` becomes a `kind` node (List or Optional) over `element`, every field written.
+void set_wrapper(Type& type, Type::Kind kind, const Type* element, uint32_t end) {
+  type.kind = kind;
+  type.base = BaseType::Tensor;
+  type.fixed_size.reset();
+  type.name = {};
+  type.elem = element;
+  type.items = nullptr;
+  type.item_count = 0;
+  type.alias = nullptr;
+  type.range = {element->range.begin, end};
+}
+// An argument or return with no name or default yet.
+void start_entry(Argument& entry, bool kwarg_only) {
+  entry.name = {};
+  entry.default_value = nullptr;
+  entry.kwarg_only = kwarg_only;
+  entry.name_range = {};
+}
+
+// Each reader takes the position to read at and returns the position after what it read, or null
+// where it declines. The position travels in a register, not in a member that every store through
+// a char pointer would make the compiler reload.
 class FastParser {
  public:
   FastParser(std::string_view text, Builder& b)
-      : b_(b), p_(text.data()), end_(text.data() + text.size()) {}
+      : b_(b), end_(text.data() + text.size()), entries_(entries()) {}
 
   // schema: name ( arguments ) -> returns, blanks between the tokens.
-  bool schema() {
-    blanks();
-    if (!operator_name()) return false;
-    blanks();
-    if (*p_ != '(' || !arguments()) return false;
-    blanks();
-    if (p_[0] != '-' || p_[1] != '>') return false;
-    p_ += 2;
-    blanks();
-    if (!returns()) return false;
-    blanks();
-    return p_ == end_;  // a comment, trailing text or a NUL byte: the grammar decides
+  bool schema(const char* p) {
+    p = operator_name(blanks(p));
+    if (!p) return false;
+    p = blanks(p);
+    if (*p != '(' || !(p = arguments(p))) return false;
+    p = blanks(p);
+    if (p[0] != '-' || p[1] != '>') return false;
+    p = returns(blanks(p + 2));
+    // A comment, trailing text or a NUL byte: the grammar decides.
+    if (!p || blanks(p) != end_) return false;
+    b_.schema.arguments.assign(entries_.arguments, entries_.arguments + argument_count_);
+    if (return_count_) b_.schema.returns.assign(entries_.returns, entries_.returns + return_count_);
+    return true;
   }
 
  private:
   Builder& b_;
-  const char* p_;
   const char* end_;
+  Entries& entries_;
+  size_t argument_count_ = 0;
+  size_t return_count_ = 0;
 
   uint32_t offset(const char* at) const { return static_cast<uint32_t>(at - b_.base); }
   static std::string_view view(const char* begin, const char* end) {
     return {begin, static_cast<size_t>(end - begin)};
   }
-  void blanks() {
-    while (chars::is(*p_, chars::kBlank)) ++p_;
+  // Blanks are tested with branches, not looked up: each call site sees the same answer nearly
+  // every time (a blank after ',', none after '('), so the branch is predicted and the position
+  // does not wait for the loads (a lookup puts two loads on the path to the next position).
+  static bool is_blank(char c) {
+    return c == ' ' || static_cast<unsigned char>(c - '\t') <= '\r' - '\t';
+  }
+  static const char* blanks(const char* p) {
+    while (is_blank(*p)) ++p;
+    return p;
   }
   // The end of the identifier at `at`, or null when none starts there.
   static const char* identifier_end(const char* at) {
@@ -59,228 +122,197 @@ class FastParser {
   }
 
   // [ns::]name[.overload], no blanks inside (qualified_name, expect_operator_name).
-  bool operator_name() {
-    const char* begin = p_;
-    const char* end = identifier_end(p_);
-    if (!end) return false;
+  const char* operator_name(const char* begin) {
+    const char* end = identifier_end(begin);
+    if (!end) return nullptr;
     if (end[0] == ':') {
-      if (end[1] != ':' || !(end = identifier_end(end + 2))) return false;
+      if (end[1] != ':' || !(end = identifier_end(end + 2))) return nullptr;
     }
     b_.schema.op.name = view(begin, end);
     if (*end == '.') {
       const char* overload = end + 1;
-      if (!(end = identifier_end(overload))) return false;
+      if (!(end = identifier_end(overload))) return nullptr;
       b_.schema.op.overload = view(overload, end);
     }
     b_.schema.op.range = {offset(begin), offset(end)};
-    p_ = end;
-    return true;
+    return end;
   }
 
   // `(` then `)` or items separated by `,` (arguments).
-  bool arguments() {
-    ++p_;
-    blanks();
-    if (*p_ == ')') {
-      ++p_;
-      return true;
-    }
+  const char* arguments(const char* p) {
+    p = blanks(p + 1);
+    if (*p == ')') return p + 1;
     for (;;) {
-      if (!argument_item()) return false;
-      blanks();
-      if (*p_ == ')') break;
-      if (*p_ != ',') return false;
-      ++p_;
-      blanks();
+      if (!(p = argument_item(p))) return nullptr;
+      p = blanks(p);
+      if (*p == ')') return p + 1;
+      if (*p != ',') return nullptr;
+      p = blanks(p + 1);
     }
-    ++p_;
-    return true;
   }
 
   // `*` or Type name [= default] (argument_item; `...` is the grammar's).
-  bool argument_item() {
-    if (*p_ == '*') {
+  const char* argument_item(const char* begin) {
+    if (*begin == '*') {
       FunctionSchema& schema = b_.schema;
-      if (schema.kwarg_markers == 0) schema.kwarg_marker_offset = offset(p_);
+      if (schema.kwarg_markers == 0) schema.kwarg_marker_offset = offset(begin);
       if (schema.kwarg_markers < UINT8_MAX) ++schema.kwarg_markers;
       b_.kwarg_only = true;
-      ++p_;
-      return true;
+      return begin + 1;
     }
-    const char* begin = p_;
-    Argument& entry = b_.schema.arguments.emplace_back();
-    entry.kwarg_only = b_.kwarg_only;
-    if (!type(entry.type)) return false;
-    blanks();
-    const char* name_end = identifier_end(p_);
-    if (!name_end) return false;
-    entry.name = view(p_, name_end);
-    entry.name_range = {offset(p_), offset(name_end)};
-    p_ = name_end;
-    const char* before_default = p_;
-    blanks();
-    if (*p_ == '=') {
-      ++p_;
-      blanks();
-      if (!default_value(entry)) return false;
+    if (argument_count_ == kMaxArguments) return nullptr;
+    Argument& entry = entries_.arguments[argument_count_++];
+    start_entry(entry, b_.kwarg_only);
+    const char* p = type(begin, entry.type);
+    if (!p) return nullptr;
+    p = blanks(p);
+    const char* name_end = identifier_end(p);
+    if (!name_end) return nullptr;
+    entry.name = view(p, name_end);
+    entry.name_range = {offset(p), offset(name_end)};
+    p = blanks(name_end);
+    if (*p == '=') {
+      p = default_value(blanks(p + 1), entry);
+      if (!p) return nullptr;
     } else {
-      p_ = before_default;
+      p = name_end;
     }
-    entry.range = {offset(begin), offset(p_)};
-    return true;
+    entry.range = {offset(begin), offset(p)};
+    return p;
   }
 
   // A type name, an optional alias annotation, then any run of `[]`, `[N]` (each maybe with an
   // annotation) and `?` (type; containers are the grammar's).
-  bool type(Type& type) {
-    const char* begin = p_;
-    const char* end = identifier_end(p_);
-    if (!end) return false;
-    while (end[0] == '.' && chars::is(end[1], chars::kIdentFirst)) end = identifier_end(end + 1);
-    const std::string_view name = view(begin, end);
-    if (is_container_keyword(name)) return false;
-    type.name = name;
-    type.base = base_type_of(name);
-    type.range = {offset(begin), offset(end)};
-    p_ = end;
-    if (!maybe_alias(type)) return false;
+  const char* type(const char* begin, Type& type) {
+    const char* p = identifier_end(begin);
+    if (!p) return nullptr;
+    while (p[0] == '.' && chars::is(p[1], chars::kIdentFirst)) p = identifier_end(p + 1);
+    const std::string_view name = view(begin, p);
+    const TypeNameSlot& slot = kTypeNameSlots[type_name_slot(name.front(), name.back(), name.size())];
+    const bool known = slot.size == name.size() && same_name(name, slot.name);
+    if (known && slot.container) return nullptr;
+    set_leaf(type, name, known ? slot.type : BaseType::Named, {offset(begin), offset(p)});
+    if (!(p = maybe_alias(p, type))) return nullptr;
     int depth = 0;
     for (;;) {
-      const char* before_suffix = p_;
-      blanks();
-      if (*p_ == '[') {
-        ++p_;
-        blanks();
+      const char* suffix = blanks(p);
+      if (*suffix == '[') {
+        p = blanks(suffix + 1);
         std::optional<int64_t> size;
-        if (is_digit(*p_)) {
-          const char* digits = p_;
-          while (is_digit(*p_)) ++p_;
+        if (is_digit(*p)) {
+          const char* digits = p;
+          while (is_digit(*p)) ++p;
           int64_t value = 0;
-          auto [stop, ec] = std::from_chars(digits, p_, value);
-          if (ec != std::errc() || stop != p_) return false;
+          auto [stop, ec] = std::from_chars(digits, p, value);
+          if (ec != std::errc() || stop != p) return nullptr;
           size = value;
-          blanks();
+          p = blanks(p);
         }
-        if (*p_ != ']') return false;
-        ++p_;
-        if (!wrap(type, Type::Kind::List, ++depth)) return false;
+        if (*p != ']') return nullptr;
+        ++p;
+        if (!wrap(type, Type::Kind::List, ++depth, p)) return nullptr;
         type.fixed_size = size;
-        if (!maybe_alias(type)) return false;
-      } else if (*p_ == '?') {
-        ++p_;
-        if (!wrap(type, Type::Kind::Optional, ++depth)) return false;
+        if (!(p = maybe_alias(p, type))) return nullptr;
+      } else if (*suffix == '?') {
+        p = suffix + 1;
+        if (!wrap(type, Type::Kind::Optional, ++depth, p)) return nullptr;
       } else {
-        p_ = before_suffix;
-        return true;
+        return p;
       }
     }
   }
-  static bool is_container_keyword(std::string_view name) {
-    switch (name[0]) {
-      case 'F': return name == "Future";
-      case 'R': return name == "RRef";
-      case 'A': return name == "Await";
-      case 'D': return name == "Dict";
-      case 'U': return name == "Union";
-      default: return false;
-    }
+  // Whether `name`, which is followed by at least 16 readable bytes (the padding), spells
+  // `table_name` (NUL-padded to 24 bytes) up to name.size(): one 16-byte comparison.
+  static bool same_name(std::string_view name, const char* table_name) {
+#if defined(__SSE2__)
+    if (name.size() > 16) return std::memcmp(name.data(), table_name, name.size()) == 0;
+    const __m128i text = _mm_loadu_si128(reinterpret_cast<const __m128i*>(name.data()));
+    const __m128i known = _mm_loadu_si128(reinterpret_cast<const __m128i*>(table_name));
+    const unsigned equal = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(text, known)));
+    const unsigned wanted = (1u << name.size()) - 1;
+    return (equal & wanted) == wanted;
+#else
+    return std::memcmp(name.data(), table_name, name.size()) == 0;
+#endif
   }
-  // The type read so far becomes the element of a new List or Optional node (Builder::wrap_type).
-  bool wrap(Type& type, Type::Kind kind, int depth) {
+  // The type read so far becomes the element of a new List or Optional node ending at `end`
+  // (Builder::wrap_type).
+  bool wrap(Type& type, Type::Kind kind, int depth, const char* end) {
     if (depth > Builder::kMaxTypeDepth) return false;
-    const Type* element = b_.storage.copy(type);
-    type = Type{};
-    type.kind = kind;
-    type.range = {element->range.begin, offset(p_)};
-    type.elem = element;
+    set_wrapper(type, kind, b_.storage.copy(type), offset(end));
     return true;
   }
 
   // Blanks and an alias annotation `(...)`, or nothing (opt<ws, alias>; a bare `!` is the
   // grammar's).
-  bool maybe_alias(Type& type) {
-    const char* before = p_;
-    blanks();
-    if (*p_ == '(') return alias_annotation(type);
-    if (*p_ == '!') return false;
-    p_ = before;
-    return true;
+  const char* maybe_alias(const char* p, Type& type) {
+    const char* q = blanks(p);
+    if (*q == '(') return alias_annotation(q, type);
+    if (*q == '!') return nullptr;
+    return p;
   }
   // (a) (a!) (a|b) (a! -> a|b) (a -> *)  (alias_annotation)
-  bool alias_annotation(Type& type) {
+  const char* alias_annotation(const char* begin, Type& type) {
     AliasInfo info;
-    const char* begin = p_;
-    ++p_;
-    blanks();
-    if (!alias_set(b_.alias_before)) return false;
-    blanks();
-    if (*p_ == '!') {
+    const char* p = alias_set(blanks(begin + 1), b_.alias_before);
+    if (!p) return nullptr;
+    p = blanks(p);
+    if (*p == '!') {
       info.is_write = true;
-      ++p_;
-      blanks();
+      p = blanks(p + 1);
     }
-    if (p_[0] == '-' && p_[1] == '>') {
+    if (p[0] == '-' && p[1] == '>') {
       info.has_arrow = true;
-      p_ += 2;
-      blanks();
-      if (!alias_set(b_.alias_after)) return false;
-      blanks();
+      p = alias_set(blanks(p + 2), b_.alias_after);
+      if (!p) return nullptr;
+      p = blanks(p);
     }
-    if (*p_ != ')') return false;
-    ++p_;
-    info.range = {offset(begin), offset(p_)};
+    if (*p != ')') return nullptr;
+    ++p;
+    info.range = {offset(begin), offset(p)};
     info.before = b_.storage.copy(std::span<const std::string_view>(b_.alias_before));
     info.after = info.has_arrow
                      ? b_.storage.copy(std::span<const std::string_view>(b_.alias_after))
                      : info.before;
     type.alias = b_.storage.copy(info);
-    return true;
+    return p;
   }
   // symbol { | symbol } with symbol a name or `*`; after `*` only `*` (add_alias_symbol).
-  bool alias_set(std::vector<std::string_view>& set) {
+  static const char* alias_set(const char* p, std::vector<std::string_view>& set) {
     set.clear();
     for (;;) {
-      const char* end = *p_ == '*' ? p_ + 1 : identifier_end(p_);
-      if (!end) return false;
-      const std::string_view symbol = view(p_, end);
-      if (!set.empty() && set.back() == "*" && symbol != "*") return false;
+      const char* end = *p == '*' ? p + 1 : identifier_end(p);
+      if (!end) return nullptr;
+      const std::string_view symbol = view(p, end);
+      if (!set.empty() && set.back() == "*" && symbol != "*") return nullptr;
       set.push_back(symbol);
-      p_ = end;
-      const char* before_bar = p_;
-      blanks();
-      if (*p_ != '|') {
-        p_ = before_bar;
-        return true;
-      }
-      ++p_;
-      blanks();
+      p = blanks(end);
+      if (*p != '|') return end;
+      p = blanks(p + 1);
     }
   }
 
   // A list `[a, b]` or one value (expect_default_value, expect_default_list_close).
-  bool default_value(Argument& entry) {
-    if (*p_ != '[') {
+  const char* default_value(const char* begin, Argument& entry) {
+    if (*begin != '[') {
       DefaultValue value;
-      if (!default_scalar(value)) return false;
-      entry.default_value = b_.storage.copy(value);
-      return true;
+      const char* p = default_scalar(begin, value);
+      if (p) entry.default_value = b_.storage.copy(value);
+      return p;
     }
-    const char* begin = p_;
     std::vector<DefaultValue>& items = b_.default_items;
     items.clear();
-    ++p_;
-    blanks();
-    if (*p_ != ']') {
+    const char* p = blanks(begin + 1);
+    if (*p != ']') {
       for (;;) {
-        if (!default_scalar(items.emplace_back())) return false;
-        blanks();
-        if (*p_ != ',') break;
-        ++p_;
-        blanks();
+        if (!(p = default_scalar(p, items.emplace_back()))) return nullptr;
+        p = blanks(p);
+        if (*p != ',') break;
+        p = blanks(p + 1);
       }
-      if (*p_ != ']') return false;
+      if (*p != ']') return nullptr;
     }
-    ++p_;
+    ++p;
     DefaultValue list;
     list.kind = DefaultValue::Kind::List;
     list.items = b_.storage.copy(std::span<const DefaultValue>(items));
@@ -297,34 +329,31 @@ class FastParser {
     }
     *out = ']';
     list.text = std::string_view(text, size);
-    list.range = {offset(begin), offset(p_)};
+    list.range = {offset(begin), offset(p)};
     entry.default_value = b_.storage.copy(list);
-    return true;
+    return p;
   }
   // A decimal number, a quoted string without escapes, or a name (default_scalar).
-  bool default_scalar(DefaultValue& value) {
-    const char* begin = p_;
-    const char c = *p_;
+  const char* default_scalar(const char* begin, DefaultValue& value) {
+    const char c = *begin;
+    const char* p;
     if (c == '-' || is_digit(c)) {
-      if (!decimal_number()) return false;
-      value.text = view(begin, p_);
+      if (!(p = decimal_number(begin))) return nullptr;
+      value.text = view(begin, p);
       value.kind = value.text.find_first_of(".eE") != std::string_view::npos
                        ? DefaultValue::Kind::Float
                        : DefaultValue::Kind::Int;
     } else if (c == '\'' || c == '"') {
-      if (p_[1] == c && p_[2] == c) return false;  // a triple quote
-      const char* q = p_ + 1;
-      for (; *q != c; ++q) {
-        if (*q == '\\' || *q == '\n' || *q == '\0') return false;
+      if (begin[1] == c && begin[2] == c) return nullptr;  // a triple quote
+      for (p = begin + 1; *p != c; ++p) {
+        if (*p == '\\' || *p == '\n' || *p == '\0') return nullptr;
       }
-      p_ = q + 1;
+      ++p;
       value.kind = DefaultValue::Kind::String;
-      value.text = view(begin, p_);
+      value.text = view(begin, p);
     } else {
-      const char* end = identifier_end(p_);
-      if (!end) return false;
-      p_ = end;
-      value.text = view(begin, end);
+      if (!(p = identifier_end(begin))) return nullptr;
+      value.text = view(begin, p);
       if (value.text == "True" || value.text == "False") {
         value.kind = DefaultValue::Kind::Bool;
       } else if (value.text == "None") {
@@ -333,76 +362,72 @@ class FastParser {
         value.kind = DefaultValue::Kind::Identifier;
       }
     }
-    value.range = {offset(begin), offset(p_)};
-    return true;
+    value.range = {offset(begin), offset(p)};
+    return p;
   }
   // -?digits[.digits*][(e|E)[+|-]digits], not followed by a name character (default_number
   // without its blanks after '-', hexadecimal and complex forms).
-  bool decimal_number() {
-    if (*p_ == '-') ++p_;
-    if (!is_digit(*p_)) return false;
-    while (is_digit(*p_)) ++p_;
-    if (*p_ == '.') {
-      ++p_;
-      while (is_digit(*p_)) ++p_;
+  static const char* decimal_number(const char* p) {
+    if (*p == '-') ++p;
+    if (!is_digit(*p)) return nullptr;
+    while (is_digit(*p)) ++p;
+    if (*p == '.') {
+      ++p;
+      while (is_digit(*p)) ++p;
     }
-    if (*p_ == 'e' || *p_ == 'E') {
-      const char* q = p_ + 1;
-      if (*q == '+' || *q == '-') ++q;
-      if (!is_digit(*q)) return false;
-      while (is_digit(*q)) ++q;
-      p_ = q;
+    if (*p == 'e' || *p == 'E') {
+      ++p;
+      if (*p == '+' || *p == '-') ++p;
+      if (!is_digit(*p)) return nullptr;
+      while (is_digit(*p)) ++p;
     }
-    return !chars::is(*p_, chars::kIdentOther);
+    return chars::is(*p, chars::kIdentOther) ? nullptr : p;
   }
 
   // `(` items `)` or one item (expect_returns; `...` is the grammar's).
-  bool returns() {
-    const char* begin = p_;
-    if (*p_ != '(') {
-      if (!return_item()) return false;
+  const char* returns(const char* begin) {
+    const char* p;
+    if (*begin != '(') {
+      if (!(p = return_item(begin))) return nullptr;
     } else {
       b_.schema.returns_parenthesized = true;
-      ++p_;
-      blanks();
-      if (*p_ != ')') {
+      p = blanks(begin + 1);
+      if (*p != ')') {
         for (;;) {
-          if (!return_item()) return false;
-          blanks();
-          if (*p_ == ')') break;
-          if (*p_ != ',') return false;
-          ++p_;
-          blanks();
+          if (!(p = return_item(p))) return nullptr;
+          p = blanks(p);
+          if (*p == ')') break;
+          if (*p != ',') return nullptr;
+          p = blanks(p + 1);
         }
       }
-      ++p_;
+      ++p;
     }
-    b_.schema.returns_range = {offset(begin), offset(p_)};
-    return true;
+    b_.schema.returns_range = {offset(begin), offset(p)};
+    return p;
   }
   // Type [name]  (return_item)
-  bool return_item() {
-    const char* begin = p_;
-    Argument& entry = b_.schema.returns.emplace_back();
-    if (!type(entry.type)) return false;
-    const char* before_name = p_;
-    blanks();
-    if (const char* name_end = identifier_end(p_)) {
-      entry.name = view(p_, name_end);
-      entry.name_range = {offset(p_), offset(name_end)};
-      p_ = name_end;
-    } else {
-      p_ = before_name;
+  const char* return_item(const char* begin) {
+    if (return_count_ == kMaxReturns) return nullptr;
+    Argument& entry = entries_.returns[return_count_++];
+    start_entry(entry, false);
+    const char* p = type(begin, entry.type);
+    if (!p) return nullptr;
+    const char* name = blanks(p);
+    if (const char* name_end = identifier_end(name)) {
+      entry.name = view(name, name_end);
+      entry.name_range = {offset(name), offset(name_end)};
+      p = name_end;
     }
-    entry.range = {offset(begin), offset(p_)};
-    return true;
+    entry.range = {offset(begin), offset(p)};
+    return p;
   }
 };
 
 }  // namespace
 
 bool fast_parse(std::string_view text, Builder& builder) {
-  return FastParser(text, builder).schema();
+  return FastParser(text, builder).schema(text.data());
 }
 
 }  // namespace schemac::schema::detail

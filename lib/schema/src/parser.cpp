@@ -491,7 +491,6 @@ ParseResult parse_schema_syntax(std::string_view text, ParserPath path) {
   const size_t arguments_guess = std::min<size_t>(text.size() / 16 + 1, 32);
   Builder fast(*storage);
   fast.base = own_text.data();
-  if (path != ParserPath::Grammar) fast.schema.arguments.reserve(arguments_guess);
   if (path != ParserPath::Grammar && fast_parse(own_text, fast)) {
     finish(fast, own_text, std::move(storage), result);
     return result;
@@ -506,8 +505,6 @@ ParseResult parse_schema_syntax(std::string_view text, ParserPath path) {
   builder.base = own_text.data();
   builder.contained.clear();
   builder.containers.clear();
-  builder.schema.arguments = std::move(fast.schema.arguments);
-  builder.schema.arguments.clear();
   builder.schema.arguments.reserve(arguments_guess);
   try {
     pegtl::memory_input<pegtl::tracking_mode::lazy> in(builder.base, builder.base + text.size(),
