@@ -14,6 +14,8 @@
 #include "schemac/schema/printer.h"
 #include "schema_errors.h"
 #include "schema_grammar.h"
+#include "schema_storage.h"
+#include "fast_parser.h"
 
 namespace {
 
@@ -99,6 +101,60 @@ void BM_print_schema(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_print_schema);
+
+void BM_tmp_storage_only(benchmark::State& state) {
+  per_schema(state, [](const std::string& text) {
+    auto storage = std::make_shared<schemac::schema::SchemaStorage>();
+    auto v = storage->copy_padded(text, 16);
+    benchmark::DoNotOptimize(v);
+    schemac::schema::ParseResult result;
+    benchmark::DoNotOptimize(result);
+  });
+}
+BENCHMARK(BM_tmp_storage_only);
+void BM_tmp_fast_only(benchmark::State& state) {
+  namespace g = schemac::schema::grammar;
+  static const std::vector<std::string> padded = [] {
+    std::vector<std::string> out;
+    for (const std::string& text : corpus()) out.push_back(text + std::string(g::kInputPadding, '\0'));
+    return out;
+  }();
+  per_schema(state, [](const std::string& text) {
+    const std::string& input = padded[&text - corpus().data()];
+    schemac::schema::SchemaStorage storage;
+    schemac::schema::detail::Builder b(storage);
+    b.base = input.data();
+    bool ok = schemac::schema::detail::fast_parse(std::string_view(input.data(), text.size()), b);
+    benchmark::DoNotOptimize(ok);
+  });
+}
+BENCHMARK(BM_tmp_fast_only);
+void BM_tmp_fast_fixed(benchmark::State& state) {
+  namespace g = schemac::schema::grammar;
+  std::string text = corpus()[100];
+  std::string input = text + std::string(g::kInputPadding, '\0');
+  for (auto _ : state) {
+    schemac::schema::SchemaStorage storage;
+    schemac::schema::detail::Builder b(storage);
+    b.base = input.data();
+    bool ok = schemac::schema::detail::fast_parse(std::string_view(input.data(), text.size()), b);
+    benchmark::DoNotOptimize(ok);
+  }
+  state.SetLabel(text);
+}
+BENCHMARK(BM_tmp_fast_fixed);
+void BM_tmp_check_only(benchmark::State& state) {
+  static std::vector<schemac::schema::FunctionSchema> parsed = [] {
+    std::vector<schemac::schema::FunctionSchema> out;
+    for (const std::string& text : corpus()) out.push_back(*schemac::schema::parse_schema(text).schema);
+    return out;
+  }();
+  per_schema(state, [](const std::string& text) {
+    auto r = schemac::schema::check_schema(parsed[&text - corpus().data()]);
+    benchmark::DoNotOptimize(r);
+  });
+}
+BENCHMARK(BM_tmp_check_only);
 
 // The whole corpus per iteration, to see the figure without cycling effects.
 void BM_parse_whole_corpus(benchmark::State& state) {

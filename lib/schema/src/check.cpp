@@ -7,6 +7,8 @@
 #include "schemac/support/did_you_mean.h"
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <span>
 #include <string>
 #include <string_view>
@@ -44,21 +46,25 @@ constexpr std::string_view kKeywords[] = {
     "None",  "and",    "or",    "not",  "global", "for",      "in",    "raise",    "assert",
     "break", "continue", "del", "pass", "class",  "import",   "with",  "as",       "NoneType",
     "Ellipsis"};
-// One bit per (length, first letter, last letter) of a keyword: most names miss it at once.
-constexpr uint64_t keyword_bit(std::string_view name) {
-  return uint64_t{1} << ((name.size() * 5 + static_cast<unsigned char>(name.front()) * 3 +
-                          static_cast<unsigned char>(name.back())) & 63);
+// A hash table of the keywords with no two in one slot (checked when it is built), hashed by
+// length, first and last letter: a name is a keyword only if its slot holds it.
+constexpr size_t keyword_slot(std::string_view name) {
+  return (name.size() + static_cast<unsigned char>(name.front()) * 36u +
+          static_cast<unsigned char>(name.back()) * 5u) & 63u;
 }
-constexpr uint64_t kKeywordSketch = [] {
-  uint64_t sketch = 0;
-  for (std::string_view keyword : kKeywords) sketch |= keyword_bit(keyword);
-  return sketch;
+constexpr auto kKeywordSlots = [] {
+  std::array<std::string_view, 64> slots{};
+  for (std::string_view keyword : kKeywords) {
+    std::string_view& slot = slots[keyword_slot(keyword)];
+    if (!slot.empty()) throw "two keywords share a slot: change keyword_slot";
+    slot = keyword;
+  }
+  return slots;
 }();
 bool is_keyword(std::string_view name) {
-  if (name.size() < 2 || name.size() > 8 || (kKeywordSketch & keyword_bit(name)) == 0) {
-    return false;
-  }
-  return contains(kKeywords, name);
+  if (name.size() < 2 || name.size() > 8) return false;
+  const std::string_view slot = kKeywordSlots[keyword_slot(name)];
+  return slot.size() == name.size() && std::memcmp(slot.data(), name.data(), name.size()) == 0;
 }
 
 void check_keyword_name(const Argument& entry, std::string_view what, Problems& problems) {
@@ -68,14 +74,15 @@ void check_keyword_name(const Argument& entry, std::string_view what, Problems& 
                         entry.name));
 }
 
-// Whether entries[i] repeats an earlier name. `sketch` (one bit per length and first letter of the
-// names seen so far) sends only the names that might repeat one to the pairwise comparison.
+// Whether entries[i] repeats an earlier name. `sketch` (one bit per length, first and last letter
+// of the names seen so far) sends only the names that might repeat one to the pairwise comparison.
 void check_duplicate_name(std::span<const Argument> entries, size_t i, uint64_t& sketch,
                           std::string_view what, std::string_view rule, Problems& problems) {
   std::string_view name = entries[i].name;
   if (name.empty()) return;
-  const uint64_t bit = uint64_t{1}
-                       << ((name.size() * 7 + static_cast<unsigned char>(name[0])) & 63);
+  const auto first = static_cast<unsigned char>(name.front());
+  const auto last = static_cast<unsigned char>(name.back());
+  const uint64_t bit = uint64_t{1} << ((name.size() * 13 + first * 31 + last * 7) & 63);
   const bool maybe_seen = (sketch & bit) != 0;
   sketch |= bit;
   if (!maybe_seen) return;
