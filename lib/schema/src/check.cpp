@@ -67,17 +67,26 @@ bool is_keyword(std::string_view name) {
   return slot.size() == name.size() && std::memcmp(slot.data(), name.data(), name.size()) == 0;
 }
 
-void check_keyword_name(const Argument& entry, std::string_view what, Problems& problems) {
-  if (!is_keyword(entry.name)) return;
+// The checks below run for every argument: their common case (nothing found) is inlined into
+// check_schema's loop, the rest (searching, formatting the message) lives out of line.
+[[gnu::noinline, gnu::cold]] void report_keyword_name(const Argument& entry, std::string_view what,
+                                                       Problems& problems) {
   add_problem(problems, entry.name_range, "keyword-name",
             fmt::format("{} name '{}' is a keyword of PyTorch's schema language", what,
                         entry.name));
 }
+inline void check_keyword_name(const Argument& entry, std::string_view what, Problems& problems) {
+  if (is_keyword(entry.name)) report_keyword_name(entry, what, problems);
+}
 
+[[gnu::noinline]] void find_duplicate_name(std::span<const Argument> entries, size_t i,
+                                           std::string_view what, std::string_view rule,
+                                           Problems& problems);
 // Whether entries[i] repeats an earlier name. `sketch` (one bit per length, first and last letter
 // of the names seen so far) sends only the names that might repeat one to the pairwise comparison.
-void check_duplicate_name(std::span<const Argument> entries, size_t i, uint64_t& sketch,
-                          std::string_view what, std::string_view rule, Problems& problems) {
+inline void check_duplicate_name(std::span<const Argument> entries, size_t i, uint64_t& sketch,
+                                 std::string_view what, std::string_view rule,
+                                 Problems& problems) {
   std::string_view name = entries[i].name;
   if (name.empty()) return;
   const auto first = static_cast<unsigned char>(name.front());
@@ -85,7 +94,11 @@ void check_duplicate_name(std::span<const Argument> entries, size_t i, uint64_t&
   const uint64_t bit = uint64_t{1} << ((name.size() * 13 + first * 31 + last * 7) & 63);
   const bool maybe_seen = (sketch & bit) != 0;
   sketch |= bit;
-  if (!maybe_seen) return;
+  if (maybe_seen) find_duplicate_name(entries, i, what, rule, problems);
+}
+void find_duplicate_name(std::span<const Argument> entries, size_t i, std::string_view what,
+                         std::string_view rule, Problems& problems) {
+  std::string_view name = entries[i].name;
   for (size_t j = 0; j < i; ++j) {
     if (entries[j].name == name) {
       add_problem(problems, entries[i].name_range, rule,
@@ -225,9 +238,20 @@ void check_type_tree(const Type& node, Problems& problems) {
   }
 }
 
-void check_type(const Type& type, Problems& problems) {
-  // Most types are a known leaf without an annotation, which none of the checks concern.
-  if (type.kind == Type::Kind::Base && !type.alias && type.base != BaseType::Named) return;
+// Whether any check of the types could find something in `type`: a leaf that is a container, an
+// unknown name or annotated; an optional of None; a fixed-size list below the top. Most types
+// (`Tensor`, `int[]`, `Tensor?`, `SymInt[2]`) are none of these.
+bool may_have_type_problems(const Type& type) {
+  const Type* node = &type;
+  for (; node->is_wrapper(); node = node->elem) {
+    if (node->is_optional() && node->elem->is_base(BaseType::NoneType)) return true;
+    if (node != &type && node->fixed_size) return true;
+  }
+  return node->kind != Type::Kind::Base || node->alias || node->base == BaseType::Named;
+}
+
+inline void check_type(const Type& type, Problems& problems) {
+  if (!may_have_type_problems(type)) return;
   check_fixed_size_position(type, problems);
   check_type_tree(type, problems);
 }
