@@ -136,6 +136,26 @@ TEST(FastParser, ReadsTheCommonFormsAndDeclinesTheRareOnes) {
   }
 }
 
+// Schemas too long for the storage's first block: the pieces go on in heap blocks, by both paths.
+TEST(FastParser, LongSchemasTakeMoreStorage) {
+  for (int count : {50, 100}) {  // the fast path reads up to 64 arguments, the grammar any
+    std::string text = "ext::long(";
+    for (int i = 0; i < count; ++i) {
+      text += (i ? ", " : "") + std::string("Tensor(a") + std::to_string(i) + "!)[] x" +
+              std::to_string(i) + "=[1, 2, 3]";
+    }
+    text += ") -> Tensor";
+    EXPECT_EQ(check_one(text), count <= 64);
+    ParseResult result = parse_schema_syntax(text);
+    ASSERT_TRUE(result.ok());
+    ASSERT_EQ(result.schema->arguments.size(), static_cast<size_t>(count));
+    const Argument& last = result.schema->arguments.back();
+    EXPECT_EQ(last.name, "x" + std::to_string(count - 1));
+    EXPECT_EQ(last.default_value->text, "[1,2,3]");
+    EXPECT_EQ(last.type.element().alias->before[0], "a" + std::to_string(count - 1));
+  }
+}
+
 // Random small edits of real schemas: deleted, repeated and inserted characters.
 TEST(FastParser, AgreesWithTheGrammarOnMutatedInputs) {
   const std::vector<std::string> inputs = all_inputs();
