@@ -311,7 +311,13 @@ void check_kwarg_markers(const FunctionSchema& schema, Problems& problems) {
 void check_defaults(const FunctionSchema& schema, const Argument& argument,
                     const Argument*& last_with_default, Problems& problems) {
   if (argument.default_value) {
-    check_default(argument, problems);
+    // The most common defaults, `None` for an optional and `True`/`False` for a bool, are what
+    // PyTorch reads and fit: check_default would find nothing.
+    const DefaultValue::Kind kind = argument.default_value->kind;
+    const bool fits_at_once =
+        (kind == DefaultValue::Kind::None && argument.type.is_optional()) ||
+        (kind == DefaultValue::Kind::Bool && argument.type.is_base(BaseType::Bool));
+    if (!fits_at_once) check_default(argument, problems);
     if (schema.is_vararg) {
       add_problem(problems, argument.default_value->range, "vararg-default",
                 fmt::format("argument '{}' has a default, but a schema with '...' cannot have "
