@@ -338,11 +338,10 @@ class FastParser {
     const char c = *begin;
     const char* p;
     if (c == '-' || is_digit(c)) {
-      if (!(p = decimal_number(begin))) return nullptr;
+      bool fraction_or_exponent = false;
+      if (!(p = decimal_number(begin, fraction_or_exponent))) return nullptr;
       value.text = view(begin, p);
-      value.kind = value.text.find_first_of(".eE") != std::string_view::npos
-                       ? DefaultValue::Kind::Float
-                       : DefaultValue::Kind::Int;
+      value.kind = fraction_or_exponent ? DefaultValue::Kind::Float : DefaultValue::Kind::Int;
     } else if (c == '\'' || c == '"') {
       if (begin[1] == c && begin[2] == c) return nullptr;  // a triple quote
       for (p = begin + 1; *p != c; ++p) {
@@ -367,15 +366,18 @@ class FastParser {
   }
   // -?digits[.digits*][(e|E)[+|-]digits], not followed by a name character (default_number
   // without its blanks after '-', hexadecimal and complex forms).
-  static const char* decimal_number(const char* p) {
+  // `float_form` tells whether it has a '.' or an exponent (a float, not an int).
+  static const char* decimal_number(const char* p, bool& float_form) {
     if (*p == '-') ++p;
     if (!is_digit(*p)) return nullptr;
     while (is_digit(*p)) ++p;
     if (*p == '.') {
+      float_form = true;
       ++p;
       while (is_digit(*p)) ++p;
     }
     if (*p == 'e' || *p == 'E') {
+      float_form = true;
       ++p;
       if (*p == '+' || *p == '-') ++p;
       if (!is_digit(*p)) return nullptr;
