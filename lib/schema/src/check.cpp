@@ -239,7 +239,7 @@ void check_type_tree(const Type& node, Problems& problems) {
 }
 
 // Whether any check of the types could find something in `type`: a leaf that is a container, an
-// unknown name or annotated; an optional of None; a fixed-size list below the top. Most types
+// unknown name or an annotated value type; an optional of None; a fixed-size list below the top. Most types
 // (`Tensor`, `int[]`, `Tensor?`, `SymInt[2]`) are none of these.
 bool may_have_type_problems(const Type& type) {
   const Type* node = &type;
@@ -247,7 +247,9 @@ bool may_have_type_problems(const Type& type) {
     if (node->is_optional() && node->elem->is_base(BaseType::NoneType)) return true;
     if (node != &type && node->fixed_size) return true;
   }
-  return node->kind != Type::Kind::Base || node->alias || node->base == BaseType::Named;
+  // An annotated leaf matters only on a value type (and on a custom class, which is Named).
+  return node->kind != Type::Kind::Base || node->base == BaseType::Named ||
+         (node->alias && is_value_type(node->base));
 }
 
 inline void check_type(const Type& type, Problems& problems) {
