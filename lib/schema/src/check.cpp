@@ -239,8 +239,8 @@ void check_type_tree(const Type& node, Problems& problems) {
 }
 
 // Whether any check of the types could find something in `type`: a leaf that is a container, an
-// unknown name or an annotated value type; an optional of None; a fixed-size list below the top. Most types
-// (`Tensor`, `int[]`, `Tensor?`, `SymInt[2]`) are none of these.
+// unknown name or an annotated value type; an optional of None; a fixed-size list below the top.
+// Most types (`Tensor`, `int[]`, `Tensor?`, `SymInt[2]`) are none of these.
 bool may_have_type_problems(const Type& type) {
   const Type* node = &type;
   for (; node->is_wrapper(); node = node->elem) {

@@ -188,7 +188,8 @@ class FastParser {
     if (!p) return nullptr;
     while (p[0] == '.' && chars::is(p[1], chars::kIdentFirst)) p = identifier_end(p + 1);
     const std::string_view name = view(begin, p);
-    const TypeNameSlot& slot = kTypeNameSlots[type_name_slot(name.front(), name.back(), name.size())];
+    const TypeNameSlot& slot =
+        kTypeNameSlots[type_name_slot(name.front(), name.back(), name.size())];
     const bool known = slot.size == name.size() && same_name(name, slot.name);
     if (known && slot.container) return nullptr;
     set_leaf(type, name, known ? slot.type : BaseType::Named, {offset(begin), offset(p)});
