@@ -7,6 +7,8 @@
 #include "schemac/support/did_you_mean.h"
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <span>
 #include <string>
 #include <string_view>
@@ -44,41 +46,59 @@ constexpr std::string_view kKeywords[] = {
     "None",  "and",    "or",    "not",  "global", "for",      "in",    "raise",    "assert",
     "break", "continue", "del", "pass", "class",  "import",   "with",  "as",       "NoneType",
     "Ellipsis"};
-// One bit per (length, first letter, last letter) of a keyword: most names miss it at once.
-constexpr uint64_t keyword_bit(std::string_view name) {
-  return uint64_t{1} << ((name.size() * 5 + static_cast<unsigned char>(name.front()) * 3 +
-                          static_cast<unsigned char>(name.back())) & 63);
+// A hash table of the keywords with no two in one slot (checked when it is built), hashed by
+// length, first and last letter: a name is a keyword only if its slot holds it.
+constexpr size_t keyword_slot(std::string_view name) {
+  return (name.size() + static_cast<unsigned char>(name.front()) * 36u +
+          static_cast<unsigned char>(name.back()) * 5u) & 63u;
 }
-constexpr uint64_t kKeywordSketch = [] {
-  uint64_t sketch = 0;
-  for (std::string_view keyword : kKeywords) sketch |= keyword_bit(keyword);
-  return sketch;
+constexpr auto kKeywordSlots = [] {
+  std::array<std::string_view, 64> slots{};
+  for (std::string_view keyword : kKeywords) {
+    std::string_view& slot = slots[keyword_slot(keyword)];
+    if (!slot.empty()) throw "two keywords share a slot: change keyword_slot";
+    slot = keyword;
+  }
+  return slots;
 }();
 bool is_keyword(std::string_view name) {
-  if (name.size() < 2 || name.size() > 8 || (kKeywordSketch & keyword_bit(name)) == 0) {
-    return false;
-  }
-  return contains(kKeywords, name);
+  if (name.size() < 2 || name.size() > 8) return false;
+  const std::string_view slot = kKeywordSlots[keyword_slot(name)];
+  return slot.size() == name.size() && std::memcmp(slot.data(), name.data(), name.size()) == 0;
 }
 
-void check_keyword_name(const Argument& entry, std::string_view what, Problems& problems) {
-  if (!is_keyword(entry.name)) return;
+// The checks below run for every argument: their common case (nothing found) is inlined into
+// check_schema's loop, the rest (searching, formatting the message) lives out of line.
+[[gnu::noinline, gnu::cold]] void report_keyword_name(const Argument& entry, std::string_view what,
+                                                       Problems& problems) {
   add_problem(problems, entry.name_range, "keyword-name",
             fmt::format("{} name '{}' is a keyword of PyTorch's schema language", what,
                         entry.name));
 }
+inline void check_keyword_name(const Argument& entry, std::string_view what, Problems& problems) {
+  if (is_keyword(entry.name)) report_keyword_name(entry, what, problems);
+}
 
-// Whether entries[i] repeats an earlier name. `sketch` (one bit per length and first letter of the
-// names seen so far) sends only the names that might repeat one to the pairwise comparison.
-void check_duplicate_name(std::span<const Argument> entries, size_t i, uint64_t& sketch,
-                          std::string_view what, std::string_view rule, Problems& problems) {
+[[gnu::noinline]] void find_duplicate_name(std::span<const Argument> entries, size_t i,
+                                           std::string_view what, std::string_view rule,
+                                           Problems& problems);
+// Whether entries[i] repeats an earlier name. `sketch` (one bit per length, first and last letter
+// of the names seen so far) sends only the names that might repeat one to the pairwise comparison.
+inline void check_duplicate_name(std::span<const Argument> entries, size_t i, uint64_t& sketch,
+                                 std::string_view what, std::string_view rule,
+                                 Problems& problems) {
   std::string_view name = entries[i].name;
   if (name.empty()) return;
-  const uint64_t bit = uint64_t{1}
-                       << ((name.size() * 7 + static_cast<unsigned char>(name[0])) & 63);
+  const auto first = static_cast<unsigned char>(name.front());
+  const auto last = static_cast<unsigned char>(name.back());
+  const uint64_t bit = uint64_t{1} << ((name.size() * 13 + first * 31 + last * 7) & 63);
   const bool maybe_seen = (sketch & bit) != 0;
   sketch |= bit;
-  if (!maybe_seen) return;
+  if (maybe_seen) find_duplicate_name(entries, i, what, rule, problems);
+}
+void find_duplicate_name(std::span<const Argument> entries, size_t i, std::string_view what,
+                         std::string_view rule, Problems& problems) {
+  std::string_view name = entries[i].name;
   for (size_t j = 0; j < i; ++j) {
     if (entries[j].name == name) {
       add_problem(problems, entries[i].name_range, rule,
@@ -218,9 +238,22 @@ void check_type_tree(const Type& node, Problems& problems) {
   }
 }
 
-void check_type(const Type& type, Problems& problems) {
-  // Most types are a known leaf without an annotation, which none of the checks concern.
-  if (type.kind == Type::Kind::Base && !type.alias && type.base != BaseType::Named) return;
+// Whether any check of the types could find something in `type`: a leaf that is a container, an
+// unknown name or an annotated value type; an optional of None; a fixed-size list below the top.
+// Most types (`Tensor`, `int[]`, `Tensor?`, `SymInt[2]`) are none of these.
+bool may_have_type_problems(const Type& type) {
+  const Type* node = &type;
+  for (; node->is_wrapper(); node = node->elem) {
+    if (node->is_optional() && node->elem->is_base(BaseType::NoneType)) return true;
+    if (node != &type && node->fixed_size) return true;
+  }
+  // An annotated leaf matters only on a value type (and on a custom class, which is Named).
+  return node->kind != Type::Kind::Base || node->base == BaseType::Named ||
+         (node->alias && is_value_type(node->base));
+}
+
+inline void check_type(const Type& type, Problems& problems) {
+  if (!may_have_type_problems(type)) return;
   check_fixed_size_position(type, problems);
   check_type_tree(type, problems);
 }
@@ -280,7 +313,13 @@ void check_kwarg_markers(const FunctionSchema& schema, Problems& problems) {
 void check_defaults(const FunctionSchema& schema, const Argument& argument,
                     const Argument*& last_with_default, Problems& problems) {
   if (argument.default_value) {
-    check_default(argument, problems);
+    // The most common defaults, `None` for an optional and `True`/`False` for a bool, are what
+    // PyTorch reads and fit: check_default would find nothing.
+    const DefaultValue::Kind kind = argument.default_value->kind;
+    const bool fits_at_once =
+        (kind == DefaultValue::Kind::None && argument.type.is_optional()) ||
+        (kind == DefaultValue::Kind::Bool && argument.type.is_base(BaseType::Bool));
+    if (!fits_at_once) check_default(argument, problems);
     if (schema.is_vararg) {
       add_problem(problems, argument.default_value->range, "vararg-default",
                 fmt::format("argument '{}' has a default, but a schema with '...' cannot have "

@@ -14,6 +14,7 @@
 #include <tao/pegtl.hpp>
 
 #include "base_type_names.h"
+#include "fast_parser.h"
 #include "schema_errors.h"
 #include "schema_builder.h"
 #include "schema_grammar.h"
@@ -26,16 +27,6 @@ namespace {
 namespace pegtl = tao::pegtl;
 namespace g = grammar;
 using detail::Builder;
-
-// The leaf type a name spells; anything else is BaseType::Named.
-BaseType base_type_of(std::string_view name) {
-  if (name == "Tensor") return BaseType::Tensor;  // by far the most common
-  for (const BaseTypeName& entry : kBaseTypeNames) {
-    if (entry.name.size() == name.size() && entry.name == name) return entry.type;
-  }
-  return BaseType::Named;
-}
-
 
 template <typename Rule>
 struct action : pegtl::nothing<Rule> {};
@@ -468,25 +459,53 @@ void note_trailing_kwarg_marker(Builder& b) {
   b.schema.trailing_kwarg_marker = true;
 }
 
+// The end of a parse, by either path: the schema, or the error an action found.
+void finish(Builder& b, std::string_view own_text, std::shared_ptr<SchemaStorage> storage,
+            ParseResult& result) {
+  note_trailing_kwarg_marker(b);
+  if (b.error) {
+    result.error = std::move(b.error);
+    return;
+  }
+  b.schema.text = own_text;
+  b.schema.storage = std::move(storage);
+  result.schema = std::move(b.schema);
+}
+
 }  // namespace
 
-ParseResult parse_schema_syntax(std::string_view text) {
+namespace detail {
+
+ParseResult parse_schema_syntax(std::string_view text, ParserPath path) {
   ParseResult result;
   if (text.size() > UINT32_MAX / 2) {
     result.error = SchemaError{"schema text is too long", 0, 1, "schema-syntax"};
     return result;
   }
   // The schema keeps its own copy of the text in its storage, and the names in it are views into
-  // that copy: the grammar runs over the copy, which is padded as the grammar needs.
+  // that copy: the parser runs over the copy, which is padded as the grammar needs.
   auto storage = std::make_shared<SchemaStorage>();
   const std::string_view own_text = storage->copy_padded(text, g::kInputPadding);
+  // Room for one argument per 16 characters, which most schemas do not outgrow (a declaration of
+  // PyTorch's takes 20 or so); the vector grows past it if it must.
+  const size_t arguments_guess = std::min<size_t>(text.size() / 16 + 1, 32);
+  Builder fast(*storage);
+  fast.base = own_text.data();
+  if (path != ParserPath::Grammar && fast_parse(own_text, fast)) {
+    finish(fast, own_text, std::move(storage), result);
+    return result;
+  }
+  if (path == ParserPath::FastOnly) {
+    result.error = SchemaError{"the fast path does not read this schema", 0, 1,
+                               "fast-path-declined"};
+    return result;
+  }
+  // What the fast path declines, and every error: the grammar reads the schema from the start.
   Builder builder(*storage);
   builder.base = own_text.data();
   builder.contained.clear();
   builder.containers.clear();
-  // Room for one argument per 16 characters, which most schemas do not outgrow (a declaration of
-  // PyTorch's takes 20 or so); the vector grows past it if it must.
-  builder.schema.arguments.reserve(std::min<size_t>(text.size() / 16 + 1, 32));
+  builder.schema.arguments.reserve(arguments_guess);
   try {
     pegtl::memory_input<pegtl::tracking_mode::lazy> in(builder.base, builder.base + text.size(),
                                                         "schema");
@@ -503,15 +522,14 @@ ParseResult parse_schema_syntax(std::string_view text) {
                                "schema-syntax"};
     return result;
   }
-  note_trailing_kwarg_marker(builder);
-  if (builder.error) {
-    result.error = std::move(builder.error);
-    return result;
-  }
-  builder.schema.text = own_text;
-  builder.schema.storage = std::move(storage);
-  result.schema = std::move(builder.schema);
+  finish(builder, own_text, std::move(storage), result);
   return result;
+}
+
+}  // namespace detail
+
+ParseResult parse_schema_syntax(std::string_view text) {
+  return detail::parse_schema_syntax(text, detail::ParserPath::Fast);
 }
 
 ParseResult parse_schema(std::string_view text) {
