@@ -86,6 +86,13 @@ INSTANTIATE_TEST_SUITE_P(Schemas, SemanticError, testing::Values(
   CheckCase{"f(Tensor x) -> None?", "union-members", "None?", "an optional of None"},
   CheckCase{"f(Tensor in) -> ()", "keyword-name", "in)", "argument name 'in' is a keyword"},
   CheckCase{"f(Tensor x) -> (Tensor is)", "keyword-name", "is)", "return name 'is'"},
+  // The lexer of torch._C.parse_schema (1.13) reads these as keywords wherever a name goes.
+  CheckCase{"min.or(Tensor x) -> Tensor", "keyword-name", "min.or", "overload name 'or'"},
+  CheckCase{"in.itialize(int size) -> ()", "keyword-name", "in.itialize", "operator name 'in'"},
+  CheckCase{"def::f(Tensor x) -> ()", "keyword-name", "def::f", "namespace name 'def'"},
+  CheckCase{"f(Tensor(None!) x) -> Tensor", "keyword-name", "(None!)", "alias set name 'None'"},
+  CheckCase{"f(Tensor(if) x) -> ()", "keyword-name", "(if)", "alias set name 'if'"},
+  CheckCase{"f(Tensor(a -> as) x) -> ()", "keyword-name", "(a -> as)", "alias set name 'as'"},
   CheckCase{"f.default(Tensor x) -> ()", "reserved-overload-name", "f", "overload name 'default' is reserved"},
   CheckCase{"f.__foo(Tensor x) -> ()", "reserved-overload-name", "f", "overload name '__foo' is reserved"}
 ));

@@ -69,14 +69,35 @@ bool is_keyword(std::string_view name) {
 
 // The checks below run for every argument: their common case (nothing found) is inlined into
 // check_schema's loop, the rest (searching, formatting the message) lives out of line.
-[[gnu::noinline, gnu::cold]] void report_keyword_name(const Argument& entry, std::string_view what,
-                                                       Problems& problems) {
-  add_problem(problems, entry.name_range, "keyword-name",
-            fmt::format("{} name '{}' is a keyword of PyTorch's schema language", what,
-                        entry.name));
+[[gnu::noinline, gnu::cold]] void report_keyword(TextRange range, std::string_view what,
+                                                  std::string_view name, Problems& problems) {
+  add_problem(problems, range, "keyword-name",
+              fmt::format("{} name '{}' is a keyword of PyTorch's schema language", what, name));
 }
 inline void check_keyword_name(const Argument& entry, std::string_view what, Problems& problems) {
-  if (is_keyword(entry.name)) report_keyword_name(entry, what, problems);
+  if (is_keyword(entry.name)) report_keyword(entry.name_range, what, entry.name, problems);
+}
+
+// The operator's namespace, name and overload are names to PyTorch's lexer too (`and.or(...)`
+// is a syntax error there).
+void check_operator_name_keywords(const OperatorName& op, Problems& problems) {
+  if (is_keyword(op.ns())) report_keyword(op.range, "namespace", op.ns(), problems);
+  if (is_keyword(op.base_name())) report_keyword(op.range, "operator", op.base_name(), problems);
+  if (is_keyword(op.overload)) report_keyword(op.range, "overload", op.overload, problems);
+}
+
+// So are alias set names (`Tensor(None!)`): the wildcard `*` and the fresh sets `$N` are not
+// names, and are never keywords.
+inline void check_alias_set_keywords(const Argument& entry, Problems& problems) {
+  const AliasInfo* alias = entry.type.any_alias();
+  if (!alias) return;
+  for (std::string_view set : alias->before) {
+    if (is_keyword(set)) report_keyword(alias->range, "alias set", set, problems);
+  }
+  if (!alias->has_arrow) return;  // without `->`, the after-sets repeat the before-sets
+  for (std::string_view set : alias->after) {
+    if (is_keyword(set)) report_keyword(alias->range, "alias set", set, problems);
+  }
 }
 
 [[gnu::noinline]] void find_duplicate_name(std::span<const Argument> entries, size_t i,
@@ -343,6 +364,7 @@ void check_defaults(const FunctionSchema& schema, const Argument& argument,
 std::vector<SchemaError> check_schema(const FunctionSchema& schema) {
   Problems problems;
   check_overload_name(schema, problems);
+  check_operator_name_keywords(schema.op, problems);
   if (schema.kwarg_markers > 1 || schema.trailing_kwarg_marker) {
     check_kwarg_markers(schema, problems);
   }
@@ -352,6 +374,7 @@ std::vector<SchemaError> check_schema(const FunctionSchema& schema) {
   for (size_t i = 0; i < schema.arguments.size(); ++i) {
     const Argument& argument = schema.arguments[i];
     check_keyword_name(argument, "argument", problems);
+    check_alias_set_keywords(argument, problems);
     check_duplicate_name(schema.arguments, i, argument_names, "argument", "duplicate-argument",
                          problems);
     check_type(argument.type, problems);
@@ -360,6 +383,7 @@ std::vector<SchemaError> check_schema(const FunctionSchema& schema) {
   uint64_t return_names = 0;
   for (size_t i = 0; i < schema.returns.size(); ++i) {
     check_keyword_name(schema.returns[i], "return", problems);
+    check_alias_set_keywords(schema.returns[i], problems);
     check_duplicate_name(schema.returns, i, return_names, "return", "duplicate-return",
                          problems);
     check_type(schema.returns[i].type, problems);

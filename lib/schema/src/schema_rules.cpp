@@ -24,7 +24,9 @@ constexpr auto kSchemaRules = std::to_array<SchemaRule>({
     {"duplicate-argument", W, "argument names are unique within a schema"},
     {"duplicate-return", W, "return names are unique within a schema"},
     {"fixed-size-list-position", E, "a fixed-size list [N] is the outermost type (or under a final ?)"},
-    {"keyword-name", E, "argument, return and type variable names are not keywords of PyTorch's lexer"},
+    {"keyword-name", E,
+     "operator, namespace, overload, alias set, argument, return and type variable names are not "
+     "keywords of PyTorch's lexer"},
     {"kwarg-marker", W, "the schema's keyword-only marker '*' appears once, before a keyword-only argument"},
     {"reserved-overload-name", E, "overload names do not use reserved words such as 'default'"},
     {"schema-syntax", E, "func is a well-formed function schema"},
