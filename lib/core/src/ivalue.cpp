@@ -1,5 +1,6 @@
 // IValue, Scalar and Generator: accessors that can fail, equality, and printing.
 #include "schemac/core/ivalue.h"
+#include "schemac/core/ivalue_conversions.h"
 
 #include <fmt/format.h>
 
@@ -259,5 +260,14 @@ void drop(Stack& stack, size_t n) {
   require_stack_size(stack, n, "drop");
   stack.resize(stack.size() - n);
 }
+
+namespace boxing {
+void throw_tuple_size_mismatch(size_t expected, size_t found) {
+  throw IValueError(fmt::format("expected a tuple of {} elements, found one of {}", expected, found));
+}
+void throw_not_none(const IValue& found) {
+  throw IValueError(fmt::format("expected None, found {}", found.kind_name()));
+}
+}  // namespace boxing
 
 }  // namespace schemac::dispatch

@@ -103,12 +103,6 @@ void throw_reference_return_from_boxed() {
       "a kernel without an unboxed entry for this signature cannot return a reference; call it "
       "with a signature that returns by value");
 }
-void throw_tuple_size_mismatch(size_t expected, size_t found) {
-  throw IValueError(fmt::format("expected a tuple of {} elements, found one of {}", expected, found));
-}
-void throw_not_none(const IValue& found) {
-  throw IValueError(fmt::format("expected None, found {}", found.kind_name()));
-}
 }  // namespace boxing
 
 }  // namespace schemac::dispatch
