@@ -191,48 +191,25 @@ struct action<g::optional_suffix> {
 };
 
 // ---- container types
-template <>
-struct action<g::tuple_open> {
+template <Type::Kind kind>
+struct open_container_action {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
-    b.open_container(in, Type::Kind::Tuple);
+    b.open_container(in, kind);
   }
 };
 template <>
-struct action<g::future_open> {
-  template <typename Input>
-  static void apply(const Input& in, Builder& b) {
-    b.open_container(in, Type::Kind::Future);
-  }
-};
+struct action<g::tuple_open> : open_container_action<Type::Kind::Tuple> {};
 template <>
-struct action<g::rref_open> {
-  template <typename Input>
-  static void apply(const Input& in, Builder& b) {
-    b.open_container(in, Type::Kind::RRef);
-  }
-};
+struct action<g::future_open> : open_container_action<Type::Kind::Future> {};
 template <>
-struct action<g::await_open> {
-  template <typename Input>
-  static void apply(const Input& in, Builder& b) {
-    b.open_container(in, Type::Kind::Await);
-  }
-};
+struct action<g::rref_open> : open_container_action<Type::Kind::RRef> {};
 template <>
-struct action<g::dict_open> {
-  template <typename Input>
-  static void apply(const Input& in, Builder& b) {
-    b.open_container(in, Type::Kind::Dict);
-  }
-};
+struct action<g::await_open> : open_container_action<Type::Kind::Await> {};
 template <>
-struct action<g::union_open> {
-  template <typename Input>
-  static void apply(const Input& in, Builder& b) {
-    b.open_container(in, Type::Kind::Union);
-  }
-};
+struct action<g::dict_open> : open_container_action<Type::Kind::Dict> {};
+template <>
+struct action<g::union_open> : open_container_action<Type::Kind::Union> {};
 template <>
 struct action<g::contained_begin> {
   template <typename Input>
