@@ -103,6 +103,47 @@ TEST(TorchTypes, NoNativeSignature) {
   EXPECT_NE(why.find("'x'"), std::string::npos) << why;
 }
 
+// torchgen has no tuples or dicts; these are the types PyTorch 1.13's kernel boxing
+// (make_boxed_from_unboxed_functor.h) unboxes them to and infer_schema maps back to the schema's
+// types (tests/torch/containers.yaml loads such kernels into PyTorch).
+TEST(TorchTypes, TuplesAndDicts) {
+  const TorchCase cases[] = {
+      {"f(Tensor self, Dict(str, Tensor) w, (int, int)? window) -> Tensor", false,
+       "at::Tensor(const at::Tensor& self, const c10::Dict<std::string, at::Tensor>& w, "
+       "const c10::optional<::std::tuple<int64_t, int64_t>>& window)"},
+      {"g((int, str) tag, (float, float)[] spans, Dict(str, int)? counts) -> Dict(str, int)", false,
+       "c10::Dict<std::string, int64_t>(const ::std::tuple<int64_t, std::string>& tag, "
+       "at::ArrayRef<::std::tuple<double, double>> spans, const c10::optional<c10::Dict<std::string, int64_t>>& counts)"},
+      {"h(Tensor self, (int, int) at) -> (Tensor, (int, int))", false,
+       "::std::tuple<at::Tensor, ::std::tuple<int64_t, int64_t>>(const at::Tensor& self, "
+       "const ::std::tuple<int64_t, int64_t>& at)"},
+      {"k(Dict(int, (str, int[], Tensor?, bool[2])) d) -> ((int, int)? r)", false,
+       "c10::optional<::std::tuple<int64_t, int64_t>>(const c10::Dict<int64_t, ::std::tuple<std::string, "
+       "c10::List<int64_t>, c10::optional<at::Tensor>, c10::List<bool>>>& d)"},
+  };
+  for (const TorchCase& c : cases) {
+    std::optional<TorchSignature> sig = torch_native_signature(parse(c.schema), false, c.symint);
+    ASSERT_TRUE(sig.has_value()) << c.schema;
+    EXPECT_EQ(render(*sig), c.expected) << c.schema;
+  }
+}
+
+TEST(TorchTypes, NoneAndLoneTuplesHaveNoNativeSignature) {
+  std::string why;
+  EXPECT_FALSE(torch_native_signature(parse("f(Tensor self, NoneType x) -> Tensor"), false, false, &why));
+  EXPECT_NE(why.find("argument 'x' of type 'NoneType': PyTorch 1.13 kernels have no C++ type for None"),
+            std::string::npos) << why;
+  EXPECT_FALSE(torch_native_signature(parse("f((int, None) x) -> Tensor"), false, false, &why));
+  EXPECT_NE(why.find("no C++ type for None"), std::string::npos) << why;
+  EXPECT_FALSE(torch_native_signature(parse("f(Tensor self) -> ((int, int) shape)"), false, false, &why));
+  EXPECT_NE(why.find("a lone tuple-typed return"), std::string::npos) << why;
+  EXPECT_FALSE(torch_native_signature(parse("f(Dict(str, Scalar[]) x) -> Tensor"), false, false, &why));
+  EXPECT_NE(why.find("'Dict(str, Scalar[])' has no C++ native type"), std::string::npos) << why;
+  EXPECT_FALSE(torch_native_signature(parse("f(Dict(Scalar, int) x) -> Tensor"), false, false, &why));
+  EXPECT_FALSE(torch_native_signature(parse("f(Tensor x) -> Dict(str, Scalar)"), false, false, &why));
+  EXPECT_NE(why.find("a return of type 'Dict(str, Scalar)'"), std::string::npos) << why;
+}
+
 GenOperator make_op(const std::string& text, std::vector<KernelBinding> kernels) {
   GenOperator op;
   op.schema = parse(text);

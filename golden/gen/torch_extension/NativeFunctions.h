@@ -5,9 +5,11 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <tuple>
 #include <vector>
 
+#include <ATen/core/Dict.h>
 #include <ATen/core/Generator.h>
 #include <ATen/core/List.h>
 #include <ATen/core/Tensor.h>

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "schemac/schema/printer.h"
+
 namespace schemac::gen {
 namespace {
 
@@ -48,11 +50,61 @@ std::optional<std::string> value_type(const Type& t, bool symint) {
         return fmt::format("::std::array<bool,{}>", *t.fixed_size);
       }
       return std::nullopt;
+    default: return std::nullopt;  // tuples, dicts (argument_type), unions, futures, RRefs, awaits
   }
-  return std::nullopt;
 }
 
 bool is_int_list(const Type& t, BaseType elem) { return t.is_list() && t.element().is_base(elem); }
+
+bool is_container(const Type& t) { return t.kind == Type::Kind::Tuple || t.kind == Type::Kind::Dict; }
+
+// c10::Dict's key types (ATen/core/Dict.h valid_dict_key_types, less complex<double>, which
+// has no schema spelling here).
+std::optional<std::string> dict_key_type(const Type& t, bool symint) {
+  if (t.kind != Type::Kind::Base) return std::nullopt;
+  switch (t.base) {
+    case BaseType::Str: return "std::string";
+    case BaseType::Int: case BaseType::Float: case BaseType::Bool: case BaseType::SymInt:
+      return value_type(t, symint);
+    case BaseType::Tensor: return "at::Tensor";
+    default: return std::nullopt;
+  }
+}
+
+// A value inside a tuple, a dict or an optional container: owned, as IValue::to<T> gives it
+// (str -> std::string, T[] -> c10::List<T>, T? -> c10::optional<T>). None has no C++ type the
+// kernel boxing accepts (infer_schema maps no C++ type to NoneType); c10::List<at::Scalar> is
+// refused by assert_is_valid_input_type.
+std::optional<std::string> element_value_type(const Type& t, bool symint) {
+  std::vector<std::string> parts;
+  for (const Type& item : t.contained()) {
+    std::optional<std::string> part =
+        t.kind == Type::Kind::Dict && parts.empty() ? dict_key_type(item, symint) : element_value_type(item, symint);
+    if (!part) return std::nullopt;
+    parts.push_back(std::move(*part));
+  }
+  switch (t.kind) {
+    case Type::Kind::Base:
+      if (t.base == BaseType::Str) return "std::string";
+      if (t.base == BaseType::Tensor) return "at::Tensor";
+      if (t.base == BaseType::Scalar) return "at::Scalar";
+      return value_type(t, symint);
+    case Type::Kind::Optional: {
+      std::optional<std::string> elem = element_value_type(t.element(), symint);
+      if (!elem) return std::nullopt;
+      return fmt::format("c10::optional<{}>", *elem);
+    }
+    case Type::Kind::List: {
+      if (t.element().is_base(BaseType::Scalar)) return std::nullopt;
+      std::optional<std::string> elem = element_value_type(t.element(), symint);
+      if (!elem) return std::nullopt;
+      return fmt::format("c10::List<{}>", *elem);
+    }
+    case Type::Kind::Tuple: return fmt::format("::std::tuple<{}>", fmt::join(parts, ", "));
+    case Type::Kind::Dict: return fmt::format("c10::Dict<{}>", fmt::join(parts, ", "));
+    default: return std::nullopt;  // unions, futures, RRefs, awaits
+  }
+}
 
 // native.argumenttype_type, then cpp.argumenttype_type.
 std::optional<std::string> argument_type(const Type& t, bool mutable_, bool const_ref, bool symint) {
@@ -66,6 +118,12 @@ std::optional<std::string> argument_type(const Type& t, bool mutable_, bool cons
   if (t.is_base(BaseType::Scalar)) return "const at::Scalar&";
   if (t.is_optional() && t.element().is_base(BaseType::Scalar)) return "const c10::optional<at::Scalar>&";
   if (std::optional<std::string> value = value_type(t, symint)) return value;
+  // Tuples and dicts, and optionals of them: owned values by const reference.
+  if (is_container(t) || (t.is_optional() && is_container(t.element()))) {
+    std::optional<std::string> value = element_value_type(t, symint);
+    if (!value) return std::nullopt;
+    return fmt::format("const {}&", *value);
+  }
   switch (t.kind) {
     case Type::Kind::Base:
       if (t.base == BaseType::Tensor) return mut_ref ? "at::Tensor&" : "const at::Tensor&";
@@ -87,12 +145,13 @@ std::optional<std::string> argument_type(const Type& t, bool mutable_, bool cons
       if (elem.is_base(BaseType::Tensor)) return "at::TensorList";
       if (elem.is_base(BaseType::Scalar)) return "at::ArrayRef<at::Scalar>";
       if (elem.is_base(BaseType::Dimname)) return "at::DimnameList";
-      std::optional<std::string> inner = argument_type(elem, mutable_, const_ref, symint);
+      std::optional<std::string> inner =
+          is_container(elem) ? element_value_type(elem, symint) : argument_type(elem, mutable_, const_ref, symint);
       if (!inner) return std::nullopt;
       return fmt::format("at::ArrayRef<{}>", *inner);
     }
+    default: return std::nullopt;  // unions, futures, RRefs, awaits
   }
-  return std::nullopt;
 }
 
 // cpp.returntype_type.
@@ -103,6 +162,12 @@ std::optional<std::string> single_return_type(const Type& t, bool mutable_, bool
     return const_ref ? "const at::Tensor&" : "at::Tensor&";
   }
   if (t.is_base(BaseType::Scalar)) return "at::Scalar";
+  // Containers and optionals of them by value (c10::Dict<K, at::Scalar> is refused as an output).
+  if (is_container(t) || (t.is_optional() && is_container(t.element()))) {
+    const Type& c = t.is_optional() ? t.element() : t;
+    if (c.kind == Type::Kind::Dict && c.contained()[1].is_base(BaseType::Scalar)) return std::nullopt;
+    return element_value_type(t, symint);
+  }
   if (t.is_list() && !mutable_ && !t.fixed_size) {
     std::optional<std::string> elem = single_return_type(t.element(), false, const_ref, symint);
     if (!elem) return std::nullopt;
@@ -116,6 +181,24 @@ std::optional<std::string> single_return_type(const Type& t, bool mutable_, bool
 bool is_write(const Type& t) {
   const Type& node = t.is_optional() ? t.element() : t;
   return node.alias != nullptr && node.alias->is_write;
+}
+
+bool contains_none(const Type& t) {
+  if (t.is_base(BaseType::NoneType)) return true;
+  if (t.is_wrapper() && contains_none(t.element())) return true;
+  for (const Type& item : t.contained())
+    if (contains_none(item)) return true;
+  return false;
+}
+
+// Why `t` has no native type, for the torch-signature diagnostic.
+std::string no_type_reason(const Type& t) {
+  const std::string printed = schema::print_type(t);
+  if (contains_none(t)) {
+    return fmt::format("'{}': PyTorch 1.13 kernels have no C++ type for None (schema inference maps no C++ "
+                       "argument type to NoneType)", printed);
+  }
+  return fmt::format("'{}' has no C++ native type", printed);
 }
 
 }  // namespace
@@ -141,7 +224,7 @@ std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchem
     const schema::Argument& a = schema.arguments[i];
     std::optional<std::string> type =
         argument_type(a.type, is_write(a.type), const_ref_for_mutable_tensors, symint);
-    if (!type) return fail(fmt::format("argument '{}' has a type with no C++ native type", a.name));
+    if (!type) return fail(fmt::format("argument '{}' of type {}", a.name, no_type_reason(a.type)));
     // torchgen's out arguments: the keyword-only ones that are written, moved last.
     if (a.kwarg_only && is_write(a.type)) {
       outs.push_back(i);
@@ -158,11 +241,15 @@ std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchem
     param.name = cpp_identifier(a.name);
     sig.params.push_back(std::move(param));
   }
+  // A std::tuple result means several returns to PyTorch's boxing (push_outputs).
+  if (schema.returns.size() == 1 && schema.returns.front().type.kind == schema::Type::Kind::Tuple) {
+    return fail("a lone tuple-typed return: PyTorch's C++ kernels return several values as a ::std::tuple");
+  }
   std::vector<std::string> returns;
   for (const schema::Argument& r : schema.returns) {
     std::optional<std::string> type =
         single_return_type(r.type, is_write(r.type), const_ref_for_mutable_tensors, symint);
-    if (!type) return fail("a return has a type with no C++ native type");
+    if (!type) return fail(fmt::format("a return of type {}", no_type_reason(r.type)));
     returns.push_back(*type);
   }
   if (returns.empty()) {

@@ -11,8 +11,17 @@
 //   Dimname[] -> at::DimnameList   bool[N] -> ::std::array<bool,N>   other T[] -> at::ArrayRef<T>
 //   other T? -> c10::optional<T>   ScalarType, Layout, Device, MemoryFormat, Generator, Dimname,
 //   Storage, Stream, QScheme -> at::<Name>
+//   tuples and dicts are owned values, as IValue::to gives them (PyTorch 1.13's kernel boxing,
+//   ATen/core/boxing/impl/make_boxed_from_unboxed_functor.h, takes them):
+//   (int, str) -> const ::std::tuple<int64_t, std::string>&   Dict(str, Tensor) -> const
+//   c10::Dict<std::string, at::Tensor>&   (int, int)? -> const c10::optional<::std::tuple<int64_t,
+//   int64_t>>&   (float, float)[] -> at::ArrayRef<::std::tuple<double, double>>; inside them str
+//   is std::string, T[] c10::List<T>, T? c10::optional<T>. None has no type (no C++ argument
+//   type infers to NoneType), nor c10::List<at::Scalar> inside a container
 //   returns: Tensor -> at::Tensor, Tensor(a!) -> at::Tensor&, Scalar -> at::Scalar, T[] ->
-//   ::std::vector<T>, several -> ::std::tuple<...>, none -> void
+//   ::std::vector<T>, several -> ::std::tuple<...>, none -> void, Dict(K, V) -> c10::Dict<K, V>,
+//   a tuple among several -> a ::std::tuple element; a lone tuple-typed return has none (a
+//   ::std::tuple result means several returns)
 // Out arguments come last (for a valid out= schema they already are: torchgen requires them
 // after every other keyword-only argument). No defaults: torchgen's defaults are C++ API sugar.
 #pragma once
@@ -38,7 +47,7 @@ struct TorchSignature {
 };
 
 // The native signature, or nullopt with the reason in `why` when some type has no torchgen
-// native type (varargs, Any, custom classes, Tensor? returns, ...).
+// native type (varargs, Any, None, custom classes, Tensor? returns, a lone tuple return, ...).
 std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchema& schema,
                                                      bool const_ref_for_mutable_tensors, bool symint,
                                                      std::string* why = nullptr);
