@@ -80,23 +80,46 @@ inline void check_keyword_name(const Argument& entry, std::string_view what, Pro
 
 // The operator's namespace, name and overload are names to PyTorch's lexer too (`and.or(...)`
 // is a syntax error there).
-void check_operator_name_keywords(const OperatorName& op, Problems& problems) {
+[[gnu::noinline, gnu::cold]] void report_operator_name_keywords(const OperatorName& op,
+                                                                Problems& problems) {
   if (is_keyword(op.ns())) report_keyword(op.range, "namespace", op.ns(), problems);
   if (is_keyword(op.base_name())) report_keyword(op.range, "operator", op.base_name(), problems);
   if (is_keyword(op.overload)) report_keyword(op.range, "overload", op.overload, problems);
 }
+inline void check_operator_name_keywords(const OperatorName& op, Problems& problems) {
+  const std::string_view name = op.name;
+  const size_t colon = name.rfind(':');  // the namespace ends at "::"
+  const std::string_view base = colon == std::string_view::npos ? name : name.substr(colon + 1);
+  const std::string_view ns = colon == std::string_view::npos ? std::string_view() : name.substr(0, colon - 1);
+  if (is_keyword(base) || is_keyword(op.overload) || is_keyword(ns)) [[unlikely]] {
+    report_operator_name_keywords(op, problems);
+  }
+}
 
 // So are alias set names (`Tensor(None!)`): the wildcard `*` and the fresh sets `$N` are not
-// names, and are never keywords.
-inline void check_alias_set_keywords(const Argument& entry, Problems& problems) {
-  const AliasInfo* alias = entry.type.any_alias();
-  if (!alias) return;
-  for (std::string_view set : alias->before) {
-    if (is_keyword(set)) report_keyword(alias->range, "alias set", set, problems);
+// names, and are never keywords. Without `->`, the after-sets repeat the before-sets.
+[[gnu::noinline, gnu::cold]] void report_alias_set_keywords(const AliasInfo& alias,
+                                                             Problems& problems) {
+  for (std::string_view set : alias.before) {
+    if (is_keyword(set)) report_keyword(alias.range, "alias set", set, problems);
   }
-  if (!alias->has_arrow) return;  // without `->`, the after-sets repeat the before-sets
-  for (std::string_view set : alias->after) {
-    if (is_keyword(set)) report_keyword(alias->range, "alias set", set, problems);
+  if (!alias.has_arrow) return;
+  for (std::string_view set : alias.after) {
+    if (is_keyword(set)) report_keyword(alias.range, "alias set", set, problems);
+  }
+}
+inline bool names_a_keyword(std::span<const std::string_view> sets) {
+  for (std::string_view set : sets) {
+    if (is_keyword(set)) return true;
+  }
+  return false;
+}
+inline void check_alias_set_keywords(const Argument& entry, Problems& problems) {
+  const Type* node = &entry.type;
+  while (!node->alias && node->is_wrapper()) node = node->elem;
+  const AliasInfo* alias = node->alias;
+  if (alias && (names_a_keyword(alias->before) || names_a_keyword(alias->after))) [[unlikely]] {
+    report_alias_set_keywords(*alias, problems);
   }
 }
 
