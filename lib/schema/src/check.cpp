@@ -87,11 +87,7 @@ inline void check_keyword_name(const Argument& entry, std::string_view what, Pro
   if (is_keyword(op.overload)) report_keyword(op.range, "overload", op.overload, problems);
 }
 inline void check_operator_name_keywords(const OperatorName& op, Problems& problems) {
-  const std::string_view name = op.name;
-  const size_t colon = name.rfind(':');  // the namespace ends at "::"
-  const std::string_view base = colon == std::string_view::npos ? name : name.substr(colon + 1);
-  const std::string_view ns = colon == std::string_view::npos ? std::string_view() : name.substr(0, colon - 1);
-  if (is_keyword(base) || is_keyword(op.overload) || is_keyword(ns)) [[unlikely]] {
+  if (is_keyword(op.base_name()) || is_keyword(op.overload) || is_keyword(op.ns())) [[unlikely]] {
     report_operator_name_keywords(op, problems);
   }
 }

@@ -59,16 +59,6 @@ std::optional<ArgumentAlias> argument_alias(const Type& type) {
   }
 }
 
-std::string_view OperatorName::base_name() const {
-  auto colons = name.rfind("::");
-  return colons == std::string_view::npos ? name : name.substr(colons + 2);
-}
-
-std::string_view OperatorName::ns() const {
-  auto colons = name.rfind("::");
-  return colons == std::string_view::npos ? std::string_view() : name.substr(0, colons);
-}
-
 std::string operator_full_name(std::string_view name, std::string_view overload) {
   std::string out(name);
   if (!overload.empty()) {

@@ -138,8 +138,14 @@ struct OperatorName {
   std::string_view name;           // with namespace when written: "aten::add"
   std::string_view overload;       // "" when absent
   TextRange range;
-  std::string_view base_name() const;  // without namespace
-  std::string_view ns() const;         // "" when absent
+  std::string_view base_name() const {  // without namespace
+    auto colons = name.rfind("::");
+    return colons == std::string_view::npos ? name : name.substr(colons + 2);
+  }
+  std::string_view ns() const {  // "" when absent
+    auto colons = name.rfind("::");
+    return colons == std::string_view::npos ? std::string_view() : name.substr(0, colons);
+  }
   std::string full() const { return operator_full_name(name, overload); }  // "aten::add.Tensor"
 };
 
