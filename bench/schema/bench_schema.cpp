@@ -89,6 +89,21 @@ void BM_parse_schema_syntax_only(benchmark::State& state) {
 }
 BENCHMARK(BM_parse_schema_syntax_only);
 
+// The semantic checks alone (check.h), over schemas parsed beforehand: BM_parse_schema less
+// BM_parse_schema_syntax_only, without the model having just been written.
+void BM_check_schema(benchmark::State& state) {
+  std::vector<schemac::schema::FunctionSchema> parsed;
+  for (const std::string& text : corpus()) parsed.push_back(*schemac::schema::parse_schema_syntax(text).schema);
+  size_t i = 0;
+  for (auto _ : state) {
+    auto problems = schemac::schema::check_schema(parsed[i]);
+    benchmark::DoNotOptimize(problems);
+    if (++i == parsed.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_check_schema);
+
 void BM_print_schema(benchmark::State& state) {
   std::vector<schemac::schema::FunctionSchema> parsed;
   for (const std::string& text : corpus()) parsed.push_back(*schemac::schema::parse_schema(text).schema);

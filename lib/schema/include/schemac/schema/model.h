@@ -14,7 +14,9 @@
 // built by hand may point at anything that outlives it (string literals, locals of a test).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <span>
@@ -139,12 +141,23 @@ struct OperatorName {
   std::string_view overload;       // "" when absent
   TextRange range;
   std::string_view base_name() const {  // without namespace
-    auto colons = name.rfind("::");
+    auto colons = namespace_end();
     return colons == std::string_view::npos ? name : name.substr(colons + 2);
   }
   std::string_view ns() const {  // "" when absent
-    auto colons = name.rfind("::");
+    auto colons = namespace_end();
     return colons == std::string_view::npos ? std::string_view() : name.substr(0, colons);
+  }
+  // Where the last "::" of the name starts (name.rfind("::")), or npos. Searched for ':' from the
+  // end with memrchr, which reads a word at a time: the checks of every parsed schema ask for it.
+  std::size_t namespace_end() const {
+    for (std::size_t before = name.size(); before >= 2;) {
+      const void* colon = ::memrchr(name.data(), ':', before);
+      if (!colon) break;
+      before = static_cast<std::size_t>(static_cast<const char*>(colon) - name.data());
+      if (before > 0 && name[before - 1] == ':') return before - 1;
+    }
+    return std::string_view::npos;
   }
   std::string full() const { return operator_full_name(name, overload); }  // "aten::add.Tensor"
 };
