@@ -74,3 +74,27 @@ TEST(Model, SetOperatorNameOnASchemaBuiltByHand) {
 
 }  // namespace
 }  // namespace schemac::schema
+
+namespace schemac::schema {
+namespace {
+
+// The namespace ends at the last "::", as std::string_view::rfind("::") finds it, whatever the
+// name holds (set_operator_name and schemas built by hand take any text).
+TEST(OperatorNameSplit, NamespaceEndsAtTheLastDoubleColon) {
+  struct Case {
+    std::string_view name, ns, base;
+  };
+  for (const Case& c : {Case{"add", "", "add"}, Case{"aten::add", "aten", "add"},
+                        Case{"a::b::c", "a::b", "c"}, Case{"a:::b", "a:", "b"},
+                        Case{"a::b:c", "a", "b:c"}, Case{"::x", "", "x"}, Case{"a:", "", "a:"},
+                        Case{":", "", ":"}, Case{"", "", ""}, Case{"x::", "x", ""}}) {
+    OperatorName op;
+    op.name = c.name;
+    EXPECT_EQ(op.namespace_end(), c.name.rfind("::")) << c.name;
+    EXPECT_EQ(op.ns(), c.ns) << c.name;
+    EXPECT_EQ(op.base_name(), c.base) << c.name;
+  }
+}
+
+}  // namespace
+}  // namespace schemac::schema
