@@ -3,7 +3,10 @@
 //   BM_baseline_add_nt_loop_64MiB is the floor for add.out: a hand-written loop over the same
 //   tensors, split in two halves on two threads, with the widest non-temporal stores the CPU has.
 //   NCHW -> channels_last of (32, 64, 56, 56) float32 moves 2 x 25.7 MB, as memcpy of it does.
-// mm reports FLOP/s (2 * M * N * K per multiplication) as items per second and GFLOP/s.
+// mm reports FLOP/s (2 * M * N * K per multiplication) as items per second and GFLOP/s. Its
+// reference is OpenBLAS's sgemm/dgemm on the same matrices with its own threads (one per core),
+// built in where libopenblas-dev is installed; the label names the kernel OpenBLAS chose for this
+// CPU (bench/run.sh tells it the right one where its detection fails, as in some VMs).
 #include <atomic>
 #include <cstring>
 #include <thread>
@@ -12,6 +15,9 @@
 #include <immintrin.h>
 
 #include <benchmark/benchmark.h>
+#if SCHEMAC_BENCH_OPENBLAS
+#include <cblas.h>
+#endif
 
 #include "schemac/kernels/cpu_features.h"
 #include "schemac/kernels/native_functions.h"
@@ -178,6 +184,36 @@ void BM_mm_f64_1024(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(k::mm_cpu(a, b).data_ptr());
   report_flops(state, 1024);
 }
+
+#if SCHEMAC_BENCH_OPENBLAS
+extern "C" char* openblas_get_corename();
+
+void BM_baseline_openblas_sgemm_1024(benchmark::State& state) {
+  const int n = 1024;
+  std::vector<float> a(n * n, 1.0f), b(n * n, 0.5f), c(n * n);
+  for (auto _ : state) {
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, a.data(), n, b.data(), n, 0.0f,
+                c.data(), n);
+    benchmark::DoNotOptimize(c.data());
+  }
+  state.SetLabel(openblas_get_corename());
+  report_flops(state, n);
+}
+
+void BM_baseline_openblas_dgemm_1024(benchmark::State& state) {
+  const int n = 1024;
+  std::vector<double> a(n * n, 1.0), b(n * n, 1.0), c(n * n);
+  for (auto _ : state) {
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, a.data(), n, b.data(), n, 0.0,
+                c.data(), n);
+    benchmark::DoNotOptimize(c.data());
+  }
+  state.SetLabel(openblas_get_corename());
+  report_flops(state, n);
+}
+BENCHMARK(BM_baseline_openblas_sgemm_1024)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_baseline_openblas_dgemm_1024)->Unit(benchmark::kMillisecond)->UseRealTime();
+#endif
 
 }  // namespace
 

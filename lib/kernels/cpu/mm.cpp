@@ -98,6 +98,9 @@ SCHEMAC_INLINE void micro_kernel(int64_t kc, const T* __restrict a, const T* __r
   constexpr int L = Bytes / static_cast<int>(sizeof(T));
   constexpr int NV = NR / L;
   static_assert(NV * L == NR);
+  // The block of C is read (or written) once the loop below is done: ask for its lines now.
+  for (int i = 0; i < MR; ++i)
+    for (int v = 0; v < NV; ++v) __builtin_prefetch(c + i * ldc + v * L, 1);
   V acc[MR][NV] = {};
   for (int64_t p = 0; p < kc; ++p) {
     V bv[NV];
@@ -108,7 +111,22 @@ SCHEMAC_INLINE void micro_kernel(int64_t kc, const T* __restrict a, const T* __r
       for (int v = 0; v < NV; ++v) acc[i][v] += bv[v] * av;
     }
   }
-  T tile[MR][NR];
+  if (mr == MR && nr == NR) {  // a whole tile: C is read and written a vector at a time
+    for (int i = 0; i < MR; ++i) {
+      T* row = c + i * ldc;
+      for (int v = 0; v < NV; ++v) {
+        V sum = acc[i][v];
+        if (!first) {
+          V old;
+          std::memcpy(&old, row + v * L, Bytes);
+          sum += old;
+        }
+        std::memcpy(row + v * L, &sum, Bytes);
+      }
+    }
+    return;
+  }
+  T tile[MR][NR];  // an edge tile: only mr x nr of it is C
   std::memcpy(tile, acc, sizeof tile);
   for (int64_t i = 0; i < mr; ++i)
     for (int64_t j = 0; j < nr; ++j) c[i * ldc + j] = first ? tile[i][j] : c[i * ldc + j] + tile[i][j];
