@@ -132,7 +132,7 @@ TEST(CpuAdd, MatchesReferenceForShapesLayoutsAndTypes) {
 TEST(CpuAdd, LongFloatRunsWithAnyAlignment) {
   // Operands together larger than the last-level cache take the streaming-store path; offsets
   // 0..3 vary the alignment.
-  const int64_t n = last_level_cache_bytes() / 12 + 4096 + 7;
+  const int64_t n = cache_resident_bytes() / 12 + 4096 + 7;
   const Tensor a = sample({n + 3}, ScalarType::Float, 31);
   const Tensor b = sample({n + 3}, ScalarType::Float, 37);
   const auto av = values(a), bv = values(b);

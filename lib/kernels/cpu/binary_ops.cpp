@@ -137,7 +137,7 @@ template <BinaryOp Op> void run_binary(Tensor& out, const Tensor& a, const Tenso
   const LoopPlan plan = make_loop_plan({out, a, b}, out.sizes());
   dispatch::visit_scalar_type(out.dtype(), [&]<typename T>() {
     using C = compute_t<T>;
-    const bool stream = 3 * plan.numel * static_cast<int64_t>(sizeof(T)) > last_level_cache_bytes();
+    const bool stream = 3 * plan.numel * static_cast<int64_t>(sizeof(T)) > cache_resident_bytes();
     auto run = [&](auto f) {
       parallel_for(
           0, plan.numel, kGrain,

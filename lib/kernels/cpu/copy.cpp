@@ -144,7 +144,7 @@ template <typename Word> void transpose_copy(const LoopPlan& plan) {
   // Destination rows adjacent (e.g. NCHW -> channels_last): AVX2 blocks, and streaming stores
   // when source and destination together do not fit in the last-level cache.
   const bool dense_dst = std::is_same_v<Word, uint32_t> && dst_ld == rows && cpu::can_transpose_dense_dst(rows);
-  const bool stream = 2 * plan.numel * w > last_level_cache_bytes();
+  const bool stream = 2 * plan.numel * w > cache_resident_bytes();
   parallel_for(0, batches * col_tasks, grain, [&](int64_t begin, int64_t end) {
     for (int64_t task = begin; task < end; ++task) {
       int64_t b = task / col_tasks;

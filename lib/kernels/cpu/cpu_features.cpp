@@ -1,7 +1,9 @@
 // The cache size of cpu_features.h (the ISA selection lives with mm, its main user).
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <thread>
 
 #include "schemac/kernels/cpu_features.h"
 
@@ -33,6 +35,15 @@ int64_t last_level_cache_bytes() {
     }
     const long size = sysconf(_SC_LEVEL3_CACHE_SIZE);
     return size > 0 ? static_cast<int64_t>(size) : int64_t{32} << 20;
+  }();
+  return bytes;
+}
+
+int64_t cache_resident_bytes() {
+  static const int64_t bytes = [] {
+    constexpr int64_t kBytesPerCpu = int64_t{4} << 20;
+    const int64_t cpus = std::max(1u, std::thread::hardware_concurrency());
+    return std::min(last_level_cache_bytes(), kBytesPerCpu * cpus);
   }();
   return bytes;
 }
