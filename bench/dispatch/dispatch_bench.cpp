@@ -10,7 +10,8 @@
 //                         copying and dropping a returned tensor take
 // Baselines: BM_baseline_direct_call (the kernel through a function pointer),
 // BM_baseline_direct_call_no_refcount (the bool kernel through a function pointer),
-// BM_baseline_two_level (two direct calls), BM_baseline_parse_1000 (parsing the 1,000 schemas).
+// BM_baseline_two_level (two direct calls), BM_baseline_parse_1000 (parsing the 1,000 schemas),
+// BM_baseline_boxed_stack (BM_boxed_call's pushes and pops without the call).
 // Tensors have one element. Run: build-*/bench/dispatch/bench_dispatch --benchmark_repetitions=5
 #include <benchmark/benchmark.h>
 
@@ -128,6 +129,24 @@ void BM_boxed_call(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_boxed_call);
+
+// BM_boxed_call's stack work without the call: two tensors pushed (two reference-count
+// increments), one popped and the stack cleared (two decrements). BM_boxed_call less this is
+// what the boxed dispatch itself costs.
+void BM_baseline_boxed_stack(benchmark::State& state) {
+  const Tensor a = Tensor::empty({1}), b = Tensor::empty({1});
+  Stack stack;
+  stack.reserve(4);
+  for (auto _ : state) {
+    stack.emplace_back(a);
+    stack.emplace_back(b);
+    benchmark::ClobberMemory();
+    stack.pop_back();
+    benchmark::DoNotOptimize(stack.back());
+    stack.clear();
+  }
+}
+BENCHMARK(BM_baseline_boxed_stack);
 
 __attribute__((noinline)) Tensor direct_autograd(const Tensor& a, const Tensor& b) {
   Tensor (*volatile next)(const Tensor&, const Tensor&) = &cpu_kernel;

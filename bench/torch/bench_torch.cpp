@@ -10,6 +10,7 @@
 //                                  the same to a kernel returning bool: call - direct call is the
 //                                  pure dispatch cost (BM_unboxed_call_no_refcount)
 //   BM_torch_boxed_call            a boxed CPU kernel called with a stack (BM_boxed_call)
+//   BM_torch_baseline_boxed_stack  its pushes and pops without the call (BM_baseline_boxed_stack)
 //   BM_torch_two_level_chain       an AutogradCPU kernel that excludes autograd with a guard and
 //                                  redispatches to the CPU kernel (BM_two_level_chain)
 //   BM_torch_def_impl_1000         def + impl of 1,000 operators on a torch::Library
@@ -152,6 +153,22 @@ void BM_torch_boxed_call(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_torch_boxed_call);
+
+// BM_torch_boxed_call's stack work without the call (BM_baseline_boxed_stack).
+void BM_torch_baseline_boxed_stack(benchmark::State& state) {
+  const at::Tensor a = at::empty({1}), b = at::empty({1});
+  torch::jit::Stack stack;
+  stack.reserve(4);
+  for (auto _ : state) {
+    stack.emplace_back(a);
+    stack.emplace_back(b);
+    benchmark::ClobberMemory();
+    stack.pop_back();
+    benchmark::DoNotOptimize(stack.back());
+    stack.clear();
+  }
+}
+BENCHMARK(BM_torch_baseline_boxed_stack);
 
 void BM_torch_two_level_chain(benchmark::State& state) {
   const auto& op = chain_op();
