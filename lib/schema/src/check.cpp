@@ -87,11 +87,7 @@ inline void check_keyword_name(const Argument& entry, std::string_view what, Pro
   if (is_keyword(op.overload)) report_keyword(op.range, "overload", op.overload, problems);
 }
 inline void check_operator_name_keywords(const OperatorName& op, Problems& problems) {
-  const std::size_t colons = op.namespace_end();  // found once for both halves of the name
-  const bool qualified = colons != std::string_view::npos;
-  const std::string_view base_name = qualified ? op.name.substr(colons + 2) : op.name;
-  const std::string_view ns = qualified ? op.name.substr(0, colons) : std::string_view();
-  if (is_keyword(base_name) || is_keyword(op.overload) || is_keyword(ns)) [[unlikely]] {
+  if (is_keyword(op.base_name()) || is_keyword(op.overload) || is_keyword(op.ns())) [[unlikely]] {
     report_operator_name_keywords(op, problems);
   }
 }

@@ -14,7 +14,6 @@
 // built by hand may point at anything that outlives it (string literals, locals of a test).
 #pragma once
 
-#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -148,14 +147,12 @@ struct OperatorName {
     auto colons = namespace_end();
     return colons == std::string_view::npos ? std::string_view() : name.substr(0, colons);
   }
-  // Where the last "::" of the name starts (name.rfind("::")), or npos. Searched for ':' from the
-  // end with memrchr, which reads a word at a time: the checks of every parsed schema ask for it.
+  // Where the last "::" starts (name.rfind("::")), or npos; memrchr reads a word at a time.
   std::size_t namespace_end() const {
-    for (std::size_t before = name.size(); before >= 2;) {
-      const void* colon = ::memrchr(name.data(), ':', before);
+    for (std::size_t end = name.size(); end >= 2;) {
+      const char* colon = static_cast<const char*>(::memrchr(name.data(), ':', end));
       if (!colon) break;
-      before = static_cast<std::size_t>(static_cast<const char*>(colon) - name.data());
-      if (before > 0 && name[before - 1] == ':') return before - 1;
+      if ((end = static_cast<std::size_t>(colon - name.data())) > 0 && name[end - 1] == ':') return end - 1;
     }
     return std::string_view::npos;
   }
