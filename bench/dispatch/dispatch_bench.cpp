@@ -115,36 +115,35 @@ void BM_unboxed_call_no_refcount(benchmark::State& state) {
 }
 BENCHMARK(BM_unboxed_call_no_refcount);
 
-void BM_boxed_call(benchmark::State& state) {
-  const OperatorHandle& op = fixture().boxed;
+// Pushes two tensors (two reference-count increments), runs `call` on the stack, which leaves one,
+// and clears it (the decrements).
+template <typename Call>
+void boxed_loop(benchmark::State& state, Call call) {
   const Tensor a = Tensor::empty({1}), b = Tensor::empty({1});
   Stack stack;
   stack.reserve(4);
   for (auto _ : state) {
     stack.emplace_back(a);
     stack.emplace_back(b);
-    op.call_boxed(&stack);
+    call(&stack);
     benchmark::DoNotOptimize(stack.back());
     stack.clear();
   }
 }
+
+void BM_boxed_call(benchmark::State& state) {
+  const OperatorHandle& op = fixture().boxed;
+  boxed_loop(state, [&](Stack* stack) { op.call_boxed(stack); });
+}
 BENCHMARK(BM_boxed_call);
 
-// BM_boxed_call's stack work without the call: two tensors pushed (two reference-count
-// increments), one popped and the stack cleared (two decrements). BM_boxed_call less this is
-// what the boxed dispatch itself costs.
+// BM_boxed_call's stack work without the call: BM_boxed_call less this is what the boxed dispatch
+// itself costs.
 void BM_baseline_boxed_stack(benchmark::State& state) {
-  const Tensor a = Tensor::empty({1}), b = Tensor::empty({1});
-  Stack stack;
-  stack.reserve(4);
-  for (auto _ : state) {
-    stack.emplace_back(a);
-    stack.emplace_back(b);
+  boxed_loop(state, [](Stack* stack) {
     benchmark::ClobberMemory();
-    stack.pop_back();
-    benchmark::DoNotOptimize(stack.back());
-    stack.clear();
-  }
+    stack->pop_back();
+  });
 }
 BENCHMARK(BM_baseline_boxed_stack);
 

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstring>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include <immintrin.h>
@@ -188,29 +189,26 @@ void BM_mm_f64_1024(benchmark::State& state) {
 #if SCHEMAC_BENCH_OPENBLAS
 extern "C" char* openblas_get_corename();
 
-void BM_baseline_openblas_sgemm_1024(benchmark::State& state) {
+// C = A B with OpenBLAS's sgemm or dgemm, row-major, on the matrices BM_mm_* multiply.
+template <typename T>
+void BM_baseline_openblas_gemm_1024(benchmark::State& state) {
   const int n = 1024;
-  std::vector<float> a(n * n, 1.0f), b(n * n, 0.5f), c(n * n);
+  std::vector<T> a(n * n, T(1)), b(n * n, T(0.5)), c(n * n);
   for (auto _ : state) {
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, a.data(), n, b.data(), n, 0.0f,
-                c.data(), n);
+    if constexpr (std::is_same_v<T, float>) {
+      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, a.data(), n, b.data(), n, 0.0f,
+                  c.data(), n);
+    } else {
+      cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, a.data(), n, b.data(), n, 0.0,
+                  c.data(), n);
+    }
     benchmark::DoNotOptimize(c.data());
   }
   state.SetLabel(openblas_get_corename());
   report_flops(state, n);
 }
-
-void BM_baseline_openblas_dgemm_1024(benchmark::State& state) {
-  const int n = 1024;
-  std::vector<double> a(n * n, 1.0), b(n * n, 1.0), c(n * n);
-  for (auto _ : state) {
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, a.data(), n, b.data(), n, 0.0,
-                c.data(), n);
-    benchmark::DoNotOptimize(c.data());
-  }
-  state.SetLabel(openblas_get_corename());
-  report_flops(state, n);
-}
+void BM_baseline_openblas_sgemm_1024(benchmark::State& state) { BM_baseline_openblas_gemm_1024<float>(state); }
+void BM_baseline_openblas_dgemm_1024(benchmark::State& state) { BM_baseline_openblas_gemm_1024<double>(state); }
 BENCHMARK(BM_baseline_openblas_sgemm_1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_baseline_openblas_dgemm_1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 #endif

@@ -139,34 +139,34 @@ BENCHMARK(BM_torch_direct_call_no_refcount);
 void BM_torch_unboxed_call_no_refcount(benchmark::State& state) { unboxed_call<Probe>(state, "schemac_bench::probe"); }
 BENCHMARK(BM_torch_unboxed_call_no_refcount);
 
-void BM_torch_boxed_call(benchmark::State& state) {
-  const c10::OperatorHandle op = c10::Dispatcher::singleton().findSchemaOrThrow("schemac_bench::boxed", "");
+// Pushes two tensors, runs `call` on the stack, which leaves one, and clears it (boxed_loop of
+// bench_dispatch).
+template <typename Call>
+void boxed_loop(benchmark::State& state, Call call) {
   const at::Tensor a = at::empty({1}), b = at::empty({1});
   torch::jit::Stack stack;
   stack.reserve(4);
   for (auto _ : state) {
     stack.emplace_back(a);
     stack.emplace_back(b);
-    op.callBoxed(&stack);
+    call(&stack);
     benchmark::DoNotOptimize(stack.back());
     stack.clear();
   }
+}
+
+void BM_torch_boxed_call(benchmark::State& state) {
+  const c10::OperatorHandle op = c10::Dispatcher::singleton().findSchemaOrThrow("schemac_bench::boxed", "");
+  boxed_loop(state, [&](torch::jit::Stack* stack) { op.callBoxed(stack); });
 }
 BENCHMARK(BM_torch_boxed_call);
 
 // BM_torch_boxed_call's stack work without the call (BM_baseline_boxed_stack).
 void BM_torch_baseline_boxed_stack(benchmark::State& state) {
-  const at::Tensor a = at::empty({1}), b = at::empty({1});
-  torch::jit::Stack stack;
-  stack.reserve(4);
-  for (auto _ : state) {
-    stack.emplace_back(a);
-    stack.emplace_back(b);
+  boxed_loop(state, [](torch::jit::Stack* stack) {
     benchmark::ClobberMemory();
-    stack.pop_back();
-    benchmark::DoNotOptimize(stack.back());
-    stack.clear();
-  }
+    stack->pop_back();
+  });
 }
 BENCHMARK(BM_torch_baseline_boxed_stack);
 
