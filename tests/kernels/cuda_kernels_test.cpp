@@ -125,6 +125,15 @@ TEST_F(Cuda, SoftmaxAndMm) {
     expect_same(mm_cuda(gpu(transposed_layout(a)), gpu(b)), mm_cpu(a, b), 1e-2, "mm");
     expect_same(matmul(gpu(a), gpu(b)), mm_cpu(a, b), 1e-2, "matmul");
   }
+  // Several 128 x 128 tiles of C with partial ones at the edges, k not a multiple of the tile's 8,
+  // each operand both contiguous and transposed.
+  for (ScalarType t : {ScalarType::Float, ScalarType::Double, ScalarType::BFloat16, ScalarType::Long}) {
+    const Tensor a = sample({300, 261}, t, 9);
+    const Tensor b = sample({261, 200}, t, 10);
+    const Tensor want = mm_cpu(a, b);
+    expect_same(mm_cuda(gpu(a), gpu(b)), want, 1e-2, "mm, tiles");
+    expect_same(mm_cuda(gpu(transposed_layout(a)), gpu(transposed_layout(b))), want, 1e-2, "mm, tiles, transposed");
+  }
 }
 
 }  // namespace

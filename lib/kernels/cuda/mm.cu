@@ -1,5 +1,10 @@
-// mm on CUDA: 32 x 32 tiles of A and B staged in shared memory, each thread accumulating one
-// element of C in the compute type (float for float16/bfloat16). Any input strides.
+// mm on CUDA. Each block of 256 threads computes a 128 x 128 tile of C, each thread an 8 x 8 piece
+// of it in registers, in the compute type (float for float16/bfloat16): per step of k it reads 8
+// values of A and 8 of B from shared memory and does 64 multiply-adds. Tiles of A (128 x 8) and B
+// (8 x 128) are staged in shared memory, A transposed, so a thread's 8 values of either are
+// contiguous there. A thread's rows (and columns) are two runs of 4, 64 apart: the threads of a
+// warp then read shared memory without bank conflicts. Any input strides; the tiles are loaded
+// along whichever dimension of the input is contiguous, and zero-filled past its edges.
 #include <type_traits>
 
 #include "../common/convert.h"
@@ -9,28 +14,71 @@
 namespace schemac::kernels::cuda {
 namespace {
 
-constexpr int kTile = 32;
+constexpr int kTile = 128;   // rows and columns of C per block
+constexpr int kStep = 8;     // values of k per shared-memory tile
+constexpr int kThreads = 256;
+constexpr int kPerThread = 8;  // rows (and columns) of C per thread: 2 runs of 4, kTile / 2 apart
+constexpr int kTileElements = kTile * kStep;
+
+// Element e of a tile of `rows` x `cols` from `src` (row stride `row`, column stride `col`): counted
+// along the columns when they are contiguous in memory, else along the rows, so that neighbouring
+// threads read neighbouring addresses. Returns the tile coordinates.
+__device__ inline void tile_position(int e, int rows, int cols, bool along_columns, int& r, int& c) {
+  if (along_columns) {
+    r = e / cols;
+    c = e % cols;
+  } else {
+    c = e / rows;
+    r = e % rows;
+  }
+}
 
 template <typename T>
-__global__ void mm_kernel(const T* a, int64_t a_row, int64_t a_col, const T* b, int64_t b_row, int64_t b_col, T* c,
-                          int64_t m, int64_t n, int64_t k) {
+__global__ void __launch_bounds__(kThreads) mm_kernel(const T* a, int64_t a_row, int64_t a_col, const T* b, int64_t b_row,
+                                                      int64_t b_col, T* c, int64_t m, int64_t n, int64_t k) {
   using C = compute_t<T>;
-  __shared__ C a_tile[kTile][kTile];
-  __shared__ C b_tile[kTile][kTile + 1];
-  const int64_t row = blockIdx.y * int64_t(kTile) + threadIdx.y;
-  const int64_t col = blockIdx.x * int64_t(kTile) + threadIdx.x;
-  C acc = 0;
-  for (int64_t p0 = 0; p0 < k; p0 += kTile) {
-    const int64_t ap = p0 + threadIdx.x;
-    const int64_t bp = p0 + threadIdx.y;
-    a_tile[threadIdx.y][threadIdx.x] = row < m && ap < k ? convert<C>(a[row * a_row + ap * a_col]) : C(0);
-    b_tile[threadIdx.y][threadIdx.x] = bp < k && col < n ? convert<C>(b[bp * b_row + col * b_col]) : C(0);
+  __shared__ C a_tile[kStep][kTile];  // a_tile[p][i] = A[row0 + i, p0 + p]
+  __shared__ C b_tile[kStep][kTile];  // b_tile[p][j] = B[p0 + p, col0 + j]
+  const int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
+  const int64_t row0 = blockIdx.y * int64_t(kTile), col0 = blockIdx.x * int64_t(kTile);
+  const bool a_along_k = a_col == 1, b_along_n = b_col == 1 || b_row != 1;
+  C acc[kPerThread][kPerThread] = {};
+  for (int64_t p0 = 0; p0 < k; p0 += kStep) {
+    for (int e = threadIdx.x; e < kTileElements; e += kThreads) {
+      int i, p, q, j;
+      tile_position(e, kTile, kStep, a_along_k, i, p);
+      a_tile[p][i] = row0 + i < m && p0 + p < k ? convert<C>(a[(row0 + i) * a_row + (p0 + p) * a_col]) : C(0);
+      tile_position(e, kStep, kTile, b_along_n, q, j);
+      b_tile[q][j] = p0 + q < k && col0 + j < n ? convert<C>(b[(p0 + q) * b_row + (col0 + j) * b_col]) : C(0);
+    }
     __syncthreads();
-#pragma unroll 8
-    for (int p = 0; p < kTile; ++p) acc += a_tile[threadIdx.y][p] * b_tile[p][threadIdx.x];
+#pragma unroll
+    for (int p = 0; p < kStep; ++p) {
+      C av[kPerThread], bv[kPerThread];
+#pragma unroll
+      for (int x = 0; x < 4; ++x) {
+        av[x] = a_tile[p][ty * 4 + x];
+        av[x + 4] = a_tile[p][kTile / 2 + ty * 4 + x];
+        bv[x] = b_tile[p][tx * 4 + x];
+        bv[x + 4] = b_tile[p][kTile / 2 + tx * 4 + x];
+      }
+#pragma unroll
+      for (int x = 0; x < kPerThread; ++x)
+#pragma unroll
+        for (int y = 0; y < kPerThread; ++y) acc[x][y] += av[x] * bv[y];
+    }
     __syncthreads();
   }
-  if (row < m && col < n) c[row * n + col] = convert<T>(acc);
+#pragma unroll
+  for (int x = 0; x < kPerThread; ++x) {
+    const int64_t row = row0 + (x < 4 ? ty * 4 + x : kTile / 2 + ty * 4 + x - 4);
+    if (row >= m) continue;
+#pragma unroll
+    for (int y = 0; y < kPerThread; ++y) {
+      const int64_t col = col0 + (y < 4 ? tx * 4 + y : kTile / 2 + tx * 4 + y - 4);
+      if (col < n) c[row * n + col] = convert<T>(acc[x][y]);
+    }
+  }
 }
 
 }  // namespace
@@ -38,12 +86,11 @@ __global__ void mm_kernel(const T* a, int64_t a_row, int64_t a_col, const T* b, 
 void mm(ScalarType t, const void* a, int64_t a_row, int64_t a_col, const void* b, int64_t b_row, int64_t b_col,
         void* c, int64_t m, int64_t n, int64_t k) {
   if (m == 0 || n == 0) return;
-  const dim3 threads(kTile, kTile);
   const dim3 blocks(static_cast<unsigned>((n + kTile - 1) / kTile), static_cast<unsigned>((m + kTile - 1) / kTile));
   dispatch::visit_scalar_type(t, [&]<typename T>() {
     if constexpr (!std::is_same_v<T, bool>)
-      mm_kernel<T><<<blocks, threads>>>(static_cast<const T*>(a), a_row, a_col, static_cast<const T*>(b), b_row, b_col,
-                                        static_cast<T*>(c), m, n, k);
+      mm_kernel<T><<<blocks, kThreads>>>(static_cast<const T*>(a), a_row, a_col, static_cast<const T*>(b), b_row,
+                                         b_col, static_cast<T*>(c), m, n, k);
   });
   check_launch("mm");
 }
