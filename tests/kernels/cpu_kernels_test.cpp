@@ -130,7 +130,7 @@ TEST(CpuAdd, MatchesReferenceForShapesLayoutsAndTypes) {
 }
 
 TEST(CpuAdd, LongFloatRunsWithAnyAlignment) {
-  // Operands together larger than the last-level cache take the streaming-store path; offsets
+  // Operands together larger than cache_resident_bytes() take the streaming-store path; offsets
   // 0..3 vary the alignment.
   const int64_t n = cache_resident_bytes() / 12 + 4096 + 7;
   const Tensor a = sample({n + 3}, ScalarType::Float, 31);
@@ -308,7 +308,7 @@ TEST(CpuCopy, ChannelsLastRoundTripForSeveralShapesAndWidths) {
 
 // The AVX2 path (channel counts that are multiples of 8; spatial sizes with and without a tail
 // of fewer than 16 columns), and one tensor large enough for the streaming stores (source and
-// destination together larger than a 32 MiB last-level cache).
+// destination together, 34 MB, larger than cache_resident_bytes() on machines of up to 8 CPUs).
 TEST(CpuCopy, ChannelsLastFloatBlocksTailsAndStreaming) {
   for (const std::vector<int64_t>& shape : {std::vector<int64_t>{2, 8, 3, 17}, {1, 16, 4, 4}, {3, 24, 5, 33},
                                             {1, 1024, 2, 9}, {5, 64, 115, 115}}) {

@@ -72,12 +72,6 @@ TEST(Model, SetOperatorNameOnASchemaBuiltByHand) {
   EXPECT_EQ(print_schema(s), "ns::op(int x) -> ()");
 }
 
-}  // namespace
-}  // namespace schemac::schema
-
-namespace schemac::schema {
-namespace {
-
 // The namespace ends at the last "::", as std::string_view::rfind("::") finds it, whatever the
 // name holds (set_operator_name and schemas built by hand take any text).
 TEST(OperatorNameSplit, NamespaceEndsAtTheLastDoubleColon) {

@@ -53,8 +53,8 @@ void contiguous_run(T* __restrict out, const T* __restrict a, const T* __restric
   for (int64_t i = 0; i < n; ++i) out[i] = convert<T>(f(convert<C>(a[i]), convert<C>(b[i])));
 }
 
-// float runs with non-temporal stores, for operands that together do not fit in the last-level
-// cache: a store that first reads its cache line (write-allocate) would add a fourth stream to
+// float runs with non-temporal stores, for operands that together do not fit in the cache a
+// kernel can count on (cache_resident_bytes()): a store that first reads its cache line (write-allocate) would add a fourth stream to
 // the three of a + b -> out, and the output would only evict the inputs. The widest vectors the
 // CPU has (the library is built for baseline x86-64; these paths are chosen at run time).
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)  // clang rejects vector arguments to the functor outside a target function

@@ -142,7 +142,7 @@ template <typename Word> void transpose_copy(const LoopPlan& plan) {
   const int64_t col_tasks = (cols + kColsPerTask - 1) / kColsPerTask;
   const int64_t grain = std::max<int64_t>(1, kCopyGrain / std::max<int64_t>(1, rows * kColsPerTask));
   // Destination rows adjacent (e.g. NCHW -> channels_last): AVX2 blocks, and streaming stores
-  // when source and destination together do not fit in the last-level cache.
+  // when source and destination together do not fit in the cache (cache_resident_bytes()).
   const bool dense_dst = std::is_same_v<Word, uint32_t> && dst_ld == rows && cpu::can_transpose_dense_dst(rows);
   const bool stream = 2 * plan.numel * w > cache_resident_bytes();
   parallel_for(0, batches * col_tasks, grain, [&](int64_t begin, int64_t end) {

@@ -2,8 +2,8 @@
 // of it in registers, in the compute type (float for float16/bfloat16): per step of k it reads 8
 // values of A and 8 of B from shared memory and does 64 multiply-adds. Tiles of A (128 x 16) and B
 // (16 x 128; 8 for 8-byte types) are staged in shared memory, double-buffered, A transposed, so a
-// thread's 8 values of either are contiguous there. A thread's rows (and columns) are two runs of 4, 64 apart: the threads of a
-// warp then read shared memory without bank conflicts. Any input strides; the tiles are loaded
+// thread's 8 values of either are contiguous there. A thread's rows (and columns) are two runs of
+// 4, 64 apart: the threads of a warp then read shared memory without bank conflicts. Any input strides; the tiles are loaded
 // along whichever dimension of the input is contiguous, and zero-filled past its edges.
 #include <type_traits>
 
