@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include <fmt/format.h>
@@ -169,19 +170,20 @@ template <typename T, int MR, int NR, int Bytes>
 SCHEMAC_INLINE void gemm_block(const Gemm<T>& g, int64_t i_begin, int64_t i_end, int64_t j_begin, int64_t j_end) {
   constexpr int64_t kMC = MR * 16;
   constexpr int64_t kNC = NR * 32;
-  std::vector<T> a_pack(static_cast<std::size_t>(kMC * kKC));
-  std::vector<T> b_pack(static_cast<std::size_t>(kNC * kKC));
+  // Uninitialised: packing writes every element before the micro-kernels read it.
+  const std::unique_ptr<T[]> a_pack(new T[static_cast<std::size_t>(kMC * kKC)]);
+  const std::unique_ptr<T[]> b_pack(new T[static_cast<std::size_t>(kNC * kKC)]);
   for (int64_t jc = j_begin; jc < j_end; jc += kNC) {
     const int64_t nc = std::min(kNC, j_end - jc);
     for (int64_t pc = 0; pc < g.k; pc += kKC) {
       const int64_t kc = std::min(kKC, g.k - pc);
-      pack_b<T, NR>(g, pc, kc, jc, nc, b_pack.data());
+      pack_b<T, NR>(g, pc, kc, jc, nc, b_pack.get());
       for (int64_t ic = i_begin; ic < i_end; ic += kMC) {
         const int64_t mc = std::min(kMC, i_end - ic);
-        pack_a<T, MR>(g, ic, mc, pc, kc, a_pack.data());
+        pack_a<T, MR>(g, ic, mc, pc, kc, a_pack.get());
         for (int64_t jr = 0; jr < nc; jr += NR) {
           for (int64_t ir = 0; ir < mc; ir += MR) {
-            micro_kernel<T, MR, NR, Bytes>(kc, a_pack.data() + ir * kc, b_pack.data() + jr * kc,
+            micro_kernel<T, MR, NR, Bytes>(kc, a_pack.get() + ir * kc, b_pack.get() + jr * kc,
                                     g.c + (ic + ir) * g.ldc + jc + jr, g.ldc, std::min<int64_t>(MR, mc - ir),
                                     std::min<int64_t>(NR, nc - jr), pc == 0);
           }
