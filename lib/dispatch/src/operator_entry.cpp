@@ -138,9 +138,10 @@ OperatorEntry::OperatorEntry(std::string name, std::string overload, const Fallb
     : name_(std::move(name)), overload_(std::move(overload)), fallbacks_(fallbacks) {
   // With no kernel yet, rule 3 decides every slot: the backend fallback, or missing. Nothing can
   // call the entry before the constructor returns, so it is filled in directly.
+  const TableEntry* const missing = &missing_entry();
   for (size_t slot = 0; slot < table_.size(); ++slot) {
     const TableEntry* fallback = (*fallbacks_)[slot];
-    table_[slot].store(fallback ? fallback : &missing_entry(), std::memory_order_relaxed);
+    table_[slot].store(fallback ? fallback : missing, std::memory_order_relaxed);
   }
   const auto& masks = fallbacks_->masks_without_kernels;
   for (size_t b = 0; b < masks.size(); ++b) masks_[b].store(masks[b], std::memory_order_relaxed);
@@ -159,16 +160,20 @@ const TableEntry& OperatorEntry::entry(DispatchKey runtime_key) const {
   return slot < 0 ? missing_entry() : entry_at_slot(slot);
 }
 
+std::vector<OperatorEntry::KeyKernels>::const_iterator OperatorEntry::kernels_at_or_after(DispatchKey key) const {
+  return std::lower_bound(kernels_.begin(), kernels_.end(), key,
+                          [](const KeyKernels& entry, DispatchKey k) { return entry.key < k; });
+}
+
 const std::vector<AnnotatedKernel>& OperatorEntry::kernels(DispatchKey key) const {
   static const std::vector<AnnotatedKernel>* const none = new std::vector<AnnotatedKernel>();
-  const auto v = static_cast<size_t>(key);
-  return v < kNumKeyValues ? kernels_[v] : *none;
+  const auto it = kernels_at_or_after(key);
+  return it != kernels_.end() && it->key == key ? it->kernels : *none;
 }
 
 std::vector<DispatchKey> OperatorEntry::keys_with_kernels() const {
   std::vector<DispatchKey> keys;
-  for (size_t v = 0; v < kNumKeyValues; ++v)
-    if (!kernels_[v].empty()) keys.push_back(static_cast<DispatchKey>(v));
+  for (const KeyKernels& entry : kernels_) keys.push_back(entry.key);
   return keys;
 }
 
@@ -197,8 +202,8 @@ std::vector<DispatchKey> OperatorEntry::keys_with_direct_kernels() const {
 }
 
 const AnnotatedKernel* OperatorEntry::front(DispatchKey key) const {
-  const auto& list = kernels_[static_cast<size_t>(key)];
-  return list.empty() ? nullptr : &list.front();
+  const auto it = kernels_at_or_after(key);
+  return it != kernels_.end() && it->key == key ? &it->kernels.front() : nullptr;
 }
 
 // The precedence of docs/dispatch-semantics.md §4; the first rule that yields a kernel wins.
@@ -332,7 +337,9 @@ void OperatorEntry::set_definition(OperatorDefinition definition) {
 void OperatorEntry::clear_definition() { definition_.store(nullptr, std::memory_order_release); }
 
 void OperatorEntry::add_kernel(DispatchKey key, AnnotatedKernel kernel) {
-  auto& list = kernels_[static_cast<size_t>(key)];
+  auto it = kernels_.begin() + (kernels_at_or_after(key) - kernels_.cbegin());
+  if (it == kernels_.end() || it->key != key) it = kernels_.insert(it, KeyKernels{key, {}});
+  auto& list = it->kernels;
   list.insert(list.begin(), std::move(kernel));
   set_kernel_key_bit(static_cast<size_t>(key), true);
   ++num_kernels_;
@@ -341,30 +348,36 @@ void OperatorEntry::add_kernel(DispatchKey key, AnnotatedKernel kernel) {
 }
 
 bool OperatorEntry::remove_kernel(DispatchKey key, uint64_t id) {
-  const auto v = static_cast<size_t>(key);
-  if (v >= kNumKeyValues) return false;
-  auto& list = kernels_[v];
+  const auto entry = kernels_.begin() + (kernels_at_or_after(key) - kernels_.cbegin());
+  if (entry == kernels_.end() || entry->key != key) return false;
+  auto& list = entry->kernels;
   const auto it = std::find_if(list.begin(), list.end(), [id](const AnnotatedKernel& k) { return k.id == id; });
   if (it == list.end()) return false;
   list.erase(it);
-  if (list.empty()) set_kernel_key_bit(v, false);
   --num_kernels_;
-  if (const int slot = table_index(key); slot > 0 && list.empty())
-    slots_with_kernel_.reset(static_cast<size_t>(slot));
+  if (list.empty()) {
+    kernels_.erase(entry);
+    set_kernel_key_bit(static_cast<size_t>(key), false);
+    if (const int slot = table_index(key); slot > 0) slots_with_kernel_.reset(static_cast<size_t>(slot));
+  }
   refresh_after_change(key);
   return true;
 }
 
 std::string OperatorEntry::check_invariants() const {
-  if (!kernels_[0].empty())
+  if (!kernels(DispatchKey::Undefined).empty())
     return fmt::format("operator '{}' has a kernel stored under Undefined", full_name());
   size_t counted = 0;
-  for (const auto& list : kernels_) counted += list.size();
+  for (size_t i = 0; i < kernels_.size(); ++i) {
+    if (kernels_[i].kernels.empty() || (i > 0 && !(kernels_[i - 1].key < kernels_[i].key)))
+      return fmt::format("operator '{}': its kernel lists are not sorted by key and non-empty", full_name());
+    counted += kernels_[i].kernels.size();
+  }
   if (counted != num_kernels_)
     return fmt::format("operator '{}' counts {} kernels but holds {}", full_name(), num_kernels_, counted);
   for (size_t v = 0; v < kNumKeyValues; ++v) {
     const int slot = table_index(static_cast<DispatchKey>(v));
-    if (slot > 0 && slots_with_kernel_.test(static_cast<size_t>(slot)) == kernels_[v].empty())
+    if (slot > 0 && slots_with_kernel_.test(static_cast<size_t>(slot)) == kernels(static_cast<DispatchKey>(v)).empty())
       return fmt::format("operator '{}': the kernel bit of key '{}' is stale", full_name(),
                          to_string(static_cast<DispatchKey>(v)));
   }

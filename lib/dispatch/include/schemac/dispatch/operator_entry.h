@@ -156,7 +156,8 @@ class OperatorEntry {
   std::vector<DispatchKey> keys_with_kernels_now() const;
 
   // ## Registration-side state (read under the registry mutex, or when nothing registers)
-  // Kernels registered to a runtime or alias key, newest (active) first.
+  // Kernels registered to a runtime or alias key, newest (active) first; valid until the next
+  // registration change.
   const std::vector<AnnotatedKernel>& kernels(DispatchKey key) const;
   // Keys with at least one kernel, in numeric enum order (the dump's order).
   std::vector<DispatchKey> keys_with_kernels() const;
@@ -206,8 +207,15 @@ class OperatorEntry {
   std::atomic<const OperatorDefinition*> definition_{nullptr};
   std::vector<std::unique_ptr<const OperatorDefinition>> definitions_;  // every one ever set
   static constexpr size_t kNumKeyValues = static_cast<size_t>(DispatchKey::EndOfAliasKeys) + 1;
-  std::array<std::vector<AnnotatedKernel>, kNumKeyValues> kernels_;
-  // Bit v: kernels_[v] is not empty; what keys_with_kernels_now() reads.
+  // The kernels of each key that has any, sorted by key: an operator has kernels for a few of
+  // the keys, so a short list makes a new entry small (no per-key vector to build and destroy).
+  struct KeyKernels {
+    DispatchKey key;
+    std::vector<AnnotatedKernel> kernels;  // never empty
+  };
+  std::vector<KeyKernels> kernels_;
+  std::vector<KeyKernels>::const_iterator kernels_at_or_after(DispatchKey key) const;
+  // Bit v: key v has kernels; what keys_with_kernels_now() reads.
   std::array<std::atomic<uint64_t>, (kNumKeyValues + 63) / 64> kernel_key_bits_{};
   void set_kernel_key_bit(size_t v, bool on);
   size_t num_kernels_ = 0;  // over every key
