@@ -93,13 +93,11 @@ std::vector<const OperatorEntry*> Dispatcher::operators() const {
 }
 
 OperatorEntry& Dispatcher::find_or_create(std::string_view name, std::string_view overload) {
-  const std::string full = operator_full_name(name, overload);
-  auto it = operators_.find(full);
-  if (it == operators_.end())
-    it = operators_
-             .emplace(full, std::make_unique<OperatorEntry>(std::string(name), std::string(overload),
-                                                            &fallbacks_))
-             .first;
+  std::string full = operator_full_name(name, overload);
+  auto it = operators_.lower_bound(full);  // one search finds the entry or where it goes
+  if (it == operators_.end() || it->first != full)
+    it = operators_.emplace_hint(it, std::move(full),
+                                 std::make_unique<OperatorEntry>(std::string(name), std::string(overload), &fallbacks_));
   return *it->second;
 }
 

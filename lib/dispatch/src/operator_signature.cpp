@@ -57,7 +57,9 @@ std::optional<OperatorSignature> parse_signature(std::string_view schema_text, s
   OperatorSignature out;
   out.name = std::string(s.op.name);
   out.overload = std::string(s.op.overload);
+  out.arguments.reserve(s.arguments.size());
   for (const schema::Argument& a : s.arguments) out.arguments.push_back(argument_signature(a));
+  out.returns.reserve(s.returns.size());
   for (const schema::Argument& a : s.returns) out.returns.push_back(argument_signature(a));
   out.is_vararg = s.is_vararg;
   out.is_varret = s.is_varret;
