@@ -23,24 +23,30 @@ const std::vector<std::string>& corpus() {
   return schemas;
 }
 
-// Runs `body` on one schema per iteration, cycling through the corpus.
-template <typename Body>
-void per_schema(benchmark::State& state, Body body) {
-  const auto& schemas = corpus();
-  if (schemas.empty()) {
+// Runs `body` on one item per iteration, cycling through `items` (the corpus, as text or parsed).
+template <typename Item, typename Body>
+void cycle_through(benchmark::State& state, const std::vector<Item>& items, Body body) {
+  if (items.empty()) {
     state.SkipWithError("corpus not found: " SCHEMAC_CORPUS_DIR "/native_functions.yaml");
     return;
   }
   size_t i = 0;
-  int64_t bytes = 0;
   for (auto _ : state) {
-    const std::string& text = schemas[i];
-    body(text);
-    bytes += static_cast<int64_t>(text.size());
-    if (++i == schemas.size()) i = 0;
+    body(items[i]);
+    if (++i == items.size()) i = 0;
   }
   state.SetItemsProcessed(state.iterations());
-  state.SetBytesProcessed(bytes);
+}
+
+// Runs `body` on one schema text per iteration, counting the bytes read.
+template <typename Body>
+void per_schema(benchmark::State& state, Body body) {
+  int64_t bytes = 0;
+  cycle_through(state, corpus(), [&](const std::string& text) {
+    body(text);
+    bytes += static_cast<int64_t>(text.size());
+  });
+  if (bytes > 0) state.SetBytesProcessed(bytes);
 }
 
 void BM_baseline_copy_schema(benchmark::State& state) {
@@ -100,26 +106,10 @@ const std::vector<schemac::schema::FunctionSchema>& parsed_corpus() {
   return parsed;
 }
 
-// Runs `body` on one parsed schema per iteration, cycling through the corpus.
-template <typename Body>
-void per_parsed_schema(benchmark::State& state, Body body) {
-  const auto& schemas = parsed_corpus();
-  if (schemas.empty()) {
-    state.SkipWithError("corpus not found: " SCHEMAC_CORPUS_DIR "/native_functions.yaml");
-    return;
-  }
-  size_t i = 0;
-  for (auto _ : state) {
-    body(schemas[i]);
-    if (++i == schemas.size()) i = 0;
-  }
-  state.SetItemsProcessed(state.iterations());
-}
-
 // The semantic checks alone (check.h), over schemas parsed beforehand: BM_parse_schema less
 // BM_parse_schema_syntax_only, without the model having just been written.
 void BM_check_schema(benchmark::State& state) {
-  per_parsed_schema(state, [](const schemac::schema::FunctionSchema& schema) {
+  cycle_through(state, parsed_corpus(), [](const schemac::schema::FunctionSchema& schema) {
     auto problems = schemac::schema::check_schema(schema);
     benchmark::DoNotOptimize(problems);
   });
@@ -127,7 +117,7 @@ void BM_check_schema(benchmark::State& state) {
 BENCHMARK(BM_check_schema);
 
 void BM_print_schema(benchmark::State& state) {
-  per_parsed_schema(state, [](const schemac::schema::FunctionSchema& schema) {
+  cycle_through(state, parsed_corpus(), [](const schemac::schema::FunctionSchema& schema) {
     std::string printed = schemac::schema::print_schema(schema);
     benchmark::DoNotOptimize(printed.data());
   });
