@@ -160,15 +160,21 @@ const TableEntry& OperatorEntry::entry(DispatchKey runtime_key) const {
   return slot < 0 ? missing_entry() : entry_at_slot(slot);
 }
 
-std::vector<OperatorEntry::KeyKernels>::const_iterator OperatorEntry::kernels_at_or_after(DispatchKey key) const {
-  return std::lower_bound(kernels_.begin(), kernels_.end(), key,
-                          [](const KeyKernels& entry, DispatchKey k) { return entry.key < k; });
+size_t OperatorEntry::kernel_list_position(DispatchKey key) const {
+  const auto at = std::lower_bound(kernels_.begin(), kernels_.end(), key,
+                                   [](const KeyKernels& entry, DispatchKey k) { return entry.key < k; });
+  return static_cast<size_t>(at - kernels_.begin());
+}
+
+const OperatorEntry::KeyKernels* OperatorEntry::find_kernels(DispatchKey key) const {
+  const size_t i = kernel_list_position(key);
+  return i < kernels_.size() && kernels_[i].key == key ? &kernels_[i] : nullptr;
 }
 
 const std::vector<AnnotatedKernel>& OperatorEntry::kernels(DispatchKey key) const {
   static const std::vector<AnnotatedKernel>* const none = new std::vector<AnnotatedKernel>();
-  const auto it = kernels_at_or_after(key);
-  return it != kernels_.end() && it->key == key ? it->kernels : *none;
+  const KeyKernels* found = find_kernels(key);
+  return found ? found->kernels : *none;
 }
 
 std::vector<DispatchKey> OperatorEntry::keys_with_kernels() const {
@@ -202,8 +208,8 @@ std::vector<DispatchKey> OperatorEntry::keys_with_direct_kernels() const {
 }
 
 const AnnotatedKernel* OperatorEntry::front(DispatchKey key) const {
-  const auto it = kernels_at_or_after(key);
-  return it != kernels_.end() && it->key == key ? &it->kernels.front() : nullptr;
+  const KeyKernels* found = find_kernels(key);
+  return found ? &found->kernels.front() : nullptr;
 }
 
 // The precedence of docs/dispatch-semantics.md §4; the first rule that yields a kernel wins.
@@ -337,9 +343,9 @@ void OperatorEntry::set_definition(OperatorDefinition definition) {
 void OperatorEntry::clear_definition() { definition_.store(nullptr, std::memory_order_release); }
 
 void OperatorEntry::add_kernel(DispatchKey key, AnnotatedKernel kernel) {
-  auto it = kernels_.begin() + (kernels_at_or_after(key) - kernels_.cbegin());
-  if (it == kernels_.end() || it->key != key) it = kernels_.insert(it, KeyKernels{key, {}});
-  auto& list = it->kernels;
+  const size_t i = kernel_list_position(key);
+  if (i == kernels_.size() || kernels_[i].key != key) kernels_.insert(kernels_.begin() + i, KeyKernels{key, {}});
+  auto& list = kernels_[i].kernels;
   list.insert(list.begin(), std::move(kernel));
   set_kernel_key_bit(static_cast<size_t>(key), true);
   ++num_kernels_;
@@ -348,15 +354,15 @@ void OperatorEntry::add_kernel(DispatchKey key, AnnotatedKernel kernel) {
 }
 
 bool OperatorEntry::remove_kernel(DispatchKey key, uint64_t id) {
-  const auto entry = kernels_.begin() + (kernels_at_or_after(key) - kernels_.cbegin());
-  if (entry == kernels_.end() || entry->key != key) return false;
-  auto& list = entry->kernels;
+  const size_t i = kernel_list_position(key);
+  if (i == kernels_.size() || kernels_[i].key != key) return false;
+  auto& list = kernels_[i].kernels;
   const auto it = std::find_if(list.begin(), list.end(), [id](const AnnotatedKernel& k) { return k.id == id; });
   if (it == list.end()) return false;
   list.erase(it);
   --num_kernels_;
   if (list.empty()) {
-    kernels_.erase(entry);
+    kernels_.erase(kernels_.begin() + i);
     set_kernel_key_bit(static_cast<size_t>(key), false);
     if (const int slot = table_index(key); slot > 0) slots_with_kernel_.reset(static_cast<size_t>(slot));
   }

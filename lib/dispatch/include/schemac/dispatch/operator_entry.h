@@ -214,7 +214,10 @@ class OperatorEntry {
     std::vector<AnnotatedKernel> kernels;  // never empty
   };
   std::vector<KeyKernels> kernels_;
-  std::vector<KeyKernels>::const_iterator kernels_at_or_after(DispatchKey key) const;
+  // Where `key`'s list is in kernels_, or where it would go.
+  size_t kernel_list_position(DispatchKey key) const;
+  // `key`'s list, or null.
+  const KeyKernels* find_kernels(DispatchKey key) const;
   // Bit v: key v has kernels; what keys_with_kernels_now() reads.
   std::array<std::atomic<uint64_t>, (kNumKeyValues + 63) / 64> kernel_key_bits_{};
   void set_kernel_key_bit(size_t v, bool on);
