@@ -154,11 +154,12 @@ SCHEMAC_INLINE void pack_b(const Gemm<T>& g, int64_t p0, int64_t kc, int64_t j0,
     T* panel = out + jr * kc;
     for (int64_t p = 0; p < kc; ++p) {
       const T* src = g.b + (p0 + p) * g.b_row + (j0 + jr) * g.b_col;
-      int64_t j = 0;
       if (g.b_col == 1 && nr == NR) {  // a whole row of the panel: one fixed-size copy
         std::memcpy(panel + p * NR, src, sizeof(T) * NR);
         continue;
-      } else if (g.b_col == 1) {
+      }
+      int64_t j = 0;
+      if (g.b_col == 1) {
         for (; j < nr; ++j) panel[p * NR + j] = src[j];
       } else {
         for (; j < nr; ++j) panel[p * NR + j] = src[j * g.b_col];
