@@ -61,8 +61,7 @@ Dispatcher& Dispatcher::singleton() {
 }
 
 OperatorEntry* Dispatcher::find_locked(std::string_view name, std::string_view overload) const {
-  const std::string full = overload.empty() ? std::string(name) : fmt::format("{}.{}", name, overload);
-  const auto it = operators_.find(full);
+  const auto it = operators_.find(operator_full_name(name, overload));
   if (it == operators_.end()) return nullptr;
   OperatorEntry* op = it->second.get();
   return op->has_schema() || op->has_any_kernel() ? op : nullptr;
