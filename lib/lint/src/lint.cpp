@@ -3,6 +3,7 @@
 
 #include "lint_rules_internal.h"
 #include "schemac/lint/lint_rules.h"
+#include "schemac/lint/rule_selection.h"
 
 namespace schemac::schema {
 namespace lint {
@@ -74,6 +75,7 @@ std::vector<Diagnostic> check_native_functions(const NativeFunctionsFile& file,
   }
   lint::check_operator_rules(reporter, lint::index_operators(file));
   if (options.torchgen_codegen) lint::check_group_rules(reporter);
+  select_rules(diagnostics, file, options);
   return diagnostics;
 }
 
