@@ -1,10 +1,15 @@
 // `schemac lint [--format text|json|sarif] [--werror] [--tags FILE] [--kind native|backend|executorch]
-// [--native-functions FILE] [--list-rules] [--list-tags] FILE...`: checks operator YAML files
+// [--native-functions FILE] [--profile in-tree|extension] [--list-rules] [--list-tags] FILE...`:
+// checks operator YAML files
 // (native_functions.yaml, torchgen's backend YAML, executorch's kernel YAML; recognised by shape)
 // and the schemas in C++ and Python registration code (chosen by extension, lib/sources; --verbose
-// lists the calls whose schema is not a literal), and reports every problem with its rule id. Text goes to stderr (colour only on a terminal and
+// lists the calls whose schema is not a literal), then the rules across all the files given
+// (lint_inputs.h), and reports every problem with its rule id, each rule kept and given its
+// severity by the profile of the operator it is about. Text goes to stderr (colour only on a terminal and
 // never with NO_COLOR), ending with "N errors, M warnings" and a count per rule; JSON and SARIF go
 // to stdout. Exit 0 clean, 1 on errors (or warnings with --werror), 2 on usage or I/O errors.
+#include <algorithm>
+#include <array>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -12,6 +17,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "cli.h"
 #include "commands.h"
@@ -20,7 +26,9 @@
 #include "report.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/lint/file_kinds.h"
+#include "schemac/lint/lint_inputs.h"
 #include "schemac/lint/lint_rules.h"
+#include "schemac/lint/rule_selection.h"
 #include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
 
@@ -41,6 +49,7 @@ struct LintOptions {
   std::string tags_file;  // empty: look for tags.yaml beside each input, else the built-in tags
   std::string kind;       // empty: recognised by shape
   std::string native_functions_file;  // what a backend YAML's operators are checked against
+  std::string profile = "automatic";  // or in-tree / extension: forced for every operator
   std::vector<std::string> files;
 };
 
@@ -80,6 +89,41 @@ std::vector<schema::RuleInfo> all_rules() {
   return rules;
 }
 
+// --list-rules: each rule's id, severity in each profile it is in, and what it checks; with a
+// forced profile only that profile's rules, with their severity there.
+void print_rule_list(std::span<const schema::RuleInfo> rules, schema::Profile only, std::string_view format) {
+  schema::LintOptions in_tree, extension;
+  in_tree.profile = schema::Profile::in_tree;
+  extension.profile = schema::Profile::extension;
+  nlohmann::json list = nlohmann::json::array();
+  std::vector<std::array<std::string, 3>> rows;  // id, profiles, description
+  for (const schema::RuleInfo& rule : rules) {
+    nlohmann::json profiles = nlohmann::json::object();
+    std::string column;
+    for (const schema::LintOptions* options : {&in_tree, &extension}) {
+      if (only != schema::Profile::automatic && only != options->profile) continue;
+      std::optional<schema::Severity> severity = schema::rule_applies(rule, *options, options->profile);
+      if (!severity) continue;
+      const std::string_view name = schema::profile_name(options->profile);
+      profiles[std::string(name)] = schema::severity_name(*severity);
+      column += fmt::format("{}{}:{}", column.empty() ? "" : " ", name, schema::severity_name(*severity));
+    }
+    if (column.empty()) continue;
+    list.push_back({{"id", rule.id}, {"profiles", profiles}, {"description", rule.description}});
+    rows.push_back({std::string(rule.id), column, std::string(rule.description)});
+  }
+  if (format == "json") {
+    fmt::print("{}\n", list.dump(2));
+    return;
+  }
+  size_t id_width = 0, profiles_width = 0;
+  for (const auto& row : rows) {
+    id_width = std::max(id_width, row[0].size());
+    profiles_width = std::max(profiles_width, row[1].size());
+  }
+  for (const auto& row : rows) fmt::print("{:<{}}  {:<{}}  {}\n", row[0], id_width, row[1], profiles_width, row[2]);
+}
+
 void print_skipped(const sources::ScannedFile& file) {
   for (const sources::SkippedCall& skipped : file.scan.skipped) {
     fmt::print(stderr, "{}:{}:{}: note: skipped: {}\n", file.path, skipped.position.line,
@@ -88,8 +132,9 @@ void print_skipped(const sources::ScannedFile& file) {
 }
 
 int run_lint(const LintOptions& options) {
+  const schema::Profile profile = schema::parse_profile(options.profile).value_or(schema::Profile::automatic);
   if (options.list_rules) {
-    print_rule_catalog(all_rules());
+    print_rule_list(all_rules(), profile, options.format);
     return kExitOk;
   }
   if (options.list_tags) {
@@ -104,6 +149,7 @@ int run_lint(const LintOptions& options) {
   schema::SourceFiles sources;
   bool io_error = false;
   schema::FileLintOptions file_options;
+  file_options.native.profile = profile;
   if (!options.kind.empty()) file_options.kind = schema::parse_file_kind(options.kind);
   std::optional<schema::NativeFunctionsLoad> native;  // --native-functions, for backend YAMLs
   if (!options.native_functions_file.empty()) {
@@ -113,6 +159,7 @@ int run_lint(const LintOptions& options) {
     file_options.native_functions = &native->file;
   }
   std::vector<sources::ScannedFile> scanned;  // C++ and Python files, checked together below
+  std::vector<std::shared_ptr<const schema::NativeFunctionsFile>> native_files;  // for the rules across files
   for (const std::string& file : options.files) {
     std::optional<sources::Language> language = sources::language_for_path(file);
     std::optional<std::string> text =
@@ -132,11 +179,14 @@ int run_lint(const LintOptions& options) {
       continue;
     }
     sources.add(file, *text);
-    for (Diagnostic& d : schema::lint_file(file, std::move(*text), file_options).diagnostics) {
-      diagnostics.push_back(std::move(d));
-    }
+    schema::FileLint linted = schema::lint_file(file, std::move(*text), file_options);
+    for (Diagnostic& d : linted.diagnostics) diagnostics.push_back(std::move(d));
+    if (linted.native) native_files.push_back(std::move(linted.native));
   }
-  for (Diagnostic& d : sources::lint_sources(scanned)) diagnostics.push_back(std::move(d));
+  std::vector<const schema::NativeFunctionsFile*> yaml;
+  for (const auto& native_file : native_files) yaml.push_back(native_file.get());
+  for (Diagnostic& d : schema::lint_registration_code(scanned, yaml, file_options.native)) diagnostics.push_back(std::move(d));
+  for (Diagnostic& d : schema::check_duplicates_across_files(yaml, scanned)) diagnostics.push_back(std::move(d));
   schema::DiagnosticCounts counts = schema::count_diagnostics(diagnostics);
   print_report(diagnostics, sources, options.format, all_rules());
   if (options.format == "text" && !diagnostics.empty()) fmt::print(stderr, "{}", schema::render_rule_counts(diagnostics));
@@ -158,7 +208,15 @@ std::function<int()> bind_lint_command(CLI::App* cmd) {
   cmd->add_option("--tags", options->tags_file,
                   "the tags.yaml that lists valid tags; without it, a tags.yaml beside each input "
                   "is used when there is one, else the built-in list (--list-tags)");
-  cmd->add_flag("--list-rules", options->list_rules, "print every rule id, its severity and what it checks");
+  cmd->add_flag("--list-rules", options->list_rules,
+                "print every rule id, its severity in each profile and what it checks (with --format json: "
+                "a JSON array; with --profile: that profile's rules only)");
+  cmd->add_option("--profile", options->profile,
+                  "the rules to apply: in-tree (torchgen's, for native_functions.yaml and its forks) or "
+                  "extension (what TORCH_LIBRARY and torch.library enforce, plus out-of-tree best practice "
+                  "as warnings); by default operators with a namespace other than aten, and registration "
+                  "code, get extension and the rest in-tree")
+      ->check(CLI::IsMember({"in-tree", "extension"}));
   cmd->add_flag("--verbose", options->verbose,
                 "list the registration calls in C++/Python files whose schema is not a literal");
   cmd->add_flag("--list-tags", options->list_tags,

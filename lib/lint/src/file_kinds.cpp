@@ -96,7 +96,11 @@ FileLint lint_file(std::string file, std::string text, const FileLintOptions& op
     }
   }
   result.kind = FileKind::native;
-  result.diagnostics = lint_native_functions(std::move(yaml), options.native);
+  auto load = std::make_shared<NativeFunctionsLoad>(load_native_functions(std::move(yaml)));
+  result.diagnostics = std::move(load->diagnostics);
+  for (Diagnostic& d : check_native_functions(load->file, options.native)) result.diagnostics.push_back(std::move(d));
+  sort_diagnostics(result.diagnostics);
+  result.native = std::shared_ptr<const NativeFunctionsFile>(load, &load->file);
   return result;
 }
 

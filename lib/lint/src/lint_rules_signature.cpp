@@ -37,7 +37,7 @@ class SignatureRules {
       : r_(reporter), f_(f), s_(*f.schema), facts_(signature_facts(*f.schema)) {}
 
   void run() {
-    canonical_form();
+    if (f_.func_node) canonical_form();  // registration code has no func text to rewrite
     out_arguments();
     inplace();
     mutable_returns();
@@ -48,7 +48,7 @@ class SignatureRules {
   }
 
  private:
-  Location at(TextRange range) const { return r_.file().func_location(f_, range); }
+  Location at(TextRange range) const { return r_.func_location(f_, range); }
   Location at(const Argument& a) const { return at(a.range); }
   Location returns_at() const {
     return s_.returns.empty() ? at(s_.returns_range) : at(TextRange{s_.returns.front().range.begin,
