@@ -95,10 +95,10 @@ void print_rule_list(std::span<const schema::RuleInfo> rules, schema::Profile on
   schema::LintOptions in_tree, extension;
   in_tree.profile = schema::Profile::in_tree;
   extension.profile = schema::Profile::extension;
-  nlohmann::json list = nlohmann::json::array();
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
   std::vector<std::array<std::string, 3>> rows;  // id, profiles, description
   for (const schema::RuleInfo& rule : rules) {
-    nlohmann::json profiles = nlohmann::json::object();
+    nlohmann::ordered_json profiles = nlohmann::ordered_json::object();
     std::string column;
     for (const schema::LintOptions* options : {&in_tree, &extension}) {
       if (only != schema::Profile::automatic && only != options->profile) continue;
