@@ -79,6 +79,21 @@ TEST_F(ProfilesCli, RegistrationCodeGetsTheSignatureRules) {
   EXPECT_EQ(schemac("lint --profile in-tree ops.cpp").status, 1);
 }
 
+TEST_F(ProfilesCli, PythonRegistrationsGetTheSameRules) {
+  file("ops.py",
+       "import torch\n"
+       "lib = torch.library.Library(\"myops\", \"DEF\")\n"
+       "lib.define(\"scale.out(Tensor self, float factor, *, Tensor out) -> Tensor\")\n"
+       "lib.define(\"shift_(Tensor(a!) self, int n) -> Tensor(a!)\")\n"
+       "lib.impl(\"shfit_\", shift_cpu, \"CPU\")\n");
+  ToolRun run = schemac("lint ops.py");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_TRUE(has(run.err, "ops.py:3:53: warning: keyword-only argument 'out' looks like an out argument")) << run.err;
+  EXPECT_TRUE(has(run.err, "ops.py:5:10: warning: implementation of 'myops::shfit_', which no given file defines")) << run.err;
+  EXPECT_TRUE(has(run.err, "note: did you mean 'myops::shift_'?")) << run.err;
+  EXPECT_TRUE(has(run.err, "0 errors, 2 warnings")) << run.err;
+}
+
 TEST_F(ProfilesCli, AnOperatorDefinedInTwoFilesIsADuplicateOperator) {
   file("a.yaml", kMoe);
   file("b.yaml", std::string("- func: myops::other(Tensor x) -> Tensor\n") + kMoe);
