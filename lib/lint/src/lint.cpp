@@ -87,6 +87,7 @@ std::vector<Diagnostic> lint_native_functions(std::string file, std::string text
 std::vector<Diagnostic> lint_native_functions(YamlLoadResult yaml, const LintOptions& options) {
   NativeFunctionsLoad load = load_native_functions(std::move(yaml));
   std::vector<Diagnostic> diagnostics = std::move(load.diagnostics);
+  select_rules(diagnostics, load.file, options);  // the loader's rules too
   for (Diagnostic& d : check_native_functions(load.file, options)) diagnostics.push_back(std::move(d));
   sort_diagnostics(diagnostics);
   return diagnostics;
