@@ -6,6 +6,11 @@
 #   3. the concurrency tests under ThreadSanitizer
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ -n "${SCHEMAC_UPDATE_GOLDEN:-}" ]; then
+  echo "test.sh: SCHEMAC_UPDATE_GOLDEN is set; with it the golden tests rewrite their files and pass." >&2
+  echo "test.sh: unset it to run the suite (refresh goldens on purpose with ctest -R NAME instead)." >&2
+  exit 2
+fi
 scripts/install-deps.sh
 jobs=$(nproc)
 logs=$(mktemp -d)
