@@ -36,10 +36,13 @@ struct Note {
   std::string message;
 };
 
-// A suggested edit: replace the text at `location` with `replacement`.
+// A suggested edit: replace the text at `location` with `replacement` (fixes.h applies them).
+// A fix that may change what the file means, or that could not be made exact, says why in
+// `unsafe_reason`; --fix leaves it out and says so.
 struct FixHint {
   Location location;
   std::string replacement;
+  std::string unsafe_reason;  // empty: safe to apply
 };
 
 struct Diagnostic {
