@@ -58,7 +58,7 @@ class Reader {
         Diagnostic& d = error(e.key, fmt::format("unknown key '{}'", key));
         if (auto guess = schema::did_you_mean(key, kKeys)) {
           d.notes.push_back({{}, fmt::format("did you mean '{}'?", *guess)});
-          d.fix = schema::FixHint{schema::node_location(doc_, e.key, static_cast<uint32_t>(key.size())), *guess, ""};
+          d.fix = schema::FixHint{schema::node_location(doc_, e.key, static_cast<uint32_t>(key.size())), *guess};
         } else {
           d.notes.push_back({{}, fmt::format("the keys are {}", fmt::join(kKeys, ", "))});
         }

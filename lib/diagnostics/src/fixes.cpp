@@ -8,18 +8,103 @@
 namespace schemac::schema {
 namespace {
 
-// The byte offsets where each line starts; a text ending in '\n' has an empty last line.
-std::vector<size_t> line_starts(std::string_view text) {
-  std::vector<size_t> starts{0};
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\n') starts.push_back(i + 1);
+std::vector<std::string_view> split_lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (size_t at = 0; at < text.size();) {
+    size_t nl = text.find('\n', at);
+    size_t end = nl == std::string_view::npos ? text.size() : nl + 1;
+    lines.push_back(text.substr(at, end - at));
+    at = end;
   }
-  return starts;
+  return lines;
 }
 
-// The 0-based line that holds byte `offset`.
-size_t line_index(const std::vector<size_t>& starts, size_t offset) {
-  return static_cast<size_t>(std::upper_bound(starts.begin(), starts.end(), offset) - starts.begin()) - 1;
+enum class Op : uint8_t { keep, remove, add };
+
+// The shortest edit script from a to b (Myers' O(ND) greedy algorithm). The furthest points of
+// each round are kept for the way back, only for the diagonals that round could reach: O(D²)
+// memory.
+std::vector<Op> myers(std::span<const std::string_view> a, std::span<const std::string_view> b) {
+  const long n = static_cast<long>(a.size()), m = static_cast<long>(b.size()), max = n + m;
+  std::vector<long> v(2 * max + 2, 0);
+  std::vector<std::vector<long>> trace;
+  long found = -1;
+  for (long d = 0; d <= max && found < 0; ++d) {
+    trace.emplace_back(v.begin() + (max - d), v.begin() + (max + d + 1));
+    for (long k = -d; k <= d; k += 2) {
+      long x = (k == -d || (k != d && v[k - 1 + max] < v[k + 1 + max])) ? v[k + 1 + max] : v[k - 1 + max] + 1;
+      long y = x - k;
+      while (x < n && y < m && a[x] == b[y]) ++x, ++y;
+      v[k + max] = x;
+      if (x >= n && y >= m) {
+        found = d;
+        break;
+      }
+    }
+  }
+  std::vector<Op> ops;
+  long x = n, y = m;
+  for (long d = found; d > 0; --d) {
+    const std::vector<long>& pv = trace[d];  // pv[k + d] is diagonal k before round d
+    long k = x - y;
+    long prev_k = (k == -d || (k != d && pv[k - 1 + d] < pv[k + 1 + d])) ? k + 1 : k - 1;
+    long prev_x = pv[prev_k + d], prev_y = prev_x - prev_k;
+    while (x > prev_x && y > prev_y) ops.push_back(Op::keep), --x, --y;
+    ops.push_back(x == prev_x ? Op::add : Op::remove);
+    x = prev_x;
+    y = prev_y;
+  }
+  while (x > 0 && y > 0) ops.push_back(Op::keep), --x, --y;
+  std::reverse(ops.begin(), ops.end());
+  return ops;
+}
+
+void emit(std::string& out, char sign, std::string_view line) {
+  out += sign;
+  out += line;
+  if (!line.ends_with('\n')) out += "\n\\ No newline at end of file\n";
+}
+
+// The hunks of an edit script, each change with `context` unchanged lines around it.
+std::string render_hunks(std::string_view path, const std::vector<std::string_view>& a,
+                         const std::vector<std::string_view>& b, const std::vector<Op>& ops, size_t context) {
+  std::string out = fmt::format("--- a/{}\n+++ b/{}\n", path, path);
+  // Positions in `ops` of the changes, grouped into hunks whose contexts touch.
+  std::vector<size_t> changes;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (ops[i] != Op::keep) changes.push_back(i);
+  }
+  for (size_t c = 0; c < changes.size();) {
+    size_t last = c;
+    while (last + 1 < changes.size() && changes[last + 1] - changes[last] <= 2 * context + 1) ++last;
+    size_t begin = changes[c] >= context ? changes[c] - context : 0;
+    size_t end = std::min(ops.size(), changes[last] + context + 1);
+    // The line numbers where the hunk starts on each side.
+    size_t ai = 0, bi = 0;
+    for (size_t i = 0; i < begin; ++i) {
+      if (ops[i] != Op::add) ++ai;
+      if (ops[i] != Op::remove) ++bi;
+    }
+    std::string body;
+    size_t a_count = 0, b_count = 0;
+    for (size_t i = begin; i < end; ++i) {
+      if (ops[i] == Op::keep) {
+        emit(body, ' ', a[ai + a_count]);
+        ++a_count, ++b_count;
+      } else if (ops[i] == Op::remove) {
+        emit(body, '-', a[ai + a_count]);
+        ++a_count;
+      } else {
+        emit(body, '+', b[bi + b_count]);
+        ++b_count;
+      }
+    }
+    out += fmt::format("@@ -{},{} +{},{} @@\n", a_count == 0 ? ai : ai + 1, a_count, b_count == 0 ? bi : bi + 1,
+                       b_count);
+    out += body;
+    c = last + 1;
+  }
+  return out;
 }
 
 std::string where(const Diagnostic& d) { return fmt::format("{}:{}", d.location.line, d.location.column); }
@@ -96,82 +181,24 @@ FixOutcome apply_fixes(std::string_view file, std::string_view text, std::span<c
   return out;
 }
 
-std::string render_unified_diff(std::string_view path, std::string_view before, std::span<const TextEdit> edits,
+std::string render_unified_diff(std::string_view path, std::string_view before, std::string_view after,
                                 int context) {
-  if (edits.empty()) return "";
-  const std::vector<size_t> starts = line_starts(before);
-  // Lines of `before` as [start, end) byte ranges, the last one dropped when it is empty.
-  size_t line_count = starts.size();
-  if (starts.back() == before.size()) --line_count;
-  auto line_text = [&](size_t i) {
-    size_t end = i + 1 < starts.size() ? starts[i + 1] : before.size();
-    return before.substr(starts[i], end - starts[i]);
-  };
-  auto line_end = [&](size_t i) { return i + 1 < starts.size() ? starts[i + 1] : before.size(); };
-  // Edits widened to whole lines, those sharing a line merged: old lines [first, last] and their
-  // new text.
-  struct Change {
-    size_t first, last;  // 0-based, inclusive
-    std::string new_text;
-    size_t end;          // byte offset after the change's last edit
-  };
-  std::vector<Change> changes;
-  for (const TextEdit& e : edits) {
-    size_t first = line_index(starts, e.begin);
-    size_t last = e.end > e.begin ? line_index(starts, e.end - 1) : first;
-    if (changes.empty() || first > changes.back().last) {
-      changes.push_back({first, last, std::string(before.substr(starts[first], e.begin - starts[first])), e.begin});
-    } else {
-      changes.back().new_text += before.substr(changes.back().end, e.begin - changes.back().end);
-      changes.back().last = std::max(changes.back().last, last);
-    }
-    changes.back().new_text += e.replacement;
-    changes.back().end = e.end;
+  if (before == after) return "";
+  const std::vector<std::string_view> a = split_lines(before);
+  const std::vector<std::string_view> b = split_lines(after);
+  // Lines both sides share at the ends need no search.
+  size_t prefix = 0;
+  while (prefix < a.size() && prefix < b.size() && a[prefix] == b[prefix]) ++prefix;
+  size_t suffix = 0;
+  while (suffix < a.size() - prefix && suffix < b.size() - prefix &&
+         a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix]) {
+    ++suffix;
   }
-  for (Change& c : changes) c.new_text += before.substr(c.end, line_end(c.last) - c.end);
-  auto split_lines = [](std::string_view text) {
-    std::vector<std::string_view> lines;
-    size_t at = 0;
-    while (at < text.size()) {
-      size_t nl = text.find('\n', at);
-      size_t end = nl == std::string_view::npos ? text.size() : nl + 1;
-      lines.push_back(text.substr(at, end - at));
-      at = end;
-    }
-    return lines;
-  };
-  auto emit = [](std::string& out, char sign, std::string_view line) {
-    out += sign;
-    out += line;
-    if (!line.ends_with('\n')) out += "\n\\ No newline at end of file\n";
-  };
-  std::string out = fmt::format("--- a/{}\n+++ b/{}\n", path, path);
-  long shift = 0;  // new line number minus old line number before the current hunk
-  for (size_t i = 0; i < changes.size();) {
-    // A hunk: changes whose context windows touch.
-    size_t j = i;
-    while (j + 1 < changes.size() && changes[j + 1].first <= changes[j].last + 1 + 2 * static_cast<size_t>(context)) ++j;
-    size_t hunk_first = changes[i].first >= static_cast<size_t>(context) ? changes[i].first - context : 0;
-    size_t hunk_last = std::min(line_count == 0 ? 0 : line_count - 1, changes[j].last + context);
-    std::string body;
-    size_t old_count = 0, new_count = 0;
-    size_t line = hunk_first;
-    for (size_t k = i; k <= j; ++k) {
-      for (; line < changes[k].first; ++line, ++old_count, ++new_count) emit(body, ' ', line_text(line));
-      for (; line <= changes[k].last && line < line_count; ++line, ++old_count) emit(body, '-', line_text(line));
-      for (std::string_view l : split_lines(changes[k].new_text)) {
-        emit(body, '+', l);
-        ++new_count;
-      }
-    }
-    for (; line <= hunk_last && line < line_count; ++line, ++old_count, ++new_count) emit(body, ' ', line_text(line));
-    out += fmt::format("@@ -{},{} +{},{} @@\n", old_count == 0 ? hunk_first : hunk_first + 1, old_count,
-                       new_count == 0 ? hunk_first + shift : hunk_first + 1 + shift, new_count);
-    out += body;
-    shift += static_cast<long>(new_count) - static_cast<long>(old_count);
-    i = j + 1;
-  }
-  return out;
+  std::vector<Op> ops(prefix, Op::keep);
+  std::vector<Op> middle = myers({a.begin() + prefix, a.end() - suffix}, {b.begin() + prefix, b.end() - suffix});
+  ops.insert(ops.end(), middle.begin(), middle.end());
+  ops.insert(ops.end(), suffix, Op::keep);
+  return render_hunks(path, a, b, ops, static_cast<size_t>(std::max(context, 0)));
 }
 
 uint32_t utf16_column(std::string_view line, uint32_t column) {

@@ -47,9 +47,9 @@ struct FixOutcome {
 FixOutcome apply_fixes(std::string_view file, std::string_view text, std::span<const Diagnostic> diagnostics);
 
 // A unified diff (`--- a/PATH`, `+++ b/PATH`, `@@ -l,n +l,n @@` hunks with `context` lines around
-// each change) of the edits to `before`; empty when there are none. A last line without a line
-// break is marked "\ No newline at end of file".
-std::string render_unified_diff(std::string_view path, std::string_view before, std::span<const TextEdit> edits,
+// each change) from `before` to `after`, by lines (a CR stays part of its line); empty when they
+// are equal. A last line without a line break is marked "\ No newline at end of file".
+std::string render_unified_diff(std::string_view path, std::string_view before, std::string_view after,
                                 int context = 3);
 
 // The UTF-16 code units before byte column `column` (1-based) of `line`, plus one: the column
