@@ -5,7 +5,7 @@
 # Usage: pre_commit_test.sh SOURCE_DIR SCHEMAC_EXE
 set -euo pipefail
 source_dir=$1
-schemac=$2
+schemac=$(realpath "$2")
 command -v pre-commit >/dev/null || { echo "pre-commit is not installed (scripts/install-deps.sh)"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
