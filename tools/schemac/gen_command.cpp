@@ -34,6 +34,7 @@
 #include "schemac/lint/lint_rules.h"
 #include "schemac/native_functions/native_functions.h"
 #include "schemac/support/parallel.h"
+#include "schemac/support/json.h"
 
 namespace schemac::cli {
 namespace {
@@ -53,6 +54,7 @@ struct GenCommandOptions {
   std::string ns = "aten";
   std::string target = "schemac";  // or "torch": TORCH_LIBRARY code (lib/codegen/torch_emitters.h)
   std::string profile;  // the lint profile; "" for the target's (extension for torch, else by namespace)
+  std::string format = "text";     // json: errors and --list-outputs as JSON on stdout
 };
 
 // The path banners show: relative to the source root, '/'-separated; the file name alone when
@@ -194,7 +196,11 @@ int run_gen(const GenCommandOptions& options) {
   schema::DiagnosticCounts counts = schema::count_diagnostics(diagnostics);
   // Errors in full; warnings only counted, to keep build logs short (`schemac lint` shows them).
   std::erase_if(diagnostics, [](const schema::Diagnostic& d) { return d.severity != schema::Severity::error; });
-  if (!diagnostics.empty()) fmt::print(stderr, "{}", schema::render_text(diagnostics, sources));
+  if (options.format == "json" && counts.errors > 0) {
+    fmt::print("{}", schema::render_json(diagnostics));
+  } else if (!diagnostics.empty()) {
+    fmt::print(stderr, "{}", schema::render_text(diagnostics, sources, {stderr_color()}));
+  }
   if (counts.errors == 0 && counts.warnings > 0) {
     fmt::print(stderr, "schemac gen: {} lint warning{} (run 'schemac lint' to see them)\n",
                counts.warnings, counts.warnings == 1 ? "" : "s");
@@ -215,6 +221,10 @@ int run_gen(const GenCommandOptions& options) {
     output_paths.push_back((fs::path(options.output_dir) / file.name).generic_string());
   }
   if (options.list_outputs) {
+    if (options.format == "json") {
+      fmt::print("{}\n", to_json_text(Json(output_paths)));
+      return kExitOk;
+    }
     for (const std::string& path : output_paths) fmt::print("{}\n", path);
     return kExitOk;
   }
@@ -270,6 +280,9 @@ std::function<int()> bind_gen_command(CLI::App* cmd) {
                   "the lint rules checked before writing: in-tree (torchgen's) or extension (what TORCH_LIBRARY "
                   "enforces); default: extension for --target torch, else chosen per operator by its namespace")
       ->check(CLI::IsMember({"in-tree", "extension"}));
+  add_format_option(cmd, options->format, {"text", "json"},
+                    "text (the default) or json: the errors (a JSON array, as lint's) and --list-outputs (an "
+                    "array of paths) on stdout");
   cmd->add_flag("--list-outputs", options->list_outputs,
                 "print the paths of the files that would be written, one per line, and exit");
   cmd->add_option("--source-root", options->source_root,

@@ -1,4 +1,7 @@
 // The lint driver: load a file, run every rule, order the diagnostics.
+#include <algorithm>
+#include <set>
+
 #include <fmt/format.h>
 
 #include "lint_rules_internal.h"
@@ -68,13 +71,27 @@ std::vector<Diagnostic> check_native_functions(const NativeFunctionsFile& file,
                                                const LintOptions& options) {
   std::vector<Diagnostic> diagnostics;
   lint::Reporter reporter(file, diagnostics);
+  // The first lines of the entries whose own schema has an error: the rules across entries
+  // would only report its consequences (a malformed out argument leaves its entry in no group).
+  std::set<uint32_t> unsettled;
   for (const NativeFunction& f : file.functions) {
+    const size_t before = diagnostics.size();
     lint::check_signature_rules(reporter, f);
+    const bool has_error = std::any_of(diagnostics.begin() + static_cast<std::ptrdiff_t>(before), diagnostics.end(),
+                                       [](const Diagnostic& d) { return d.severity == Severity::error; });
+    if (has_error) unsettled.insert(f.location.line);
     lint::check_entry_rules(reporter, f, options);
     lint::check_torchgen_entry_rules(reporter, f, options);
   }
   lint::check_operator_rules(reporter, lint::index_operators(file));
-  if (options.torchgen_codegen) lint::check_group_rules(reporter);
+  if (options.torchgen_codegen) {
+    std::vector<Diagnostic> groups;
+    lint::Reporter group_reporter(file, groups);
+    lint::check_group_rules(group_reporter);
+    for (Diagnostic& d : groups) {
+      if (unsettled.count(d.location.line) == 0) diagnostics.push_back(std::move(d));
+    }
+  }
   select_rules(diagnostics, file, options);
   return diagnostics;
 }
