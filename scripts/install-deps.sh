@@ -9,7 +9,8 @@
 set -euo pipefail
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev ccache python3
           libcli11-dev nlohmann-json3-dev tao-pegtl-dev libyaml-cpp-dev libyaml-dev pkg-config libfmt-dev
-          libgtest-dev libbenchmark-dev libopenblas-dev libtorch-dev python3-torch python3-yaml)
+          libgtest-dev libbenchmark-dev libopenblas-dev libtorch-dev python3-torch python3-yaml
+          neovim)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
