@@ -125,7 +125,12 @@ TEST_F(ServerTest, QuickFixReplacesTheKeyAndAFixingChangeClearsTheDiagnostics) {
   json edit = actions[0]["edit"]["changes"][uri][0];
   EXPECT_EQ(edit["newText"], "CUDA");
   EXPECT_EQ(edit["range"], diagnostics[0]["range"]);
-  // A code action elsewhere offers nothing.
+  // Nothing when the client asks only for other kinds of action, nor for a range elsewhere.
+  EXPECT_TRUE(session.one(request(8, "textDocument/codeAction",
+                                  {{"textDocument", {{"uri", uri}}},
+                                   {"range", diagnostics[0]["range"]},
+                                   {"context", {{"diagnostics", diagnostics}, {"only", {"source.organizeImports"}}}}}))["result"]
+                  .empty());
   EXPECT_TRUE(session.one(request(3, "textDocument/codeAction",
                                   {{"textDocument", {{"uri", uri}}},
                                    {"range", {{"start", {{"line", 0}, {"character", 0}}}, {"end", {{"line", 0}, {"character", 1}}}}},

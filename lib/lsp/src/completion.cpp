@@ -45,7 +45,7 @@ Context yaml_context(const LineIndex& index, Position position) {
   size_t indent = indent_of(before);
   std::string_view rest = before.substr(indent);
   // `tags: ...`, `tags: [a, ...`, or a `- ` item of a tags list
-  if (size_t tags = before.find("tags:"); tags != std::string_view::npos) return Context::tag;
+  if (before.find("tags:") != std::string_view::npos) return Context::tag;
   if (rest.starts_with("- ") && indent > 0 && is_key_prefix(rest.substr(2))) {
     for (uint32_t l = position.line; l-- > 0;) {
       std::string_view above = index.line(l);

@@ -74,9 +74,8 @@ nlohmann::json diagnostic_json(const Document& document, const LineIndex& index,
       continue;
     }
     // Notes in another file are placed by byte column: its text is not at hand.
-    Range range = note.location.file == document.path
-                      ? range_of(index, note.location)
-                      : Range{{note.location.line - 1, note.location.column - 1}, {note.location.line - 1, note.location.column - 1}};
+    Position there{note.location.line - 1, note.location.column > 0 ? note.location.column - 1 : 0};
+    Range range = note.location.file == document.path ? range_of(index, note.location) : Range{there, there};
     std::string uri = note.location.file == document.path ? document.uri : uri_from_path(note.location.file);
     related.push_back({{"location", {{"uri", uri}, {"range", to_json(range)}}}, {"message", note.message}});
   }

@@ -1,5 +1,6 @@
 #include "schemac/lsp/server.h"
 
+#include <algorithm>
 #include <ostream>
 
 #include "schemac/lsp/completion.h"
@@ -198,6 +199,9 @@ void Server::did_close(const json& params) {
 json Server::code_action(const json& params) {
   const Document* doc = document(uri_of(params));
   if (doc == nullptr) return json::array();
+  // The client may ask for other kinds only (source actions, refactorings): none of them is offered.
+  const json only = params.value("context", json::object()).value("only", json::array());
+  if (!only.empty() && std::find(only.begin(), only.end(), "quickfix") == only.end()) return json::array();
   return quick_fixes(*doc, range_from_json(params.at("range")), options_.analysis);
 }
 
