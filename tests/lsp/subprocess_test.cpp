@@ -84,5 +84,37 @@ TEST_F(LspProcessTest, InputEndingWithoutShutdownExitsOne) {
   EXPECT_EQ(messages[0]["id"], 1);
 }
 
+// Bad input on stdin: each row ends with exit 1 (the input ends without shutdown and exit), never
+// a signal or a hang, nothing on stderr, and only well-formed frames on stdout, each an answer.
+TEST_F(LspProcessTest, BadInputRows) {
+  std::string binary(64 * 1024, '\0');
+  uint32_t state = 19;
+  for (char& c : binary) c = static_cast<char>((state = state * 1103515245 + 12345) >> 24);
+  const std::string init = framed(request(1, "initialize"));
+  const std::string long_yaml = "- func: f(Tensor self) -> Tensor  # " + std::string(300 * 1024, 'x') + "\n";
+  struct Row {
+    std::string name;
+    std::string input;
+    int errors;  // error answers expected (besides initialize's result and diagnostics); -1: any
+  };
+  const std::vector<Row> rows = {
+      {"binary", binary, -1},
+      {"huge header line", init + "X-Pad: " + std::string(300 * 1024, 'h') + "\r\n\r\n", 1},
+      {"length above the limit, the body cut short", init + "Content-Length: 99999999999\r\n\r\n{}", 0},
+      {"invalid UTF-8 in JSON", init + frame_message("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"caf\xe9\"}"), 1},
+      {"deep nesting", init + frame_message(std::string(100000, '[') + std::string(100000, ']')), 1},
+      {"one huge line", init + framed(did_open("file:///w/huge.yaml", long_yaml)), 0},
+  };
+  for (const Row& row : rows) {
+    SCOPED_TRACE(row.name);
+    std::vector<json> messages = run(row.input, 1);
+    int errors = 0;
+    for (const json& m : messages) errors += m.contains("error") ? 1 : 0;
+    if (row.errors >= 0) {
+      EXPECT_EQ(errors, row.errors);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace schemac::lsp::test
