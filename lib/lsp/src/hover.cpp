@@ -57,9 +57,13 @@ nlohmann::json yaml_hover(const Document& document, Position position) {
     const schema::YamlNode* key = function.field_key("func");
     if (key == nullptr || key->line != position.line + 1 || !function.schema) continue;
     Definition definition{&*function.schema, {}, {}, function.use_const_ref_for_mutable_tensors};
+    // The kernels as written, a key that lint rejects included: the signature does not depend on it.
     std::set<std::string> seen;
-    for (const schema::DispatchEntry& entry : function.dispatch) {
-      if (seen.insert(entry.kernel.name).second) definition.kernels.push_back(entry.kernel.name);
+    const schema::YamlNode* dispatch = function.field_value("dispatch");
+    if (dispatch != nullptr && dispatch->is_mapping()) {
+      for (const schema::YamlEntry& entry : dispatch->entries) {
+        if (entry.value.is_scalar() && seen.insert(entry.value.value).second) definition.kernels.push_back(entry.value.value);
+      }
     }
     return render(definition);
   }
