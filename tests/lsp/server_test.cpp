@@ -219,5 +219,29 @@ TEST_F(ServerTest, CompletesDispatchKeysTagsAndFields) {
   EXPECT_TRUE(labels(0, 10).empty());  // inside the schema
 }
 
+TEST_F(ServerTest, CompletesDispatchKeysInRegistrationCode) {
+  auto count = [&](const std::string& uri, uint32_t line, uint32_t character) {
+    return session.one(request(9, "textDocument/completion", at(uri, line, character)))["result"]["items"].size();
+  };
+  const std::string cpp = "file:///w/ops.cpp";
+  session.send(did_open(cpp,
+                        "TORCH_LIBRARY_IMPL(myops, CP, m) {\n"
+                        "  m.impl(\"scale\", torch::dispatch(c10::DispatchKey::CU, &scale_cuda));\n"
+                        "}\n",
+                        "cpp"));
+  EXPECT_GT(count(cpp, 0, 28), 100u);  // after "myops, CP"
+  EXPECT_EQ(count(cpp, 0, 19), 0u);    // the namespace
+  EXPECT_GT(count(cpp, 1, 54), 100u);  // after "DispatchKey::CU"
+  const std::string py = "file:///w/ops.py";
+  session.send(did_open(py,
+                        "lib = torch.library.Library(\"myops\", \"IMPL\")\n"
+                        "lib.impl(\"scale\", scale_cpu, \"CP\")\n"
+                        "lib.impl(\"scale\", scale_cpu, dispatch_key=\"CP\")\n",
+                        "python"));
+  EXPECT_GT(count(py, 1, 32), 100u);
+  EXPECT_EQ(count(py, 1, 12), 0u);  // the operator's name
+  EXPECT_GT(count(py, 2, 45), 100u);
+}
+
 }  // namespace
 }  // namespace schemac::lsp::test

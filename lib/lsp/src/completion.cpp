@@ -74,16 +74,39 @@ Context yaml_context(const LineIndex& index, Position position) {
   return Context::none;
 }
 
-// In C++, the second argument of TORCH_LIBRARY_IMPL(ns, KEY, m).
+// In C++, the second argument of TORCH_LIBRARY_IMPL(ns, KEY, m), or a name after DispatchKey::
+// (`torch::dispatch(c10::DispatchKey::CPU, ...)`).
 Context cpp_context(const LineIndex& index, Position position) {
   std::string_view line = index.line(position.line);
   std::string_view before = line.substr(0, index.byte_column(position) - 1);
+  size_t qualified = before.rfind("DispatchKey::");
+  if (qualified != std::string_view::npos && is_key_prefix(before.substr(qualified + 13)) &&
+      before.substr(qualified + 13).find_first_of(", ") == std::string_view::npos) {
+    return Context::dispatch_key;
+  }
   size_t call = before.rfind("TORCH_LIBRARY_IMPL(");
   if (call == std::string_view::npos) return Context::none;
   std::string_view args = before.substr(call);
   size_t comma = args.find(',');
   if (comma == std::string_view::npos || args.find(',', comma + 1) != std::string_view::npos) return Context::none;
   return Context::dispatch_key;
+}
+
+// In Python, the key string of `lib.impl("op", fn, "KEY")` (the third argument) or of
+// `dispatch_key="KEY"`.
+Context python_context(const LineIndex& index, Position position) {
+  std::string_view line = index.line(position.line);
+  std::string_view before = line.substr(0, index.byte_column(position) - 1);
+  size_t quote = before.find_last_of("\"'");
+  if (quote == std::string_view::npos || !is_key_prefix(before.substr(quote + 1))) return Context::none;
+  std::string_view head = trimmed(before.substr(0, quote));
+  if (head.ends_with("dispatch_key=")) return Context::dispatch_key;
+  size_t call = head.rfind(".impl(");
+  if (call == std::string_view::npos || !head.ends_with(",")) return Context::none;
+  std::string_view args = head.substr(call);
+  size_t commas = 0;
+  for (char c : args) commas += c == ',' ? 1 : 0;
+  return commas == 2 ? Context::dispatch_key : Context::none;
 }
 
 std::string_view key_detail(schema::DispatchKeyKind kind) {
@@ -103,6 +126,7 @@ nlohmann::json completion(const Document& document, Position position) {
   Context context = Context::none;
   if (document.language == DocumentLanguage::yaml) context = yaml_context(index, position);
   if (document.language == DocumentLanguage::cpp) context = cpp_context(index, position);
+  if (document.language == DocumentLanguage::python) context = python_context(index, position);
   nlohmann::json items = nlohmann::json::array();
   switch (context) {
     case Context::dispatch_key:

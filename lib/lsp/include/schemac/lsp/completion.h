@@ -1,5 +1,6 @@
 // Completion of what a registration names from a fixed set: dispatch keys (under `dispatch:` in
-// YAML, the key argument of TORCH_LIBRARY_IMPL in C++), tags (after `tags:`) and the fields of a
+// YAML; in C++ the key argument of TORCH_LIBRARY_IMPL and after `DispatchKey::`; in Python the key
+// string of `Library.impl` or `dispatch_key=`), tags (after `tags:`) and the fields of a
 // native_functions.yaml entry (at an entry's key column).
 #pragma once
 
