@@ -11,7 +11,8 @@
 set -euo pipefail
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev clang-format ccache python3
           libcli11-dev nlohmann-json3-dev tao-pegtl-dev libyaml-cpp-dev libyaml-dev pkg-config libfmt-dev
-          libgtest-dev libbenchmark-dev libopenblas-dev libtorch-dev python3-torch python3-yaml pre-commit)
+          libgtest-dev libbenchmark-dev libopenblas-dev libtorch-dev python3-torch python3-yaml pre-commit
+          neovim)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -61,6 +61,11 @@ std::span<const Command> schemac_commands() {
         "  schemac gen ops.yaml -o gen --list-outputs\n"
         "  schemac gen --target torch my_ops.yaml -o gen"},
        bind_gen_command},
+      {{"lsp", "Serve the lint diagnostics, quick fixes, hover and completion to an editor (Language Server Protocol on stdin/stdout)",
+        "Speaks LSP over stdin/stdout for YAML (native_functions, backend, executorch), C++ and Python\n"
+        "registration files; docs/editor.md shows the set-up for neovim, VS Code and Emacs.\n"
+        "Exit codes: 0 after shutdown and exit, 1 when the input ends without them, 2 usage error."},
+       bind_lsp_command},
   };
   return commands;
 }

@@ -20,5 +20,6 @@ std::function<int()> bind_parse_command(CLI::App* command);
 std::function<int()> bind_lint_command(CLI::App* command);
 std::function<int()> bind_compat_command(CLI::App* command);
 std::function<int()> bind_gen_command(CLI::App* command);
+std::function<int()> bind_lsp_command(CLI::App* command);
 
 }  // namespace schemac::cli

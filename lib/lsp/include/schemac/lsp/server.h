@@ -1,0 +1,85 @@
+// The server: JSON-RPC 2.0 messages in, responses and notifications out, over the features of
+// this library. Lifecycle as the protocol says: requests before `initialize` get
+// ServerNotInitialized, requests after `shutdown` InvalidRequest, `exit` ends the session (exit
+// code 0 after a shutdown, 1 without). A message that is not JSON gets a parse error (-32700),
+// one that is not a JSON-RPC request an invalid-request error (-32600), an unknown request
+// method-not-found (-32601), bad params invalid-params (-32602); the server keeps serving.
+// Documents are linted on didOpen and on every didChange, and their diagnostics published.
+#pragma once
+
+#include <functional>
+#include <istream>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "schemac/lsp/diagnostics.h"
+#include "schemac/lsp/document.h"
+
+namespace schemac::lsp {
+
+// JSON-RPC and LSP error codes.
+enum ErrorCode : int {
+  kParseError = -32700,
+  kInvalidRequest = -32600,
+  kMethodNotFound = -32601,
+  kInvalidParams = -32602,
+  kInternalError = -32603,
+  kServerNotInitialized = -32002,
+};
+
+struct ServerOptions {
+  AnalysisOptions analysis;
+  std::string version;  // serverInfo.version
+};
+
+class Server {
+ public:
+  // `send` receives every outgoing message (a response or a notification), unframed.
+  Server(ServerOptions options, std::function<void(const nlohmann::json&)> send);
+
+  // Handles one message body (the JSON text of a frame).
+  void handle(std::string_view body);
+  // Answers a frame that could not be read (MessageReader's `malformed`) with a parse error.
+  void handle_malformed_frame(std::string_view why);
+
+  bool exited() const { return exit_code_.has_value(); }
+  // 0 after shutdown then exit, 1 for an exit without shutdown (or an input that ended).
+  int exit_code() const { return exit_code_.value_or(1); }
+
+  const Document* document(const std::string& uri) const;
+
+ private:
+  using Handler = nlohmann::json (Server::*)(const nlohmann::json& params);
+
+  void handle_message(const nlohmann::json& message);
+  void reply(const nlohmann::json& id, nlohmann::json result);
+  void reply_error(const nlohmann::json& id, int code, std::string message);
+  void publish(const Document& document);
+  Document& open_document(const nlohmann::json& params);
+
+  nlohmann::json initialize(const nlohmann::json& params);
+  nlohmann::json shutdown(const nlohmann::json& params);
+  nlohmann::json code_action(const nlohmann::json& params);
+  nlohmann::json hover_request(const nlohmann::json& params);
+  nlohmann::json completion_request(const nlohmann::json& params);
+  void did_open(const nlohmann::json& params);
+  void did_change(const nlohmann::json& params);
+  void did_close(const nlohmann::json& params);
+
+  ServerOptions options_;
+  std::function<void(const nlohmann::json&)> send_;
+  bool initialized_ = false;
+  bool shut_down_ = false;
+  std::optional<int> exit_code_;
+  std::map<std::string, Document, std::less<>> documents_;
+};
+
+// Serves frames from `in`, writing framed messages to `out` (flushed after each), until `exit`
+// or the end of the input; returns the exit code.
+int serve(std::istream& in, std::ostream& out, ServerOptions options);
+
+}  // namespace schemac::lsp

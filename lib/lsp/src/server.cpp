@@ -1,0 +1,237 @@
+#include "schemac/lsp/server.h"
+
+#include <algorithm>
+#include <ostream>
+
+#include "schemac/lsp/completion.h"
+#include "schemac/lsp/hover.h"
+#include "schemac/lsp/message_reader.h"
+
+namespace schemac::lsp {
+namespace {
+
+using json = nlohmann::json;
+
+constexpr int kSyncIncremental = 2;
+
+bool valid_id(const json& id) { return id.is_string() || id.is_number_integer(); }
+
+const std::string& uri_of(const json& params) {
+  return params.at("textDocument").at("uri").get_ref<const std::string&>();
+}
+
+Position position_of(const json& params) {
+  const json& p = params.at("position");
+  return {p.at("line").get<uint32_t>(), p.at("character").get<uint32_t>()};
+}
+
+}  // namespace
+
+Server::Server(ServerOptions options, std::function<void(const json&)> send)
+    : options_(std::move(options)), send_(std::move(send)) {}
+
+const Document* Server::document(const std::string& uri) const {
+  auto it = documents_.find(uri);
+  return it == documents_.end() ? nullptr : &it->second;
+}
+
+void Server::reply(const json& id, json result) {
+  send_({{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
+}
+
+void Server::reply_error(const json& id, int code, std::string message) {
+  send_({{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", std::move(message)}}}});
+}
+
+void Server::handle_malformed_frame(std::string_view why) {
+  reply_error(nullptr, kParseError, "unreadable message header: " + std::string(why));
+}
+
+void Server::handle(std::string_view body) {
+  json message = json::parse(body, nullptr, /*allow_exceptions=*/false);
+  if (message.is_discarded()) {
+    reply_error(nullptr, kParseError, "the message is not valid JSON");
+    return;
+  }
+  handle_message(message);
+}
+
+void Server::handle_message(const json& message) {
+  if (!message.is_object() || message.value("jsonrpc", json()) != "2.0") {
+    reply_error(nullptr, kInvalidRequest, "not a JSON-RPC 2.0 message object");
+    return;
+  }
+  auto id_field = message.find("id");
+  auto method_field = message.find("method");
+  const bool has_id = id_field != message.end();
+  if (has_id && !valid_id(*id_field) && !id_field->is_null()) {
+    reply_error(nullptr, kInvalidRequest, "'id' must be a string or an integer");
+    return;
+  }
+  const json id = has_id ? *id_field : json();
+  if (method_field == message.end()) {
+    if (has_id && (message.contains("result") || message.contains("error"))) return;  // a response to us
+    reply_error(id, kInvalidRequest, "the message has no 'method'");
+    return;
+  }
+  if (!method_field->is_string()) {
+    reply_error(id, kInvalidRequest, "'method' must be a string");
+    return;
+  }
+  const std::string& method = method_field->get_ref<const std::string&>();
+  json params = message.value("params", json::object());
+  if (params.is_null()) params = json::object();
+  if (!params.is_object() && !params.is_array()) {
+    if (has_id) reply_error(id, kInvalidRequest, "'params' must be an object or an array");
+    return;
+  }
+
+  if (!has_id) {  // a notification: never answered
+    if (method == "exit") {
+      exit_code_ = shut_down_ ? 0 : 1;
+      return;
+    }
+    if (!initialized_ || shut_down_) return;
+    try {
+      if (method == "textDocument/didOpen") did_open(params);
+      if (method == "textDocument/didChange") did_change(params);
+      if (method == "textDocument/didClose") did_close(params);
+    } catch (const json::exception&) {
+      // A notification with bad params has no one to tell; the document stays as it was.
+    }
+    return;
+  }
+
+  static const std::map<std::string, Handler, std::less<>> kRequests = {
+      {"initialize", &Server::initialize},
+      {"shutdown", &Server::shutdown},
+      {"textDocument/codeAction", &Server::code_action},
+      {"textDocument/hover", &Server::hover_request},
+      {"textDocument/completion", &Server::completion_request},
+  };
+  if (method == "initialize" && initialized_) {
+    reply_error(id, kInvalidRequest, "the server is already initialized");
+    return;
+  }
+  if (method != "initialize" && !initialized_) {
+    reply_error(id, kServerNotInitialized, "the server is not initialized");
+    return;
+  }
+  if (shut_down_) {
+    reply_error(id, kInvalidRequest, "the server is shut down");
+    return;
+  }
+  auto handler = kRequests.find(method);
+  if (handler == kRequests.end()) {
+    reply_error(id, kMethodNotFound, "unknown method '" + method + "'");
+    return;
+  }
+  try {
+    reply(id, (this->*handler->second)(params));
+  } catch (const json::exception& e) {
+    reply_error(id, kInvalidParams, "bad params for '" + method + "': " + e.what());
+  }
+}
+
+json Server::initialize(const json&) {
+  initialized_ = true;
+  return {{"capabilities",
+           {{"positionEncoding", "utf-16"},
+            {"textDocumentSync", {{"openClose", true}, {"change", kSyncIncremental}}},
+            {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
+            {"hoverProvider", true},
+            {"completionProvider", {{"triggerCharacters", {" ", ",", "["}}}}}},
+          {"serverInfo", {{"name", "schemac"}, {"version", options_.version}}}};
+}
+
+json Server::shutdown(const json&) {
+  shut_down_ = true;
+  return nullptr;
+}
+
+Document& Server::open_document(const json& params) {
+  const json& item = params.at("textDocument");
+  Document document;
+  document.uri = item.at("uri").get<std::string>();
+  document.path = path_from_uri(document.uri);
+  document.language = language_of(document.path, item.value("languageId", ""));
+  document.version = item.value("version", int64_t{0});
+  document.text = item.at("text").get<std::string>();
+  Document& slot = documents_[document.uri];
+  slot = std::move(document);
+  return slot;
+}
+
+void Server::publish(const Document& document) {
+  send_({{"jsonrpc", "2.0"},
+         {"method", "textDocument/publishDiagnostics"},
+         {"params",
+          {{"uri", document.uri}, {"version", document.version}, {"diagnostics", lsp_diagnostics(document, options_.analysis)}}}});
+}
+
+void Server::did_open(const json& params) {
+  Document& document = open_document(params);
+  document.diagnostics = lint_document(document);
+  publish(document);
+}
+
+void Server::did_change(const json& params) {
+  auto it = documents_.find(uri_of(params));
+  if (it == documents_.end()) return;
+  Document& document = it->second;
+  std::string text = document.text;  // the changes apply all or nothing
+  for (const json& change : params.at("contentChanges")) apply_change(text, change);
+  document.text = std::move(text);
+  document.version = params.at("textDocument").value("version", document.version + 1);
+  document.diagnostics = lint_document(document);
+  publish(document);
+}
+
+void Server::did_close(const json& params) {
+  auto it = documents_.find(uri_of(params));
+  if (it == documents_.end()) return;
+  send_({{"jsonrpc", "2.0"},
+         {"method", "textDocument/publishDiagnostics"},
+         {"params", {{"uri", it->second.uri}, {"diagnostics", json::array()}}}});
+  documents_.erase(it);
+}
+
+json Server::code_action(const json& params) {
+  const Document* doc = document(uri_of(params));
+  if (doc == nullptr) return json::array();
+  // The client may ask for other kinds only (source actions, refactorings): none of them is offered.
+  const json only = params.value("context", json::object()).value("only", json::array());
+  if (!only.empty() && std::find(only.begin(), only.end(), "quickfix") == only.end()) return json::array();
+  return quick_fixes(*doc, range_from_json(params.at("range")), options_.analysis);
+}
+
+json Server::hover_request(const json& params) {
+  const Document* doc = document(uri_of(params));
+  return doc == nullptr ? json() : hover(*doc, position_of(params));
+}
+
+json Server::completion_request(const json& params) {
+  const Document* doc = document(uri_of(params));
+  if (doc == nullptr) return {{"isIncomplete", false}, {"items", json::array()}};
+  return completion(*doc, position_of(params));
+}
+
+int serve(std::istream& in, std::ostream& out, ServerOptions options) {
+  Server server(std::move(options), [&out](const json& message) {
+    out << frame_message(message.dump(-1, ' ', false, json::error_handler_t::replace));
+    out.flush();
+  });
+  MessageReader reader(in);
+  while (!server.exited()) {
+    Frame frame = reader.next();
+    if (frame.status == Frame::Status::end) break;
+    if (frame.status == Frame::Status::malformed) {
+      server.handle_malformed_frame(frame.error);
+    } else {
+      server.handle(frame.body);
+    }
+  }
+  return server.exit_code();
+}
+
+}  // namespace schemac::lsp

@@ -1,0 +1,40 @@
+// `schemac lsp [--rule-docs URL]`: a Language Server Protocol server on stdin/stdout (lib/lsp).
+// Nothing but protocol messages goes to stdout. Exit 0 after a shutdown request and an exit
+// notification, 1 when the client exits without shutting down or the input ends.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "cli.h"
+#include "commands.h"
+#include "schemac/lsp/server.h"
+#include "schemac/support/version.h"
+
+namespace schemac::cli {
+namespace {
+
+struct LspOptions {
+  std::string rule_docs = SCHEMAC_RULE_DOCS;
+};
+
+int run_lsp(const LspOptions& options) {
+  std::ios::sync_with_stdio(false);
+  lsp::ServerOptions server;
+  server.analysis.rule_docs = options.rule_docs;
+  server.version = std::string(kVersion);
+  return lsp::serve(std::cin, std::cout, std::move(server));
+}
+
+}  // namespace
+
+std::function<int()> bind_lsp_command(CLI::App* cmd) {
+  auto options = std::make_shared<LspOptions>();
+  cmd->add_option("--rule-docs", options->rule_docs,
+                  "the URL of the rule documentation (docs/lint-rules.md); a diagnostic's link is "
+                  "URL#rule-id")
+      ->capture_default_str();
+  return [options] { return run_lsp(*options); };
+}
+
+}  // namespace schemac::cli
