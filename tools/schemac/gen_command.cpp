@@ -31,6 +31,7 @@
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/native_functions/native_functions.h"
+#include "torch_version_option.h"
 
 namespace schemac::cli {
 namespace {
@@ -49,6 +50,7 @@ struct GenCommandOptions {
   std::string source_root = ".";
   std::string ns = "aten";
   std::string target = "schemac";  // or "torch": TORCH_LIBRARY code (lib/codegen/torch_emitters.h)
+  schema::TorchVersion torch_version = schema::kNewestTorchVersion;
 };
 
 // The path banners show: relative to the source root, '/'-separated; the file name alone when
@@ -160,7 +162,7 @@ int run_gen(const GenCommandOptions& options) {
   for (size_t i = 0; i < loads.size(); ++i) {
     inputs.push_back({display_path(options.files[i], options.source_root), &loads[i].file});
   }
-  gen::ModelBuild build = gen::build_checked_gen_model(inputs, options.ns);
+  gen::ModelBuild build = gen::build_checked_gen_model(inputs, options.ns, options.torch_version);
   if (options.target == "torch") {
     for (schema::Diagnostic& d : gen::check_torch_model(build.model)) build.diagnostics.push_back(std::move(d));
   }
@@ -245,6 +247,7 @@ std::function<int()> bind_gen_command(CLI::App* cmd) {
                 "print the paths of the files that would be written, one per line, and exit");
   cmd->add_option("--source-root", options->source_root,
                   "banners name inputs relative to this directory (default: the current one)");
+  add_torch_version_option(cmd, options->torch_version);
   cmd->add_option("--namespace", options->ns,
                   "namespace of operators written without one, and of register_operators()")
       ->check([](const std::string& ns) -> std::string {

@@ -1,6 +1,7 @@
 // `schemac lint [--format text|json|sarif] [--werror] [--tags FILE] [--kind native|backend|executorch]
-// [--native-functions FILE] [--list-rules] [--list-tags] FILE...`: checks operator YAML files
-// (native_functions.yaml, torchgen's backend YAML, executorch's kernel YAML; recognised by shape)
+// [--native-functions FILE] [--torch-version X.Y] [--list-rules] [--list-tags] FILE...`: checks
+// operator YAML files (native_functions.yaml, torchgen's backend YAML, executorch's kernel YAML;
+// recognised by shape) as the torchgen of release X.Y reads them (docs/releases.md),
 // and the schemas in C++ and Python registration code (chosen by extension, lib/sources; --verbose
 // lists the calls whose schema is not a literal), and reports every problem with its rule id. Text goes to stderr (colour only on a terminal and
 // never with NO_COLOR), ending with "N errors, M warnings" and a count per rule; JSON and SARIF go
@@ -18,6 +19,7 @@
 #include "input.h"
 #include "parse_sources.h"
 #include "report.h"
+#include "torch_version_option.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
@@ -41,11 +43,12 @@ struct LintOptions {
   std::string tags_file;  // empty: look for tags.yaml beside each input, else the built-in tags
   std::string kind;       // empty: recognised by shape
   std::string native_functions_file;  // what a backend YAML's operators are checked against
+  schema::TorchVersion torch_version = schema::kNewestTorchVersion;
   std::vector<std::string> files;
 };
 
 // The valid tags for `input`: from --tags, else from a tags.yaml beside it, else the built-in list
-// of the newest PyTorch tags.
+// of the --torch-version release.
 // Returns false (after printing why) when the tags file cannot be used.
 bool tags_for(const LintOptions& options, const std::string& input,
               std::optional<std::vector<std::string>>& tags) {
@@ -54,7 +57,7 @@ bool tags_for(const LintOptions& options, const std::string& input,
     fs::path beside = fs::path(input).parent_path() / "tags.yaml";
     std::error_code ec;
     if (!fs::is_regular_file(beside, ec)) {
-      tags.emplace(schema::builtin_tags().begin(), schema::builtin_tags().end());
+      tags = schema::builtin_tags(options.torch_version);
       return true;
     }
     path = beside.string();
@@ -93,7 +96,7 @@ int run_lint(const LintOptions& options) {
     return kExitOk;
   }
   if (options.list_tags) {
-    for (std::string_view tag : schema::builtin_tags()) fmt::print("{}\n", tag);
+    for (const std::string& tag : schema::builtin_tags(options.torch_version)) fmt::print("{}\n", tag);
     return kExitOk;
   }
   if (options.files.empty()) {
@@ -104,6 +107,7 @@ int run_lint(const LintOptions& options) {
   schema::SourceFiles sources;
   bool io_error = false;
   schema::FileLintOptions file_options;
+  file_options.native.torch_version = options.torch_version;
   if (!options.kind.empty()) file_options.kind = schema::parse_file_kind(options.kind);
   std::optional<schema::NativeFunctionsLoad> native;  // --native-functions, for backend YAMLs
   if (!options.native_functions_file.empty()) {
@@ -162,7 +166,8 @@ std::function<int()> bind_lint_command(CLI::App* cmd) {
   cmd->add_flag("--verbose", options->verbose,
                 "list the registration calls in C++/Python files whose schema is not a literal");
   cmd->add_flag("--list-tags", options->list_tags,
-                "print the built-in tags (the newest PyTorch tags.yaml), used when no tags file is given or found");
+                "print the built-in tags (the --torch-version release's tags.yaml), used when no tags file is given or found");
+  add_torch_version_option(cmd, options->torch_version);
   cmd->add_option("--kind", options->kind,
                   "the file format, when its shape should not decide: native (native_functions.yaml), backend "
                   "(torchgen's backend YAML) or executorch (executorch's kernel YAML)")

@@ -71,9 +71,11 @@ std::vector<Diagnostic> check_native_functions(const NativeFunctionsFile& file,
     lint::check_signature_rules(reporter, f);
     lint::check_entry_rules(reporter, f, options);
     lint::check_torchgen_entry_rules(reporter, f, options);
+    lint::check_release_entry_rules(reporter, f, options);
   }
   lint::check_operator_rules(reporter, lint::index_operators(file));
   if (options.torchgen_codegen) lint::check_group_rules(reporter);
+  apply_torch_version(diagnostics, options.torch_version);
   return diagnostics;
 }
 

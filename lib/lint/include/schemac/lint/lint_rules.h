@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/lint/torch_release.h"
 #include "schemac/native_functions/native_functions.h"
 
 namespace schemac::schema {
@@ -21,6 +22,8 @@ struct LintOptions {
   // (cia-*) and factory functions (factory-dispatch). `schemac gen`, which generates its own
   // registrations, turns it off.
   bool torchgen_codegen = true;
+  // The release whose torchgen will read the file: its rules, dispatch keys and tag syntax.
+  TorchVersion torch_version = kNewestTorchVersion;
 };
 
 // Every rule lint can report, loader and schema rules included, sorted by id.
