@@ -8,6 +8,7 @@
 
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
+#include "schemac/keys/dispatch_key_names.h"
 #include "schemac/lint/torch_release.h"
 #include "test_support.h"
 
@@ -130,6 +131,19 @@ TEST(TorchRelease, DispatchKeysOutsideTorchgensListAreErrors) {
   const std::string xpu = "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    CPU, XPU: foo\n";
   EXPECT_EQ(rules(lint(xpu, k1_13)), Rules{"unsupported-dispatch-key:error"});
   EXPECT_EQ(rules(lint(xpu, kNewestTorchVersion)), Rules{});
+}
+
+// Every supported key is a dispatch key name of lib/keys, and each release keeps the keys of the
+// one before it.
+TEST(TorchRelease, SupportedKeysAreKnownKeysAndOnlyGrow) {
+  std::span<const std::string_view> before;
+  for (TorchVersion version : known_torch_versions()) {
+    const std::span<const std::string_view> keys = supported_dispatch_keys(version);
+    for (std::string_view key : keys) EXPECT_NE(find_dispatch_key(key), nullptr) << key;
+    for (std::string_view key : before)
+      EXPECT_NE(std::find(keys.begin(), keys.end(), key), keys.end()) << key << " in " << format_torch_version(version);
+    before = keys;
+  }
 }
 
 // Every key PyTorch's own newest file uses is supported by the newest release.
