@@ -57,7 +57,8 @@ bool tags_for(const LintOptions& options, const std::string& input,
     fs::path beside = fs::path(input).parent_path() / "tags.yaml";
     std::error_code ec;
     if (!fs::is_regular_file(beside, ec)) {
-      tags = schema::builtin_tags(options.torch_version);
+      const auto builtin = schema::builtin_tags(options.torch_version);
+      tags.emplace(builtin.begin(), builtin.end());
       return true;
     }
     path = beside.string();
@@ -96,7 +97,7 @@ int run_lint(const LintOptions& options) {
     return kExitOk;
   }
   if (options.list_tags) {
-    for (const std::string& tag : schema::builtin_tags(options.torch_version)) fmt::print("{}\n", tag);
+    for (std::string_view tag : schema::builtin_tags(options.torch_version)) fmt::print("{}\n", tag);
     return kExitOk;
   }
   if (options.files.empty()) {

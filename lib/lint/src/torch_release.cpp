@@ -135,14 +135,22 @@ void apply_torch_version(std::vector<Diagnostic>& diagnostics, TorchVersion vers
   }
 }
 
-std::vector<std::string> builtin_tags(TorchVersion version) {
-  std::vector<std::string> tags;
-  for (const TagsAdded& added : kTagsAdded) {
-    if (version < added.since) break;
-    for (std::string_view tag : added.tags)
-      if (!tag.empty()) tags.emplace_back(tag);
-  }
-  return tags;
+std::span<const std::string_view> builtin_tags(TorchVersion version) {
+  // Each release's tags: those added up to it, in order; built once.
+  static const std::vector<std::vector<std::string_view>> by_release = [] {
+    std::vector<std::vector<std::string_view>> out;
+    for (TorchVersion release : kVersions) {
+      std::vector<std::string_view>& tags = out.emplace_back();
+      for (const TagsAdded& added : kTagsAdded) {
+        if (release < added.since) break;
+        for (std::string_view tag : added.tags)
+          if (!tag.empty()) tags.push_back(tag);
+      }
+    }
+    return out;
+  }();
+  const auto it = std::find(kVersions.begin(), kVersions.end(), version);
+  return by_release[static_cast<size_t>(it == kVersions.end() ? kVersions.size() - 1 : it - kVersions.begin())];
 }
 
 std::span<const std::string_view> supported_dispatch_keys(TorchVersion version) {

@@ -48,8 +48,8 @@ const RuleRelease* find_rule_release(std::string_view id);
 // the severity they have in that release.
 void apply_torch_version(std::vector<Diagnostic>& diagnostics, TorchVersion version);
 
-// The tags of `version`'s tags.yaml, used when no tags file is given or found.
-std::vector<std::string> builtin_tags(TorchVersion version);
+// The tags of `version`'s tags.yaml, used when no tags file is given or found (static storage).
+std::span<const std::string_view> builtin_tags(TorchVersion version = kNewestTorchVersion);
 
 // The keys torchgen's `dispatch_keys` list allows in a native-functions `dispatch:` section.
 std::span<const std::string_view> supported_dispatch_keys(TorchVersion version);
