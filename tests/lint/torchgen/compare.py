@@ -4,7 +4,8 @@ of tests/lint/torchgen/{accept,reject}, runs `schemac lint --torch-version X.Y` 
 torchgen's PyTorch release) on the same case, and reports every case where the two verdicts
 differ. The folders hold torchgen 1.13's verdicts (Debian's python3-torch), which
 tests/lint/torchgen_verdicts_test.cpp checks without Python; this script checks any release
-whose torchgen is installed:
+whose torchgen is installed, and that the native_functions.yaml packaged with that torchgen (the
+release's own file) lints without errors under its own release:
 
     /usr/bin/python3 tests/lint/torchgen/compare.py build/tools/schemac/schemac
     /path/to/venv-torch-2.4/bin/python tests/lint/torchgen/compare.py build/tools/schemac/schemac
@@ -65,6 +66,17 @@ def main():
             if ours == "reject":
                 print("    " + output.strip().replace("\n", "\n    "))
     print(f"{len(paths) - differ} of {len(paths)} cases agree with torchgen {release}")
+    # The release's own native_functions.yaml, which its torchgen built, lints without errors.
+    packaged = os.path.join(os.path.dirname(gen.__file__), "packaged", "ATen", "native")
+    own = os.path.join(packaged, "native_functions.yaml")
+    if os.path.exists(own):
+        ours, output = schemac_verdict(schemac, release, own, os.path.join(packaged, "tags.yaml"))
+        if ours != "accept":
+            differ += 1
+            print(f"torchgen {release}'s own native_functions.yaml: schemac says reject\n    " +
+                  output.strip().replace("\n", "\n    ")[:4000])
+        else:
+            print(f"torchgen {release}'s own native_functions.yaml lints without errors")
     return 1 if differ else 0
 
 
