@@ -35,6 +35,7 @@
 #include "schemac/native_functions/native_functions.h"
 #include "schemac/support/parallel.h"
 #include "schemac/support/json.h"
+#include "torch_version_option.h"
 
 namespace schemac::cli {
 namespace {
@@ -55,6 +56,7 @@ struct GenCommandOptions {
   std::string target = "schemac";  // or "torch": TORCH_LIBRARY code (lib/codegen/torch_emitters.h)
   std::string profile;  // the lint profile; "" for the target's (extension for torch, else by namespace)
   std::string format = "text";     // json: errors and --list-outputs as JSON on stdout
+  schema::TorchVersion torch_version = schema::kNewestTorchVersion;
 };
 
 // The path banners show: relative to the source root, '/'-separated; the file name alone when
@@ -172,6 +174,7 @@ int run_gen(const GenCommandOptions& options) {
   lint_options.torchgen_codegen = false;
   lint_options.profile = schema::parse_profile(options.profile)
                              .value_or(options.target == "torch" ? schema::Profile::extension : schema::Profile::automatic);
+  lint_options.torch_version = options.torch_version;
   std::vector<const schema::NativeFunctionsFile*> loaded;
   for (const schema::NativeFunctionsLoad& load : loads) loaded.push_back(&load.file);
   std::vector<schema::Diagnostic> lint;
@@ -287,6 +290,7 @@ std::function<int()> bind_gen_command(CLI::App* cmd) {
                 "print the paths of the files that would be written, one per line, and exit");
   cmd->add_option("--source-root", options->source_root,
                   "banners name inputs relative to this directory (default: the current one)");
+  add_torch_version_option(cmd, options->torch_version);
   cmd->add_option("--namespace", options->ns,
                   "namespace of operators written without one, and of register_operators()")
       ->check([](const std::string& ns) -> std::string {

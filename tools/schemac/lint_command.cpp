@@ -1,8 +1,8 @@
 // `schemac lint [--format text|json|sarif|github] [--werror] [--tags FILE] [--kind native|backend|executorch]
-// [--native-functions FILE] [--profile in-tree|extension] [--list-rules] [--list-tags] [--fix [--diff]]
+// [--native-functions FILE] [--profile in-tree|extension] [--torch-version X.Y] [--list-rules] [--list-tags] [--fix [--diff]]
 // [--config FILE] [--select/--ignore RULE,...] [--baseline FILE] [--max-errors N] FILE|DIR|-...`: checks
 // operator YAML files (native_functions.yaml, torchgen's backend YAML, executorch's kernel YAML; recognised by
-// shape) and the schemas in C++ and Python registration code (chosen by extension, lib/sources; --verbose lists
+// shape, as the torchgen of release X.Y reads them: docs/releases.md) and the schemas in C++ and Python registration code (chosen by extension, lib/sources; --verbose lists
 // the calls whose schema is not a literal), then the rules across all the files given
 // (schemac/lint/lint_inputs.h), and reports every problem with its rule id, on stdout, each rule kept and
 // given its severity by the profile of the operator it is about. Each input's .schemac.yaml (lib/config,
@@ -31,6 +31,7 @@
 #include "report.h"
 #include "schemac/config/config.h"
 #include "schemac/diagnostics/baseline.h"
+#include "torch_version_option.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/diagnostics/suppressions.h"
 #include "schemac/lint/file_kinds.h"
@@ -59,6 +60,7 @@ struct LintOptions {
   std::string kind;       // empty: recognised by shape
   std::string native_functions_file;  // what a backend YAML's operators are checked against
   std::string profile = "automatic";  // or in-tree / extension: forced for every operator
+  schema::TorchVersion torch_version = schema::kNewestTorchVersion;
   std::vector<std::string> files;
   // The daily loop: fixing, configuration, selection, baseline, stdin.
   bool fix = false;
@@ -73,7 +75,7 @@ struct LintOptions {
 };
 
 // The valid tags for `input`: from --tags, else from a tags.yaml beside it, else the built-in list
-// of the newest PyTorch tags.
+// of the --torch-version release.
 // Returns false (after printing why) when the tags file cannot be used.
 bool tags_for(const LintOptions& options, const config::Config& config, const std::string& input,
               std::optional<std::vector<std::string>>& tags) {
@@ -82,7 +84,8 @@ bool tags_for(const LintOptions& options, const config::Config& config, const st
     fs::path beside = fs::path(input).parent_path() / "tags.yaml";
     std::error_code ec;
     if (!fs::is_regular_file(beside, ec)) {
-      tags.emplace(schema::builtin_tags().begin(), schema::builtin_tags().end());
+      const auto builtin = schema::builtin_tags(options.torch_version);
+      tags.emplace(builtin.begin(), builtin.end());
       return true;
     }
     path = beside.string();
@@ -308,7 +311,7 @@ int run_lint(const LintOptions& options) {
     return kExitOk;
   }
   if (options.list_tags) {
-    for (std::string_view tag : schema::builtin_tags()) fmt::print("{}\n", tag);
+    for (std::string_view tag : schema::builtin_tags(options.torch_version)) fmt::print("{}\n", tag);
     return kExitOk;
   }
   if (options.show_config) return show_config(options);
@@ -324,6 +327,7 @@ int run_lint(const LintOptions& options) {
   }
   schema::FileLintOptions file_options;
   file_options.native.profile = profile;
+  file_options.native.torch_version = options.torch_version;
   if (!options.kind.empty()) file_options.kind = schema::parse_file_kind(options.kind);
   std::optional<schema::NativeFunctionsLoad> native;  // --native-functions, for backend YAMLs
   if (!options.native_functions_file.empty()) {
@@ -432,7 +436,8 @@ std::function<int()> bind_lint_command(CLI::App* cmd) {
   cmd->add_flag("--verbose", options->verbose,
                 "list the registration calls in C++/Python files whose schema is not a literal");
   cmd->add_flag("--list-tags", options->list_tags,
-                "print the built-in tags (the newest PyTorch tags.yaml), used when no tags file is given or found");
+                "print the built-in tags (the --torch-version release's tags.yaml), used when no tags file is given or found");
+  add_torch_version_option(cmd, options->torch_version);
   cmd->add_option("--kind", options->kind,
                   "the file format, when its shape should not decide: native (native_functions.yaml), backend "
                   "(torchgen's backend YAML) or executorch (executorch's kernel YAML)")

@@ -129,7 +129,8 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view
   return build;
 }
 
-ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace) {
+ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace,
+                                   schema::TorchVersion torch_version) {
   // The rules' checks and the model are independent: both at once.
   std::vector<schema::Diagnostic> diagnostics;
   ModelBuild build;
@@ -138,10 +139,12 @@ ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, std::str
       build = build_gen_model(inputs, default_namespace);
       return;
     }
+    // schemac gen registers its own kernels: torchgen's code-generation constraints do not apply.
+    schema::LintOptions options;
+    options.torchgen_codegen = false;
+    options.torch_version = torch_version;
     for (const GenInput& input : inputs)
-      // schemac gen registers its own kernels: torchgen's code-generation constraints do not apply.
-      for (schema::Diagnostic& d : schema::check_native_functions(*input.file, schema::LintOptions{std::nullopt, false}))
-        diagnostics.push_back(std::move(d));
+      for (schema::Diagnostic& d : schema::check_native_functions(*input.file, options)) diagnostics.push_back(std::move(d));
   });
   for (schema::Diagnostic& d : build.diagnostics) diagnostics.push_back(std::move(d));
   build.diagnostics = std::move(diagnostics);

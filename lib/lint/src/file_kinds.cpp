@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "schemac/lint/rule_selection.h"
+#include "schemac/schema/schema_rules.h"
 
 namespace schemac::schema {
 namespace {
@@ -15,18 +16,37 @@ namespace {
 constexpr auto kBackendKeys = std::to_array<std::string_view>(
     {"backend", "cpp_namespace", "class_name", "supported", "autograd", "full_codegen", "ir_gen", "symint", "non_native"});
 
-// torchgen/packaged/ATen/native/tags.yaml of the newest PyTorch (and of the forks that follow it).
-constexpr auto kBuiltinTags = std::to_array<std::string_view>({
-    "inplace_view", "pt2_compliant_tag", "view_copy", "dynamic_output_shape", "data_dependent_output",
-    "generated", "nondeterministic_seeded", "nondeterministic_bitwise", "needs_exact_strides",
-    "needs_contiguous_strides", "needs_fixed_stride_order", "flexible_layout", "core", "pointwise",
-    "maybe_aliasing_or_mutating", "cudagraph_unsafe", "reduction", "inplace", "out", "out_variant",
-    "has_side_effects",
-});
+// The `- func:` entries of the lists that are values of a top-level mapping.
+std::vector<const YamlNode*> nested_func_entries(const YamlNode& root) {
+  std::vector<const YamlNode*> entries;
+  for (const YamlEntry& entry : root.entries) {
+    if (!entry.value.is_sequence()) continue;
+    for (const YamlNode& item : entry.value.items)
+      if (item.is_mapping() && item.find("func")) entries.push_back(&item);
+  }
+  return entries;
+}
+
+// The schema rules over the `func:` strings of a file lint cannot read otherwise: the entries are
+// read as native-functions entries and only the diagnostics of their schemas are kept.
+std::vector<Diagnostic> check_nested_schemas(const YamlDocument& document) {
+  if (!document.root || !document.root->is_mapping()) return {};
+  YamlLoadResult entries;
+  entries.document.file = document.file;
+  entries.document.text = document.text;
+  entries.document.line_starts = document.line_starts;
+  YamlNode list;
+  list.kind = YamlNode::Kind::sequence;
+  for (const YamlNode* entry : nested_func_entries(*document.root)) list.items.push_back(*entry);
+  if (list.items.empty()) return {};
+  entries.document.root = std::move(list);
+  std::vector<Diagnostic> out;
+  for (Diagnostic& d : load_native_functions(std::move(entries)).diagnostics)
+    if (find_schema_rule(d.rule)) out.push_back(std::move(d));
+  return out;
+}
 
 }  // namespace
-
-std::span<const std::string_view> builtin_tags() { return kBuiltinTags; }
 
 std::string_view file_kind_name(FileKind kind) {
   switch (kind) {
@@ -48,6 +68,10 @@ FileKind recognise_file_kind(const YamlDocument& document) {
   if (!document.root || document.root->is_null() || document.root->is_scalar()) return FileKind::native;
   const YamlNode& root = *document.root;
   if (root.is_mapping()) {
+    // A mapping of `- func:` lists (Ascend's op-plugin YAML) is no format lint knows, even when
+    // one of its lists is named like a backend YAML key (`symint:`).
+    if (!root.find("backend") && !root.find("cpp_namespace") && !nested_func_entries(root).empty())
+      return FileKind::unknown;
     for (std::string_view key : kBackendKeys)
       if (root.find(key)) return FileKind::backend;
     return root.find("func") ? FileKind::native : FileKind::unknown;
@@ -88,8 +112,13 @@ FileLint lint_file(std::string file, std::string text, const FileLintOptions& op
                 "entries), torchgen's backend YAML (a mapping with 'backend:', 'cpp_namespace:' and "
                 "'supported:'), or an executorch kernel YAML (a list of '- op:' or '- func:' entries with "
                 "'kernels:'); use --kind native|backend|executorch to say which") +
-                (tags_file ? "; this one is a tags file (a list of '- tag:' entries): give it with --tags" : ""),
+                (tags_file ? "; this one is a tags file (a list of '- tag:' entries): give it with --tags" : "") +
+                (root && root->is_mapping() && !nested_func_entries(*root).empty()
+                     ? "; the schemas of its '- func:' entries are checked" : ""),
             {}, {}});
+      }
+      if (kind == FileKind::unknown) {
+        for (Diagnostic& d : check_nested_schemas(yaml.document)) more.push_back(std::move(d));
       }
       for (Diagnostic& d : more) result.diagnostics.push_back(std::move(d));
       sort_diagnostics(result.diagnostics);

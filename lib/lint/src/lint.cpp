@@ -82,6 +82,7 @@ std::vector<Diagnostic> check_native_functions(const NativeFunctionsFile& file,
     if (has_error) unsettled.insert(f.location.line);
     lint::check_entry_rules(reporter, f, options);
     lint::check_torchgen_entry_rules(reporter, f, options);
+    lint::check_release_entry_rules(reporter, f, options);
   }
   lint::check_operator_rules(reporter, lint::index_operators(file));
   if (options.torchgen_codegen) {
@@ -93,6 +94,7 @@ std::vector<Diagnostic> check_native_functions(const NativeFunctionsFile& file,
     }
   }
   select_rules(diagnostics, file, options);
+  apply_torch_version(diagnostics, options.torch_version);
   return diagnostics;
 }
 

@@ -84,6 +84,7 @@ constexpr auto kFileRules = std::to_array<RuleInfo>({
     {"unknown-field", E, "entries use only the fields of the format"},
     {"unknown-format", E, "the file is a native-functions, backend or executorch kernel YAML"},
     {"unknown-tag", E, "tags are declared in the tags file"},
+    {"unsupported-dispatch-key", E, "a dispatch section names only keys that torchgen generates kernels for (its dispatch_keys list of the release)"},
     {"yaml-merge-key", E, "no YAML merge keys ('<<'): torchgen's loader cannot read them"},
     {"yaml-syntax", E, "the file is valid YAML"},
     {"yaml-tab", E, "indentation uses spaces, not tabs"},

@@ -105,7 +105,7 @@ class EntryRules {
   void tags() {
     if (!options_.valid_tags) return;
     const std::vector<std::string>& valid = *options_.valid_tags;
-    for (const LocatedName& tag : f_.tags) {
+    for (const TagUse& tag : tag_uses(f_, options_.torch_version)) {
       if (std::find(valid.begin(), valid.end(), tag.name) != valid.end()) continue;
       Diagnostic& d = r_.report("unknown-tag", tag.location, fmt::format("unknown tag '{}'", tag.name));
       std::vector<std::string_view> names(valid.begin(), valid.end());
@@ -116,8 +116,9 @@ class EntryRules {
     }
   }
 
-  // torchgen's rule: a name containing "rand", a (non-backward) dropout, or a Generator argument
-  // marks an operator as random, and random operators carry nondeterministic_seeded.
+  // torchgen's rule: a name containing "rand", a (non-backward) dropout (from 2.0 also an argument
+  // named so), or a Generator argument marks an operator as random, and random operators carry
+  // nondeterministic_seeded.
   void nondeterministic_seeded() {
     if (!f_.schema) return;
     const FunctionSchema& s = *f_.schema;
@@ -129,7 +130,8 @@ class EntryRules {
                s.op.base_name() != "_cudnn_init_dropout_state") {
       if (full.find("dropout") != std::string::npos) reason = "its name contains 'dropout'";
       for (const Argument& a : s.arguments) {
-        if (reason.empty() && a.name.find("dropout") != std::string::npos) {
+        if (reason.empty() && dropout_arguments_are_random(options_.torch_version) &&
+            a.name.find("dropout") != std::string::npos) {
           reason = fmt::format("its argument '{}' mentions dropout", a.name);
         }
       }
@@ -140,8 +142,9 @@ class EntryRules {
       }
     }
     if (reason.empty()) return;
-    bool tagged = std::any_of(f_.tags.begin(), f_.tags.end(),
-                              [](const LocatedName& t) { return t.name == "nondeterministic_seeded"; });
+    const std::vector<TagUse> tags = tag_uses(f_, options_.torch_version);
+    bool tagged = std::any_of(tags.begin(), tags.end(),
+                              [](const TagUse& t) { return t.name == "nondeterministic_seeded"; });
     if (tagged) return;
     r_.report("nondeterministic-seeded", f_.tags.empty() ? f_.location : field("tags"),
               fmt::format("'{}' is random ({}) but is not tagged nondeterministic_seeded", full, reason));

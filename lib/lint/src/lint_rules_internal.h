@@ -60,6 +60,15 @@ void check_operator_rules(Reporter& reporter, const OperatorIndex& index);
 // (lint_rules_groups.cpp).
 void check_torchgen_entry_rules(Reporter& reporter, const NativeFunction& function, const LintOptions& options);
 void check_group_rules(Reporter& reporter);
+// The rules that depend on the torchgen release (lint_rules_release.cpp).
+void check_release_entry_rules(Reporter& reporter, const NativeFunction& function, const LintOptions& options);
+// The tags an entry names as `options.torch_version`'s torchgen reads them: up to 1.13 one
+// string of names separated by ', ', each with its own place.
+struct TagUse {
+  std::string name;
+  Location location;
+};
+std::vector<TagUse> tag_uses(const NativeFunction& function, TorchVersion version);
 // What torchgen groups related variants by (functional, in-place, mutable, out=): equal keys,
 // one group.
 std::string signature_group_key(const FunctionSchema& schema);

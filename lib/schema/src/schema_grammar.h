@@ -46,13 +46,15 @@ inline constexpr std::size_t kInputPadding = 16;
 
 namespace chars {
 inline constexpr uint8_t kBlank = 1;       // what pegtl::space accepts: ' ' \t \n \v \f \r
-inline constexpr uint8_t kIdentFirst = 2;  // a-z A-Z _
-inline constexpr uint8_t kIdentOther = 4;  // a-z A-Z _ 0-9
+// Bytes 0x80-0xff count as letters: torchgen reads names with Python's str methods and takes any
+// non-ASCII character in them (`föo`), so a UTF-8 name is one identifier.
+inline constexpr uint8_t kIdentFirst = 2;  // a-z A-Z _ and bytes >= 0x80
+inline constexpr uint8_t kIdentOther = 4;  // the same and 0-9
 inline constexpr auto kClasses = [] {
   std::array<uint8_t, 256> table{};
   for (unsigned char c : {' ', '\t', '\n', '\v', '\f', '\r'}) table[c] = kBlank;
   for (int c = 0; c < 256; ++c) {
-    bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
     if (letter) table[c] = kIdentFirst | kIdentOther;
     if (c >= '0' && c <= '9') table[c] = kIdentOther;
   }
@@ -60,7 +62,8 @@ inline constexpr auto kClasses = [] {
 }();
 inline bool is(char c, uint8_t cls) { return (kClasses[static_cast<unsigned char>(c)] & cls) != 0; }
 
-// How many of the 16 bytes at `p` are [a-zA-Z0-9_] before the first that is not (16 if all are).
+// How many of the 16 bytes at `p` are [a-zA-Z0-9_] or >= 0x80 before the first that is not (16
+// if all are).
 inline std::size_t identifier_run(const char* p) {
 #if defined(__SSE2__)
   const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
@@ -73,8 +76,9 @@ inline std::size_t identifier_run(const char* p) {
   const __m128i letter = below(_mm_sub_epi8(folded, _mm_set1_epi8('a')), 26);
   const __m128i digit = below(_mm_sub_epi8(v, _mm_set1_epi8('0')), 10);
   const __m128i underscore = _mm_cmpeq_epi8(v, _mm_set1_epi8('_'));
-  const unsigned mask =
-      static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), underscore)));
+  const __m128i non_ascii = _mm_cmplt_epi8(v, _mm_setzero_si128());  // the top bit set
+  const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(
+      _mm_or_si128(_mm_or_si128(letter, digit), _mm_or_si128(underscore, non_ascii))));
   return static_cast<std::size_t>(std::countr_one(mask));  // 16 when all are
 #else
   std::size_t n = 0;
@@ -98,7 +102,7 @@ struct blanks {
     return true;
   }
 };
-// [a-zA-Z_][a-zA-Z_0-9]* (pegtl::identifier).
+// [a-zA-Z_][a-zA-Z_0-9]* (pegtl::identifier), with non-ASCII bytes as letters.
 struct identifier_chars {
   using rule_t = identifier_chars;
   using subs_t = pegtl::empty_list;

@@ -11,6 +11,7 @@
 #include "schemac/codegen/cpp_types.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/schema/model.h"
+#include "schemac/lint/torch_release.h"
 #include "schemac/native_functions/native_functions.h"
 
 namespace schemac::gen {
@@ -70,8 +71,10 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view
 
 // What gen checks before it writes: the lint rules over every input (their diagnostics first, in
 // input order) and the model (then its own diagnostics). Both only read the inputs, so the rules
-// run on a second thread while the model is built.
-ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace);
+// run on a second thread while the model is built. `torch_version` picks the release whose
+// rules apply (--torch-version).
+ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace,
+                                   schema::TorchVersion torch_version = schema::kNewestTorchVersion);
 
 // True for an out= overload: it has a kwarg-only argument that is written to.
 bool is_out_overload(const schema::FunctionSchema& schema);

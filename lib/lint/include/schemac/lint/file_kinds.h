@@ -49,9 +49,6 @@ FileLint lint_file(std::string file, std::string text, const FileLintOptions& op
 std::vector<Diagnostic> check_backend_yaml(const YamlDocument& document, const NativeFunctionsFile* native_functions);
 std::vector<Diagnostic> check_executorch_yaml(const YamlDocument& document, const LintOptions& options);
 
-// The tag names of the newest PyTorch tags.yaml, used when no tags file is given or found.
-std::span<const std::string_view> builtin_tags();
-
 // One line per rule that fired: "  rule-id  N errors" (or warnings), most frequent first.
 std::string render_rule_counts(const std::vector<Diagnostic>& diagnostics);
 

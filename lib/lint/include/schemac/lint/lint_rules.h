@@ -10,6 +10,7 @@
 
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/lint/rule_profiles.h"
+#include "schemac/lint/torch_release.h"
 #include "schemac/native_functions/native_functions.h"
 
 namespace schemac::schema {
@@ -24,6 +25,8 @@ struct LintOptions {
   bool torchgen_codegen = true;
   // The rule profile (rule_profiles.h): forced, or chosen per operator by its namespace.
   Profile profile = Profile::automatic;
+  // The release whose torchgen will read the file: its rules, dispatch keys and tag syntax.
+  TorchVersion torch_version = kNewestTorchVersion;
 };
 
 // Every rule lint can report, loader and schema rules included, sorted by id.

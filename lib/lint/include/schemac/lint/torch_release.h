@@ -1,0 +1,65 @@
+// What lint checks depends on the PyTorch release whose torchgen will read the file
+// (`--torch-version X.Y`, 1.12 through the newest): which rules exist and how severe they are,
+// which dispatch keys a `dispatch:` section may name, the built-in tags, and how `tags:` is
+// written. docs/releases.md says where each fact comes from.
+#pragma once
+
+#include <compare>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "schemac/diagnostics/diagnostic.h"
+
+namespace schemac::schema {
+
+struct TorchVersion {
+  int major = 0;
+  int minor = 0;
+  auto operator<=>(const TorchVersion&) const = default;
+};
+// The default release: the newest lint knows.
+inline constexpr TorchVersion kNewestTorchVersion{2, 9};
+
+// Every release lint knows, oldest first; the last is the default.
+std::span<const TorchVersion> known_torch_versions();
+std::string format_torch_version(TorchVersion version);  // "2.9"
+// "X.Y" naming a known release, else nullopt.
+std::optional<TorchVersion> parse_torch_version(std::string_view text);
+// "1.12, 1.13, 2.0, ..." for messages.
+std::string known_torch_versions_text();
+
+// The releases a rule applies to: torchgen `since` (first release with the check) up to
+// `until` (the last one; nullopt: still checked today). `error_until`: the rule is an error up
+// to that release and its catalogue severity after it.
+struct RuleRelease {
+  std::string_view id;
+  TorchVersion since;
+  std::optional<TorchVersion> until;
+  std::optional<TorchVersion> error_until;
+};
+// The rules whose releases are limited; every other rule applies to every known release.
+std::span<const RuleRelease> rule_releases();
+const RuleRelease* find_rule_release(std::string_view id);
+
+// Drops the diagnostics of rules that `version`'s torchgen does not have, and gives the others
+// the severity they have in that release.
+void apply_torch_version(std::vector<Diagnostic>& diagnostics, TorchVersion version);
+
+// The tags of `version`'s tags.yaml, used when no tags file is given or found (static storage).
+std::span<const std::string_view> builtin_tags(TorchVersion version = kNewestTorchVersion);
+
+// The keys torchgen's `dispatch_keys` list allows in a native-functions `dispatch:` section.
+std::span<const std::string_view> supported_dispatch_keys(TorchVersion version);
+
+// torchgen from 2.0 also counts an argument named like dropout as random (nondeterministic_seeded);
+// 1.13 looks at the operator's name only.
+bool dropout_arguments_are_random(TorchVersion version);
+
+// torchgen up to 1.13 reads `tags:` as one string that it splits at ", "; from 2.0 it reads a
+// list, or one string as a single tag.
+bool tags_are_comma_separated(TorchVersion version);
+
+}  // namespace schemac::schema

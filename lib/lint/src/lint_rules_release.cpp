@@ -1,0 +1,62 @@
+// The rules whose verdict depends on the torchgen release (LintOptions::torch_version): the
+// dispatch keys its `dispatch_keys` list supports, the fields it knows, and how `tags:` is written.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "lint_rules_internal.h"
+
+namespace schemac::schema::lint {
+
+std::vector<TagUse> tag_uses(const NativeFunction& function, TorchVersion version) {
+  std::vector<TagUse> uses;
+  const YamlNode* value = function.field_value("tags");
+  const bool split = tags_are_comma_separated(version) && value && value->is_scalar();
+  for (const LocatedName& tag : function.tags) {
+    if (!split) {
+      uses.push_back(TagUse{tag.name, tag.location});
+      continue;
+    }
+    // One plain string, split at ", " as torchgen 1.13 does: each part is a tag of its own.
+    size_t start = 0;
+    while (start <= tag.name.size()) {
+      size_t end = tag.name.find(", ", start);
+      if (end == std::string::npos) end = tag.name.size();
+      Location at = tag.location;
+      if (at.line == at.end_line && value->style == ScalarStyle::plain) {
+        at.column += static_cast<uint32_t>(start);
+        at.end_column = at.column + static_cast<uint32_t>(end - start);
+      }
+      uses.push_back(TagUse{tag.name.substr(start, end - start), at});
+      start = end + 2;
+    }
+  }
+  return uses;
+}
+
+void check_release_entry_rules(Reporter& reporter, const NativeFunction& function, const LintOptions& options) {
+  const TorchVersion version = options.torch_version;
+  const std::string release = format_torch_version(version);
+  const std::span<const std::string_view> supported = supported_dispatch_keys(version);
+  // Which keys get kernels is a limit of torchgen's code generator, not of the format.
+  for (const DispatchEntry& e : options.torchgen_codegen ? function.dispatch : std::vector<DispatchEntry>{}) {
+    if (std::find(supported.begin(), supported.end(), e.key.name) != supported.end()) continue;
+    reporter.report("unsupported-dispatch-key", e.key.location,
+                    fmt::format("torchgen {} generates no kernels for dispatch key '{}' from a native "
+                                "functions file (the key is not in its dispatch_keys); register the kernel "
+                                "from C++ (TORCH_LIBRARY_IMPL) or through a backend YAML",
+                                release, e.key.name));
+  }
+  if (const YamlNode* tags = function.field_value("tags");
+      tags && tags->is_sequence() && tags_are_comma_separated(version)) {
+    reporter.report("field-type", reporter.file().field_location(function, "tags"),
+                    fmt::format("torchgen {} reads 'tags' as one string of names separated by ', '; a list "
+                                "needs PyTorch 2.0 or newer", release));
+  }
+  if (version < TorchVersion{1, 13} && function.field_key("autogen")) {
+    reporter.report("unknown-field", reporter.file().field_location(function, "autogen"),
+                    fmt::format("torchgen {} has no 'autogen' field (it came with PyTorch 1.13)", release));
+  }
+}
+
+}  // namespace schemac::schema::lint

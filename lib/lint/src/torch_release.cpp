@@ -1,0 +1,168 @@
+// The per-release facts of torchgen that lint follows (torch_release.h); docs/releases.md gives
+// the source of each.
+#include "schemac/lint/torch_release.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+
+#include <fmt/format.h>
+
+namespace schemac::schema {
+namespace {
+
+constexpr TorchVersion v(int major, int minor) { return TorchVersion{major, minor}; }
+
+constexpr auto kVersions = std::to_array<TorchVersion>({
+    v(1, 12), v(1, 13), v(2, 0), v(2, 1), v(2, 2), v(2, 3), v(2, 4), v(2, 5), v(2, 6), v(2, 7), v(2, 8),
+    v(2, 9),
+});
+static_assert(kVersions.back() == kNewestTorchVersion);
+
+// Sorted by id.
+constexpr auto kRuleReleases = std::to_array<RuleRelease>({
+    // native_function_generation.py (autogen:, and the out= / functional variants it adds) came
+    // with 1.13; torchgen 1.12 rejects `autogen:` as a leftover entry.
+    {"autogen-group", v(1, 13), std::nullopt, std::nullopt},
+    {"autogen-name", v(1, 13), std::nullopt, std::nullopt},
+    // The factory-function assertion of NativeFunction.from_yaml came with 1.13: torchgen 1.12
+    // built 1.12's own file, which has factories without a dispatch section.
+    {"factory-dispatch", v(1, 13), std::nullopt, std::nullopt},
+    {"group-no-out", v(1, 13), std::nullopt, std::nullopt},
+    {"group-out-alone", v(1, 13), std::nullopt, std::nullopt},
+    // NativeFunction.__post_init__ asserts the tag from 1.13; newer files carry untagged random
+    // operators, so lint warns there.
+    {"nondeterministic-seeded", v(1, 13), std::nullopt, v(1, 13)},
+});
+
+// torchgen's `dispatch_keys` (model.py). 1.13 is read from its source; see docs/releases.md for
+// the others.
+constexpr auto kKeys1_13 = std::to_array<std::string_view>({
+    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "SparseCUDA", "SparseCsrCUDA",
+    "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd", "CompositeImplicitAutogradNestedTensor",
+    "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU",
+    "NestedTensorCUDA", "Meta", "SparseMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
+});
+constexpr auto kKeys2_0 = std::to_array<std::string_view>({
+    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "SparseCUDA", "SparseCsrCUDA",
+    "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd", "CompositeImplicitAutogradNestedTensor",
+    "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU",
+    "NestedTensorCUDA", "Meta", "SparseMeta", "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta",
+    "ZeroTensor",
+});
+constexpr auto kKeys2_4 = std::to_array<std::string_view>({
+    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "MTIA", "SparseCUDA",
+    "SparseCsrCUDA", "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd",
+    "CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutograd",
+    "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU", "NestedTensorCUDA", "Meta", "SparseMeta",
+    "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
+});
+constexpr auto kKeys2_6 = std::to_array<std::string_view>({
+    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "MTIA", "SparseXPU", "SparseCsrXPU",
+    "SparseCUDA", "SparseCsrCUDA", "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd",
+    "CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutograd",
+    "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU", "NestedTensorCUDA", "NestedTensorXPU",
+    "NestedTensorHPU", "Meta", "SparseMeta", "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
+});
+constexpr auto kKeys2_8 = std::to_array<std::string_view>({
+    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "MTIA", "SparseXPU", "SparseCsrXPU",
+    "SparseMPS", "SparseCsrMPS", "SparseCUDA", "SparseCsrCUDA", "QuantizedCPU", "QuantizedCUDA",
+    "CompositeImplicitAutograd", "CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutograd",
+    "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU", "NestedTensorCUDA", "NestedTensorXPU",
+    "NestedTensorHPU", "Meta", "SparseMeta", "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
+});
+
+// The tags each release's tags.yaml added, in the order of the file.
+struct TagsAdded {
+  TorchVersion since;
+  std::array<std::string_view, 7> tags;  // "" ends the list
+};
+constexpr auto kTagsAdded = std::to_array<TagsAdded>({
+    {v(1, 12), {"inplace_view", "view_copy"}},
+    {v(1, 13), {"dynamic_output_shape", "data_dependent_output", "generated", "nondeterministic_seeded",
+                "nondeterministic_bitwise"}},
+    {v(2, 0), {"core", "pointwise"}},
+    {v(2, 1), {"pt2_compliant_tag"}},
+    {v(2, 2), {"needs_fixed_stride_order"}},
+    {v(2, 4), {"maybe_aliasing_or_mutating"}},
+    {v(2, 5), {"flexible_layout"}},
+    {v(2, 6), {"needs_exact_strides", "cudagraph_unsafe"}},
+    {v(2, 8), {"needs_contiguous_strides", "reduction"}},
+    {v(2, 9), {"inplace", "out", "out_variant", "has_side_effects"}},
+});
+
+}  // namespace
+
+std::span<const TorchVersion> known_torch_versions() { return kVersions; }
+
+std::string format_torch_version(TorchVersion version) {
+  return fmt::format("{}.{}", version.major, version.minor);
+}
+
+std::optional<TorchVersion> parse_torch_version(std::string_view text) {
+  TorchVersion version;
+  const char* end = text.data() + text.size();
+  auto [dot, major_error] = std::from_chars(text.data(), end, version.major);
+  if (major_error != std::errc{} || dot == end || *dot != '.') return std::nullopt;
+  auto [rest, minor_error] = std::from_chars(dot + 1, end, version.minor);
+  if (minor_error != std::errc{} || rest != end) return std::nullopt;
+  if (std::find(kVersions.begin(), kVersions.end(), version) == kVersions.end()) return std::nullopt;
+  return version;
+}
+
+std::string known_torch_versions_text() {
+  std::string out;
+  for (TorchVersion version : kVersions) out += (out.empty() ? "" : ", ") + format_torch_version(version);
+  return out;
+}
+
+std::span<const RuleRelease> rule_releases() { return kRuleReleases; }
+
+const RuleRelease* find_rule_release(std::string_view id) {
+  auto it = std::find_if(kRuleReleases.begin(), kRuleReleases.end(),
+                         [&](const RuleRelease& rule) { return rule.id == id; });
+  return it != kRuleReleases.end() ? &*it : nullptr;
+}
+
+void apply_torch_version(std::vector<Diagnostic>& diagnostics, TorchVersion version) {
+  std::erase_if(diagnostics, [&](const Diagnostic& d) {
+    const RuleRelease* rule = find_rule_release(d.rule);
+    return rule && (version < rule->since || (rule->until && *rule->until < version));
+  });
+  for (Diagnostic& d : diagnostics) {
+    const RuleRelease* rule = find_rule_release(d.rule);
+    if (rule && rule->error_until && version <= *rule->error_until) d.severity = Severity::error;
+  }
+}
+
+std::span<const std::string_view> builtin_tags(TorchVersion version) {
+  // Each release's tags: those added up to it, in order; built once.
+  static const std::vector<std::vector<std::string_view>> by_release = [] {
+    std::vector<std::vector<std::string_view>> out;
+    for (TorchVersion release : kVersions) {
+      std::vector<std::string_view>& tags = out.emplace_back();
+      for (const TagsAdded& added : kTagsAdded) {
+        if (release < added.since) break;
+        for (std::string_view tag : added.tags)
+          if (!tag.empty()) tags.push_back(tag);
+      }
+    }
+    return out;
+  }();
+  const auto it = std::find(kVersions.begin(), kVersions.end(), version);
+  return by_release[static_cast<size_t>(it == kVersions.end() ? kVersions.size() - 1 : it - kVersions.begin())];
+}
+
+std::span<const std::string_view> supported_dispatch_keys(TorchVersion version) {
+  if (version < v(2, 0)) return kKeys1_13;
+  if (version < v(2, 4)) return kKeys2_0;
+  if (version < v(2, 6)) return kKeys2_4;
+  if (version < v(2, 8)) return kKeys2_6;
+  return kKeys2_8;
+}
+
+bool tags_are_comma_separated(TorchVersion version) { return version < v(2, 0); }
+
+bool dropout_arguments_are_random(TorchVersion version) { return version >= v(2, 0); }
+
+}  // namespace schemac::schema

@@ -1,0 +1,228 @@
+// `--torch-version`: the rules, severities, dispatch keys, built-in tags and tag syntax of each
+// torchgen release (lib/lint/torch_release.h), on small files written for each fact.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "schemac/lint/file_kinds.h"
+#include "schemac/lint/lint_rules.h"
+#include "schemac/keys/dispatch_key_names.h"
+#include "schemac/lint/torch_release.h"
+#include "test_support.h"
+
+namespace schemac::schema {
+namespace {
+
+constexpr TorchVersion k1_12{1, 12};
+constexpr TorchVersion k1_13{1, 13};
+constexpr TorchVersion k2_0{2, 0};
+
+// The diagnostics of `text` under `version`, with that release's built-in tags.
+std::vector<Diagnostic> lint(const std::string& text, TorchVersion version) {
+  const std::span<const std::string_view> tags = builtin_tags(version);
+  LintOptions options{std::vector<std::string>(tags.begin(), tags.end())};
+  options.torch_version = version;
+  return lint_file("ops.yaml", text, FileLintOptions{options, std::nullopt, nullptr}).diagnostics;
+}
+
+// "rule:severity" of each diagnostic, in order.
+std::vector<std::string> rules(const std::vector<Diagnostic>& diagnostics) {
+  std::vector<std::string> out;
+  for (const Diagnostic& d : diagnostics) out.push_back(d.rule + ":" + std::string(severity_name(d.severity)));
+  return out;
+}
+
+using Rules = std::vector<std::string>;
+
+TEST(TorchRelease, VersionsParseOnlyWhenKnown) {
+  EXPECT_EQ(parse_torch_version("1.12"), k1_12);
+  EXPECT_EQ(parse_torch_version("2.9"), kNewestTorchVersion);
+  for (const char* bad : {"1.11", "3.0", "2", "2.", "2.9.1", "x.y", "", " 2.0"})
+    EXPECT_EQ(parse_torch_version(bad), std::nullopt) << bad;
+  EXPECT_EQ(known_torch_versions().front(), k1_12);
+  EXPECT_EQ(known_torch_versions().back(), kNewestTorchVersion);
+  EXPECT_EQ(format_torch_version(k2_0), "2.0");
+}
+
+TEST(TorchRelease, EveryLimitedRuleIsInTheCatalogue) {
+  for (const RuleRelease& rule : rule_releases()) {
+    EXPECT_NE(find_lint_rule(rule.id), nullptr) << rule.id;
+    EXPECT_TRUE(std::find(known_torch_versions().begin(), known_torch_versions().end(), rule.since) !=
+                known_torch_versions().end()) << rule.id;
+  }
+}
+
+// torchgen 1.12 built 1.12's own file, whose factories have no dispatch section; 1.13 asserts.
+TEST(TorchRelease, FactoryDispatchSince1_13) {
+  const std::string factory = "- func: my_empty(int[] size, *, ScalarType? dtype=None, Layout? layout=None, "
+                              "Device? device=None, bool? pin_memory=None) -> Tensor\n";
+  EXPECT_EQ(rules(lint(factory, k1_12)), Rules{});
+  EXPECT_EQ(rules(lint(factory, k1_13)), Rules{"factory-dispatch:error"});
+  EXPECT_EQ(rules(lint(factory, kNewestTorchVersion)), Rules{"factory-dispatch:error"});
+}
+
+// An assertion in torchgen 1.13, a warning from 2.0 on, and not checked by 1.12.
+TEST(TorchRelease, NondeterministicSeededIsAnErrorFor1_13Only) {
+  const std::string random = "- func: my_rand(int[] size) -> Tensor\n  dispatch:\n    CPU: my_rand\n";
+  EXPECT_EQ(rules(lint(random, k1_12)), Rules{});
+  EXPECT_EQ(rules(lint(random, k1_13)), Rules{"nondeterministic-seeded:error"});
+  EXPECT_EQ(rules(lint(random, k2_0)), Rules{"nondeterministic-seeded:warning"});
+  EXPECT_EQ(rules(lint(random, kNewestTorchVersion)), Rules{"nondeterministic-seeded:warning"});
+}
+
+// torchgen 1.13 looks for dropout in the operator's name; from 2.0 in argument names too.
+TEST(TorchRelease, DropoutArgumentsCountAsRandomFrom2_0) {
+  const std::string rnn = "- func: my_rnn(Tensor input, float dropout, bool train) -> Tensor\n"
+                          "  dispatch:\n    CPU: my_rnn\n";
+  EXPECT_EQ(rules(lint(rnn, k1_13)), Rules{});
+  EXPECT_EQ(rules(lint(rnn, k2_0)), Rules{"nondeterministic-seeded:warning"});
+}
+
+TEST(TorchRelease, BuiltinTagsFollowTheRelease) {
+  const std::string pointwise = "- func: my_abs(Tensor self) -> Tensor\n  tags: pointwise\n";
+  EXPECT_EQ(rules(lint(pointwise, k1_13)), Rules{"unknown-tag:error"});
+  EXPECT_EQ(rules(lint(pointwise, k2_0)), Rules{});
+  const std::span<const std::string_view> tags_1_12 = builtin_tags(k1_12);
+  EXPECT_EQ(std::vector<std::string_view>(tags_1_12.begin(), tags_1_12.end()),
+            (std::vector<std::string_view>{"inplace_view", "view_copy"}));
+  EXPECT_EQ(builtin_tags().size(), 21u);
+  for (TorchVersion version : known_torch_versions()) {
+    const std::span<const std::string_view> tags = builtin_tags(version);
+    for (std::string_view tag : tags_1_12)
+      EXPECT_NE(std::find(tags.begin(), tags.end(), tag), tags.end()) << tag;
+  }
+}
+
+// torchgen up to 1.13 splits a tags string at ', '; from 2.0 a string is one tag and lists are read.
+TEST(TorchRelease, CommaSeparatedTagsAreSplitUpTo1_13) {
+  const std::string two = "- func: my_nonzero(Tensor self) -> Tensor\n"
+                          "  tags: dynamic_output_shape, data_dependent_output\n";
+  EXPECT_EQ(rules(lint(two, k1_13)), Rules{});
+  std::vector<Diagnostic> newest = lint(two, kNewestTorchVersion);
+  ASSERT_EQ(rules(newest), Rules{"unknown-tag:error"});
+  EXPECT_NE(newest[0].message.find("'dynamic_output_shape, data_dependent_output'"), std::string::npos);
+
+  const std::vector<Diagnostic> one_bad =
+      lint("- func: my_nonzero(Tensor self) -> Tensor\n  tags: dynamic_output_shape, no_such_tag\n", k1_13);
+  ASSERT_EQ(rules(one_bad), Rules{"unknown-tag:error"});
+  EXPECT_EQ(one_bad[0].message, "unknown tag 'no_such_tag'");
+  EXPECT_EQ(one_bad[0].location.line, 2u);
+  EXPECT_EQ(one_bad[0].location.column, 31u);
+  EXPECT_EQ(one_bad[0].location.end_column, 42u);
+}
+
+TEST(TorchRelease, TagListsNeed2_0) {
+  const std::string list = "- func: my_nonzero(Tensor self) -> Tensor\n  tags: [dynamic_output_shape]\n";
+  EXPECT_EQ(rules(lint(list, k1_13)), Rules{"field-type:error"});
+  EXPECT_EQ(rules(lint(list, k2_0)), Rules{});
+}
+
+// Autograd, AutogradCPU and PrivateUse1 are dispatch keys, but no release of torchgen generates
+// kernels for them from native_functions.yaml.
+TEST(TorchRelease, DispatchKeysOutsideTorchgensListAreErrors) {
+  for (const char* key : {"Autograd", "AutogradCPU", "PrivateUse1"}) {
+    const std::string text = std::string("- func: foo(Tensor self) -> Tensor\n  dispatch:\n    ") + key + ": foo\n";
+    for (TorchVersion version : known_torch_versions()) {
+      const std::vector<Diagnostic> diagnostics = lint(text, version);
+      ASSERT_EQ(rules(diagnostics), Rules{"unsupported-dispatch-key:error"}) << key;
+      EXPECT_EQ(diagnostics[0].location.line, 3u);
+      EXPECT_NE(diagnostics[0].message.find("torchgen " + format_torch_version(version)), std::string::npos);
+    }
+  }
+  const std::string xpu = "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    CPU, XPU: foo\n";
+  EXPECT_EQ(rules(lint(xpu, k1_13)), Rules{"unsupported-dispatch-key:error"});
+  EXPECT_EQ(rules(lint(xpu, kNewestTorchVersion)), Rules{});
+}
+
+// Every supported key is a dispatch key name of lib/keys, and each release keeps the keys of the
+// one before it.
+TEST(TorchRelease, SupportedKeysAreKnownKeysAndOnlyGrow) {
+  std::span<const std::string_view> before;
+  for (TorchVersion version : known_torch_versions()) {
+    const std::span<const std::string_view> keys = supported_dispatch_keys(version);
+    for (std::string_view key : keys) EXPECT_NE(find_dispatch_key(key), nullptr) << key;
+    for (std::string_view key : before)
+      EXPECT_NE(std::find(keys.begin(), keys.end(), key), keys.end()) << key << " in " << format_torch_version(version);
+    before = keys;
+  }
+}
+
+// Every key PyTorch's own newest file uses is supported by the newest release.
+TEST(TorchRelease, NewestReleaseSupportsTheKeysOfThePytorchCorpus) {
+  const std::string text = lint_test::read_file(std::string(SCHEMAC_CORPUS_DIR) + "/native_functions.yaml");
+  LintOptions options;
+  for (const Diagnostic& d : lint_native_functions("native_functions.yaml", text, options))
+    EXPECT_NE(d.rule, "unsupported-dispatch-key") << d.message;
+}
+
+TEST(TorchRelease, AutogenIsUnknownTo1_12) {
+  const std::string text = "- func: foo_(Tensor(a!) self) -> Tensor(a!)\n  autogen: foo.out\n"
+                           "  dispatch:\n    CPU: foo_\n";
+  EXPECT_EQ(rules(lint(text, k1_12)), Rules{"unknown-field:error"});
+}
+
+TEST(TorchRelease, NonAsciiNamesAreAccepted) {
+  EXPECT_EQ(rules(lint("- func: föo(Tensor self, *, int größe=1) -> Tensor\n  dispatch:\n    CPU: foo\n",
+                       kNewestTorchVersion)),
+            Rules{});
+}
+
+// Ascend's op-plugin shape: a mapping of `- func:` lists with per-version fields, one of them
+// named like a backend YAML key.
+const char* kOpPluginShape =
+    "all_version: [v2.1, v2.2]\n"
+    "official:\n"
+    "  - func: my_abs(Tensor self) -> Tensor\n"
+    "    acl_op: all_version\n"
+    "custom:\n"
+    "  - func: npu_thing(Tensor self, int[2] size) -> Tensor\n"
+    "    op_api: [v2.1, newest]\n"
+    "  - func: npu_broken(Tensor self, int size=) -> Tensor\n"
+    "    op_api: v2.2\n"
+    "symint:\n"
+    "  - func: npu_sym(Tensor self, SymInt[] size) -> Tensor\n"
+    "    op_api: all_version\n";
+
+TEST(TorchRelease, UnknownShapeGivesOneUnknownFormatAndChecksItsSchemas) {
+  const FileLint result = lint_file("op_plugin_functions.yaml", kOpPluginShape, FileLintOptions{});
+  EXPECT_EQ(result.kind, FileKind::unknown);
+  ASSERT_EQ(rules(result.diagnostics), (Rules{"unknown-format:error", "schema-syntax:error"}));
+  EXPECT_NE(result.diagnostics[0].message.find("native_functions.yaml"), std::string::npos);
+  EXPECT_NE(result.diagnostics[0].message.find("backend YAML"), std::string::npos);
+  EXPECT_NE(result.diagnostics[0].message.find("executorch"), std::string::npos);
+  EXPECT_EQ(result.diagnostics[1].location.line, 8u);
+
+  FileLintOptions forced;
+  forced.kind = FileKind::backend;
+  const FileLint backend = lint_file("op_plugin_functions.yaml", kOpPluginShape, forced);
+  EXPECT_EQ(backend.kind, FileKind::backend);
+  EXPECT_TRUE(std::none_of(backend.diagnostics.begin(), backend.diagnostics.end(),
+                           [](const Diagnostic& d) { return d.rule == "unknown-format"; }));
+}
+
+class TorchVersionCli : public test::ToolDirTest {
+ protected:
+  TorchVersionCli() : ToolDirTest("schemac_torch_version_cli_") {}
+  test::ToolRun schemac(const std::string& args) { return shell("'" SCHEMAC_BINARY "' " + args); }
+};
+
+TEST_F(TorchVersionCli, LintAndGenTakeAKnownRelease) {
+  file("ops.yaml", "- func: my_abs(Tensor self) -> Tensor\n  tags: pointwise\n  dispatch:\n    CPU: my_abs\n");
+  EXPECT_EQ(schemac("lint --torch-version 2.0 ops.yaml").status, 0);
+  test::ToolRun old = schemac("lint --torch-version 1.13 ops.yaml");
+  EXPECT_EQ(old.status, 1);
+  EXPECT_NE(old.err.find("unknown tag 'pointwise' [unknown-tag]"), std::string::npos) << old.err;
+  test::ToolRun unknown = schemac("lint --torch-version 1.11 ops.yaml");
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_NE(unknown.err.find("1.12, 1.13, 2.0"), std::string::npos) << unknown.err;
+  EXPECT_EQ(schemac("lint --torch-version 1.13 --list-tags").out,
+            "inplace_view\nview_copy\ndynamic_output_shape\ndata_dependent_output\ngenerated\n"
+            "nondeterministic_seeded\nnondeterministic_bitwise\n");
+  EXPECT_EQ(schemac("gen --torch-version 1.12 ops.yaml -o out --list-outputs").status, 0);
+  EXPECT_EQ(schemac("gen --torch-version 0.4 ops.yaml -o out").status, 2);
+}
+
+}  // namespace
+}  // namespace schemac::schema

@@ -1,0 +1,24 @@
+#include "torch_version_option.h"
+
+#include <string>
+
+#include <fmt/format.h>
+
+namespace schemac::cli {
+
+void add_torch_version_option(CLI::App* cmd, schema::TorchVersion& version) {
+  cmd->add_option_function<std::string>(
+         "--torch-version",
+         [&version](const std::string& text) { version = *schema::parse_torch_version(text); },
+         fmt::format("the PyTorch release whose torchgen reads the files: its rules, dispatch keys and "
+                     "built-in tags ({}; default {})",
+                     schema::known_torch_versions_text(), schema::format_torch_version(schema::kNewestTorchVersion)))
+      ->check(
+          [](const std::string& text) -> std::string {
+            if (schema::parse_torch_version(text)) return "";
+            return fmt::format("unknown PyTorch release '{}'; known: {}", text, schema::known_torch_versions_text());
+          },
+          "X.Y");
+}
+
+}  // namespace schemac::cli

@@ -1,0 +1,13 @@
+// `--torch-version X.Y`, shared by lint and gen: the PyTorch release whose torchgen rules apply.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include "schemac/lint/torch_release.h"
+
+namespace schemac::cli {
+
+// Adds the option to `cmd`; a release lint does not know is a usage error that lists the known ones.
+void add_torch_version_option(CLI::App* cmd, schema::TorchVersion& version);
+
+}  // namespace schemac::cli
