@@ -26,7 +26,7 @@ size_t generate(const schemac::schema::NativeFunctionsFile& file) {
   schemac::gen::ModelBuild build =
       schemac::gen::build_gen_model({{"tests/data/pytorch/native_functions.yaml", &file}}, "aten");
   size_t bytes = 0;
-  for (const auto& out : schemac::gen::generate_files(build.model, {0, "aten"})) bytes += out.content.size();
+  for (const auto& out : schemac::gen::generate_files(build.model, schemac::gen::schemac_runtime_target(), {0, "aten"})) bytes += out.content.size();
   return bytes;
 }
 
@@ -46,7 +46,7 @@ void BM_generate_corpus_in_memory(benchmark::State& state) {
         schemac::gen::build_checked_gen_model({{"tests/data/pytorch/native_functions.yaml", &load.file}}, "aten");
     benchmark::DoNotOptimize(build.diagnostics.size());
     size_t bytes = 0;
-    for (const auto& out : schemac::gen::generate_files(build.model, {0, "aten"})) bytes += out.content.size();
+    for (const auto& out : schemac::gen::generate_files(build.model, schemac::gen::schemac_runtime_target(), {0, "aten"})) bytes += out.content.size();
     benchmark::DoNotOptimize(bytes);
   }
 }

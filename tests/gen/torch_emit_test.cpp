@@ -155,6 +155,7 @@ GenOperator make_op(const std::string& text, std::vector<KernelBinding> kernels)
   op.canonical = "myops::" + text;
   op.handle_name = op.name + (op.overload.empty() ? "" : "_" + op.overload);
   op.kernels = std::move(kernels);
+  op.needs_backend_select = needs_backend_select(op);
   return op;
 }
 
@@ -249,9 +250,9 @@ TEST(TorchEmitters, BackendSelectForFactories) {
   GenOperator like = make_op("filled_like(Tensor self, *, Device? device=None) -> Tensor", {{"CPU", "fl", "myops"}});
   GenOperator composite = make_op("ones(int[] size, *, Device? device=None) -> Tensor",
                                   {{"CompositeExplicitAutograd", "ones", "myops"}});
-  EXPECT_TRUE(needs_torch_backend_select(factory));
-  EXPECT_FALSE(needs_torch_backend_select(like)) << "it has a Tensor argument";
-  EXPECT_FALSE(needs_torch_backend_select(composite)) << "no backend kernel to select";
+  EXPECT_TRUE(factory.needs_backend_select);
+  EXPECT_FALSE(like.needs_backend_select) << "it has a Tensor argument";
+  EXPECT_FALSE(composite.needs_backend_select) << "no backend kernel to select";
   EXPECT_EQ(emit_torch_backend_select("myops", {&factory, &like, &composite}),
             "namespace {\n\n"
             "// myops::filled(int[] size, Scalar value, *, ScalarType? dtype=None, Layout? layout=None, "

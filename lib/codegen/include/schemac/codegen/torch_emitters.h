@@ -4,7 +4,7 @@
 //   torch_registrations_emitter.cpp  TORCH_LIBRARY_IMPL(ns, KEY, m) { m.impl(op, TORCH_FN(k)); }
 //   torch_declarations_emitter.cpp   the kernels, declared with torchgen's native signatures
 //   torch_backend_select_emitter.cpp BackendSelect kernels of factory operators
-//   torch_output_files.cpp           which files hold which blocks
+//   torch_target.cpp                 the target (target.h) that puts them together
 #pragma once
 
 #include <string>
@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "schemac/codegen/gen_model.h"
-#include "schemac/codegen/output_files.h"
 #include "schemac/codegen/torch_types.h"
 #include "schemac/diagnostics/diagnostic.h"
 
@@ -42,23 +41,12 @@ std::string emit_torch_library_block(std::string_view ns, const std::vector<cons
 std::string emit_torch_impl_block(std::string_view ns, std::string_view key,
                                   const std::vector<const GenOperator*>& ops, const GenModel& model);
 
-// Whether `op` is a factory that needs a BackendSelect kernel (torchgen's rule, by argument
-// names): no Tensor argument, a `device` argument, a kernel on a backend key, and a name that
-// neither ends in `_like` nor starts with `new_`.
-bool needs_torch_backend_select(const GenOperator& op);
-
-// `TORCH_LIBRARY_IMPL(ns, BackendSelect, m)` with a kernel per factory of `ops` that computes the
-// key set from its dtype, layout and device (c10::computeDispatchKey) and redispatches; "" when
-// there is none.
+// `TORCH_LIBRARY_IMPL(ns, BackendSelect, m)` with a kernel per operator of `ops` that needs one
+// (GenOperator::needs_backend_select) that computes the key set from its dtype, layout and device
+// (c10::computeDispatchKey) and redispatches; "" when there is none.
 std::string emit_torch_backend_select(std::string_view ns, const std::vector<const GenOperator*>& ops);
 
 // NativeFunctions.h of the torch target.
 std::string emit_torch_declarations(const GenModel& model);
-
-// The files of the torch target: NativeFunctions.h, RegisterSchema.cpp (every TORCH_LIBRARY),
-// and Register<KEY>.cpp per key (RegisterBackendSelect.cpp for factories), or with shards N,
-// Register_<i>of<N>.cpp holding the TORCH_LIBRARY_IMPL blocks of the operators whose name hash
-// is i mod N.
-std::vector<GeneratedFile> generate_torch_files(const GenModel& model, const GenOptions& options);
 
 }  // namespace schemac::gen
