@@ -13,9 +13,20 @@ namespace schemac::gen {
 
 std::string emit_torch_declarations(const GenModel& model) {
   KernelDeclarations decls;
+  bool boxed = false;
   for (const GenOperator& op : model.operators) {
     for (const KernelBinding& binding : op.kernels) {
-      const TorchSignature sig = torch_signature(op, binding);
+      std::string why;
+      const std::optional<TorchSignature> typed =
+          torch_native_signature(op.schema, op.use_const_ref_for_mutable_tensors, is_symint_kernel(binding), &why);
+      if (!typed) {
+        decls.add_boxed(kernel_namespace(op, binding), binding.kernel,
+                        fmt::format("// boxed ({}): {}\nvoid {}(const c10::OperatorHandle& op, torch::jit::Stack* stack);\n",
+                                    why, op.canonical, binding.kernel));
+        boxed = true;
+        continue;
+      }
+      const TorchSignature& sig = *typed;
       std::string types;
       for (const CppParam& p : sig.params) types += (types.empty() ? "" : ", ") + p.type;
       std::string params;
@@ -33,7 +44,10 @@ std::string emit_torch_declarations(const GenModel& model) {
       "#include <ATen/core/Dict.h>\n"
       "#include <ATen/core/Generator.h>\n"
       "#include <ATen/core/List.h>\n"
-      "#include <ATen/core/Tensor.h>\n"
+      "#include <ATen/core/Tensor.h>\n";
+  // Boxed kernels take the operator and the stack.
+  if (boxed) out += "#include <ATen/core/dispatch/Dispatcher.h>\n#include <ATen/core/stack.h>\n";
+  out +=
       "#include <c10/core/Scalar.h>\n"
       "#include <c10/util/Optional.h>\n"
       "#include <c10/util/string_view.h>\n";

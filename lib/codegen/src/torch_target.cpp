@@ -1,6 +1,8 @@
 // The PyTorch target (`--target torch`): TORCH_LIBRARY code for libtorch's torch/library.h, with
 // kernels declared with torchgen's native signatures (torch_emitters.h). Its registrations run
 // when the extension's shared library is loaded, so it writes no files of its own.
+#include <tuple>
+
 #include <fmt/format.h>
 
 #include "schemac/codegen/target.h"
@@ -16,8 +18,8 @@ class TorchTarget final : public Target {
     return "TORCH_LIBRARY code and kernels declared with torchgen's native signatures, for a PyTorch extension";
   }
 
-  std::vector<schema::Diagnostic> check(const GenModel& model, const GenOptions&) const override {
-    return check_torch_model(model);
+  std::vector<schema::Diagnostic> check(const GenModel& model, const GenOptions& options) const override {
+    return check_torch_model(model, options);
   }
 
   std::string key_name(std::string_view key) const override { return torch_key_name(key); }
@@ -55,21 +57,28 @@ class TorchTarget final : public Target {
 
 }  // namespace
 
-std::vector<schema::Diagnostic> check_torch_model(const GenModel& model) {
-  std::vector<schema::Diagnostic> diagnostics;
+std::vector<schema::Diagnostic> check_torch_model(const GenModel& model, const GenOptions& options) {
+  if (options.namespace_given) return {};
+  // One error for the file, at its first operator without a namespace, with how many there are.
+  const GenOperator* first = nullptr;
+  size_t count = 0;
   for (const GenOperator& op : model.operators) {
-    std::string why;
-    if (op.kernels.empty() ||
-        torch_native_signature(op.schema, op.use_const_ref_for_mutable_tensors, false, &why)) {
-      continue;
+    if (op.namespace_written) continue;
+    if (first == nullptr || std::tie(op.location.file, op.location.line) < std::tie(first->location.file, first->location.line)) {
+      first = &op;
     }
-    schema::Diagnostic d;
-    d.rule = "torch-signature";
-    d.location = op.location;
-    d.message = fmt::format("'{}' binds kernels but has no torchgen native signature: {}", op.full_name, why);
-    diagnostics.push_back(std::move(d));
+    ++count;
   }
-  return diagnostics;
+  if (first == nullptr) return {};
+  schema::Diagnostic d;
+  d.rule = "torch-namespace";
+  d.location = first->location;
+  d.message = fmt::format(
+      "operator '{}'{} has no namespace: PyTorch registers operators per namespace, so name one in the func "
+      "('myops::{}') or pass --namespace NS",
+      schema::operator_full_name(first->name, first->overload),
+      count > 1 ? fmt::format(" (and {} more)", count - 1) : "", first->name);
+  return {d};
 }
 
 const Target& torch_target() {
