@@ -61,7 +61,7 @@ bool needs_backend_select(const GenOperator& op) {
   const bool has_backend_kernel = std::any_of(op.kernels.begin(), op.kernels.end(),
                                               [](const KernelBinding& k) { return is_backend_key(k.key); });
   const bool binds_backend_select = std::any_of(op.kernels.begin(), op.kernels.end(), [](const KernelBinding& k) {
-    return k.key == "BackendSelect";
+    return k.key == kBackendSelectKey;
   });
   return has_device && !has_tensor && has_backend_kernel && !binds_backend_select;
 }

@@ -75,6 +75,9 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view
 // run on a second thread while the model is built.
 ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace);
 
+// The dispatch key of the kernels that pick a factory's backend (needs_backend_select).
+inline constexpr std::string_view kBackendSelectKey = "BackendSelect";
+
 // Whether `op` is a factory that gets a BackendSelect kernel (torchgen's rule, by argument names,
 // for every target): it cannot get a dispatch key from its arguments (no Tensor argument) but
 // names one (a `device` argument), it has a kernel on a backend key to select, binds no

@@ -19,9 +19,6 @@
 
 namespace schemac::gen {
 
-// The key generate_files gives a registration file of BackendSelect kernels (factories).
-inline constexpr std::string_view kBackendSelectKey = "BackendSelect";
-
 struct GenOptions {
   int shards = 0;                  // 0: one file per dispatch key; N >= 1: N shard files
   std::string umbrella_namespace;  // our runtime: where register_operators() lives
