@@ -249,7 +249,8 @@ std::function<int()> bind_gen_command(CLI::App* cmd) {
   cmd->add_option("--source-root", options->source_root,
                   "banners name inputs relative to this directory (default: the current one)");
   CLI::Option* ns = cmd->add_option("--namespace", options->ns,
-                  "namespace of operators written without one, and of register_operators()")
+                  "namespace of operators written without one (the torch target requires it for them), and of "
+                  "register_operators()")
       ->check([](const std::string& ns) -> std::string {
         bool ok = !ns.empty() && !(ns[0] >= '0' && ns[0] <= '9');
         for (char c : ns) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
