@@ -21,13 +21,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const schema::Diagnostic& d : load.diagnostics) errors = errors || d.severity == schema::Severity::error;
   for (const schema::Diagnostic& d : build.diagnostics) errors = errors || d.severity == schema::Severity::error;
   if (errors) return 0;
-  std::vector<gen::GeneratedFile> files = gen::generate_files(build.model, {0, "fuzz"});
-  std::vector<gen::GeneratedFile> again = gen::generate_files(build.model, {0, "fuzz"});
+  std::vector<gen::GeneratedFile> files = gen::generate_files(build.model, gen::schemac_runtime_target(), {0, "fuzz"});
+  std::vector<gen::GeneratedFile> again = gen::generate_files(build.model, gen::schemac_runtime_target(), {0, "fuzz"});
   if (files.size() != again.size()) __builtin_trap();
   for (size_t i = 0; i < files.size(); ++i) {
     if (files[i].name != again[i].name || files[i].content != again[i].content) __builtin_trap();
   }
-  std::vector<gen::GeneratedFile> shards = gen::generate_files(build.model, {3, "fuzz"});
+  std::vector<gen::GeneratedFile> shards = gen::generate_files(build.model, gen::schemac_runtime_target(), {3, "fuzz"});
   if (shards.empty()) __builtin_trap();
   return 0;
 }

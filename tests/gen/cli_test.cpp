@@ -235,13 +235,14 @@ TEST_F(GenCli, UsageErrors) {
 }
 
 TEST_F(GenCli, TorchTargetWritesTorchLibraryFiles) {
-  RunResult listed = run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--target", "torch", "--list-outputs"});
+  RunResult listed = run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--target", "torch", "--namespace", "demo", "--list-outputs"});
   ASSERT_EQ(listed.status, 0) << listed.err;
   EXPECT_EQ(listed.out,
             "out/NativeFunctions.h\nout/RegisterBackendSelect.cpp\nout/RegisterCPU.cpp\nout/RegisterCUDA.cpp\n"
             "out/RegisterCompositeExplicitAutograd.cpp\nout/RegisterCompositeImplicitAutograd.cpp\n"
             "out/RegisterSchema.cpp\n");
-  listed = run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--target", "torch", "--shards", "2", "--list-outputs"});
+  listed = run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--target", "torch", "--namespace", "demo", "--shards", "2",
+                "--list-outputs"});
   ASSERT_EQ(listed.status, 0) << listed.err;
   EXPECT_EQ(listed.out, "out/NativeFunctions.h\nout/RegisterSchema.cpp\nout/Register_0of2.cpp\nout/Register_1of2.cpp\n");
   ASSERT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--target", "torch", "--shards", "2", "--namespace", "demo"}).status,
@@ -252,15 +253,33 @@ TEST_F(GenCli, TorchTargetWritesTorchLibraryFiles) {
   EXPECT_EQ(run({"gen", GEN_FIXTURE_YAML, "-o", "out", "--target", "tensorflow"}).status, 2);
 }
 
-TEST_F(GenCli, TorchTargetRefusesOperatorsWithoutNativeSignature) {
-  std::ofstream(dir_ / "bad.yaml") << "- func: myops::f(Tensor self) -> Tensor?\n  dispatch:\n    CPU: myops::f\n";
-  RunResult r = run({"gen", "bad.yaml", "-o", "out", "--target", "torch"});
+TEST_F(GenCli, TorchTargetRegistersBoxedKernels) {
+  // A None return (and a Tensor? one, which c10 takes typed): written, not refused.
+  std::ofstream(dir_ / "ops.yaml") << "- func: myops::f(Tensor self) -> None\n  dispatch:\n    CPU: myops::f\n"
+                                      "- func: myops::g(Tensor self) -> Tensor?\n  dispatch:\n    CPU: myops::g\n";
+  RunResult r = run({"gen", "ops.yaml", "-o", "out", "--target", "torch"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string cpu = read_file(dir_ / "out" / "RegisterCPU.cpp");
+  EXPECT_NE(cpu.find("m.impl(\"f\", torch::CppFunction::makeFromBoxedFunction<&myops::f>());"), std::string::npos) << cpu;
+  EXPECT_NE(cpu.find("m.impl(\"g\", TORCH_FN(myops::g));"), std::string::npos) << cpu;
+  const std::string header = read_file(dir_ / "out" / "NativeFunctions.h");
+  EXPECT_NE(header.find("void f(const c10::OperatorHandle& op, torch::jit::Stack* stack);"), std::string::npos) << header;
+  EXPECT_NE(header.find("c10::optional<at::Tensor> g(const at::Tensor& self);"), std::string::npos) << header;
+}
+
+TEST_F(GenCli, TorchTargetNeedsANamespace) {
+  std::ofstream(dir_ / "ops.yaml") << "- func: f(Tensor self) -> Tensor\n  dispatch:\n    CPU: f_cpu\n"
+                                      "- func: g(Tensor self) -> Tensor\n  dispatch:\n    CPU: g_cpu\n";
+  RunResult r = run({"gen", "ops.yaml", "-o", "out", "--target", "torch"});
   EXPECT_EQ(r.status, 1) << r.err;
-  EXPECT_NE(r.err.find("bad.yaml:1:"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("[torch-signature]"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("ops.yaml:1:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("operator 'f' (and 1 more) has no namespace"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("[torch-namespace]"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir_ / "out")) << "an error writes nothing";
-  // Our runtime can still register it (boxed or typed): the check is the torch target's.
-  EXPECT_EQ(run({"gen", "bad.yaml", "-o", "ours"}).status, 0);
+  // Our runtime's default namespace stays aten; --namespace aten adds to libtorch's own library.
+  EXPECT_EQ(run({"gen", "ops.yaml", "-o", "ours"}).status, 0);
+  ASSERT_EQ(run({"gen", "ops.yaml", "-o", "out", "--target", "torch", "--namespace", "aten"}).status, 0);
+  EXPECT_NE(read_file(dir_ / "out" / "RegisterSchema.cpp").find("TORCH_LIBRARY_FRAGMENT(aten, m) {"), std::string::npos);
 }
 
 class GenGolden : public GenCli {

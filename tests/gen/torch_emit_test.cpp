@@ -65,7 +65,7 @@ TEST(TorchTypes, TorchgenNativeSignatures) {
       {"mo.out(Tensor self, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))", false,
        "::std::tuple<at::Tensor&, at::Tensor&>(const at::Tensor& self, at::Tensor& out0, at::Tensor& out1)"},
       {"nothing(Tensor(a!) self, Tensor(b!)? x) -> ()", false,
-       "void(at::Tensor& self, c10::optional<at::Tensor>& x)"},
+       "void(at::Tensor& self, const c10::optional<at::Tensor>& x)"},
       {"fac(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) "
        "-> Tensor",
        false,
@@ -98,9 +98,10 @@ TEST(TorchTypes, ConstRefForMutableTensors) {
 
 TEST(TorchTypes, NoNativeSignature) {
   std::string why;
-  EXPECT_FALSE(torch_native_signature(parse("f(Tensor self) -> Tensor?"), false, false, &why));
   EXPECT_FALSE(torch_native_signature(parse("f(Any x) -> Tensor"), false, false, &why));
   EXPECT_NE(why.find("'x'"), std::string::npos) << why;
+  EXPECT_FALSE(torch_native_signature(parse("f(Tensor x, Generator g) -> Tensor"), false, false, &why));
+  EXPECT_NE(why.find("PyTorch infers 'Generator?' from at::Generator"), std::string::npos) << why;
 }
 
 // torchgen has no tuples or dicts; these are the types PyTorch 1.13's kernel boxing
@@ -120,6 +121,30 @@ TEST(TorchTypes, TuplesAndDicts) {
       {"k(Dict(int, (str, int[], Tensor?, bool[2])) d) -> ((int, int)? r)", false,
        "c10::optional<::std::tuple<int64_t, int64_t>>(const c10::Dict<int64_t, ::std::tuple<std::string, "
        "c10::List<int64_t>, c10::optional<at::Tensor>, c10::List<bool>>>& d)"},
+  };
+  for (const TorchCase& c : cases) {
+    std::optional<TorchSignature> sig = torch_native_signature(parse(c.schema), false, c.symint);
+    ASSERT_TRUE(sig.has_value()) << c.schema;
+    EXPECT_EQ(render(*sig), c.expected) << c.schema;
+  }
+}
+
+// What c10 registers beyond torchgen: optional returns of any type, str returns as std::string.
+TEST(TorchTypes, OptionalAndStringReturns) {
+  const TorchCase cases[] = {
+      {"subgraph(Tensor rowptr, Tensor col, Tensor nodes, bool return_edge_id) -> (Tensor, Tensor, Tensor?)", false,
+       "::std::tuple<at::Tensor, at::Tensor, c10::optional<at::Tensor>>(const at::Tensor& rowptr, "
+       "const at::Tensor& col, const at::Tensor& nodes, bool return_edge_id)"},
+      {"f(Tensor self) -> Tensor?", false, "c10::optional<at::Tensor>(const at::Tensor& self)"},
+      {"g(Tensor self) -> (Tensor, Tensor[]?, int?)", false,
+       "::std::tuple<at::Tensor, c10::optional<::std::vector<at::Tensor>>, c10::optional<int64_t>>"
+       "(const at::Tensor& self)"},
+      {"h(str name, ScalarType? t) -> (str, str[])", false,
+       "::std::tuple<std::string, ::std::vector<std::string>>(c10::string_view name, c10::optional<at::ScalarType> t)"},
+      {"k(Tensor! out, Tensor!? lse, int?[] sizes, int[][] handles, bool[] mask, bool[]? keep) -> ()", false,
+       "void(at::Tensor& out, const c10::optional<at::Tensor>& lse, at::ArrayRef<c10::optional<int64_t>> sizes, "
+       "at::ArrayRef<c10::List<int64_t>> handles, const c10::List<bool>& mask, "
+       "const c10::optional<c10::List<bool>>& keep)"},
   };
   for (const TorchCase& c : cases) {
     std::optional<TorchSignature> sig = torch_native_signature(parse(c.schema), false, c.symint);
@@ -155,6 +180,7 @@ GenOperator make_op(const std::string& text, std::vector<KernelBinding> kernels)
   op.canonical = "myops::" + text;
   op.handle_name = op.name + (op.overload.empty() ? "" : "_" + op.overload);
   op.kernels = std::move(kernels);
+  op.needs_backend_select = needs_backend_select(op);
   return op;
 }
 
@@ -249,9 +275,9 @@ TEST(TorchEmitters, BackendSelectForFactories) {
   GenOperator like = make_op("filled_like(Tensor self, *, Device? device=None) -> Tensor", {{"CPU", "fl", "myops"}});
   GenOperator composite = make_op("ones(int[] size, *, Device? device=None) -> Tensor",
                                   {{"CompositeExplicitAutograd", "ones", "myops"}});
-  EXPECT_TRUE(needs_torch_backend_select(factory));
-  EXPECT_FALSE(needs_torch_backend_select(like)) << "it has a Tensor argument";
-  EXPECT_FALSE(needs_torch_backend_select(composite)) << "no backend kernel to select";
+  EXPECT_TRUE(factory.needs_backend_select);
+  EXPECT_FALSE(like.needs_backend_select) << "it has a Tensor argument";
+  EXPECT_FALSE(composite.needs_backend_select) << "no backend kernel to select";
   EXPECT_EQ(emit_torch_backend_select("myops", {&factory, &like, &composite}),
             "namespace {\n\n"
             "// myops::filled(int[] size, Scalar value, *, ScalarType? dtype=None, Layout? layout=None, "
@@ -270,6 +296,58 @@ TEST(TorchEmitters, BackendSelectForFactories) {
             "TORCH_LIBRARY_IMPL(myops, BackendSelect, m) {\n"
             "  m.impl(\"filled\", TORCH_FN(backend_select_filled));\n"
             "}\n");
+}
+
+// What c10 cannot infer from a C++ signature gets a boxed kernel, declared and registered as such.
+TEST(TorchEmitters, BoxedKernels) {
+  GenOperator none = make_op("scatter(Tensor(a!) out, Tensor src, Tensor index) -> None", {{"CPU", "scatter_cpu", "myops"}});
+  GenOperator any = make_op("pick(Any x) -> Any", {{"CPU", "pick", ""}});
+  GenOperator typed = make_op("pick.int(int x) -> int", {{"CPU", "pick", ""}});
+  GenModel model;
+  model.operators = {none, any, typed};
+  EXPECT_EQ(emit_torch_impl_block("myops", "CPU", {&none, &any, &typed}, model),
+            "TORCH_LIBRARY_IMPL(myops, CPU, m) {\n"
+            "  m.impl(\"scatter\", torch::CppFunction::makeFromBoxedFunction<&myops::scatter_cpu>());\n"
+            "  m.impl(\"pick\", torch::CppFunction::makeFromBoxedFunction<&myops::native::pick>());\n"
+            "  m.impl(\"pick.int\", TORCH_FN(static_cast<int64_t (*)(int64_t)>(&myops::native::pick)));\n"
+            "}\n");
+  const std::string header = emit_torch_declarations(model);
+  EXPECT_NE(header.find("#include <ATen/core/dispatch/Dispatcher.h>\n#include <ATen/core/stack.h>\n"), std::string::npos)
+      << header;
+  EXPECT_NE(header.find("// boxed (a return of type 'None': PyTorch 1.13 kernels have no C++ type for None"),
+            std::string::npos) << header;
+  EXPECT_NE(header.find("void scatter_cpu(const c10::OperatorHandle& op, torch::jit::Stack* stack);\n"),
+            std::string::npos) << header;
+  EXPECT_NE(header.find("int64_t pick(int64_t x);\n// boxed (argument 'x' of type 'Any' has no C++ native type)"), std::string::npos)
+      << header;
+}
+
+TEST(TorchEmitters, FragmentInNamespacesLibtorchDefines) {
+  GenOperator a = make_op("scale(Tensor self, float factor) -> Tensor", {});
+  a.ns = "aten";
+  a.canonical = "aten::scale(Tensor self, float factor) -> Tensor";
+  EXPECT_EQ(emit_torch_library_block("aten", {&a}),
+            "TORCH_LIBRARY_FRAGMENT(aten, m) {\n  m.def(\"scale(Tensor self, float factor) -> Tensor\");\n}\n");
+  EXPECT_TRUE(is_libtorch_namespace("prim"));
+  EXPECT_FALSE(is_libtorch_namespace("myops"));
+}
+
+TEST(TorchEmitters, OperatorsWithoutNamespaceNeedOne) {
+  GenOperator a = make_op("scale(Tensor self, float factor) -> Tensor", {});
+  GenOperator b = make_op("shift(Tensor self, float by) -> Tensor", {});
+  a.location.line = 3;
+  b.location.line = 1;
+  GenModel model;
+  model.operators = {a, b};
+  std::vector<schema::Diagnostic> errors = check_torch_model(model, GenOptions{});
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].rule, "torch-namespace");
+  EXPECT_EQ(errors[0].location.line, 1u);
+  EXPECT_NE(errors[0].message.find("operator 'shift' (and 1 more) has no namespace"), std::string::npos)
+      << errors[0].message;
+  EXPECT_TRUE(check_torch_model(model, GenOptions{0, "myops", true}).empty());
+  model.operators[0].namespace_written = model.operators[1].namespace_written = true;
+  EXPECT_TRUE(check_torch_model(model, GenOptions{}).empty());
 }
 
 // Our runtime keeps a kernel's namespace too: `CPU: myops::scale_cpu` registers myops::scale_cpu.

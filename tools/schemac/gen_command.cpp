@@ -1,9 +1,11 @@
 // `schemac gen FILE... -o DIR [--target schemac|torch] [--shards N] [--depfile PATH]
-//  [--list-outputs] [--source-root DIR] [--namespace NS] [--profile in-tree|extension]`: generates the registration code,
-// kernel declarations and operator handles of native-functions files, for our runtime
-// (schemac/codegen/output_files.h) or for PyTorch (schemac/codegen/torch_emitters.h).
+//  [--list-outputs] [--source-root DIR] [--namespace NS] [--profile in-tree|extension] [--torch-version X.Y]`:
+// generates the registration code, kernel declarations and operator handles of native-functions
+// files, for the target `--target` names (schemac/codegen/target.h: our runtime, or PyTorch), laid
+// out by schemac/codegen/output_files.h.
 // Lint runs first (the rules `schemac lint` applies, in the extension profile for the torch
-// target unless --profile says otherwise): any error, and nothing is written at all. Files are computed in memory and
+// target unless --profile says otherwise), then the target's own checks: any error, and nothing is
+// written at all. Files are computed in memory and
 // each is replaced atomically (temp file + rename) only when its bytes change, so builds that
 // depend on them do not rerun; then shard files of an earlier run that this one did not write are
 // removed. Exit 0 success, 1 input errors, 2 usage or I/O errors.
@@ -28,7 +30,7 @@
 #include "input.h"
 #include "schemac/codegen/gen_model.h"
 #include "schemac/codegen/output_files.h"
-#include "schemac/codegen/torch_emitters.h"
+#include "schemac/codegen/target.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/lint/lint_inputs.h"
 #include "schemac/lint/lint_rules.h"
@@ -53,7 +55,8 @@ struct GenCommandOptions {
   bool list_outputs = false;
   std::string source_root = ".";
   std::string ns = "aten";
-  std::string target = "schemac";  // or "torch": TORCH_LIBRARY code (lib/codegen/torch_emitters.h)
+  bool ns_given = false;  // whether --namespace was written
+  std::string target = "schemac";  // a name in the target registry (schemac/codegen/target.h)
   std::string profile;  // the lint profile; "" for the target's (extension for torch, else by namespace)
   std::string format = "text";     // json: errors and --list-outputs as JSON on stdout
   schema::TorchVersion torch_version = schema::kNewestTorchVersion;
@@ -191,9 +194,9 @@ int run_gen(const GenCommandOptions& options) {
     });
   });
   diagnostics.insert(diagnostics.end(), lint.begin(), lint.end());
-  if (options.target == "torch") {
-    for (schema::Diagnostic& d : gen::check_torch_model(build.model)) build.diagnostics.push_back(std::move(d));
-  }
+  const gen::Target& target = *gen::find_target(options.target);
+  const gen::GenOptions gen_options{options.shards, options.ns, options.ns_given};
+  for (schema::Diagnostic& d : target.check(build.model, gen_options)) build.diagnostics.push_back(std::move(d));
   diagnostics.insert(diagnostics.end(), build.diagnostics.begin(), build.diagnostics.end());
   schema::sort_diagnostics(diagnostics);
   schema::DiagnosticCounts counts = schema::count_diagnostics(diagnostics);
@@ -215,10 +218,7 @@ int run_gen(const GenCommandOptions& options) {
   }
 
   // 2. Everything in memory.
-  gen::GenOptions gen_options{options.shards, options.ns};
-  std::vector<gen::GeneratedFile> files = options.target == "torch"
-                                               ? gen::generate_torch_files(build.model, gen_options)
-                                               : gen::generate_files(build.model, gen_options);
+  std::vector<gen::GeneratedFile> files = gen::generate_files(build.model, target, gen_options);
   std::vector<std::string> output_paths;
   for (const gen::GeneratedFile& file : files) {
     output_paths.push_back((fs::path(options.output_dir) / file.name).generic_string());
@@ -275,10 +275,14 @@ std::function<int()> bind_gen_command(CLI::App* cmd) {
   cmd->add_option("--stamp", options->stamp,
                   "a file touched after every successful run (for build systems); with --depfile, "
                   "the depfile names it as the target");
-  cmd->add_option("--target", options->target,
-                  "schemac (our runtime, the default) or torch (TORCH_LIBRARY code and kernels declared with "
-                  "torchgen's native signatures, for a PyTorch extension)")
-      ->check(CLI::IsMember({"schemac", "torch"}));
+  // "schemac (...), torch (...) or NAME (...)": every target of the registry.
+  const std::vector<std::string> names = gen::target_names();
+  std::string targets;
+  for (size_t i = 0; i < names.size(); ++i) {
+    targets += fmt::format("{}{} ({})", i == 0 ? "" : i + 1 == names.size() ? " or " : ", ", names[i],
+                           gen::find_target(names[i])->description());
+  }
+  cmd->add_option("--target", options->target, targets)->check(CLI::IsMember(names));
   cmd->add_option("--profile", options->profile,
                   "the lint rules checked before writing: in-tree (torchgen's) or extension (what TORCH_LIBRARY "
                   "enforces); default: extension for --target torch, else chosen per operator by its namespace")
@@ -291,14 +295,19 @@ std::function<int()> bind_gen_command(CLI::App* cmd) {
   cmd->add_option("--source-root", options->source_root,
                   "banners name inputs relative to this directory (default: the current one)");
   add_torch_version_option(cmd, options->torch_version);
-  cmd->add_option("--namespace", options->ns,
-                  "namespace of operators written without one, and of register_operators()")
+  CLI::Option* ns = cmd->add_option("--namespace", options->ns,
+                  "namespace of operators written without one (the torch target requires it for them), and of "
+                  "register_operators()")
       ->check([](const std::string& ns) -> std::string {
         bool ok = !ns.empty() && !(ns[0] >= '0' && ns[0] <= '9');
         for (char c : ns) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
         return ok ? std::string() : fmt::format("namespace '{}' is not a C++ identifier", ns);
       });
-  return [options] { return run_gen(*options); };
+  // Read after parsing: whether --namespace was written.
+  return [options, ns] {
+    options->ns_given = ns->count() > 0;
+    return run_gen(*options);
+  };
 }
 
 }  // namespace schemac::cli

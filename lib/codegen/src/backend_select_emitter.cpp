@@ -1,13 +1,10 @@
 // BackendSelect kernels for factory operators (backend_select_emitter.h).
 #include "schemac/codegen/backend_select_emitter.h"
 
-#include <algorithm>
-
 #include <fmt/format.h>
 
 #include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
-#include "schemac/keys/dispatch_key_names.h"
 
 namespace schemac::gen {
 namespace {
@@ -22,20 +19,11 @@ const schema::Argument* device_argument(const schema::FunctionSchema& schema) {
 
 }  // namespace
 
-bool needs_backend_select(const GenOperator& op) {
-  if (op.boxed_only || device_argument(op.schema) == nullptr) return false;
-  bool has_tensor = std::any_of(op.schema.arguments.begin(), op.schema.arguments.end(),
-                                [](const schema::Argument& a) { return a.type.is_tensor_like(); });
-  bool has_backend_kernel = std::any_of(op.kernels.begin(), op.kernels.end(),
-                                        [](const KernelBinding& k) { return !schema::is_composite_key(k.key); });
-  return !has_tensor && has_backend_kernel;
-}
-
 std::string emit_backend_select(std::string_view ns, const std::vector<const GenOperator*>& ops) {
   std::string kernels;
   std::string registrations;
   for (const GenOperator* op : ops) {
-    if (!needs_backend_select(*op)) continue;
+    if (!op->needs_backend_select) continue;
     const CppSignature& sig = op->signature;
     std::string function = "backend_select_" + op->handle_name;
     bool optional = device_argument(op->schema)->type.is_optional();

@@ -1,7 +1,5 @@
-// Emitter (e): boxed adapters (boxed_adapters_emitter.h).
+// Boxed adapters of our runtime (boxed_adapters_emitter.h).
 #include "schemac/codegen/boxed_adapters_emitter.h"
-
-#include <map>
 
 #include <fmt/format.h>
 
@@ -17,24 +15,11 @@ std::string boxed_kernel_expression(std::string_view function_address) {
       function_address);
 }
 
-std::string emit_boxed_declarations(const std::vector<const GenOperator*>& ops, const std::string& kernel_ns) {
-  // kernel name -> the operator it was first declared for
-  std::map<std::string, const GenOperator*> first_op;
-  for (const GenOperator* op : ops) {
-    if (!op->boxed_only) continue;
-    for (const KernelBinding& binding : op->kernels) {
-      if (kernel_namespace(*op, binding) == kernel_ns) first_op.emplace(binding.kernel, op);
-    }
-  }
-  std::string out;
-  for (const auto& [kernel, op] : first_op) {
-    // Why it is boxed-only: varargs, or a type with no C++ counterpart (unions, futures, RRefs,
-    // Any, opaque types; see docs/gen.md).
-    fmt::format_to(std::back_inserter(out),
-                   "// boxed-only ({}): {}\nvoid {}(const OperatorHandle& op, DispatchKeySet ks, Stack* stack);\n",
-                   boxed_only_reason(op->schema), op->canonical, kernel);
-  }
-  return out;
+std::string boxed_declaration(const GenOperator& op, std::string_view kernel) {
+  // Why it is boxed-only: varargs, or a type with no C++ counterpart (unions, futures, RRefs,
+  // Any, opaque types; see docs/gen.md).
+  return fmt::format("// boxed-only ({}): {}\nvoid {}(const OperatorHandle& op, DispatchKeySet ks, Stack* stack);\n",
+                     boxed_only_reason(op.schema), op.canonical, kernel);
 }
 
 std::string emit_boxed_handle(const GenOperator& op, std::string_view struct_name) {

@@ -1,64 +1,32 @@
-// Emitter (c): kernel declarations (declarations_emitter.h).
+// Kernel declarations of our runtime (declarations_emitter.h).
 #include "schemac/codegen/declarations_emitter.h"
 
-#include <map>
-#include <set>
-#include <utility>
+#include <iterator>
 
 #include <fmt/format.h>
 
 #include "schemac/codegen/boxed_adapters_emitter.h"
 #include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
+#include "schemac/codegen/kernel_declarations.h"
 
 namespace schemac::gen {
-namespace {
-
-// The declarations of one C++ namespace `kernel_ns`: one per (kernel, parameter types); a later
-// operator whose kernel has the same parameters but another return type is left as a comment
-// (C++ cannot overload on the return type).
-std::string declarations_of(const std::vector<const GenOperator*>& ops, const std::string& kernel_ns) {
-  struct Declaration {
-    std::string return_type;
-    std::string params;
-    std::string schema;
-  };
-  std::map<std::pair<std::string, std::string>, Declaration> declared;  // (kernel, types)
-  std::vector<std::string> conflicts;
-  for (const GenOperator* op : ops) {
-    if (op->boxed_only) continue;
-    const CppSignature& sig = op->signature;
-    for (const KernelBinding& binding : op->kernels) {
-      if (kernel_namespace(*op, binding) != kernel_ns) continue;
-      auto [it, inserted] = declared.try_emplace({binding.kernel, sig.param_types()},
-                                                 Declaration{sig.return_type, sig.param_list(false),
-                                                             op->canonical});
-      if (!inserted && it->second.return_type != sig.return_type) {
-        conflicts.push_back(fmt::format("// not declared: {} for {} (differs from {} only in the return type)\n",
-                                        binding.kernel, op->canonical, it->second.schema));
-      }
-    }
-  }
-  std::string out;
-  for (const auto& [key, decl] : declared) {
-    fmt::format_to(std::back_inserter(out), "// {}\n{} {}({});\n", decl.schema, decl.return_type,
-                   key.first, decl.params);
-  }
-  std::set<std::string> unique_conflicts(conflicts.begin(), conflicts.end());
-  for (const std::string& line : unique_conflicts) out += line;
-  return out;
-}
-
-}  // namespace
 
 std::string emit_declarations(const GenModel& model) {
   // Every operator namespace's `ns::native`, and every namespace a kernel was written with.
-  std::set<std::string> namespaces;
-  std::vector<const GenOperator*> ops;
+  KernelDeclarations decls;
   for (const GenOperator& op : model.operators) {
-    ops.push_back(&op);
-    namespaces.insert(op.ns + "::native");
-    for (const KernelBinding& binding : op.kernels) namespaces.insert(kernel_namespace(op, binding));
+    decls.add_namespace(op.ns + "::native");
+    for (const KernelBinding& binding : op.kernels) {
+      const std::string kernel_ns = kernel_namespace(op, binding);
+      if (op.boxed_only) {
+        decls.add_boxed(kernel_ns, binding.kernel, boxed_declaration(op, binding.kernel));
+        continue;
+      }
+      const CppSignature& sig = op.signature;
+      decls.add_typed(kernel_ns, binding.kernel, sig.return_type, sig.param_types(), sig.param_list(false),
+                      op.canonical);
+    }
   }
   std::string out = banner(model);
   out +=
@@ -69,9 +37,9 @@ std::string emit_declarations(const GenModel& model) {
       "#include \"schemac/core/ivalue.h\"\n"
       "#include \"schemac/dispatch/kernel_function.h\"\n"
       "#include \"schemac/core/tensor.h\"\n";
-  for (const std::string& ns : namespaces) {
-    fmt::format_to(std::back_inserter(out), "\nnamespace {} {{\n\n{}\n{}{}\n}}  // namespace {}\n", ns,
-                   kRuntimeNames, declarations_of(ops, ns), emit_boxed_declarations(ops, ns), ns);
+  for (const std::string& ns : decls.namespaces()) {
+    fmt::format_to(std::back_inserter(out), "\nnamespace {} {{\n\n{}\n{}\n}}  // namespace {}\n", ns, kRuntimeNames,
+                   decls.render(ns), ns);
   }
   return out;
 }

@@ -1,4 +1,4 @@
-// Emitter (a): operator definitions (definitions_emitter.h).
+// Our runtime's operator definitions (definitions_emitter.h).
 #include "schemac/codegen/definitions_emitter.h"
 
 #include <fmt/format.h>

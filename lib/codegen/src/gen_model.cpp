@@ -8,6 +8,7 @@
 
 #include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
+#include "schemac/keys/dispatch_key_names.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/schema/printer.h"
 #include "schemac/support/parallel.h"
@@ -40,7 +41,30 @@ std::vector<KernelBinding> kernels_of(const schema::NativeFunction& function,
   return kernels;
 }
 
+// A per-backend runtime key (CPU, CUDA, Meta, ...), synonyms resolved (CPUTensorId).
+bool is_backend_key(std::string_view key) {
+  const schema::DispatchKeyName* entry = schema::find_dispatch_key(key);
+  if (entry != nullptr && entry->kind == schema::DispatchKeyKind::synonym) entry = schema::find_dispatch_key(entry->same_as);
+  return entry != nullptr && entry->kind == schema::DispatchKeyKind::backend;
+}
+
 }  // namespace
+
+bool needs_backend_select(const GenOperator& op) {
+  if (op.boxed_only || op.name.ends_with("_like") || op.name.starts_with("new_")) return false;
+  const auto& args = op.schema.arguments;
+  const bool has_device = std::any_of(args.begin(), args.end(), [](const schema::Argument& a) {
+    const schema::Type& t = a.type.is_optional() ? a.type.element() : a.type;
+    return a.name == "device" && t.is_base(schema::BaseType::Device);
+  });
+  const bool has_tensor = std::any_of(args.begin(), args.end(), [](const schema::Argument& a) { return a.type.is_tensor_like(); });
+  const bool has_backend_kernel = std::any_of(op.kernels.begin(), op.kernels.end(),
+                                              [](const KernelBinding& k) { return is_backend_key(k.key); });
+  const bool binds_backend_select = std::any_of(op.kernels.begin(), op.kernels.end(), [](const KernelBinding& k) {
+    return k.key == kBackendSelectKey;
+  });
+  return has_device && !has_tensor && has_backend_kernel && !binds_backend_select;
+}
 
 bool is_out_overload(const schema::FunctionSchema& schema) {
   return std::any_of(schema.arguments.begin(), schema.arguments.end(),
@@ -84,6 +108,7 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view
       GenOperator op;
       op.schema = *function.schema;
       op.ns = op.schema.op.ns();
+      op.namespace_written = !op.ns.empty();
       if (op.ns.empty()) op.ns = std::string(default_namespace);
       op.name = op.schema.op.base_name();
       op.overload = op.schema.op.overload;
@@ -99,6 +124,7 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view
         op.signature = native_signature(op.schema, op.use_const_ref_for_mutable_tensors);
       }
       op.kernels = kernels_of(function, op.schema);
+      op.needs_backend_select = needs_backend_select(op);
       for (const schema::LocatedName& tag : function.tags) op.tags.push_back(tag.name);
       op.location = function.location;
       auto [it, inserted] = defined_at.emplace(op.full_name, function.location);

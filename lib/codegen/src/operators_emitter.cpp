@@ -1,4 +1,4 @@
-// Emitter (d): operator handles, function API and methods (operators_emitter.h).
+// Operator handles, function API and methods of our runtime (operators_emitter.h).
 #include "schemac/codegen/operators_emitter.h"
 
 #include <map>

@@ -1,4 +1,4 @@
-// Emitter (b): kernel registrations per dispatch key (registrations_emitter.h).
+// Our runtime's kernel registrations per dispatch key (registrations_emitter.h).
 #include "schemac/codegen/registrations_emitter.h"
 
 #include <fmt/format.h>

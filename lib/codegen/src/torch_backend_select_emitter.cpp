@@ -1,11 +1,8 @@
 // BackendSelect kernels of the PyTorch target, for factory operators (torch_emitters.h).
-#include <algorithm>
-
 #include <fmt/format.h>
 
 #include "schemac/codegen/emit_util.h"
 #include "schemac/codegen/torch_emitters.h"
-#include "schemac/keys/dispatch_key_names.h"
 
 namespace schemac::gen {
 namespace {
@@ -20,11 +17,6 @@ const schema::Argument* named_argument(const schema::FunctionSchema& schema, std
   return nullptr;
 }
 
-bool is_backend_key(std::string_view key) {
-  const schema::DispatchKeyName* entry = schema::find_dispatch_key(torch_key_name(key));
-  return entry != nullptr && entry->kind == schema::DispatchKeyKind::backend;
-}
-
 // `dtype` as an optional for c10::computeDispatchKey, or c10::nullopt when there is none.
 std::string optional_argument(const schema::FunctionSchema& schema, std::string_view name, schema::BaseType base) {
   return named_argument(schema, name, base) != nullptr ? cpp_identifier(name) : "c10::nullopt";
@@ -32,28 +24,15 @@ std::string optional_argument(const schema::FunctionSchema& schema, std::string_
 
 }  // namespace
 
-bool needs_torch_backend_select(const GenOperator& op) {
-  const std::string name = op.name;
-  if (name.ends_with("_like") || name.starts_with("new_")) return false;
-  if (named_argument(op.schema, "device", schema::BaseType::Device) == nullptr) return false;
-  const bool has_tensor = std::any_of(op.schema.arguments.begin(), op.schema.arguments.end(),
-                                      [](const schema::Argument& a) { return a.type.is_tensor_like(); });
-  const bool has_backend_kernel = std::any_of(op.kernels.begin(), op.kernels.end(),
-                                              [](const KernelBinding& k) { return is_backend_key(k.key); });
-  const bool names_backend_select = std::any_of(op.kernels.begin(), op.kernels.end(), [](const KernelBinding& k) {
-    return torch_key_name(k.key) == "BackendSelect";
-  });
-  if (names_backend_select) return false;  // the YAML's own kernel is registered
-  return !has_tensor && has_backend_kernel &&
-         torch_native_signature(op.schema, op.use_const_ref_for_mutable_tensors, false).has_value();
-}
-
 std::string emit_torch_backend_select(std::string_view ns, const std::vector<const GenOperator*>& ops) {
   std::string kernels;
   std::string registrations;
   for (const GenOperator* op : ops) {
-    if (!needs_torch_backend_select(*op)) continue;
-    const TorchSignature sig = *torch_native_signature(op->schema, op->use_const_ref_for_mutable_tensors, false);
+    if (!op->needs_backend_select) continue;
+    const std::optional<TorchSignature> typed =
+        torch_native_signature(op->schema, op->use_const_ref_for_mutable_tensors, false);
+    if (!typed) continue;  // check_torch_model has refused it
+    const TorchSignature& sig = *typed;
     // The typed call and the kernel take the arguments in schema order.
     std::vector<std::string> params(sig.params.size()), types(sig.params.size()), names(sig.params.size());
     for (size_t i = 0; i < sig.params.size(); ++i) {

@@ -11,18 +11,18 @@
 namespace schemac::gen {
 namespace {
 
-// Kernels that are declared with more than one parameter list: TORCH_FN needs the overload
-// picked by a cast.
+// Kernels that are declared with more than one parameter list (a boxed one counts as one):
+// TORCH_FN needs the overload picked by a cast.
 std::set<std::string> overloaded_kernels(const GenModel& model) {
   std::map<std::string, std::set<std::string>> params;
   for (const GenOperator& op : model.operators) {
     for (const KernelBinding& binding : op.kernels) {
-      if (std::optional<TorchSignature> sig = torch_native_signature(
-              op.schema, op.use_const_ref_for_mutable_tensors, is_symint_kernel(binding))) {
-        std::string types;
+      std::string types = "boxed";
+      if (std::optional<TorchSignature> sig = torch_signature(op, binding)) {
+        types.clear();
         for (const CppParam& p : sig->params) types += p.type + ",";
-        params[qualified_kernel(op, binding)].insert(types);
       }
+      params[qualified_kernel(op, binding)].insert(types);
     }
   }
   std::set<std::string> out;
@@ -64,9 +64,8 @@ bool is_symint_kernel(const KernelBinding& binding) {
   return binding.kernel.find("_symint") != std::string::npos;
 }
 
-TorchSignature torch_signature(const GenOperator& op, const KernelBinding& binding) {
-  return torch_native_signature(op.schema, op.use_const_ref_for_mutable_tensors, is_symint_kernel(binding))
-      .value_or(TorchSignature{});
+std::optional<TorchSignature> torch_signature(const GenOperator& op, const KernelBinding& binding) {
+  return torch_native_signature(op.schema, op.use_const_ref_for_mutable_tensors, is_symint_kernel(binding));
 }
 
 std::string emit_torch_impl_block(std::string_view ns, std::string_view key,
@@ -79,8 +78,15 @@ std::string emit_torch_impl_block(std::string_view ns, std::string_view key,
   for (const GenOperator* op : ops) {
     for (const KernelBinding& binding : op->kernels) {
       if (torch_key_name(binding.key) != torch_key) continue;
-      const TorchSignature sig = torch_signature(*op, binding);
+      const std::string op_name = cpp_string_literal(schema::operator_full_name(op->name, op->overload));
+      const std::optional<TorchSignature> typed = torch_signature(*op, binding);
       std::string function = qualified_kernel(*op, binding);
+      if (!typed) {
+        fmt::format_to(std::back_inserter(body), "  m.impl({}, torch::CppFunction::makeFromBoxedFunction<&{}>());\n",
+                       op_name, function);
+        continue;
+      }
+      const TorchSignature& sig = *typed;
       if (!overloaded_known) {
         overloaded = overloaded_kernels(model);
         overloaded_known = true;
@@ -93,8 +99,7 @@ std::string emit_torch_impl_block(std::string_view ns, std::string_view key,
         wrappers += reorder_wrapper(*op, sig, wrapper, function);
         function = wrapper;
       }
-      fmt::format_to(std::back_inserter(body), "  m.impl({}, TORCH_FN({}));\n",
-                     cpp_string_literal(schema::operator_full_name(op->name, op->overload)), function);
+      fmt::format_to(std::back_inserter(body), "  m.impl({}, TORCH_FN({}));\n", op_name, function);
     }
   }
   if (body.empty()) return {};

@@ -54,7 +54,7 @@ std::optional<std::string> value_type(const Type& t, bool symint) {
   }
 }
 
-bool is_int_list(const Type& t, BaseType elem) { return t.is_list() && t.element().is_base(elem); }
+bool is_list_of(const Type& t, BaseType elem) { return t.is_list() && t.element().is_base(elem); }
 
 bool is_container(const Type& t) { return t.kind == Type::Kind::Tuple || t.kind == Type::Kind::Dict; }
 
@@ -109,9 +109,11 @@ std::optional<std::string> element_value_type(const Type& t, bool symint) {
 // native.argumenttype_type, then cpp.argumenttype_type.
 std::optional<std::string> argument_type(const Type& t, bool mutable_, bool const_ref, bool symint) {
   const bool mut_ref = mutable_ && !const_ref;
-  if (t.is_optional() && t.element().is_base(BaseType::Tensor)) {
-    return mut_ref ? "c10::optional<at::Tensor>&" : "const c10::optional<at::Tensor>&";
-  }
+  // Written or not (torchgen says c10::optional<at::Tensor>& for `Tensor(a!)?`): c10 unboxes an
+  // optional into a temporary, which only a const reference binds; the tensor stays writable.
+  if (t.is_optional() && t.element().is_base(BaseType::Tensor)) return "const c10::optional<at::Tensor>&";
+  // c10 infers `Generator?` from at::Generator: a plain `Generator` has no C++ type that matches.
+  if (t.is_base(BaseType::Generator)) return std::nullopt;
   if (t.is_list() && t.element().is_optional() && t.element().element().is_base(BaseType::Tensor)) {
     return "const c10::List<c10::optional<at::Tensor>>&";
   }
@@ -130,8 +132,9 @@ std::optional<std::string> argument_type(const Type& t, bool mutable_, bool cons
       return std::nullopt;
     case Type::Kind::Optional: {
       const Type& elem = t.element();
-      if (is_int_list(elem, BaseType::Int)) return "at::OptionalIntArrayRef";
-      if (is_int_list(elem, BaseType::SymInt)) {
+      if (is_list_of(elem, BaseType::Bool)) return "const c10::optional<c10::List<bool>>&";
+      if (is_list_of(elem, BaseType::Int)) return "at::OptionalIntArrayRef";
+      if (is_list_of(elem, BaseType::SymInt)) {
         return symint ? "at::OptionalSymIntArrayRef" : "at::OptionalIntArrayRef";
       }
       std::optional<std::string> inner = argument_type(elem, mutable_, const_ref, symint);
@@ -145,8 +148,12 @@ std::optional<std::string> argument_type(const Type& t, bool mutable_, bool cons
       if (elem.is_base(BaseType::Tensor)) return "at::TensorList";
       if (elem.is_base(BaseType::Scalar)) return "at::ArrayRef<at::Scalar>";
       if (elem.is_base(BaseType::Dimname)) return "at::DimnameList";
-      std::optional<std::string> inner =
-          is_container(elem) ? element_value_type(elem, symint) : argument_type(elem, mutable_, const_ref, symint);
+      // No ArrayRef<bool> over a std::vector<bool>: c10 takes bool lists as c10::List<bool>.
+      if (elem.is_base(BaseType::Bool)) return "const c10::List<bool>&";
+      // Lists of containers and of lists hold owned values (`int[][]` -> at::ArrayRef<c10::List<int64_t>>).
+      std::optional<std::string> inner = is_container(elem) || elem.is_list()
+                                             ? element_value_type(elem, symint)
+                                             : argument_type(elem, mutable_, const_ref, symint);
       if (!inner) return std::nullopt;
       return fmt::format("at::ArrayRef<{}>", *inner);
     }
@@ -154,8 +161,16 @@ std::optional<std::string> argument_type(const Type& t, bool mutable_, bool cons
   }
 }
 
-// cpp.returntype_type.
+// cpp.returntype_type, and the returns c10 takes beyond torchgen's: str as an owned std::string
+// and an optional of any return type (`Tensor?` -> c10::optional<at::Tensor>).
 std::optional<std::string> single_return_type(const Type& t, bool mutable_, bool const_ref, bool symint) {
+  if (t.is_base(BaseType::Str)) return "std::string";
+  if (t.is_base(BaseType::Generator)) return std::nullopt;  // as in argument_type
+  if (t.is_optional() && !is_container(t.element())) {
+    std::optional<std::string> inner = single_return_type(t.element(), false, const_ref, symint);
+    if (!inner) return std::nullopt;
+    return fmt::format("c10::optional<{}>", *inner);
+  }
   if (std::optional<std::string> value = value_type(t, symint)) return value;
   if (t.is_base(BaseType::Tensor)) {
     if (!mutable_) return "at::Tensor";
@@ -191,9 +206,12 @@ bool contains_none(const Type& t) {
   return false;
 }
 
-// Why `t` has no native type, for the torch-signature diagnostic.
+// Why `t` has no native type: the comment on a boxed kernel's declaration says it.
 std::string no_type_reason(const Type& t) {
   const std::string printed = schema::print_type(t);
+  if (t.is_base(BaseType::Generator)) {
+    return fmt::format("'{}': PyTorch infers 'Generator?' from at::Generator, so no typed kernel matches it", printed);
+  }
   if (contains_none(t)) {
     return fmt::format("'{}': PyTorch 1.13 kernels have no C++ type for None (schema inference maps no C++ "
                        "argument type to NoneType)", printed);

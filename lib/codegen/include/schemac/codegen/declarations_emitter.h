@@ -1,4 +1,4 @@
-// Emitter (c): the kernel declarations (NativeFunctions.h): for every kernel a dispatch entry
+// Our runtime's kernel declarations (NativeFunctions.h): for every kernel a dispatch entry
 // names, its C++ declaration with types derived from the schema, in namespace `ns::native`.
 #pragma once
 

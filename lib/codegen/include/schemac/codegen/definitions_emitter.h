@@ -1,4 +1,4 @@
-// Emitter (a): the library-definition block that defines operators with their canonical schemas.
+// Our runtime's library-definition block, which defines operators with their canonical schemas.
 #pragma once
 
 #include <string>
@@ -6,10 +6,9 @@
 #include <vector>
 
 #include "schemac/codegen/gen_model.h"
+#include "schemac/codegen/target.h"
 
 namespace schemac::gen {
-
-enum class DefinitionKind { library, fragment };
 
 // `SCHEMAC_LIBRARY(ns, m) { m.def("..."); ... }` (or SCHEMAC_LIBRARY_FRAGMENT) for `ops`,
 // which all have namespace `ns`.

@@ -37,7 +37,9 @@ struct GenOperator {
   bool function_variant = true;
   bool method_variant = false;
   bool use_const_ref_for_mutable_tensors = false;
+  bool namespace_written = false;      // whether the schema named its namespace
   bool boxed_only = false;             // no unboxed C++ signature (varargs, opaque types)
+  bool needs_backend_select = false;   // a factory that gets a BackendSelect kernel
   CppSignature signature;              // the native signature (empty when boxed_only)
   std::vector<KernelBinding> kernels;  // sorted by key
   std::vector<std::string> tags;       // `tags:` of the entry, as written
@@ -75,6 +77,16 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view
 // rules apply (--torch-version).
 ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace,
                                    schema::TorchVersion torch_version = schema::kNewestTorchVersion);
+
+// The dispatch key of the kernels that pick a factory's backend (needs_backend_select).
+inline constexpr std::string_view kBackendSelectKey = "BackendSelect";
+
+// Whether `op` is a factory that gets a BackendSelect kernel (torchgen's rule, by argument names,
+// for every target): it cannot get a dispatch key from its arguments (no Tensor argument) but
+// names one (a `device` argument), it has a kernel on a backend key to select, binds no
+// BackendSelect kernel of its own, has an unboxed signature, and its name neither ends in `_like`
+// nor starts with `new_`. build_gen_model sets GenOperator::needs_backend_select with it.
+bool needs_backend_select(const GenOperator& op);
 
 // True for an out= overload: it has a kwarg-only argument that is written to.
 bool is_out_overload(const schema::FunctionSchema& schema);

@@ -1,4 +1,4 @@
-// Emitter (d): Operators.h — typed operator handles (`ns::ops::add_Tensor` with name, overload,
+// Operators.h of our runtime — typed operator handles (`ns::ops::add_Tensor` with name, overload,
 // schema, call and redispatch through the runtime), the user-facing function API
 // (`ns::add(...)`), method-style forms for `variants: method` (`ns::methods(t).add(...)`) and
 // the declaration of the umbrella registration function.

@@ -1,12 +1,14 @@
-// The set of files `schemac gen` writes, with their content, all computed in memory:
-//   NativeFunctions.h         kernel declarations (emitters c and e)
-//   Operators.h               typed handles, function API, methods (emitter d)
-//   RegisterSchema.cpp        definitions (emitter a)            } without --shards
-//   Register<KEY>.cpp         one per dispatch key (emitter b)   }
-//   Register_<i>of<N>.cpp     with --shards N: the definitions and kernels of the operators
-//                             whose FNV-1a name hash is i mod N (every shard is written, even
-//                             an empty one)
-//   RegisterAll.cpp           register_operators(): calls one anchor function per file above
+// The set of files `schemac gen` writes, the same layout for every target (target.h):
+//   NativeFunctions.h         the kernel declarations
+//   RegisterSchema.cpp        the definitions (with --shards only when the target keeps them
+//                             out of the shards)
+//   Register<KEY>.cpp         without --shards: one per dispatch key, KEY as the target names it
+//                             (RegisterBackendSelect.cpp: also the BackendSelect kernels of
+//                             factories)
+//   Register_<i>of<N>.cpp     with --shards N: the kernels (and definitions, when the target
+//                             puts them there) of the operators whose FNV-1a name hash is i mod N
+//                             (every shard is written, even an empty one)
+//   and the target's own files (our runtime: Operators.h and RegisterAll.cpp).
 #pragma once
 
 #include <string>
@@ -14,21 +16,12 @@
 #include <vector>
 
 #include "schemac/codegen/gen_model.h"
+#include "schemac/codegen/target.h"
 
 namespace schemac::gen {
 
-struct GenOptions {
-  int shards = 0;                  // 0: one file per dispatch key; N >= 1: N shard files
-  std::string umbrella_namespace;  // where register_operators() lives
-};
-
-struct GeneratedFile {
-  std::string name;     // file name inside the output directory
-  std::string content;
-};
-
-// Sorted by name; the same model and options always give the same bytes.
-std::vector<GeneratedFile> generate_files(const GenModel& model, const GenOptions& options);
+// Sorted by name; the same model, target and options always give the same bytes.
+std::vector<GeneratedFile> generate_files(const GenModel& model, const Target& target, const GenOptions& options);
 
 // "Register_<index>of<count>.cpp": the name of one shard file.
 std::string shard_file_name(int index, int count);

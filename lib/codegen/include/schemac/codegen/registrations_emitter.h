@@ -1,4 +1,4 @@
-// Emitter (b): per dispatch key, the library-implementation block that registers each
+// Our runtime's library-implementation block per dispatch key, which registers each
 // operator's kernel for that key (unboxed kernels through their native signature; boxed-only
 // kernels through the boxed adapter).
 #pragma once

@@ -1,10 +1,13 @@
 // Emitters of the PyTorch target (`schemac gen --target torch`): code that registers the
 // operators of a native-functions file with libtorch's dispatcher through torch/library.h.
 //   torch_library_emitter.cpp        TORCH_LIBRARY(ns, m) { m.def(schema[, tags]); ... }
-//   torch_registrations_emitter.cpp  TORCH_LIBRARY_IMPL(ns, KEY, m) { m.impl(op, TORCH_FN(k)); }
+//                                    (TORCH_LIBRARY_FRAGMENT in a namespace libtorch defines)
+//   torch_registrations_emitter.cpp  TORCH_LIBRARY_IMPL(ns, KEY, m) { m.impl(op, TORCH_FN(k)); },
+//                                    boxed kernels through CppFunction::makeFromBoxedFunction
 //   torch_declarations_emitter.cpp   the kernels, declared with torchgen's native signatures
+//                                    (boxed: void(const c10::OperatorHandle&, torch::jit::Stack*))
 //   torch_backend_select_emitter.cpp BackendSelect kernels of factory operators
-//   torch_output_files.cpp           which files hold which blocks
+//   torch_target.cpp                 the target (target.h) that puts them together
 #pragma once
 
 #include <string>
@@ -12,7 +15,7 @@
 #include <vector>
 
 #include "schemac/codegen/gen_model.h"
-#include "schemac/codegen/output_files.h"
+#include "schemac/codegen/target.h"
 #include "schemac/codegen/torch_types.h"
 #include "schemac/diagnostics/diagnostic.h"
 
@@ -26,39 +29,36 @@ std::string torch_key_name(std::string_view key);
 // Whether the binding's kernel takes SymInt types (torchgen: its name contains "_symint").
 bool is_symint_kernel(const KernelBinding& binding);
 
-// The native signature of `op` for `binding`; call only after check_torch_model found no error.
-TorchSignature torch_signature(const GenOperator& op, const KernelBinding& binding);
+// The native signature of `op` for `binding`, or nullopt when c10 cannot infer the schema from
+// any C++ signature (None, Any, type variables, unions, futures, varargs, ...): the kernel is
+// then boxed, `void(const c10::OperatorHandle&, torch::jit::Stack*)`.
+std::optional<TorchSignature> torch_signature(const GenOperator& op, const KernelBinding& binding);
 
-// Errors for operators that bind kernels but have no torchgen native signature (nothing can be
-// written for them).
-std::vector<schema::Diagnostic> check_torch_model(const GenModel& model);
+// Whether libtorch itself defines namespace `ns` with TORCH_LIBRARY (aten, prim, quantized, ...):
+// an extension adds operators to it with TORCH_LIBRARY_FRAGMENT.
+bool is_libtorch_namespace(std::string_view ns);
 
-// `TORCH_LIBRARY(ns, m) { ... }` defining every operator of `ops` (all of namespace `ns`).
+// Errors for what the torch target cannot write: operators written without a namespace when
+// --namespace was not given (the target would otherwise pick one for them).
+std::vector<schema::Diagnostic> check_torch_model(const GenModel& model, const GenOptions& options);
+
+// `TORCH_LIBRARY(ns, m) { ... }` defining every operator of `ops` (all of namespace `ns`), or
+// TORCH_LIBRARY_FRAGMENT when libtorch defines `ns` already.
 std::string emit_torch_library_block(std::string_view ns, const std::vector<const GenOperator*>& ops);
 
 // `TORCH_LIBRARY_IMPL(ns, KEY, m) { ... }` registering every kernel `ops` bind to `key` (written
 // as in the YAML; the block names PyTorch's key), preceded by the wrappers that reorder the
-// arguments of kernels whose native order differs from the schema's. "" when none binds `key`.
+// arguments of kernels whose native order differs from the schema's; boxed kernels go through
+// torch::CppFunction::makeFromBoxedFunction. "" when none binds `key`.
 std::string emit_torch_impl_block(std::string_view ns, std::string_view key,
                                   const std::vector<const GenOperator*>& ops, const GenModel& model);
 
-// Whether `op` is a factory that needs a BackendSelect kernel (torchgen's rule, by argument
-// names): no Tensor argument, a `device` argument, a kernel on a backend key, and a name that
-// neither ends in `_like` nor starts with `new_`.
-bool needs_torch_backend_select(const GenOperator& op);
-
-// `TORCH_LIBRARY_IMPL(ns, BackendSelect, m)` with a kernel per factory of `ops` that computes the
-// key set from its dtype, layout and device (c10::computeDispatchKey) and redispatches; "" when
-// there is none.
+// `TORCH_LIBRARY_IMPL(ns, BackendSelect, m)` with a kernel per operator of `ops` that needs one
+// (GenOperator::needs_backend_select) that computes the key set from its dtype, layout and device
+// (c10::computeDispatchKey) and redispatches; "" when there is none.
 std::string emit_torch_backend_select(std::string_view ns, const std::vector<const GenOperator*>& ops);
 
 // NativeFunctions.h of the torch target.
 std::string emit_torch_declarations(const GenModel& model);
-
-// The files of the torch target: NativeFunctions.h, RegisterSchema.cpp (every TORCH_LIBRARY),
-// and Register<KEY>.cpp per key (RegisterBackendSelect.cpp for factories), or with shards N,
-// Register_<i>of<N>.cpp holding the TORCH_LIBRARY_IMPL blocks of the operators whose name hash
-// is i mod N.
-std::vector<GeneratedFile> generate_torch_files(const GenModel& model, const GenOptions& options);
 
 }  // namespace schemac::gen

@@ -20,8 +20,9 @@
 //   type infers to NoneType), nor c10::List<at::Scalar> inside a container
 //   returns: Tensor -> at::Tensor, Tensor(a!) -> at::Tensor&, Scalar -> at::Scalar, T[] ->
 //   ::std::vector<T>, several -> ::std::tuple<...>, none -> void, Dict(K, V) -> c10::Dict<K, V>,
-//   a tuple among several -> a ::std::tuple element; a lone tuple-typed return has none (a
-//   ::std::tuple result means several returns)
+//   a tuple among several -> a ::std::tuple element; beyond torchgen, what c10 returns: T? ->
+//   c10::optional<T> (Tensor? -> c10::optional<at::Tensor>), str -> std::string; a lone
+//   tuple-typed return has none (a ::std::tuple result means several returns)
 // Out arguments come last (for a valid out= schema they already are: torchgen requires them
 // after every other keyword-only argument). No defaults: torchgen's defaults are C++ API sugar.
 #pragma once
@@ -46,8 +47,9 @@ struct TorchSignature {
   bool reordered() const;
 };
 
-// The native signature, or nullopt with the reason in `why` when some type has no torchgen
-// native type (varargs, Any, None, custom classes, Tensor? returns, a lone tuple return, ...).
+// The native signature, or nullopt with the reason in `why` when c10 cannot infer the schema from
+// any C++ signature (varargs, Any, None, type variables, unions, futures, custom classes, a lone
+// tuple return, ...): such a kernel is boxed.
 std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchema& schema,
                                                      bool const_ref_for_mutable_tensors, bool symint,
                                                      std::string* why = nullptr);

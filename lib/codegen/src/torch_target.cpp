@@ -1,0 +1,89 @@
+// The PyTorch target (`--target torch`): TORCH_LIBRARY code for libtorch's torch/library.h, with
+// kernels declared with torchgen's native signatures (torch_emitters.h). Its registrations run
+// when the extension's shared library is loaded, so it writes no files of its own.
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "schemac/codegen/target.h"
+#include "schemac/codegen/torch_emitters.h"
+
+namespace schemac::gen {
+namespace {
+
+class TorchTarget final : public Target {
+ public:
+  std::string_view name() const override { return "torch"; }
+  std::string_view description() const override {
+    return "TORCH_LIBRARY code and kernels declared with torchgen's native signatures, for a PyTorch extension";
+  }
+
+  std::vector<schema::Diagnostic> check(const GenModel& model, const GenOptions& options) const override {
+    return check_torch_model(model, options);
+  }
+
+  std::string key_name(std::string_view key) const override { return torch_key_name(key); }
+
+  // A namespace has one TORCH_LIBRARY: RegisterSchema.cpp defines every operator.
+  bool definitions_in_shards() const override { return false; }
+
+  std::string registration_prologue(bool backend_select) const override {
+    return fmt::format("#include <torch/library.h>\n\n#include \"NativeFunctions.h\"\n{}",
+                       backend_select ? "#include <ATen/core/dispatch/Dispatcher.h>\n#include <c10/core/TensorOptions.h>\n"
+                                      : "");
+  }
+
+  std::string registration_epilogue(std::string_view, const GenOptions&) const override { return {}; }
+
+  std::string schema_block(std::string_view ns, const OperatorList& ops, DefinitionKind) const override {
+    return emit_torch_library_block(ns, ops);
+  }
+
+  std::string impl_block(std::string_view ns, std::string_view key, const OperatorList& ops,
+                         const GenModel& model) const override {
+    return emit_torch_impl_block(ns, key, ops, model);
+  }
+
+  std::string backend_select_block(std::string_view ns, const OperatorList& ops) const override {
+    return emit_torch_backend_select(ns, ops);
+  }
+
+  std::string declarations(const GenModel& model) const override { return emit_torch_declarations(model); }
+
+  std::vector<FileJob> extra_files(const GenModel&, const GenOptions&, const std::vector<std::string>&) const override {
+    return {};
+  }
+};
+
+}  // namespace
+
+std::vector<schema::Diagnostic> check_torch_model(const GenModel& model, const GenOptions& options) {
+  if (options.namespace_given) return {};
+  // One error for the file, at its first operator without a namespace, with how many there are.
+  const GenOperator* first = nullptr;
+  size_t count = 0;
+  for (const GenOperator& op : model.operators) {
+    if (op.namespace_written) continue;
+    if (first == nullptr || std::tie(op.location.file, op.location.line) < std::tie(first->location.file, first->location.line)) {
+      first = &op;
+    }
+    ++count;
+  }
+  if (first == nullptr) return {};
+  schema::Diagnostic d;
+  d.rule = "torch-namespace";
+  d.location = first->location;
+  d.message = fmt::format(
+      "operator '{}'{} has no namespace: PyTorch registers operators per namespace, so name one in the func "
+      "('myops::{}') or pass --namespace NS",
+      schema::operator_full_name(first->name, first->overload),
+      count > 1 ? fmt::format(" (and {} more)", count - 1) : "", first->name);
+  return {d};
+}
+
+const Target& torch_target() {
+  static const TorchTarget target;
+  return target;
+}
+
+}  // namespace schemac::gen
