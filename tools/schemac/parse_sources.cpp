@@ -85,6 +85,9 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
         diagnostics.push_back(std::move(d));
       }
     }
+    for (schema::Diagnostic& d : sources::inference_diagnostics(path, scan)) {
+      diagnostics.push_back(std::move(d));
+    }
     if (options.verbose) {
       for (const sources::SkippedCall& skipped : scan.skipped) {
         fmt::print(stderr, "{}:{}:{}: note: skipped: {}\n", path, skipped.position.line,

@@ -26,6 +26,10 @@ constexpr auto kRules = std::to_array<RuleInfo>({
      "a schema's namespace differs from the one of its TORCH_LIBRARY block or Library object"},
     {"impl-without-definition", Severity::warning,
      "an implementation is registered for an operator that no given file defines"},
+    {"custom-op-schema", Severity::error,
+     "torch.library.custom_op cannot infer a schema from the function's type hints"},
+    {"custom-op-not-static", Severity::note,
+     "a custom op's schema depends on what is only known when the file runs"},
 });
 
 Location at(const std::string& path, SourcePosition position) {
@@ -230,9 +234,23 @@ std::vector<Diagnostic> check_found_schema(const std::string& path, const FoundS
   return out;
 }
 
+std::vector<Diagnostic> inference_diagnostics(const std::string& path, const ScanResult& scan) {
+  std::vector<Diagnostic> out;
+  for (const InferenceProblem& problem : scan.inference_problems) {
+    Diagnostic diagnostic;
+    diagnostic.severity = problem.rejected ? Severity::error : Severity::note;
+    diagnostic.rule = problem.rejected ? "custom-op-schema" : "custom-op-not-static";
+    diagnostic.location = at(path, problem.position);
+    diagnostic.message = problem.message;
+    out.push_back(std::move(diagnostic));
+  }
+  return out;
+}
+
 std::vector<Diagnostic> lint_sources(std::span<const ScannedFile> files) {
   std::vector<Diagnostic> out;
   for (const ScannedFile& file : files) {
+    for (Diagnostic& d : inference_diagnostics(file.path, file.scan)) out.push_back(std::move(d));
     for (const FoundSchema& found : file.scan.schemas) {
       for (Diagnostic& d : check_found_schema(file.path, found)) out.push_back(std::move(d));
       namespace_mismatches(file.path, found, out);

@@ -4,11 +4,13 @@
 //   torch.library.define("ns::name", "(...) -> ...")
 //   @torch.library.custom_op("ns::name", mutates_args=(), schema="(...) -> ...")
 //   lib.impl("name", fn, "CUDA"), torch.library.impl / register_fake / register_kernel("ns::name")
-// A custom_op without schema= (the schema comes from type hints) still defines its name.
+// A custom_op / triton_op without schema= gets the schema its type hints give (infer_schema.h).
 #include <map>
 #include <string>
 
 #include "calls.h"
+#include "infer_schema.h"
+#include "python_module.h"
 #include "scan_internal.h"
 
 namespace schemac::sources {
@@ -21,7 +23,7 @@ bool is_module(std::string_view receiver) {
 class PythonCallFinder {
  public:
   PythonCallFinder(const TokenStream& stream, ScanResult& out)
-      : stream_(stream), tokens_(stream.tokens), out_(out) {}
+      : stream_(stream), tokens_(stream.tokens), module_(read_python_module(stream)), out_(out) {}
 
   void run() {
     for (size_t i = 0; i + 1 < tokens_.size(); ++i) {
@@ -183,24 +185,27 @@ class PythonCallFinder {
   }
 
   void custom_op(size_t callee) {
-    std::vector<CallArgument> arguments = call_arguments(tokens_, callee + 1, true);
+    size_t close = 0;
+    std::vector<CallArgument> arguments = call_arguments(tokens_, callee + 1, true, &close);
     std::string why_not;
     const CallArgument* name_argument = find_argument(arguments, 0, "name");
     std::optional<JoinedLiteral> name = literal(name_argument, &why_not);
     SourcePosition where = tokens_[callee].position;
     if (!name || !looks_like_operator_name(name->text.text())) {
-      if (name_argument)
-        out_.skipped.push_back({where, tokens_[callee].text + "(...): the name is " +
-                                           (name ? "not an operator name" : why_not)});
+      if (!name_argument) return;
+      std::string reason = tokens_[callee].text + "(...): the name is " +
+                           (name ? "not an operator name" : why_not);
+      out_.skipped.push_back({where, reason});
+      if (from_torch(callee)) {
+        out_.inference_problems.push_back(
+            {tokens_[name_argument->range.begin].position,
+             "an operator defined here is not checked: " + reason, false});
+      }
       return;
     }
     const CallArgument* schema = find_argument(arguments, 99, "schema");
     if (!schema) {
-      out_.named_definitions.push_back(
-          {name->position, operator_name_in(name->text.text()), "", {}, {}});
-      out_.skipped.push_back(
-          {name->position,
-           tokens_[callee].text + "(...): no schema=, the schema is inferred from the type hints"});
+      infer(callee, close, arguments, std::move(*name));
       return;
     }
     std::optional<JoinedLiteral> signature = literal(schema, &why_not);
@@ -212,6 +217,105 @@ class PythonCallFinder {
       return;
     }
     add_schema(std::move(*name), std::move(*signature), "custom_op", Receiver{});
+  }
+
+  // Whether the callee ending at `callee` is PyTorch's (torch.library.custom_op, or custom_op
+  // imported from torch), not another library's function of the same name.
+  bool from_torch(size_t callee) const {
+    std::string dotted = name_ending_at(tokens_, callee);
+    std::string root = dotted.substr(0, dotted.find('.'));
+    auto imported = module_.imports.find(root);
+    std::string path = imported != module_.imports.end() ? imported->second + dotted.substr(root.size()) : dotted;
+    return path.rfind("torch.", 0) == 0;
+  }
+
+  // The `def` a decorator call (whose ')' is at `close`) applies to, past other decorators.
+  std::optional<size_t> decorated_function(size_t callee, size_t close) const {
+    size_t first = callee;
+    name_ending_at(tokens_, callee, &first);
+    if (first == 0 || !is_punct(tokens_[first - 1], "@")) return std::nullopt;
+    size_t i = close + 1;
+    while (i + 1 < tokens_.size()) {
+      if (is_identifier(tokens_[i], "def")) return i;
+      if (is_identifier(tokens_[i], "async")) {
+        ++i;
+        continue;
+      }
+      if (!is_punct(tokens_[i], "@")) return std::nullopt;
+      ++i;
+      while (i < tokens_.size() && (tokens_[i].kind == TokenKind::identifier || is_punct(tokens_[i], "."))) ++i;
+      if (i < tokens_.size() && is_punct(tokens_[i], "(")) i = matching_close(tokens_, i) + 1;
+    }
+    return std::nullopt;
+  }
+
+  // The `def NAME` a call passes by name: the last one before the call, else the first after.
+  std::optional<size_t> function_named(const std::string& name, size_t call) const {
+    std::optional<size_t> found;
+    auto [begin, end] = module_.functions.equal_range(name);
+    for (auto it = begin; it != end; ++it) {
+      if (it->second < call || !found) found = it->second;
+    }
+    return found;
+  }
+
+  // The function of custom_op(name, fn, ...) or custom_op(name, ...)(fn).
+  std::optional<size_t> passed_function(size_t callee, size_t close,
+                                        const std::vector<CallArgument>& arguments) const {
+    const CallArgument* fn = find_argument(arguments, 1, "");
+    if (fn && fn->range.end == fn->range.begin + 1 &&
+        tokens_[fn->range.begin].kind == TokenKind::identifier) {
+      return function_named(tokens_[fn->range.begin].text, callee);
+    }
+    if (close + 3 < tokens_.size() && is_punct(tokens_[close + 1], "(") &&
+        tokens_[close + 2].kind == TokenKind::identifier && is_punct(tokens_[close + 3], ")")) {
+      return function_named(tokens_[close + 2].text, callee);
+    }
+    return std::nullopt;
+  }
+
+  // custom_op / triton_op without schema=: the schema comes from the function's type hints.
+  void infer(size_t callee, size_t close, const std::vector<CallArgument>& arguments,
+             JoinedLiteral name) {
+    std::string op = operator_name_in(name.text.text());
+    const std::string& call = tokens_[callee].text;
+    std::optional<size_t> def = decorated_function(callee, close);
+    if (!def) def = passed_function(callee, close, arguments);
+    auto not_inferred = [&](SourcePosition at, std::string message, bool rejected) {
+      out_.named_definitions.push_back({name.position, op, "", {}, {}});
+      out_.inference_problems.push_back({at, std::move(message), rejected});
+    };
+    if (!def) {
+      not_inferred(name.position,
+                   "custom op '" + op + "': its schema cannot be inferred statically: the function "
+                   "it wraps is not a `def` found in this file", false);
+      return;
+    }
+    const CallArgument* mutates = find_argument(arguments, 99, "mutates_args");
+    if (!mutates) {
+      not_inferred(name.position, call + "(\"" + op + "\", ...) needs mutates_args= (the names "
+                   "of the arguments it mutates, () for none, or \"unknown\")", true);
+      return;
+    }
+    MutatesArgs mutated = read_mutates_args(module_, mutates->range);
+    InferredSignature inferred =
+        infer_signature(module_, *def, mutated, tokens_[mutates->range.begin].position, op);
+    for (InferenceProblem& problem : inferred.problems) {
+      out_.inference_problems.push_back(std::move(problem));
+    }
+    ops_[tokens_[*def + 1].text] = op;
+    if (!inferred.signature) {
+      out_.named_definitions.push_back({name.position, op, "", {}, {}});
+      return;
+    }
+    FoundSchema found;
+    found.position = name.position;
+    name.text.strip();
+    found.text = std::move(name.text);
+    found.text.append(*inferred.signature);
+    found.call = call;
+    found.inferred = true;
+    out_.schemas.push_back(std::move(found));
   }
 
   void implementation(size_t method) {
@@ -232,7 +336,9 @@ class PythonCallFinder {
 
   const TokenStream& stream_;
   const std::vector<Token>& tokens_;
+  PythonModule module_;
   std::map<std::string, KnownLibrary> libraries_;
+  std::map<std::string, std::string> ops_;  // a custom op's Python name -> its operator name
   std::vector<uint32_t> functions_;  // see track_function_scope
   size_t depth_ = 0;                 // bracket depth
   ScanResult& out_;

@@ -5,6 +5,9 @@
 //   namespace-mismatch       "a::op(...)" defined inside TORCH_LIBRARY(b, m) / Library("b", ...)
 //   impl-without-definition  an implementation of an operator no given file defines (a warning:
 //                            the definition may be in a file that was not given)
+// and, for Python custom ops whose schema comes from type hints:
+//   custom-op-schema         PyTorch's infer_schema rejects the function (an error)
+//   custom-op-not-static     the schema needs what only running the file tells (a note)
 #pragma once
 
 #include <span>
@@ -36,6 +39,9 @@ schema::Location location_in(const std::string& path, const MappedText& text, ui
 // The parser's error or the checks' findings for one found schema, located in the source file.
 std::vector<schema::Diagnostic> check_found_schema(const std::string& path,
                                                    const FoundSchema& found);
+
+// The custom-op-schema / custom-op-not-static diagnostics of one scanned file.
+std::vector<schema::Diagnostic> inference_diagnostics(const std::string& path, const ScanResult& scan);
 
 // Every found schema checked, then the rules across files; sorted by file, line and column.
 std::vector<schema::Diagnostic> lint_sources(std::span<const ScannedFile> files);
