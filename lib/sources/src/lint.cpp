@@ -2,13 +2,16 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <type_traits>
 
 #include "calls.h"
+#include "registration_rules.h"
 #include "schemac/schema/check.h"
 #include "schemac/schema/parser.h"
+#include "schemac/support/did_you_mean.h"
 
 namespace schemac::sources {
 namespace {
@@ -170,6 +173,12 @@ void implementations_without_definition(std::span<const ScannedFile> files,
       diagnostic.message = fmt::format(
           "implementation of '{}', which no given file defines (it may be defined elsewhere)",
           full_name(ns, name));
+      std::vector<std::string_view> names;
+      for (const auto& [known_name, unused] : known) {
+        if (known_name.front() != '?') names.push_back(known_name);
+      }
+      std::vector<std::string> closest = schema::closest_names(full_name(ns, name), names, 2);
+      if (!closest.empty()) diagnostic.message += fmt::format("; did you mean '{}'?", closest.front());
       out.push_back(std::move(diagnostic));
     }
   }
@@ -200,6 +209,14 @@ Diagnostic schema_diagnostic(const std::string& path, const FoundSchema& found,
 }  // namespace
 
 std::span<const RuleInfo> source_rule_catalog() { return kRules; }
+
+std::vector<DefinedOperator> defined_operators(std::span<const ScannedFile> files) {
+  std::vector<DefinedOperator> out;
+  for (const Definition& d : collect_definitions(files)) {
+    out.push_back({full_name(d.ns, d.name), at(*d.path, d.position)});
+  }
+  return out;
+}
 
 std::string resolved_namespace(const FoundSchema& found) {
   std::string written = written_namespace(found.text.text());
@@ -251,8 +268,14 @@ std::vector<Diagnostic> lint_sources(std::span<const ScannedFile> files) {
   std::vector<Diagnostic> out;
   for (const ScannedFile& file : files) {
     for (Diagnostic& d : inference_diagnostics(file.path, file.scan)) out.push_back(std::move(d));
+    check_keys(file.path, file.scan, out);
     for (const FoundSchema& found : file.scan.schemas) {
-      for (Diagnostic& d : check_found_schema(file.path, found)) out.push_back(std::move(d));
+      std::vector<Diagnostic> own = check_found_schema(file.path, found);
+      bool parsed = std::none_of(own.begin(), own.end(), [](const Diagnostic& d) {
+        return d.severity == Severity::error;
+      });
+      for (Diagnostic& d : own) out.push_back(std::move(d));
+      if (parsed) check_conventions(file.path, found, out);
       namespace_mismatches(file.path, found, out);
     }
   }

@@ -82,6 +82,35 @@ class PythonCallFinder {
     return ns && looks_like_operator_name(ns->text.text()) ? operator_name_in(ns->text.text()) : "";
   }
 
+  // The dispatch key of Library(ns, "IMPL", key), recorded as a key use; "" when none.
+  std::string library_key(size_t callee) {
+    std::vector<CallArgument> arguments = call_arguments(tokens_, callee + 1, true);
+    std::vector<KeyUse> keys = key_uses(find_argument(arguments, 2, "dispatch_key"), false);
+    for (const KeyUse& key : keys) out_.keys.push_back(key);
+    return keys.size() == 1 ? keys[0].name : "";
+  }
+
+  // The key or device-type strings of an argument: one literal, or a tuple / list of them.
+  std::vector<KeyUse> key_uses(const CallArgument* argument, bool device_type) const {
+    std::vector<KeyUse> out;
+    if (!argument || argument->range.empty()) return out;
+    std::vector<TokenRange> parts{argument->range};
+    const Token& first = tokens_[argument->range.begin];
+    if ((is_punct(first, "(") || is_punct(first, "[")) &&
+        matching_close(tokens_, argument->range.begin) == argument->range.end - 1) {
+      parts.clear();
+      for (const CallArgument& element : call_arguments(tokens_, argument->range.begin, false)) {
+        parts.push_back(element.range);
+      }
+    }
+    for (TokenRange part : parts) {
+      std::string why_not;
+      std::optional<JoinedLiteral> text = join_python_literal(stream_, part, &why_not);
+      if (text && !text->text.empty()) out.push_back({text->text.position(0), text->text.text(), device_type});
+    }
+    return out;
+  }
+
   void library(size_t callee) {
     size_t first = callee;
     name_ending_at(tokens_, callee, &first);
@@ -94,13 +123,15 @@ class PythonCallFinder {
       target = name_ending_at(tokens_, target_first - 2, &target_first);
     }
     if (tokens_[target_last].kind != TokenKind::identifier) return;
-    libraries_[target] = {library_namespace(callee), tokens_[callee].position};
+    libraries_[target] = {library_namespace(callee), tokens_[callee].position, library_key(callee)};
   }
 
   struct Receiver {
     bool module = false;  // torch.library.define / library.define
     std::string ns;
     SourcePosition position;
+    std::string key;  // Library(ns, "IMPL", key)'s key
+    std::string op;   // a custom op's Python object: its operator name
   };
 
   Receiver receiver_of(size_t method) const {
@@ -122,9 +153,13 @@ class PythonCallFinder {
     if (tokens_[last].kind != TokenKind::identifier) return receiver;
     std::string name = name_ending_at(tokens_, last);
     auto known = libraries_.find(name);
+    auto op = ops_.find(name);
     if (known != libraries_.end()) {
       receiver.ns = known->second.ns;
       receiver.position = known->second.position;
+      receiver.key = known->second.key;
+    } else if (op != ops_.end()) {
+      receiver.op = op->second;
     } else {
       receiver.module = is_module(name);
     }
@@ -210,8 +245,7 @@ class PythonCallFinder {
     }
     std::optional<JoinedLiteral> signature = literal(schema, &why_not);
     if (!signature) {
-      out_.named_definitions.push_back(
-          {name->position, operator_name_in(name->text.text()), "", {}, {}});
+      out_.named_definitions.push_back(named_operator(name->position, operator_name_in(name->text.text()), "", {}, {}));
       out_.skipped.push_back(
           {tokens_[schema->range.begin].position, "custom_op(...): schema= is " + why_not});
       return;
@@ -280,9 +314,10 @@ class PythonCallFinder {
     std::string op = operator_name_in(name.text.text());
     const std::string& call = tokens_[callee].text;
     std::optional<size_t> def = decorated_function(callee, close);
+    bool decorated = def.has_value();
     if (!def) def = passed_function(callee, close, arguments);
     auto not_inferred = [&](SourcePosition at, std::string message, bool rejected) {
-      out_.named_definitions.push_back({name.position, op, "", {}, {}});
+      out_.named_definitions.push_back(named_operator(name.position, op, "", {}, {}));
       out_.inference_problems.push_back({at, std::move(message), rejected});
     };
     if (!def) {
@@ -303,9 +338,9 @@ class PythonCallFinder {
     for (InferenceProblem& problem : inferred.problems) {
       out_.inference_problems.push_back(std::move(problem));
     }
-    ops_[tokens_[*def + 1].text] = op;
+    if (decorated) ops_[tokens_[*def + 1].text] = op;
     if (!inferred.signature) {
-      out_.named_definitions.push_back({name.position, op, "", {}, {}});
+      out_.named_definitions.push_back(named_operator(name.position, op, "", {}, {}));
       return;
     }
     FoundSchema found;
@@ -318,20 +353,45 @@ class PythonCallFinder {
     out_.schemas.push_back(std::move(found));
   }
 
+  // lib.impl(name, fn, key), torch.library.impl(name, types), register_kernel(name, device_types),
+  // register_fake / impl_abstract / register_autograd(name), and the methods of a custom op's
+  // object (op.register_kernel("cpu")).
   void implementation(size_t method) {
     Receiver receiver = receiver_of(method);
     std::vector<CallArgument> arguments = call_arguments(tokens_, method + 1, true);
+    const std::string& call = tokens_[method].text;
+    bool kernel = call == "register_kernel";
+    if (!receiver.op.empty()) {
+      if (kernel) record_keys(key_uses(find_argument(arguments, 0, "device_types"), true));
+      return;
+    }
     std::string why_not;
     std::optional<JoinedLiteral> name = literal(find_argument(arguments, 0, "qualname"), &why_not);
     if (!name || !looks_like_operator_name(name->text.text())) return;
     std::string op = operator_name_in(name->text.text());
     if (receiver.module && op.find("::") == std::string::npos) return;
-    out_.implementations.push_back({name->position, op, receiver.ns, receiver.position, {}});
+    NamedOperator impl = named_operator(name->position, op, receiver.ns, receiver.position, {});
+    std::vector<KeyUse> keys;
+    if (call == "impl" && receiver.module) {
+      keys = key_uses(find_argument(arguments, 1, "types"), true);
+    } else if (call == "impl") {
+      keys = key_uses(find_argument(arguments, 2, "dispatch_key"), false);
+      impl.dispatch_key = keys.size() == 1 ? keys[0].name : receiver.key;
+    } else if (kernel) {
+      keys = key_uses(find_argument(arguments, 1, "device_types"), true);
+    }
+    record_keys(keys);
+    out_.implementations.push_back(std::move(impl));
+  }
+
+  void record_keys(const std::vector<KeyUse>& keys) {
+    for (const KeyUse& key : keys) out_.keys.push_back(key);
   }
 
   struct KnownLibrary {
     std::string ns;
     SourcePosition position;
+    std::string key;
   };
 
   const TokenStream& stream_;

@@ -160,9 +160,8 @@ StaticValue value_of(const PythonModule& module, TokenRange range, int depth) {
         range.end - range.begin > 2) {
       // parentheses around a value, unless a comma makes a tuple
       std::vector<CallArgument> parts = call_arguments(tokens, range.begin, false);
-      bool comma = false;
-      for (size_t i = range.begin + 1; i + 1 < range.end; ++i) comma = comma || is_punct(tokens[i], ",");
-      if (parts.size() == 1 && !comma) return value_of(module, parts[0].range, depth + 1);
+      bool trailing_comma = is_punct(tokens[range.end - 2], ",");
+      if (parts.size() == 1 && !trailing_comma) return value_of(module, parts[0].range, depth + 1);
     }
     return unsupported("a tuple, list, set or dict");
   }

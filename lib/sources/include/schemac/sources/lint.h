@@ -27,6 +27,14 @@ struct ScannedFile {
 // The rules this file adds to lint's catalog (for --list-rules and SARIF).
 std::span<const schema::RuleInfo> source_rule_catalog();
 
+// An operator the files define (by schema, or by name alone): "ns::name.overload" ("name" when
+// the namespace is unknown), and where. For rules that combine registration code with YAML.
+struct DefinedOperator {
+  std::string name;
+  schema::Location location;
+};
+std::vector<DefinedOperator> defined_operators(std::span<const ScannedFile> files);
+
 // The namespace a found schema registers into: the one written in it, else the enclosing
 // library's; "" when neither is known.
 std::string resolved_namespace(const FoundSchema& found);

@@ -48,6 +48,17 @@ struct NamedOperator {
   SourcePosition library_position;  // the enclosing TORCH_LIBRARY / Library(...); 0 if none
   ConditionPath condition;
   bool in_function = false;  // Python: inside a function body
+  std::string dispatch_key;  // implementations: the key it registers to, when known
+  std::string kernel;        // C++ implementations: the kernel function's name, when written plainly
+};
+
+// A dispatch key (TORCH_LIBRARY_IMPL, Library(ns, "IMPL", key), lib.impl(..., key)) or a device
+// type (torch.library.impl(op, "cuda"), register_kernel(op, "cpu"), which take keys too) named
+// by an implementation registration.
+struct KeyUse {
+  SourcePosition position;
+  std::string name;
+  bool device_type = false;
 };
 
 // A registration call whose schema could not be read statically, and why.
@@ -70,6 +81,7 @@ struct ScanResult {
   std::vector<NamedOperator> implementations;
   std::vector<SkippedCall> skipped;
   std::vector<InferenceProblem> inference_problems;
+  std::vector<KeyUse> keys;
 };
 
 // Never throws on any input; positions are inside `text` (or at its end).
