@@ -33,6 +33,7 @@ using schema::SchemaError;
 struct ParseOptions {
   bool json = false;
   bool werror = false;  // a warning fails the input as an error does
+  std::string format = "text";  // text, json (as --json), yaml (--source only)
   std::vector<std::string> schemas;  // empty: read stdin
   ParseSourcesOptions sources;       // --source FILE...: schemas from registration code
 };
@@ -139,18 +140,24 @@ std::vector<Input> collect_inputs(const ParseOptions& options) {
 }
 
 int run_parse(const ParseOptions& options) {
+  if (options.format == "yaml" && options.sources.files.empty()) {
+    error("schemac parse", "--format yaml writes the registrations of --source files; give some");
+    return kExitUsage;
+  }
   if (!options.sources.files.empty()) {
     ParseSourcesOptions sources = options.sources;
-    sources.json = options.json;
+    sources.json = options.json || options.format == "json";
+    sources.yaml = options.format == "yaml";
     sources.werror = options.werror;
     return run_parse_sources(sources, json_result);
   }
   bool all_ok = true;
+  bool json = options.json || options.format == "json";
   std::string out;
   for (const Input& input : collect_inputs(options)) {
     ParseResult result = schema::parse_schema(input.text);
     all_ok = all_ok && result.ok() && !(options.werror && !result.warnings.empty());
-    if (options.json) {
+    if (json) {
       out += json_result(result);
       out += '\n';
       continue;
@@ -184,6 +191,10 @@ std::function<int()> bind_parse_command(CLI::App* command) {
   command->add_option("--source", options->sources.files,
                       "C++ (.cpp .cc .cxx .cu .h .hpp .cuh) or Python (.py) files: parse the "
                       "schemas their registration calls define (m.def, Library.define, custom_op)");
+  command->add_option("--format", options->format,
+                      "text, json (as --json), or yaml: with --source, the registrations found as "
+                      "a native-functions YAML that `schemac gen --target torch` accepts")
+      ->check(CLI::IsMember({"text", "json", "yaml"}));
   command->add_flag("--werror", options->werror,
                     "Treat warnings (what PyTorch accepts but is questionable) as errors: exit 1");
   command->add_flag("--verbose", options->sources.verbose,
