@@ -1,5 +1,6 @@
 #include "sources_yaml.h"
 
+#include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
@@ -40,7 +41,8 @@ void skip(std::vector<schema::Diagnostic>& skipped, const std::string& path,
 }  // namespace
 
 std::string registrations_yaml(std::span<const sources::ScannedFile> files,
-                               std::vector<schema::Diagnostic>& skipped) {
+                               std::vector<schema::Diagnostic>& skipped,
+                               std::vector<YamlLineOrigin>* origins) {
   // "ns::name.overload" -> key -> kernel, from every file's implementations.
   std::map<std::string, std::map<std::string, std::string>> kernels;
   for (const sources::ScannedFile& file : files) {
@@ -76,11 +78,17 @@ std::string registrations_yaml(std::span<const sources::ScannedFile> files,
                          "operator; another #if branch, or a duplicate definition)", name, first->second));
         continue;
       }
-      out += fmt::format("# {}\n- func: {}\n", here, yaml_scalar(func));
+      std::string entry = fmt::format("# {}\n- func: {}\n", here, yaml_scalar(func));
       auto implemented = kernels.find(name);
-      if (implemented == kernels.end()) continue;
-      out += "  dispatch:\n";
-      for (const auto& [key, kernel] : implemented->second) out += fmt::format("    {}: {}\n", key, kernel);
+      if (implemented != kernels.end()) {
+        entry += "  dispatch:\n";
+        for (const auto& [key, kernel] : implemented->second) entry += fmt::format("    {}: {}\n", key, kernel);
+      }
+      if (origins) {
+        origins->insert(origins->end(), static_cast<size_t>(std::count(entry.begin(), entry.end(), '\n')),
+                        YamlLineOrigin{file.path, found.position});
+      }
+      out += entry;
     }
   }
   return out;
