@@ -21,6 +21,7 @@
 #include "schemac/compat/compat.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/sources/scan.h"
+#include "parse_sources.h"
 #include "sources_yaml.h"
 
 namespace schemac::cli {
@@ -80,8 +81,12 @@ int run_compat(const CompatOptions& options) {
   std::vector<std::string> paths = {options.old_file, options.new_file};
   if (!options.allow_file.empty()) paths.push_back(options.allow_file);
   std::vector<std::string> texts;
-  for (const std::string& path : paths) {
-    std::optional<std::string> text = read_input(kCommand, path);
+  for (size_t i = 0; i < paths.size(); ++i) {
+    const std::string& path = paths[i];
+    // Registration code (OLD, NEW) is read whatever its bytes, as lint and parse --source read it.
+    std::optional<std::string> text = i < 2 && sources::language_for_path(path)
+                                          ? read_source_file(kCommand, path)
+                                          : read_input(kCommand, path);
     if (!text) return kExitUsage;
     texts.push_back(std::move(*text));
   }

@@ -12,7 +12,7 @@ namespace {
 
 using Status = StaticValue::Status;
 
-constexpr int kMaxDepth = 16;  // constants naming constants
+constexpr int kMaxDepth = 16;  // constants naming constants, nested parentheses and signs
 
 // torch.<name> for each dtype and alias, and what str() of it prints after "torch.".
 constexpr auto kDtypes = std::to_array<std::pair<std::string_view, std::string_view>>({
@@ -135,6 +135,7 @@ StaticValue value_of(const PythonModule& module, TokenRange range, int depth) {
   const TokenStream& stream = *module.stream;
   const std::vector<Token>& tokens = stream.tokens;
   if (range.empty()) return unknown("no value");
+  if (depth > kMaxDepth) return unknown("the expression nests too deeply to read");
   const Token& first = tokens[range.begin];
   if (first.kind == TokenKind::string) {
     if (first.text.find_first_of("bB") != std::string::npos) return unsupported("bytes");
