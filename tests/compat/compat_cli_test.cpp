@@ -164,5 +164,33 @@ TEST_F(CompatCli, RealCorpusAgainstItselfIsCompatible) {
   EXPECT_EQ(run.err, "");
 }
 
+TEST_F(CompatCli, RegistrationCodeIsComparedOperatorByOperator) {
+  // OLD in C++ (a TORCH_LIBRARY block with a CUDA kernel), NEW in Python (custom_op's inferred
+  // schema): a removed default and a removed operator, each at its schema string.
+  file("old.cpp",
+       "TORCH_LIBRARY(myops, m) {\n"
+       "  m.def(\"scale(Tensor x, float factor=2.0) -> Tensor\");\n"
+       "  m.def(\"gone(Tensor x) -> Tensor\");\n"
+       "}\n"
+       "TORCH_LIBRARY_IMPL(myops, CUDA, m) { m.impl(\"scale\", &scale_cuda); }\n");
+  file("new.py",
+       "import torch\n"
+       "@torch.library.custom_op(\"myops::scale\", mutates_args=())\n"
+       "def scale(x: torch.Tensor, factor: float) -> torch.Tensor: ...\n");
+  ToolRun run = schemac("compat old.cpp new.py");
+  EXPECT_EQ(run.status, 1);
+  EXPECT_NE(run.err.find("new.py:2:26: error: argument 'factor' of 'myops::scale' lost its default "
+                         "'2.0' [removed-default]"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("old.cpp:2:9: note: OLD declares 'float factor=2.0' here"), std::string::npos);
+  EXPECT_NE(run.err.find("old.cpp:3:9: error: operator 'myops::gone' was removed [removed-operator]"),
+            std::string::npos);
+  // A mix with YAML: the same operators written as YAML compare clean against the C++.
+  file("same.yaml",
+       "- func: myops::scale(Tensor x, float factor=2.0) -> Tensor\n  dispatch:\n    CUDA: scale_cuda\n"
+       "- func: myops::gone(Tensor x) -> Tensor\n");
+  ToolRun mixed = schemac("compat old.cpp same.yaml");
+  EXPECT_EQ(mixed.status, 0) << mixed.err;
+}
+
 }  // namespace
 }  // namespace schemac::schema

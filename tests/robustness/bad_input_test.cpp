@@ -117,6 +117,49 @@ class BadInput : public schemac::test::ToolDirTest {
   BadInput() : ToolDirTest("schemac_bad_input_") {}
 };
 
+// Registration code is read as text, whatever its bytes: binary and huge-line files and
+// pathological type hints (deep nesting, every form PyTorch rejects) get located errors or
+// nothing, never a signal or a long diagnostic line, from lint, parse --source (text and YAML)
+// and compat.
+TEST_F(BadInput, RegistrationCodeWithBadBytesOrHints) {
+  const std::string schemac = q(SCHEMAC_EXE);
+  const std::string deep = std::string(5000, '(') + "1" + std::string(5000, ')');
+  std::string nested = "Tensor";
+  for (int i = 0; i < 3000; ++i) nested = "list[" + nested + "]";
+  const std::map<std::string, std::string> files = {
+      {"binary.py", random_bytes(64 * 1024)},
+      {"binary.cpp", random_bytes(64 * 1024)},
+      {"huge_line.py", "import torch\n@torch.library.custom_op('a::f', mutates_args=())\ndef f(x: torch.Tensor, s: str = '" +
+                           std::string(300 * 1024, 'x') + "') -> None: ...\n"},
+      {"bad_hints.py",
+       "import torch\n@torch.library.custom_op('a::f', mutates_args=('z',))\n"
+       "def f(x, /, *args: int, y: dict[str, int], n: int = " + deep + ", **kw) -> " + nested + ": ...\n"
+       "@torch.library.custom_op('a::g', mutates_args=())\ndef g(x: '" + std::string(2000, '[') + "') -> None: ...\n"},
+  };
+  for (const auto& [name, bytes] : files) schemac::test::write_file((dir_ / name).string(), bytes);
+  for (const auto& [name, bytes] : files) {
+    for (const std::string& line : {schemac + " lint " + name, schemac + " parse --source " + name,
+                                    schemac + " parse --format yaml --source " + name,
+                                    schemac + " compat " + name + " " + name}) {
+      SCOPED_TRACE(line);
+      const ToolRun run = shell(line);
+      EXPECT_TRUE(run.status == 0 || run.status == 1) << "exit " << run.status << " (-1: a signal)\n" << run.err;
+      EXPECT_EQ(long_line(run.err), "") << "a line of stderr is over 2 KB";
+      // parse prints the schemas it finds, a 300 KB default included: that is its output.
+      if (line.find(" parse ") == std::string::npos) {
+        EXPECT_EQ(long_line(run.out), "") << "a line of stdout is over 2 KB";
+      }
+    }
+  }
+  const ToolRun hints = shell(schemac + " lint bad_hints.py");
+  EXPECT_EQ(hints.status, 1);
+  for (const char* expected : {"bad_hints.py:3:7: error: custom op 'a::f': parameter 'x' is positional-only",
+                               "bad_hints.py:3:13: error: custom op 'a::f': parameter '*args'",
+                               "[custom-op-schema]"}) {
+    EXPECT_NE(hints.err.find(expected), std::string::npos) << expected << "\n" << hints.err.substr(0, 3000);
+  }
+}
+
 TEST_F(BadInput, OptionsNeverSwallowTheOperator) {
   const std::string inspect = q(DISPATCH_INSPECT);
   const std::string lib = q(GOOD_LIBRARY);

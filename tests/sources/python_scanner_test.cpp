@@ -101,9 +101,9 @@ TEST(PythonScanner, CustomOpWithAndWithoutSchema) {
       "def b(x: Tensor) -> Tensor: ...\n"
       "@torch.library.register_fake(\"ns::b\")\n"
       "def _(x): ...\n");
-  EXPECT_THAT(texts(r), ElementsAre("ns::a(Tensor x) -> Tensor"));
-  ASSERT_EQ(r.named_definitions.size(), 1u);
-  EXPECT_EQ(r.named_definitions[0].name, "ns::b");
+  EXPECT_THAT(texts(r), ElementsAre("ns::a(Tensor x) -> Tensor", "ns::b(Tensor x) -> Tensor"));
+  EXPECT_FALSE(r.schemas[0].inferred);
+  EXPECT_TRUE(r.schemas[1].inferred);
   ASSERT_EQ(r.implementations.size(), 1u);
   EXPECT_EQ(r.implementations[0].name, "ns::b");
 }

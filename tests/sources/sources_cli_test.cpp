@@ -34,6 +34,43 @@ TEST_F(SourcesCli, LintJson) {
 }
 TEST_F(SourcesCli, LintSarif) { golden("lint_sarif", "lint --format sarif other.cpp"); }
 
+TEST_F(SourcesCli, ParseYaml) {
+  golden("parse_yaml", "parse --format yaml --source bindings.cpp other.cpp ops.py");
+}
+
+TEST_F(SourcesCli, ParseYamlRoundTripsThroughGen) {
+  file("ops.cpp",
+       "TORCH_LIBRARY(myops, m) {\n"
+       "  m.def(\"scale(Tensor self, float factor=2.0) -> Tensor\");\n"
+       "  m.def(\"gelu(Tensor x, str approximate=\\\"none\\\") -> Tensor\");\n"
+       "}\n"
+       "TORCH_LIBRARY_IMPL(myops, CPU, m) {\n"
+       "  m.impl(\"scale\", &scale_cpu);\n  m.impl(\"gelu\", TORCH_FN(myops::gelu_cpu));\n}\n"
+       "TORCH_LIBRARY_IMPL(myops, CUDA, m) { m.impl(\"gelu\", gelu_cuda); }\n");
+  file("ops.py",
+       "import torch\n@torch.library.custom_op('pyops::add_one', mutates_args=('out',))\n"
+       "def add_one(x: torch.Tensor, out: torch.Tensor, n: int = 1) -> None: ...\n");
+  ToolRun parse = shell("'" SCHEMAC_BINARY "' parse --format yaml --source ops.cpp ops.py");
+  ASSERT_EQ(parse.status, 0) << parse.err;
+  file("ops.yaml", parse.out);
+  EXPECT_EQ(parse.out,
+            "# ops.cpp:2:9\n- func: myops::scale(Tensor self, float factor=2.0) -> Tensor\n"
+            "  dispatch:\n    CPU: scale_cpu\n"
+            "# ops.cpp:3:9\n- func: \"myops::gelu(Tensor x, str approximate=\\\"none\\\") -> Tensor\"\n"
+            "  dispatch:\n    CPU: myops::gelu_cpu\n    CUDA: gelu_cuda\n"
+            "# ops.py:2:26\n- func: pyops::add_one(Tensor x, Tensor(a1!) out, SymInt n=1) -> ()\n");
+  ToolRun lint = shell("'" SCHEMAC_BINARY "' lint ops.yaml");
+  EXPECT_EQ(lint.status, 0) << lint.out << lint.err;
+  ToolRun gen = shell("'" SCHEMAC_BINARY "' gen --target torch -o out ops.yaml");
+  EXPECT_EQ(gen.status, 0) << gen.err;
+  EXPECT_NE(read_file((dir_ / "out/RegisterSchema.cpp").string()).find("m.def(\"add_one(Tensor x, Tensor(a1!) out"),
+            std::string::npos);
+}
+
+TEST_F(SourcesCli, YamlNeedsSourceFiles) {
+  EXPECT_EQ(shell("'" SCHEMAC_BINARY "' parse --format yaml 'f(int x) -> int'").status, 2);
+}
+
 TEST_F(SourcesCli, LintVerboseListsSkippedCalls) {
   file("m.cpp", "TORCH_LIBRARY(ns, m) {\n  m.def(SCHEMA);\n}\n");
   ToolRun run = shell("'" SCHEMAC_BINARY "' lint --verbose m.cpp");

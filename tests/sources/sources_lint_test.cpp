@@ -103,10 +103,12 @@ TEST(SourcesLint, DefsInRunTimeLibrariesDoNotClash) {
 TEST(SourcesLint, PythonDefinitionsInsideFunctionsDoNotClash) {
   // Seen in PyTorch-derived test suites: each test defines "mylib::foo" with custom_op.
   std::string test =
-      "    @torch.library.custom_op(\"mylib::foo\", mutates_args=())\n    def foo(x): ...\n";
+      "    @torch.library.custom_op(\"mylib::foo\", mutates_args=())\n"
+      "    def foo(x: torch.Tensor) -> torch.Tensor: ...\n";
   EXPECT_TRUE(lint({{"t.py", "def test_a():\n" + test + "def test_b():\n" + test}}).empty());
   std::string module =
-      "@torch.library.custom_op(\"mylib::foo\", mutates_args=())\ndef foo(x): ...\n";
+      "@torch.library.custom_op(\"mylib::foo\", mutates_args=())\n"
+      "def foo(x: torch.Tensor) -> torch.Tensor: ...\n";
   EXPECT_EQ(lint({{"m.py", module + module}}).size(), 1u);
   // A function's end is its dedent, whatever brackets span lines inside it.
   EXPECT_EQ(lint({{"m.py", "def f():\n    x = (\n1)\n" + module + module}}).size(), 1u);
@@ -140,7 +142,8 @@ TEST(SourcesLint, RuleCatalogNamesEveryRule) {
   std::vector<std::string> ids;
   for (const schema::RuleInfo& rule : source_rule_catalog()) ids.emplace_back(rule.id);
   EXPECT_EQ(ids, (std::vector<std::string>{"duplicate-definition", "namespace-mismatch",
-                                           "impl-without-definition"}));
+                                           "impl-without-definition", "custom-op-schema",
+                                           "custom-op-not-static"}));
 }
 
 }  // namespace

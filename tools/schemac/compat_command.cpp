@@ -1,5 +1,7 @@
 // `schemac compat OLD NEW [--allow FILE] [--format text|json|sarif|github] [--today YYYY-MM-DD]
 // [--list-rules]`: reports the changes from OLD to NEW that break callers written against OLD.
+// OLD and NEW are native-functions YAML or C++ / Python registration code (by extension), mixed
+// as needed; registration code is compared operator by operator through its YAML form.
 // Every format goes to stdout, as lint's (text coloured by --color), text ending with
 // "N errors, M warnings". Exit 0 compatible, 1 when anything
 // breaking is found (or an input file or the allow-list has errors, or an allow-list entry
@@ -18,6 +20,9 @@
 #include "report.h"
 #include "schemac/compat/compat.h"
 #include "schemac/lint/lint_rules.h"
+#include "schemac/sources/scan.h"
+#include "parse_sources.h"
+#include "sources_yaml.h"
 
 namespace schemac::cli {
 namespace {
@@ -50,6 +55,20 @@ const std::vector<schema::RuleInfo>& all_rules() {
   return rules;
 }
 
+void place_in_source(schema::Location& location, const std::string& path,
+                     const std::vector<YamlLineOrigin>& origins) {
+  if (location.file != path || location.line == 0 || location.line > origins.size()) return;
+  const YamlLineOrigin& origin = origins[location.line - 1];
+  location = schema::Location::at(origin.file, origin.position.line, origin.position.column);
+}
+
+void place_in_source(schema::Diagnostic& d, const std::string& path,
+                     const std::vector<YamlLineOrigin>& origins) {
+  if (origins.empty()) return;
+  place_in_source(d.location, path, origins);
+  for (schema::Note& note : d.notes) place_in_source(note.location, path, origins);
+}
+
 int run_compat(const CompatOptions& options) {
   if (options.list_rules) {
     print_rule_catalog(schema::compat_rule_catalog(), options.format);
@@ -62,19 +81,38 @@ int run_compat(const CompatOptions& options) {
   std::vector<std::string> paths = {options.old_file, options.new_file};
   if (!options.allow_file.empty()) paths.push_back(options.allow_file);
   std::vector<std::string> texts;
-  for (const std::string& path : paths) {
-    std::optional<std::string> text = read_input(kCommand, path);
+  for (size_t i = 0; i < paths.size(); ++i) {
+    const std::string& path = paths[i];
+    // Registration code (OLD, NEW) is read whatever its bytes, as lint and parse --source read it.
+    std::optional<std::string> text = i < 2 && sources::language_for_path(path)
+                                          ? read_source_file(kCommand, path)
+                                          : read_input(kCommand, path);
     if (!text) return kExitUsage;
     texts.push_back(std::move(*text));
   }
   schema::SourceFiles sources;
   for (size_t i = 0; i < paths.size(); ++i) sources.add(paths[i], texts[i]);
+  // C++ and Python registration code is compared as the YAML `parse --format yaml` writes for
+  // it; its findings are then placed back at the schema strings they came from.
+  std::vector<schema::Diagnostic> not_compared;
+  std::vector<std::vector<YamlLineOrigin>> origins(2);
+  for (size_t i = 0; i < 2; ++i) {
+    std::optional<sources::Language> language = sources::language_for_path(paths[i]);
+    if (!language) continue;
+    std::vector<sources::ScannedFile> scanned{{paths[i], sources::scan_source(texts[i], *language)}};
+    texts[i] = registrations_yaml(scanned, not_compared, &origins[i]);
+  }
 
   std::optional<schema::CompatInput> allow;
   if (!options.allow_file.empty()) allow = schema::CompatInput{paths[2], texts[2]};
   schema::Date today = options.today.empty() ? current_utc_date() : *schema::parse_date(options.today);
   schema::CompatReport report = schema::check_compat({paths[0], texts[0]}, {paths[1], texts[1]},
                                                      std::move(allow), today);
+  for (size_t i = 0; i < 2; ++i) {
+    for (schema::Diagnostic& d : report.diagnostics) place_in_source(d, paths[i], origins[i]);
+  }
+  for (schema::Diagnostic& d : not_compared) report.diagnostics.push_back(std::move(d));
+  schema::sort_diagnostics(report.diagnostics);
 
   schema::DiagnosticCounts counts = schema::count_diagnostics(report.diagnostics);
   print_report(report.diagnostics, sources, options.format, all_rules());

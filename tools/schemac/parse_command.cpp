@@ -148,6 +148,10 @@ std::vector<Input> collect_inputs(const ParseOptions& options) {
 
 int run_parse(ParseOptions options) {
   options.json = options.json || options.format == "json";
+  if (options.format == "yaml" && !options.source) {
+    error("schemac parse", "--format yaml writes the registrations of --source files; give some");
+    return kExitUsage;
+  }
   if (options.source) {
     ParseSourcesOptions sources = options.sources;
     std::erase(sources.files, "");  // what CLI11 stores for a --source given no value
@@ -157,15 +161,17 @@ int run_parse(ParseOptions options) {
       return kExitUsage;
     }
     sources.json = options.json;
+    sources.yaml = options.format == "yaml";
     sources.werror = options.werror;
     return run_parse_sources(sources, json_result);
   }
   bool all_ok = true;
+  bool json = options.json || options.format == "json";
   std::string out;
   for (const Input& input : collect_inputs(options)) {
     ParseResult result = schema::parse_schema(input.text);
     all_ok = all_ok && result.ok() && !(options.werror && !result.warnings.empty());
-    if (options.json) {
+    if (json) {
       out += json_result(result);
       out += '\n';
       continue;
@@ -192,9 +198,10 @@ int run_parse(ParseOptions options) {
 
 std::function<int()> bind_parse_command(CLI::App* command) {
   auto options = std::make_shared<ParseOptions>();
-  add_format_option(command, options->format, {"text", "json"},
-                    "text (one canonical schema per line) or json (one object per input: the canonical "
-                    "text and the parsed schema)");
+  add_format_option(command, options->format, {"text", "json", "yaml"},
+                    "text (one canonical schema per line), json (one object per input: the canonical "
+                    "text and the parsed schema) or yaml (with --source: the registrations found, as a "
+                    "native-functions YAML that `schemac gen --target torch` accepts)");
   command->add_flag("--json", options->json, "the same as --format json");
   command->add_option("SCHEMA", options->schemas,
                       "Schemas to parse; without any, each non-blank line of stdin is one schema");

@@ -12,6 +12,7 @@
 #include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
 #include "schemac/support/json.h"
+#include "sources_yaml.h"
 
 namespace schemac::cli {
 namespace {
@@ -57,6 +58,7 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
   bool io_error = false;
   std::vector<schema::Diagnostic> diagnostics;
   schema::SourceFiles texts;
+  std::vector<sources::ScannedFile> scanned;  // --format yaml writes them all at the end
   std::string out;
   for (const std::string& path : options.files) {
     std::optional<sources::Language> language = sources::language_for_path(path);
@@ -77,7 +79,7 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
       schema::ParseResult result = schema::parse_schema(found.text.text());
       if (options.json) {
         out += json_for(path, found, result, json_of) + "\n";
-      } else if (result.ok()) {
+      } else if (result.ok() && !options.yaml) {
         out += fmt::format("{}:{}:{}: {}\n", path, found.position.line, found.position.column,
                            schema::print_schema(*result.schema));
       }
@@ -85,14 +87,19 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
         diagnostics.push_back(std::move(d));
       }
     }
+    for (schema::Diagnostic& d : sources::inference_diagnostics(path, scan)) {
+      diagnostics.push_back(std::move(d));
+    }
     if (options.verbose) {
       for (const sources::SkippedCall& skipped : scan.skipped) {
         fmt::print(stderr, "{}:{}:{}: note: skipped: {}\n", path, skipped.position.line,
                    skipped.position.column, skipped.reason);
       }
     }
+    if (options.yaml) scanned.push_back({path, std::move(scan)});
   }
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  if (options.yaml && !io_error) out = registrations_yaml(scanned, diagnostics);
+  if (!io_error) std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
   if (!options.json && !diagnostics.empty()) {
     fmt::print(stderr, "{}", schema::render_text(diagnostics, texts, {stderr_color()}));

@@ -52,6 +52,18 @@ struct JoinedLiteral {
   SourcePosition position;
 };
 
+// A NamedOperator with no key or kernel (yet).
+inline NamedOperator named_operator(SourcePosition position, std::string name, std::string ns,
+                                    SourcePosition library, ConditionPath condition) {
+  NamedOperator named;
+  named.position = position;
+  named.name = std::move(name);
+  named.library_namespace = std::move(ns);
+  named.library_position = library;
+  named.condition = std::move(condition);
+  return named;
+}
+
 // C++: adjacent literals, in parentheses or not, inside TORCH_SELECTIVE_SCHEMA(...),
 // TORCH_SELECTIVE_NAME(...) or torch::schema(...) / c10::schema(...).
 std::optional<JoinedLiteral> join_cpp_literal(const TokenStream& stream, TokenRange range,

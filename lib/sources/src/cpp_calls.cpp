@@ -18,6 +18,8 @@ struct LibraryBlock {
   std::string ns;    // "" when a macro or unknown
   SourcePosition position;
   bool is_impl = false;
+  std::string key;  // TORCH_LIBRARY_IMPL's dispatch key; "" when none or a macro
+  SourcePosition key_position;
 };
 
 // `#define NAME value` with one identifier as the value: TORCH_LIBRARY(NAME, m) can be resolved.
@@ -57,6 +59,14 @@ std::vector<LibraryBlock> library_blocks(const std::vector<Token>& tokens) {
       auto defined = macros.find(name);
       block.ns = namespace_from_identifier(defined != macros.end() ? defined->second : name);
     }
+    if (block.is_impl && arguments.size() >= 2 &&
+        arguments[1].range.end == arguments[1].range.begin + 1 &&
+        tokens[arguments[1].range.begin].kind == TokenKind::identifier) {
+      const Token& key = tokens[arguments[1].range.begin];
+      auto defined = macros.find(key.text);
+      block.key = defined != macros.end() ? defined->second : key.text;
+      block.key_position = key.position;
+    }
     blocks.push_back(std::move(block));
   }
   return blocks;
@@ -78,6 +88,9 @@ class CppCallFinder {
       : stream_(stream), tokens_(stream.tokens), blocks_(library_blocks(tokens_)), out_(out) {}
 
   void run() {
+    for (const LibraryBlock& block : blocks_) {
+      if (!block.key.empty()) out_.keys.push_back({block.key_position, block.key, false});
+    }
     for (size_t i = 1; i + 1 < tokens_.size(); ++i) {
       const Token& method = tokens_[i];
       if (method.kind != TokenKind::identifier || !is_punct(tokens_[i + 1], "(") ||
@@ -102,7 +115,8 @@ class CppCallFinder {
     if (tokens_[method].text == "def") {
       definition(method, block, std::move(literal), tokens_[arguments[0].range.begin], why_not);
     } else {
-      implementation(method, block, literal);
+      implementation(method, block, literal,
+                     arguments.size() >= 2 ? kernel_name(arguments.back().range) : "");
     }
   }
 
@@ -127,8 +141,8 @@ class CppCallFinder {
       }
       out_.schemas.push_back(std::move(found));
     } else if (block && looks_like_operator_name(literal->text.text())) {
-      out_.named_definitions.push_back({literal->position, operator_name_in(literal->text.text()),
-                                        block->ns, block->position, condition(method)});
+      out_.named_definitions.push_back(named_operator(literal->position, operator_name_in(literal->text.text()),
+                                        block->ns, block->position, condition(method)));
       out_.skipped.push_back(
           {literal->position, "m.def(\"" + operator_name_in(literal->text.text()) +
                                   "\", fn): the schema is inferred from the function"});
@@ -137,12 +151,34 @@ class CppCallFinder {
     }
   }
 
-  void implementation(size_t method, const LibraryBlock* block, const std::optional<JoinedLiteral>& literal) {
+  void implementation(size_t method, const LibraryBlock* block,
+                      const std::optional<JoinedLiteral>& literal, std::string kernel) {
     if (!literal || !looks_like_operator_name(literal->text.text())) return;
     std::string name = operator_name_in(literal->text.text());
     if (!block && name.find("::") == std::string::npos) return;
-    out_.implementations.push_back({literal->position, name, block ? block->ns : "",
-                                    block ? block->position : SourcePosition{}, condition(method)});
+    NamedOperator impl = named_operator(literal->position, name, block ? block->ns : "",
+                       block ? block->position : SourcePosition{}, condition(method));
+    impl.dispatch_key = block ? block->key : "";
+    impl.kernel = std::move(kernel);
+    out_.implementations.push_back(std::move(impl));
+  }
+
+  // The function a kernel argument names: `fn`, `&ns::fn`, `TORCH_FN(ns::fn)`; "" otherwise
+  // (a lambda, a template, a call).
+  std::string kernel_name(TokenRange range) const {
+    if (range.end - range.begin >= 3 && is_identifier(tokens_[range.begin], "TORCH_FN") &&
+        is_punct(tokens_[range.begin + 1], "(") &&
+        matching_close(tokens_, range.begin + 1) == range.end - 1) {
+      range = {range.begin + 2, range.end - 1};
+    }
+    if (!range.empty() && is_punct(tokens_[range.begin], "&")) ++range.begin;
+    std::string name;
+    for (size_t i = range.begin; i < range.end; ++i) {
+      bool want_name = (i - range.begin) % 2 == 0;
+      if (want_name ? tokens_[i].kind != TokenKind::identifier : !is_punct(tokens_[i], "::")) return "";
+      name += tokens_[i].text;
+    }
+    return range.empty() || (range.end - range.begin) % 2 == 0 ? "" : name;
   }
 
   const ConditionPath& condition(size_t index) const {

@@ -2,13 +2,16 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <type_traits>
 
 #include "calls.h"
+#include "registration_rules.h"
 #include "schemac/schema/check.h"
 #include "schemac/schema/parser.h"
+#include "schemac/support/did_you_mean.h"
 
 namespace schemac::sources {
 namespace {
@@ -26,6 +29,10 @@ constexpr auto kRules = std::to_array<RuleInfo>({
      "a schema's namespace differs from the one of its TORCH_LIBRARY block or Library object"},
     {"impl-without-definition", Severity::warning,
      "an implementation is registered for an operator that no given file defines"},
+    {"custom-op-schema", Severity::error,
+     "torch.library.custom_op cannot infer a schema from the function's type hints"},
+    {"custom-op-not-static", Severity::note,
+     "a custom op's schema depends on what is only known when the file runs"},
 });
 
 Location at(const std::string& path, SourcePosition position) {
@@ -166,6 +173,12 @@ void implementations_without_definition(std::span<const ScannedFile> files,
       diagnostic.message = fmt::format(
           "implementation of '{}', which no given file defines (it may be defined elsewhere)",
           full_name(ns, name));
+      std::vector<std::string_view> names;
+      for (const auto& [known_name, unused] : known) {
+        if (known_name.front() != '?') names.push_back(known_name);
+      }
+      std::vector<std::string> closest = schema::closest_names(full_name(ns, name), names, 2);
+      if (!closest.empty()) diagnostic.message += fmt::format("; did you mean '{}'?", closest.front());
       out.push_back(std::move(diagnostic));
     }
   }
@@ -196,6 +209,14 @@ Diagnostic schema_diagnostic(const std::string& path, const FoundSchema& found,
 }  // namespace
 
 std::span<const RuleInfo> source_rule_catalog() { return kRules; }
+
+std::vector<DefinedOperator> defined_operators(std::span<const ScannedFile> files) {
+  std::vector<DefinedOperator> out;
+  for (const Definition& d : collect_definitions(files)) {
+    out.push_back({full_name(d.ns, d.name), at(*d.path, d.position)});
+  }
+  return out;
+}
 
 std::string resolved_namespace(const FoundSchema& found) {
   std::string written = written_namespace(found.text.text());
@@ -230,9 +251,24 @@ std::vector<Diagnostic> check_found_schema(const std::string& path, const FoundS
   return out;
 }
 
+std::vector<Diagnostic> inference_diagnostics(const std::string& path, const ScanResult& scan) {
+  std::vector<Diagnostic> out;
+  for (const InferenceProblem& problem : scan.inference_problems) {
+    Diagnostic diagnostic;
+    diagnostic.severity = problem.rejected ? Severity::error : Severity::note;
+    diagnostic.rule = problem.rejected ? "custom-op-schema" : "custom-op-not-static";
+    diagnostic.location = at(path, problem.position);
+    diagnostic.message = problem.message;
+    out.push_back(std::move(diagnostic));
+  }
+  return out;
+}
+
 std::vector<Diagnostic> lint_sources(std::span<const ScannedFile> files) {
   std::vector<Diagnostic> out;
   for (const ScannedFile& file : files) {
+    for (Diagnostic& d : inference_diagnostics(file.path, file.scan)) out.push_back(std::move(d));
+    check_keys(file.path, file.scan, out);
     for (const FoundSchema& found : file.scan.schemas) {
       for (Diagnostic& d : check_found_schema(file.path, found)) out.push_back(std::move(d));
       namespace_mismatches(file.path, found, out);

@@ -4,11 +4,13 @@
 //   torch.library.define("ns::name", "(...) -> ...")
 //   @torch.library.custom_op("ns::name", mutates_args=(), schema="(...) -> ...")
 //   lib.impl("name", fn, "CUDA"), torch.library.impl / register_fake / register_kernel("ns::name")
-// A custom_op without schema= (the schema comes from type hints) still defines its name.
+// A custom_op / triton_op without schema= gets the schema its type hints give (infer_schema.h).
 #include <map>
 #include <string>
 
 #include "calls.h"
+#include "infer_schema.h"
+#include "python_module.h"
 #include "scan_internal.h"
 
 namespace schemac::sources {
@@ -21,7 +23,7 @@ bool is_module(std::string_view receiver) {
 class PythonCallFinder {
  public:
   PythonCallFinder(const TokenStream& stream, ScanResult& out)
-      : stream_(stream), tokens_(stream.tokens), out_(out) {}
+      : stream_(stream), tokens_(stream.tokens), module_(read_python_module(stream)), out_(out) {}
 
   void run() {
     for (size_t i = 0; i + 1 < tokens_.size(); ++i) {
@@ -80,6 +82,35 @@ class PythonCallFinder {
     return ns && looks_like_operator_name(ns->text.text()) ? operator_name_in(ns->text.text()) : "";
   }
 
+  // The dispatch key of Library(ns, "IMPL", key), recorded as a key use; "" when none.
+  std::string library_key(size_t callee) {
+    std::vector<CallArgument> arguments = call_arguments(tokens_, callee + 1, true);
+    std::vector<KeyUse> keys = key_uses(find_argument(arguments, 2, "dispatch_key"), false);
+    for (const KeyUse& key : keys) out_.keys.push_back(key);
+    return keys.size() == 1 ? keys[0].name : "";
+  }
+
+  // The key or device-type strings of an argument: one literal, or a tuple / list of them.
+  std::vector<KeyUse> key_uses(const CallArgument* argument, bool device_type) const {
+    std::vector<KeyUse> out;
+    if (!argument || argument->range.empty()) return out;
+    std::vector<TokenRange> parts{argument->range};
+    const Token& first = tokens_[argument->range.begin];
+    if ((is_punct(first, "(") || is_punct(first, "[")) &&
+        matching_close(tokens_, argument->range.begin) == argument->range.end - 1) {
+      parts.clear();
+      for (const CallArgument& element : call_arguments(tokens_, argument->range.begin, false)) {
+        parts.push_back(element.range);
+      }
+    }
+    for (TokenRange part : parts) {
+      std::string why_not;
+      std::optional<JoinedLiteral> text = join_python_literal(stream_, part, &why_not);
+      if (text && !text->text.empty()) out.push_back({text->text.position(0), text->text.text(), device_type});
+    }
+    return out;
+  }
+
   void library(size_t callee) {
     size_t first = callee;
     name_ending_at(tokens_, callee, &first);
@@ -92,13 +123,15 @@ class PythonCallFinder {
       target = name_ending_at(tokens_, target_first - 2, &target_first);
     }
     if (tokens_[target_last].kind != TokenKind::identifier) return;
-    libraries_[target] = {library_namespace(callee), tokens_[callee].position};
+    libraries_[target] = {library_namespace(callee), tokens_[callee].position, library_key(callee)};
   }
 
   struct Receiver {
     bool module = false;  // torch.library.define / library.define
     std::string ns;
     SourcePosition position;
+    std::string key;  // Library(ns, "IMPL", key)'s key
+    std::string op;   // a custom op's Python object: its operator name
   };
 
   Receiver receiver_of(size_t method) const {
@@ -120,9 +153,13 @@ class PythonCallFinder {
     if (tokens_[last].kind != TokenKind::identifier) return receiver;
     std::string name = name_ending_at(tokens_, last);
     auto known = libraries_.find(name);
+    auto op = ops_.find(name);
     if (known != libraries_.end()) {
       receiver.ns = known->second.ns;
       receiver.position = known->second.position;
+      receiver.key = known->second.key;
+    } else if (op != ops_.end()) {
+      receiver.op = op->second;
     } else {
       receiver.module = is_module(name);
     }
@@ -183,30 +220,32 @@ class PythonCallFinder {
   }
 
   void custom_op(size_t callee) {
-    std::vector<CallArgument> arguments = call_arguments(tokens_, callee + 1, true);
+    size_t close = 0;
+    std::vector<CallArgument> arguments = call_arguments(tokens_, callee + 1, true, &close);
     std::string why_not;
     const CallArgument* name_argument = find_argument(arguments, 0, "name");
     std::optional<JoinedLiteral> name = literal(name_argument, &why_not);
     SourcePosition where = tokens_[callee].position;
     if (!name || !looks_like_operator_name(name->text.text())) {
-      if (name_argument)
-        out_.skipped.push_back({where, tokens_[callee].text + "(...): the name is " +
-                                           (name ? "not an operator name" : why_not)});
+      if (!name_argument) return;
+      std::string reason = tokens_[callee].text + "(...): the name is " +
+                           (name ? "not an operator name" : why_not);
+      out_.skipped.push_back({where, reason});
+      if (from_torch(callee)) {
+        out_.inference_problems.push_back(
+            {tokens_[name_argument->range.begin].position,
+             "an operator defined here is not checked: " + reason, false});
+      }
       return;
     }
     const CallArgument* schema = find_argument(arguments, 99, "schema");
     if (!schema) {
-      out_.named_definitions.push_back(
-          {name->position, operator_name_in(name->text.text()), "", {}, {}});
-      out_.skipped.push_back(
-          {name->position,
-           tokens_[callee].text + "(...): no schema=, the schema is inferred from the type hints"});
+      infer(callee, close, arguments, std::move(*name));
       return;
     }
     std::optional<JoinedLiteral> signature = literal(schema, &why_not);
     if (!signature) {
-      out_.named_definitions.push_back(
-          {name->position, operator_name_in(name->text.text()), "", {}, {}});
+      out_.named_definitions.push_back(named_operator(name->position, operator_name_in(name->text.text()), "", {}, {}));
       out_.skipped.push_back(
           {tokens_[schema->range.begin].position, "custom_op(...): schema= is " + why_not});
       return;
@@ -214,25 +253,152 @@ class PythonCallFinder {
     add_schema(std::move(*name), std::move(*signature), "custom_op", Receiver{});
   }
 
+  // Whether the callee ending at `callee` is PyTorch's (torch.library.custom_op, or custom_op
+  // imported from torch), not another library's function of the same name.
+  bool from_torch(size_t callee) const {
+    std::string dotted = name_ending_at(tokens_, callee);
+    std::string root = dotted.substr(0, dotted.find('.'));
+    auto imported = module_.imports.find(root);
+    std::string path = imported != module_.imports.end() ? imported->second + dotted.substr(root.size()) : dotted;
+    return path.rfind("torch.", 0) == 0;
+  }
+
+  // The `def` a decorator call (whose ')' is at `close`) applies to, past other decorators.
+  std::optional<size_t> decorated_function(size_t callee, size_t close) const {
+    size_t first = callee;
+    name_ending_at(tokens_, callee, &first);
+    if (first == 0 || !is_punct(tokens_[first - 1], "@")) return std::nullopt;
+    size_t i = close + 1;
+    while (i + 1 < tokens_.size()) {
+      if (is_identifier(tokens_[i], "def")) return i;
+      if (is_identifier(tokens_[i], "async")) {
+        ++i;
+        continue;
+      }
+      if (!is_punct(tokens_[i], "@")) return std::nullopt;
+      ++i;
+      while (i < tokens_.size() && (tokens_[i].kind == TokenKind::identifier || is_punct(tokens_[i], "."))) ++i;
+      if (i < tokens_.size() && is_punct(tokens_[i], "(")) i = matching_close(tokens_, i) + 1;
+    }
+    return std::nullopt;
+  }
+
+  // The `def NAME` a call passes by name: the last one before the call, else the first after.
+  std::optional<size_t> function_named(const std::string& name, size_t call) const {
+    std::optional<size_t> found;
+    auto [begin, end] = module_.functions.equal_range(name);
+    for (auto it = begin; it != end; ++it) {
+      if (it->second < call || !found) found = it->second;
+    }
+    return found;
+  }
+
+  // The function of custom_op(name, fn, ...) or custom_op(name, ...)(fn).
+  std::optional<size_t> passed_function(size_t callee, size_t close,
+                                        const std::vector<CallArgument>& arguments) const {
+    const CallArgument* fn = find_argument(arguments, 1, "");
+    if (fn && fn->range.end == fn->range.begin + 1 &&
+        tokens_[fn->range.begin].kind == TokenKind::identifier) {
+      return function_named(tokens_[fn->range.begin].text, callee);
+    }
+    if (close + 3 < tokens_.size() && is_punct(tokens_[close + 1], "(") &&
+        tokens_[close + 2].kind == TokenKind::identifier && is_punct(tokens_[close + 3], ")")) {
+      return function_named(tokens_[close + 2].text, callee);
+    }
+    return std::nullopt;
+  }
+
+  // custom_op / triton_op without schema=: the schema comes from the function's type hints.
+  void infer(size_t callee, size_t close, const std::vector<CallArgument>& arguments,
+             JoinedLiteral name) {
+    std::string op = operator_name_in(name.text.text());
+    const std::string& call = tokens_[callee].text;
+    std::optional<size_t> def = decorated_function(callee, close);
+    bool decorated = def.has_value();
+    if (!def) def = passed_function(callee, close, arguments);
+    auto not_inferred = [&](SourcePosition at, std::string message, bool rejected) {
+      out_.named_definitions.push_back(named_operator(name.position, op, "", {}, {}));
+      out_.inference_problems.push_back({at, std::move(message), rejected});
+    };
+    if (!def) {
+      not_inferred(name.position,
+                   "custom op '" + op + "': its schema cannot be inferred statically: the function "
+                   "it wraps is not a `def` found in this file", false);
+      return;
+    }
+    const CallArgument* mutates = find_argument(arguments, 99, "mutates_args");
+    if (!mutates) {
+      not_inferred(name.position, call + "(\"" + op + "\", ...) needs mutates_args= (the names "
+                   "of the arguments it mutates, () for none, or \"unknown\")", true);
+      return;
+    }
+    MutatesArgs mutated = read_mutates_args(module_, mutates->range);
+    InferredSignature inferred =
+        infer_signature(module_, *def, mutated, tokens_[mutates->range.begin].position, op);
+    for (InferenceProblem& problem : inferred.problems) {
+      out_.inference_problems.push_back(std::move(problem));
+    }
+    if (decorated) ops_[tokens_[*def + 1].text] = op;
+    if (!inferred.signature) {
+      out_.named_definitions.push_back(named_operator(name.position, op, "", {}, {}));
+      return;
+    }
+    FoundSchema found;
+    found.position = name.position;
+    name.text.strip();
+    found.text = std::move(name.text);
+    found.text.append(*inferred.signature);
+    found.call = call;
+    found.inferred = true;
+    out_.schemas.push_back(std::move(found));
+  }
+
+  // lib.impl(name, fn, key), torch.library.impl(name, types), register_kernel(name, device_types),
+  // register_fake / impl_abstract / register_autograd(name), and the methods of a custom op's
+  // object (op.register_kernel("cpu")).
   void implementation(size_t method) {
     Receiver receiver = receiver_of(method);
     std::vector<CallArgument> arguments = call_arguments(tokens_, method + 1, true);
+    const std::string& call = tokens_[method].text;
+    bool kernel = call == "register_kernel";
+    if (!receiver.op.empty()) {
+      if (kernel) record_keys(key_uses(find_argument(arguments, 0, "device_types"), true));
+      return;
+    }
     std::string why_not;
     std::optional<JoinedLiteral> name = literal(find_argument(arguments, 0, "qualname"), &why_not);
     if (!name || !looks_like_operator_name(name->text.text())) return;
     std::string op = operator_name_in(name->text.text());
     if (receiver.module && op.find("::") == std::string::npos) return;
-    out_.implementations.push_back({name->position, op, receiver.ns, receiver.position, {}});
+    NamedOperator impl = named_operator(name->position, op, receiver.ns, receiver.position, {});
+    std::vector<KeyUse> keys;
+    if (call == "impl" && receiver.module) {
+      keys = key_uses(find_argument(arguments, 1, "types"), true);
+    } else if (call == "impl") {
+      keys = key_uses(find_argument(arguments, 2, "dispatch_key"), false);
+      impl.dispatch_key = keys.size() == 1 ? keys[0].name : receiver.key;
+    } else if (kernel) {
+      keys = key_uses(find_argument(arguments, 1, "device_types"), true);
+    }
+    record_keys(keys);
+    out_.implementations.push_back(std::move(impl));
+  }
+
+  void record_keys(const std::vector<KeyUse>& keys) {
+    for (const KeyUse& key : keys) out_.keys.push_back(key);
   }
 
   struct KnownLibrary {
     std::string ns;
     SourcePosition position;
+    std::string key;
   };
 
   const TokenStream& stream_;
   const std::vector<Token>& tokens_;
+  PythonModule module_;
   std::map<std::string, KnownLibrary> libraries_;
+  std::map<std::string, std::string> ops_;  // a custom op's Python name -> its operator name
   std::vector<uint32_t> functions_;  // see track_function_scope
   size_t depth_ = 0;                 // bracket depth
   ScanResult& out_;

@@ -5,6 +5,9 @@
 //   namespace-mismatch       "a::op(...)" defined inside TORCH_LIBRARY(b, m) / Library("b", ...)
 //   impl-without-definition  an implementation of an operator no given file defines (a warning:
 //                            the definition may be in a file that was not given)
+// and, for Python custom ops whose schema comes from type hints:
+//   custom-op-schema         PyTorch's infer_schema rejects the function (an error)
+//   custom-op-not-static     the schema needs what only running the file tells (a note)
 #pragma once
 
 #include <span>
@@ -24,6 +27,14 @@ struct ScannedFile {
 // The rules this file adds to lint's catalog (for --list-rules and SARIF).
 std::span<const schema::RuleInfo> source_rule_catalog();
 
+// An operator the files define (by schema, or by name alone): "ns::name.overload" ("name" when
+// the namespace is unknown), and where. For rules that combine registration code with YAML.
+struct DefinedOperator {
+  std::string name;
+  schema::Location location;
+};
+std::vector<DefinedOperator> defined_operators(std::span<const ScannedFile> files);
+
 // The namespace a found schema registers into: the one written in it, else the enclosing
 // library's; "" when neither is known.
 std::string resolved_namespace(const FoundSchema& found);
@@ -36,6 +47,9 @@ schema::Location location_in(const std::string& path, const MappedText& text, ui
 // The parser's error or the checks' findings for one found schema, located in the source file.
 std::vector<schema::Diagnostic> check_found_schema(const std::string& path,
                                                    const FoundSchema& found);
+
+// The custom-op-schema / custom-op-not-static diagnostics of one scanned file.
+std::vector<schema::Diagnostic> inference_diagnostics(const std::string& path, const ScanResult& scan);
 
 // Every found schema checked, then the rules across files; sorted by file, line and column.
 std::vector<schema::Diagnostic> lint_sources(std::span<const ScannedFile> files);

@@ -1,6 +1,7 @@
 // Finding operator schemas where extension authors write them: string literals passed to
 // registration calls in C++ (`TORCH_LIBRARY` blocks, `m.def("...")`) and Python
-// (`torch.library.Library(...).define("...")`, `torch.library.custom_op(..., schema="...")`).
+// (`torch.library.Library(...).define("...")`, `torch.library.custom_op(..., schema="...")`), and
+// the schemas Python custom ops infer from their type hints (`@torch.library.custom_op`).
 // Each language has a real tokenizer (string-literal, comment and continuation rules); the call
 // finder works on its tokens. Only literal text is taken: anything built at run time or by a
 // macro is skipped and listed, never guessed.
@@ -33,6 +34,7 @@ struct FoundSchema {
   std::string library_namespace;    // of the enclosing TORCH_LIBRARY / Library(...); "" if unknown
   SourcePosition library_position;  // where that TORCH_LIBRARY / Library(...) is; 0 if none
   std::string call;                 // "def", "define", "library.define", "custom_op"
+  bool inferred = false;            // custom_op / triton_op: the schema comes from type hints
   ConditionPath condition;
   bool in_function = false;  // Python: inside a function body (a test's own library, say)
 };
@@ -46,6 +48,17 @@ struct NamedOperator {
   SourcePosition library_position;  // the enclosing TORCH_LIBRARY / Library(...); 0 if none
   ConditionPath condition;
   bool in_function = false;  // Python: inside a function body
+  std::string dispatch_key;  // implementations: the key it registers to, when known
+  std::string kernel;        // C++ implementations: the kernel function's name, when written plainly
+};
+
+// A dispatch key (TORCH_LIBRARY_IMPL, Library(ns, "IMPL", key), lib.impl(..., key)) or a device
+// type (torch.library.impl(op, "cuda"), register_kernel(op, "cpu"), which take keys too) named
+// by an implementation registration.
+struct KeyUse {
+  SourcePosition position;
+  std::string name;
+  bool device_type = false;
 };
 
 // A registration call whose schema could not be read statically, and why.
@@ -54,11 +67,21 @@ struct SkippedCall {
   std::string reason;
 };
 
+// A custom op whose schema could not be inferred from its type hints: PyTorch rejects the
+// function (`rejected`), or what the schema needs is not known without running the file.
+struct InferenceProblem {
+  SourcePosition position;
+  std::string message;
+  bool rejected = true;
+};
+
 struct ScanResult {
   std::vector<FoundSchema> schemas;
   std::vector<NamedOperator> named_definitions;
   std::vector<NamedOperator> implementations;
   std::vector<SkippedCall> skipped;
+  std::vector<InferenceProblem> inference_problems;
+  std::vector<KeyUse> keys;
 };
 
 // Never throws on any input; positions are inside `text` (or at its end).

@@ -1,0 +1,39 @@
+// Python values read statically where infer_schema needs them: a parameter's default, written
+// into the schema as PyTorch writes it (str() of None, an int, a float or a bool; a string or a
+// torch.device in double quotes; a torch.dtype without "torch."), and a custom op's mutates_args.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "calls.h"
+#include "python_module.h"
+#include "token.h"
+
+namespace schemac::sources {
+
+struct StaticValue {
+  enum class Status : uint8_t { ok, unsupported, unknown };
+  Status status = Status::unknown;
+  std::string text;  // ok: the default as the schema writes it; otherwise why not
+};
+
+// The default written in tokens `range` (module-level constants are followed).
+StaticValue default_value(const PythonModule& module, TokenRange range);
+
+struct MutatesArgs {
+  enum class Status : uint8_t { names, all, unknown, invalid };
+  Status status = Status::names;  // all: the string "unknown"; invalid: another string
+  std::vector<std::string> names;
+  std::vector<SourcePosition> positions;  // of each name
+  std::string why;                         // unknown / invalid: why
+};
+
+// mutates_args=(...) / [...] / {...} / set() / "unknown" / a module-level constant.
+MutatesArgs read_mutates_args(const PythonModule& module, TokenRange range);
+
+// Python's str() of a float: the shortest digits that read back, in fixed notation from 1e-4 up
+// to below 1e16, else in exponent notation ("1e-05", "1e+16"); inf, -inf, nan.
+std::string python_float_text(double value);
+
+}  // namespace schemac::sources
