@@ -109,7 +109,7 @@ std::string render_sarif(std::span<const Diagnostic> diagnostics, const ToolInfo
   std::vector<Json> rules;
   std::set<std::string_view> known;
   for (const RuleInfo& rule : tool.rules) {
-    rules.push_back(rule_object(rule.id, rule.description, rule.severity, tool.help_uri));
+    rules.push_back(rule_object(rule.id, rule.description, rule.severity, run.help_uri));
     known.insert(rule.id);
   }
   std::vector<Json> results;
