@@ -72,8 +72,9 @@ void print_report(const std::vector<schema::Diagnostic>& diagnostics, const sche
   if (format == "json") {
     fmt::print("{}", schema::render_json(diagnostics));
   } else if (format == "sarif") {
-    schema::ToolInfo tool{"schemac", std::string(kVersion), "", rules, kRulesDocUri};
-    fmt::print("{}", schema::render_sarif(diagnostics, tool, {run.tool_errors.empty(), run.tool_errors, &sources}));
+    schema::ToolInfo tool{"schemac", std::string(kVersion), "", rules};
+    fmt::print("{}", schema::render_sarif(diagnostics, tool,
+                                          {run.tool_errors.empty(), run.tool_errors, &sources, kRulesDocUri}));
   } else if (format == "github") {
     fmt::print("{}", render_github(diagnostics));
   } else if (!diagnostics.empty()) {

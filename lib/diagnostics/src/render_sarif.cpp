@@ -85,7 +85,7 @@ Json result_object(const Diagnostic& d, const SourceFiles* sources) {
     Json replacement{{"deletedRegion", region(d.fix->location, sources)}, {"insertedContent", text(d.fix->replacement)}};
     Json change{{"artifactLocation", artifact(d.fix->location.file)},
                 {"replacements", Json::array({std::move(replacement)})}};
-    out["fixes"] = Json::array({Json{{"description", text("replace with '" + d.fix->replacement + "'")},
+    out["fixes"] = Json::array({Json{{"description", text(d.fix->replacement.empty() ? std::string("delete the text") : "replace with '" + d.fix->replacement + "'")},
                                      {"artifactChanges", Json::array({std::move(change)})}}});
   }
   return out;
@@ -109,7 +109,7 @@ std::string render_sarif(std::span<const Diagnostic> diagnostics, const ToolInfo
   std::vector<Json> rules;
   std::set<std::string_view> known;
   for (const RuleInfo& rule : tool.rules) {
-    rules.push_back(rule_object(rule.id, rule.description, rule.severity, tool.help_uri));
+    rules.push_back(rule_object(rule.id, rule.description, rule.severity, run.help_uri));
     known.insert(rule.id);
   }
   std::vector<Json> results;

@@ -73,7 +73,14 @@ class TextWriter {
       excerpt(note.location);
     }
     if (d.fix) {
-      header(d.fix->location, Severity::note, fmt::format("fix: replace with '{}'", d.fix->replacement));
+      const FixHint& fix = *d.fix;
+      const Location& at = fix.location;
+      const bool whole_line = fix.replacement.empty() && at.column == 1 && at.end_column == 1 && at.end_line == at.line + 1;
+      std::string what = whole_line                  ? std::string("fix: delete the line")
+                         : fix.replacement.empty()   ? std::string("fix: delete the text")
+                                                     : fmt::format("fix: replace with '{}'", fix.replacement);
+      if (!fix.unsafe_reason.empty()) what += fmt::format(" (not applied by --fix: {})", fix.unsafe_reason);
+      header(at, Severity::note, what);
     }
   }
 

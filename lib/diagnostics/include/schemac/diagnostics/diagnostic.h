@@ -120,14 +120,14 @@ struct ToolInfo {
   std::string version;          // "0.1.0"
   std::string information_uri;  // may be empty
   std::span<const RuleInfo> rules;
-  std::string help_uri;         // each rule's helpUri is this + '#' + its id; empty: none
 };
-// What SARIF's `invocations` says about the run, and the file texts the UTF-16 columns are
-// counted in (a file not in `sources` keeps byte columns).
+// What SARIF's `invocations` says about the run, the file texts the UTF-16 columns are counted
+// in (a file not in `sources` keeps byte columns), and where the rules are documented.
 struct SarifRun {
   bool execution_successful = true;  // false: some input could not be read, or a usage error
   std::vector<std::string> tool_errors;  // toolExecutionNotifications, e.g. "cannot read 'x.yaml'"
   const SourceFiles* sources = nullptr;
+  std::string help_uri;  // each rule's helpUri is this + '#' + its id; empty: none
 };
 // A SARIF 2.1.0 log with one run: the driver with its rules, one invocation, and one result per
 // diagnostic; columns count UTF-16 code units (columnKind utf16CodeUnits).
