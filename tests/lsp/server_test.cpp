@@ -110,6 +110,15 @@ TEST_F(ServerTest, DiagnosticsCarryRuleCodesAndUtf16Ranges) {
   EXPECT_EQ((*duplicate)["range"]["start"], json::parse(R"({"line":0,"character":48})"));
 }
 
+TEST_F(ServerTest, OtherYamlFilesGetNoDiagnosticsButTheirSyntaxErrors) {
+  EXPECT_TRUE(published(session.send(did_open("file:///w/.github/workflows/ci.yaml",
+                                              "name: CI\non: [push]\njobs:\n  test:\n    runs-on: x\n")))["diagnostics"]
+                  .empty());
+  json broken = published(session.send(did_open("file:///w/compose.yaml", "services: [\n")))["diagnostics"];
+  ASSERT_EQ(broken.size(), 1u) << broken.dump(2);
+  EXPECT_EQ(broken[0]["code"], "yaml-syntax");
+}
+
 TEST_F(ServerTest, QuickFixReplacesTheKeyAndAFixingChangeClearsTheDiagnostics) {
   const std::string uri(kUri);
   const std::string yaml = "- func: relu(Tensor self) -> Tensor\n  dispatch:\n    CPU, Cuda: relu_kernel\n";

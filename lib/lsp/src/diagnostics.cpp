@@ -103,7 +103,11 @@ std::vector<Diagnostic> lint_document(const Document& document) {
     case DocumentLanguage::yaml: {
       schema::FileLintOptions options;
       options.native.valid_tags = tags_beside(document.path);
-      return schema::lint_file(document.path, document.text, options).diagnostics;
+      schema::FileLint lint = schema::lint_file(document.path, document.text, options);
+      // An editor hands the server every YAML file (CI workflows, configs): one that is none of
+      // the operator formats is not this server's to judge, where `schemac lint` says unknown-format.
+      if (lint.kind == schema::FileKind::unknown) return {};
+      return std::move(lint.diagnostics);
     }
     case DocumentLanguage::cpp:
     case DocumentLanguage::python: {

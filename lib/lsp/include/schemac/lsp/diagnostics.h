@@ -20,7 +20,7 @@ struct AnalysisOptions {
 
 // What `schemac lint` reports for the document's text alone: YAML of any of the three kinds
 // (with the tags of a tags.yaml beside the file, else the built-in ones), C++ and Python
-// registration code; nothing for other files. Sorted by place.
+// registration code; nothing for other files, YAML of another shape included. Sorted by place.
 std::vector<schema::Diagnostic> lint_document(const Document& document);
 
 // The document's diagnostics (those located in it) as LSP Diagnostic objects.
