@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Installs what the build needs from Debian's packages, only if something is missing.
-# ccache is optional (it makes the repeated builds of scripts/test.sh cheap); clang and its
+# ccache is optional (it makes the repeated builds of scripts/test.sh cheap); clang-format (14)
+# checks the layout of the code (scripts/check-format.sh); clang and its
 # runtime give the sanitizer and libFuzzer builds. libtorch-dev and python3-torch (PyTorch 1.13)
 # give the PyTorch interop: dispatch-inspect --runtime torch, examples/torch_extension and its
 # tests (the build skips them when find_package(Torch) finds nothing). libopenblas-dev is the
 # reference the mm benchmark is measured against; installed, it is also the BLAS that Debian's
-# libtorch calls (in place of the reference BLAS, which is far slower).
+# libtorch calls (in place of the reference BLAS, which is far slower). pre-commit runs the test
+# of .pre-commit-hooks.yaml (tests/cli/pre_commit_test.sh).
 set -euo pipefail
-packages=(cmake ninja-build g++ clang libclang-rt-14-dev ccache python3
+packages=(cmake ninja-build g++ clang libclang-rt-14-dev clang-format ccache python3
           libcli11-dev nlohmann-json3-dev tao-pegtl-dev libyaml-cpp-dev libyaml-dev pkg-config libfmt-dev
-          libgtest-dev libbenchmark-dev libopenblas-dev libtorch-dev python3-torch python3-yaml
+          libgtest-dev libbenchmark-dev libopenblas-dev libtorch-dev python3-torch python3-yaml pre-commit
           neovim)
 missing=()
 for p in "${packages[@]}"; do

@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite:
-#   1. the release build and every test (unit, golden, end-to-end; GPU tests skip without a GPU)
+#   1. the release build, with warnings as errors, and every test (unit, golden, end-to-end; GPU
+#      tests skip without a GPU)
 #   2. the suite again under AddressSanitizer + UndefinedBehaviorSanitizer (clang), with a short
 #      libFuzzer smoke run of every fuzz target
 #   3. the concurrency tests under ThreadSanitizer
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ -n "${SCHEMAC_UPDATE_GOLDEN:-}" ]; then
+  echo "test.sh: SCHEMAC_UPDATE_GOLDEN is set; with it the golden tests rewrite their files and pass." >&2
+  echo "test.sh: unset it to run the suite (refresh goldens on purpose with ctest -R NAME instead)." >&2
+  exit 2
+fi
 scripts/install-deps.sh
 jobs=$(nproc)
 logs=$(mktemp -d)
@@ -17,8 +23,8 @@ run_ctest() {
 }
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
 
-echo "== release build and tests"
-scripts/build.sh
+echo "== release build (warnings are errors) and tests"
+scripts/build.sh -DSCHEMAC_WERROR=ON
 run_ctest release --test-dir build --output-on-failure -j"$jobs"
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer, with fuzz smoke runs"

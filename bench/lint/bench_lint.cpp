@@ -3,14 +3,20 @@
 //   BM_yaml_event_tree              our located tree from yaml-cpp's event parser
 //   BM_load_native_functions        the tree plus the field reader and every schema parse
 //   BM_lint_corpus_end_to_end       read both files from disk, load tags, lint, render the text
+//   BM_lint_extension_282_end_to_end  an extension YAML of 282 namespaced operators (the forms of
+//                                   tests/lint/extension/forms.yaml, renamed) in the extension
+//                                   profile: load, lint, the rules across files, render the text
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <benchmark/benchmark.h>
 #include <yaml-cpp/yaml.h>
 
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/lint/file_kinds.h"
+#include "schemac/lint/lint_inputs.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/native_functions/native_functions.h"
 #include "schemac/native_functions/yaml_loader.h"
@@ -21,6 +27,7 @@ namespace {
 
 const std::string kNativeFunctions = SCHEMAC_CORPUS_DIR "/native_functions.yaml";
 const std::string kTags = SCHEMAC_CORPUS_DIR "/tags.yaml";
+const std::string kExtensionForms = SCHEMAC_LINT_TEST_DIR "/extension/forms.yaml";
 
 using schemac::bench::read_file;
 
@@ -69,6 +76,44 @@ void BM_lint_corpus_end_to_end(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * corpus().size()));
 }
 BENCHMARK(BM_lint_corpus_end_to_end)->Unit(benchmark::kMillisecond);
+
+// 282 operators: the entries of forms.yaml repeated in namespaces kx0, kx1, ...
+const std::string& extension_282() {
+  static const std::string text = [] {
+    const std::string forms = read_file(kExtensionForms);
+    std::vector<std::string> entries;
+    for (size_t at = forms.find("- func: "); at != std::string::npos;) {
+      const size_t next = forms.find("\n- func: ", at);
+      entries.push_back(forms.substr(at, next == std::string::npos ? std::string::npos : next + 1 - at));
+      at = next == std::string::npos ? next : next + 1;
+    }
+    std::string out;
+    for (size_t i = 0; i < 282; ++i) {
+      std::string entry = entries[i % entries.size()];
+      entry.replace(entry.find("kx::"), 4, "kx" + std::to_string(i / entries.size()) + "::");
+      out += entry;
+    }
+    return out;
+  }();
+  return text;
+}
+
+void BM_lint_extension_282_end_to_end(benchmark::State& state) {
+  using namespace schemac::schema;
+  const std::string path = "extension_282.yaml";
+  for (auto _ : state) {
+    std::string text = extension_282();
+    SourceFiles sources;
+    sources.add(path, text);
+    FileLint linted = lint_file(path, std::move(text), FileLintOptions{});
+    const NativeFunctionsFile* files[] = {linted.native.get()};
+    for (Diagnostic& d : check_duplicates_across_files(files, {})) linted.diagnostics.push_back(std::move(d));
+    std::string out = render_text(linted.diagnostics, sources) + render_summary(count_diagnostics(linted.diagnostics));
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * extension_282().size()));
+}
+BENCHMARK(BM_lint_extension_282_end_to_end)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

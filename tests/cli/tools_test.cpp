@@ -50,7 +50,7 @@ TEST_F(ToolsCli, UnreadableInputsSayWhyAndExit2) {
   };
   for (const Case& c : {
            Case{"lint missing.yaml", "schemac lint: error: cannot read 'missing.yaml': no such file\n"},
-           Case{"lint folder", "schemac lint: error: cannot read 'folder': it is a directory\n"},
+           Case{"lint folder", "schemac lint: error: cannot read 'folder': a folder without YAML, C++ or Python files\n"},
            Case{"lint binary.yaml",
                 "schemac lint: error: cannot read 'binary.yaml': it holds a NUL byte at line 1, column 13 "
                 "(a binary file?)\n"},

@@ -28,10 +28,17 @@ inline void write_file(const std::string& path, const std::string& text) {
   out << text;
 }
 
-// Goldens are rewritten only when SCHEMAC_UPDATE_GOLDEN=1.
+// Goldens are rewritten only when SCHEMAC_UPDATE_GOLDEN=1, and never in CI (CI set, not "false"):
+// there the flag fails the test instead, so a run cannot pass by rewriting what it checks.
 inline bool update_golden() {
   const char* flag = std::getenv("SCHEMAC_UPDATE_GOLDEN");
-  return flag && std::string(flag) == "1";
+  if (!flag || std::string(flag) != "1") return false;
+  const char* ci = std::getenv("CI");
+  if (ci && *ci && std::string(ci) != "false") {
+    ADD_FAILURE() << "SCHEMAC_UPDATE_GOLDEN=1 is set under CI: goldens are compared in CI, never rewritten";
+    return false;
+  }
+  return true;
 }
 
 struct ToolRun {

@@ -32,13 +32,13 @@ const char* kNew =
     "  dispatch:\n"
     "    CPU: add\n";
 
-TEST_F(CompatCli, BreakingChangesGoToStderrWithSourceNotesAndCountThenExit1) {
+TEST_F(CompatCli, BreakingChangesGoToStdoutWithSourceNotesAndCountThenExit1) {
   file("old.yaml", kOld);
   file("new.yaml", kNew);
   ToolRun run = schemac("compat old.yaml new.yaml");
   EXPECT_EQ(run.status, 1);
-  EXPECT_EQ(run.out, "");
-  EXPECT_EQ(run.err,
+  EXPECT_EQ(run.err, "");
+  EXPECT_EQ(run.out,
             "new.yaml:1:33: error: argument 'other' of 'add.Tensor' was renamed to 'rhs' [renamed-argument]\n"
             "  - func: add.Tensor(Tensor self, Tensor rhs, *, Scalar alpha=1) -> Tensor\n"
             "                                  ^~~~~~~~~~\n"
@@ -69,7 +69,7 @@ TEST_F(CompatCli, AllowListAcceptsFindingsAndSaysHowMany) {
   file("allow.yaml", "- operator: add.Tensor\n  reason: CUDA support moves to a plugin\n  expires: 2026-06-30\n");
   ToolRun run = schemac("compat old.yaml new.yaml --allow allow.yaml --today 2026-06-30");
   EXPECT_EQ(run.status, 0);
-  EXPECT_EQ(run.err, "2 breaking changes accepted by the allow-list 'allow.yaml'\n");
+  EXPECT_EQ(run.out, "2 breaking changes accepted by the allow-list 'allow.yaml'\n");
 }
 
 TEST_F(CompatCli, ExpiredAllowEntryExits1) {
@@ -78,12 +78,12 @@ TEST_F(CompatCli, ExpiredAllowEntryExits1) {
   file("allow.yaml", "- operator: add.Tensor\n  reason: CUDA support moves to a plugin\n  expires: 2026-06-30\n");
   ToolRun run = schemac("compat old.yaml new.yaml --allow allow.yaml --today 2026-07-01");
   EXPECT_EQ(run.status, 1);
-  EXPECT_NE(run.err.find("allow.yaml:3:12: error: allow-list entry for 'add.Tensor' expired on 2026-06-30 "
+  EXPECT_NE(run.out.find("allow.yaml:3:12: error: allow-list entry for 'add.Tensor' expired on 2026-06-30 "
                          "(today is 2026-07-01) [allow-expired]\n"),
             std::string::npos)
-      << run.err;
-  EXPECT_NE(run.err.find("[renamed-argument]"), std::string::npos) << run.err;
-  EXPECT_NE(run.err.find("3 errors, 0 warnings\n"), std::string::npos) << run.err;
+      << run.out;
+  EXPECT_NE(run.out.find("[renamed-argument]"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("3 errors, 0 warnings\n"), std::string::npos) << run.out;
 }
 
 TEST_F(CompatCli, UnusedAllowEntryWarnsButExits0) {
@@ -91,7 +91,7 @@ TEST_F(CompatCli, UnusedAllowEntryWarnsButExits0) {
   file("allow.yaml", "- operator: mul.Tensor\n  reason: stale\n");
   ToolRun run = schemac("compat old.yaml old.yaml --allow allow.yaml");
   EXPECT_EQ(run.status, 0);
-  EXPECT_EQ(run.err,
+  EXPECT_EQ(run.out,
             "allow.yaml:1:3: warning: allow-list entry for 'mul.Tensor' matches no finding [allow-unused]\n"
             "  - operator: mul.Tensor\n"
             "    ^\n"
@@ -124,8 +124,8 @@ TEST_F(CompatCli, BadInputGetsLintsLocatedErrorAndExits1) {
   file("new.yaml", "- func: add.Tensor(Tensor self, Tensor other -> Tensor\n");
   ToolRun run = schemac("compat old.yaml new.yaml");
   EXPECT_EQ(run.status, 1);
-  EXPECT_EQ(run.err.rfind("new.yaml:1:", 0), 0u) << run.err;
-  EXPECT_NE(run.err.find("[schema-syntax]"), std::string::npos) << run.err;
+  EXPECT_EQ(run.out.rfind("new.yaml:1:", 0), 0u) << run.out;
+  EXPECT_NE(run.out.find("[schema-syntax]"), std::string::npos) << run.out;
 }
 
 TEST_F(CompatCli, UsageAndIoErrorsExit2) {

@@ -1,8 +1,9 @@
 cmake_minimum_required(VERSION 3.25)
 # The runtime stands alone: the shared libraries every operator library links need no yaml-cpp
 # at load time and export no symbol of PEGTL or yaml-cpp; SCHEMA_FREE ones (all three runtime
-# libraries) also export no symbol that names the schema front end (schemac::schema): the
-# dispatcher's API speaks OperatorSignature, its own view of a schema.
+# libraries) also export no symbol of a front-end library's namespace (schemac::schema and the
+# others, whatever namespace their code is in): the dispatcher's API speaks OperatorSignature,
+# its own view of a schema.
 # Arguments: LIBRARIES and SCHEMA_FREE (.so files, ;-separated), NM, LDD.
 function(forbid library symbols forbidden)
   string(FIND "${symbols}" "${forbidden}" at)
@@ -22,7 +23,9 @@ foreach(library ${LIBRARIES} ${SCHEMA_FREE})
   forbid(${library} "${symbols}" "tao::pegtl::")
   forbid(${library} "${symbols}" "YAML::")
   if(library IN_LIST SCHEMA_FREE)
-    forbid(${library} "${symbols}" "schemac::schema::")
+    foreach(front_end schema diagnostics native_functions lint compat sources codegen gen)
+      forbid(${library} "${symbols}" "schemac::${front_end}::")
+    endforeach()
   endif()
   execute_process(COMMAND ${LDD} ${library} OUTPUT_VARIABLE needed)
   if(needed MATCHES "yaml")

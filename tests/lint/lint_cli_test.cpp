@@ -34,12 +34,12 @@ const char* kBad =
     "  dispach:\n"
     "    CPU: relu_cpu\n";
 
-TEST_F(LintCli, ErrorsGoToStderrWithSourceCaretNoteAndCountThenExit1) {
+TEST_F(LintCli, ErrorsGoToStdoutWithSourceCaretNoteAndCountThenExit1) {
   file("ops.yaml", kBad);
   ToolRun run = schemac("lint ops.yaml");
   EXPECT_EQ(run.status, 1);
-  EXPECT_EQ(run.out, "");
-  EXPECT_EQ(run.err,
+  EXPECT_EQ(run.err, "");
+  EXPECT_EQ(run.out,
             "ops.yaml:2:3: error: unknown field 'dispach' [unknown-field]\n"
             "    dispach:\n"
             "    ^~~~~~~\n"
@@ -61,8 +61,8 @@ TEST_F(LintCli, WarningsExit0UnlessWerror) {
   file("ops.yaml", "- func: clamp(Tensor self, Scalar? lambda=None) -> Tensor\n");
   ToolRun run = schemac("lint ops.yaml");
   EXPECT_EQ(run.status, 0);
-  EXPECT_NE(run.err.find("warning: argument name 'lambda' is a Python keyword"), std::string::npos) << run.err;
-  EXPECT_NE(run.err.find("0 errors, 1 warning\n"), std::string::npos) << run.err;
+  EXPECT_NE(run.out.find("warning: argument name 'lambda' is a Python keyword"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("0 errors, 1 warning\n"), std::string::npos) << run.out;
   EXPECT_EQ(schemac("lint --werror ops.yaml").status, 1);
 }
 
@@ -71,9 +71,9 @@ TEST_F(LintCli, EveryFileIsCheckedInOneRun) {
   file("b.yaml", "- func: relu(Tensor self -> Tensor\n");
   ToolRun run = schemac("lint a.yaml b.yaml");
   EXPECT_EQ(run.status, 1);
-  EXPECT_NE(run.err.find("a.yaml:2:3: error"), std::string::npos) << run.err;
-  EXPECT_NE(run.err.find("b.yaml:1:"), std::string::npos) << run.err;
-  EXPECT_NE(run.err.find("2 errors, 0 warnings\n"), std::string::npos) << run.err;
+  EXPECT_NE(run.out.find("a.yaml:2:3: error"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("b.yaml:1:"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("2 errors, 0 warnings\n"), std::string::npos) << run.out;
 }
 
 TEST_F(LintCli, UsageAndIoErrorsExit2) {
@@ -134,13 +134,13 @@ TEST_F(LintCli, TagsComeFromTagsYamlBesideTheInputOrFromTagsFlag) {
   file("made_up.yaml", "- func: relu(Tensor self) -> Tensor\n  tags: made_up\n");
   ToolRun builtin = schemac("lint made_up.yaml");
   EXPECT_EQ(builtin.status, 1);
-  EXPECT_NE(builtin.err.find("made_up.yaml:2:9: error: unknown tag 'made_up' [unknown-tag]"), std::string::npos)
-      << builtin.err;
+  EXPECT_NE(builtin.out.find("made_up.yaml:2:9: error: unknown tag 'made_up' [unknown-tag]"), std::string::npos)
+      << builtin.out;
   file("tags.yaml", "- tag: core\n  desc: x\n");
   ToolRun beside = schemac("lint ops.yaml");
   EXPECT_EQ(beside.status, 1);
-  EXPECT_NE(beside.err.find("ops.yaml:2:9: error: unknown tag 'pointwise' [unknown-tag]"), std::string::npos)
-      << beside.err;
+  EXPECT_NE(beside.out.find("ops.yaml:2:9: error: unknown tag 'pointwise' [unknown-tag]"), std::string::npos)
+      << beside.out;
   file("other_tags.yaml", "- tag: pointwise\n  desc: x\n");
   EXPECT_EQ(schemac("lint --tags other_tags.yaml ops.yaml").status, 0);
 }
@@ -155,17 +155,17 @@ TEST_F(LintCli, ColourOnATerminalOnlyAndNeverWithNoColor) {
   EXPECT_EQ(no_color.out.find("\033["), std::string::npos) << no_color.out;
   EXPECT_NE(no_color.out.find("unknown field"), std::string::npos) << no_color.out;
   ToolRun piped = schemac("lint ops.yaml", "env -u NO_COLOR");
-  EXPECT_EQ(piped.err.find("\033["), std::string::npos);
+  EXPECT_EQ(piped.out.find("\033["), std::string::npos);
 }
 
 TEST_F(LintCli, CorpusHasNoErrorsAndFailsOnlyWithWerror) {
   std::string corpus = std::string(SCHEMAC_CORPUS_DIR) + "/native_functions.yaml";
   ToolRun run = schemac("lint '" + corpus + "'");
   EXPECT_EQ(run.status, 0);
-  EXPECT_NE(run.err.find("0 errors, 6 warnings\n"), std::string::npos) << run.err;
-  EXPECT_TRUE(run.err.ends_with("  python-keyword-argument  3 warnings\n"
+  EXPECT_NE(run.out.find("0 errors, 6 warnings\n"), std::string::npos) << run.out;
+  EXPECT_TRUE(run.out.ends_with("  python-keyword-argument  3 warnings\n"
                                 "  out-name                 2 warnings\n"
-                                "  nondeterministic-seeded  1 warning\n")) << run.err;
+                                "  nondeterministic-seeded  1 warning\n")) << run.out;
   EXPECT_EQ(schemac("lint --werror '" + corpus + "'").status, 1);
 }
 
@@ -185,10 +185,10 @@ TEST_F(LintCli, BackendYamlIsRecognisedAndCheckedAgainstNativeFunctions) {
   EXPECT_EQ(schemac("lint backend.yaml").status, 0);
   ToolRun run = schemac("lint --native-functions native.yaml backend.yaml");
   EXPECT_EQ(run.status, 1);
-  EXPECT_NE(run.err.find("backend.yaml:5:5: error: 'gelu' is not an operator of the native functions file "
-                         "[backend-unknown-op]"), std::string::npos) << run.err;
+  EXPECT_NE(run.out.find("backend.yaml:5:5: error: 'gelu' is not an operator of the native functions file "
+                         "[backend-unknown-op]"), std::string::npos) << run.out;
   ToolRun forced = schemac("lint --kind native backend.yaml");
-  EXPECT_NE(forced.err.find("[top-level-not-list]"), std::string::npos) << forced.err;
+  EXPECT_NE(forced.out.find("[top-level-not-list]"), std::string::npos) << forced.out;
 }
 
 TEST_F(LintCli, ExecutorchYamlIsRecognisedAndAnUnknownShapeIsOneError) {
@@ -197,9 +197,9 @@ TEST_F(LintCli, ExecutorchYamlIsRecognisedAndAnUnknownShapeIsOneError) {
   file("other.yaml", "name: x\nversion: 1\n");
   ToolRun run = schemac("lint other.yaml");
   EXPECT_EQ(run.status, 1);
-  EXPECT_NE(run.err.find("other.yaml:1:1: error: this is not an operator YAML format schemac knows"), std::string::npos)
-      << run.err;
-  EXPECT_NE(run.err.find("1 error, 0 warnings\n  unknown-format  1 error\n"), std::string::npos) << run.err;
+  EXPECT_NE(run.out.find("other.yaml:1:1: error: this is not an operator YAML format schemac knows"), std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("1 error, 0 warnings\n  unknown-format  1 error\n"), std::string::npos) << run.out;
 }
 
 // PyTorch 0.4 to 1.8 files: what they once had is named as retired.
@@ -207,8 +207,8 @@ TEST_F(LintCli, RetiredFieldsSayWhatReplacedThem) {
   file("old.yaml", "- func: relu(Tensor self) -> Tensor\n  use_c10_dispatcher: full\n  dispatch:\n    CPU: relu\n");
   ToolRun run = schemac("lint old.yaml");
   EXPECT_EQ(run.status, 1);
-  EXPECT_NE(run.err.find("old.yaml:2:3: error: field 'use_c10_dispatcher' was retired in PyTorch 1.9"), std::string::npos)
-      << run.err;
+  EXPECT_NE(run.out.find("old.yaml:2:3: error: field 'use_c10_dispatcher' was retired in PyTorch 1.9"), std::string::npos)
+      << run.out;
 }
 
 }  // namespace

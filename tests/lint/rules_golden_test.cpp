@@ -1,5 +1,6 @@
-// One small bad file per rule (tests/lint/bad/<rule>[--<case>].yaml) linted in-process and
-// compared with its expected diagnostics in golden/lint/<name>.txt; each must report its rule.
+// One small bad file per rule (tests/lint/bad/<rule>[--<case>].yaml, with <name>.also.yml for a
+// rule across files) linted in-process and compared with its expected diagnostics in
+// golden/lint/<name>.txt; each must report its rule.
 // Every rule in the catalogue has such a file. Good files and the PyTorch corpus lint clean.
 // SCHEMAC_UPDATE_GOLDEN=1 rewrites the golden files instead of comparing.
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "schemac/lint/file_kinds.h"
+#include "schemac/lint/lint_inputs.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/schema/check.h"
 #include "schemac/schema/parser.h"
@@ -67,9 +69,20 @@ Linted lint_case(const std::string& folder, const std::string& name, const LintO
     file_options.kind = FileKind::executorch;
   }
   Linted result;
-  result.diagnostics = lint_file(display, text, file_options).diagnostics;
+  FileLint linted = lint_file(display, text, file_options);
+  result.diagnostics = std::move(linted.diagnostics);
   SourceFiles sources;
   sources.add(display, text);
+  // A rule across files: <name>.also.yml is linted first, then the rules across both files.
+  const std::string also = folder + "/" + name + ".also.yml";
+  if (fs::exists(kTestDir + "/" + also)) {
+    const std::string also_text = read_file(kTestDir + "/" + also);
+    FileLint first = lint_file(also, also_text, file_options);
+    sources.add(also, also_text);
+    result.diagnostics.insert(result.diagnostics.begin(), first.diagnostics.begin(), first.diagnostics.end());
+    const NativeFunctionsFile* files[] = {first.native.get(), linted.native.get()};
+    for (Diagnostic& d : check_duplicates_across_files(files, {})) result.diagnostics.push_back(std::move(d));
+  }
   result.text = render_text(result.diagnostics, sources) +
                 render_summary(count_diagnostics(result.diagnostics));
   return result;

@@ -1,7 +1,7 @@
 // Every subcommand of both tools on every kind of bad input file: a missing file, a directory, an
 // empty file, a binary file, invalid UTF-8, one huge line, a truncated shared library, and the
-// wrong kind of file. Each run ends with exit 1 or 2 (never a signal), says on stderr what went
-// wrong naming the file, keeps every output line under 2 KB (long excerpts are clipped), and
+// wrong kind of file. Each run ends with exit 1 or 2 (never a signal), says what went wrong
+// naming the file (on stderr, or, for lint's and compat's findings in the file, on stdout), keeps every output line under 2 KB (long excerpts are clipped), and
 // leaves nothing half-written (gen's output folder is as it was).
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -74,6 +74,11 @@ std::vector<Command> commands() {
       {"schemac parse", schemac + " parse < {}", false, {"missing.yaml", "folder.yaml", "empty.yaml"}},
       {"schemac lint", schemac + " lint {}", true, {"ops.yaml"}},
       {"schemac lint --tags", schemac + " lint --tags {} " + good, true, {}},
+      {"schemac lint --config", schemac + " lint --config {} " + good, true, {"empty.yaml"}},
+      // A missing baseline is created with today's findings.
+      {"schemac lint --baseline", schemac + " lint --baseline {} " + good, true, {"missing.yaml"}},
+      {"schemac lint -", schemac + " lint - --stdin-filename in.yaml < {}", false,
+       {"missing.yaml", "folder.yaml", "ops.yaml"}},
       {"schemac gen", schemac + " gen {} -o out", true, {"ops.yaml"}},
       {"schemac compat (old)", schemac + " compat {} " + good, true, {"ops.yaml"}},
       {"schemac compat (new)", schemac + " compat " + good + " {}", true, {"ops.yaml"}},
@@ -141,10 +146,11 @@ TEST_F(BadInput, EverySubcommandAnswersEveryBadFileWithAnErrorAndShortLines) {
       SCOPED_TRACE(line);
       const ToolRun run = shell(line);
       EXPECT_TRUE(run.status == 1 || run.status == 2) << "exit " << run.status << " (-1: a signal)\n" << run.err;
-      EXPECT_NE(run.err.find("error"), std::string::npos) << "no error on stderr:\n" << run.err.substr(0, 2000);
+      const std::string said = run.err + run.out;
+      EXPECT_NE(said.find("error"), std::string::npos) << "no error:\n" << said.substr(0, 2000);
       if (command.names_file) {
-        EXPECT_NE(run.err.find(bad.name), std::string::npos) << "the error does not name the file:\n"
-                                                             << run.err.substr(0, 2000);
+        EXPECT_NE(said.find(bad.name), std::string::npos) << "the error does not name the file:\n"
+                                                          << said.substr(0, 2000);
       }
       EXPECT_EQ(long_line(run.err), "") << "a line of stderr is over 2 KB";
       EXPECT_EQ(long_line(run.out), "") << "a line of stdout is over 2 KB";

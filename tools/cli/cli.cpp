@@ -3,8 +3,11 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <cstdlib>
+#include <vector>
 
+#include "schemac/support/did_you_mean.h"
 #include "schemac/support/version.h"
 
 namespace schemac::cli {
@@ -15,11 +18,83 @@ int& exit_code() {
   return code;
 }
 
+ColorChoice& color_choice() {
+  static ColorChoice choice = ColorChoice::automatic;
+  return choice;
+}
+
+bool color_on(FILE* stream) {
+  if (color_choice() != ColorChoice::automatic) return color_choice() == ColorChoice::always;
+  const char* no_color = std::getenv("NO_COLOR");
+  return isatty(fileno(stream)) && (no_color == nullptr || no_color[0] == '\0');
+}
+
 // The subcommand with its name, description and --help footer, and nothing else yet.
 CLI::App* add_subcommand(CLI::App& app, const CommandInfo& info) {
   CLI::App* command = app.add_subcommand(info.name, info.description);
   command->footer(info.footer);
   return command;
+}
+
+std::vector<std::string> subcommand_names(CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+  return names;
+}
+
+// The long option names `command` and its parents accept, for did-you-mean.
+std::vector<std::string> option_names(const CLI::App* command) {
+  std::vector<std::string> names;
+  for (const CLI::App* at = command; at != nullptr; at = at->get_parent()) {
+    for (const CLI::Option* option : at->get_options({})) {
+      for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+    }
+  }
+  return names;
+}
+
+std::optional<std::string> closest(std::string_view word, const std::vector<std::string>& names) {
+  std::vector<std::string_view> views(names.begin(), names.end());
+  return schema::did_you_mean(word, views);
+}
+
+// The innermost subcommand that was given, or the app.
+CLI::App* chosen_command(CLI::App& app) {
+  CLI::App* at = &app;
+  for (std::vector<CLI::App*> chosen = at->get_subcommands(); !chosen.empty(); chosen = at->get_subcommands()) {
+    at = chosen.front();
+  }
+  return at;
+}
+
+std::string command_label(std::string_view tool, const CLI::App* command) {
+  if (command == nullptr || command->get_parent() == nullptr) return std::string(tool);
+  return fmt::format("{} {}", tool, command->get_name());
+}
+
+// A parse error as "TOOL[ CMD]: error: MESSAGE", with a did-you-mean for an unknown option
+// (the first word of `args` that looks like an option the command and its parents do not know).
+void print_parse_error(CLI::App& app, std::string_view tool, const CLI::ParseError& e,
+                       const std::vector<std::string>& args) {
+  CLI::App* command = chosen_command(app);
+  std::string message = e.what();
+  std::string hint;
+  if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
+    std::vector<std::string> known = option_names(command);
+    for (const std::string& arg : args) {
+      std::string name = arg.substr(0, arg.find('='));
+      if (!name.starts_with("--") || name == "--" ||
+          std::find(known.begin(), known.end(), name) != known.end()) {
+        continue;
+      }
+      message = fmt::format("unknown option '{}'", name);
+      if (auto guess = closest(name, known)) hint = fmt::format("did you mean '{}'?", *guess);
+      break;
+    }
+  }
+  print_error(command_label(tool, command), message);
+  if (!hint.empty()) fmt::print(stderr, "note: {}\n", hint);
+  fmt::print(stderr, "note: see '{} --help'\n", command_label(tool, command));
 }
 
 }  // namespace
@@ -28,11 +103,50 @@ std::string version_line(std::string_view tool) { return fmt::format("{} {}", to
 
 int run_app(CLI::App& app, std::string_view tool, int argc, char** argv) {
   app.set_version_flag("--version", version_line(tool), "print the version and exit");
+  if (app.get_name().empty()) app.name(std::string(tool));
+  std::string color = "auto";
+  app.add_option("--color", color, "colour the output: auto (on a terminal, unless NO_COLOR is set), always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  for (CLI::App* sub : app.get_subcommands({})) sub->fallthrough();
+  std::vector<std::string> args(argv + 1, argv + argc);
+  // --color acts on what the subcommand prints, so it is read before CLI11 runs the subcommand.
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string value = args[i].starts_with("--color=") ? args[i].substr(8)
+                        : args[i] == "--color" && i + 1 < args.size() ? args[i + 1]
+                                                                       : "";
+    if (value == "always") set_color_choice(ColorChoice::always);
+    if (value == "never") set_color_choice(ColorChoice::never);
+    if (value == "auto") set_color_choice(ColorChoice::automatic);
+  }
+  // `TOOL help [CMD]` is `TOOL [CMD] --help`.
+  if (!args.empty() && args.front() == "help") {
+    args.erase(args.begin());
+    if (args.size() > 1) args.resize(1);
+    args.push_back("--help");
+  }
+  const std::vector<std::string> names = subcommand_names(app);
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg == "--color") ++i;
+    if (arg.starts_with("-")) continue;
+    if (std::find(names.begin(), names.end(), arg) != names.end()) break;
+    print_error(tool, fmt::format("unknown command '{}'", arg));
+    if (auto guess = closest(arg, names)) fmt::print(stderr, "note: did you mean '{}'?\n", *guess);
+    fmt::print(stderr, "note: the commands are {}; see '{} --help'\n", fmt::join(names, ", "), tool);
+    return kExitUsage;
+  }
+  std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes the last first
   try {
-    app.parse(argc, argv);
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    // Help and version exit 0; every other parse error is a usage error.
-    return app.exit(e) == 0 ? kExitOk : kExitUsage;
+    print_parse_error(app, tool, e, args);
+    return kExitUsage;
   }
   std::fflush(stdout);
   return exit_code();
@@ -64,9 +178,8 @@ void print_error(std::string_view command, std::string_view message) {
   fmt::print(stderr, "{}: error: {}\n", command, message);
 }
 
-bool stderr_color() {
-  const char* no_color = std::getenv("NO_COLOR");
-  return isatty(fileno(stderr)) && (no_color == nullptr || no_color[0] == '\0');
-}
+void set_color_choice(ColorChoice choice) { color_choice() = choice; }
+bool stdout_color() { return color_on(stdout); }
+bool stderr_color() { return color_on(stderr); }
 
 }  // namespace schemac::cli

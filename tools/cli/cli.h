@@ -23,9 +23,12 @@ inline constexpr int kExitUsage = 2;
 // "TOOL VERSION", e.g. "schemac 0.1.0": what --version prints.
 std::string version_line(std::string_view tool);
 
-// Adds --version (printing version_line(tool)) to `app`, parses argv, runs the chosen
+// Adds --version (printing version_line(tool)) and --color to `app`, parses argv, runs the chosen
 // subcommand, and returns the exit code: the subcommand's (see on_run), 0 for --help and
-// --version, 2 for a usage error (CLI11 has printed it).
+// --version, 2 for a usage error. The grammar is the same for every subcommand of both tools:
+// options may stand anywhere on the line (those of the tool, like --color, after the subcommand
+// too); `TOOL help [CMD]` is `TOOL [CMD] --help`; an unknown subcommand or option is a usage
+// error with a did-you-mean, printed as "TOOL[ CMD]: error: ..." before any output.
 int run_app(CLI::App& app, std::string_view tool, int argc, char** argv);
 
 // Makes `run` the subcommand's action; its return value becomes the process's exit code.
@@ -61,7 +64,12 @@ void error(std::string_view command, fmt::format_string<Args...> format, Args&&.
   print_error(command, fmt::format(format, std::forward<Args>(args)...));
 }
 
-// Colour on stderr: only when it is a terminal and NO_COLOR is unset or empty.
+// --color: auto (colour on a terminal when NO_COLOR is unset or empty), always or never.
+// run_app sets it from the command line.
+enum class ColorChoice { automatic, always, never };
+void set_color_choice(ColorChoice choice);
+// Whether to colour what goes to stdout / stderr under the --color choice.
+bool stdout_color();
 bool stderr_color();
 
 }  // namespace schemac::cli

@@ -16,10 +16,17 @@ std::span<const Command> schemac_commands() {
         "warning), 2 usage error."},
        bind_parse_command},
       {{"lint", "Check operator YAML files (native_functions.yaml, backend and executorch YAMLs) and the schemas in C++/Python registration code: every problem, with its line, column and rule id",
-        "Output: file:line:col: error|warning: message [rule-id], the source line and a caret.\n"
-        "Colour only when stderr is a terminal and NO_COLOR is unset.\n"
+        "Output (stdout): file:line:col: error|warning: message [rule-id], the source line and a caret,\n"
+        "then a summary. Colour per --color (auto: on a terminal, unless NO_COLOR is set).\n"
+        "FILE may be a folder (searched for YAML, C++ and Python files) or '-' (stdin, named by\n"
+        "--stdin-filename). A .schemac.yaml at or above each input configures rules; a comment\n"
+        "'# schemac: ignore[rule-id]' ('//' in C++) silences a rule on its line or entry.\n"
         "Exit codes: 0 clean, 1 errors (or warnings with --werror), 2 usage or I/O errors.\n"
-        "Example: schemac lint --format sarif native_functions.yaml > lint.sarif"},
+        "Examples:\n"
+        "  schemac lint --fix native_functions.yaml\n"
+        "  schemac lint --fix --diff ops.yaml\n"
+        "  schemac lint --select retired-field --format github src/\n"
+        "  schemac lint --format sarif native_functions.yaml > lint.sarif"},
        bind_lint_command},
       {{"compat", "Report the changes between two versions of a native-functions file that break old callers",
         "Operators are matched by name and overload. Each breaking change is reported in NEW (in OLD\n"

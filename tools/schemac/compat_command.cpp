@@ -1,7 +1,7 @@
-// `schemac compat OLD NEW [--allow FILE] [--format text|json|sarif] [--today YYYY-MM-DD]
+// `schemac compat OLD NEW [--allow FILE] [--format text|json|sarif|github] [--today YYYY-MM-DD]
 // [--list-rules]`: reports the changes from OLD to NEW that break callers written against OLD.
-// Text goes to stderr like lint's (colour only on a terminal and never with NO_COLOR), ending
-// with "N errors, M warnings"; JSON and SARIF go to stdout. Exit 0 compatible, 1 when anything
+// Every format goes to stdout, as lint's (text coloured by --color), text ending with
+// "N errors, M warnings". Exit 0 compatible, 1 when anything
 // breaking is found (or an input file or the allow-list has errors, or an allow-list entry
 // expired), 2 on usage or I/O errors.
 #include <ctime>
@@ -52,7 +52,7 @@ const std::vector<schema::RuleInfo>& all_rules() {
 
 int run_compat(const CompatOptions& options) {
   if (options.list_rules) {
-    print_rule_catalog(schema::compat_rule_catalog());
+    print_rule_catalog(schema::compat_rule_catalog(), options.format);
     return kExitOk;
   }
   if (options.old_file.empty() || options.new_file.empty()) {
@@ -79,7 +79,7 @@ int run_compat(const CompatOptions& options) {
   schema::DiagnosticCounts counts = schema::count_diagnostics(report.diagnostics);
   print_report(report.diagnostics, sources, options.format, all_rules());
   if (options.format == "text" && report.allowed > 0) {
-    fmt::print(stderr, "{} breaking change{} accepted by the allow-list '{}'\n", report.allowed,
+    fmt::print("{} breaking change{} accepted by the allow-list '{}'\n", report.allowed,
                report.allowed == 1 ? "" : "s", options.allow_file);
   }
   return counts.errors > 0 ? kExitProblems : kExitOk;
@@ -94,7 +94,7 @@ std::function<int()> bind_compat_command(CLI::App* cmd) {
   cmd->add_option("--allow", options->allow_file,
                   "a YAML allow-list of accepted breaks: '- {operator: NAME, rule: ID, reason: TEXT, "
                   "expires: YYYY-MM-DD}' (rule and expires optional)");
-  add_format_option(cmd, options->format, {"text", "json", "sarif"}, kReportFormatHelp);
+  add_format_option(cmd, options->format, {"text", "json", "sarif", "github"}, kReportFormatHelp);
   cmd->add_option("--today", options->today,
                   "the date allow-list expiry is checked against (default: today's UTC date)")
       ->check(CLI::Validator(

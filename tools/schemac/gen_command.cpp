@@ -1,8 +1,9 @@
 // `schemac gen FILE... -o DIR [--target schemac|torch] [--shards N] [--depfile PATH]
-//  [--list-outputs] [--source-root DIR] [--namespace NS]`: generates the registration code,
+//  [--list-outputs] [--source-root DIR] [--namespace NS] [--profile in-tree|extension]`: generates the registration code,
 // kernel declarations and operator handles of native-functions files, for our runtime
 // (schemac/codegen/output_files.h) or for PyTorch (schemac/codegen/torch_emitters.h).
-// Lint runs first: any error, and nothing is written at all. Files are computed in memory and
+// Lint runs first (the rules `schemac lint` applies, in the extension profile for the torch
+// target unless --profile says otherwise): any error, and nothing is written at all. Files are computed in memory and
 // each is replaced atomically (temp file + rename) only when its bytes change, so builds that
 // depend on them do not rerun; then shard files of an earlier run that this one did not write are
 // removed. Exit 0 success, 1 input errors, 2 usage or I/O errors.
@@ -29,8 +30,11 @@
 #include "schemac/codegen/output_files.h"
 #include "schemac/codegen/torch_emitters.h"
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/lint/lint_inputs.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/native_functions/native_functions.h"
+#include "schemac/support/parallel.h"
+#include "schemac/support/json.h"
 
 namespace schemac::cli {
 namespace {
@@ -49,6 +53,8 @@ struct GenCommandOptions {
   std::string source_root = ".";
   std::string ns = "aten";
   std::string target = "schemac";  // or "torch": TORCH_LIBRARY code (lib/codegen/torch_emitters.h)
+  std::string profile;  // the lint profile; "" for the target's (extension for torch, else by namespace)
+  std::string format = "text";     // json: errors and --list-outputs as JSON on stdout
 };
 
 // The path banners show: relative to the source root, '/'-separated; the file name alone when
@@ -160,7 +166,28 @@ int run_gen(const GenCommandOptions& options) {
   for (size_t i = 0; i < loads.size(); ++i) {
     inputs.push_back({display_path(options.files[i], options.source_root), &loads[i].file});
   }
-  gen::ModelBuild build = gen::build_checked_gen_model(inputs, options.ns);
+  // The lint gate and the model only read the inputs: both at once. gen registers its own
+  // kernels, so torchgen's code-generation constraints do not apply.
+  schema::LintOptions lint_options;
+  lint_options.torchgen_codegen = false;
+  lint_options.profile = schema::parse_profile(options.profile)
+                             .value_or(options.target == "torch" ? schema::Profile::extension : schema::Profile::automatic);
+  std::vector<const schema::NativeFunctionsFile*> loaded;
+  for (const schema::NativeFunctionsLoad& load : loads) loaded.push_back(&load.file);
+  std::vector<schema::Diagnostic> lint;
+  gen::ModelBuild build;
+  schema::run_tasks(2, [&](size_t task) {
+    if (task == 0) lint = schema::check_native_functions_files(loaded, lint_options);
+    if (task == 1) build = gen::build_gen_model(inputs, options.ns);
+  });
+  // A duplicate operator is lint's duplicate-operator and the model's too: reported once.
+  std::erase_if(build.diagnostics, [&](const schema::Diagnostic& d) {
+    return std::any_of(lint.begin(), lint.end(), [&](const schema::Diagnostic& l) {
+      return l.rule == d.rule && l.location.file == d.location.file && l.location.line == d.location.line &&
+             l.location.column == d.location.column;
+    });
+  });
+  diagnostics.insert(diagnostics.end(), lint.begin(), lint.end());
   if (options.target == "torch") {
     for (schema::Diagnostic& d : gen::check_torch_model(build.model)) build.diagnostics.push_back(std::move(d));
   }
@@ -169,7 +196,11 @@ int run_gen(const GenCommandOptions& options) {
   schema::DiagnosticCounts counts = schema::count_diagnostics(diagnostics);
   // Errors in full; warnings only counted, to keep build logs short (`schemac lint` shows them).
   std::erase_if(diagnostics, [](const schema::Diagnostic& d) { return d.severity != schema::Severity::error; });
-  if (!diagnostics.empty()) fmt::print(stderr, "{}", schema::render_text(diagnostics, sources));
+  if (options.format == "json" && counts.errors > 0) {
+    fmt::print("{}", schema::render_json(diagnostics));
+  } else if (!diagnostics.empty()) {
+    fmt::print(stderr, "{}", schema::render_text(diagnostics, sources, {stderr_color()}));
+  }
   if (counts.errors == 0 && counts.warnings > 0) {
     fmt::print(stderr, "schemac gen: {} lint warning{} (run 'schemac lint' to see them)\n",
                counts.warnings, counts.warnings == 1 ? "" : "s");
@@ -190,6 +221,10 @@ int run_gen(const GenCommandOptions& options) {
     output_paths.push_back((fs::path(options.output_dir) / file.name).generic_string());
   }
   if (options.list_outputs) {
+    if (options.format == "json") {
+      fmt::print("{}\n", to_json_text(Json(output_paths)));
+      return kExitOk;
+    }
     for (const std::string& path : output_paths) fmt::print("{}\n", path);
     return kExitOk;
   }
@@ -241,6 +276,13 @@ std::function<int()> bind_gen_command(CLI::App* cmd) {
                   "schemac (our runtime, the default) or torch (TORCH_LIBRARY code and kernels declared with "
                   "torchgen's native signatures, for a PyTorch extension)")
       ->check(CLI::IsMember({"schemac", "torch"}));
+  cmd->add_option("--profile", options->profile,
+                  "the lint rules checked before writing: in-tree (torchgen's) or extension (what TORCH_LIBRARY "
+                  "enforces); default: extension for --target torch, else chosen per operator by its namespace")
+      ->check(CLI::IsMember({"in-tree", "extension"}));
+  add_format_option(cmd, options->format, {"text", "json"},
+                    "text (the default) or json: the errors (a JSON array, as lint's) and --list-outputs (an "
+                    "array of paths) on stdout");
   cmd->add_flag("--list-outputs", options->list_outputs,
                 "print the paths of the files that would be written, one per line, and exit");
   cmd->add_option("--source-root", options->source_root,

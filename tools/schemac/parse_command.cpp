@@ -1,7 +1,8 @@
-// `schemac parse [--json] [--werror] [SCHEMA...]`: parses each SCHEMA, or each non-blank line of
-// stdin, and prints its canonical form (text) or one JSON object per input (--json). Errors name
-// the column and what was expected; warnings (what PyTorch accepts but is questionable) carry
-// their rule id too. In text mode both go to stderr with the line and a caret under the problem.
+// `schemac parse [--format text|json] [--werror] [SCHEMA...]`: parses each SCHEMA, or each non-blank
+// line of stdin, and prints its canonical form (text) or one JSON object per input (--format json,
+// or its alias --json). Errors name the column and what was expected; warnings (what PyTorch
+// accepts but is questionable) carry their rule id too. In text mode both go to stderr with the
+// line and a caret under the problem, coloured by --color as lint's are.
 // Exit 0 when every input parsed, 1 otherwise (and, with --werror, when one had a warning).
 #include <algorithm>
 #include <cstdio>
@@ -31,7 +32,9 @@ using schema::ParseResult;
 using schema::SchemaError;
 
 struct ParseOptions {
-  bool json = false;
+  bool json = false;      // --json, the alias of --format json
+  std::string format = "text";
+  bool source = false;    // --source was given: the positional arguments are files too
   bool werror = false;  // a warning fails the input as an error does
   std::vector<std::string> schemas;  // empty: read stdin
   ParseSourcesOptions sources;       // --source FILE...: schemas from registration code
@@ -112,12 +115,17 @@ std::string json_result(const ParseResult& result) {
 
 // "<stdin>:3:12: error: message [rule]" (or "warning:"), the line, and a caret line under the
 // problem (a long line shown as a window around the caret, a long message cut).
-void print_problem(const Input& input, const SchemaError& error, std::string_view what) {
+void print_problem(const Input& input, const SchemaError& error, schema::Severity severity) {
   const size_t column = size_t{error.offset} + 1;
   const size_t end_column = column + std::max<size_t>(error.length, 1);
-  fmt::print(stderr, "{}:{}:{}: {}: {} [{}]\n{}", input.origin, input.line, column, what,
+  const bool color = stderr_color();
+  auto paint = [&](std::string_view code, const std::string& text) {
+    return color ? fmt::format("{}{}\033[0m", code, text) : text;
+  };
+  fmt::print(stderr, "{} {} {} [{}]\n{}", paint("\033[1m", fmt::format("{}:{}:{}:", input.origin, input.line, column)),
+             paint(schema::severity_color(severity), fmt::format("{}:", schema::severity_name(severity))),
              schema::clip_text(error.message, 1000), error.rule,
-             schema::render_excerpt(input.text, column, end_column, ""));
+             schema::render_excerpt(input.text, column, end_column, "", color ? "\033[1;32m" : ""));
 }
 
 std::vector<Input> collect_inputs(const ParseOptions& options) {
@@ -138,9 +146,16 @@ std::vector<Input> collect_inputs(const ParseOptions& options) {
   return inputs;
 }
 
-int run_parse(const ParseOptions& options) {
-  if (!options.sources.files.empty()) {
+int run_parse(ParseOptions options) {
+  options.json = options.json || options.format == "json";
+  if (options.source) {
     ParseSourcesOptions sources = options.sources;
+    std::erase(sources.files, "");  // what CLI11 stores for a --source given no value
+    sources.files.insert(sources.files.end(), options.schemas.begin(), options.schemas.end());
+    if (sources.files.empty()) {
+      error("schemac parse", "--source needs at least one file");
+      return kExitUsage;
+    }
     sources.json = options.json;
     sources.werror = options.werror;
     return run_parse_sources(sources, json_result);
@@ -159,13 +174,13 @@ int run_parse(const ParseOptions& options) {
       std::fwrite(out.data(), 1, out.size(), stdout);  // keep stdout and stderr in input order
       std::fflush(stdout);
       out.clear();
-      for (const SchemaError& warning : result.warnings) print_problem(input, warning, "warning");
+      for (const SchemaError& warning : result.warnings) print_problem(input, warning, schema::Severity::warning);
     }
     if (result.ok()) {
       out += schema::print_schema(*result.schema);
       out += '\n';
     } else {
-      print_problem(input, *result.error, "error");
+      print_problem(input, *result.error, schema::Severity::error);
     }
   }
   std::fwrite(out.data(), 1, out.size(), stdout);
@@ -177,18 +192,26 @@ int run_parse(const ParseOptions& options) {
 
 std::function<int()> bind_parse_command(CLI::App* command) {
   auto options = std::make_shared<ParseOptions>();
-  command->add_flag("--json", options->json,
-                    "Print one JSON object per input: the canonical text and the parsed schema");
+  add_format_option(command, options->format, {"text", "json"},
+                    "text (one canonical schema per line) or json (one object per input: the canonical "
+                    "text and the parsed schema)");
+  command->add_flag("--json", options->json, "the same as --format json");
   command->add_option("SCHEMA", options->schemas,
                       "Schemas to parse; without any, each non-blank line of stdin is one schema");
-  command->add_option("--source", options->sources.files,
-                      "C++ (.cpp .cc .cxx .cu .h .hpp .cuh) or Python (.py) files: parse the "
-                      "schemas their registration calls define (m.def, Library.define, custom_op)");
+  CLI::Option* source =
+      command->add_option("--source", options->sources.files,
+                          "C++ (.cpp .cc .cxx .cu .h .hpp .cuh) or Python (.py) files: parse the "
+                          "schemas their registration calls define (m.def, Library.define, custom_op); "
+                          "with --source, the positional arguments are such files too")
+          ->expected(0, -1);
   command->add_flag("--werror", options->werror,
                     "Treat warnings (what PyTorch accepts but is questionable) as errors: exit 1");
   command->add_flag("--verbose", options->sources.verbose,
                     "With --source: list the registration calls whose schema is not a literal");
-  return [options] { return run_parse(*options); };
+  return [options, source] {
+    options->source = source->count() > 0;
+    return run_parse(*options);
+  };
 }
 
 }  // namespace schemac::cli

@@ -95,7 +95,7 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
   std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
   if (!options.json && !diagnostics.empty()) {
-    fmt::print(stderr, "{}", schema::render_text(diagnostics, texts));
+    fmt::print(stderr, "{}", schema::render_text(diagnostics, texts, {stderr_color()}));
   }
   schema::DiagnosticCounts counts = schema::count_diagnostics(diagnostics);
   if (io_error) return kExitUsage;

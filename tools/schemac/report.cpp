@@ -6,11 +6,60 @@
 #include <fmt/format.h>
 
 #include "cli.h"
+#include "schemac/support/json.h"
 #include "schemac/support/version.h"
 
 namespace schemac::cli {
+namespace {
 
-void print_rule_catalog(std::span<const schema::RuleInfo> rules) {
+// A workflow command's data: %, CR and LF escaped; in properties also ':' and ','.
+std::string escape_annotation(std::string_view text, bool property) {
+  std::string out;
+  for (char c : text) {
+    if (c == '%') out += "%25";
+    else if (c == '\r') out += "%0D";
+    else if (c == '\n') out += "%0A";
+    else if (property && c == ':') out += "%3A";
+    else if (property && c == ',') out += "%2C";
+    else out += c;
+  }
+  return out;
+}
+
+// `::error file=F,line=L,col=C,endLine=..,endColumn=..,title=RULE::MESSAGE`, one per diagnostic.
+std::string render_github(const std::vector<schema::Diagnostic>& diagnostics) {
+  std::string out;
+  for (const schema::Diagnostic& d : diagnostics) {
+    std::string_view command = d.severity == schema::Severity::error     ? "error"
+                               : d.severity == schema::Severity::warning ? "warning"
+                                                                         : "notice";
+    std::string properties;
+    const schema::Location& loc = d.location;
+    if (!loc.file.empty()) properties += "file=" + escape_annotation(loc.file, true) + ",";
+    if (loc.line != 0) properties += fmt::format("line={},", loc.line);
+    if (loc.column != 0) properties += fmt::format("col={},", loc.column);
+    if (loc.end_line != 0 && loc.end_line != loc.line) properties += fmt::format("endLine={},", loc.end_line);
+    if (loc.end_line == loc.line && loc.end_column > loc.column) properties += fmt::format("endColumn={},", loc.end_column);
+    properties += "title=" + escape_annotation(d.rule, true);
+    out += fmt::format("::{} {}::{}\n", command, properties, escape_annotation(d.message + " [" + d.rule + "]", false));
+  }
+  return out;
+}
+
+}  // namespace
+
+void print_rule_catalog(std::span<const schema::RuleInfo> rules, std::string_view format) {
+  if (format == "json") {
+    Json out = Json::array();
+    for (const schema::RuleInfo& rule : rules) {
+      out.push_back(Json{{"id", rule.id},
+                         {"severity", schema::severity_name(rule.severity)},
+                         {"description", rule.description},
+                         {"helpUri", fmt::format("{}#{}", kRulesDocUri, rule.id)}});
+    }
+    fmt::print("{}\n", out.dump(1, ' ', false, Json::error_handler_t::replace));
+    return;
+  }
   size_t width = 0;
   for (const schema::RuleInfo& rule : rules) width = std::max(width, rule.id.size());
   for (const schema::RuleInfo& rule : rules) {
@@ -19,14 +68,16 @@ void print_rule_catalog(std::span<const schema::RuleInfo> rules) {
 }
 
 void print_report(const std::vector<schema::Diagnostic>& diagnostics, const schema::SourceFiles& sources,
-                  std::string_view format, std::span<const schema::RuleInfo> rules) {
+                  std::string_view format, std::span<const schema::RuleInfo> rules, const ReportRun& run) {
   if (format == "json") {
     fmt::print("{}", schema::render_json(diagnostics));
   } else if (format == "sarif") {
-    schema::ToolInfo tool{"schemac", std::string(kVersion), "", rules};
-    fmt::print("{}", schema::render_sarif(diagnostics, tool));
+    schema::ToolInfo tool{"schemac", std::string(kVersion), "", rules, kRulesDocUri};
+    fmt::print("{}", schema::render_sarif(diagnostics, tool, {run.tool_errors.empty(), run.tool_errors, &sources}));
+  } else if (format == "github") {
+    fmt::print("{}", render_github(diagnostics));
   } else if (!diagnostics.empty()) {
-    fmt::print(stderr, "{}{}", schema::render_text(diagnostics, sources, {stderr_color()}),
+    fmt::print("{}{}", schema::render_text(diagnostics, sources, {stdout_color()}),
                schema::render_summary(schema::count_diagnostics(diagnostics)));
   }
   std::fflush(stdout);

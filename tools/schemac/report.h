@@ -1,8 +1,10 @@
-// What lint and compat share: printing a rule catalogue, and printing diagnostics in the
-// chosen --format (text to stderr with source lines and a summary; json and sarif to stdout).
+// What lint and compat share: printing a rule catalogue, and printing diagnostics in the chosen
+// --format, all on stdout: text (source lines, a summary, colour by --color), json, sarif and
+// github (workflow annotations).
 #pragma once
 
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -12,14 +14,25 @@ namespace schemac::cli {
 
 // The help text of lint's and compat's --format.
 inline constexpr const char* kReportFormatHelp =
-    "text (to stderr, with source lines; the default), json or sarif (to stdout)";
+    "text (with source lines and a summary; the default), json, sarif or github (workflow "
+    "annotations); all on stdout";
 
-// One line per rule: id, severity and what it checks, the ids in one column.
-void print_rule_catalog(std::span<const schema::RuleInfo> rules);
+// Where each rule is documented: SARIF's helpUri is this + '#' + the rule id (docs/lint-rules.md
+// has an anchor per rule). Relative to the project's root.
+inline constexpr const char* kRulesDocUri = "docs/lint-rules.md";
 
-// Prints `diagnostics` as `format` ("text", "json" or "sarif"); SARIF lists `rules`. Text says
-// nothing when there is nothing to say.
+// One line per rule: id, severity and what it checks, the ids in one column; or, with `format`
+// "json", an array of {id, severity, description, helpUri}.
+void print_rule_catalog(std::span<const schema::RuleInfo> rules, std::string_view format = "text");
+
+// How the run went, for SARIF's invocation: the tool's own errors (unreadable inputs).
+struct ReportRun {
+  std::vector<std::string> tool_errors;
+};
+
+// Prints `diagnostics` as `format` ("text", "json", "sarif" or "github"); SARIF lists `rules`.
+// Text says nothing when there is nothing to say; it ends with the summary.
 void print_report(const std::vector<schema::Diagnostic>& diagnostics, const schema::SourceFiles& sources,
-                  std::string_view format, std::span<const schema::RuleInfo> rules);
+                  std::string_view format, std::span<const schema::RuleInfo> rules, const ReportRun& run = {});
 
 }  // namespace schemac::cli

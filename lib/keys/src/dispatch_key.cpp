@@ -23,6 +23,8 @@ const KeyNames& key_names() {
     KeyNames t;
     auto set = [&t](DispatchKey k, std::string name) { t.names[static_cast<size_t>(k)] = std::move(name); };
     set(DispatchKey::Undefined, "Undefined");
+// An X-macro list, laid out by hand (clang-format cannot parse it).
+// clang-format off
 #define SCHEMAC_NAME(k) set(DispatchKey::k, #k);
     SCHEMAC_NAME(Dense) SCHEMAC_NAME(FPGA) SCHEMAC_NAME(Vulkan) SCHEMAC_NAME(Metal)
     SCHEMAC_NAME(Quantized) SCHEMAC_NAME(CustomRNGKeyId) SCHEMAC_NAME(MkldnnCPU)
@@ -45,6 +47,7 @@ const KeyNames& key_names() {
     SCHEMAC_NAME(FuncTorchBatchedDecomposition) SCHEMAC_NAME(CompositeImplicitAutogradNestedTensor)
     SCHEMAC_NAME(CompositeExplicitAutograd) SCHEMAC_NAME(CompositeExplicitAutogradNonFunctional)
 #undef SCHEMAC_NAME
+// clang-format on
 #define SCHEMAC_BLOCK_NAMES(functionality, prefix)                                            \
   set(DispatchKey::StartOf##functionality##Backends, "StartOf" #functionality "Backends");   \
   for (uint8_t b = 1; b <= kNumBackends; ++b) {                                               \

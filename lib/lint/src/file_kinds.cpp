@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "schemac/lint/rule_selection.h"
+
 namespace schemac::schema {
 namespace {
 
@@ -96,7 +98,12 @@ FileLint lint_file(std::string file, std::string text, const FileLintOptions& op
     }
   }
   result.kind = FileKind::native;
-  result.diagnostics = lint_native_functions(std::move(yaml), options.native);
+  auto load = std::make_shared<NativeFunctionsLoad>(load_native_functions(std::move(yaml)));
+  result.diagnostics = std::move(load->diagnostics);
+  select_rules(result.diagnostics, load->file, options.native);  // the loader's rules too
+  for (Diagnostic& d : check_native_functions(load->file, options.native)) result.diagnostics.push_back(std::move(d));
+  sort_diagnostics(result.diagnostics);
+  result.native = std::shared_ptr<const NativeFunctionsFile>(load, &load->file);
   return result;
 }
 

@@ -1,8 +1,12 @@
 // The lint driver: load a file, run every rule, order the diagnostics.
+#include <algorithm>
+#include <set>
+
 #include <fmt/format.h>
 
 #include "lint_rules_internal.h"
 #include "schemac/lint/lint_rules.h"
+#include "schemac/lint/rule_selection.h"
 
 namespace schemac::schema {
 namespace lint {
@@ -67,13 +71,28 @@ std::vector<Diagnostic> check_native_functions(const NativeFunctionsFile& file,
                                                const LintOptions& options) {
   std::vector<Diagnostic> diagnostics;
   lint::Reporter reporter(file, diagnostics);
+  // The first lines of the entries whose own schema has an error: the rules across entries
+  // would only report its consequences (a malformed out argument leaves its entry in no group).
+  std::set<uint32_t> unsettled;
   for (const NativeFunction& f : file.functions) {
+    const size_t before = diagnostics.size();
     lint::check_signature_rules(reporter, f);
+    const bool has_error = std::any_of(diagnostics.begin() + static_cast<std::ptrdiff_t>(before), diagnostics.end(),
+                                       [](const Diagnostic& d) { return d.severity == Severity::error; });
+    if (has_error) unsettled.insert(f.location.line);
     lint::check_entry_rules(reporter, f, options);
     lint::check_torchgen_entry_rules(reporter, f, options);
   }
   lint::check_operator_rules(reporter, lint::index_operators(file));
-  if (options.torchgen_codegen) lint::check_group_rules(reporter);
+  if (options.torchgen_codegen) {
+    std::vector<Diagnostic> groups;
+    lint::Reporter group_reporter(file, groups);
+    lint::check_group_rules(group_reporter);
+    for (Diagnostic& d : groups) {
+      if (unsettled.count(d.location.line) == 0) diagnostics.push_back(std::move(d));
+    }
+  }
+  select_rules(diagnostics, file, options);
   return diagnostics;
 }
 
@@ -85,6 +104,7 @@ std::vector<Diagnostic> lint_native_functions(std::string file, std::string text
 std::vector<Diagnostic> lint_native_functions(YamlLoadResult yaml, const LintOptions& options) {
   NativeFunctionsLoad load = load_native_functions(std::move(yaml));
   std::vector<Diagnostic> diagnostics = std::move(load.diagnostics);
+  select_rules(diagnostics, load.file, options);  // the loader's rules too
   for (Diagnostic& d : check_native_functions(load.file, options)) diagnostics.push_back(std::move(d));
   sort_diagnostics(diagnostics);
   return diagnostics;

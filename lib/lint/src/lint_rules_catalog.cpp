@@ -34,6 +34,7 @@ constexpr auto kFileRules = std::to_array<RuleInfo>({
     {"duplicate-dispatch-key", W, "a dispatch key appears once per dispatch section (torchgen keeps the last)"},
     {"duplicate-empty-overload", E, "at most one overload of a name has an empty overload name"},
     {"duplicate-key", E, "a key appears once per YAML mapping (YAML loaders silently keep the last)"},
+    {"duplicate-operator", E, "an operator one file defines is not defined again in another file given (YAML or registration code)"},
     {"duplicate-overload", E, "overload names are unique per operator name"},
     {"empty-file", E, "the file has at least one entry"},
     {"entry-not-mapping", E, "every entry of the list is a mapping"},

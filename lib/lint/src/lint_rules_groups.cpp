@@ -174,10 +174,23 @@ class GroupRules {
         if (overload == "out") overload.clear();
         if (overload.ends_with("_out")) overload.resize(overload.size() - 4);
         const std::string functional = overload.empty() ? out.base : out.base + "." + overload;
-        Diagnostic& diag = r_.report("group-out-alone", out.f->location,
-                                     fmt::format("'{}' is an out= function with no functional variant (the same "
-                                                 "signature without out=), so torchgen cannot group it; declare "
-                                                 "'{}' too", out.f->schema->op.full(), functional));
+        // The note is checked against the whole file: a functional declared with another
+        // signature is pointed at, not asked for.
+        const NativeFunction* declared = nullptr;
+        for (const NativeFunction& f : r_.file().functions) {
+          if (!declared && f.schema && f.schema->op.full() == functional) declared = &f;
+        }
+        Diagnostic& diag =
+            declared == nullptr
+                ? r_.report("group-out-alone", out.f->location,
+                            fmt::format("'{}' is an out= function with no functional variant (the same "
+                                        "signature without out=), so torchgen cannot group it; declare "
+                                        "'{}' too", out.f->schema->op.full(), functional))
+                : r_.report("group-out-alone", out.f->location,
+                            fmt::format("'{}' is an out= function whose functional variant '{}' has another "
+                                        "signature (it must be the same without out=), so torchgen cannot "
+                                        "group them", out.f->schema->op.full(), functional));
+        if (declared != nullptr) diag.notes.push_back(Note{declared->location, fmt::format("'{}' is declared here", functional)});
         subset_note(diag);
       }
       return;

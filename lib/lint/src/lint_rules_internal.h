@@ -2,6 +2,7 @@
 // rules need (which arguments are out arguments, which one is self, is it in-place).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
@@ -23,9 +24,17 @@ class Reporter {
   Diagnostic& report(std::string_view rule, Location location, std::string message);
   const NativeFunctionsFile& file() const { return file_; }
 
+  // Where bytes `range` of an entry's schema text are: in its func string, or where the locator
+  // set for schemas found in registration code says.
+  Location func_location(const NativeFunction& function, TextRange range) const {
+    return locate_schema_ ? locate_schema_(range) : file_.func_location(function, range);
+  }
+  void set_schema_locator(std::function<Location(TextRange)> locate) { locate_schema_ = std::move(locate); }
+
  private:
   const NativeFunctionsFile& file_;
   std::vector<Diagnostic>& out_;
+  std::function<Location(TextRange)> locate_schema_;
 };
 
 // What a schema is, in torchgen's terms.

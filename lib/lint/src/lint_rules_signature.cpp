@@ -2,6 +2,8 @@
 // returns, methods, argument names, and the fields that name arguments.
 #include <algorithm>
 #include <array>
+#include <optional>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -37,7 +39,7 @@ class SignatureRules {
       : r_(reporter), f_(f), s_(*f.schema), facts_(signature_facts(*f.schema)) {}
 
   void run() {
-    canonical_form();
+    if (f_.func_node) canonical_form();  // registration code has no func text to rewrite
     out_arguments();
     inplace();
     mutable_returns();
@@ -48,11 +50,73 @@ class SignatureRules {
   }
 
  private:
-  Location at(TextRange range) const { return r_.file().func_location(f_, range); }
+  Location at(TextRange range) const { return r_.func_location(f_, range); }
   Location at(const Argument& a) const { return at(a.range); }
   Location returns_at() const {
     return s_.returns.empty() ? at(s_.returns_range) : at(TextRange{s_.returns.front().range.begin,
                                                                     s_.returns.back().range.end});
+  }
+
+  // The func with out argument `a` written as `Tensor(x!)`, and, when the return at its place is
+  // an anonymous `Tensor!`, that return too: x is the set of a written return that no argument
+  // names yet (the return the out argument is), else the first letter the schema does not use.
+  // Only for a plain Tensor (an optional or list out argument is left to its author).
+  std::optional<FixHint> out_annotation_fix(const Argument& a) const {
+    if (!a.type.is_base(BaseType::Tensor) || a.default_value != nullptr) return std::nullopt;
+    std::set<std::string_view> in_arguments, in_returns;
+    auto collect = [](std::set<std::string_view>& into, const Argument& x) {
+      if (const AliasInfo* alias = x.type.any_alias(); alias && !alias->is_fresh) {
+        into.insert(alias->before.begin(), alias->before.end());
+        into.insert(alias->after.begin(), alias->after.end());
+      }
+    };
+    for (const Argument& x : s_.arguments) collect(in_arguments, x);
+    for (const Argument& x : s_.returns) collect(in_returns, x);
+    std::string set;
+    for (const Argument& r : s_.returns) {
+      const AliasInfo* alias = r.type.any_alias();
+      if (set.empty() && alias && alias->is_write && !alias->is_fresh && alias->before.size() == 1 &&
+          !in_arguments.contains(alias->before.front())) {
+        set = alias->before.front();
+      }
+    }
+    for (char c = 'a'; set.empty() && c <= 'z'; ++c) {
+      if (!in_arguments.contains(std::string_view(&c, 1)) && !in_returns.contains(std::string_view(&c, 1))) set = c;
+    }
+    if (set.empty()) return std::nullopt;
+    const std::string annotated = fmt::format("Tensor({}!)", set);
+    // The edits inside the func text, in order: the argument's type, then maybe a return.
+    std::vector<std::pair<TextRange, std::string>> edits;
+    uint32_t type_end = a.name_range.begin;
+    while (type_end > a.range.begin && f_.func[type_end - 1] == ' ') --type_end;
+    edits.push_back({TextRange{a.range.begin, type_end}, annotated});
+    const size_t position = static_cast<size_t>(std::find(facts_.out.begin(), facts_.out.end(), &a) - facts_.out.begin());
+    if (position < s_.returns.size()) {
+      const Argument& r = s_.returns[position];
+      const AliasInfo* alias = r.type.any_alias();
+      if (r.type.is_base(BaseType::Tensor) && alias && alias->is_fresh && r.name.empty()) {
+        edits.push_back({r.range, annotated});
+      }
+    }
+    std::string func = f_.func;
+    for (auto it = edits.rbegin(); it != edits.rend(); ++it) {
+      func.replace(it->first.begin, it->first.end - it->first.begin, it->second);
+    }
+    return FixHint{at(TextRange{0, static_cast<uint32_t>(f_.func.size())}), func, func_fix_unsafe(func)};
+  }
+
+  // Why replacing the whole func text with `replacement` is not exact, or "".
+  std::string func_fix_unsafe(const std::string& replacement) const {
+    const Location whole = at(TextRange{0, static_cast<uint32_t>(f_.func.size())});
+    const ScalarStyle style = f_.func_node ? f_.func_node->style : ScalarStyle::plain;
+    if (whole.end_line != whole.line || style == ScalarStyle::literal || style == ScalarStyle::folded) {
+      return "func spans several lines; write it by hand";
+    }
+    if ((style == ScalarStyle::double_quoted && replacement.find_first_of("\"\\") != std::string::npos) ||
+        (style == ScalarStyle::single_quoted && replacement.find('\'') != std::string::npos)) {
+      return "the new func holds its own quote character";
+    }
+    return "";
   }
 
   void canonical_form() {
@@ -68,7 +132,7 @@ class SignatureRules {
                               at(TextRange{offset, static_cast<uint32_t>(f_.func.size())}),
                               "func is not written in canonical form");
     d.notes.push_back(Note{{}, fmt::format("canonical form: {}", canonical)});
-    d.fix = FixHint{at(TextRange{0, static_cast<uint32_t>(f_.func.size())}), canonical};
+    d.fix = FixHint{at(TextRange{0, static_cast<uint32_t>(f_.func.size())}), canonical, func_fix_unsafe(canonical)};
   }
 
   void out_arguments() {
@@ -76,17 +140,23 @@ class SignatureRules {
     for (const Argument& a : s_.arguments) {
       if (a.kwarg_only && is_out_style_name(a.name) && a.type.leaf().is_base(BaseType::Tensor) &&
           !a.type.is_mutable()) {
-        r_.report("out-annotation", at(a),
-                  fmt::format("keyword-only argument '{}' looks like an out argument but is not "
-                              "marked as written; write it as Tensor(a!) {}", a.name, a.name));
+        Diagnostic& d = r_.report("out-annotation", at(a),
+                                  fmt::format("keyword-only argument '{}' looks like an out argument but is not "
+                                              "marked as written; write it as Tensor(a!) {}", a.name, a.name));
+        d.fix = out_annotation_fix(a);
+        unnamed_out_ = true;
       }
     }
     if (facts_.out.empty()) return;
     for (const Argument* a : facts_.out) {
       const AliasInfo* alias = a->type.any_alias();
       if (alias && (alias->before.empty() || alias->is_fresh)) {
-        r_.report("out-annotation", at(*a),
-                  fmt::format("out argument '{}' needs a named alias set, like Tensor(a!)", a->name));
+        Diagnostic& d = r_.report("out-annotation", at(*a),
+                                  fmt::format("out argument '{}' needs a named alias set, like Tensor(a!)", a->name));
+        d.fix = out_annotation_fix(*a);
+        // What the returns must alias is unknown until the annotation is written: the return
+        // rules would only repeat this error in other words.
+        unnamed_out_ = true;
       }
     }
     bool seen_out = false;
@@ -114,6 +184,7 @@ class SignatureRules {
   }
 
   void out_returns() {
+    if (unnamed_out_) return;
     bool tensor_outs = std::all_of(facts_.out.begin(), facts_.out.end(),
                                    [](const Argument* a) { return is_plain_tensor(a->type); });
     if (!tensor_outs) {
@@ -172,6 +243,7 @@ class SignatureRules {
   }
 
   void mutable_returns() {
+    if (unnamed_out_) return;
     const Argument* a_mutable = nullptr;
     const Argument* an_immutable = nullptr;
     for (const Argument& ret : s_.returns) {
@@ -252,6 +324,7 @@ class SignatureRules {
 
   Reporter& r_;
   const NativeFunction& f_;
+  bool unnamed_out_ = false;  // an out argument without a named alias set was reported
   const FunctionSchema& s_;
   SignatureFacts facts_;
 };

@@ -121,7 +121,7 @@ class TorchgenEntryRules {
           fmt::format("a lone CompositeImplicitAutograd kernel must be named after the operator: torchgen "
                       "expects '{}', not '{}'; rename the C++ function and delete the dispatch section "
                       "(or name a '_symint' kernel)", expected, cia->kernel.name));
-      d.fix = FixHint{cia->kernel.location, expected};
+      d.fix = FixHint{cia->kernel.location, expected, "it renames a C++ function the code defines"};
     }
   }
 

@@ -232,13 +232,61 @@ class EntryReader {
     std::string_view written = std::string_view(value.value).substr(offset, e.length);
     if (e.rule == "unknown-type" && find_retired_type(written)) {
       const RetiredName* retired = find_retired_type(written);
-      error("retired-field", std::move(loc),
-            fmt::format("schema type '{}' was retired in PyTorch {}; write {}", written, retired->release,
-                        retired->instead));
+      Diagnostic& d = error("retired-field", loc,
+                            fmt::format("schema type '{}' was retired in PyTorch {}; write {}", written,
+                                        retired->release, retired->instead));
+      d.fix = retired_type_fix(value, *retired, offset + e.length, std::move(loc));
       return;
     }
     Diagnostic& d = error(e.rule.empty() ? "schema-syntax" : e.rule, std::move(loc), e.message);
     if (e.severity == SchemaSeverity::Warning) d.severity = Severity::warning;
+  }
+
+  // The replacement of a retired schema type ending at `end` in the func value: the type now
+  // written (IntList followed by a size is int), unsafe when the new form is more than a type.
+  FixHint retired_type_fix(const YamlNode& value, const RetiredName& retired, size_t end, Location loc) const {
+    std::string_view instead = retired.instead;
+    if (retired.name == "IntList") instead = end < value.value.size() && value.value[end] == '[' ? "int" : "int[]";
+    std::string reason;
+    if (instead.find(' ') != std::string_view::npos) {
+      reason = "the replacement is more than a type name; rewrite the arguments by hand";
+    } else if (loc.end_line != loc.line || loc.end_column <= loc.column) {
+      reason = "the type's place in the file is not exact";
+    }
+    return FixHint{std::move(loc), std::string(instead), std::move(reason)};
+  }
+
+  // A fix that deletes the line of `key: value` with its line break, when nothing else stands on
+  // that line and the value ends on it; unsafe otherwise.
+  FixHint delete_line_fix(const YamlNode& key) const {
+    const uint32_t line = key.line;
+    const std::string_view text = doc_.text;
+    Location whole{doc_.file, line, 1, line + 1, 1};
+    if (line == 0 || line > doc_.line_starts.size()) return FixHint{node_location(doc_, key), "", "no line to delete"};
+    const size_t start = doc_.line_starts[line - 1];
+    const size_t next = line < doc_.line_starts.size() ? doc_.line_starts[line] : text.size();
+    const std::string_view before_key = text.substr(start, key.offset - start);
+    if (before_key.find_first_not_of(' ') != std::string_view::npos) {
+      return FixHint{whole, "", "the key shares its line with other YAML (an entry's '- ' or a flow mapping)"};
+    }
+    // The value must end on this line: the next line that is not blank or a comment is indented
+    // no deeper than the key.
+    for (size_t at = next; at < text.size();) {
+      size_t end = text.find('\n', at);
+      std::string_view l = text.substr(at, (end == std::string_view::npos ? text.size() : end) - at);
+      size_t indent = l.find_first_not_of(' ');
+      if (indent != std::string_view::npos && l[indent] != '#' && l[indent] != '\r') {
+        if (indent > before_key.size()) return FixHint{whole, "", "the value goes on past the key's line"};
+        break;
+      }
+      if (end == std::string_view::npos) break;
+      at = end + 1;
+    }
+    if (next == text.size() && (text.empty() || text.back() != '\n')) {
+      whole.end_line = line;
+      whole.end_column = static_cast<uint32_t>(next - start + 1);
+    }
+    return FixHint{whole, ""};
   }
 
   // torchgen splits variants and autogen at ", " exactly (a comma and one space), so
@@ -405,9 +453,10 @@ class EntryReader {
 
   void unknown_field(const YamlNode& key) {
     if (const RetiredName* retired = find_retired_field(key.value)) {
-      error("retired-field", node_location(doc_, key),
-            fmt::format("field '{}' was retired in PyTorch {}; instead: {}", key.value, retired->release,
-                        retired->instead));
+      Diagnostic& d = error("retired-field", node_location(doc_, key),
+                            fmt::format("field '{}' was retired in PyTorch {}; instead: {}", key.value,
+                                        retired->release, retired->instead));
+      if (retired->instead.ends_with("delete the line")) d.fix = delete_line_fix(key);
       return;
     }
     Diagnostic& d = error("unknown-field", node_location(doc_, key),

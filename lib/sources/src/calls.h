@@ -52,11 +52,6 @@ struct JoinedLiteral {
   SourcePosition position;
 };
 
-// Why an argument is not a literal, for --verbose.
-struct NotLiteral {
-  std::string reason;
-};
-
 // C++: adjacent literals, in parentheses or not, inside TORCH_SELECTIVE_SCHEMA(...),
 // TORCH_SELECTIVE_NAME(...) or torch::schema(...) / c10::schema(...).
 std::optional<JoinedLiteral> join_cpp_literal(const TokenStream& stream, TokenRange range,

@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace schemac::schema {
@@ -36,10 +37,17 @@ struct Note {
   std::string message;
 };
 
-// A suggested edit: replace the text at `location` with `replacement`.
+// A suggested edit: replace the text at `location` with `replacement` (fixes.h applies them).
+// A fix that may change what the file means, or that could not be made exact, says why in
+// `unsafe_reason`; --fix leaves it out and says so.
 struct FixHint {
+  FixHint() = default;
+  FixHint(Location location, std::string replacement, std::string unsafe_reason = "")
+      : location(std::move(location)), replacement(std::move(replacement)), unsafe_reason(std::move(unsafe_reason)) {}
+
   Location location;
   std::string replacement;
+  std::string unsafe_reason;  // empty: safe to apply
 };
 
 struct Diagnostic {
@@ -112,8 +120,17 @@ struct ToolInfo {
   std::string version;          // "0.1.0"
   std::string information_uri;  // may be empty
   std::span<const RuleInfo> rules;
+  std::string help_uri;         // each rule's helpUri is this + '#' + its id; empty: none
 };
-// A SARIF 2.1.0 log with one run: the driver with its rules, and one result per diagnostic.
-std::string render_sarif(std::span<const Diagnostic> diagnostics, const ToolInfo& tool);
+// What SARIF's `invocations` says about the run, and the file texts the UTF-16 columns are
+// counted in (a file not in `sources` keeps byte columns).
+struct SarifRun {
+  bool execution_successful = true;  // false: some input could not be read, or a usage error
+  std::vector<std::string> tool_errors;  // toolExecutionNotifications, e.g. "cannot read 'x.yaml'"
+  const SourceFiles* sources = nullptr;
+};
+// A SARIF 2.1.0 log with one run: the driver with its rules, one invocation, and one result per
+// diagnostic; columns count UTF-16 code units (columnKind utf16CodeUnits).
+std::string render_sarif(std::span<const Diagnostic> diagnostics, const ToolInfo& tool, const SarifRun& run = {});
 
 }  // namespace schemac::schema

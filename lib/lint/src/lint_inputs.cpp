@@ -1,0 +1,176 @@
+// The rules over all the files given together (lint_inputs.h).
+#include "schemac/lint/lint_inputs.h"
+
+#include <map>
+
+#include <fmt/format.h>
+
+#include "lint_rules_internal.h"
+#include "schemac/lint/rule_selection.h"
+#include "schemac/schema/parser.h"
+#include "schemac/support/did_you_mean.h"
+
+namespace schemac::schema {
+namespace {
+
+// One operator definition: `name` is "name.overload" without the namespace.
+struct Definition {
+  std::string ns;  // "" when none is known
+  std::string name;
+  Location location;
+  size_t input = 0;  // which YAML file, in the order given
+};
+
+std::string display_name(const std::string& ns, const std::string& name) {
+  return ns.empty() ? name : ns + "::" + name;
+}
+
+std::string namespace_of(const std::string& written, const std::string& fallback) {
+  const size_t colons = written.find("::");
+  return colons == std::string::npos ? fallback : written.substr(0, colons);
+}
+
+std::string without_namespace(const std::string& written) {
+  const size_t colons = written.find("::");
+  return colons == std::string::npos ? written : written.substr(colons + 2);
+}
+
+std::vector<Definition> yaml_definitions(std::span<const NativeFunctionsFile* const> yaml) {
+  std::vector<Definition> out;
+  for (size_t i = 0; i < yaml.size(); ++i) {
+    for (const NativeFunction& f : yaml[i]->functions) {
+      if (!f.schema) continue;
+      const OperatorName& op = f.schema->op;
+      out.push_back({std::string(op.ns()), operator_full_name(op.base_name(), op.overload),
+                     f.location, i});
+    }
+  }
+  return out;
+}
+
+// The registration code's definitions that can clash with another file's: those in a known
+// namespace, outside function bodies (tests register their own scoped libraries there).
+std::vector<Definition> source_definitions(std::span<const sources::ScannedFile> files) {
+  std::vector<Definition> out;
+  for (const sources::ScannedFile& file : files) {
+    for (const sources::FoundSchema& found : file.scan.schemas) {
+      ParseResult parsed = parse_schema_syntax(found.text.text());
+      if (!parsed.ok() || found.in_function) continue;
+      const OperatorName& op = parsed.schema->op;
+      out.push_back({sources::resolved_namespace(found), operator_full_name(op.base_name(), op.overload),
+                     Location::at(file.path, found.position.line, found.position.column)});
+    }
+    for (const sources::NamedOperator& named : file.scan.named_definitions) {
+      if (named.in_function) continue;
+      out.push_back({namespace_of(named.name, named.library_namespace), without_namespace(named.name),
+                     Location::at(file.path, named.position.line, named.position.column)});
+    }
+  }
+  return out;
+}
+
+// The schema rules' and signature rules' findings of each schema in registration code.
+void check_found_schemas(const sources::ScannedFile& file, std::vector<Diagnostic>& out) {
+  NativeFunctionsFile entries;
+  entries.document.file = file.path;
+  lint::Reporter reporter(entries, out);
+  for (const sources::FoundSchema& found : file.scan.schemas) {
+    ParseResult parsed = parse_schema_syntax(found.text.text());
+    if (!parsed.ok()) continue;  // the sources' own check reports it
+    NativeFunction function;
+    function.location = Location::at(file.path, found.position.line, found.position.column);
+    function.schema = std::move(parsed.schema);
+    reporter.set_schema_locator([&](TextRange range) {
+      return sources::location_in(file.path, found.text, range.begin, range.end - range.begin);
+    });
+    lint::check_signature_rules(reporter, function);
+  }
+}
+
+// The implementation an impl-without-definition diagnostic is about.
+const sources::NamedOperator* implementation_at(std::span<const sources::ScannedFile> files,
+                                                const Location& location) {
+  for (const sources::ScannedFile& file : files) {
+    if (file.path != location.file) continue;
+    for (const sources::NamedOperator& impl : file.scan.implementations) {
+      if (impl.position.line == location.line && impl.position.column == location.column) return &impl;
+    }
+  }
+  return nullptr;
+}
+
+// impl-without-definition knows only the registration code: an operator a YAML file defines is
+// defined, and the others get the closest defined name.
+void refine_missing_definitions(std::vector<Diagnostic>& diagnostics, std::span<const sources::ScannedFile> files,
+                                const std::vector<Definition>& yaml, const std::vector<Definition>& code) {
+  // Candidates as the implementation names them: with their namespace, or without one.
+  std::vector<std::string> qualified;
+  std::vector<std::string_view> bare;
+  for (const std::vector<Definition>* all : {&yaml, &code}) {
+    for (const Definition& d : *all) {
+      qualified.push_back(display_name(d.ns, d.name));
+      bare.push_back(d.name);
+    }
+  }
+  const std::vector<std::string_view> qualified_views(qualified.begin(), qualified.end());
+  std::erase_if(diagnostics, [&](Diagnostic& d) {
+    if (d.rule != "impl-without-definition") return false;
+    const sources::NamedOperator* impl = implementation_at(files, d.location);
+    if (!impl) return false;
+    const std::string ns = namespace_of(impl->name, impl->library_namespace);
+    const std::string name = without_namespace(impl->name);
+    for (const Definition& def : yaml) {
+      if (def.name == name && (def.ns == ns || def.ns.empty() || ns.empty())) return true;
+    }
+    std::optional<std::string> guess = ns.empty() ? did_you_mean(name, bare)
+                                                  : did_you_mean(display_name(ns, name), qualified_views);
+    if (guess) d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
+    return false;
+  });
+}
+
+}  // namespace
+
+std::vector<Diagnostic> lint_registration_code(std::span<const sources::ScannedFile> files,
+                                               std::span<const NativeFunctionsFile* const> yaml,
+                                               const LintOptions& options) {
+  std::vector<Diagnostic> out = sources::lint_sources(files);
+  for (const sources::ScannedFile& file : files) check_found_schemas(file, out);
+  refine_missing_definitions(out, files, yaml_definitions(yaml), source_definitions(files));
+  select_source_rules(out, options);
+  sort_diagnostics(out);
+  return out;
+}
+
+std::vector<Diagnostic> check_native_functions_files(std::span<const NativeFunctionsFile* const> files,
+                                                     const LintOptions& options) {
+  std::vector<Diagnostic> out;
+  for (const NativeFunctionsFile* file : files) {
+    for (Diagnostic& d : check_native_functions(*file, options)) out.push_back(std::move(d));
+  }
+  for (Diagnostic& d : check_duplicates_across_files(files, {})) out.push_back(std::move(d));
+  return out;
+}
+
+std::vector<Diagnostic> check_duplicates_across_files(std::span<const NativeFunctionsFile* const> yaml,
+                                                      std::span<const sources::ScannedFile> files) {
+  std::vector<Diagnostic> out;
+  std::map<std::string, Definition> first;  // by "ns::name.overload" ("::name" without namespace)
+  auto report = [&](const Definition& again, const Definition& earlier) {
+    Diagnostic& d = lint::report_rule(out, "duplicate-operator", again.location,
+                                      fmt::format("operator '{}' is defined twice", display_name(again.ns, again.name)));
+    d.notes.push_back(Note{earlier.location, "first defined here"});
+  };
+  for (const Definition& def : yaml_definitions(yaml)) {
+    auto [it, inserted] = first.emplace(def.ns + "::" + def.name, def);
+    // Within one file duplicate-overload reports it.
+    if (!inserted && it->second.input != def.input) report(def, it->second);
+  }
+  for (const Definition& def : source_definitions(files)) {
+    if (def.ns.empty()) continue;  // a namespace known only at build time
+    if (auto it = first.find(def.ns + "::" + def.name); it != first.end()) report(def, it->second);
+  }
+  return out;
+}
+
+}  // namespace schemac::schema

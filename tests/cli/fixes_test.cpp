@@ -1,0 +1,159 @@
+// lib/diagnostics' fix-its, suppressions and baselines, and lib/config's reader, on small texts.
+#include <gtest/gtest.h>
+
+#include "schemac/config/config.h"
+#include "schemac/diagnostics/baseline.h"
+#include "schemac/diagnostics/fixes.h"
+#include "schemac/diagnostics/suppressions.h"
+
+namespace schemac::schema {
+namespace {
+
+Diagnostic with_fix(uint32_t line, uint32_t column, uint32_t end_line, uint32_t end_column, std::string replacement,
+                    std::string rule = "r", std::string unsafe = "") {
+  Diagnostic d{Severity::error, rule, Location::at("f.yaml", line, column), "m", {}, {}};
+  d.fix = FixHint{Location{"f.yaml", line, column, end_line, end_column}, std::move(replacement), std::move(unsafe)};
+  return d;
+}
+
+TEST(Fixes, OffsetsCountBytesAndStopAtTheLineBreak) {
+  EXPECT_EQ(offset_of("ab\r\ncd", 1, 1), 0u);
+  EXPECT_EQ(offset_of("ab\r\ncd", 2, 2), 5u);
+  EXPECT_EQ(offset_of("ab\r\ncd", 1, 4), 3u);  // the '\n'
+  EXPECT_EQ(offset_of("ab\r\ncd", 1, 5), std::nullopt);
+  EXPECT_EQ(offset_of("ab\n", 2, 1), 3u);  // the empty last line
+  EXPECT_EQ(offset_of("ab\n", 3, 1), std::nullopt);
+}
+
+TEST(Fixes, KeepEveryOtherByteAndLeaveOutOverlapsAndUnsafeOnes) {
+  const std::string text = "a: CPUU  # keep\r\nb: x\r\nc: y\r\n";
+  std::vector<Diagnostic> ds = {with_fix(1, 4, 1, 8, "CPU"), with_fix(1, 5, 1, 6, "Z", "overlapping"),
+                                with_fix(2, 1, 3, 1, ""), with_fix(3, 4, 3, 5, "w", "unsafe", "why not")};
+  FixOutcome out = apply_fixes("f.yaml", text, ds);
+  EXPECT_EQ(out.text, "a: CPU  # keep\r\nc: y\r\n");
+  ASSERT_EQ(out.skipped.size(), 2u);
+  EXPECT_EQ(out.skipped[0].reason, "why not");
+  EXPECT_EQ(out.skipped[1].diagnostic.rule, "overlapping");
+  EXPECT_NE(out.skipped[1].reason.find("overlaps the fix of [r] at 1:4"), std::string::npos);
+}
+
+TEST(Fixes, SameFixTwiceIsTakenOnceAndOtherFilesAreIgnored) {
+  Diagnostic other = with_fix(1, 1, 1, 2, "X");
+  other.location.file = other.fix->location.file = "g.yaml";
+  std::vector<Diagnostic> ds = {with_fix(1, 1, 1, 2, "b"), with_fix(1, 1, 1, 2, "b"), other};
+  FixOutcome out = apply_fixes("f.yaml", "a\n", ds);
+  EXPECT_EQ(out.text, "b\n");
+  EXPECT_EQ(out.edits.size(), 1u);
+  EXPECT_TRUE(out.skipped.empty());
+}
+
+TEST(Fixes, UnifiedDiffHasHunksWithContext) {
+  std::string before, after;
+  for (int i = 1; i <= 20; ++i) {
+    before += "line " + std::to_string(i) + "\n";
+    after += i == 2 ? "LINE 2\n" : i == 18 ? "" : "line " + std::to_string(i) + "\n";
+  }
+  EXPECT_EQ(render_unified_diff("f.yaml", before, after),
+            "--- a/f.yaml\n+++ b/f.yaml\n"
+            "@@ -1,5 +1,5 @@\n line 1\n-line 2\n+LINE 2\n line 3\n line 4\n line 5\n"
+            "@@ -15,6 +15,5 @@\n line 15\n line 16\n line 17\n-line 18\n line 19\n line 20\n");
+  EXPECT_EQ(render_unified_diff("f.yaml", before, before), "");
+  EXPECT_EQ(render_unified_diff("f", "a", "b"),
+            "--- a/f\n+++ b/f\n@@ -1,1 +1,1 @@\n-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n");
+}
+
+TEST(Fixes, Utf16ColumnsCountSurrogatePairsTwice) {
+  EXPECT_EQ(utf16_column("abc", 3), 3u);
+  EXPECT_EQ(utf16_column("\xc3\xa9x", 3), 2u);          // é is 2 bytes, 1 unit
+  EXPECT_EQ(utf16_column("\xf0\x9f\x98\x80x", 5), 3u);  // an emoji is 4 bytes, 2 units
+}
+
+TEST(Suppressions, SilenceTheLineOrTheEntryAndReportUnusedIds) {
+  const std::string text =
+      "- func: a() -> ()  # schemac: ignore[unknown-field, func-not-canonical]\n"
+      "  dispach: x\n"
+      "- func: b() -> ()\n"
+      "  dispach: y  # schemac: ignore[unknown-field]\n"
+      "  tags: z\n";
+  auto at = [](uint32_t line, std::string rule) {
+    return Diagnostic{Severity::error, std::move(rule), Location::at("f.yaml", line, 3), "m", {}, {}};
+  };
+  std::vector<Diagnostic> ds = {at(2, "unknown-field"), at(4, "unknown-field"), at(5, "invalid-tag")};
+  apply_suppressions(ds, "f.yaml", text, CommentStyle::hash, yaml_entry_first_line(text));
+  ASSERT_EQ(ds.size(), 2u);
+  EXPECT_EQ(ds[0].rule, "invalid-tag");
+  EXPECT_EQ(ds[1].rule, "unused-suppression");
+  EXPECT_EQ(ds[1].location.line, 1u);
+  EXPECT_EQ(ds[1].location.column, 53u);  // where 'func-not-canonical' stands in the comment
+}
+
+TEST(Suppressions, CppCommentsUseSlashes) {
+  std::vector<Suppression> found = find_suppressions("m.def(\"a() -> ()\");  // schemac: ignore[x]\r\n# schemac: ignore[y]\n",
+                                                     CommentStyle::slashes);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].rules[0].rule, "x");
+  EXPECT_EQ(comment_style_for("a/b.cpp"), CommentStyle::slashes);
+  EXPECT_EQ(comment_style_for("a/b.py"), CommentStyle::hash);
+}
+
+TEST(Baseline, ExcusesRecordedFindingsWhateverTheirLine) {
+  std::vector<Diagnostic> today = {{Severity::error, "r", Location::at("f.yaml", 3, 1), "op 'a' is bad", {}, {}}};
+  std::string error;
+  auto entries = parse_baseline(render_baseline(today), error);
+  ASSERT_TRUE(entries) << error;
+  std::vector<Diagnostic> later = {{Severity::error, "r", Location::at("f.yaml", 9, 1), "op 'a' is bad", {}, {}},
+                                   {Severity::error, "r", Location::at("f.yaml", 12, 1), "op 'b' is bad", {}, {}}};
+  drop_baselined(later, *entries);
+  ASSERT_EQ(later.size(), 1u);
+  EXPECT_EQ(later[0].message, "op 'b' is bad");
+  EXPECT_FALSE(parse_baseline("[1]", error));
+  EXPECT_FALSE(parse_baseline("{\"findings\": [{\"file\": 1}]}", error));
+}
+
+constexpr RuleInfo kRules[] = {{"unknown-field", Severity::error, "d"}, {"invalid-tag", Severity::error, "d"}};
+
+TEST(Config, ReadsEveryKeyAndAppliesIt) {
+  config::ConfigLoad load = config::load_config("proj/.schemac.yaml",
+                                                "ignore: [invalid-tag]\n"
+                                                "severity: {unknown-field: warning}\n"
+                                                "per-path: {\"gen/*\": [unknown-field]}\n"
+                                                "tags: tags/tags.yaml\nprofile: extension\n"
+                                                "torch-version: '2.4'\nnamespace: myops\n",
+                                                kRules);
+  ASSERT_TRUE(load.diagnostics.empty()) << load.diagnostics[0].message;
+  const config::Config& c = load.config;
+  EXPECT_EQ(c.tags, "proj/tags/tags.yaml");
+  EXPECT_EQ(c.profile, "extension");
+  EXPECT_EQ(c.torch_version, "2.4");
+  EXPECT_EQ(c.namespace_name, "myops");
+  EXPECT_FALSE(config::rule_enabled(c, "invalid-tag", "proj/a.yaml"));
+  EXPECT_TRUE(config::rule_enabled(c, "unknown-field", "proj/a.yaml"));
+  EXPECT_FALSE(config::rule_enabled(c, "unknown-field", "proj/gen/a.yaml"));
+  std::vector<Diagnostic> ds = {{Severity::error, "unknown-field", Location::at("proj/a.yaml", 1, 1), "m", {}, {}}};
+  config::apply_config(c, ds);
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].severity, Severity::warning);
+  config::Config selected = config::merge_command_line(c, {{"unknown-field"}, {}});
+  EXPECT_FALSE(config::rule_enabled(selected, "other-rule", "proj/a.yaml"));
+}
+
+TEST(Config, UnknownKeysAndRulesAreErrorsWithDidYouMean) {
+  config::ConfigLoad load = config::load_config(".schemac.yaml", "ignroe: [x]\nselect: [unknown-feild]\nseverity: {invalid-tag: loud}\n", kRules);
+  ASSERT_EQ(load.diagnostics.size(), 3u);
+  EXPECT_EQ(load.diagnostics[0].message, "unknown key 'ignroe'");
+  EXPECT_EQ(load.diagnostics[0].notes[0].message, "did you mean 'ignore'?");
+  EXPECT_EQ(load.diagnostics[0].location.line, 1u);
+  EXPECT_EQ(load.diagnostics[1].message, "unknown rule 'unknown-feild'");
+  EXPECT_EQ(load.diagnostics[1].notes[0].message, "did you mean 'unknown-field'?");
+  EXPECT_EQ(load.diagnostics[2].message, "'loud' is not one of error, warning, off");
+  EXPECT_EQ(load.diagnostics[2].rule, "config");
+}
+
+TEST(Config, BadYamlIsAnErrorNotACrash) {
+  EXPECT_FALSE(config::load_config("c", "select: [a\n", kRules).diagnostics.empty());
+  EXPECT_FALSE(config::load_config("c", "- a\n- b\n", kRules).diagnostics.empty());
+  EXPECT_TRUE(config::load_config("c", "", kRules).diagnostics.empty());
+}
+
+}  // namespace
+}  // namespace schemac::schema

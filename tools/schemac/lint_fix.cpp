@@ -1,0 +1,82 @@
+#include "lint_fix.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "cli.h"
+#include "schemac/diagnostics/fixes.h"
+
+namespace schemac::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kCommand = "schemac lint";
+constexpr int kMaxRounds = 8;
+
+// Writes `text` to a temporary file beside `path` and renames it over `path`, keeping the
+// original's permissions.
+bool replace_file(const std::string& path, const std::string& text) {
+  fs::path temp = path + fmt::format(".schemac-fix.{}", static_cast<long>(getpid()));
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    if (!out.flush()) {
+      std::error_code ec;
+      fs::remove(temp, ec);
+      return false;
+    }
+  }
+  std::error_code ec;
+  fs::permissions(temp, fs::status(path, ec).permissions(), ec);
+  fs::rename(temp, path, ec);
+  if (ec) fs::remove(temp, ec);
+  return !ec;
+}
+
+}  // namespace
+
+FixSummary fix_files(const std::vector<std::string>& paths, std::vector<std::string>& texts, const Relint& relint,
+                     bool diff_only) {
+  FixSummary summary;
+  const std::vector<std::string> original = texts;
+  std::vector<schema::SkippedFix> left_out;
+  for (int round = 0; round < kMaxRounds; ++round) {
+    std::vector<schema::Diagnostic> diagnostics = relint(texts);
+    left_out.clear();
+    bool changed = false;
+    for (size_t i = 0; i < paths.size(); ++i) {
+      schema::FixOutcome outcome = schema::apply_fixes(paths[i], texts[i], diagnostics);
+      for (schema::SkippedFix& s : outcome.skipped) left_out.push_back(std::move(s));
+      if (outcome.edits.empty() || outcome.text == texts[i]) continue;
+      summary.fixed += outcome.edits.size();
+      texts[i] = std::move(outcome.text);
+      changed = true;
+    }
+    if (!changed) break;
+  }
+  for (const schema::SkippedFix& s : left_out) {
+    fmt::print(stderr, "{}:{}:{}: note: fix for [{}] left out: {}\n", s.diagnostic.location.file,
+               s.diagnostic.location.line, s.diagnostic.location.column, s.diagnostic.rule, s.reason);
+  }
+  summary.left_out = left_out.size();
+  for (size_t i = 0; i < paths.size(); ++i) {
+    if (texts[i] == original[i]) continue;
+    if (diff_only) {
+      fmt::print("{}", schema::render_unified_diff(paths[i], original[i], texts[i]));
+    } else if (!replace_file(paths[i], texts[i])) {
+      error(kCommand, "cannot write '{}'; it is left as it was", paths[i]);
+      texts[i] = original[i];
+      summary.io_error = true;
+    }
+  }
+  std::fflush(stdout);
+  return summary;
+}
+
+}  // namespace schemac::cli
