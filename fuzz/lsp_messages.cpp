@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
   schemac::lsp::MessageReader reader(in, {256, 1 << 20});
   size_t answers = 0;
-  schemac::lsp::Server server({{"file:///lint-rules.md"}, "fuzz"}, [&](const json& message) {
+  schemac::lsp::Server server({{"file:///lint-rules.md", {}}, "fuzz"}, [&](const json& message) {
     if (message.contains("id")) ++answers;
     (void)message.dump(-1, ' ', false, json::error_handler_t::replace);
   });

@@ -29,7 +29,7 @@ const std::string& corpus() { return schemac::bench::corpus_native_functions(); 
 // A server that frames what it sends into `sent` (its size is the result).
 struct FramingServer {
   size_t sent = 0;
-  Server server{{{"file:///docs/lint-rules.md"}, "bench"},
+  Server server{{{"file:///docs/lint-rules.md", {}}, "bench"},
                 [this](const json& m) { sent += schemac::lsp::frame_message(m.dump()).size(); }};
 };
 

@@ -31,7 +31,7 @@ inline json at(const std::string& uri, uint32_t line, uint32_t character) {
 
 class Session {
  public:
-  Session() : server_(ServerOptions{{"file:///docs/lint-rules.md"}, "test"}, [this](const json& m) { sent_.push_back(m); }) {}
+  Session() : server_(ServerOptions{{"file:///docs/lint-rules.md", {}}, "test"}, [this](const json& m) { sent_.push_back(m); }) {}
 
   // Sends `message`; returns what the server sent in answer.
   std::vector<json> send(const json& message) { return send_text(message.dump()); }

@@ -110,6 +110,49 @@ TEST_F(ServerTest, DiagnosticsCarryRuleCodesAndUtf16Ranges) {
   EXPECT_EQ((*duplicate)["range"]["start"], json::parse(R"({"line":0,"character":48})"));
 }
 
+TEST_F(ServerTest, OtherYamlFilesGetNoDiagnosticsButTheirSyntaxErrors) {
+  EXPECT_TRUE(published(session.send(did_open("file:///w/.github/workflows/ci.yaml",
+                                              "name: CI\non: [push]\njobs:\n  test:\n    runs-on: x\n")))["diagnostics"]
+                  .empty());
+  json broken = published(session.send(did_open("file:///w/compose.yaml", "services: [\n")))["diagnostics"];
+  ASSERT_EQ(broken.size(), 1u) << broken.dump(2);
+  EXPECT_EQ(broken[0]["code"], "yaml-syntax");
+}
+
+TEST_F(ServerTest, SuppressionCommentsApply) {
+  json diagnostics = published(session.send(did_open(
+      std::string(kUri),
+      "- func: relu(Tensor self) -> Tensor\n  dispatch:\n    CPU, Cuda: relu_kernel  # schemac: ignore[unknown-dispatch-key]\n"
+      "- func: gelu(Tensor self) -> Tensor  # schemac: ignore[duplicate-argument]\n")))["diagnostics"];
+  ASSERT_EQ(diagnostics.size(), 1u) << diagnostics.dump(2);
+  EXPECT_EQ(diagnostics[0]["code"], "unused-suppression");
+  EXPECT_EQ(diagnostics[0]["range"]["start"]["line"], 3);
+}
+
+TEST(ServerConfig, TheDocumentsConfigurationApplies) {
+  config::Config config;
+  config.ignore = {"unknown-dispatch-key"};
+  config.severity["duplicate-argument"] = config::RuleSeverity::warning;
+  std::vector<std::string> asked;
+  ServerOptions options{{"file:///docs/lint-rules.md", [&](const std::string& path) {
+                           asked.push_back(path);
+                           return &config;
+                         }},
+                        "test"};
+  std::vector<json> sent;
+  Server server(options, [&](const json& m) { sent.push_back(m); });
+  server.handle(request(1, "initialize").dump());
+  server.handle(did_open("file:///w/ops.yaml",
+                         "- func: relu(Tensor self, Tensor self) -> Tensor\n  dispatch:\n    Cuda: relu_kernel\n")
+                    .dump());
+  ASSERT_EQ(sent.size(), 2u);
+  json diagnostics = sent[1]["params"]["diagnostics"];
+  ASSERT_EQ(diagnostics.size(), 1u) << diagnostics.dump(2);
+  EXPECT_EQ(diagnostics[0]["code"], "duplicate-argument");
+  EXPECT_EQ(diagnostics[0]["severity"], 2);
+  EXPECT_EQ(asked, std::vector<std::string>{"/w/ops.yaml"});
+}
+
 TEST_F(ServerTest, QuickFixReplacesTheKeyAndAFixingChangeClearsTheDiagnostics) {
   const std::string uri(kUri);
   const std::string yaml = "- func: relu(Tensor self) -> Tensor\n  dispatch:\n    CPU, Cuda: relu_kernel\n";

@@ -79,6 +79,20 @@ TEST_F(LspProcessTest, WholeSessionOverStdio) {
   EXPECT_EQ(messages[7]["id"], 5);
 }
 
+TEST_F(LspProcessTest, TheNearestSchemacYamlAboveTheDocumentApplies) {
+  file(".schemac.yaml", "ignore: [unknown-dispatch-key]\n");
+  std::filesystem::create_directories(dir_ / "sub");
+  const std::string yaml = "- func: relu(Tensor self, Tensor self) -> Tensor\n  dispatch:\n    Cuda: relu_kernel\n";
+  const std::string uri = uri_from_path((dir_ / "sub" / "ops.yaml").string());
+  std::vector<json> messages = run(framed(request(1, "initialize")) + framed(did_open(uri, yaml)) +
+                                       framed(request(2, "shutdown")) + framed(notification("exit")),
+                                   0);
+  ASSERT_EQ(messages.size(), 3u);
+  json diagnostics = messages[1]["params"]["diagnostics"];
+  ASSERT_EQ(diagnostics.size(), 1u) << diagnostics.dump(2);
+  EXPECT_EQ(diagnostics[0]["code"], "duplicate-argument");
+}
+
 TEST_F(LspProcessTest, InputEndingWithoutShutdownExitsOne) {
   std::vector<json> messages = run(framed(request(1, "initialize")) + "Content-Length: 40\r\n\r\n{", 1);
   ASSERT_EQ(messages.size(), 1u);

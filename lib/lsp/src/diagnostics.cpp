@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "schemac/diagnostics/suppressions.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
@@ -17,12 +18,12 @@ namespace fs = std::filesystem;
 using schema::Diagnostic;
 using schema::Location;
 
-// The tags a tags.yaml beside `path` lists, else the built-in ones (as `schemac lint` without
-// --tags). A tags.yaml that cannot be read or has errors leaves tags unchecked: the editor shows
-// the file being edited, not the tags file's problems.
-std::optional<std::vector<std::string>> tags_beside(const std::string& path) {
+// The tags the config's `tags:` file lists, else those of a tags.yaml beside `path`, else the
+// built-in ones (as `schemac lint` without --tags). A tags file that cannot be read or has errors
+// leaves tags unchecked: the editor shows the file being edited, not the tags file's problems.
+std::optional<std::vector<std::string>> tags_for(const std::string& path, const config::Config* config) {
   std::error_code ec;
-  fs::path beside = fs::path(path).parent_path() / "tags.yaml";
+  fs::path beside = config != nullptr && config->tags ? fs::path(*config->tags) : fs::path(path).parent_path() / "tags.yaml";
   if (path.empty() || !fs::is_regular_file(beside, ec)) {
     return std::vector<std::string>(schema::builtin_tags().begin(), schema::builtin_tags().end());
   }
@@ -98,22 +99,38 @@ Range range_from_json(const nlohmann::json& json) {
   return {position(json.at("start")), position(json.at("end"))};
 }
 
-std::vector<Diagnostic> lint_document(const Document& document) {
+std::vector<Diagnostic> lint_document(const Document& document, const AnalysisOptions& options) {
+  const config::Config* config = options.config_for ? options.config_for(document.path) : nullptr;
+  std::vector<Diagnostic> diagnostics;
+  schema::EntryFirstLine entry_first_line = [](uint32_t line) { return line; };
   switch (document.language) {
     case DocumentLanguage::yaml: {
-      schema::FileLintOptions options;
-      options.native.valid_tags = tags_beside(document.path);
-      return schema::lint_file(document.path, document.text, options).diagnostics;
+      schema::FileLintOptions lint_options;
+      lint_options.native.valid_tags = tags_for(document.path, config);
+      if (config != nullptr && config->profile) {
+        lint_options.native.profile = schema::parse_profile(*config->profile).value_or(schema::Profile::automatic);
+      }
+      schema::FileLint lint = schema::lint_file(document.path, document.text, lint_options);
+      // An editor hands the server every YAML file (CI workflows, configs): one that is none of
+      // the operator formats is not this server's to judge, where `schemac lint` says unknown-format.
+      if (lint.kind == schema::FileKind::unknown) return {};
+      diagnostics = std::move(lint.diagnostics);
+      entry_first_line = schema::yaml_entry_first_line(document.text);
+      break;
     }
     case DocumentLanguage::cpp:
     case DocumentLanguage::python: {
       auto language = document.language == DocumentLanguage::cpp ? sources::Language::cpp : sources::Language::python;
       sources::ScannedFile file{document.path, sources::scan_source(document.text, language)};
-      return sources::lint_sources(std::span(&file, 1));
+      diagnostics = sources::lint_sources(std::span(&file, 1));
+      break;
     }
-    case DocumentLanguage::other: break;
+    case DocumentLanguage::other: return {};
   }
-  return {};
+  schema::apply_suppressions(diagnostics, document.path, document.text, schema::comment_style_for(document.path),
+                             entry_first_line);
+  if (config != nullptr) config::apply_config(*config, diagnostics);
+  return diagnostics;
 }
 
 nlohmann::json lsp_diagnostics(const Document& document, const AnalysisOptions& options) {
@@ -139,9 +156,11 @@ nlohmann::json quick_fixes(const Document& document, Range range, const Analysis
                             : fmt::format("replace '{}' with '{}'", schema::clip_text(old_text, 60),
                                           schema::clip_text(d.fix->replacement, 60));
     nlohmann::json text_edit = {{"range", to_json(edit)}, {"newText", d.fix->replacement}};
+    // A fix that may change what the file means is offered, but not as the one to apply blindly.
+    if (!d.fix->unsafe_reason.empty()) title += fmt::format(" (unsafe: {})", d.fix->unsafe_reason);
     actions.push_back({{"title", title},
                        {"kind", "quickfix"},
-                       {"isPreferred", true},
+                       {"isPreferred", d.fix->unsafe_reason.empty()},
                        {"diagnostics", {diagnostic_json(document, index, d, options)}},
                        {"edit", {{"changes", {{document.uri, {text_edit}}}}}}});
   }

@@ -171,7 +171,7 @@ void Server::publish(const Document& document) {
 
 void Server::did_open(const json& params) {
   Document& document = open_document(params);
-  document.diagnostics = lint_document(document);
+  document.diagnostics = lint_document(document, options_.analysis);
   publish(document);
 }
 
@@ -183,7 +183,7 @@ void Server::did_change(const json& params) {
   for (const json& change : params.at("contentChanges")) apply_change(text, change);
   document.text = std::move(text);
   document.version = params.at("textDocument").value("version", document.version + 1);
-  document.diagnostics = lint_document(document);
+  document.diagnostics = lint_document(document, options_.analysis);
   publish(document);
 }
 

@@ -3,11 +3,13 @@
 // `codeDescription.href` = the rule's section of docs/lint-rules.md; each fix-it as a quick fix.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "schemac/config/config.h"
 #include "schemac/lsp/document.h"
 #include "schemac/lsp/text_positions.h"
 
@@ -16,12 +18,16 @@ namespace schemac::lsp {
 struct AnalysisOptions {
   // Where the rules are documented: a rule's href is this + "#" + its id.
   std::string rule_docs;
+  // The .schemac.yaml configuration that applies to a file (as `schemac lint` finds it), or
+  // nullptr for none or an unusable one; unset: no configuration.
+  std::function<const config::Config*(const std::string& path)> config_for;
 };
 
 // What `schemac lint` reports for the document's text alone: YAML of any of the three kinds
-// (with the tags of a tags.yaml beside the file, else the built-in ones), C++ and Python
-// registration code; nothing for other files. Sorted by place.
-std::vector<schema::Diagnostic> lint_document(const Document& document);
+// (with the tags its config names, else those of a tags.yaml beside the file, else the built-in
+// ones), C++ and Python registration code; nothing for other files, YAML of another shape
+// included. The suppression comments and then the configuration apply, as in `schemac lint`.
+std::vector<schema::Diagnostic> lint_document(const Document& document, const AnalysisOptions& options);
 
 // The document's diagnostics (those located in it) as LSP Diagnostic objects.
 nlohmann::json lsp_diagnostics(const Document& document, const AnalysisOptions& options);
