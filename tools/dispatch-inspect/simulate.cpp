@@ -14,6 +14,8 @@
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/dispatch/dispatcher.h"
 #include "schemac/support/json.h"
+#include "report/render.h"
+#include "schemac_adapter.h"
 
 namespace schemac::inspect {
 namespace {
@@ -183,10 +185,8 @@ int simulate_keys(const SimulateOptions& options, std::ostream& out, std::ostrea
           return contains(shown, std::string(dispatch::to_string(key)));
         };
       }
-      const std::string body = options.registrations ? dispatch::format_dump(op, TableFormat::Json)
-                                                     : dispatch::format_table(op, TableFormat::Json, table_options);
-      out << to_json_text(Json{{"registered", keys},
-                               {options.registrations ? "registrations" : "table", Json::parse(body)}})
+      Json body = options.registrations ? report::dump_json(dump_of(op)) : report::table_json(table_of(op, table_options));
+      out << to_json_text(Json{{"registered", keys}, {options.registrations ? "registrations" : "table", std::move(body)}})
           << "\n";
       break;
     }
