@@ -45,6 +45,7 @@ report::Resolution resolve(const dispatch::OperatorEntry& op, DispatchKeySet key
     const dispatch::TableEntry& entry = op.entry_for(ks);
     r.chain.push_back(step_of(key, ks, entry));
     if (std::string end = chain_end(key, entry); !end.empty()) {
+      r.fails = entry.reason == EntryReason::Missing || entry.reason == EntryReason::AmbiguousAutogradOther;
       r.end = std::move(end);
       break;
     }

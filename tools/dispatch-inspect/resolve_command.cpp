@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "operator_command.h"
+#include "report/names.h"
 #include "report/render.h"
 #include "runtime.h"
 
@@ -13,13 +14,17 @@ namespace {
 
 struct ResolveOptions {
   std::string keys, include, exclude;
+  std::vector<std::string> tensors, autocast;
+  bool allow_missing = false;
 };
 
 int run_resolve(const OperatorCommandOptions& common, const ResolveOptions& o) {
   report::Request request = operator_request("resolve", common);
   request.keys = o.keys;
+  for (const std::string& device : o.tensors) request.keys += "," + report::tensor_keys(device);
   request.include = o.include;
   request.exclude = o.exclude;
+  request.autocast = o.autocast;
   const report::Response answer = ask(request);
   if (answer.status != kExitOk) return answer.status;
   if (common.format == "json") {
@@ -27,7 +32,7 @@ int run_resolve(const OperatorCommandOptions& common, const ResolveOptions& o) {
   } else {
     std::cout << report::resolution_text(answer.resolution);
   }
-  return kExitOk;
+  return answer.resolution.fails && !o.allow_missing ? kExitProblems : kExitOk;
 }
 
 }  // namespace
@@ -40,16 +45,27 @@ void add_resolve_command(CLI::App& app) {
       {"resolve", "Show which key and kernel a call with a given key set reaches, why, and the redispatch chain",
        {"text", "json"}, "text or json",
        "dispatch-inspect resolve aten::add.Tensor --keys CPU,AutogradCPU --load libschemac_kernels.so\n"
-       "The chain assumes every kernel that is not a backend or composite kernel redispatches below its own key."},
+       "dispatch-inspect resolve aten::mm --tensor cpu --autocast cpu --load libschemac_kernels.so\n"
+       "The chain assumes every kernel that is not a backend or composite kernel redispatches below its own key.",
+       "a library failed to load, the operator is unknown, or the call would fail (no kernel; --allow-missing: 0)"},
       common, [common, options] { return run_resolve(*common, *options); });
   sub->add_option("--keys", options->keys,
                   "the call's key set, comma-separated runtime keys (a CPU tensor carries CPU,ADInplaceOrView,AutogradCPU,"
                   "AutocastCPU); empty: no tensor arguments");
   sub->add_option("--include", options->include,
-                  "keys added to the thread-local included set (which starts as BackendSelect,ADInplaceOrView); an "
-                  "included Autocast key is also taken out of the default excluded set");
+                  "keys added to the thread-local included set (which starts as BackendSelect,ADInplaceOrView)");
   sub->add_option("--exclude", options->exclude,
                   "keys added to the thread-local excluded set (which starts as every Autocast key)");
+  sub->add_option("--tensor", options->tensors,
+                  "a tensor argument on DEVICE (cpu, cuda, meta): adds the keys such a tensor carries (cpu: "
+                  "CPU,ADInplaceOrView,AutogradCPU,AutocastCPU); repeatable")
+      ->check(CLI::IsMember({"cpu", "cuda", "meta"}))
+      ->allow_extra_args(false);
+  sub->add_option("--autocast", options->autocast,
+                  "enable autocast for DEVICE (cpu, cuda, xpu), as torch.autocast(DEVICE) does: its Autocast key leaves "
+                  "the thread-local excluded set (a tensor on DEVICE carries that key); repeatable")
+      ->allow_extra_args(false);
+  sub->add_flag("--allow-missing", options->allow_missing, "exit 0 even when the call would fail");
 }
 
 }  // namespace schemac::inspect

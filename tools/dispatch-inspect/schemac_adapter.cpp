@@ -1,6 +1,8 @@
 // Our runtime's registry as the report model (schemac_adapter.h).
 #include "schemac_adapter.h"
 
+#include <dlfcn.h>
+
 #include <iostream>
 
 #include "cli.h"
@@ -8,6 +10,7 @@
 #include "operator_lookup.h"
 #include "resolve.h"
 #include "schemac/dispatch/local_dispatch_key_set.h"
+#include "report/names.h"
 
 namespace schemac::inspect {
 namespace {
@@ -26,7 +29,10 @@ std::string alias_kind_text(const dispatch::OperatorDefinition& def) {
   return std::string(to_string(*def.alias_kind));
 }
 
-// The three key lists of a resolve request, parsed; exit 2 on a name that is no runtime key.
+// The key lists of a resolve request, parsed, and the thread-local sets they make: a fresh
+// thread's plus --include / --exclude, and autocast enabled for a device takes that device's
+// Autocast key out of the excluded set (as torch.autocast does; the included set stays as it is).
+// Exit 2 on a name that is no runtime key or device.
 int parse_keys(const report::Request& r, dispatch::DispatchKeySet& keys, dispatch::DispatchKeySet& included,
                dispatch::DispatchKeySet& excluded) {
   std::string error;
@@ -35,6 +41,16 @@ int parse_keys(const report::Request& r, dispatch::DispatchKeySet& keys, dispatc
       cli::error("dispatch-inspect resolve", "{}", error);
       return cli::kExitUsage;
     }
+  }
+  included = dispatch::kDefaultIncludedSet | included;
+  excluded = dispatch::kDefaultExcludedSet | excluded;
+  for (const std::string& device : r.autocast) {
+    const auto key = dispatch::parse_dispatch_key(report::autocast_key_name(device));
+    if (!key) {
+      cli::error("dispatch-inspect resolve", "autocast has no key for device '{}' (cpu, cuda, xpu, ...)", device);
+      return cli::kExitUsage;
+    }
+    excluded = excluded.remove(*key);
   }
   return cli::kExitOk;
 }
@@ -107,15 +123,17 @@ report::Response answer(const report::Request& request) {
   }
   const dispatch::OperatorEntry* op = find_operator_or_explain(request.op, std::cerr);
   if (op == nullptr) {
+    // A PyTorch extension loads (it links libtorch) but registers with PyTorch's dispatcher.
+    if (!request.libraries.empty() && dlopen("libc10.so", RTLD_LAZY | RTLD_NOLOAD) != nullptr)
+      std::cerr << "note: a loaded library links libtorch, so it registers with PyTorch's dispatcher: try "
+                   "--runtime torch\n";
     response.status = cli::kExitProblems;
   } else if (request.kind == "table") {
     response.table = table_of(*op, {request.all_keys, {}});
   } else if (request.kind == "dump") {
     response.dump = dump_of(*op);
   } else {
-    // A fresh thread's sets plus the requested keys.
-    response.resolution = resolve(*op, keys, dispatch::kDefaultIncludedSet | included,
-                                  (dispatch::kDefaultExcludedSet - included) | excluded);
+    response.resolution = resolve(*op, keys, included, excluded);
   }
   return response;
 }

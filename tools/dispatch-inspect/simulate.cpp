@@ -139,6 +139,8 @@ int simulate_keys(const SimulateOptions& options, std::ostream& out, std::ostrea
     const auto key = dispatch::parse_dispatch_key(name);
     if (!key || !(dispatch::is_alias_key(*key) || dispatch::is_runtime_key(*key))) {
       err << fmt::format("{} is not supported, please select a dispatch key in {}.\n", name, python_list(supported));
+      if (std::string close = dispatch::suggest_dispatch_key(name); !close.empty())
+        err << fmt::format("note: did you mean '{}'?\n", close);
       return 1;
     }
     parsed.emplace_back(name, *key);

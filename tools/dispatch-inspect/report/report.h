@@ -62,6 +62,7 @@ struct Resolution {
   std::vector<std::string> skipped;  // keys of key_set dispatch went past (fallthrough entries)
   std::vector<ResolveStep> chain;    // chain[0] is the winner; never empty
   std::string end;                   // why the chain stops there
+  bool fails = false;                // the chain ends at a missing or ambiguous entry
 };
 
 struct OperatorSummary {

@@ -18,6 +18,7 @@ struct Request {
   std::string op;                      // table, dump, resolve
   bool all_keys = false;               // table: rows without a kernel too
   std::string keys, include, exclude;  // resolve: comma-separated runtime keys
+  std::vector<std::string> autocast;   // resolve: devices autocast is enabled for ("cpu", "cuda")
 };
 
 // Errors (a library that failed to load, an unknown operator or key) are printed on stderr by

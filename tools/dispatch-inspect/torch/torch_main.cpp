@@ -10,6 +10,7 @@
 #include <iostream>
 #include <string>
 
+#include "report/names.h"
 #include "report/wire.h"
 #include "torch_registry.h"
 #include "torch_resolve.h"
@@ -26,6 +27,18 @@ report::Response answer(const report::Request& request) {
                              {&request.exclude, &exclude}}) {
       if (!parse_key_list(*text, *set, error)) {
         std::cerr << "dispatch-inspect resolve: error: " << error << "\n";
+        response.status = 2;
+        return response;
+      }
+    }
+    include = c10::default_included_set | include;
+    exclude = c10::default_excluded_set | exclude;
+    for (const std::string& device : request.autocast) {
+      try {
+        exclude = exclude - c10::DispatchKeySet(c10::parseDispatchKey(report::autocast_key_name(device)));
+      } catch (const std::exception&) {
+        std::cerr << "dispatch-inspect resolve: error: autocast has no key for device '" << device
+                  << "' (cpu, cuda, xpu, ...)\n";
         response.status = 2;
         return response;
       }
@@ -47,8 +60,7 @@ report::Response answer(const report::Request& request) {
   } else if (request.kind == "dump") {
     response.dump = dump_of(*op);
   } else {
-    response.resolution = resolve(*op, keys, c10::default_included_set | include,
-                                  (c10::default_excluded_set - include) | exclude);
+    response.resolution = resolve(*op, keys, include, exclude);
   }
   return response;
 }

@@ -9,6 +9,8 @@
 
 #include <c10/core/DispatchKeySet.h>
 
+#include "report/names.h"
+
 namespace schemac::inspect::torch_runtime {
 namespace {
 
@@ -89,17 +91,9 @@ std::optional<c10::OperatorHandle> find_operator(const std::string& name, std::o
   c10::OperatorName op_name(dot == std::string::npos ? name : name.substr(0, dot),
                             dot == std::string::npos ? "" : name.substr(dot + 1));
   if (auto op = c10::Dispatcher::singleton().findOp(op_name)) return *op;
-  err << "dispatch-inspect: error: unknown operator '" << name << "'";
-  std::vector<std::string> overloads;
-  for (const c10::OperatorName& known : c10::Dispatcher::singleton().getAllOpNames()) {
-    if (known.name == op_name.name) overloads.push_back(full_name(known));
-  }
-  std::sort(overloads.begin(), overloads.end());
-  if (!overloads.empty()) {
-    err << "\nnote: its overloads are:";
-    for (const std::string& o : overloads) err << " " << o;
-  }
-  err << "\n";
+  std::vector<std::string> known;
+  for (const c10::OperatorName& other : c10::Dispatcher::singleton().getAllOpNames()) known.push_back(full_name(other));
+  err << report::unknown_operator_error(name, known);
   return std::nullopt;
 }
 

@@ -47,6 +47,7 @@ report::Resolution resolve(const c10::OperatorHandle& op, c10::DispatchKeySet ke
     }
     r.chain.push_back({c10::toString(k), set_text(ks), entry.has_kernel, entry.kernel, entry.reason, entry.site});
     if (std::string end = chain_end(k, entry); !end.empty()) {
+      r.fails = entry.reason == "missing" || entry.reason == "ambiguous autogradother";
       r.end = std::move(end);
       break;
     }
