@@ -158,6 +158,24 @@ TEST(InspectGolden, Kernels) {
 }
 #endif
 
+// The pictures are valid Graphviz: `dot -Tsvg` renders the table and the chain, and the table's
+// picture names every kernel of the table (graphviz is a test dependency, scripts/install-deps.sh).
+TEST(InspectPictures, DotRendersAndNamesEveryKernel) {
+  const std::string load = " --load " + q(INSPECT_CPP_OPS_LIBRARY);
+  const ToolRun svg = run("table inspect_test::twice --format dot" + load + " | dot -Tsvg");
+  ASSERT_EQ(svg.exit_code, 0) << svg.err;
+  EXPECT_NE(svg.out.find("<svg"), std::string::npos);
+  for (const char* kernel : {"twice_cpu", "twice_autograd", "twice_inplace_or_view"})
+    EXPECT_NE(svg.out.find(kernel), std::string::npos) << kernel << " is not in the picture";
+  const ToolRun chain = run("resolve inspect_test::twice --tensor cpu --format dot" + load + " | dot -Tsvg");
+  ASSERT_EQ(chain.exit_code, 0) << chain.err;
+  EXPECT_NE(chain.out.find("twice_autograd"), std::string::npos);
+  EXPECT_NE(chain.out.find("DispatchKeySet(CPU)"), std::string::npos);
+  const ToolRun mermaid = run("resolve inspect_test::twice --tensor cpu --format mermaid" + load);
+  EXPECT_EQ(mermaid.out.rfind("flowchart TD\n", 0), 0u) << mermaid.out;
+  EXPECT_NE(mermaid.out.find("-->|redispatch|"), std::string::npos) << mermaid.out;
+}
+
 struct ErrorCase {
   const char* name;
   std::string args;

@@ -27,7 +27,11 @@ int run_resolve(const OperatorCommandOptions& common, const ResolveOptions& o) {
   request.autocast = o.autocast;
   const report::Response answer = ask(request);
   if (answer.status != kExitOk) return answer.status;
-  if (common.format == "json") {
+  if (common.format == "dot") {
+    std::cout << report::resolution_dot(answer.resolution);
+  } else if (common.format == "mermaid") {
+    std::cout << report::resolution_mermaid(answer.resolution);
+  } else if (common.format == "json") {
     std::cout << report::json_text(report::resolution_json(answer.resolution)) << "\n";
   } else {
     std::cout << report::resolution_text(answer.resolution);
@@ -43,7 +47,7 @@ void add_resolve_command(CLI::App& app) {
   CLI::App* sub = add_operator_command(
       app,
       {"resolve", "Show which key and kernel a call with a given key set reaches, why, and the redispatch chain",
-       {"text", "json"}, "text or json",
+       {"text", "json", "dot", "mermaid"}, "text, json, or the chain as a picture: dot (Graphviz) or mermaid",
        "dispatch-inspect resolve aten::add.Tensor --keys CPU,AutogradCPU --load libschemac_kernels.so\n"
        "dispatch-inspect resolve aten::mm --tensor cpu --autocast cpu --load libschemac_kernels.so\n"
        "The chain assumes every kernel that is not a backend or composite kernel redispatches below its own key.",

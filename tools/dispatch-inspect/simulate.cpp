@@ -42,12 +42,13 @@ std::string python_list(const std::vector<std::string>& items) {
   return out + "]";
 }
 
-std::string format_line(std::string_view key, std::string_view kernel) {
-  return fmt::format("{:<15} {}\n", key, kernel);
+// PythonDispatcher's key column is 15 wide; keys beyond its list can be longer (--all-keys).
+std::string format_line(std::string_view key, std::string_view kernel, size_t width = 15) {
+  return fmt::format("{:<{}} {}\n", key, width, kernel);
 }
 
-std::string format_header(std::string_view title) {
-  return fmt::format("\n{}\n", title) + format_line("key", "kernel") + "---------------------------\n";
+std::string format_header(std::string_view title, size_t width = 15) {
+  return fmt::format("\n{}\n", title) + format_line("key", "kernel", width) + std::string(width + 12, '-') + "\n";
 }
 
 std::vector<std::string> split_lines(const std::string& text) {
@@ -75,12 +76,16 @@ bool contains(const std::vector<std::string>& items, std::string_view item) {
 }
 
 std::string dispatch_table_text(const OperatorEntry& op, const std::vector<std::string>& shown, bool all_keys) {
-  std::string out = format_header("Computed Dispatch Table");
+  std::vector<std::pair<std::string, std::string>> rows;
+  size_t width = 15;
   for (const std::string& line : split_lines(dispatch::format_table(op, TableFormat::Torch))) {
     const std::string key = split_piece(line, ":", 0);
     if (!all_keys && !contains(shown, key)) continue;
-    out += format_line(key, split_piece(strip_fallback_site(line), ": ", 1));
+    rows.emplace_back(key, split_piece(strip_fallback_site(line), ": ", 1));
+    width = std::max(width, key.size());
   }
+  std::string out = format_header("Computed Dispatch Table", width);
+  for (const auto& [key, kernel] : rows) out += format_line(key, kernel, width);
   return out;
 }
 
