@@ -22,7 +22,8 @@ std::string_view base_name(std::string_view full) {
 std::vector<std::string> similar_operator_names(const std::vector<std::string>& known, std::string_view name) {
   // Same base name (another namespace or overload) ranks first; then plain edit distance.
   std::vector<std::string> same_base, others;
-  for (const std::string& full : known) (base_name(full) == base_name(name) && full != name ? same_base : others).push_back(full);
+  for (const std::string& full : known)
+    (base_name(full) == base_name(name) && full != name ? same_base : others).push_back(full);
   std::sort(same_base.begin(), same_base.end());
   std::vector<std::string> out(same_base.begin(), same_base.begin() + std::min<size_t>(same_base.size(), 3));
   if (out.size() < 3) {

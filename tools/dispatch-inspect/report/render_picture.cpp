@@ -82,8 +82,9 @@ std::string table_mermaid(const Table& table) {
 }
 
 std::string resolution_dot(const Resolution& r) {
-  std::string out = fmt::format("digraph redispatch_chain {{\n  label={};\n  node [shape=box, fontname=\"monospace\"];\n",
-                                dot_quoted(r.op + ": " + r.key_set));
+  std::string out = fmt::format(
+      "digraph redispatch_chain {{\n  label={};\n  node [shape=box, fontname=\"monospace\"];\n",
+      dot_quoted(r.op + ": " + r.key_set));
   for (size_t i = 0; i < r.chain.size(); ++i) {
     const ResolveStep& s = r.chain[i];
     const std::string colour = s.has_kernel ? "black" : "red";
