@@ -6,13 +6,14 @@
 # give the PyTorch interop: dispatch-inspect --runtime torch, examples/torch_extension and its
 # tests (the build skips them when find_package(Torch) finds nothing). libopenblas-dev is the
 # reference the mm benchmark is measured against; installed, it is also the BLAS that Debian's
-# libtorch calls (in place of the reference BLAS, which is far slower). pre-commit runs the test
-# of .pre-commit-hooks.yaml (tests/cli/pre_commit_test.sh).
+# libtorch calls (in place of the reference BLAS, which is far slower). Test only: clang-format
+# (the format check), pre-commit (tests of .pre-commit-hooks.yaml), neovim (a real LSP client for
+# schemac lsp's test) and graphviz (`dot` renders dispatch-inspect's --format dot pictures).
 set -euo pipefail
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev clang-format ccache python3
           libcli11-dev nlohmann-json3-dev tao-pegtl-dev libyaml-cpp-dev libyaml-dev pkg-config libfmt-dev
           libgtest-dev libbenchmark-dev libopenblas-dev libtorch-dev python3-torch python3-yaml pre-commit
-          neovim)
+          neovim graphviz)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -146,9 +146,12 @@ TEST(Simulate, OtherKeysGetTheirOwnRows) {
 
 TEST(Simulate, AllKeys) {
   const Outcome run = simulate({"CPU"}, false, true);
-  EXPECT_NE(run.out.find("BackendSelect   fallthrough [backend fallback]\n"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("Python          [backend fallback]\n"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("AutogradMeta    fallthrough [backend fallback]\n"), std::string::npos) << run.out;
+  // The key column is as wide as the longest key shown (FuncTorchDynamicLayerFrontMode, 30).
+  EXPECT_NE(run.out.find("\nkey                            kernel\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\nBackendSelect                  fallthrough [backend fallback]\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\nPython                         [backend fallback]\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\nFuncTorchDynamicLayerFrontMode [backend fallback]\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\nAutogradMeta                   fallthrough [backend fallback]\n"), std::string::npos) << run.out;
   EXPECT_EQ(run.out.find("\nXLA "), std::string::npos);  // missing entries stay absent
 }
 

@@ -170,6 +170,24 @@ TEST(InspectGolden, Kernels) {
 }
 #endif
 
+// The pictures are valid Graphviz: `dot -Tsvg` renders the table and the chain, and the table's
+// picture names every kernel of the table (graphviz is a test dependency, scripts/install-deps.sh).
+TEST(InspectPictures, DotRendersAndNamesEveryKernel) {
+  const std::string load = " --load " + q(INSPECT_CPP_OPS_LIBRARY);
+  const ToolRun svg = run("table inspect_test::twice --format dot" + load + " | dot -Tsvg");
+  ASSERT_EQ(svg.exit_code, 0) << svg.err;
+  EXPECT_NE(svg.out.find("<svg"), std::string::npos);
+  for (const char* kernel : {"twice_cpu", "twice_autograd", "twice_inplace_or_view"})
+    EXPECT_NE(svg.out.find(kernel), std::string::npos) << kernel << " is not in the picture";
+  const ToolRun chain = run("resolve inspect_test::twice --tensor cpu --format dot" + load + " | dot -Tsvg");
+  ASSERT_EQ(chain.exit_code, 0) << chain.err;
+  EXPECT_NE(chain.out.find("twice_autograd"), std::string::npos);
+  EXPECT_NE(chain.out.find("DispatchKeySet(CPU)"), std::string::npos);
+  const ToolRun mermaid = run("resolve inspect_test::twice --tensor cpu --format mermaid" + load);
+  EXPECT_EQ(mermaid.out.rfind("flowchart TD\n", 0), 0u) << mermaid.out;
+  EXPECT_NE(mermaid.out.find("-->|redispatch|"), std::string::npos) << mermaid.out;
+}
+
 struct ErrorCase {
   const char* name;
   std::string args;
@@ -200,6 +218,14 @@ TEST(InspectErrors, BadLibrariesAndNames) {
        {"unknown dispatch key 'AutogradCPX'", "did you mean 'AutogradCPU'?"}},
       {"alias key in a key set", "resolve inspect_test::twice --keys Autograd --load " + cpp, 2,
        {"'Autograd' is not a runtime key"}},
+      {"call would fail", "resolve inspect_test::twice --tensor cuda --load " + cpp, 1,
+       {}},  // the chain, on stdout, ends "no kernel for CUDA: the call fails here"
+      {"unknown autocast device", "resolve inspect_test::twice --tensor cpu --autocast gpu --load " + cpp, 2,
+       {"autocast has no key for device 'gpu'"}},
+      {"bad tensor device", "resolve inspect_test::twice --tensor tpu --load " + cpp, 2, {"--tensor"}},
+      {"unknown simulate key", "simulate CPUU", 1, {"CPUU is not supported", "note: did you mean 'CPU'?"}},
+      {"simulate under torch", "simulate CPU --runtime torch", 2,
+       {"--runtime torch works with ops, table, dump and resolve, not 'simulate'"}},
       {"bad value spec", "trace inspect_test::twice --arg cpu:float99[2] --load " + cpp, 2,
        {"argument 'self': cpu:float99[2]:1: unknown element type 'float99'"}},
       {"missing argument", "trace inspect_test::twice --load " + cpp, 2,

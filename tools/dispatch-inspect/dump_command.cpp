@@ -4,7 +4,8 @@
 
 #include "commands.h"
 #include "operator_command.h"
-#include "table_format.h"
+#include "report/render.h"
+#include "runtime.h"
 
 namespace schemac::inspect {
 
@@ -16,8 +17,14 @@ void add_dump_command(CLI::App& app) {
        "Print an operator's schema, where it was defined, and every registered kernel per key (inactive ones too)",
        {"text", "torch", "json"}, "text or torch (both as torch._C._dispatch_dump prints), or json",
        "dispatch-inspect dump example_plugin::scale --load libschemac_example_plugin.so"},
-      options, [options](const dispatch::OperatorEntry& op) {
-        std::cout << dispatch::format_dump(op, *dispatch::parse_table_format(options->format));
+      options, [options] {
+        const report::Response answer = ask(operator_request("dump", *options));
+        if (answer.status != kExitOk) return answer.status;
+        if (options->format == "json") {
+          std::cout << report::json_text(report::dump_json(answer.dump)) << "\n";
+        } else {
+          std::cout << report::dump_torch(answer.dump);
+        }
         return kExitOk;
       });
 }

@@ -1,13 +1,12 @@
 // dispatch-inspect: reports dispatch tables. One file per subcommand.
 #include "cli.h"
 #include "commands.h"
-#include "runtime_switch.h"
+#include "runtime.h"
 
 int main(int argc, char** argv) {
-  // --runtime torch: dispatch-inspect-torch, beside this program, answers instead.
-  if (int status = schemac::inspect::take_runtime_option(argc, argv); status >= 0) return status;
   CLI::App app{"dispatch-inspect: inspect and simulate dispatcher tables"};
   app.require_subcommand(1);
+  schemac::inspect::add_runtime_option(&app);  // also before the subcommand, as every subcommand takes it
   schemac::cli::add_commands(app, schemac::inspect::general_commands());
   schemac::inspect::add_table_command(app);
   schemac::inspect::add_dump_command(app);

@@ -1,6 +1,5 @@
 // What the subcommands about one operator (table, dump, resolve, trace) share: the OP argument,
-// --load and --format, and the steps before their own work (load the libraries, find OP, or say
-// why not: exit 1).
+// --load, --format and --runtime, and one --help footer pattern.
 #pragma once
 
 #include <functional>
@@ -11,7 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "schemac/dispatch/operator_entry.h"
+#include "report/wire.h"
 
 namespace schemac::inspect {
 
@@ -30,12 +29,12 @@ struct OperatorCommand {
   const char* exit_one = "a library failed to load or the operator is unknown";  // what exit 1 means
 };
 
-// Adds the subcommand with OP, --load and --format; `run` gets the operator and returns the exit
-// code. `check`, when given, runs first (before any library is loaded); a non-zero result is the
-// exit code. The caller adds the subcommand's own options to the result.
+// Adds the subcommand with OP, --load, --format and --runtime; `run` returns the exit code. The
+// caller adds the subcommand's own options to the result.
 CLI::App* add_operator_command(CLI::App& app, const OperatorCommand& command,
-                               std::shared_ptr<OperatorCommandOptions> options,
-                               std::function<int(const dispatch::OperatorEntry&)> run,
-                               std::function<int()> check = {});
+                               std::shared_ptr<OperatorCommandOptions> options, std::function<int()> run);
+
+// A request of `kind` for the options' operator and libraries.
+report::Request operator_request(const char* kind, const OperatorCommandOptions& options);
 
 }  // namespace schemac::inspect

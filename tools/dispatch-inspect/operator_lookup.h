@@ -9,9 +9,8 @@
 
 namespace schemac::inspect {
 
-// The closest known operator names to `name` ("ns::op.overload"), best first, at most three:
-// the same name in another namespace or with another overload, then by edit distance.
-std::vector<std::string> similar_operator_names(const dispatch::Dispatcher& dispatcher, std::string_view name);
+// Every operator's full name ("ns::op.overload").
+std::vector<std::string> operator_names(const dispatch::Dispatcher& dispatcher);
 
 // The operator `name` in the process-wide registry, or nullptr after printing
 // "dispatch-inspect: error: unknown operator 'NAME'" and a did-you-mean note on `err`.

@@ -1,13 +1,11 @@
 // `dispatch-inspect ops`: the operators known after loading, with their schemas.
-#include <fmt/format.h>
-
 #include <iostream>
 #include <memory>
 
 #include "commands.h"
 #include "library_loader.h"
-#include "schemac/dispatch/dispatcher.h"
-#include "schemac/support/json.h"
+#include "report/render.h"
+#include "runtime.h"
 
 namespace schemac::inspect {
 namespace {
@@ -18,28 +16,17 @@ struct OpsOptions {
 };
 
 int run_ops(const OpsOptions& o) {
-  if (!load_libraries(o.libraries, std::cerr)) return 1;
-  const auto ops = dispatch::Dispatcher::singleton().operators();
+  report::Request request;
+  request.kind = "operators";
+  request.libraries = o.libraries;
+  const report::Response answer = ask(request);
+  if (answer.status != kExitOk) return answer.status;
   if (o.format == "json") {
-    Json operators = Json::array();
-    for (const dispatch::OperatorEntry* op : ops) {
-      const auto& def = op->definition();
-      Json keys = Json::array();
-      for (dispatch::DispatchKey key : op->keys_with_kernels()) keys.push_back(dispatch::to_string(key));
-      operators.push_back(Json{{"name", op->full_name()},
-                               {"schema", def ? Json(def->schema_text) : Json()},
-                               {"site", def ? Json(def->site) : Json()},
-                               {"keys", std::move(keys)}});
-    }
-    std::cout << to_json_text(Json{{"operators", std::move(operators)}}) << "\n";
-    return kExitOk;
+    std::cout << report::json_text(report::operators_json(answer.operators)) << "\n";
+  } else {
+    std::cout << report::operators_text(answer.operators);
   }
-  for (const dispatch::OperatorEntry* op : ops) {
-    const auto& def = op->definition();
-    std::cout << (def ? def->schema_text : fmt::format("{} (no schema: only kernels are registered)", op->full_name()))
-              << "\n";
-  }
-  return 0;
+  return kExitOk;
 }
 
 }  // namespace
@@ -49,6 +36,7 @@ std::function<int()> bind_ops_command(CLI::App* sub) {
   // One value per --load: `--load LIB OP` leaves OP to the positional (a vector option would take it).
   sub->add_option("--load", options->libraries, kLoadHelp)->allow_extra_args(false);
   cli::add_format_option(sub, options->format, {"text", "json"}, "text (one schema per line) or json");
+  add_runtime_option(sub);
   return [options] { return run_ops(*options); };
 }
 

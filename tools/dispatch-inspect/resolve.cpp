@@ -13,38 +13,43 @@ using dispatch::EntryReason;
 
 namespace {
 
-// Why the chain stops after `step`, or "" when the kernel would redispatch below itself.
-std::string chain_end(const ResolveStep& step) {
-  const dispatch::TableEntry& e = *step.entry;
-  if (e.reason == EntryReason::Missing)
-    return fmt::format("no kernel for {}: the call fails here", to_string(step.key));
-  if (e.reason == EntryReason::AmbiguousAutogradOther)
-    return "ambiguous AutogradOther entry: the call fails here";
+// Why the chain stops at `key`'s `entry`, or "" when the kernel would redispatch below itself.
+std::string chain_end(DispatchKey key, const dispatch::TableEntry& e) {
+  if (e.reason == EntryReason::Missing) return fmt::format("no kernel for {}: the call fails here", to_string(key));
+  if (e.reason == EntryReason::AmbiguousAutogradOther) return "ambiguous AutogradOther entry: the call fails here";
   if (e.reason == EntryReason::MathKernel || e.reason == EntryReason::NestedKernel)
     return "a composite kernel: it calls other operators instead of redispatching";
-  if (step.key == DispatchKey::Undefined) return "the Undefined entry: nothing is below it";
-  if (dispatch::is_backend_dispatch_key(step.key)) return "a backend kernel: it computes the result";
+  if (key == DispatchKey::Undefined) return "the Undefined entry: nothing is below it";
+  if (dispatch::is_backend_dispatch_key(key)) return "a backend kernel: it computes the result";
   return "";
+}
+
+report::ResolveStep step_of(DispatchKey key, DispatchKeySet ks, const dispatch::TableEntry& e) {
+  return {std::string(to_string(key)), std::string(to_string(ks)), e.kernel.is_valid(),
+          e.kernel.is_valid() ? e.debug : "", std::string(to_string(e.reason)), e.site};
 }
 
 }  // namespace
 
-Resolution resolve(const dispatch::OperatorEntry& op, DispatchKeySet keys, DispatchKeySet included,
-                   DispatchKeySet excluded) {
-  Resolution r;
-  r.after_tls = (keys | included) - excluded;
-  r.dispatched = r.after_tls & op.non_fallthrough_keys(r.after_tls);
-  for (DispatchKey k : r.after_tls)
-    if (!r.dispatched.has(k)) r.skipped.push_back(k);  // a fallthrough entry: dispatch goes past it
-  DispatchKeySet ks = r.dispatched;
+report::Resolution resolve(const dispatch::OperatorEntry& op, DispatchKeySet keys, DispatchKeySet included,
+                           DispatchKeySet excluded) {
+  report::Resolution r;
+  r.op = op.full_name();
+  const DispatchKeySet after_tls = (keys | included) - excluded;
+  r.key_set = to_string(after_tls);
+  DispatchKeySet ks = after_tls & op.non_fallthrough_keys(after_tls);
+  for (DispatchKey k : after_tls)
+    if (!ks.has(k)) r.skipped.emplace_back(to_string(k));  // a fallthrough entry: dispatch goes past it
   for (int guard = 0; guard < dispatch::kNumRuntimeEntries; ++guard) {
-    const ResolveStep step{ks.highest_priority_key(), ks, &op.entry_for(ks)};
-    r.chain.push_back(step);
-    if (std::string end = chain_end(step); !end.empty()) {
+    const DispatchKey key = ks.highest_priority_key();
+    const dispatch::TableEntry& entry = op.entry_for(ks);
+    r.chain.push_back(step_of(key, ks, entry));
+    if (std::string end = chain_end(key, entry); !end.empty()) {
+      r.fails = entry.reason == EntryReason::Missing || entry.reason == EntryReason::AmbiguousAutogradOther;
       r.end = std::move(end);
       break;
     }
-    ks = ks & dispatch::keys_below(step.key);
+    ks = ks & dispatch::keys_below(key);
     ks = ks & op.non_fallthrough_keys(ks);
   }
   return r;

@@ -1,5 +1,6 @@
-// The engine behind `dispatch-inspect resolve`: which key and kernel a call with a given key set
-// reaches, and the chain of kernels that follows when each one redispatches below itself.
+// Our runtime's engine behind `dispatch-inspect resolve`: which key and kernel a call with a
+// given key set reaches, and the chain of kernels that follows when each one redispatches below
+// itself, as the report model (report/report.h) has it.
 //
 // ## The model
 // 1. The call's key set is ((keys | included) - excluded), where included and excluded are the
@@ -17,29 +18,16 @@
 #pragma once
 
 #include <string>
-#include <vector>
+#include <string_view>
 
+#include "report/report.h"
 #include "schemac/dispatch/operator_entry.h"
 
 namespace schemac::inspect {
 
-struct ResolveStep {
-  dispatch::DispatchKey key;       // the key that won at this step
-  dispatch::DispatchKeySet keys;   // the set dispatched on (after the mask)
-  const dispatch::TableEntry* entry;
-};
-
-struct Resolution {
-  dispatch::DispatchKeySet after_tls;        // (keys | included) - excluded
-  dispatch::DispatchKeySet dispatched;       // after the non-fallthrough mask
-  std::vector<dispatch::DispatchKey> skipped;  // keys of after_tls the mask removed (fallthrough)
-  std::vector<ResolveStep> chain;            // chain[0] is the winner
-  std::string end;                           // why the chain stops there
-};
-
 // `included` and `excluded` are the complete thread-local sets (defaults already added).
-Resolution resolve(const dispatch::OperatorEntry& op, dispatch::DispatchKeySet keys,
-                   dispatch::DispatchKeySet included, dispatch::DispatchKeySet excluded);
+report::Resolution resolve(const dispatch::OperatorEntry& op, dispatch::DispatchKeySet keys,
+                           dispatch::DispatchKeySet included, dispatch::DispatchKeySet excluded);
 
 // Parses "CPU,AutogradCPU" into runtime keys; an empty string is the empty set. On failure
 // returns false with a message naming the key (and a did-you-mean note) in `error`.

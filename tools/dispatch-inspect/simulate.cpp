@@ -14,6 +14,8 @@
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/dispatch/dispatcher.h"
 #include "schemac/support/json.h"
+#include "report/render.h"
+#include "schemac_adapter.h"
 
 namespace schemac::inspect {
 namespace {
@@ -40,12 +42,13 @@ std::string python_list(const std::vector<std::string>& items) {
   return out + "]";
 }
 
-std::string format_line(std::string_view key, std::string_view kernel) {
-  return fmt::format("{:<15} {}\n", key, kernel);
+// PythonDispatcher's key column is 15 wide; keys beyond its list can be longer (--all-keys).
+std::string format_line(std::string_view key, std::string_view kernel, size_t width = 15) {
+  return fmt::format("{:<{}} {}\n", key, width, kernel);
 }
 
-std::string format_header(std::string_view title) {
-  return fmt::format("\n{}\n", title) + format_line("key", "kernel") + "---------------------------\n";
+std::string format_header(std::string_view title, size_t width = 15) {
+  return fmt::format("\n{}\n", title) + format_line("key", "kernel", width) + std::string(width + 12, '-') + "\n";
 }
 
 std::vector<std::string> split_lines(const std::string& text) {
@@ -73,12 +76,16 @@ bool contains(const std::vector<std::string>& items, std::string_view item) {
 }
 
 std::string dispatch_table_text(const OperatorEntry& op, const std::vector<std::string>& shown, bool all_keys) {
-  std::string out = format_header("Computed Dispatch Table");
+  std::vector<std::pair<std::string, std::string>> rows;
+  size_t width = 15;
   for (const std::string& line : split_lines(dispatch::format_table(op, TableFormat::Torch))) {
     const std::string key = split_piece(line, ":", 0);
     if (!all_keys && !contains(shown, key)) continue;
-    out += format_line(key, split_piece(strip_fallback_site(line), ": ", 1));
+    rows.emplace_back(key, split_piece(strip_fallback_site(line), ": ", 1));
+    width = std::max(width, key.size());
   }
+  std::string out = format_header("Computed Dispatch Table", width);
+  for (const auto& [key, kernel] : rows) out += format_line(key, kernel, width);
   return out;
 }
 
@@ -137,6 +144,8 @@ int simulate_keys(const SimulateOptions& options, std::ostream& out, std::ostrea
     const auto key = dispatch::parse_dispatch_key(name);
     if (!key || !(dispatch::is_alias_key(*key) || dispatch::is_runtime_key(*key))) {
       err << fmt::format("{} is not supported, please select a dispatch key in {}.\n", name, python_list(supported));
+      if (std::string close = dispatch::suggest_dispatch_key(name); !close.empty())
+        err << fmt::format("note: did you mean '{}'?\n", close);
       return 1;
     }
     parsed.emplace_back(name, *key);
@@ -183,10 +192,8 @@ int simulate_keys(const SimulateOptions& options, std::ostream& out, std::ostrea
           return contains(shown, std::string(dispatch::to_string(key)));
         };
       }
-      const std::string body = options.registrations ? dispatch::format_dump(op, TableFormat::Json)
-                                                     : dispatch::format_table(op, TableFormat::Json, table_options);
-      out << to_json_text(Json{{"registered", keys},
-                               {options.registrations ? "registrations" : "table", Json::parse(body)}})
+      Json body = options.registrations ? report::dump_json(dump_of(op)) : report::table_json(table_of(op, table_options));
+      out << to_json_text(Json{{"registered", keys}, {options.registrations ? "registrations" : "table", std::move(body)}})
           << "\n";
       break;
     }

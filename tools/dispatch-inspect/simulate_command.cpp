@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "input.h"
+#include "runtime.h"
 #include "simulate.h"
 
 namespace schemac::inspect {
@@ -22,6 +23,7 @@ struct SimulateCommandOptions {
 constexpr std::string_view kCommand = "dispatch-inspect simulate";
 
 int run_simulate(const SimulateCommandOptions& o) {
+  if (const int code = require_our_runtime("simulate"); code != kExitOk) return code;
   const auto format = dispatch::parse_table_format(o.format);
   if (!o.script.empty()) {
     if (!o.keys.empty()) {
@@ -52,6 +54,7 @@ std::function<int()> bind_simulate_command(CLI::App* sub) {
   sub->add_option("--script", options->script,
                   "run a what-if session: lines 'def SCHEMA', 'impl LIB OP KEY KERNEL', 'fallback LIB KEY KERNEL', "
                   "'drop LIB', 'table OP', 'dump OP'");
+  add_runtime_option(sub);
   return [options] { return run_simulate(*options); };
 }
 

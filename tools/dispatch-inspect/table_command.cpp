@@ -4,7 +4,8 @@
 
 #include "commands.h"
 #include "operator_command.h"
-#include "table_format.h"
+#include "report/render.h"
+#include "runtime.h"
 
 namespace schemac::inspect {
 
@@ -15,15 +16,28 @@ void add_table_command(CLI::App& app) {
       app,
       {"table",
        "Print an operator's computed dispatch table: per runtime key, the kernel, its registration site and why",
-       {"text", "torch", "json"},
-       "text (aligned columns), torch (as torch._C._dispatch_dump_table prints) or json",
+       {"text", "torch", "json", "dot", "mermaid"},
+       "text (aligned columns), torch (as torch._C._dispatch_dump_table prints), json, or a picture: dot (Graphviz) "
+       "or mermaid",
        "dispatch-inspect table aten::add.Tensor --load libschemac_kernels.so --format torch\n"
        "Reasons: kernel, default backend kernel, nested kernel, math kernel, autograd kernel, batched kernel,\n"
        "backend fallback, ambiguous autogradother, missing; '(fallthrough)' marks keys dispatch skips."},
-      options, [options, all_keys](const dispatch::OperatorEntry& op) {
-        dispatch::TableOptions table;
-        table.all_keys = *all_keys;
-        std::cout << dispatch::format_table(op, *dispatch::parse_table_format(options->format), table);
+      options, [options, all_keys] {
+        report::Request request = operator_request("table", *options);
+        request.all_keys = *all_keys;
+        const report::Response answer = ask(request);
+        if (answer.status != kExitOk) return answer.status;
+        if (options->format == "torch") {
+          std::cout << report::table_torch(answer.table);
+        } else if (options->format == "dot") {
+          std::cout << report::table_dot(answer.table);
+        } else if (options->format == "mermaid") {
+          std::cout << report::table_mermaid(answer.table);
+        } else if (options->format == "json") {
+          std::cout << report::json_text(report::table_json(answer.table)) << "\n";
+        } else {
+          std::cout << report::table_text(answer.table);
+        }
         return kExitOk;
       });
   sub->add_flag("--all-keys", *all_keys, "also list runtime keys with no entry (text and json)");

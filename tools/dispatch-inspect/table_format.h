@@ -1,7 +1,6 @@
-// Rendering an operator's computed dispatch table and its registration state, as text for humans,
-// in PyTorch's formats (`torch._C._dispatch_dump_table`, `torch._C._dispatch_dump`), and as JSON.
-// Used by `dispatch-inspect simulate`, `table` and `dump`: a tool's job, so it lives here, over
-// the runtime's public API, not in the runtime.
+// An operator's computed dispatch table and registration state from our runtime, rendered in one
+// go: our runtime's adapter (schemac_adapter.h) fills the report model, the report renderers
+// (report/render.h) print it. Used by `dispatch-inspect simulate` and the runtime's tests.
 //
 // These functions read registration-side state: call them while nothing registers into the
 // operator's Dispatcher (or hold Dispatcher::mutex()).
@@ -27,16 +26,10 @@ struct TableOptions {
   std::function<bool(DispatchKey)> show_key;
 };
 
-// The computed table. Torch style: one line per present entry, Undefined first, then table-slot
-// order: `Key: [fallthrough ]<debug> [<reason>]`. Text style: aligned columns key, kernel, reason,
-// site. JSON: {"operator":..., "entries":[{"key","kernel","reason","fallthrough","site"}]}.
+// The computed table (report::table_text, table_torch or table_json).
 std::string format_table(const OperatorEntry& op, TableFormat format, const TableOptions& options = {});
 
-// The registration state. Torch style is `_dispatch_dump`'s:
-//   name: ns::op / schema: <schema>|(none) / debug: <where> / alias analysis kind: <KIND>[ (default)]
-//   <Key>[alias][ (inactive)]: <debug> :: <inferred schema>|(none) [ boxed[ unboxed] ]
-// with keys in numeric enum order. Text is the same. JSON: {"name","schema","debug",
-// "alias_analysis","kernels":[{"key","alias","active","debug","site","inferred"}]}.
+// The registration state: torch style (text is the same) or JSON (report::dump_torch, dump_json).
 std::string format_dump(const OperatorEntry& op, TableFormat format);
 
 }  // namespace schemac::dispatch

@@ -7,7 +7,10 @@
 #include <memory>
 
 #include "commands.h"
+#include "library_loader.h"
 #include "operator_command.h"
+#include "operator_lookup.h"
+#include "runtime.h"
 #include "schemac/dispatch/call_trace.h"
 #include "schemac/dispatch/operator_handle.h"
 #include "schemac/support/json.h"
@@ -168,7 +171,11 @@ void print_json(const std::string& op_name, const std::vector<BuiltArgument>& ar
             << "\n";
 }
 
-int run_trace(const TraceOptions& o, const dispatch::OperatorEntry* entry) {
+int run_trace(const TraceOptions& o) {
+  if (const int code = require_our_runtime("trace"); code != kExitOk) return code;
+  if (!load_libraries(o.libraries, std::cerr)) return kExitProblems;
+  const dispatch::OperatorEntry* entry = find_operator_or_explain(o.op, std::cerr);
+  if (entry == nullptr) return kExitProblems;
   if (!entry->has_schema()) {
     cli::error("dispatch-inspect trace", "operator '{}' has kernels but no schema, so its arguments are unknown",
                entry->full_name());
@@ -215,7 +222,7 @@ void add_trace_command(CLI::App& app) {
        "dispatch-inspect trace aten::add.Tensor --load libschemac_kernels.so --arg cpu:float32[2,3] "
        "--arg cpu:float32[2,3]",
        "a library failed to load, the operator is unknown or the call failed"},
-      options, [options](const dispatch::OperatorEntry& op) { return run_trace(*options, &op); });
+      options, [options] { return run_trace(*options); });
   sub->add_option("--arg", options->args,
                   "an argument, in schema order or as NAME=SPEC; repeatable. SPEC: cpu:float32[2,3] (a tensor holding "
                   "1, 2, 3, ...), 3, 2.5, True, False, None, 'text', [0,1], (1, 2), {'a': 1}, float16; values nest. "

@@ -1,4 +1,4 @@
-// libtorch's registry, loaded and read (torch_registry.h).
+// libtorch's registry, loaded and read into the report model (torch_registry.h).
 #include "torch_registry.h"
 
 #include <dlfcn.h>
@@ -9,7 +9,60 @@
 
 #include <c10/core/DispatchKeySet.h>
 
+#include "report/names.h"
+
 namespace schemac::inspect::torch_runtime {
+namespace {
+
+// FILE:LINE out of "registered at FILE:LINE", or "".
+std::string site_of(const std::string& debug) {
+  constexpr std::string_view prefix = "registered at ";
+  return debug.rfind(prefix, 0) == 0 ? debug.substr(prefix.size()) : std::string();
+}
+
+std::vector<c10::DispatchKey> runtime_keys() {
+  std::vector<c10::DispatchKey> keys = {c10::DispatchKey::Undefined};
+  for (c10::DispatchKey k : c10::DispatchKeySet(c10::DispatchKeySet::FULL)) keys.push_back(k);
+  return keys;
+}
+
+// Every key (runtime and alias) with a kernel registered directly on `op`.
+std::vector<std::string> keys_with_kernels(const c10::OperatorHandle& op) {
+  std::vector<std::string> keys;
+  const auto end = static_cast<uint16_t>(c10::DispatchKey::EndOfAliasKeys);
+  for (uint16_t i = 1; i <= end; ++i) {
+    const auto k = static_cast<c10::DispatchKey>(i);
+    const std::string_view name = c10::toString(k);
+    if (name.rfind("StartOf", 0) == 0 || name.rfind("EndOf", 0) == 0 || name == "UNKNOWN_TENSOR_TYPE_ID") continue;
+    if (op.hasKernelForDispatchKey(k)) keys.emplace_back(name);
+  }
+  return keys;
+}
+
+// One kernel line of dumpState(): `Key[alias][ (inactive)]: <debug> :: <inferred> [ <kinds>]`.
+std::optional<report::DumpKernel> kernel_line(const std::string& line) {
+  const size_t colon = line.find(": ");
+  const size_t inferred = line.find(" :: ", colon == std::string::npos ? 0 : colon);
+  const size_t kinds = line.rfind(" [ ");
+  if (colon == std::string::npos || inferred == std::string::npos || kinds == std::string::npos || kinds < inferred ||
+      !line.ends_with("]"))
+    return std::nullopt;
+  report::DumpKernel k;
+  k.key = line.substr(0, colon);
+  k.active = !k.key.ends_with(" (inactive)");
+  if (!k.active) k.key.resize(k.key.size() - 11);
+  k.alias = k.key.ends_with("[alias]");
+  if (k.alias) k.key.resize(k.key.size() - 7);
+  k.debug = line.substr(colon + 2, inferred - colon - 2);
+  k.site = site_of(k.debug);
+  k.inferred = line.substr(inferred + 4, kinds - inferred - 4);
+  k.has_inferred = k.inferred != "(none)";
+  if (!k.has_inferred) k.inferred.clear();
+  k.kinds = line.substr(kinds + 3, line.size() - kinds - 4);
+  return k;
+}
+
+}  // namespace
 
 bool load_libraries(const std::vector<std::string>& paths, std::ostream& err) {
   for (const std::string& path : paths) {
@@ -38,77 +91,87 @@ std::optional<c10::OperatorHandle> find_operator(const std::string& name, std::o
   c10::OperatorName op_name(dot == std::string::npos ? name : name.substr(0, dot),
                             dot == std::string::npos ? "" : name.substr(dot + 1));
   if (auto op = c10::Dispatcher::singleton().findOp(op_name)) return *op;
-  err << "dispatch-inspect: error: unknown operator '" << name << "'";
-  std::vector<std::string> overloads;
-  for (const c10::OperatorName& known : c10::Dispatcher::singleton().getAllOpNames()) {
-    if (known.name == op_name.name) overloads.push_back(full_name(known));
-  }
-  std::sort(overloads.begin(), overloads.end());
-  if (!overloads.empty()) {
-    err << "\nnote: its overloads are:";
-    for (const std::string& o : overloads) err << " " << o;
-  }
-  err << "\n";
+  std::vector<std::string> known;
+  for (const c10::OperatorName& other : c10::Dispatcher::singleton().getAllOpNames()) known.push_back(full_name(other));
+  err << report::unknown_operator_error(name, known);
   return std::nullopt;
 }
 
-std::string TableRow::site() const {
-  constexpr std::string_view prefix = "registered at ";
-  return debug.rfind(prefix, 0) == 0 ? debug.substr(prefix.size()) : std::string();
-}
-
-std::vector<c10::DispatchKey> runtime_keys() {
-  std::vector<c10::DispatchKey> keys = {c10::DispatchKey::Undefined};
-  for (c10::DispatchKey k : c10::DispatchKeySet(c10::DispatchKeySet::FULL)) keys.push_back(k);
-  return keys;
-}
-
-std::vector<TableRow> computed_table(const c10::OperatorHandle& op, bool all_keys) {
-  std::vector<TableRow> present;
+report::Table table_of(const c10::OperatorHandle& op, bool all_keys) {
+  report::Table table{full_name(op.operator_name()), /*kernel_names=*/false, {}};
+  std::vector<report::TableRow> present;
   std::istringstream lines(op.dumpComputedTable());
   for (std::string line; std::getline(lines, line);) {
-    TableRow row;
-    row.present = true;
     const size_t colon = line.find(": ");
     const size_t bracket = line.rfind(" [");
     if (colon == std::string::npos || bracket == std::string::npos || bracket < colon) continue;
+    report::TableRow row;
     row.key = line.substr(0, colon);
+    row.has_kernel = true;
     std::string rest = line.substr(colon + 2, bracket - colon - 2);
     constexpr std::string_view fallthrough = "fallthrough ";
     if (rest.rfind(fallthrough, 0) == 0) {
       row.fallthrough = true;
       rest.erase(0, fallthrough.size());
     }
-    row.debug = rest;
+    row.kernel = rest;
+    row.site = site_of(rest);
     row.reason = line.substr(bracket + 2, line.size() - bracket - 3);
     present.push_back(std::move(row));
   }
-  if (!all_keys) return present;
-  std::vector<TableRow> rows;
+  if (!all_keys) {
+    table.rows = std::move(present);
+    return table;
+  }
   size_t next = 0;
   for (c10::DispatchKey k : runtime_keys()) {
     if (next < present.size() && present[next].key == c10::toString(k)) {
-      rows.push_back(present[next++]);
-      continue;
+      table.rows.push_back(present[next++]);
+    } else {
+      table.rows.push_back({c10::toString(k), false, "", "missing", false, ""});
     }
-    TableRow missing;
-    missing.key = c10::toString(k);
-    missing.reason = "missing";
-    rows.push_back(std::move(missing));
   }
-  return rows;
+  return table;
 }
 
-std::vector<c10::DispatchKey> keys_with_kernels(const c10::OperatorHandle& op) {
-  std::vector<c10::DispatchKey> keys;
-  const auto end = static_cast<uint16_t>(c10::DispatchKey::EndOfAliasKeys);
-  for (uint16_t i = 1; i <= end; ++i) {
-    const auto k = static_cast<c10::DispatchKey>(i);
-    const std::string_view name = c10::toString(k);
-    if (name.rfind("StartOf", 0) == 0 || name.rfind("EndOf", 0) == 0 || name == "UNKNOWN_TENSOR_TYPE_ID") continue;
-    if (op.hasKernelForDispatchKey(k)) keys.push_back(k);
+report::Dump dump_of(const c10::OperatorHandle& op) {
+  report::Dump dump;
+  dump.name = full_name(op.operator_name());
+  dump.has_schema = op.hasSchema();
+  if (dump.has_schema) {
+    const c10::FunctionSchema& schema = op.schema();
+    dump.schema = c10::toString(schema);
+    dump.debug = op.debug();
+    dump.site = site_of(dump.debug);
+    dump.alias_analysis = std::string(c10::toString(schema.aliasAnalysis())) +
+                          (schema.isDefaultAliasAnalysisKind() ? " (default)" : "");
   }
-  return keys;
+  std::istringstream lines(op.dumpState());
+  std::string line;
+  for (int header = dump.has_schema ? 4 : 2; header > 0 && std::getline(lines, line); --header) {
+  }
+  while (std::getline(lines, line)) {
+    if (auto kernel = kernel_line(line)) dump.kernels.push_back(std::move(*kernel));
+  }
+  return dump;
+}
+
+report::Operators operators_of() {
+  std::vector<c10::OperatorName> names = c10::Dispatcher::singleton().getAllOpNames();
+  std::sort(names.begin(), names.end(),
+            [](const c10::OperatorName& a, const c10::OperatorName& b) { return full_name(a) < full_name(b); });
+  report::Operators out;
+  for (const c10::OperatorName& name : names) {
+    auto op = c10::Dispatcher::singleton().findOp(name);
+    if (!op) continue;
+    report::OperatorSummary summary{full_name(name), op->hasSchema(), "", "", keys_with_kernels(*op)};
+    if (summary.has_schema) {
+      summary.schema = c10::toString(op->schema());
+      summary.site = site_of(op->debug());
+    }
+    out.operators.push_back(std::move(summary));
+  }
+  return out;
 }
 
 }  // namespace schemac::inspect::torch_runtime

@@ -1,7 +1,8 @@
-// dispatch-inspect-torch: libtorch's own dispatcher, read through its C++ API. Loading libraries
-// into libtorch's registry, finding operators, and libtorch's computed tables and registration
-// state (c10::OperatorHandle::dumpComputedTable and dumpState, which torch._C._dispatch_dump_table
-// and torch._C._dispatch_dump print) split into rows for our text and JSON formats.
+// dispatch-inspect-torch: libtorch's adapter. Loads libraries into libtorch's registry, finds
+// operators, and fills the report model (report/report.h) from libtorch's dispatcher: the
+// computed table (c10::OperatorHandle::dumpComputedTable, what torch._C._dispatch_dump_table
+// prints) and the registration state (the OperatorHandle's schema and debug, and the kernel lines
+// of dumpState, what torch._C._dispatch_dump prints: libtorch has no other way to list them).
 #pragma once
 
 #include <ATen/core/dispatch/Dispatcher.h>
@@ -11,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "report/report.h"
+
 namespace schemac::inspect::torch_runtime {
 
 // Opens each library with dlopen(RTLD_NOW | RTLD_GLOBAL), in order, so that its static
@@ -19,29 +22,15 @@ namespace schemac::inspect::torch_runtime {
 // registration threw) on `err`. True when all loaded.
 bool load_libraries(const std::vector<std::string>& paths, std::ostream& err);
 
-// "ns::name" or "ns::name.overload"; prints an error naming close matches on `err` when unknown.
+// "ns::name" or "ns::name.overload"; prints an error with a did-you-mean note on `err` when unknown.
 std::optional<c10::OperatorHandle> find_operator(const std::string& name, std::ostream& err);
 
-// One entry of the computed table, as dumpComputedTable() prints it:
-// `Key: [fallthrough ]<debug> [<reason>]`.
-struct TableRow {
-  std::string key;
-  bool present = false;      // false: no kernel (listed only with all_keys)
-  bool fallthrough = false;
-  std::string debug;         // "registered at FILE:LINE" for TORCH_LIBRARY registrations
-  std::string reason;        // "kernel", "math kernel", "backend fallback", ... or "missing"
-  std::string site() const;  // FILE:LINE out of debug, or ""
-};
-
-// The rows of dumpComputedTable(), in its order (Undefined first, then every runtime key);
-// with all_keys, also a row for each runtime key without a kernel, in the same order.
-std::vector<TableRow> computed_table(const c10::OperatorHandle& op, bool all_keys);
-
-// Every runtime key, in the order dumpComputedTable() visits them.
-std::vector<c10::DispatchKey> runtime_keys();
-
-// Every key (runtime and alias) with a kernel registered directly on `op`.
-std::vector<c10::DispatchKey> keys_with_kernels(const c10::OperatorHandle& op);
+// The rows of dumpComputedTable(), in its order (Undefined first, then every runtime key); with
+// all_keys, also a "missing" row for each runtime key without a kernel, in the same order.
+report::Table table_of(const c10::OperatorHandle& op, bool all_keys);
+report::Dump dump_of(const c10::OperatorHandle& op);
+// Every operator, sorted by name.
+report::Operators operators_of();
 
 // The operator's full name, "ns::name.overload".
 std::string full_name(const c10::OperatorName& name);

@@ -2,45 +2,52 @@
 #include "torch_resolve.h"
 
 #include <map>
+#include <sstream>
 
 #include <c10/core/DispatchKeySet.h>
 
 namespace schemac::inspect::torch_runtime {
 namespace {
 
-std::string chain_end(const ResolveStep& step) {
-  const std::string& reason = step.entry.reason;
-  if (reason == "missing") return "no kernel for " + std::string(c10::toString(step.key)) + ": the call fails here";
+std::string chain_end(c10::DispatchKey key, const report::TableRow& entry) {
+  const std::string& reason = entry.reason;
+  if (reason == "missing") return "no kernel for " + std::string(c10::toString(key)) + ": the call fails here";
   if (reason == "ambiguous autogradother") return "ambiguous AutogradOther entry: the call fails here";
   if (reason == "math kernel" || reason == "nested kernel")
     return "a composite kernel: it calls other operators instead of redispatching";
-  if (step.key == c10::DispatchKey::Undefined) return "the Undefined entry: nothing is below it";
-  if (c10::isIncludedInAlias(step.key, c10::DispatchKey::CompositeExplicitAutograd))
+  if (key == c10::DispatchKey::Undefined) return "the Undefined entry: nothing is below it";
+  if (c10::isIncludedInAlias(key, c10::DispatchKey::CompositeExplicitAutograd))
     return "a backend kernel: it computes the result";
   return "";
 }
 
+std::string set_text(c10::DispatchKeySet ks) {
+  std::ostringstream out;
+  out << ks;
+  return out.str();
+}
+
 }  // namespace
 
-Resolution resolve(const c10::OperatorHandle& op, c10::DispatchKeySet keys, c10::DispatchKeySet included,
-                   c10::DispatchKeySet excluded) {
-  std::map<std::string, TableRow> table;
-  for (TableRow& row : computed_table(op, /*all_keys=*/true)) table[row.key] = std::move(row);
-  Resolution r;
-  r.after_tls = (keys | included) - excluded;
-  c10::DispatchKeySet ks = r.after_tls;
+report::Resolution resolve(const c10::OperatorHandle& op, c10::DispatchKeySet keys, c10::DispatchKeySet included,
+                           c10::DispatchKeySet excluded) {
+  std::map<std::string, report::TableRow> table;
+  for (report::TableRow& row : table_of(op, /*all_keys=*/true).rows) table[row.key] = std::move(row);
+  report::Resolution r;
+  r.op = full_name(op.operator_name());
+  c10::DispatchKeySet ks = (keys | included) - excluded;
+  r.key_set = set_text(ks);
   for (int guard = 0; guard < 256; ++guard) {
     const c10::DispatchKey k = ks.highestPriorityTypeId();
-    const TableRow& entry = table[c10::toString(k)];
+    const report::TableRow& entry = table[c10::toString(k)];
     if (k != c10::DispatchKey::Undefined && entry.fallthrough) {
-      if (r.chain.empty()) r.skipped.push_back(k);
+      if (r.chain.empty()) r.skipped.emplace_back(c10::toString(k));
       ks = ks - c10::DispatchKeySet(k);  // the functionality goes, the backend bits stay
       continue;
     }
-    ResolveStep step{k, ks, entry};
-    if (step.entry.key.empty()) step.entry.key = c10::toString(k);
-    r.chain.push_back(step);
-    if (std::string end = chain_end(step); !end.empty()) {
+    r.chain.push_back({c10::toString(k), set_text(ks), entry.has_kernel, entry.kernel, entry.reason, entry.site});
+    if (std::string end = chain_end(k, entry); !end.empty()) {
+      r.fails = entry.reason == "missing" || entry.reason == "ambiguous autogradother";
       r.end = std::move(end);
       break;
     }

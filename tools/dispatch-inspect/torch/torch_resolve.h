@@ -12,27 +12,13 @@
 #pragma once
 
 #include <string>
-#include <vector>
 
 #include "torch_registry.h"
 
 namespace schemac::inspect::torch_runtime {
 
-struct ResolveStep {
-  c10::DispatchKey key;
-  c10::DispatchKeySet keys;  // the set dispatched on at this step
-  TableRow entry;            // reason "missing" when the table has no kernel for key
-};
-
-struct Resolution {
-  c10::DispatchKeySet after_tls;
-  std::vector<c10::DispatchKey> skipped;  // fallthrough entries dispatch went past
-  std::vector<ResolveStep> chain;         // chain[0] is the winner
-  std::string end;
-};
-
-Resolution resolve(const c10::OperatorHandle& op, c10::DispatchKeySet keys, c10::DispatchKeySet included,
-                   c10::DispatchKeySet excluded);
+report::Resolution resolve(const c10::OperatorHandle& op, c10::DispatchKeySet keys, c10::DispatchKeySet included,
+                           c10::DispatchKeySet excluded);
 
 // "CPU,AutogradCPU" into runtime keys (c10::parseDispatchKey); false with a message in `error`.
 bool parse_key_list(const std::string& text, c10::DispatchKeySet& out, std::string& error);

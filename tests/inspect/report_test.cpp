@@ -1,0 +1,78 @@
+// The report library alone: its renderers on hand-built models (both runtimes' shapes), and the
+// wire form a request and a response take between dispatch-inspect and dispatch-inspect-torch.
+#include <gtest/gtest.h>
+
+#include "report/render.h"
+#include "report/wire.h"
+
+namespace schemac::inspect::report {
+namespace {
+
+Table two_rows(bool kernel_names) {
+  return {"ns::op", kernel_names,
+          {{"CPU", true, "registered at a.cpp:3", "kernel", false, "a.cpp:3"},
+           {"AutogradCPU", true, "autograd_fallthrough", "backend fallback", true, ""},
+           {"CUDA", false, "", "missing", false, ""}}};
+}
+
+TEST(ReportRender, TableTextNamesKernelsWhereTheRuntimeKeepsThem) {
+  EXPECT_EQ(table_text(two_rows(true)),
+            "ns::op\n"
+            "key          kernel                 reason                          site\n"
+            "CPU          registered at a.cpp:3  kernel                          a.cpp:3\n"
+            "AutogradCPU  autograd_fallthrough   backend fallback (fallthrough)  -\n"
+            "CUDA         -                      missing                         -\n");
+  // libtorch keeps no kernel names: where each was registered stands in the last column.
+  EXPECT_EQ(table_text(two_rows(false)),
+            "ns::op\n"
+            "key          reason                          registered\n"
+            "CPU          kernel                          a.cpp:3\n"
+            "AutogradCPU  backend fallback (fallthrough)  autograd_fallthrough\n"
+            "CUDA         missing                         -\n");
+}
+
+TEST(ReportRender, TableTorchAndJson) {
+  EXPECT_EQ(table_torch(two_rows(false)),
+            "CPU: registered at a.cpp:3 [kernel]\nAutogradCPU: fallthrough autograd_fallthrough [backend fallback]\n");
+  EXPECT_EQ(json_text(table_json(two_rows(true))["entries"][2]),
+            R"({"key":"CUDA","kernel":null,"reason":"missing","fallthrough":false,"site":null})");
+}
+
+TEST(ReportRender, DumpWithAndWithoutSchema) {
+  Dump dump{"ns::op", true, "ns::op(Tensor x) -> Tensor", "registered at a.cpp:1", "a.cpp:1", "CONSERVATIVE (default)",
+            {{"CPU", false, true, "fn", "a.cpp:2", true, "(Tensor _0) -> Tensor _0", "boxed unboxed "},
+             {"CPU", false, false, "old", "a.cpp:9", false, "", "boxed "},
+             {"CompositeImplicitAutograd", true, true, "math", "", false, "", "boxed "}}};
+  EXPECT_EQ(dump_torch(dump),
+            "name: ns::op\nschema: ns::op(Tensor x) -> Tensor\ndebug: registered at a.cpp:1\n"
+            "alias analysis kind: CONSERVATIVE (default)\n"
+            "CPU: fn :: (Tensor _0) -> Tensor _0 [ boxed unboxed ]\n"
+            "CPU (inactive): old :: (none) [ boxed ]\n"
+            "CompositeImplicitAutograd[alias]: math :: (none) [ boxed ]\n");
+  dump.has_schema = false;
+  dump.kernels.clear();
+  EXPECT_EQ(dump_torch(dump), "name: ns::op\nschema: (none)\n");
+  EXPECT_EQ(json_text(dump_json(dump)),
+            R"({"name":"ns::op","schema":null,"debug":null,"site":null,"alias_analysis":null,"kernels":[]})");
+}
+
+TEST(ReportWire, RequestAndResponseSurviveTheTrip) {
+  Request request{"resolve", {"a.so", "b.so"}, "ns::op", true, "CPU", "AutogradCPU", "", {"cpu"}};
+  Request request_back;
+  ASSERT_TRUE(from_wire(to_wire(request).dump(), request_back));
+  EXPECT_EQ(to_wire(request_back), to_wire(request));
+  Response response;
+  response.status = 1;
+  response.table = two_rows(false);
+  response.resolution = {"ns::op", "DispatchKeySet(CPU)", {"AutogradCPU"},
+                         {{"CPU", "DispatchKeySet(CPU)", true, "k", "kernel", "a.cpp:3"}}, "a backend kernel"};
+  Response back;
+  ASSERT_TRUE(from_wire(to_wire(response).dump(), back));
+  EXPECT_EQ(to_wire(back), to_wire(response));
+  EXPECT_EQ(table_text(back.table), table_text(response.table));
+  EXPECT_FALSE(from_wire("not json", back));
+  EXPECT_FALSE(from_wire(R"({"status":"one"})", back));
+}
+
+}  // namespace
+}  // namespace schemac::inspect::report

@@ -1,0 +1,40 @@
+// The JSON form of requests and responses (wire.h): every member of every struct, by name.
+#include "report/wire.h"
+
+namespace schemac::inspect::report {
+
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TableRow, key, has_kernel, kernel, reason, fallthrough, site)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Table, op, kernel_names, rows)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DumpKernel, key, alias, active, debug, site, has_inferred, inferred,
+                                                kinds)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Dump, name, has_schema, schema, debug, site, alias_analysis, kernels)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ResolveStep, key, key_set, has_kernel, kernel, reason, site)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Resolution, op, key_set, skipped, chain, end, fails)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(OperatorSummary, name, has_schema, schema, site, keys)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Operators, operators)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Request, kind, libraries, op, all_keys, keys, include, exclude,
+                                                autocast)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Response, status, operators, table, dump, resolution)
+
+namespace {
+
+template <typename T>
+bool parse(const std::string& text, T& out) {
+  const nlohmann::json json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (!json.is_object()) return false;
+  try {
+    out = json.get<T>();
+  } catch (const nlohmann::json::exception&) {
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+nlohmann::json to_wire(const Request& request) { return request; }
+nlohmann::json to_wire(const Response& response) { return response; }
+bool from_wire(const std::string& text, Request& request) { return parse(text, request); }
+bool from_wire(const std::string& text, Response& response) { return parse(text, response); }
+
+}  // namespace schemac::inspect::report
