@@ -314,24 +314,7 @@ class FastParser {
       if (*p != ']') return nullptr;
     }
     ++p;
-    DefaultValue list;
-    list.kind = DefaultValue::Kind::List;
-    list.items = b_.storage.copy(std::span<const DefaultValue>(items));
-    // The canonical text, "[0,1]" for `[0, 1]`.
-    size_t size = 2 + (items.empty() ? 0 : items.size() - 1);
-    for (const DefaultValue& item : items) size += item.text.size();
-    char* text = b_.storage.allocate_chars(size);
-    char* out = text;
-    *out++ = '[';
-    for (size_t i = 0; i < items.size(); ++i) {
-      if (i) *out++ = ',';
-      std::memcpy(out, items[i].text.data(), items[i].text.size());
-      out += items[i].text.size();
-    }
-    *out = ']';
-    list.text = std::string_view(text, size);
-    list.range = {offset(begin), offset(p)};
-    entry.default_value = b_.storage.copy(list);
+    entry.default_value = b_.store_list_default({offset(begin), offset(p)});
     return p;
   }
   // A decimal number, a quoted string without escapes, or a name (default_scalar).

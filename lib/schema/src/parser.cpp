@@ -299,23 +299,7 @@ struct action<g::expect_default_list_close> {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
     b.in_default_list = false;
-    DefaultValue list;
-    list.kind = DefaultValue::Kind::List;
-    list.items = b.storage.copy(std::span<const DefaultValue>(b.default_items));
-    // The canonical text, "[0,1]" for `[0, 1]`, is written into the storage beside the source.
-    size_t size = 2 + (list.items.empty() ? 0 : list.items.size() - 1);
-    for (const DefaultValue& item : list.items) size += item.text.size();
-    char* text = b.storage.allocate_chars(size);
-    char* out = text;
-    *out++ = '[';
-    for (size_t i = 0; i < list.items.size(); ++i) {
-      if (i) *out++ = ',';
-      out = std::copy(list.items[i].text.begin(), list.items[i].text.end(), out);
-    }
-    *out = ']';
-    list.text = std::string_view(text, size);
-    list.range = {b.default_list_range.begin, b.range_of(in).end};
-    b.entry->default_value = b.storage.copy(list);
+    b.entry->default_value = b.store_list_default({b.default_list_range.begin, b.range_of(in).end});
   }
 };
 

@@ -136,6 +136,26 @@ struct Builder {
       entry->default_value = storage.copy(value);
     }
   }
+  // The list default of the values in default_items, at `range`, stored with its canonical text:
+  // "[0,1]" for `[0, 1]` (both parsers, parser.cpp and fast_parser.cpp, end a list default so).
+  const DefaultValue* store_list_default(TextRange range) {
+    DefaultValue list;
+    list.kind = DefaultValue::Kind::List;
+    list.items = storage.copy(std::span<const DefaultValue>(default_items));
+    size_t size = 2 + (list.items.empty() ? 0 : list.items.size() - 1);
+    for (const DefaultValue& item : list.items) size += item.text.size();
+    char* text = storage.allocate_chars(size);
+    char* out = text;
+    *out++ = '[';
+    for (size_t i = 0; i < list.items.size(); ++i) {
+      if (i) *out++ = ',';
+      out = std::copy(list.items[i].text.begin(), list.items[i].text.end(), out);
+    }
+    *out = ']';
+    list.text = std::string_view(text, size);
+    list.range = range;
+    return storage.copy(list);
+  }
 };
 
 }  // namespace schemac::schema::detail

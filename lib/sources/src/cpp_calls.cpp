@@ -6,8 +6,8 @@
 #include <map>
 #include <string>
 
-#include "calls.h"
 #include "scan_internal.h"
+#include "schemac/tokens/calls.h"
 
 namespace schemac::sources {
 namespace {

@@ -7,11 +7,11 @@
 #include <map>
 #include <type_traits>
 
-#include "calls.h"
 #include "registration_rules.h"
 #include "schemac/schema/check.h"
 #include "schemac/schema/parser.h"
 #include "schemac/support/did_you_mean.h"
+#include "schemac/tokens/calls.h"
 
 namespace schemac::sources {
 namespace {

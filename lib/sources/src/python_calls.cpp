@@ -8,10 +8,10 @@
 #include <map>
 #include <string>
 
-#include "calls.h"
-#include "infer_schema.h"
-#include "python_module.h"
 #include "scan_internal.h"
+#include "schemac/custom_op_inference/infer_schema.h"
+#include "schemac/custom_op_inference/python_module.h"
+#include "schemac/tokens/calls.h"
 
 namespace schemac::sources {
 namespace {

@@ -18,15 +18,6 @@ std::optional<Language> language_for_path(std::string_view path) {
   return std::nullopt;
 }
 
-bool mutually_exclusive(const ConditionPath& a, const ConditionPath& b) {
-  for (const auto& [group, branch] : a) {
-    for (const auto& [other_group, other_branch] : b) {
-      if (group == other_group && branch != other_branch) return true;
-    }
-  }
-  return false;
-}
-
 ScanResult scan_source(std::string_view text, Language language) {
   ScanResult result;
   if (language == Language::cpp) {

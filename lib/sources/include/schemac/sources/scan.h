@@ -13,7 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "schemac/sources/mapped_text.h"
+#include "schemac/custom_op_inference/inference_problem.h"
+#include "schemac/tokens/condition_path.h"
+#include "schemac/tokens/mapped_text.h"
 
 namespace schemac::sources {
 
@@ -21,11 +23,6 @@ enum class Language : uint8_t { cpp, python };
 
 // By extension: .cpp .cc .cxx .cu .h .hpp .cuh are C++, .py is Python; anything else none.
 std::optional<Language> language_for_path(std::string_view path);
-
-// The preprocessor branches a C++ definition sits in: (group, branch) pairs from the outermost
-// #if to the innermost. Two definitions in different branches of one #if never both compile.
-using ConditionPath = std::vector<std::pair<uint32_t, uint32_t>>;
-bool mutually_exclusive(const ConditionPath& a, const ConditionPath& b);
 
 // A schema string passed to a definition call.
 struct FoundSchema {
@@ -65,14 +62,6 @@ struct KeyUse {
 struct SkippedCall {
   SourcePosition position;
   std::string reason;
-};
-
-// A custom op whose schema could not be inferred from its type hints: PyTorch rejects the
-// function (`rejected`), or what the schema needs is not known without running the file.
-struct InferenceProblem {
-  SourcePosition position;
-  std::string message;
-  bool rejected = true;
 };
 
 struct ScanResult {

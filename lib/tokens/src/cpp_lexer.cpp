@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <string_view>
 
-#include "token.h"
+#include "schemac/tokens/token.h"
 
 namespace schemac::sources {
 namespace {

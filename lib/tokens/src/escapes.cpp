@@ -1,5 +1,5 @@
 // Escape sequences in string literals: the forms C++ and Python read alike (token.h).
-#include "token.h"
+#include "schemac/tokens/token.h"
 
 namespace schemac::sources {
 namespace {

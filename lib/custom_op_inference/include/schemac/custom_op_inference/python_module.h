@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "calls.h"
-#include "token.h"
+#include "schemac/tokens/calls.h"
+#include "schemac/tokens/token.h"
 
 namespace schemac::sources {
 

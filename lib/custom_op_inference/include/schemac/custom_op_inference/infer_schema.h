@@ -9,9 +9,9 @@
 #include <optional>
 #include <vector>
 
-#include "python_module.h"
-#include "python_values.h"
-#include "schemac/sources/scan.h"
+#include "schemac/custom_op_inference/inference_problem.h"
+#include "schemac/custom_op_inference/python_module.h"
+#include "schemac/custom_op_inference/python_values.h"
 
 namespace schemac::sources {
 

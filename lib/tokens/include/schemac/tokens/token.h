@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "schemac/sources/mapped_text.h"
-#include "schemac/sources/scan.h"
+#include "schemac/tokens/condition_path.h"
+#include "schemac/tokens/mapped_text.h"
 
 namespace schemac::sources {
 

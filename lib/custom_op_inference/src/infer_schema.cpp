@@ -1,4 +1,4 @@
-#include "infer_schema.h"
+#include "schemac/custom_op_inference/infer_schema.h"
 
 #include <fmt/format.h>
 

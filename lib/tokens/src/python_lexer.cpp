@@ -4,7 +4,7 @@
 // needed to find registration calls and is not tracked.
 #include <string_view>
 
-#include "token.h"
+#include "schemac/tokens/token.h"
 
 namespace schemac::sources {
 namespace {

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "calls.h"
-#include "python_module.h"
-#include "token.h"
+#include "schemac/custom_op_inference/python_module.h"
+#include "schemac/tokens/calls.h"
+#include "schemac/tokens/token.h"
 
 namespace schemac::sources {
 

@@ -1,4 +1,4 @@
-#include "calls.h"
+#include "schemac/tokens/calls.h"
 
 #include <cctype>
 

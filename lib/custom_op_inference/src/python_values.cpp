@@ -1,4 +1,4 @@
-#include "python_values.h"
+#include "schemac/custom_op_inference/python_values.h"
 
 #include <array>
 #include <charconv>

@@ -1,4 +1,4 @@
-#include "schemac/sources/mapped_text.h"
+#include "schemac/tokens/mapped_text.h"
 
 namespace schemac::sources {
 

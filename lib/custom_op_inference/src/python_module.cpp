@@ -1,4 +1,4 @@
-#include "python_module.h"
+#include "schemac/custom_op_inference/python_module.h"
 
 namespace schemac::sources {
 namespace {

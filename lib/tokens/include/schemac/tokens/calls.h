@@ -1,5 +1,6 @@
-// What both call finders share: walking token ranges, splitting a call's arguments, joining the
-// string literals of one argument, and telling a schema from an operator name.
+// Reading calls from tokens, as the call finders (lib/sources) and custom-op inference do: walking
+// token ranges, splitting a call's arguments, joining the string literals of one argument, and
+// telling a schema from an operator name.
 #pragma once
 
 #include <optional>
@@ -7,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "token.h"
+#include "schemac/tokens/token.h"
 
 namespace schemac::sources {
 
@@ -51,18 +52,6 @@ struct JoinedLiteral {
   MappedText text;
   SourcePosition position;
 };
-
-// A NamedOperator with no key or kernel (yet).
-inline NamedOperator named_operator(SourcePosition position, std::string name, std::string ns,
-                                    SourcePosition library, ConditionPath condition) {
-  NamedOperator named;
-  named.position = position;
-  named.name = std::move(name);
-  named.library_namespace = std::move(ns);
-  named.library_position = library;
-  named.condition = std::move(condition);
-  return named;
-}
 
 // C++: adjacent literals, in parentheses or not, inside TORCH_SELECTIVE_SCHEMA(...),
 // TORCH_SELECTIVE_NAME(...) or torch::schema(...) / c10::schema(...).
