@@ -13,8 +13,8 @@ namespace {
 constexpr AuditRule kRules[] = {
     {"autograd-fallthrough",
      "an operator that takes tensors has a backend kernel whose Autograd key resolves to a fallthrough or to nothing",
-     "backward silently breaks: the output carries no grad_fn, so loss.backward() never reaches the inputs "
-     "(or the call fails under autograd)"},
+     "the operator has no backward: gradients flow only through the ATen ops its kernel happens to call, so a "
+     "kernel computing on raw data silently drops them (a missing entry fails once an input requires grad)"},
     {"missing-meta",
      "an operator that takes tensors has backend kernels but no Meta kernel (direct or through a Composite kernel)",
      "torch.compile, FakeTensor and meta tensors run the Meta kernel to learn output shapes: without one they fail"},
@@ -75,7 +75,7 @@ void autograd_fallthrough(const OperatorState& op, const std::map<std::string_vi
   std::string keys = fmt::format("{}", fmt::join(broken.begin(), broken.begin() + std::min(kListed, broken.size()), ", "));
   if (broken.size() > kListed) keys += fmt::format(" and {} more Autograd keys", broken.size() - kListed);
   out.push_back({"autograd-fallthrough", op.summary.name, first_site({site, op.summary.site}),
-                 fmt::format("{}: no autograd kernel runs, so gradients do not flow", keys)});
+                 fmt::format("{}: no autograd kernel runs", keys)});
 }
 
 void missing_meta(const OperatorState& op, const std::map<std::string_view, const TableRow*>& rows,
