@@ -4,6 +4,7 @@
 
 #include "report/audit.h"
 #include "report/render.h"
+#include "report/wire.h"
 
 namespace schemac::inspect::report {
 namespace {
@@ -131,6 +132,18 @@ TEST(Audit, TextAndJson) {
   EXPECT_EQ(json["findings"][0]["rule"], "autograd-fallthrough");
   EXPECT_EQ(json["findings"][0]["site"], "ops.cpp:10");
   EXPECT_EQ(audit_text({}, 2), "0 findings in 2 operators\n");
+}
+
+// dispatch-inspect-torch hands the library over as JSON: every member survives the trip.
+TEST(Audit, LibraryCrossesTheWire) {
+  Response sent;
+  sent.library.operators.push_back(op(kTensorOp, {kernel("CPU"), fallthrough("AutogradCPU")},
+                                      {{"CPU", false, true, "d", "cpu.cpp:4", true, "(Tensor _0) -> Tensor _0", "boxed "}}));
+  Response received;
+  ASSERT_TRUE(from_wire(to_wire(sent).dump(), received));
+  ASSERT_EQ(received.library.operators.size(), 1u);
+  EXPECT_EQ(to_wire(received), to_wire(sent));
+  EXPECT_EQ(rules(audit_library(received.library)), Rules({"autograd-fallthrough", "missing-meta"}));
 }
 
 }  // namespace
