@@ -88,7 +88,8 @@ TEST(Audit, MissingMetaUnlessACompositeCoversIt) {
 TEST(Audit, CompositeImplicitTogetherWithBackendKernels) {
   std::vector<DumpKernel> kernels = {{"CPU", false, true, "", "cpu.cpp:4", false, "", ""},
                                      {"CompositeImplicitAutograd", true, true, "", "math.cpp:9", false, "", ""}};
-  const std::vector<TableRow> rows = {kernel("CPU"), kernel("AutogradCPU", "math kernel"), kernel("Meta", "math kernel"),
+  const std::vector<TableRow> rows = {kernel("CPU"), kernel("AutogradCPU", "math kernel"),
+                                      kernel("Meta", "math kernel"),
                                       kernel("AutogradMeta", "math kernel")};
   const auto found = audit_operator(op(kTensorOp, rows, kernels));
   ASSERT_EQ(rules(found), Rules{"composite-implicit-with-backend"});
@@ -100,9 +101,8 @@ TEST(Audit, CompositeImplicitTogetherWithBackendKernels) {
 }
 
 TEST(Audit, AmbiguousEntry) {
-  const auto found = audit_operator(op("ns::op(int n) -> int", {kernel("CPU"), {"AutogradOther", true,
-                                                                                "ambiguous_autogradother",
-                                                                                "ambiguous autogradother", false, ""}}));
+  const TableRow ambiguous{"AutogradOther", true, "ambiguous_autogradother", "ambiguous autogradother", false, ""};
+  const auto found = audit_operator(op("ns::op(int n) -> int", {kernel("CPU"), ambiguous}));
   ASSERT_EQ(rules(found), Rules{"ambiguous-kernel"});
   EXPECT_EQ(found[0].message, "AutogradOther is ambiguous (ambiguous autogradother)");
 }
@@ -137,8 +137,8 @@ TEST(Audit, TextAndJson) {
 // dispatch-inspect-torch hands the library over as JSON: every member survives the trip.
 TEST(Audit, LibraryCrossesTheWire) {
   Response sent;
-  sent.library.operators.push_back(op(kTensorOp, {kernel("CPU"), fallthrough("AutogradCPU")},
-                                      {{"CPU", false, true, "d", "cpu.cpp:4", true, "(Tensor _0) -> Tensor _0", "boxed "}}));
+  const DumpKernel cpu{"CPU", false, true, "d", "cpu.cpp:4", true, "(Tensor _0) -> Tensor _0", "boxed "};
+  sent.library.operators.push_back(op(kTensorOp, {kernel("CPU"), fallthrough("AutogradCPU")}, {cpu}));
   Response received;
   ASSERT_TRUE(from_wire(to_wire(sent).dump(), received));
   ASSERT_EQ(received.library.operators.size(), 1u);

@@ -2,6 +2,8 @@
 #include "report/audit.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <initializer_list>
 #include <map>
 
 #include <fmt/format.h>
@@ -22,7 +24,8 @@ constexpr AuditRule kRules[] = {
      "a CompositeImplicitAutograd kernel registered together with backend kernels",
      "the backend kernels win on their keys and bypass the decomposition's autograd, while other keys decompose: "
      "usually a mistake (CompositeExplicitAutograd, or an Autograd kernel, is meant)"},
-    {"ambiguous-kernel", "a computed table entry that is ambiguous (AutogradOther with both a math and a backend kernel)",
+    {"ambiguous-kernel",
+     "a computed table entry that is ambiguous (AutogradOther with both a math and a backend kernel)",
      "a call that reaches the entry fails at run time"},
 };
 
@@ -72,7 +75,8 @@ void autograd_fallthrough(const OperatorState& op, const std::map<std::string_vi
   if (broken.empty()) return;
   // A CompositeExplicitAutograd kernel covers a dozen backends: name the first few.
   constexpr size_t kListed = 3;
-  std::string keys = fmt::format("{}", fmt::join(broken.begin(), broken.begin() + std::min(kListed, broken.size()), ", "));
+  const auto listed = broken.begin() + static_cast<std::ptrdiff_t>(std::min(kListed, broken.size()));
+  std::string keys = fmt::format("{}", fmt::join(broken.begin(), listed, ", "));
   if (broken.size() > kListed) keys += fmt::format(" and {} more Autograd keys", broken.size() - kListed);
   out.push_back({"autograd-fallthrough", op.summary.name, first_site({site, op.summary.site}),
                  fmt::format("{}: no autograd kernel runs", keys)});
