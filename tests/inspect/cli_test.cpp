@@ -262,6 +262,48 @@ TEST(InspectErrors, AFailingCallPrintsTheKernelsThatRanAndTheError) {
       << r.out;
 }
 
+// audit on our runtime: the example plugin's scale has a CPU kernel and no autograd kernel (the
+// AutogradCPU entry is the backend fallback's fallthrough) and no Meta kernel.
+TEST(InspectAudit, FlagsTheExamplePluginsAutogradFallthrough) {
+  const std::string load = "--load " + q(INSPECT_EXAMPLE_PLUGIN);
+  const ToolRun text = run("audit " + load);
+  EXPECT_EQ(text.exit_code, 1) << text.err;
+  const std::string out = normalise(text.out);
+  EXPECT_NE(out.find("examples/plugin/plugin.cpp:54: warning: example_plugin::scale: AutogradCPU falls through (CPU "
+                     "has kernel): no autograd kernel runs [autograd-fallthrough]\n"
+                     "  why: the operator has no backward"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("example_plugin::scale: kernels for CPU but none for Meta"), std::string::npos) << out;
+  // count is CompositeImplicitAutograd alone: it decomposes, so it needs neither.
+  EXPECT_EQ(out.find("example_plugin::count"), std::string::npos) << out;
+  EXPECT_NE(out.find("4 findings in 3 operators"), std::string::npos) << out;
+
+  const ToolRun json = run("audit --format json " + load);
+  EXPECT_EQ(json.exit_code, 1);
+  EXPECT_NE(json.out.find(R"({"rule":"autograd-fallthrough","operator":"example_plugin::scale","site":")"),
+            std::string::npos)
+      << json.out;
+  const ToolRun sarif = run("audit --format sarif " + load);
+  EXPECT_EQ(sarif.exit_code, 1);
+  EXPECT_NE(sarif.out.find(R"("ruleId":"autograd-fallthrough")"), std::string::npos) << sarif.out;
+  EXPECT_NE(sarif.out.find(R"("startLine":54)"), std::string::npos) << sarif.out;
+}
+
+TEST(InspectAudit, CleanLibraryExitsZeroAndOnlyItsOperatorsAreAudited) {
+  // The duplicate library defines operators without kernels: nothing to flag. The cpp library's
+  // twice has a CPU kernel and an autograd kernel but no Meta kernel.
+  const ToolRun clean = run("audit --load " + q(INSPECT_DUPLICATE_LIBRARY));
+  EXPECT_EQ(clean.exit_code, 0) << clean.out << clean.err;
+  EXPECT_EQ(clean.out, "0 findings in 2 operators\n");
+  const ToolRun flagged = run("audit --load " + q(INSPECT_CPP_OPS_LIBRARY));
+  EXPECT_EQ(flagged.exit_code, 1);
+  EXPECT_NE(flagged.out.find("inspect_test::twice: kernels for CPU but none for Meta"), std::string::npos)
+      << flagged.out;
+  EXPECT_EQ(run("audit --format xml").exit_code, 2);
+  EXPECT_EQ(run("audit --load /nonexistent/libnothing.so").exit_code, 1);
+}
+
 TEST(InspectHelp, SaysThatLoadingRunsCode) {
   for (const char* sub : {"ops", "table", "dump", "resolve", "trace"}) {
     const ToolRun r = run(fmt::format("{} --help", sub));

@@ -21,6 +21,14 @@ std::span<const cli::Command> general_commands() {
         "Example:\n  dispatch-inspect ops --load build/lib/kernels/libschemac_kernels.so\n"
         "Exit status: 0 success, 1 a library failed to load, 2 usage error."},
        bind_ops_command},
+      {{"audit", "Check the operators the loaded libraries registered (all when none is loaded) for dispatch mistakes",
+        "Examples:\n"
+        "  dispatch-inspect audit --load build/examples/plugin/libschemac_example_plugin.so\n"
+        "  dispatch-inspect audit --runtime torch --load libmyops.so --format sarif\n"
+        "Rules: autograd-fallthrough, missing-meta, composite-implicit-with-backend, ambiguous-kernel\n"
+        "(docs/dispatch-inspect.md says why each matters).\n"
+        "Exit status: 0 no findings, 1 findings or a library failed to load, 2 usage error."},
+       bind_audit_command},
   };
   return commands;
 }

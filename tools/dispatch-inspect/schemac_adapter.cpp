@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 
 #include <iostream>
+#include <map>
 
 #include "cli.h"
 #include "library_loader.h"
@@ -33,6 +34,17 @@ std::string alias_kind_text(const dispatch::OperatorDefinition& def) {
 // thread's plus --include / --exclude, and autocast enabled for a device takes that device's
 // Autocast key out of the excluded set (as torch.autocast does; the included set stays as it is).
 // Exit 2 on a name that is no runtime key or device.
+report::OperatorSummary operators_of_one(const dispatch::OperatorEntry& op) {
+  report::OperatorSummary summary{op.full_name(), false, "", "", {}};
+  if (const auto& def = op.definition()) {
+    summary.has_schema = true;
+    summary.schema = def->schema_text;
+    summary.site = def->site;
+  }
+  for (DispatchKey key : op.keys_with_kernels()) summary.keys.emplace_back(to_string(key));
+  return summary;
+}
+
 int parse_keys(const report::Request& r, dispatch::DispatchKeySet& keys, dispatch::DispatchKeySet& included,
                dispatch::DispatchKeySet& excluded) {
   std::string error;
@@ -53,6 +65,23 @@ int parse_keys(const report::Request& r, dispatch::DispatchKeySet& keys, dispatc
     excluded = excluded.remove(*key);
   }
   return cli::kExitOk;
+}
+
+// The operators `loaded` registered: new ones, or ones whose keys with kernels or schema changed
+// since `before`; every operator when no library was loaded.
+report::Library library_of(const report::Operators& before, bool loaded) {
+  std::map<std::string, const report::OperatorSummary*> old;
+  for (const report::OperatorSummary& op : before.operators) old[op.name] = &op;
+  report::Library library;
+  for (const dispatch::OperatorEntry* op : dispatch::Dispatcher::singleton().operators()) {
+    report::OperatorSummary summary = operators_of_one(*op);
+    const auto was = old.find(summary.name);
+    if (loaded && was != old.end() && was->second->keys == summary.keys &&
+        was->second->has_schema == summary.has_schema)
+      continue;
+    library.operators.push_back({std::move(summary), table_of(*op, {true, {}}), dump_of(*op)});
+  }
+  return library;
 }
 
 }  // namespace
@@ -93,16 +122,7 @@ report::Dump dump_of(const dispatch::OperatorEntry& op) {
 
 report::Operators operators_of(const dispatch::Dispatcher& dispatcher) {
   report::Operators out;
-  for (const dispatch::OperatorEntry* op : dispatcher.operators()) {
-    report::OperatorSummary summary{op->full_name(), false, "", "", {}};
-    if (const auto& def = op->definition()) {
-      summary.has_schema = true;
-      summary.schema = def->schema_text;
-      summary.site = def->site;
-    }
-    for (DispatchKey key : op->keys_with_kernels()) summary.keys.emplace_back(to_string(key));
-    out.operators.push_back(std::move(summary));
-  }
+  for (const dispatch::OperatorEntry* op : dispatcher.operators()) out.operators.push_back(operators_of_one(*op));
   return out;
 }
 
@@ -113,8 +133,14 @@ report::Response answer(const report::Request& request) {
     response.status = parse_keys(request, keys, included, excluded);
     if (response.status != cli::kExitOk) return response;
   }
+  const report::Operators before =
+      request.kind == "library" ? operators_of(dispatch::Dispatcher::singleton()) : report::Operators{};
   if (!load_libraries(request.libraries, std::cerr)) {
     response.status = cli::kExitProblems;
+    return response;
+  }
+  if (request.kind == "library") {
+    response.library = library_of(before, !request.libraries.empty());
     return response;
   }
   if (request.kind == "operators") {

@@ -76,4 +76,18 @@ struct Operators {
   std::vector<OperatorSummary> operators;
 };
 
+// One operator with what the audit reads: its summary, its computed table with every runtime key
+// (missing rows too), and its registrations.
+struct OperatorState {
+  OperatorSummary summary;
+  Table table;
+  Dump dump;
+};
+
+// The operators the loaded libraries registered (a new operator, or new kernels on one), or
+// every operator when none was loaded.
+struct Library {
+  std::vector<OperatorState> operators;
+};
+
 }  // namespace schemac::inspect::report

@@ -13,7 +13,7 @@
 namespace schemac::inspect::report {
 
 struct Request {
-  std::string kind;                    // "operators", "table", "dump" or "resolve"
+  std::string kind;                    // "operators", "library", "table", "dump" or "resolve"
   std::vector<std::string> libraries;  // loaded first, in order
   std::string op;                      // table, dump, resolve
   bool all_keys = false;               // table: rows without a kernel too
@@ -29,6 +29,7 @@ struct Response {
   Table table;
   Dump dump;
   Resolution resolution;
+  Library library;
 };
 
 nlohmann::json to_wire(const Request& request);

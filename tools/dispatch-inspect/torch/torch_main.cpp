@@ -44,8 +44,13 @@ report::Response answer(const report::Request& request) {
       }
     }
   }
+  const report::Operators before = request.kind == "library" ? operators_of() : report::Operators{};
   if (!load_libraries(request.libraries, std::cerr)) {
     response.status = 1;
+    return response;
+  }
+  if (request.kind == "library") {
+    response.library = library_of(before, !request.libraries.empty());
     return response;
   }
   if (request.kind == "operators") {

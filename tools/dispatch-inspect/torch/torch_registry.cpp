@@ -4,6 +4,8 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <iostream>
+#include <map>
 #include <ostream>
 #include <sstream>
 
@@ -172,6 +174,22 @@ report::Operators operators_of() {
     out.operators.push_back(std::move(summary));
   }
   return out;
+}
+
+report::Library library_of(const report::Operators& before, bool loaded) {
+  std::map<std::string, const report::OperatorSummary*> old;
+  for (const report::OperatorSummary& op : before.operators) old[op.name] = &op;
+  report::Library library;
+  for (report::OperatorSummary& summary : operators_of().operators) {
+    const auto was = old.find(summary.name);
+    if (loaded && was != old.end() && was->second->keys == summary.keys &&
+        was->second->has_schema == summary.has_schema)
+      continue;
+    const std::optional<c10::OperatorHandle> op = find_operator(summary.name, std::cerr);
+    if (!op) continue;
+    library.operators.push_back({std::move(summary), table_of(*op, /*all_keys=*/true), dump_of(*op)});
+  }
+  return library;
 }
 
 }  // namespace schemac::inspect::torch_runtime

@@ -32,6 +32,10 @@ report::Dump dump_of(const c10::OperatorHandle& op);
 // Every operator, sorted by name.
 report::Operators operators_of();
 
+// The operators the loaded libraries registered: new ones, or ones whose keys with kernels or
+// schema changed since `before` (operators_of() before loading); every operator unless `loaded`.
+report::Library library_of(const report::Operators& before, bool loaded);
+
 // The operator's full name, "ns::name.overload".
 std::string full_name(const c10::OperatorName& name);
 

@@ -1,0 +1,64 @@
+"""`dispatch-inspect audit --runtime torch` on the example extension (examples/torch_extension),
+each finding checked against what PyTorch itself does with the extension loaded: the operator
+flagged autograd-fallthrough runs no autograd kernel of its own (the graph records only the ATen
+op inside its CPU kernel; on a meta tensor that requires grad the call fails), the one flagged
+missing-meta fails on a meta tensor, and the one with a Meta kernel works.
+usage: audit_torch_test.py DISPATCH_INSPECT LIBMYOPS"""
+import json
+import subprocess
+import sys
+
+import torch
+
+
+def audit(inspect, library, fmt):
+    run = subprocess.run([inspect, "audit", "--runtime", "torch", "--load", library, "--format", fmt],
+                         capture_output=True, text=True)
+    assert run.returncode == 1, f"audit exited {run.returncode}, not 1 (findings): {run.stderr}"
+    return run.stdout
+
+
+def expect_failure(call, words):
+    try:
+        call()
+    except NotImplementedError as error:
+        assert words in str(error), error
+    else:
+        raise AssertionError(f"the call ran; expected it to fail on the {words}")
+
+
+def main(inspect, library):
+    report = json.loads(audit(inspect, library, "json"))
+    findings = {(f["rule"], f["operator"]): f for f in report["findings"]}
+    assert report["operators"] == 7, report["operators"]  # the extension's, not libtorch's 3,000
+
+    scale = findings.get(("autograd-fallthrough", "myops::scale"))
+    assert scale, f"myops::scale's autograd fallthrough is not flagged: {sorted(findings)}"
+    assert scale["message"].startswith("AutogradCPU falls through (CPU has kernel)"), scale["message"]
+    assert scale["site"].startswith("examples/torch_extension/gen/Register_"), scale["site"]
+    assert scale["why"].startswith("the operator has no backward"), scale["why"]
+    assert "AutogradMeta has no kernel (Meta has kernel)" in scale["message"], scale["message"]
+    assert ("missing-meta", "myops::scale") not in findings  # it registers a Meta kernel
+    assert ("missing-meta", "myops::minmax") in findings
+    assert ("missing-meta", "myops::blend") not in findings  # CompositeExplicitAutograd covers Meta
+
+    text = audit(inspect, library, "text")
+    assert "warning: myops::scale: AutogradCPU falls through" in text and "[autograd-fallthrough]" in text, text
+    sarif = json.loads(audit(inspect, library, "sarif"))
+    assert any(r["ruleId"] == "autograd-fallthrough" for r in sarif["runs"][0]["results"])
+
+    # What the findings claim, in PyTorch.
+    torch.ops.load_library(library)
+    x = torch.ones(3, requires_grad=True)
+    # No myops node in the graph: autograd saw only the multiplication scale_cpu happens to call.
+    assert torch.ops.myops.scale(x, 2.0).grad_fn.name().startswith("MulBackward"), "scale has its own autograd"
+    expect_failure(lambda: torch.ops.myops.scale(torch.ones(3, device="meta", requires_grad=True), 2.0),
+                   "'AutogradMeta' backend")
+    with torch.inference_mode():  # past the missing AutogradMeta entry, to the Meta key
+        assert torch.ops.myops.scale(torch.ones(3, device="meta"), 2.0).device.type == "meta"
+        expect_failure(lambda: torch.ops.myops.minmax(torch.ones(3, device="meta")), "'Meta' backend")
+    print(f"ok: {len(report['findings'])} findings, each as PyTorch behaves")
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])

@@ -1,0 +1,79 @@
+// `dispatch-inspect audit`: the rules of report/audit.h over the operators the loaded libraries
+// registered (every operator when none is loaded), in the chosen runtime; exit 1 on findings.
+#include <charconv>
+#include <iostream>
+#include <memory>
+#include <vector>
+
+#include "commands.h"
+#include "library_loader.h"
+#include "report/audit.h"
+#include "report/render.h"
+#include "runtime.h"
+#include "schemac/diagnostics/diagnostic.h"
+#include "schemac/support/version.h"
+
+namespace schemac::inspect {
+namespace {
+
+struct AuditOptions {
+  std::vector<std::string> libraries;
+  std::string format = "text";
+};
+
+// "FILE:LINE" as a location (line 0 when the site has no line number).
+schema::Location location_of(const std::string& site) {
+  const size_t colon = site.rfind(':');
+  uint32_t line = 0;
+  if (colon != std::string::npos) {
+    const char* end = site.data() + site.size();
+    if (std::from_chars(site.data() + colon + 1, end, line).ptr == end && line > 0)
+      return schema::Location::at(site.substr(0, colon), line, 1);
+  }
+  return schema::Location{site};
+}
+
+std::string audit_sarif(const std::vector<report::Finding>& findings) {
+  std::vector<schema::RuleInfo> rules;
+  for (const report::AuditRule& rule : report::audit_rules())
+    rules.push_back({rule.id, schema::Severity::warning, rule.description});
+  std::vector<schema::Diagnostic> diagnostics;
+  for (const report::Finding& f : findings) {
+    schema::Diagnostic d{schema::Severity::warning, std::string(f.rule), location_of(f.site),
+                         f.op + ": " + f.message, {}, std::nullopt};
+    d.notes.push_back({{}, "why: " + std::string(report::audit_rule(f.rule).why)});
+    diagnostics.push_back(std::move(d));
+  }
+  return schema::render_sarif(diagnostics, {"dispatch-inspect", std::string(kVersion), "", rules});
+}
+
+int run_audit(const AuditOptions& o) {
+  report::Request request;
+  request.kind = "library";
+  request.libraries = o.libraries;
+  const report::Response answer = ask(request);
+  if (answer.status != kExitOk) return answer.status;
+  const std::vector<report::Finding> findings = report::audit_library(answer.library);
+  const size_t operators = answer.library.operators.size();
+  if (o.format == "json") {
+    std::cout << report::json_text(report::audit_json(findings, operators)) << "\n";
+  } else if (o.format == "sarif") {
+    std::cout << audit_sarif(findings);
+  } else {
+    std::cout << report::audit_text(findings, operators);
+  }
+  return findings.empty() ? kExitOk : kExitProblems;
+}
+
+}  // namespace
+
+std::function<int()> bind_audit_command(CLI::App* sub) {
+  auto options = std::make_shared<AuditOptions>();
+  sub->add_option("--load", options->libraries, kLoadHelp)->allow_extra_args(false);
+  cli::add_format_option(sub, options->format, {"text", "json", "sarif"},
+                         "text (one finding per line, with why it matters), json, or sarif (SARIF 2.1.0)");
+  add_runtime_option(sub);
+  return [options] { return run_audit(*options); };
+}
+
+}  // namespace schemac::inspect
