@@ -179,10 +179,10 @@ TEST_F(CompatCli, RegistrationCodeIsComparedOperatorByOperator) {
        "def scale(x: torch.Tensor, factor: float) -> torch.Tensor: ...\n");
   ToolRun run = schemac("compat old.cpp new.py");
   EXPECT_EQ(run.status, 1);
-  EXPECT_NE(run.err.find("new.py:2:26: error: argument 'factor' of 'myops::scale' lost its default "
-                         "'2.0' [removed-default]"), std::string::npos) << run.err;
-  EXPECT_NE(run.err.find("old.cpp:2:9: note: OLD declares 'float factor=2.0' here"), std::string::npos);
-  EXPECT_NE(run.err.find("old.cpp:3:9: error: operator 'myops::gone' was removed [removed-operator]"),
+  EXPECT_NE(run.out.find("new.py:2:26: error: argument 'factor' of 'myops::scale' lost its default "
+                         "'2.0' [removed-default]"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("old.cpp:2:9: note: OLD declares 'float factor=2.0' here"), std::string::npos);
+  EXPECT_NE(run.out.find("old.cpp:3:9: error: operator 'myops::gone' was removed [removed-operator]"),
             std::string::npos);
   // A mix with YAML: the same operators written as YAML compare clean against the C++.
   file("same.yaml",

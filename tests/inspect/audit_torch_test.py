@@ -35,7 +35,7 @@ def main(inspect, library):
     scale = findings.get(("autograd-fallthrough", "myops::scale"))
     assert scale, f"myops::scale's autograd fallthrough is not flagged: {sorted(findings)}"
     assert scale["message"].startswith("AutogradCPU falls through (CPU has kernel)"), scale["message"]
-    assert scale["site"].startswith("examples/torch_extension/gen/Register_"), scale["site"]
+    assert "examples/torch_extension/gen/Register_" in scale["site"], scale["site"]
     assert scale["why"].startswith("the operator has no backward"), scale["why"]
     assert "AutogradMeta has no kernel (Meta has kernel)" in scale["message"], scale["message"]
     assert ("missing-meta", "myops::scale") not in findings  # it registers a Meta kernel

@@ -28,11 +28,11 @@ const char* kMoe =
 TEST_F(ProfilesCli, NamespacedOperatorsGetTheExtensionProfileAndProfileForcesOne) {
   file("ops.yaml", kMoe);
   ToolRun automatic = schemac("lint ops.yaml");
-  EXPECT_EQ(automatic.status, 0) << automatic.err;
-  EXPECT_EQ(automatic.err, "");
+  EXPECT_EQ(automatic.status, 0) << automatic.out;
+  EXPECT_EQ(automatic.out, "");
   ToolRun in_tree = schemac("lint --profile in-tree ops.yaml");
   EXPECT_EQ(in_tree.status, 1);
-  EXPECT_TRUE(has(in_tree.err, "error: func is not written in canonical form [func-not-canonical]")) << in_tree.err;
+  EXPECT_TRUE(has(in_tree.out, "error: func is not written in canonical form [func-not-canonical]")) << in_tree.out;
   ToolRun bad = schemac("lint --profile intree ops.yaml");
   EXPECT_EQ(bad.status, 2);
   EXPECT_EQ(bad.out, "");
@@ -72,10 +72,10 @@ TEST_F(ProfilesCli, RegistrationCodeGetsTheSignatureRules) {
        "  m.def(\"scale_(Tensor self, float factor) -> Tensor\");\n"
        "}\n");
   ToolRun run = schemac("lint ops.cpp");
-  EXPECT_EQ(run.status, 0) << run.err;
-  EXPECT_TRUE(has(run.err, "ops.cpp:3:50: warning: keyword-only argument 'out' looks like an out argument")) << run.err;
-  EXPECT_TRUE(has(run.err, "ops.cpp:4:17: warning: in-place function 'scale_' (its name ends in '_') must take "
-                           "'Tensor(a!) self' [inplace-self]")) << run.err;
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_TRUE(has(run.out, "ops.cpp:3:50: warning: keyword-only argument 'out' looks like an out argument")) << run.out;
+  EXPECT_TRUE(has(run.out, "ops.cpp:4:17: warning: in-place function 'scale_' (its name ends in '_') must take "
+                           "'Tensor(a!) self' [inplace-self]")) << run.out;
   EXPECT_EQ(schemac("lint --profile in-tree ops.cpp").status, 1);
 }
 
@@ -87,11 +87,11 @@ TEST_F(ProfilesCli, PythonRegistrationsGetTheSameRules) {
        "lib.define(\"shift_(Tensor(a!) self, int n) -> Tensor(a!)\")\n"
        "lib.impl(\"shfit_\", shift_cpu, \"CPU\")\n");
   ToolRun run = schemac("lint ops.py");
-  EXPECT_EQ(run.status, 0) << run.err;
-  EXPECT_TRUE(has(run.err, "ops.py:3:53: warning: keyword-only argument 'out' looks like an out argument")) << run.err;
-  EXPECT_TRUE(has(run.err, "ops.py:5:10: warning: implementation of 'myops::shfit_', which no given file defines")) << run.err;
-  EXPECT_TRUE(has(run.err, "note: did you mean 'myops::shift_'?")) << run.err;
-  EXPECT_TRUE(has(run.err, "0 errors, 2 warnings")) << run.err;
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_TRUE(has(run.out, "ops.py:3:53: warning: keyword-only argument 'out' looks like an out argument")) << run.out;
+  EXPECT_TRUE(has(run.out, "ops.py:5:10: warning: implementation of 'myops::shfit_', which no given file defines")) << run.out;
+  EXPECT_TRUE(has(run.out, "note: did you mean 'myops::shift_'?")) << run.out;
+  EXPECT_TRUE(has(run.out, "0 errors, 2 warnings")) << run.out;
 }
 
 TEST_F(ProfilesCli, AnOperatorDefinedInTwoFilesIsADuplicateOperator) {
@@ -99,13 +99,13 @@ TEST_F(ProfilesCli, AnOperatorDefinedInTwoFilesIsADuplicateOperator) {
   file("b.yaml", std::string("- func: myops::other(Tensor x) -> Tensor\n") + kMoe);
   ToolRun run = schemac("lint a.yaml b.yaml");
   EXPECT_EQ(run.status, 1);
-  EXPECT_TRUE(has(run.err, "b.yaml:2:3: error: operator 'myops::moe' is defined twice [duplicate-operator]")) << run.err;
-  EXPECT_TRUE(has(run.err, "a.yaml:1:3: note: first defined here")) << run.err;
+  EXPECT_TRUE(has(run.out, "b.yaml:2:3: error: operator 'myops::moe' is defined twice [duplicate-operator]")) << run.out;
+  EXPECT_TRUE(has(run.out, "a.yaml:1:3: note: first defined here")) << run.out;
   file("ops.cpp", "TORCH_LIBRARY(myops, m) {\n  m.def(\"moe(Tensor x, int? expert_start=None) -> Tensor\");\n}\n");
   ToolRun mixed = schemac("lint a.yaml ops.cpp");
   EXPECT_EQ(mixed.status, 1);
-  EXPECT_TRUE(has(mixed.err, "ops.cpp:2:9: error: operator 'myops::moe' is defined twice [duplicate-operator]"))
-      << mixed.err;
+  EXPECT_TRUE(has(mixed.out, "ops.cpp:2:9: error: operator 'myops::moe' is defined twice [duplicate-operator]"))
+      << mixed.out;
 }
 
 TEST_F(ProfilesCli, ImplementationsSeeYamlDefinitionsAndSuggestTheClosest) {
@@ -116,11 +116,11 @@ TEST_F(ProfilesCli, ImplementationsSeeYamlDefinitionsAndSuggestTheClosest) {
        "  m.impl(\"mo\", moe_cuda);\n"
        "}\n");
   ToolRun run = schemac("lint ops.yaml impl.cpp");
-  EXPECT_EQ(run.status, 0) << run.err;
-  EXPECT_FALSE(has(run.err, "impl.cpp:2:")) << run.err;
-  EXPECT_TRUE(has(run.err, "impl.cpp:3:10: warning: implementation of 'myops::mo', which no given file defines"))
-      << run.err;
-  EXPECT_TRUE(has(run.err, "note: did you mean 'myops::moe'?")) << run.err;
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_FALSE(has(run.out, "impl.cpp:2:")) << run.out;
+  EXPECT_TRUE(has(run.out, "impl.cpp:3:10: warning: implementation of 'myops::mo', which no given file defines"))
+      << run.out;
+  EXPECT_TRUE(has(run.out, "note: did you mean 'myops::moe'?")) << run.out;
 }
 
 // gen checks the rules lint checks, in the extension profile for the torch target.

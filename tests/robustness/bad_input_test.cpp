@@ -156,7 +156,7 @@ TEST_F(BadInput, RegistrationCodeWithBadBytesOrHints) {
   for (const char* expected : {"bad_hints.py:3:7: error: custom op 'a::f': parameter 'x' is positional-only",
                                "bad_hints.py:3:13: error: custom op 'a::f': parameter '*args'",
                                "[custom-op-schema]"}) {
-    EXPECT_NE(hints.err.find(expected), std::string::npos) << expected << "\n" << hints.err.substr(0, 3000);
+    EXPECT_NE(hints.out.find(expected), std::string::npos) << expected << "\n" << hints.out.substr(0, 3000);
   }
 }
 

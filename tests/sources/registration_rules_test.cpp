@@ -1,6 +1,6 @@
-// What registration code gets beyond its schemas' own checks: lint's mutation and alias
-// conventions (warnings), dispatch keys and device types checked against the real names, and
-// did-you-mean for implementations of operators no file defines.
+// What registration code gets beyond its schemas' own checks: dispatch keys and device types
+// checked against the real names, and did-you-mean for implementations of operators no file
+// defines. (lib/lint's mutation and alias rules over the same schemas: tests/lint.)
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -24,29 +24,6 @@ std::vector<std::string> lint(std::vector<std::pair<std::string, std::string>> f
                   std::string(schema::severity_name(d.severity)) + " " + d.rule + ": " + d.message);
   }
   return out;
-}
-
-TEST(RegistrationRules, MutationMistakesAreWarnedAtTheArgument) {
-  EXPECT_THAT(lint({{"ops.cpp",
-                     "TORCH_LIBRARY(myops, m) {\n"
-                     "  m.def(\"scale.out(Tensor self, float factor, *, Tensor out) -> Tensor\");\n"
-                     "  m.def(\"scale_(Tensor self, float factor) -> Tensor\");\n"
-                     "  m.def(\"good_(Tensor(a!) self) -> Tensor(a!)\");\n"
-                     "}\n"}}),
-              ElementsAre(HasSubstr("ops.cpp:2:50 warning out-annotation: keyword-only argument 'out'"),
-                          HasSubstr("ops.cpp:3:17 warning inplace-self: in-place function 'scale_'")));
-  EXPECT_THAT(lint({{"ops.py",
-                     "lib = torch.library.Library('p', 'DEF')\n"
-                     "lib.define('f(Tensor x) -> Tensor(a!)')\n"}}),
-              ElementsAre(HasSubstr("ops.py:2:28 warning mutable-return"),
-                          HasSubstr("ops.py:2:34 warning alias-unknown-set")));
-}
-
-TEST(RegistrationRules, InferredSchemasGetTheRulesToo) {
-  EXPECT_THAT(lint({{"ops.py",
-                     "import torch\n@torch.library.custom_op('p::add_', mutates_args=())\n"
-                     "def add_(x: torch.Tensor) -> torch.Tensor: ...\n"}}),
-              ElementsAre(HasSubstr("ops.py:2:27 warning inplace-self")));
 }
 
 TEST(RegistrationRules, DispatchKeysWithDidYouMean) {

@@ -79,6 +79,7 @@ void check_found_schemas(const sources::ScannedFile& file, std::vector<Diagnosti
     if (!parsed.ok()) continue;  // the sources' own check reports it
     NativeFunction function;
     function.location = Location::at(file.path, found.position.line, found.position.column);
+    function.func = found.text.text();  // what fix-its rewrite, mapped back by the schema locator
     function.schema = std::move(parsed.schema);
     reporter.set_schema_locator([&](TextRange range) {
       return sources::location_in(file.path, found.text, range.begin, range.end - range.begin);

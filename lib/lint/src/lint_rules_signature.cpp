@@ -83,7 +83,7 @@ class SignatureRules {
     for (char c = 'a'; set.empty() && c <= 'z'; ++c) {
       if (!in_arguments.contains(std::string_view(&c, 1)) && !in_returns.contains(std::string_view(&c, 1))) set = c;
     }
-    if (set.empty()) return std::nullopt;
+    if (set.empty() || f_.func.empty()) return std::nullopt;
     const std::string annotated = fmt::format("Tensor({}!)", set);
     // The edits inside the func text, in order: the argument's type, then maybe a return.
     std::vector<std::pair<TextRange, std::string>> edits;
