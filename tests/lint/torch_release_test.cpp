@@ -224,5 +224,19 @@ TEST_F(TorchVersionCli, LintAndGenTakeAKnownRelease) {
   EXPECT_EQ(schemac("gen --torch-version 0.4 ops.yaml -o out").status, 2);
 }
 
+// A .schemac.yaml's torch-version applies to the files below it, and --torch-version overrides it.
+TEST_F(TorchVersionCli, TheConfigNamesTheRelease) {
+  file("ops.yaml", "- func: my_abs(Tensor self) -> Tensor\n  tags: pointwise\n  dispatch:\n    CPU: my_abs\n");
+  file(".schemac.yaml", "torch-version: '1.13'\n");
+  test::ToolRun old = schemac("lint ops.yaml");
+  EXPECT_EQ(old.status, 1);
+  EXPECT_NE(old.out.find("unknown tag 'pointwise' [unknown-tag]"), std::string::npos) << old.out;
+  EXPECT_EQ(schemac("lint --torch-version 2.9 ops.yaml").status, 0);
+  file(".schemac.yaml", "torch-version: '0.4'\n");
+  test::ToolRun unknown = schemac("lint ops.yaml");
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_NE(unknown.err.find("torch-version '0.4' of its .schemac.yaml"), std::string::npos) << unknown.err;
+}
+
 }  // namespace
 }  // namespace schemac::schema

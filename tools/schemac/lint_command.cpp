@@ -61,6 +61,7 @@ struct LintOptions {
   std::string native_functions_file;  // what a backend YAML's operators are checked against
   std::string profile = "automatic";  // or in-tree / extension: forced for every operator
   schema::TorchVersion torch_version = schema::kNewestTorchVersion;
+  bool torch_version_given = false;  // else each input's .schemac.yaml may name one
   std::vector<std::string> files;
   // The daily loop: fixing, configuration, selection, baseline, stdin.
   bool fix = false;
@@ -75,16 +76,16 @@ struct LintOptions {
 };
 
 // The valid tags for `input`: from --tags, else from a tags.yaml beside it, else the built-in list
-// of the --torch-version release.
+// of `release`.
 // Returns false (after printing why) when the tags file cannot be used.
 bool tags_for(const LintOptions& options, const config::Config& config, const std::string& input,
-              std::optional<std::vector<std::string>>& tags) {
+              schema::TorchVersion release, std::optional<std::vector<std::string>>& tags) {
   std::string path = options.tags_file.empty() ? config.tags.value_or("") : options.tags_file;
   if (path.empty()) {
     fs::path beside = fs::path(input).parent_path() / "tags.yaml";
     std::error_code ec;
     if (!fs::is_regular_file(beside, ec)) {
-      const auto builtin = schema::builtin_tags(options.torch_version);
+      const auto builtin = schema::builtin_tags(release);
       tags.emplace(builtin.begin(), builtin.end());
       return true;
     }
@@ -195,13 +196,24 @@ bool lint_inputs(const LintOptions& options, schema::FileLintOptions file_option
       entry_first_line[i] = code_entry_first_line(scanned.back().scan);
       continue;
     }
-    if (!tags_for(options, inputs[i].config, path, file_options.native.valid_tags)) {
+    schema::FileLintOptions input_options = file_options;
+    const config::Config& config = inputs[i].config;
+    if (options.profile == "automatic" && config.profile) {
+      input_options.native.profile = schema::parse_profile(*config.profile).value_or(schema::Profile::automatic);
+    }
+    if (!options.torch_version_given && config.torch_version) {
+      std::optional<schema::TorchVersion> version = schema::parse_torch_version(*config.torch_version);
+      if (!version) {
+        error(kCommand, "{}: torch-version '{}' of its .schemac.yaml is not a release lint knows ({})", path,
+              *config.torch_version, schema::known_torch_versions_text());
+        ok = keep[i] = false;
+        continue;
+      }
+      input_options.native.torch_version = *version;
+    }
+    if (!tags_for(options, config, path, input_options.native.torch_version, input_options.native.valid_tags)) {
       ok = keep[i] = false;
       continue;
-    }
-    schema::FileLintOptions input_options = file_options;
-    if (options.profile == "automatic" && inputs[i].config.profile) {
-      input_options.native.profile = schema::parse_profile(*inputs[i].config.profile).value_or(schema::Profile::automatic);
     }
     schema::FileLint lint = schema::lint_file(path, texts[i], input_options);
     if (inputs[i].input->from_folder && lint.kind == schema::FileKind::unknown) {
@@ -437,7 +449,7 @@ std::function<int()> bind_lint_command(CLI::App* cmd) {
                 "list the registration calls in C++/Python files whose schema is not a literal");
   cmd->add_flag("--list-tags", options->list_tags,
                 "print the built-in tags (the --torch-version release's tags.yaml), used when no tags file is given or found");
-  add_torch_version_option(cmd, options->torch_version);
+  add_torch_version_option(cmd, options->torch_version, &options->torch_version_given);
   cmd->add_option("--kind", options->kind,
                   "the file format, when its shape should not decide: native (native_functions.yaml), backend "
                   "(torchgen's backend YAML) or executorch (executorch's kernel YAML)")

@@ -6,10 +6,13 @@
 
 namespace schemac::cli {
 
-void add_torch_version_option(CLI::App* cmd, schema::TorchVersion& version) {
+void add_torch_version_option(CLI::App* cmd, schema::TorchVersion& version, bool* given) {
   cmd->add_option_function<std::string>(
          "--torch-version",
-         [&version](const std::string& text) { version = *schema::parse_torch_version(text); },
+         [&version, given](const std::string& text) {
+           version = *schema::parse_torch_version(text);
+           if (given != nullptr) *given = true;
+         },
          fmt::format("the PyTorch release whose torchgen reads the files: its rules, dispatch keys and "
                      "built-in tags ({}; default {})",
                      schema::known_torch_versions_text(), schema::format_torch_version(schema::kNewestTorchVersion)))

@@ -8,6 +8,8 @@
 namespace schemac::cli {
 
 // Adds the option to `cmd`; a release lint does not know is a usage error that lists the known ones.
-void add_torch_version_option(CLI::App* cmd, schema::TorchVersion& version);
+// `given`, when not null, is set once the option is written (a .schemac.yaml's torch-version then
+// yields to it).
+void add_torch_version_option(CLI::App* cmd, schema::TorchVersion& version, bool* given = nullptr);
 
 }  // namespace schemac::cli
