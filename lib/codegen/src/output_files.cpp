@@ -103,7 +103,8 @@ std::vector<GeneratedFile> generate_files(const GenModel& model, const Target& t
         target.definitions_in_shards() ? std::optional(DefinitionKind::fragment) : std::nullopt;
     for (size_t i = 0; i < shards.size(); ++i) {
       std::string name = shard_file_name(static_cast<int>(i), options.shards);
-      registrations.push_back({name, [&, name, i] {
+      // `definitions` ends with this block, before the jobs run: copied.
+      registrations.push_back({name, [&, name, i, definitions] {
                                  return registration_file(model, target, options, name, shards[i], definitions,
                                                           keys_of(target, shards[i]));
                                }});
