@@ -11,7 +11,8 @@
 #include "schemac/compat/compat.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  using namespace schemac::schema;
+  using namespace schemac::compat;
+  using namespace schemac::diagnostics;
   std::string_view text(reinterpret_cast<const char*>(data), size);
   std::vector<std::string> pieces;
   size_t start = 0;

@@ -12,7 +12,9 @@
 #include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
 
+using namespace schemac::custom_op_inference;
 using namespace schemac::sources;
+using namespace schemac::tokens;
 
 namespace {
 
@@ -44,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (!inside(problem.position, lines) || problem.message.empty()) __builtin_trap();
   }
   std::vector<ScannedFile> files{{"input.py", std::move(result)}};
-  for (const schemac::schema::Diagnostic& d : lint_sources(files)) {
+  for (const schemac::diagnostics::Diagnostic& d : lint_sources(files)) {
     if (d.rule.empty() || d.location.line < 1 || d.location.line > lines) __builtin_trap();
   }
   return 0;

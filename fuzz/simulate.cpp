@@ -9,7 +9,7 @@
 #include "simulate.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  using schemac::dispatch::TableFormat;
+  using schemac::inspect::TableFormat;
   if (size == 0) return 0;
   const TableFormat formats[] = {TableFormat::Text, TableFormat::Torch, TableFormat::Json};
   const TableFormat format = formats[data[0] % 3];

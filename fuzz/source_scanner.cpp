@@ -11,6 +11,7 @@
 #include "schemac/sources/scan.h"
 
 using namespace schemac::sources;
+using namespace schemac::tokens;
 
 namespace {
 
@@ -49,7 +50,7 @@ void check(std::string_view text, Language language) {
   }
   for (const SkippedCall& skipped : result.skipped) check_position(skipped.position, b);
   std::vector<ScannedFile> files{{"input", std::move(result)}};
-  for (const schemac::schema::Diagnostic& d : lint_sources(files)) {
+  for (const schemac::diagnostics::Diagnostic& d : lint_sources(files)) {
     if (d.rule.empty() || d.location.file != "input") __builtin_trap();
     check_position({d.location.line, d.location.column}, b);
   }

@@ -7,7 +7,8 @@
 #include "schemac/lint/lint_rules.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  using namespace schemac::schema;
+  using namespace schemac::diagnostics;
+  using namespace schemac::lint;
   std::string text(reinterpret_cast<const char*>(data), size);
   // YAML's line breaks: "\r\n", "\n" and a lone "\r" (libyaml counts each as one line).
   size_t lines = 1;

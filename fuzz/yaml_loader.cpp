@@ -9,7 +9,8 @@
 #include "schemac/lint/lint_rules.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  using namespace schemac::schema;
+  using namespace schemac::diagnostics;
+  using namespace schemac::lint;
   std::string text(reinterpret_cast<const char*>(data), size);
   LintOptions options{std::vector<std::string>{"core", "pointwise", "inplace_view"}};
   // The format by shape, then each format forced: every reader sees every input.

@@ -15,7 +15,8 @@
 
 namespace {
 
-using namespace schemac::schema;
+using namespace schemac::compat;
+using namespace schemac::native_functions;
 
 using schemac::bench::read_file;
 

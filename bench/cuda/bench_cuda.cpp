@@ -15,10 +15,10 @@
 
 namespace {
 
-using schemac::dispatch::Device;
-using schemac::dispatch::DeviceType;
-using schemac::dispatch::ScalarType;
-using schemac::dispatch::Tensor;
+using schemac::core::Device;
+using schemac::core::DeviceType;
+using schemac::core::ScalarType;
+using schemac::core::Tensor;
 namespace k = schemac::kernels;
 
 constexpr int64_t k256MiBFloats = (256 << 20) / 4;

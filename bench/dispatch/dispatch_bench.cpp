@@ -24,6 +24,9 @@
 #include "schemac/schema/parser.h"
 
 namespace schemac::dispatch {
+
+using core::Tensor, keys::DispatchKey;
+
 namespace {
 
 using Binary = Tensor(const Tensor&, const Tensor&);
@@ -39,13 +42,13 @@ __attribute__((noinline)) bool cpu_probe_kernel(const Tensor& a, const Tensor&) 
   return a.defined();
 }
 
-void boxed_cpu_kernel(const OperatorHandle&, DispatchKeySet, Stack* stack) {
+void boxed_cpu_kernel(const OperatorHandle&, keys::DispatchKeySet, Stack* stack) {
   stack->pop_back();  // b; a stays as the result
 }
 
 const TypedOperatorHandle<Binary>* chain_op = nullptr;
 
-Tensor autograd_kernel(DispatchKeySet ks, const Tensor& a, const Tensor& b) {
+Tensor autograd_kernel(keys::DispatchKeySet ks, const Tensor& a, const Tensor& b) {
   ExcludeDispatchKeyGuard below_autograd(DispatchKey::AutogradCPU);
   return chain_op->redispatch(ks & keys_below(DispatchKey::AutogradOther), a, b);
 }

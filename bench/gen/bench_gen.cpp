@@ -26,17 +26,17 @@ using schemac::bench::read_file;
 
 const std::string& corpus() { return schemac::bench::corpus_native_functions(); }
 
-size_t generate(const schemac::schema::NativeFunctionsFile& file) {
-  schemac::gen::ModelBuild build =
-      schemac::gen::build_gen_model({{"tests/data/pytorch/native_functions.yaml", &file}}, "aten");
+size_t generate(const schemac::native_functions::NativeFunctionsFile& file) {
+  schemac::codegen::ModelBuild build =
+      schemac::codegen::build_gen_model({{"tests/data/pytorch/native_functions.yaml", &file}}, "aten");
   size_t bytes = 0;
-  for (const auto& out : schemac::gen::generate_files(build.model, schemac::gen::schemac_runtime_target(), {0, "aten"})) bytes += out.content.size();
+  for (const auto& out : schemac::codegen::generate_files(build.model, schemac::codegen::schemac_runtime_target(), {0, "aten"})) bytes += out.content.size();
   return bytes;
 }
 
 void BM_baseline_load_native_functions(benchmark::State& state) {
   for (auto _ : state) {
-    auto load = schemac::schema::load_native_functions("native_functions.yaml", corpus());
+    auto load = schemac::native_functions::load_native_functions("native_functions.yaml", corpus());
     benchmark::DoNotOptimize(load.file.functions.size());
   }
 }
@@ -45,19 +45,19 @@ BENCHMARK(BM_baseline_load_native_functions)->Unit(benchmark::kMillisecond);
 // What `schemac gen` does between reading the file and writing the outputs.
 void BM_generate_corpus_in_memory(benchmark::State& state) {
   for (auto _ : state) {
-    auto load = schemac::schema::load_native_functions("native_functions.yaml", corpus());
-    schemac::gen::ModelBuild build =
-        schemac::gen::build_checked_gen_model({{"tests/data/pytorch/native_functions.yaml", &load.file}}, "aten");
+    auto load = schemac::native_functions::load_native_functions("native_functions.yaml", corpus());
+    schemac::codegen::ModelBuild build =
+        schemac::codegen::build_checked_gen_model({{"tests/data/pytorch/native_functions.yaml", &load.file}}, "aten");
     benchmark::DoNotOptimize(build.diagnostics.size());
     size_t bytes = 0;
-    for (const auto& out : schemac::gen::generate_files(build.model, schemac::gen::schemac_runtime_target(), {0, "aten"})) bytes += out.content.size();
+    for (const auto& out : schemac::codegen::generate_files(build.model, schemac::codegen::schemac_runtime_target(), {0, "aten"})) bytes += out.content.size();
     benchmark::DoNotOptimize(bytes);
   }
 }
 BENCHMARK(BM_generate_corpus_in_memory)->Unit(benchmark::kMillisecond);
 
 void BM_emit_only(benchmark::State& state) {
-  auto load = schemac::schema::load_native_functions("native_functions.yaml", corpus());
+  auto load = schemac::native_functions::load_native_functions("native_functions.yaml", corpus());
   size_t bytes = 0;
   for (auto _ : state) {
     bytes = generate(load.file);
@@ -70,15 +70,15 @@ BENCHMARK(BM_emit_only)->Unit(benchmark::kMillisecond);
 // What `schemac gen FILE --target torch --shards 4` does between reading the file and writing.
 void BM_generate_extension_torch(benchmark::State& state) {
   const std::string text = read_file(SCHEMAC_EXTENSION_YAML);
-  const schemac::gen::Target& torch = schemac::gen::torch_target();
-  const schemac::gen::GenOptions options{4, "aten", true};
+  const schemac::codegen::Target& torch = schemac::codegen::torch_target();
+  const schemac::codegen::GenOptions options{4, "aten", true};
   for (auto _ : state) {
-    auto load = schemac::schema::load_native_functions("extension_ops.yaml", text);
-    schemac::gen::ModelBuild build =
-        schemac::gen::build_checked_gen_model({{"tests/torch/extension_ops.yaml", &load.file}}, "aten");
+    auto load = schemac::native_functions::load_native_functions("extension_ops.yaml", text);
+    schemac::codegen::ModelBuild build =
+        schemac::codegen::build_checked_gen_model({{"tests/torch/extension_ops.yaml", &load.file}}, "aten");
     benchmark::DoNotOptimize(torch.check(build.model, options).size() + build.diagnostics.size());
     size_t bytes = 0;
-    for (const auto& out : schemac::gen::generate_files(build.model, torch, options)) bytes += out.content.size();
+    for (const auto& out : schemac::codegen::generate_files(build.model, torch, options)) bytes += out.content.size();
     benchmark::DoNotOptimize(bytes);
   }
 }

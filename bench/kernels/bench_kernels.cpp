@@ -25,8 +25,8 @@
 
 namespace {
 
-using schemac::dispatch::MemoryFormat;
-using schemac::dispatch::Tensor;
+using schemac::core::MemoryFormat;
+using schemac::core::Tensor;
 namespace k = schemac::kernels;
 
 constexpr int64_t k64MiBFloats = (64 << 20) / 4;
@@ -179,7 +179,7 @@ void BM_mm_f32_1024(benchmark::State& state) {
 }
 
 void BM_mm_f64_1024(benchmark::State& state) {
-  Tensor a = Tensor::empty({1024, 1024}, {schemac::dispatch::ScalarType::Double});
+  Tensor a = Tensor::empty({1024, 1024}, {schemac::core::ScalarType::Double});
   k::fill_cpu_(a, 1.0);
   const Tensor b = a;
   for (auto _ : state) benchmark::DoNotOptimize(k::mm_cpu(a, b).data_ptr());

@@ -44,7 +44,7 @@ BENCHMARK(BM_baseline_yaml_cpp_node_load)->Unit(benchmark::kMillisecond);
 
 void BM_yaml_event_tree(benchmark::State& state) {
   for (auto _ : state) {
-    schemac::schema::YamlLoadResult r = schemac::schema::load_yaml("native_functions.yaml", corpus());
+    schemac::native_functions::YamlLoadResult r = schemac::native_functions::load_yaml("native_functions.yaml", corpus());
     benchmark::DoNotOptimize(r.document.root);
   }
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * corpus().size()));
@@ -53,8 +53,8 @@ BENCHMARK(BM_yaml_event_tree)->Unit(benchmark::kMillisecond);
 
 void BM_load_native_functions(benchmark::State& state) {
   for (auto _ : state) {
-    schemac::schema::NativeFunctionsLoad r =
-        schemac::schema::load_native_functions("native_functions.yaml", corpus());
+    schemac::native_functions::NativeFunctionsLoad r =
+        schemac::native_functions::load_native_functions("native_functions.yaml", corpus());
     benchmark::DoNotOptimize(r.file.functions.size());
   }
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * corpus().size()));
@@ -62,7 +62,9 @@ void BM_load_native_functions(benchmark::State& state) {
 BENCHMARK(BM_load_native_functions)->Unit(benchmark::kMillisecond);
 
 void BM_lint_corpus_end_to_end(benchmark::State& state) {
-  using namespace schemac::schema;
+  using namespace schemac::diagnostics;
+  using namespace schemac::lint;
+  using namespace schemac::native_functions;
   for (auto _ : state) {
     TagsLoad tags = load_tags(kTags, read_file(kTags));
     std::string text = read_file(kNativeFunctions);
@@ -99,7 +101,9 @@ const std::string& extension_282() {
 }
 
 void BM_lint_extension_282_end_to_end(benchmark::State& state) {
-  using namespace schemac::schema;
+  using namespace schemac::diagnostics;
+  using namespace schemac::lint;
+  using namespace schemac::native_functions;
   const std::string path = "extension_282.yaml";
   for (auto _ : state) {
     std::string text = extension_282();

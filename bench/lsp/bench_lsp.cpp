@@ -102,12 +102,12 @@ void BM_lsp_hover_func_line(benchmark::State& state) {
 BENCHMARK(BM_lsp_hover_func_line)->Unit(benchmark::kMillisecond);
 
 void BM_baseline_lint_file(benchmark::State& state) {
-  schemac::schema::FileLintOptions options;
-  schemac::schema::TagsLoad tags = schemac::schema::load_tags(
+  schemac::lint::FileLintOptions options;
+  schemac::lint::TagsLoad tags = schemac::lint::load_tags(
       SCHEMAC_CORPUS_DIR "/tags.yaml", schemac::bench::read_file(SCHEMAC_CORPUS_DIR "/tags.yaml"));
   options.native.valid_tags = tags.tags;
   for (auto _ : state) {
-    schemac::schema::FileLint lint = schemac::schema::lint_file(kPath, corpus(), options);
+    schemac::lint::FileLint lint = schemac::lint::lint_file(kPath, corpus(), options);
     benchmark::DoNotOptimize(lint.diagnostics.size());
   }
 }

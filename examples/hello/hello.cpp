@@ -6,7 +6,7 @@
 #include "Operators.h"                          // generated: aten::add, aten::matmul, ...
 #include "schemac/kernels/autograd_tape.h"     // the Autograd layering kernel's tape
 
-using schemac::dispatch::Tensor;
+using schemac::core::Tensor;
 
 static void print(const char* label, const Tensor& t) {
   std::printf("%s = [", label);

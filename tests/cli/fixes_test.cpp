@@ -7,12 +7,17 @@
 #include "schemac/diagnostics/suppressions.h"
 
 namespace schemac::schema {
+
+using diagnostics::CommentStyle, diagnostics::Diagnostic, diagnostics::Location,
+    diagnostics::Severity, diagnostics::offset_of, diagnostics::parse_baseline,
+    diagnostics::render_unified_diff, diagnostics::utf16_column;
+
 namespace {
 
 Diagnostic with_fix(uint32_t line, uint32_t column, uint32_t end_line, uint32_t end_column, std::string replacement,
                     std::string rule = "r", std::string unsafe = "") {
   Diagnostic d{Severity::error, rule, Location::at("f.yaml", line, column), "m", {}, {}};
-  d.fix = FixHint{Location{"f.yaml", line, column, end_line, end_column}, std::move(replacement), std::move(unsafe)};
+  d.fix = diagnostics::FixHint{Location{"f.yaml", line, column, end_line, end_column}, std::move(replacement), std::move(unsafe)};
   return d;
 }
 
@@ -29,7 +34,7 @@ TEST(Fixes, KeepEveryOtherByteAndLeaveOutOverlapsAndUnsafeOnes) {
   const std::string text = "a: CPUU  # keep\r\nb: x\r\nc: y\r\n";
   std::vector<Diagnostic> ds = {with_fix(1, 4, 1, 8, "CPU"), with_fix(1, 5, 1, 6, "Z", "overlapping"),
                                 with_fix(2, 1, 3, 1, ""), with_fix(3, 4, 3, 5, "w", "unsafe", "why not")};
-  FixOutcome out = apply_fixes("f.yaml", text, ds);
+  diagnostics::FixOutcome out = diagnostics::apply_fixes("f.yaml", text, ds);
   EXPECT_EQ(out.text, "a: CPU  # keep\r\nc: y\r\n");
   ASSERT_EQ(out.skipped.size(), 2u);
   EXPECT_EQ(out.skipped[0].reason, "why not");
@@ -41,7 +46,7 @@ TEST(Fixes, SameFixTwiceIsTakenOnceAndOtherFilesAreIgnored) {
   Diagnostic other = with_fix(1, 1, 1, 2, "X");
   other.location.file = other.fix->location.file = "g.yaml";
   std::vector<Diagnostic> ds = {with_fix(1, 1, 1, 2, "b"), with_fix(1, 1, 1, 2, "b"), other};
-  FixOutcome out = apply_fixes("f.yaml", "a\n", ds);
+  diagnostics::FixOutcome out = diagnostics::apply_fixes("f.yaml", "a\n", ds);
   EXPECT_EQ(out.text, "b\n");
   EXPECT_EQ(out.edits.size(), 1u);
   EXPECT_TRUE(out.skipped.empty());
@@ -79,7 +84,7 @@ TEST(Suppressions, SilenceTheLineOrTheEntryAndReportUnusedIds) {
     return Diagnostic{Severity::error, std::move(rule), Location::at("f.yaml", line, 3), "m", {}, {}};
   };
   std::vector<Diagnostic> ds = {at(2, "unknown-field"), at(4, "unknown-field"), at(5, "invalid-tag")};
-  apply_suppressions(ds, "f.yaml", text, CommentStyle::hash, yaml_entry_first_line(text));
+  diagnostics::apply_suppressions(ds, "f.yaml", text, CommentStyle::hash, diagnostics::yaml_entry_first_line(text));
   ASSERT_EQ(ds.size(), 2u);
   EXPECT_EQ(ds[0].rule, "invalid-tag");
   EXPECT_EQ(ds[1].rule, "unused-suppression");
@@ -88,29 +93,29 @@ TEST(Suppressions, SilenceTheLineOrTheEntryAndReportUnusedIds) {
 }
 
 TEST(Suppressions, CppCommentsUseSlashes) {
-  std::vector<Suppression> found = find_suppressions("m.def(\"a() -> ()\");  // schemac: ignore[x]\r\n# schemac: ignore[y]\n",
+  std::vector<diagnostics::Suppression> found = diagnostics::find_suppressions("m.def(\"a() -> ()\");  // schemac: ignore[x]\r\n# schemac: ignore[y]\n",
                                                      CommentStyle::slashes);
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].rules[0].rule, "x");
-  EXPECT_EQ(comment_style_for("a/b.cpp"), CommentStyle::slashes);
-  EXPECT_EQ(comment_style_for("a/b.py"), CommentStyle::hash);
+  EXPECT_EQ(diagnostics::comment_style_for("a/b.cpp"), CommentStyle::slashes);
+  EXPECT_EQ(diagnostics::comment_style_for("a/b.py"), CommentStyle::hash);
 }
 
 TEST(Baseline, ExcusesRecordedFindingsWhateverTheirLine) {
   std::vector<Diagnostic> today = {{Severity::error, "r", Location::at("f.yaml", 3, 1), "op 'a' is bad", {}, {}}};
   std::string error;
-  auto entries = parse_baseline(render_baseline(today), error);
+  auto entries = parse_baseline(diagnostics::render_baseline(today), error);
   ASSERT_TRUE(entries) << error;
   std::vector<Diagnostic> later = {{Severity::error, "r", Location::at("f.yaml", 9, 1), "op 'a' is bad", {}, {}},
                                    {Severity::error, "r", Location::at("f.yaml", 12, 1), "op 'b' is bad", {}, {}}};
-  drop_baselined(later, *entries);
+  diagnostics::drop_baselined(later, *entries);
   ASSERT_EQ(later.size(), 1u);
   EXPECT_EQ(later[0].message, "op 'b' is bad");
   EXPECT_FALSE(parse_baseline("[1]", error));
   EXPECT_FALSE(parse_baseline("{\"findings\": [{\"file\": 1}]}", error));
 }
 
-constexpr RuleInfo kRules[] = {{"unknown-field", Severity::error, "d"}, {"invalid-tag", Severity::error, "d"}};
+constexpr diagnostics::RuleInfo kRules[] = {{"unknown-field", Severity::error, "d"}, {"invalid-tag", Severity::error, "d"}};
 
 TEST(Config, ReadsEveryKeyAndAppliesIt) {
   config::ConfigLoad load = config::load_config("proj/.schemac.yaml",

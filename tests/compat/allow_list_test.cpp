@@ -8,6 +8,10 @@
 #include "compat_test_support.h"
 
 namespace schemac::schema {
+
+using compat::AllowListLoad, compat::CompatReport, compat::Date, compat::load_allow_list,
+    compat::parse_date;
+
 namespace {
 
 using compat_test::briefs;
@@ -18,12 +22,12 @@ const char* kOld = "- func: add.Tensor(Tensor self, Tensor other, *, Scalar alph
 const char* kNew = "- func: add.Tensor(Tensor self, Tensor rhs, *, Scalar alpha) -> Tensor\n";
 
 CompatReport run(const std::string& allow_text, Date today = compat_test::test_day()) {
-  return check_compat({"old.yaml", kOld}, {"new.yaml", kNew}, CompatInput{"allow.yaml", allow_text}, today);
+  return compat::check_compat({"old.yaml", kOld}, {"new.yaml", kNew}, compat::CompatInput{"allow.yaml", allow_text}, today);
 }
 
 std::vector<std::string> rules_of(const CompatReport& report) {
   std::vector<std::string> rules;
-  for (const Diagnostic& d : report.diagnostics) rules.push_back(d.rule);
+  for (const diagnostics::Diagnostic& d : report.diagnostics) rules.push_back(d.rule);
   return rules;
 }
 
@@ -92,7 +96,7 @@ TEST(AllowList, AnEntryMatchingNothingIsAWarning) {
                 "allow.yaml:5:3: allow-unused: allow-list entry for 'mul.Tensor' matches no finding",
                 "allow.yaml:7:3: allow-unused: allow-list entry for 'relu' (rule 'renamed-argument') "
                 "matches no finding"}));
-  EXPECT_EQ(report.diagnostics[0].severity, Severity::warning);
+  EXPECT_EQ(report.diagnostics[0].severity, diagnostics::Severity::warning);
   EXPECT_EQ(report.allowed, 3u);
 }
 
@@ -141,7 +145,7 @@ TEST_P(BadAllowEntry, IsReportedAndLeftOut) {
   AllowListLoad load = load_allow_list("allow.yaml", c.allow_text);
   EXPECT_EQ(briefs(load.diagnostics), c.expected) << c.name;
   EXPECT_TRUE(load.entries.empty()) << c.name;
-  for (const Diagnostic& d : load.diagnostics) EXPECT_EQ(d.severity, Severity::error);
+  for (const diagnostics::Diagnostic& d : load.diagnostics) EXPECT_EQ(d.severity, diagnostics::Severity::error);
 }
 
 std::string bad_entry_name(const ::testing::TestParamInfo<BadEntryCase>& info) {
@@ -157,7 +161,7 @@ TEST(AllowList, AGoodEntryIsReadWithEveryField) {
       "allow.yaml", "- operator: add.Tensor\n  rule: renamed-argument\n  reason: typo\n  expires: 2026-06-30\n");
   ASSERT_TRUE(load.diagnostics.empty());
   ASSERT_EQ(load.entries.size(), 1u);
-  const AllowEntry& entry = load.entries[0];
+  const compat::AllowEntry& entry = load.entries[0];
   EXPECT_EQ(entry.operator_name, "add.Tensor");
   EXPECT_EQ(entry.rule, "renamed-argument");
   EXPECT_EQ(entry.reason, "typo");

@@ -8,6 +8,9 @@
 #include "compat_test_support.h"
 
 namespace schemac::schema {
+
+using compat::CompatReport, compat::find_compat_rule, diagnostics::Diagnostic;
+
 namespace {
 
 using compat_test::briefs;
@@ -159,7 +162,7 @@ TEST_P(BreakingChange, IsReportedWithItsRulePlaceAndMessage) {
   EXPECT_TRUE(report.compared);
   EXPECT_EQ(without_notes(report.diagnostics), c.expected) << c.name;
   for (const Diagnostic& d : report.diagnostics) {
-    EXPECT_EQ(d.severity, Severity::error) << d.message;
+    EXPECT_EQ(d.severity, diagnostics::Severity::error) << d.message;
     EXPECT_NE(find_compat_rule(d.rule), nullptr) << d.rule;
     ASSERT_EQ(d.notes.size(), 1u) << d.message;
     // A finding in one file points at the other.
@@ -277,9 +280,9 @@ TEST(CompatNotes, RemovedBackendNotePointsAtTheOldKernel) {
 }
 
 TEST(CompatFindings, CarryTheOldOperatorName) {
-  NativeFunctionsLoad old_load = load_native_functions("old.yaml", "- func: add.Tensor(Tensor self, Tensor other) -> Tensor\n");
-  NativeFunctionsLoad new_load = load_native_functions("new.yaml", "- func: add.Tensor(Tensor self, Tensor rhs) -> Tensor\n");
-  std::vector<CompatFinding> findings = compare_native_functions(old_load.file, new_load.file);
+  native_functions::NativeFunctionsLoad old_load = native_functions::load_native_functions("old.yaml", "- func: add.Tensor(Tensor self, Tensor other) -> Tensor\n");
+  native_functions::NativeFunctionsLoad new_load = native_functions::load_native_functions("new.yaml", "- func: add.Tensor(Tensor self, Tensor rhs) -> Tensor\n");
+  std::vector<compat::CompatFinding> findings = compat::compare_native_functions(old_load.file, new_load.file);
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].operator_name, "add.Tensor");
   EXPECT_EQ(findings[0].diagnostic.rule, "renamed-argument");
@@ -302,7 +305,7 @@ TEST(CompatInputs, BrokenYamlIsReportedAtItsPlace) {
 }
 
 TEST(CompatRules, CatalogueIsSortedAndCoversEveryReportedRule) {
-  std::span<const RuleInfo> rules = compat_rule_catalog();
+  std::span<const diagnostics::RuleInfo> rules = compat::compat_rule_catalog();
   for (size_t i = 1; i < rules.size(); ++i) EXPECT_LT(rules[i - 1].id, rules[i].id);
   for (const ChangeCase& c : kBreakingChanges) {
     for (const Diagnostic& d : compat(c.old_text, c.new_text).diagnostics) {

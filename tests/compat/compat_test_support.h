@@ -13,27 +13,27 @@
 namespace schemac::compat_test {
 
 // "file:line:col: rule: message", notes as " | note file:line:col: message".
-inline std::string brief(const schema::Diagnostic& d) {
+inline std::string brief(const diagnostics::Diagnostic& d) {
   std::string out = fmt::format("{}:{}:{}: {}: {}", d.location.file, d.location.line, d.location.column,
                                 d.rule, d.message);
-  for (const schema::Note& note : d.notes) {
+  for (const diagnostics::Note& note : d.notes) {
     out += fmt::format(" | note {}:{}:{}: {}", note.location.file, note.location.line,
                        note.location.column, note.message);
   }
   return out;
 }
 
-inline std::vector<std::string> briefs(const std::vector<schema::Diagnostic>& diagnostics) {
+inline std::vector<std::string> briefs(const std::vector<diagnostics::Diagnostic>& diagnostics) {
   std::vector<std::string> out;
-  for (const schema::Diagnostic& d : diagnostics) out.push_back(brief(d));
+  for (const diagnostics::Diagnostic& d : diagnostics) out.push_back(brief(d));
   return out;
 }
 
-inline schema::Date test_day() { return schema::Date{2026, 3, 15}; }
+inline compat::Date test_day() { return compat::Date{2026, 3, 15}; }
 
 // compat of OLD and NEW texts (named old.yaml and new.yaml), no allow-list.
-inline schema::CompatReport compat(const std::string& old_text, const std::string& new_text) {
-  return schema::check_compat({"old.yaml", old_text}, {"new.yaml", new_text}, std::nullopt, test_day());
+inline compat::CompatReport compat(const std::string& old_text, const std::string& new_text) {
+  return compat::check_compat({"old.yaml", old_text}, {"new.yaml", new_text}, std::nullopt, test_day());
 }
 
 using test::read_file;

@@ -8,6 +8,9 @@
 #include "compat_test_support.h"
 
 namespace schemac::schema {
+
+using compat::CompatReport;
+
 namespace {
 
 const std::string& corpus() {
@@ -34,7 +37,7 @@ std::string edited(const std::string& from, const std::string& to) {
 }
 
 CompatReport compat_corpus(const std::string& new_text) {
-  return check_compat({"old/native_functions.yaml", corpus()}, {"new/native_functions.yaml", new_text},
+  return compat::check_compat({"old/native_functions.yaml", corpus()}, {"new/native_functions.yaml", new_text},
                       std::nullopt, compat_test::test_day());
 }
 
@@ -82,7 +85,7 @@ TEST_P(CorpusEditTest, IsFoundOnceAtTheEditedEntry) {
   CompatReport report = compat_corpus(new_text);
   ASSERT_TRUE(report.compared);
   ASSERT_EQ(report.diagnostics.size(), 1u) << compat_test::briefs(report.diagnostics).front();
-  const Diagnostic& d = report.diagnostics[0];
+  const diagnostics::Diagnostic& d = report.diagnostics[0];
   EXPECT_EQ(d.rule, edit.rule);
   EXPECT_EQ(d.message, edit.message);
   EXPECT_EQ(d.location.file, edit.in_old ? "old/native_functions.yaml" : "new/native_functions.yaml");
@@ -110,7 +113,7 @@ TEST(CompatCorpus, SeveralEditsAreAllFound) {
   }
   CompatReport report = compat_corpus(text);
   std::vector<std::string> rules;
-  for (const Diagnostic& d : report.diagnostics) rules.push_back(d.rule);
+  for (const diagnostics::Diagnostic& d : report.diagnostics) rules.push_back(d.rule);
   std::sort(rules.begin(), rules.end());
   EXPECT_EQ(rules, (std::vector<std::string>{"removed-operator", "renamed-argument", "renamed-overload",
                                              "renamed-return"}));
@@ -118,8 +121,8 @@ TEST(CompatCorpus, SeveralEditsAreAllFound) {
 
 TEST(CompatCorpus, AnAllowListAcceptsTheEdits) {
   std::string new_text = edited("- func: add.Tensor(Tensor self, Tensor other, *", "- func: add.Tensor(Tensor self, Tensor rhs, *");
-  CompatReport report = check_compat({"old.yaml", corpus()}, {"new.yaml", new_text},
-                                     CompatInput{"allow.yaml", "- operator: add.Tensor\n  rule: renamed-argument\n  reason: test\n"},
+  CompatReport report = compat::check_compat({"old.yaml", corpus()}, {"new.yaml", new_text},
+                                     compat::CompatInput{"allow.yaml", "- operator: add.Tensor\n  rule: renamed-argument\n  reason: test\n"},
                                      compat_test::test_day());
   EXPECT_TRUE(report.diagnostics.empty());
   EXPECT_EQ(report.allowed, 1u);

@@ -21,6 +21,10 @@
 #include "schemac/dispatch/operator_handle.h"
 
 namespace schemac::dispatch {
+
+using core::ArrayRef, core::IValue, core::IntArrayRef, core::Scalar, core::ScalarType,
+    core::Tensor, core::TensorList, keys::DispatchKey;
+
 namespace {
 
 static_assert(std::is_same_v<IntArrayRef, ArrayRef<int64_t>>);
@@ -124,34 +128,34 @@ TEST(ArrayRefUnboxing, ListsHeldAsTheirOwnArrayAreViewedInPlace) {
   IValue tensors(std::vector<Tensor>{Tensor::empty({1})});
   IValue optional_tensors(std::vector<std::optional<Tensor>>{std::nullopt, Tensor::empty({1})});
   IValue generic = IValue::list({IValue(1), IValue("a")});
-  EXPECT_EQ(boxing::FromIValue<IntArrayRef>::get(ints).data(), ints.to_int_list().data());
-  EXPECT_EQ(boxing::FromIValue<ArrayRef<double>>::get(doubles).data(),
+  EXPECT_EQ(core::boxing::FromIValue<IntArrayRef>::get(ints).data(), ints.to_int_list().data());
+  EXPECT_EQ(core::boxing::FromIValue<ArrayRef<double>>::get(doubles).data(),
             doubles.to_double_list().data());
-  EXPECT_EQ(boxing::FromIValue<TensorList>::get(tensors).data(), tensors.to_tensor_list().data());
-  EXPECT_EQ(boxing::FromIValue<ArrayRef<std::optional<Tensor>>>::get(optional_tensors).data(),
+  EXPECT_EQ(core::boxing::FromIValue<TensorList>::get(tensors).data(), tensors.to_tensor_list().data());
+  EXPECT_EQ(core::boxing::FromIValue<ArrayRef<std::optional<Tensor>>>::get(optional_tensors).data(),
             optional_tensors.to_optional_tensor_list().data());
-  EXPECT_EQ(boxing::FromIValue<ArrayRef<IValue>>::get(generic).data(), generic.to_list().data());
+  EXPECT_EQ(core::boxing::FromIValue<ArrayRef<IValue>>::get(generic).data(), generic.to_list().data());
   IValue none;
-  EXPECT_EQ(boxing::FromIValue<std::optional<TensorList>>::get(none), std::nullopt);
-  const std::optional<IntArrayRef> some = boxing::FromIValue<std::optional<IntArrayRef>>::get(ints);
+  EXPECT_EQ(core::boxing::FromIValue<std::optional<TensorList>>::get(none), std::nullopt);
+  const std::optional<IntArrayRef> some = core::boxing::FromIValue<std::optional<IntArrayRef>>::get(ints);
   ASSERT_TRUE(some.has_value());
   EXPECT_EQ(some->data(), ints.to_int_list().data());
 }
 
 TEST(ArrayRefUnboxing, OtherListsAreConvertedIntoStorageTheCallerKeeps) {
   IValue bools(std::vector<bool>{true, false, true});
-  const boxing::ListArgument<bool> bits = boxing::FromIValue<ArrayRef<bool>>::get(bools);
+  const core::boxing::ListArgument<bool> bits = core::boxing::FromIValue<ArrayRef<bool>>::get(bools);
   EXPECT_EQ(ArrayRef<bool>(bits).vec(), (std::vector<bool>{true, false, true}));
   IValue strings = IValue::list({IValue("a"), IValue("bc")});
-  const auto names = boxing::FromIValue<ArrayRef<std::string_view>>::get(strings);
+  const auto names = core::boxing::FromIValue<ArrayRef<std::string_view>>::get(strings);
   EXPECT_EQ(ArrayRef<std::string_view>(names).vec(), (std::vector<std::string_view>{"a", "bc"}));
   IValue none;
   const std::optional<ArrayRef<bool>> absent =
-      boxing::FromIValue<std::optional<ArrayRef<bool>>>::get(none);
+      core::boxing::FromIValue<std::optional<ArrayRef<bool>>>::get(none);
   EXPECT_EQ(absent, std::nullopt);
   IValue wrong(int64_t{3});
-  EXPECT_ANY_THROW((void)boxing::FromIValue<ArrayRef<bool>>::get(wrong));
-  EXPECT_ANY_THROW((void)boxing::FromIValue<TensorList>::get(wrong));
+  EXPECT_ANY_THROW((void)core::boxing::FromIValue<ArrayRef<bool>>::get(wrong));
+  EXPECT_ANY_THROW((void)core::boxing::FromIValue<TensorList>::get(wrong));
 }
 
 TEST(ArrayRefUnboxing, ToIValueCopiesTheElements) {
@@ -159,12 +163,12 @@ TEST(ArrayRefUnboxing, ToIValueCopiesTheElements) {
   const bool bits[2] = {false, true};
   const std::vector<std::string_view> names{"a", "b"};
   const Tensor t = Tensor::empty({1});
-  EXPECT_EQ(boxing::to_ivalue(IntArrayRef(ints)), IValue(ints));
-  EXPECT_EQ(boxing::to_ivalue(ArrayRef<bool>(bits)), IValue(std::vector<bool>{false, true}));
-  EXPECT_EQ(boxing::to_ivalue(ArrayRef<std::string_view>(names)).repr(), "['a', 'b']");
-  EXPECT_TRUE(boxing::to_ivalue(TensorList(t)).to_tensor_list().at(0).is_same(t));
-  EXPECT_TRUE(boxing::to_ivalue(std::optional<ArrayRef<double>>()).is_none());
-  EXPECT_EQ(boxing::to_ivalue(std::optional<ArrayRef<Scalar>>(ArrayRef<Scalar>(Scalar(2)))).repr(),
+  EXPECT_EQ(core::boxing::to_ivalue(IntArrayRef(ints)), IValue(ints));
+  EXPECT_EQ(core::boxing::to_ivalue(ArrayRef<bool>(bits)), IValue(std::vector<bool>{false, true}));
+  EXPECT_EQ(core::boxing::to_ivalue(ArrayRef<std::string_view>(names)).repr(), "['a', 'b']");
+  EXPECT_TRUE(core::boxing::to_ivalue(TensorList(t)).to_tensor_list().at(0).is_same(t));
+  EXPECT_TRUE(core::boxing::to_ivalue(std::optional<ArrayRef<double>>()).is_none());
+  EXPECT_EQ(core::boxing::to_ivalue(std::optional<ArrayRef<Scalar>>(ArrayRef<Scalar>(Scalar(2)))).repr(),
             "[2]");
 }
 
@@ -264,7 +268,7 @@ TEST_F(ArrayRefCallTest, UnboxedKernelWithViewsCalledBoxed) {
   for (bool with_optionals : {true, false}) {
     seen = Seen();
     Stack stack;
-    push(stack, std::vector<int64_t>{1, 2, 3}, std::vector<double>{0.5, 1.5},
+    core::push(stack, std::vector<int64_t>{1, 2, 3}, std::vector<double>{0.5, 1.5},
          std::vector<bool>{true, false, true}, std::vector<Tensor>{a, b},
          std::vector<std::optional<Tensor>>{std::nullopt, b},
          IValue::list({IValue("mean"), IValue("sum")}),
@@ -301,13 +305,13 @@ TEST_F(ArrayRefCallTest, UnboxedKernelWithViewsCalledUnboxedDirectly) {
 }
 
 // A boxed kernel that returns the IValue kinds of its ten arguments: what each view was boxed as.
-void boxed_kinds(const OperatorHandle&, DispatchKeySet, Stack* stack) {
+void boxed_kinds(const OperatorHandle&, keys::DispatchKeySet, Stack* stack) {
   std::string kinds;
   for (size_t i = stack->size() - 10; i < stack->size(); ++i) {
     if (!kinds.empty()) kinds += ' ';
     kinds += (*stack)[i].kind_name();
   }
-  drop(*stack, 10);
+  core::drop(*stack, 10);
   stack->push_back(IValue(kinds));
 }
 

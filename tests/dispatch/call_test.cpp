@@ -13,6 +13,10 @@
 #include "schemac/dispatch/operator_handle.h"
 
 namespace schemac::dispatch {
+
+using core::Device, core::IValue, core::Scalar, core::ScalarType, core::Tensor, keys::DispatchKey,
+    keys::DispatchKeySet;
+
 namespace {
 
 thread_local std::vector<std::string> trace;
@@ -44,8 +48,8 @@ Tensor cuda_second(const Tensor&, const Tensor& b) {
 // A kernel written boxed: returns its second argument.
 void boxed_second(const OperatorHandle& op, DispatchKeySet ks, Stack* stack) {
   trace.push_back("boxed " + std::string(to_string(ks.highest_priority_key())) + " " + op.full_name());
-  IValue b = pop(*stack);
-  drop(*stack, 1);
+  IValue b = core::pop(*stack);
+  core::drop(*stack, 1);
   stack->push_back(std::move(b));
 }
 
@@ -115,7 +119,7 @@ struct Recorder final : BoxedKernelFunctor {
   explicit Recorder(std::string l) : label(std::move(l)) {}
   void operator()(const OperatorHandle& op, DispatchKeySet, Stack* stack) override {
     trace.push_back(label);
-    drop(*stack, op.schema().arguments.size());
+    core::drop(*stack, op.schema().arguments.size());
     stack->push_back(IValue(0));
   }
   std::string label;
@@ -172,12 +176,12 @@ TEST_F(CallTest, UnboxedKeyExtractionLooksAtTensorLikeArgumentsAndGenerators) {
   auto r5 = impl("test::u", std::nullopt, recorder("math"));
   const auto op = handle("test::u").typed<int64_t(const std::optional<Tensor>&, const std::vector<Tensor>&,
                                                   const std::vector<std::optional<Tensor>>&,
-                                                  const std::optional<Generator>&)>();
+                                                  const std::optional<core::Generator>&)>();
   op.call(std::nullopt, {}, {}, std::nullopt);
   op.call(cpu(), {}, {}, std::nullopt);
   op.call(std::nullopt, {cpu(), cuda()}, {}, std::nullopt);
   op.call(std::nullopt, {}, {std::nullopt, cuda()}, std::nullopt);
-  op.call(cpu(), {}, {}, Generator::make(1, DispatchKeySet(DispatchKey::CustomRNGKeyId)));
+  op.call(cpu(), {}, {}, core::Generator::make(1, DispatchKeySet(DispatchKey::CustomRNGKeyId)));
   EXPECT_EQ(trace, (std::vector<std::string>{"math", "cpu", "cuda", "cuda", "rng"}));
 }
 
@@ -192,21 +196,21 @@ TEST_F(CallTest, EveryArgumentTypeSurvivesBoxingBothWays) {
       "str[], Tensor[])");
   // An unboxed kernel that returns its arguments.
   auto echo = [](const Tensor& t, int64_t i, double d, bool b, std::string_view s, const Scalar& sc,
-                 ScalarType st, std::optional<int64_t> oi, IntArrayRef il, const std::vector<double>& dl,
+                 ScalarType st, std::optional<int64_t> oi, core::IntArrayRef il, const std::vector<double>& dl,
                  Device dev, std::complex<double> c, const std::vector<std::string>& sl,
                  const std::vector<Tensor>& tl) {
     return Result(t, i, d, b, std::string(s), sc, st, oi, il.vec(), dl, dev, c, sl, tl);
   };
   auto r2 = impl("test::all", DispatchKey::CPU, KernelFunction::make_from_unboxed(echo));
   const Tensor t = cpu();
-  const Device dev(DeviceType::CUDA, 2);
+  const Device dev(core::DeviceType::CUDA, 2);
   const Result expected(t, 7, 0.5, true, "s", Scalar(1.5), ScalarType::Half, std::nullopt,
                         std::vector<int64_t>{1, 2}, std::vector<double>{3.0}, dev,
                         std::complex<double>(1, 2), std::vector<std::string>{"a", "b"},
                         std::vector<Tensor>{t});
   // Boxed call of the unboxed kernel.
   Stack stack;
-  push(stack, t, 7, 0.5, true, "s", Scalar(1.5), ScalarType::Half, IValue(), std::vector<int64_t>{1, 2},
+  core::push(stack, t, 7, 0.5, true, "s", Scalar(1.5), ScalarType::Half, IValue(), std::vector<int64_t>{1, 2},
        std::vector<double>{3.0}, dev, std::complex<double>(1, 2), IValue::list({IValue("a"), IValue("b")}),
        std::vector<Tensor>{t});
   handle("test::all").call_boxed(&stack);
@@ -403,9 +407,9 @@ TEST_F(CallTest, ShortStackIsAnErrorNotACrash) {
   auto r1 = def("test::pick(Tensor a, Tensor b) -> Tensor");
   auto r2 = impl("test::pick", DispatchKey::CPU, KernelFunction::make_from_unboxed(&cpu_first));
   Stack stack{IValue(cpu())};
-  EXPECT_THROW(handle("test::pick").call_boxed(&stack), IValueError);
+  EXPECT_THROW(handle("test::pick").call_boxed(&stack), core::IValueError);
   stack = {IValue(cpu()), IValue(3)};
-  EXPECT_THROW(handle("test::pick").call_boxed(&stack), IValueError);  // 3 is not a Tensor
+  EXPECT_THROW(handle("test::pick").call_boxed(&stack), core::IValueError);  // 3 is not a Tensor
 }
 
 TEST(KernelFunction, Kinds) {
@@ -427,6 +431,9 @@ TEST(KernelFunction, Kinds) {
 
 // ## The C++ registration API (library.h)
 namespace schemac::dispatch {
+
+using core::Tensor;
+
 namespace {
 
 Tensor lib_cpu(const Tensor& a) {
@@ -439,7 +446,7 @@ Tensor lib_cpu(const Tensor& a) {
 
 SCHEMAC_LIBRARY(calltest_lib, m) {
   m.def("ident(Tensor a) -> Tensor");
-  m.def("twice(Tensor a) -> Tensor", [](const schemac::dispatch::Tensor& a) { return a; });
+  m.def("twice(Tensor a) -> Tensor", [](const schemac::core::Tensor& a) { return a; });
 }
 
 SCHEMAC_LIBRARY_IMPL(calltest_lib, CPU, m) { m.impl("ident", &schemac::dispatch::lib_cpu); }
@@ -451,6 +458,9 @@ SCHEMAC_LIBRARY_FRAGMENT(calltest_lib, m) {
 }
 
 namespace schemac::dispatch {
+
+using core::Tensor, keys::DispatchKey;
+
 namespace {
 
 TEST(Library, MacroBlocksRegisterAtLoadTime) {
@@ -522,7 +532,7 @@ TEST(Library, Errors) {
   EXPECT_NE(library_error([&] { cpu.impl("two", [](const Tensor&, const Tensor&) {}); })
                 .find("the number of returns is different, 1 vs 0"),
             std::string::npos);
-  EXPECT_EQ(library_error([&] { cpu.impl("two", [](DispatchKeySet, const Tensor& a, const Tensor&) { return a; }); }),
+  EXPECT_EQ(library_error([&] { cpu.impl("two", [](keys::DispatchKeySet, const Tensor& a, const Tensor&) { return a; }); }),
             "(no error)");
   Library any(Library::Kind::Impl, "_", DispatchKey::Python, "d.cpp", 4, d);
   EXPECT_EQ(library_error([&] { any.fallback(KernelFunction::make_fallthrough()); }), "(no error)");

@@ -12,6 +12,9 @@
 #include "table_format.h"
 
 namespace schemac::dispatch {
+
+using inspect::TableFormat;
+
 namespace {
 
 using testing::noop_kernel;
@@ -22,7 +25,7 @@ RegistrationHandle apply(Dispatcher& d, const std::string& step) {
   if (step == "def") return d.def("test::foo(Tensor x) -> Tensor", "commute.cpp:1");
   if (step.rfind("fallback:", 0) == 0)
     return d.fallback(testing::key_named(step.substr(9)), KernelFunction::make_fallthrough(), "", "commute.cpp:2");
-  const std::optional<DispatchKey> key =
+  const std::optional<keys::DispatchKey> key =
       step == "catchall" ? std::nullopt : std::optional(testing::key_named(step));
   return d.impl("test::foo", key, KernelFunction::make_from_boxed(&noop_kernel), "fn_" + step, "commute.cpp:3");
 }
@@ -32,9 +35,9 @@ RegistrationHandle apply(Dispatcher& d, const std::string& step) {
 std::string observe(const Dispatcher& d) {
   const OperatorEntry* op = d.find("test::foo");
   if (!op) return "(no operator)";
-  TableOptions all;
+  inspect::TableOptions all;
   all.all_keys = true;
-  return format_dump(*op, TableFormat::Torch) + format_table(*op, TableFormat::Text, all);
+  return inspect::format_dump(*op, TableFormat::Torch) + inspect::format_table(*op, TableFormat::Text, all);
 }
 
 // The state after registering exactly `active` (a subset of steps), in canonical order, on a fresh
@@ -139,7 +142,7 @@ TEST(Commute, FailingRegistrationChangesNothing) {
   const std::string before = observe(d);
   EXPECT_THROW(apply(d, "def"), DispatchError);
   EXPECT_THROW(apply(d, "fallback:BackendSelect"), DispatchError);
-  EXPECT_THROW(d.impl("test::foo", DispatchKey::CPU, KernelFunction(), "", "x.cpp:1"), DispatchError);
+  EXPECT_THROW(d.impl("test::foo", keys::DispatchKey::CPU, KernelFunction(), "", "x.cpp:1"), DispatchError);
   EXPECT_EQ(observe(d), before);
   EXPECT_NO_THROW(d.check_invariants());
 }

@@ -13,6 +13,9 @@
 #include "schemac/dispatch/operator_handle.h"
 
 namespace schemac::dispatch {
+
+using core::Tensor, keys::DispatchKey, keys::DispatchKeySet;
+
 namespace {
 
 constexpr int64_t kBase = 1, kOverride = 2, kAutograd = 3, kMath = 4;
@@ -29,8 +32,8 @@ int64_t autograd_kernel(DispatchKeySet ks, const Tensor& t) {
 }
 
 void boxed_math(const OperatorHandle&, DispatchKeySet, Stack* stack) {
-  drop(*stack, 1);
-  stack->push_back(IValue(kMath));
+  core::drop(*stack, 1);
+  stack->push_back(core::IValue(kMath));
 }
 
 bool plausible(int64_t v) { return v == kBase || v == kOverride || v == kAutograd || v == kMath; }
@@ -51,7 +54,7 @@ TEST(Concurrency, CallsRaceWithRegistrationAndDeregistration) {
     while (!stop.load(std::memory_order_relaxed)) {
       int64_t v;
       if (boxed) {
-        Stack stack{IValue(t)};
+        Stack stack{core::IValue(t)};
         op.call_boxed(&stack);
         v = stack.at(0).to_int();
       } else {

@@ -11,10 +11,12 @@
 
 namespace schemac::dispatch::testing {
 
-inline void noop_kernel(const OperatorHandle&, DispatchKeySet, Stack*) {}
+using keys::to_string;
 
-inline DispatchKey key_named(const std::string& name) {
-  const auto key = parse_dispatch_key(name);
+inline void noop_kernel(const OperatorHandle&, keys::DispatchKeySet, Stack*) {}
+
+inline keys::DispatchKey key_named(const std::string& name) {
+  const auto key = keys::parse_dispatch_key(name);
   if (!key) throw DispatchError("test uses an unknown key " + name);
   return *key;
 }
@@ -41,7 +43,7 @@ class TestRegistry {
   }
   // Registers fn_<key> (or fn_CatchAll for "catchall") on test::foo.
   void impl(const std::string& key, const std::string& debug = "") {
-    const std::optional<DispatchKey> k = key == "catchall" ? std::nullopt : std::optional(key_named(key));
+    const std::optional<keys::DispatchKey> k = key == "catchall" ? std::nullopt : std::optional(key_named(key));
     handles.push_back(dispatcher.impl(kOp, k, KernelFunction::make_from_boxed(&noop_kernel),
                                       debug.empty() ? "fn_" + (key == "catchall" ? std::string("CatchAll") : key) : debug,
                                       "test.cpp:2"));

@@ -7,9 +7,14 @@
 #include "schemac/core/stack.h"
 
 namespace schemac::dispatch {
+
+using core::Generator, core::IValue, core::IValueError, core::IValueKind, core::Layout,
+    core::MemoryFormat, core::Scalar, core::ScalarType, core::Stack, core::Tensor, core::peek,
+    keys::DispatchKey, keys::DispatchKeySet;
+
 namespace {
 
-Tensor cpu_tensor() { return Tensor::empty({1}, TensorOptions{ScalarType::Float, kCPU}); }
+Tensor cpu_tensor() { return Tensor::empty({1}, core::TensorOptions{ScalarType::Float, core::kCPU}); }
 
 struct KindCase {
   const char* label;
@@ -29,7 +34,7 @@ TEST(IValue, EveryKindHasItsKindAndRepr) {
       {"bool", IValue(true), IValueKind::Bool, "True"},
       {"complex", IValue(std::complex<double>(1, -2)), IValueKind::Complex, "(1-2j)"},
       {"string", IValue("abc"), IValueKind::String, "'abc'"},
-      {"device", IValue(Device(DeviceType::CUDA, 1)), IValueKind::Device, "cuda:1"},
+      {"device", IValue(core::Device(core::DeviceType::CUDA, 1)), IValueKind::Device, "cuda:1"},
       {"memory format", IValue(MemoryFormat::ChannelsLast), IValueKind::Int, "1"},
       {"int list", IValue(std::vector<int64_t>{1, 2}), IValueKind::IntList, "[1, 2]"},
       {"double list", IValue(std::vector<double>{0.5}), IValueKind::DoubleList, "[0.5]"},
@@ -60,7 +65,7 @@ TEST(IValue, AccessorsReturnWhatWasStored) {
   EXPECT_FALSE(IValue(false).to_bool());
   EXPECT_EQ(IValue(std::string("hi")).to_string(), "hi");
   EXPECT_EQ(IValue(std::string_view("sv")).to_string_view(), "sv");
-  EXPECT_EQ(IValue(Device(DeviceType::CPU)).to_device(), kCPU);
+  EXPECT_EQ(IValue(core::Device(core::DeviceType::CPU)).to_device(), core::kCPU);
   EXPECT_EQ(IValue(ScalarType::Double).to_enum<ScalarType>(), ScalarType::Double);
   EXPECT_EQ(IValue(MemoryFormat::ChannelsLast).to_enum<MemoryFormat>(), MemoryFormat::ChannelsLast);
   EXPECT_EQ(IValue(Layout::Strided).to_enum<Layout>(), Layout::Strided);
@@ -146,17 +151,17 @@ TEST(Generator, SameSeedSameStream) {
 
 TEST(Stack, PushPeekPopDrop) {
   Stack s;
-  push(s, 1, 2.5, "three");
+  core::push(s, 1, 2.5, "three");
   EXPECT_EQ(peek(s, 0).to_string(), "three");
   EXPECT_EQ(peek(s, 2).to_int(), 1);
-  EXPECT_EQ(pop(s).to_string(), "three");
-  drop(s, 2);
+  EXPECT_EQ(core::pop(s).to_string(), "three");
+  core::drop(s, 2);
   EXPECT_TRUE(s.empty());
-  EXPECT_THROW(pop(s), IValueError);
+  EXPECT_THROW(core::pop(s), IValueError);
   EXPECT_THROW(peek(s, 0), IValueError);
-  push(s, 1);
+  core::push(s, 1);
   try {
-    drop(s, 2);
+    core::drop(s, 2);
     FAIL();
   } catch (const IValueError& e) {
     EXPECT_STREQ(e.what(), "drop: expected at least 2 values on the stack but it holds 1");

@@ -9,6 +9,11 @@
 #include "schemac/keys/dispatch_key_set.h"
 
 namespace schemac::dispatch {
+
+using keys::BackendComponent, keys::DispatchKey, keys::DispatchKeySet, keys::after_func_keyset,
+    keys::backend_keyset_from_autograd, keys::is_backend_dispatch_key, keys::kNumRuntimeEntries,
+    keys::table_index, keys::to_string;
+
 namespace {
 
 std::vector<std::string> names_of(DispatchKeySet ks) {
@@ -18,8 +23,8 @@ std::vector<std::string> names_of(DispatchKeySet ks) {
 }
 
 TEST(DispatchKeyLayout, NewestCounts) {
-  EXPECT_EQ(kNumBackends, 16);
-  EXPECT_EQ(kNumFunctionalityKeys, 48);
+  EXPECT_EQ(keys::kNumBackends, 16);
+  EXPECT_EQ(keys::kNumFunctionalityKeys, 48);
   EXPECT_EQ(kNumRuntimeEntries, 138);
   EXPECT_EQ(DispatchKeySet::full().raw() >> 63, 0u);  // 16 backend + 47 functionality bits
 }
@@ -29,13 +34,13 @@ TEST(DispatchKeyLayout, EveryRuntimeKeyHasItsOwnSlot) {
   int runtime_keys = 0;
   for (uint16_t v = 0; v <= static_cast<uint16_t>(DispatchKey::EndOfAliasKeys); ++v) {
     const auto k = static_cast<DispatchKey>(v);
-    if (!is_runtime_key(k)) continue;
+    if (!keys::is_runtime_key(k)) continue;
     ++runtime_keys;
     const int slot = table_index(k);
     ASSERT_GE(slot, 0) << to_string(k);
     ASSERT_LT(slot, kNumRuntimeEntries) << to_string(k);
     EXPECT_TRUE(slots.insert(slot).second) << to_string(k);
-    EXPECT_EQ(runtime_key_for_slot(slot), k);
+    EXPECT_EQ(keys::runtime_key_for_slot(slot), k);
   }
   EXPECT_EQ(runtime_keys, kNumRuntimeEntries);
 }
@@ -71,10 +76,10 @@ TEST(DispatchKeyLayout, PerBackendDecomposition) {
       {DispatchKey::FPGA, DispatchKey::FPGA, BackendComponent::InvalidBit},
   };
   for (const Case& c : cases) {
-    EXPECT_EQ(to_functionality_key(c.key), c.functionality) << to_string(c.key);
-    EXPECT_EQ(to_backend_component(c.key), c.backend) << to_string(c.key);
+    EXPECT_EQ(keys::to_functionality_key(c.key), c.functionality) << to_string(c.key);
+    EXPECT_EQ(keys::to_backend_component(c.key), c.backend) << to_string(c.key);
     if (c.backend != BackendComponent::InvalidBit) {
-      EXPECT_EQ(to_runtime_per_backend_key(c.functionality, c.backend), c.key);
+      EXPECT_EQ(keys::to_runtime_per_backend_key(c.functionality, c.backend), c.key);
     }
   }
 }
@@ -82,8 +87,8 @@ TEST(DispatchKeyLayout, PerBackendDecomposition) {
 TEST(DispatchKeyNames, RoundTripEveryKey) {
   for (uint16_t v = 0; v <= static_cast<uint16_t>(DispatchKey::EndOfAliasKeys); ++v) {
     const auto k = static_cast<DispatchKey>(v);
-    if (!is_valid_key(k)) continue;
-    const auto parsed = parse_dispatch_key(to_string(k));
+    if (!keys::is_valid_key(k)) continue;
+    const auto parsed = keys::parse_dispatch_key(to_string(k));
     ASSERT_TRUE(parsed) << to_string(k);
     EXPECT_EQ(*parsed, k);
   }
@@ -112,13 +117,13 @@ TEST(DispatchKeyNames, Table) {
       {"ORT", std::nullopt},  // removed after 1.13
       {"SparseCsrCPUX", std::nullopt},
   };
-  for (const Case& c : cases) EXPECT_EQ(parse_dispatch_key(c.name), c.key) << c.name;
+  for (const Case& c : cases) EXPECT_EQ(keys::parse_dispatch_key(c.name), c.key) << c.name;
   EXPECT_EQ(to_string(DispatchKey::AutogradPrivateUse1), "AutogradPrivateUse1");
   EXPECT_EQ(to_string(DispatchKey::Undefined), "Undefined");
   EXPECT_EQ(to_string(BackendComponent::MetaBit), "MetaBit");
-  EXPECT_EQ(parse_backend_component("MAIA"), BackendComponent::MAIABit);
-  EXPECT_EQ(suggest_dispatch_key("AutogradCpu"), "AutogradCPU");
-  EXPECT_EQ(suggest_dispatch_key("zzzzzzzzzz"), "");
+  EXPECT_EQ(keys::parse_backend_component("MAIA"), BackendComponent::MAIABit);
+  EXPECT_EQ(keys::suggest_dispatch_key("AutogradCpu"), "AutogradCPU");
+  EXPECT_EQ(keys::suggest_dispatch_key("zzzzzzzzzz"), "");
 }
 
 TEST(DispatchKeySet, PerBackendKeysShareBackendBits) {
@@ -180,22 +185,22 @@ TEST(DispatchKeySet, IteratesInPriorityOrder) {
 }
 
 TEST(DispatchKeySet, FullAfter) {
-  const DispatchKeySet after = after_autograd_keyset();
+  const DispatchKeySet after = keys::after_autograd_keyset();
   EXPECT_TRUE(after.has(DispatchKey::ADInplaceOrView));
   EXPECT_TRUE(after.has(DispatchKey::CPU));
   EXPECT_FALSE(after.has(DispatchKey::AutogradOther));
   EXPECT_FALSE(after.has(DispatchKey::AutogradCPU));
-  EXPECT_FALSE(after_ADInplaceOrView_keyset().has(DispatchKey::ADInplaceOrView));
-  EXPECT_TRUE(after_ADInplaceOrView_keyset().has(DispatchKey::ZeroTensor));
+  EXPECT_FALSE(keys::after_ADInplaceOrView_keyset().has(DispatchKey::ADInplaceOrView));
+  EXPECT_TRUE(keys::after_ADInplaceOrView_keyset().has(DispatchKey::ZeroTensor));
   EXPECT_FALSE(after_func_keyset().has(DispatchKey::Functionalize));
   EXPECT_TRUE(after_func_keyset().has(DispatchKey::FuncTorchDynamicLayerBackMode));
   EXPECT_FALSE(after_func_keyset().has(DispatchKey::ADInplaceOrView));
 }
 
 TEST(DispatchKeySet, ThreadLocalDefaults) {
-  EXPECT_EQ(names_of(default_included_set()), (std::vector<std::string>{"BackendSelect", "ADInplaceOrView"}));
-  EXPECT_EQ(names_of(default_excluded_set()).size(), 10u);
-  EXPECT_TRUE(default_excluded_set().has(DispatchKey::AutocastPrivateUse1));
+  EXPECT_EQ(names_of(keys::default_included_set()), (std::vector<std::string>{"BackendSelect", "ADInplaceOrView"}));
+  EXPECT_EQ(names_of(keys::default_excluded_set()).size(), 10u);
+  EXPECT_TRUE(keys::default_excluded_set().has(DispatchKey::AutocastPrivateUse1));
 }
 
 TEST(AliasKeys, Membership) {
@@ -230,20 +235,20 @@ TEST(AliasKeys, Membership) {
       {DispatchKey::Undefined, DispatchKey::CompositeImplicitAutograd, false},
   };
   for (const Case& c : cases)
-    EXPECT_EQ(is_included_in_alias(c.key, c.alias), c.included) << to_string(c.key) << " in " << to_string(c.alias);
+    EXPECT_EQ(keys::is_included_in_alias(c.key, c.alias), c.included) << to_string(c.key) << " in " << to_string(c.alias);
 }
 
 TEST(AliasKeys, BackendRelations) {
   EXPECT_EQ(backend_keyset_from_autograd(DispatchKey::AutogradCPU), DispatchKeySet(DispatchKey::CPU));
-  EXPECT_EQ(backend_keyset_from_autograd(DispatchKey::AutogradOther), autogradother_backends());
+  EXPECT_EQ(backend_keyset_from_autograd(DispatchKey::AutogradOther), keys::autogradother_backends());
   EXPECT_TRUE(backend_keyset_from_autograd(DispatchKey::CPU).empty());
-  EXPECT_EQ(autograd_key_of_backend(DispatchKey::XLA), DispatchKey::AutogradXLA);
-  EXPECT_EQ(autograd_key_of_backend(DispatchKey::FPGA), DispatchKey::AutogradOther);
+  EXPECT_EQ(keys::autograd_key_of_backend(DispatchKey::XLA), DispatchKey::AutogradXLA);
+  EXPECT_EQ(keys::autograd_key_of_backend(DispatchKey::FPGA), DispatchKey::AutogradOther);
   EXPECT_TRUE(is_backend_dispatch_key(DispatchKey::QuantizedCPU));
   EXPECT_FALSE(is_backend_dispatch_key(DispatchKey::NestedTensorCPU));
   EXPECT_FALSE(is_backend_dispatch_key(DispatchKey::Undefined));
   EXPECT_FALSE(is_backend_dispatch_key(DispatchKey::CompositeExplicitAutograd));
-  EXPECT_TRUE(runtime_keyset_to_refresh(DispatchKey::FuncTorchBatchedDecomposition).empty());
+  EXPECT_TRUE(keys::runtime_keyset_to_refresh(DispatchKey::FuncTorchBatchedDecomposition).empty());
 }
 
 }  // namespace

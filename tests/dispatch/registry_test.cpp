@@ -6,6 +6,9 @@
 #include "table_format.h"
 
 namespace schemac::dispatch {
+
+using inspect::TableFormat, inspect::format_dump, keys::DispatchKey;
+
 namespace {
 
 using testing::noop_kernel;

@@ -20,7 +20,7 @@ struct Outcome {
 };
 
 Outcome simulate(std::vector<std::string> keys, bool registrations = false, bool all_keys = false,
-             dispatch::TableFormat format = dispatch::TableFormat::Text) {
+             inspect::TableFormat format = inspect::TableFormat::Text) {
   SimulateOptions options;
   options.keys = std::move(keys);
   options.registrations = registrations;
@@ -33,7 +33,7 @@ Outcome simulate(std::vector<std::string> keys, bool registrations = false, bool
 
 Outcome script(const std::string& text) {
   std::ostringstream out, err;
-  const int code = simulate_script(text, "what-if.txt", dispatch::TableFormat::Torch, out, err);
+  const int code = simulate_script(text, "what-if.txt", inspect::TableFormat::Torch, out, err);
   return {code, out.str(), err.str()};
 }
 
@@ -156,14 +156,14 @@ TEST(Simulate, AllKeys) {
 }
 
 TEST(Simulate, Json) {
-  const Outcome run = simulate({"CPU"}, false, false, dispatch::TableFormat::Json);
+  const Outcome run = simulate({"CPU"}, false, false, inspect::TableFormat::Json);
   EXPECT_EQ(run.out.rfind("{\"registered\":[\"CPU\"],\"table\":{\"operator\":\"__test__::foo\",\"entries\":["
                           "{\"key\":\"CPU\",\"kernel\":\"fn_CPU\",\"reason\":\"kernel\",\"fallthrough\":false,",
                           0),
             0u)
       << run.out;
   EXPECT_EQ(run.out.find("BackendSelect"), std::string::npos);
-  const Outcome regs = simulate({"CPU"}, true, false, dispatch::TableFormat::Json);
+  const Outcome regs = simulate({"CPU"}, true, false, inspect::TableFormat::Json);
   EXPECT_NE(regs.out.find("\"registrations\":{\"name\":\"__test__::foo\""), std::string::npos) << regs.out;
 }
 

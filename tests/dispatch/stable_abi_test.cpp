@@ -12,6 +12,9 @@
 #include "schemac/stable/library.hpp"
 
 namespace schemac::dispatch {
+
+using core::ScalarType, core::Tensor;
+
 namespace {
 
 std::string version_error(uint32_t v) {
@@ -157,7 +160,7 @@ TEST(StablePlugin, LoadsCallsAndUnloads) {
   EXPECT_EQ(out.data<float>()[1], -1.5f);
 
   // A kernel error surfaces as a DispatchError naming the operator.
-  const Tensor ints = Tensor::empty({2}, TensorOptions{ScalarType::Long, kCPU});
+  const Tensor ints = Tensor::empty({2}, core::TensorOptions{ScalarType::Long, core::kCPU});
   try {
     scale->typed<Tensor(const Tensor&, double)>().call(ints, 2.0);
     FAIL() << "no error";

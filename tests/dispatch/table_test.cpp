@@ -9,6 +9,9 @@
 #include "table_format.h"
 
 namespace schemac::dispatch {
+
+using inspect::TableFormat, inspect::format_table, keys::DispatchKey, keys::DispatchKeySet;
+
 namespace {
 
 using testing::TestRegistry;
@@ -152,9 +155,9 @@ TEST(ComputedTableRules, BatchedDecomposition) {
 TEST(ComputedTableRules, MissingWithoutFallbacks) {
   TestRegistry r(/*default_fallbacks=*/false);
   r.def();
-  EXPECT_EQ(dispatch::format_table(r.op(), TableFormat::Torch), "");
+  EXPECT_EQ(inspect::format_table(r.op(), TableFormat::Torch), "");
   r.impl("CPU");
-  EXPECT_EQ(dispatch::format_table(r.op(), TableFormat::Torch), "CPU: fn_CPU [kernel]\n");
+  EXPECT_EQ(inspect::format_table(r.op(), TableFormat::Torch), "CPU: fn_CPU [kernel]\n");
 }
 
 TEST(ComputedTableRules, DirectFallthroughKernelIsMasked) {
@@ -215,7 +218,7 @@ TEST(TableFormat, TextAndJson) {
   const std::string text = format_table(r.op(), TableFormat::Text);
   EXPECT_NE(text.find("CPU "), std::string::npos);
   EXPECT_NE(text.find("test.cpp:2"), std::string::npos);
-  TableOptions all;
+  inspect::TableOptions all;
   all.all_keys = true;
   EXPECT_NE(format_table(r.op(), TableFormat::Text, all).find("missing"), std::string::npos);
   const std::string json = format_table(r.op(), TableFormat::Json);
@@ -234,7 +237,7 @@ TEST(TableFormat, JsonOfAnyKernelNameParses) {
   r.impl("CPU", hostile);
   const nlohmann::json table = nlohmann::json::parse(format_table(r.op(), TableFormat::Json));
   EXPECT_EQ(table["entries"][0]["kernel"], "fn \"q\" \\ \n\t\x01\x7f caf\xc3\xa9 bad\xef\xbf\xbd");
-  const nlohmann::json dump = nlohmann::json::parse(format_dump(r.op(), TableFormat::Json));
+  const nlohmann::json dump = nlohmann::json::parse(inspect::format_dump(r.op(), TableFormat::Json));
   EXPECT_EQ(dump["kernels"][0]["debug"], table["entries"][0]["kernel"]);
 }
 

@@ -7,6 +7,9 @@
 #include <thread>
 
 namespace schemac::dispatch {
+
+using keys::DispatchKey, keys::DispatchKeySet, keys::to_string;
+
 namespace {
 
 const std::vector<DispatchKey> kAutocastKeys = {

@@ -8,7 +8,7 @@
 namespace {
 
 using schemac::dispatch::OperatorHandle;
-using schemac::dispatch::Tensor;
+using schemac::core::Tensor;
 
 class Dogfood : public ::testing::Test {
  protected:
@@ -27,7 +27,7 @@ TEST_F(Dogfood, EveryOperatorOfTheYamlIsDefinedWithItsSchema) {
 }
 
 TEST_F(Dogfood, FactoryGoesThroughBackendSelectAndKernelsRun) {
-  Tensor a = aten::empty({2, 3}, schemac::dispatch::ScalarType::Float);  // BackendSelect -> CPU
+  Tensor a = aten::empty({2, 3}, schemac::core::ScalarType::Float);  // BackendSelect -> CPU
   ASSERT_TRUE(a.defined());
   EXPECT_TRUE(a.is_cpu());
   aten::fill_(a, 2.0);

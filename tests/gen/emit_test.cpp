@@ -12,6 +12,11 @@
 #include "schemac/schema/parser.h"
 
 namespace schemac::gen {
+
+using codegen::CppSignature, codegen::GenModel, codegen::GenOperator, codegen::default_kernel_name,
+    codegen::emit_impl_block, codegen::fnv1a_64, codegen::has_unboxed_signature,
+    codegen::native_signature;
+
 namespace {
 
 schema::FunctionSchema parse(const std::string& text) {
@@ -116,7 +121,7 @@ TEST(CppTypes, TuplesDictsAndNone) {
   };
   for (const SignatureCase& c : cases) {
     schema::FunctionSchema s = parse(c.schema);
-    ASSERT_TRUE(has_unboxed_signature(s)) << c.schema << ": " << boxed_only_reason(s);
+    ASSERT_TRUE(has_unboxed_signature(s)) << c.schema << ": " << codegen::boxed_only_reason(s);
     CppSignature sig = native_signature(s, c.const_ref_for_mutable);
     EXPECT_EQ(sig.return_type + "(" + sig.param_list(true) + ")", c.expected) << c.schema;
   }
@@ -141,7 +146,7 @@ TEST(CppTypes, BoxedOnlySchemas) {
   };
   for (const auto& c : cases) {
     schema::FunctionSchema s = parse(c.schema);
-    EXPECT_EQ(boxed_only_reason(s), c.reason) << c.schema;
+    EXPECT_EQ(codegen::boxed_only_reason(s), c.reason) << c.schema;
     EXPECT_EQ(has_unboxed_signature(s), std::string_view(c.reason).empty()) << c.schema;
   }
 }
@@ -159,7 +164,7 @@ TEST(GenModel, Fnv1aIsTheStandardHash) {
   EXPECT_EQ(fnv1a_64("foobar"), 0x85944171f73967e8ULL);
 }
 
-GenOperator make_op(const std::string& text, std::vector<KernelBinding> kernels) {
+GenOperator make_op(const std::string& text, std::vector<codegen::KernelBinding> kernels) {
   GenOperator op;
   op.schema = parse(text);
   op.ns = "demo";
@@ -176,11 +181,11 @@ GenOperator make_op(const std::string& text, std::vector<KernelBinding> kernels)
 
 TEST(Emitters, DefinitionBlock) {
   GenOperator a = make_op("twice(Tensor self, str mode=\"x\") -> Tensor", {});
-  EXPECT_EQ(emit_definition_block("demo", {&a}, DefinitionKind::library),
+  EXPECT_EQ(codegen::emit_definition_block("demo", {&a}, codegen::DefinitionKind::library),
             "SCHEMAC_LIBRARY(demo, m) {\n"
             "  m.def(\"twice(Tensor self, str mode=\\\"x\\\") -> Tensor\");\n"
             "}\n");
-  EXPECT_EQ(emit_definition_block("demo", {}, DefinitionKind::fragment),
+  EXPECT_EQ(codegen::emit_definition_block("demo", {}, codegen::DefinitionKind::fragment),
             "SCHEMAC_LIBRARY_FRAGMENT(demo, m) {\n}\n");
 }
 
@@ -204,7 +209,7 @@ TEST(Emitters, HandleNamesAreUnique) {
   model.operators.push_back(make_op("foo_bar(Tensor self) -> Tensor", {}));
   model.operators.push_back(make_op("foo.bar(Tensor self) -> Tensor", {}));
   model.operators.push_back(make_op("delete(Tensor self) -> Tensor", {}));
-  std::vector<std::string> names = handle_struct_names(model);
+  std::vector<std::string> names = codegen::handle_struct_names(model);
   EXPECT_EQ(names, (std::vector<std::string>{"foo_bar", "foo_bar_", "delete_"}));
 }
 

@@ -11,6 +11,11 @@
 #include "schemac/schema/parser.h"
 
 namespace schemac::gen {
+
+using codegen::GenModel, codegen::GenOperator, codegen::GenOptions, codegen::TorchSignature,
+    codegen::check_torch_model, codegen::emit_torch_impl_block, codegen::torch_key_name,
+    codegen::torch_native_signature;
+
 namespace {
 
 schema::FunctionSchema parse(const std::string& text) {
@@ -169,7 +174,7 @@ TEST(TorchTypes, NoneAndLoneTuplesHaveNoNativeSignature) {
   EXPECT_NE(why.find("a return of type 'Dict(str, Scalar)'"), std::string::npos) << why;
 }
 
-GenOperator make_op(const std::string& text, std::vector<KernelBinding> kernels) {
+GenOperator make_op(const std::string& text, std::vector<codegen::KernelBinding> kernels) {
   GenOperator op;
   op.schema = parse(text);
   op.ns = "myops";
@@ -180,7 +185,7 @@ GenOperator make_op(const std::string& text, std::vector<KernelBinding> kernels)
   op.canonical = "myops::" + text;
   op.handle_name = op.name + (op.overload.empty() ? "" : "_" + op.overload);
   op.kernels = std::move(kernels);
-  op.needs_backend_select = needs_backend_select(op);
+  op.needs_backend_select = codegen::needs_backend_select(op);
   return op;
 }
 
@@ -197,7 +202,7 @@ TEST(TorchEmitters, LibraryBlockWithTags) {
   GenOperator a = make_op("scale(Tensor self, float factor) -> Tensor", {});
   a.tags = {"pointwise", "core"};
   GenOperator b = make_op("name(Tensor self, str s=\"x\") -> Tensor", {});
-  EXPECT_EQ(emit_torch_library_block("myops", {&a, &b}),
+  EXPECT_EQ(codegen::emit_torch_library_block("myops", {&a, &b}),
             "TORCH_LIBRARY(myops, m) {\n"
             "  m.def(\"scale(Tensor self, float factor) -> Tensor\", {at::Tag::pointwise, at::Tag::core});\n"
             "  m.def(\"name(Tensor self, str s=\\\"x\\\") -> Tensor\");\n"
@@ -256,7 +261,7 @@ TEST(TorchEmitters, DeclarationsInTheKernelsNamespaces) {
                           {{"CPU", "scale_cpu", "myops"}, {"Meta", "scale_meta", ""}});
   GenModel model;
   model.operators = {a};
-  const std::string header = emit_torch_declarations(model);
+  const std::string header = codegen::emit_torch_declarations(model);
   EXPECT_NE(header.find("namespace myops {\n\n// myops::scale(Tensor self, float factor) -> Tensor\n"
                         "at::Tensor scale_cpu(const at::Tensor& self, double factor);\n"),
             std::string::npos)
@@ -278,7 +283,7 @@ TEST(TorchEmitters, BackendSelectForFactories) {
   EXPECT_TRUE(factory.needs_backend_select);
   EXPECT_FALSE(like.needs_backend_select) << "it has a Tensor argument";
   EXPECT_FALSE(composite.needs_backend_select) << "no backend kernel to select";
-  EXPECT_EQ(emit_torch_backend_select("myops", {&factory, &like, &composite}),
+  EXPECT_EQ(codegen::emit_torch_backend_select("myops", {&factory, &like, &composite}),
             "namespace {\n\n"
             "// myops::filled(int[] size, Scalar value, *, ScalarType? dtype=None, Layout? layout=None, "
             "Device? device=None, bool? pin_memory=None) -> Tensor: the backend its dtype, layout and device name\n"
@@ -311,7 +316,7 @@ TEST(TorchEmitters, BoxedKernels) {
             "  m.impl(\"pick\", torch::CppFunction::makeFromBoxedFunction<&myops::native::pick>());\n"
             "  m.impl(\"pick.int\", TORCH_FN(static_cast<int64_t (*)(int64_t)>(&myops::native::pick)));\n"
             "}\n");
-  const std::string header = emit_torch_declarations(model);
+  const std::string header = codegen::emit_torch_declarations(model);
   EXPECT_NE(header.find("#include <ATen/core/dispatch/Dispatcher.h>\n#include <ATen/core/stack.h>\n"), std::string::npos)
       << header;
   EXPECT_NE(header.find("// boxed (a return of type 'None': PyTorch 1.13 kernels have no C++ type for None"),
@@ -326,10 +331,10 @@ TEST(TorchEmitters, FragmentInNamespacesLibtorchDefines) {
   GenOperator a = make_op("scale(Tensor self, float factor) -> Tensor", {});
   a.ns = "aten";
   a.canonical = "aten::scale(Tensor self, float factor) -> Tensor";
-  EXPECT_EQ(emit_torch_library_block("aten", {&a}),
+  EXPECT_EQ(codegen::emit_torch_library_block("aten", {&a}),
             "TORCH_LIBRARY_FRAGMENT(aten, m) {\n  m.def(\"scale(Tensor self, float factor) -> Tensor\");\n}\n");
-  EXPECT_TRUE(is_libtorch_namespace("prim"));
-  EXPECT_FALSE(is_libtorch_namespace("myops"));
+  EXPECT_TRUE(codegen::is_libtorch_namespace("prim"));
+  EXPECT_FALSE(codegen::is_libtorch_namespace("myops"));
 }
 
 TEST(TorchEmitters, OperatorsWithoutNamespaceNeedOne) {
@@ -339,7 +344,7 @@ TEST(TorchEmitters, OperatorsWithoutNamespaceNeedOne) {
   b.location.line = 1;
   GenModel model;
   model.operators = {a, b};
-  std::vector<schema::Diagnostic> errors = check_torch_model(model, GenOptions{});
+  std::vector<diagnostics::Diagnostic> errors = check_torch_model(model, GenOptions{});
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0].rule, "torch-namespace");
   EXPECT_EQ(errors[0].location.line, 1u);
@@ -353,8 +358,8 @@ TEST(TorchEmitters, OperatorsWithoutNamespaceNeedOne) {
 // Our runtime keeps a kernel's namespace too: `CPU: myops::scale_cpu` registers myops::scale_cpu.
 TEST(Emitters, ImplBlockKeepsKernelNamespaces) {
   GenOperator a = make_op("scale(Tensor self, float factor) -> Tensor", {{"CPU", "scale_cpu", "myops"}});
-  a.signature = native_signature(a.schema, false);
-  EXPECT_EQ(emit_impl_block("myops", "CPU", {&a}),
+  a.signature = codegen::native_signature(a.schema, false);
+  EXPECT_EQ(codegen::emit_impl_block("myops", "CPU", {&a}),
             "SCHEMAC_LIBRARY_IMPL(myops, CPU, m) {\n"
             "  m.impl(\"scale\", static_cast<Tensor (*)(const Tensor&, double)>(&myops::scale_cpu), "
             "\"myops::scale_cpu\");\n"

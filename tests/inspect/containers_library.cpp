@@ -9,8 +9,8 @@
 
 namespace {
 
-using schemac::dispatch::Dict;
-using schemac::dispatch::Tensor;
+using schemac::core::Dict;
+using schemac::core::Tensor;
 
 // The tensor under `key` (the same handle) and the product of group_shape's sizes (-1 without).
 std::tuple<Tensor, int64_t> pick_cpu(const Tensor& self, const Dict<std::string, Tensor>& seed_dict,
@@ -23,7 +23,7 @@ std::tuple<Tensor, int64_t> pick_cpu(const Tensor& self, const Dict<std::string,
 
 // The sizes that `edge_types` name as sources, in the order of `sizes`.
 Dict<std::string, double> source_sizes(const Dict<std::string, double>& sizes,
-                                       schemac::dispatch::ArrayRef<std::tuple<std::string, std::string>> edge_types,
+                                       schemac::core::ArrayRef<std::tuple<std::string, std::string>> edge_types,
                                        std::monostate) {
   Dict<std::string, double> out;
   for (const auto& [name, size] : sizes)

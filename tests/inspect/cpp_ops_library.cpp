@@ -7,9 +7,9 @@
 
 namespace {
 
-using schemac::dispatch::DispatchKey;
-using schemac::dispatch::DispatchKeySet;
-using schemac::dispatch::Tensor;
+using schemac::keys::DispatchKey;
+using schemac::keys::DispatchKeySet;
+using schemac::core::Tensor;
 
 Tensor twice_cpu(const Tensor& self) { return self; }
 

@@ -21,8 +21,8 @@ std::string registry_state() {
   Dispatcher& d = Dispatcher::singleton();
   std::string out;
   for (const dispatch::OperatorEntry* op : d.operators())
-    out += dispatch::format_dump(*op, dispatch::TableFormat::Text) +
-           dispatch::format_table(*op, dispatch::TableFormat::Torch);
+    out += inspect::format_dump(*op, inspect::TableFormat::Text) +
+           inspect::format_table(*op, inspect::TableFormat::Torch);
   for (const auto& f : d.fallbacks()) out += std::string(dispatch::to_string(f.key)) + ":" + f.entry->debug + "\n";
   return out;
 }
@@ -84,15 +84,15 @@ TEST(RegistrationTransaction, RollbackUndoesEveryKindOfRegistration) {
   {
     dispatch::RegistrationTransaction tx(d);
     handles.push_back(d.def("tx::gone(Tensor self) -> Tensor", "test.cpp:2"));
-    handles.push_back(d.impl("tx::kept", dispatch::DispatchKey::CPU, dispatch::KernelFunction::make_fallthrough(),
+    handles.push_back(d.impl("tx::kept", keys::DispatchKey::CPU, dispatch::KernelFunction::make_fallthrough(),
                              "", "test.cpp:3"));
-    handles.push_back(d.fallback(dispatch::DispatchKey::XLA, dispatch::KernelFunction::make_fallthrough(), "",
+    handles.push_back(d.fallback(keys::DispatchKey::XLA, dispatch::KernelFunction::make_fallthrough(), "",
                                  "test.cpp:4"));
     tx.rollback();
   }
   EXPECT_EQ(d.find("tx::gone"), nullptr);
-  EXPECT_TRUE(d.find("tx::kept")->kernels(dispatch::DispatchKey::CPU).empty());
-  EXPECT_EQ(d.fallback_entry(dispatch::DispatchKey::XLA), nullptr);
+  EXPECT_TRUE(d.find("tx::kept")->kernels(keys::DispatchKey::CPU).empty());
+  EXPECT_EQ(d.fallback_entry(keys::DispatchKey::XLA), nullptr);
   handles.clear();  // the handles' own undo now does nothing
   EXPECT_NE(d.find("tx::kept"), nullptr);
   EXPECT_NO_THROW(d.check_invariants());

@@ -9,8 +9,8 @@
 namespace schemac::inspect {
 namespace {
 
-using dispatch::DispatchKey;
-using dispatch::DispatchKeySet;
+using keys::DispatchKey;
+using keys::DispatchKeySet;
 using dispatch::KernelFunction;
 
 void noop(const dispatch::OperatorHandle&, DispatchKeySet, dispatch::Stack*) {}

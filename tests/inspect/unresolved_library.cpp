@@ -5,7 +5,7 @@
 extern "C" int schemac_inspect_test_symbol_that_nobody_defines(int);
 
 namespace {
-schemac::dispatch::Tensor kernel(const schemac::dispatch::Tensor& self) {
+schemac::core::Tensor kernel(const schemac::core::Tensor& self) {
   (void)schemac_inspect_test_symbol_that_nobody_defines(1);
   return self;
 }

@@ -39,7 +39,7 @@ TEST(ValueSpec, ReadsEveryKind) {
 TEST(ValueSpec, TensorsCountFromOne) {
   const ValueSpecResult r = parse_value_spec("cpu:float32[2,2]");
   ASSERT_TRUE(r.ok());
-  const dispatch::Tensor& t = r.value->to_tensor();
+  const core::Tensor& t = r.value->to_tensor();
   EXPECT_EQ(t.item_at<float>({0, 0}), 1.0f);
   EXPECT_EQ(t.item_at<float>({1, 1}), 4.0f);
 }

@@ -12,6 +12,10 @@
 #include "schemac/support/thread_pool.h"
 
 namespace schemac::kernels {
+
+using core::IntArrayRef, core::MemoryFormat, core::Scalar, core::ScalarType, core::Tensor,
+    support::parallel_for;
+
 namespace {
 
 using testing::gapped;
@@ -123,7 +127,7 @@ TEST(CpuAdd, MatchesReferenceForShapesLayoutsAndTypes) {
           want[i] = t == ScalarType::Bool ? double(x != 0 || y != 0) : round_to(t, x + 2 * y);
         }
         expect_close(values(out), want, t,
-                     fmt::format("add {} {} {}", dispatch::to_string(t), to_string(IntArrayRef(shapes.a)), name(la)));
+                     fmt::format("add {} {} {}", core::to_string(t), to_string(IntArrayRef(shapes.a)), name(la)));
       }
     }
   }
@@ -168,22 +172,22 @@ TEST(CpuAdd, ErrorsNameTheProblem) {
   try {
     add_cpu(i, i, Scalar(0.5));
     FAIL();
-  } catch (const dispatch::TensorError& e) {
+  } catch (const core::TensorError& e) {
     EXPECT_STREQ(e.what(),
                  "add: for integral input tensors, argument alpha must not be a floating point number (got 0.5)");
   }
   try {
     add_cpu(sample({2, 3}, ScalarType::Float), sample({4}, ScalarType::Float), 1);
     FAIL();
-  } catch (const dispatch::TensorError& e) {
+  } catch (const core::TensorError& e) {
     EXPECT_STREQ(e.what(),
                  "the size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1 "
                  "(shapes [2, 3] and [4])");
   }
   Tensor l = sample({4}, ScalarType::Long);
-  EXPECT_THROW(add_cpu_(l, sample({4}, ScalarType::Float), 1), dispatch::TensorError);  // float into int64
+  EXPECT_THROW(add_cpu_(l, sample({4}, ScalarType::Float), 1), core::TensorError);  // float into int64
   Tensor small = sample({1, 4}, ScalarType::Float);
-  EXPECT_THROW(add_cpu_(small, sample({3, 4}, ScalarType::Float), 1), dispatch::TensorError);  // no resize
+  EXPECT_THROW(add_cpu_(small, sample({3, 4}, ScalarType::Float), 1), core::TensorError);  // no resize
 }
 
 TEST(CpuAdd, InPlaceAndOutVariants) {
@@ -221,7 +225,7 @@ TEST(CpuMul, MatchesReference) {
       std::vector<double> want(out.numel());
       for (int64_t i = 0; i < out.numel(); ++i)
         want[i] = round_to(t, broadcast_value(a0, shape, i) * broadcast_value(b0, shape, i));
-      expect_close(values(out), want, t, fmt::format("mul {}", dispatch::to_string(t)));
+      expect_close(values(out), want, t, fmt::format("mul {}", core::to_string(t)));
     }
   }
 }
@@ -236,7 +240,7 @@ TEST(CpuRelu, MatchesReferenceAndKeepsNaN) {
       const Tensor r = relu_cpu(with_layout(x0, l));
       std::vector<double> want = values(x0);
       for (double& v : want) v = std::max(v, 0.0);
-      expect_close(values(r), want, t, fmt::format("relu {} {}", dispatch::to_string(t), name(l)));
+      expect_close(values(r), want, t, fmt::format("relu {} {}", core::to_string(t), name(l)));
       Tensor in_place = with_layout(x0, l);
       relu_cpu_(in_place);
       expect_close(values(in_place), want, t, "relu_");
@@ -248,7 +252,7 @@ TEST(CpuRelu, MatchesReferenceAndKeepsNaN) {
   const Tensor r = relu_cpu(n);
   EXPECT_TRUE(std::isnan(r.data_ptr<float>()[0]));
   EXPECT_EQ(r.data_ptr<float>()[1], 0.0f);
-  EXPECT_THROW(relu_cpu(sample({2}, ScalarType::Bool)), dispatch::TensorError);
+  EXPECT_THROW(relu_cpu(sample({2}, ScalarType::Bool)), core::TensorError);
 }
 
 // ## fill_ and copy_
@@ -277,8 +281,8 @@ TEST(CpuCopy, ConvertsBetweenEveryPairOfTypes) {
       copy_cpu_(dst, src, false);
       std::vector<double> want = values(src);
       for (double& v : want)
-        v = to == ScalarType::Bool ? double(v != 0) : dispatch::is_integral(to, false) ? std::trunc(v) : v;
-      expect_close(values(dst), want, to, fmt::format("copy {} -> {}", dispatch::to_string(from), dispatch::to_string(to)));
+        v = to == ScalarType::Bool ? double(v != 0) : core::is_integral(to, false) ? std::trunc(v) : v;
+      expect_close(values(dst), want, to, fmt::format("copy {} -> {}", core::to_string(from), core::to_string(to)));
     }
   }
 }
@@ -288,7 +292,7 @@ TEST(CpuCopy, BroadcastsTheSource) {
   copy_cpu_(dst, sample({4}, ScalarType::Long, 2), false);
   const auto row = values(sample({4}, ScalarType::Long, 2));
   for (int64_t i = 0; i < 12; ++i) EXPECT_EQ(value_at(dst, i), row[i % 4]);
-  EXPECT_THROW(copy_cpu_(dst, sample({3}, ScalarType::Long), false), dispatch::TensorError);
+  EXPECT_THROW(copy_cpu_(dst, sample({3}, ScalarType::Long), false), core::TensorError);
 }
 
 TEST(CpuCopy, ChannelsLastRoundTripForSeveralShapesAndWidths) {
@@ -298,7 +302,7 @@ TEST(CpuCopy, ChannelsLastRoundTripForSeveralShapesAndWidths) {
       const Tensor nchw = sample(shape, t, 21);
       const Tensor nhwc = contiguous(nchw, MemoryFormat::ChannelsLast);
       ASSERT_TRUE(nhwc.is_contiguous(MemoryFormat::ChannelsLast));
-      EXPECT_EQ(values(nhwc), values(nchw)) << dispatch::to_string(t) << to_string(IntArrayRef(shape));
+      EXPECT_EQ(values(nhwc), values(nchw)) << core::to_string(t) << to_string(IntArrayRef(shape));
       const Tensor back = contiguous(nhwc, MemoryFormat::Contiguous);
       EXPECT_TRUE(back.is_contiguous());
       EXPECT_EQ(values(back), values(nchw));
@@ -333,14 +337,14 @@ TEST(CpuCopy, ChannelsLastFloatBlocksTailsAndStreaming) {
 // Reference sum over `dims` of a tensor (row-major values).
 std::vector<double> reference_reduce(const Tensor& x, const std::vector<int64_t>& dims, bool mean) {
   std::vector<bool> reduced(x.dim(), dims.empty());
-  for (int64_t d : dims) reduced[dispatch::wrap_dim(d, x.dim())] = true;
+  for (int64_t d : dims) reduced[core::wrap_dim(d, x.dim())] = true;
   std::vector<int64_t> out_sizes;
   int64_t count = 1;
   for (int64_t d = 0; d < x.dim(); ++d) {
     if (!reduced[d]) out_sizes.push_back(x.size(d));
     else count *= x.size(d);
   }
-  std::vector<double> out(dispatch::checked_numel(out_sizes), 0.0);
+  std::vector<double> out(core::checked_numel(out_sizes), 0.0);
   for (int64_t i = 0; i < x.numel(); ++i) {
     const auto index = unravel(i, x.sizes());
     int64_t o = 0;
@@ -370,13 +374,13 @@ TEST(CpuSum, MatchesReferenceForDimsLayoutsAndTypes) {
         const Tensor x0 = sample(c.shape, t, 13);
         const Tensor x = with_layout(x0, l);
         const Tensor s = sum_dim_cpu(x, IntArrayRef(c.dims), false, std::nullopt);
-        const ScalarType expected_type = dispatch::is_floating_point(t) ? t : ScalarType::Long;
+        const ScalarType expected_type = core::is_floating_point(t) ? t : ScalarType::Long;
         ASSERT_EQ(s.dtype(), expected_type);
         auto want = reference_reduce(x0, c.dims, false);
         for (double& v : want) v = round_to(expected_type, v);
         expect_close(values(s), want, expected_type == ScalarType::Half || expected_type == ScalarType::BFloat16
                                           ? ScalarType::Float : expected_type,
-                     fmt::format("sum {} {} dims {} {}", dispatch::to_string(t), to_string(IntArrayRef(c.shape)),
+                     fmt::format("sum {} {} dims {} {}", core::to_string(t), to_string(IntArrayRef(c.shape)),
                                  to_string(IntArrayRef(c.dims)), name(l)));
       }
     }
@@ -394,10 +398,10 @@ TEST(CpuSum, KeepdimDtypeAndErrors) {
   try {
     sum_dim_cpu(x, IntArrayRef({1, -2}), false, std::nullopt);
     FAIL();
-  } catch (const dispatch::TensorError& e) {
+  } catch (const core::TensorError& e) {
     EXPECT_STREQ(e.what(), "sum: dim 1 appears multiple times in the list of dims [1, -2]");
   }
-  EXPECT_THROW(sum_dim_cpu(x, IntArrayRef({3}), false, std::nullopt), dispatch::TensorError);
+  EXPECT_THROW(sum_dim_cpu(x, IntArrayRef({3}), false, std::nullopt), core::TensorError);
 }
 
 TEST(CpuSum, LongFloatRowIsAccurate) {
@@ -422,7 +426,7 @@ TEST(CpuMean, MatchesReferenceAndRejectsIntegers) {
   try {
     mean_dim_cpu(sample({4}, ScalarType::Long), std::nullopt, false, std::nullopt);
     FAIL();
-  } catch (const dispatch::TensorError& e) {
+  } catch (const core::TensorError& e) {
     EXPECT_STREQ(e.what(), "mean: could not infer output dtype; input dtype must be floating point, got int64");
   }
   EXPECT_TRUE(std::isnan(value_at(mean_dim_cpu(Tensor::empty({0}), std::nullopt, false, std::nullopt), 0)));
@@ -436,7 +440,7 @@ TEST(CpuSoftmax, MatchesReferenceOnEveryDim) {
     for (int64_t dim : {0, 1, 2, -1}) {
       const Tensor y = softmax_cpu(transposed_layout(x), dim, std::nullopt);
       ASSERT_EQ(y.sizes(), x.sizes());
-      const int64_t d = dispatch::wrap_dim(dim, 3);
+      const int64_t d = core::wrap_dim(dim, 3);
       std::vector<double> want(x.numel());
       for (int64_t i = 0; i < x.numel(); ++i) {
         auto index = unravel(i, x.sizes());
@@ -448,12 +452,12 @@ TEST(CpuSoftmax, MatchesReferenceOnEveryDim) {
         want[i] = round_to(t, 1.0 / total);
       }
       expect_close(values(y), want, t == ScalarType::Double ? ScalarType::Float : t,
-                   fmt::format("softmax {} dim {}", dispatch::to_string(t), dim));
+                   fmt::format("softmax {} dim {}", core::to_string(t), dim));
     }
   }
   const Tensor as_double = softmax_cpu(sample({2, 3}, ScalarType::Float), 1, ScalarType::Double);
   EXPECT_EQ(as_double.dtype(), ScalarType::Double);
-  EXPECT_THROW(softmax_cpu(sample({2}, ScalarType::Long), 0, std::nullopt), dispatch::TensorError);
+  EXPECT_THROW(softmax_cpu(sample({2}, ScalarType::Long), 0, std::nullopt), core::TensorError);
 }
 
 // ## mm and matmul
@@ -489,7 +493,7 @@ TEST(CpuMm, MatchesReferenceForEveryIsaLayoutAndType) {
           auto want = reference_mm(a, b);
           for (double& v : want) v = round_to(t, v);
           expect_close(values(c), want, t == ScalarType::Float ? ScalarType::Half : t,
-                       fmt::format("mm {} {} {}x{}x{} {}", to_string(isa), dispatch::to_string(t), s.m, s.k, s.n, name(l)));
+                       fmt::format("mm {} {} {}x{}x{} {}", to_string(isa), core::to_string(t), s.m, s.k, s.n, name(l)));
         }
       }
     }
@@ -498,9 +502,9 @@ TEST(CpuMm, MatchesReferenceForEveryIsaLayoutAndType) {
 }
 
 TEST(CpuMm, Errors) {
-  EXPECT_THROW(mm_cpu(sample({2, 3}, ScalarType::Float), sample({2, 3}, ScalarType::Float)), dispatch::TensorError);
-  EXPECT_THROW(mm_cpu(sample({2, 3}, ScalarType::Float), sample({3, 2}, ScalarType::Double)), dispatch::TensorError);
-  EXPECT_THROW(mm_cpu(sample({3}, ScalarType::Float), sample({3, 2}, ScalarType::Float)), dispatch::TensorError);
+  EXPECT_THROW(mm_cpu(sample({2, 3}, ScalarType::Float), sample({2, 3}, ScalarType::Float)), core::TensorError);
+  EXPECT_THROW(mm_cpu(sample({2, 3}, ScalarType::Float), sample({3, 2}, ScalarType::Double)), core::TensorError);
+  EXPECT_THROW(mm_cpu(sample({3}, ScalarType::Float), sample({3, 2}, ScalarType::Float)), core::TensorError);
 }
 
 TEST(CpuMatmul, VectorAndMatrixCombinations) {
@@ -521,7 +525,7 @@ TEST(CpuMatmul, VectorAndMatrixCombinations) {
     for (int64_t j = 0; j < 4; ++j) r += value_at(m, i * 4 + j) * value_at(v, j);
     EXPECT_DOUBLE_EQ(value_at(mv, i), r);
   }
-  EXPECT_THROW(matmul(sample({2, 2, 2}, ScalarType::Float), m), dispatch::TensorError);
+  EXPECT_THROW(matmul(sample({2, 2, 2}, ScalarType::Float), m), core::TensorError);
 }
 
 // ## Views, factories, composites
@@ -532,7 +536,7 @@ TEST(CpuViews, TransposeViewContiguous) {
   EXPECT_TRUE(t.is_alias_of(x));
   EXPECT_EQ(value_at(t, 1), value_at(x, 3));
   EXPECT_TRUE(view(x, {3, 2}).is_alias_of(x));
-  EXPECT_THROW(view(t, {6}), dispatch::TensorError);
+  EXPECT_THROW(view(t, {6}), core::TensorError);
   const Tensor c = contiguous(t, MemoryFormat::Contiguous);
   EXPECT_FALSE(c.is_alias_of(x));
   EXPECT_EQ(values(c), values(t));
@@ -546,9 +550,9 @@ TEST(CpuFactory, EmptyHonoursOptions) {
   EXPECT_TRUE(e.is_contiguous(MemoryFormat::ChannelsLast));
   EXPECT_EQ(empty_cpu({3}, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt).dtype(),
             ScalarType::Float);
-  EXPECT_THROW(empty_cpu({3}, std::nullopt, std::nullopt, Device(dispatch::DeviceType::CUDA, 0), std::nullopt,
+  EXPECT_THROW(empty_cpu({3}, std::nullopt, std::nullopt, core::Device(core::DeviceType::CUDA, 0), std::nullopt,
                          std::nullopt),
-               dispatch::TensorError);
+               core::TensorError);
 }
 
 // ## Thread pool
@@ -571,7 +575,7 @@ TEST(ThreadPool, CoversTheRangeOnceAndRethrows) {
       parallel_for(0, 1000, 1, [&](int64_t bb, int64_t ee) { total += ee - bb; });
   });
   EXPECT_EQ(total.load(), 4000);
-  EXPECT_GE(num_threads(), 1);
+  EXPECT_GE(support::num_threads(), 1);
 }
 
 }  // namespace

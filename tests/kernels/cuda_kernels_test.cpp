@@ -8,6 +8,9 @@
 #include "schemac/kernels/native_functions.h"
 
 namespace schemac::kernels {
+
+using core::IntArrayRef, core::Scalar, core::ScalarType, core::Tensor;
+
 namespace {
 
 using testing::gapped;
@@ -15,7 +18,7 @@ using testing::sample;
 using testing::transposed_layout;
 using testing::values;
 
-const Device kGpu(dispatch::DeviceType::CUDA, 0);
+const core::Device kGpu(core::DeviceType::CUDA, 0);
 
 class Cuda : public ::testing::Test {
  protected:
@@ -26,7 +29,7 @@ class Cuda : public ::testing::Test {
 };
 
 Tensor gpu(const Tensor& t) { return to_device(t, kGpu); }
-Tensor cpu(const Tensor& t) { return to_device(t, dispatch::kCPU); }
+Tensor cpu(const Tensor& t) { return to_device(t, core::kCPU); }
 
 void expect_same(const Tensor& got_gpu, const Tensor& want_cpu, double tol, const std::string& what) {
   ASSERT_TRUE(got_gpu.is_cuda()) << what;
@@ -49,7 +52,7 @@ const ScalarType kTypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::
 TEST_F(Cuda, EmptyCopyRoundTripAndKeys) {
   const Tensor e = empty_cuda({2, 3}, ScalarType::Float, std::nullopt, kGpu, std::nullopt, std::nullopt);
   EXPECT_TRUE(e.is_cuda());
-  EXPECT_TRUE(e.key_set().has(dispatch::DispatchKey::CUDA));
+  EXPECT_TRUE(e.key_set().has(keys::DispatchKey::CUDA));
   for (ScalarType from : kTypes) {
     for (ScalarType to : kTypes) {
       const Tensor x = sample({5, 7}, from, 3);
@@ -106,7 +109,7 @@ TEST_F(Cuda, Reductions) {
     for (const std::vector<int64_t>& dims : {std::vector<int64_t>{}, {0}, {1}, {2}, {0, 2}}) {
       expect_same(sum_dim_cuda(gpu(transposed_layout(x)), IntArrayRef(dims), true, std::nullopt),
                   sum_dim_cpu(x, IntArrayRef(dims), true, std::nullopt), 1e-2, "sum");
-      if (dispatch::is_floating_point(t))
+      if (core::is_floating_point(t))
         expect_same(mean_dim_cuda(gpu(x), IntArrayRef(dims), false, std::nullopt),
                     mean_dim_cpu(x, IntArrayRef(dims), false, std::nullopt), 1e-2, "mean");
     }

@@ -12,9 +12,9 @@
 
 namespace schemac::kernels::testing {
 
-using dispatch::IntArrayRef;
-using dispatch::ScalarType;
-using dispatch::Tensor;
+using core::IntArrayRef;
+using core::ScalarType;
+using core::Tensor;
 
 // The multi-index of row-major position `linear` in `sizes`.
 inline std::vector<int64_t> unravel(int64_t linear, IntArrayRef sizes) {
@@ -29,10 +29,10 @@ inline std::vector<int64_t> unravel(int64_t linear, IntArrayRef sizes) {
 // Element `linear` (row-major) of a CPU tensor, as double.
 inline double value_at(const Tensor& t, int64_t linear) {
   const int64_t offset = t.element_offset(unravel(linear, t.sizes()));
-  return dispatch::visit_scalar_type(t.dtype(), [&]<typename T>() -> double {
+  return core::visit_scalar_type(t.dtype(), [&]<typename T>() -> double {
     const T v = static_cast<const T*>(t.data_ptr())[offset];
     if constexpr (std::is_same_v<T, bool>) return v ? 1.0 : 0.0;
-    else if constexpr (std::is_same_v<T, dispatch::Half> || std::is_same_v<T, dispatch::BFloat16>)
+    else if constexpr (std::is_same_v<T, core::Half> || std::is_same_v<T, core::BFloat16>)
       return static_cast<float>(v);
     else return static_cast<double>(v);
   });
@@ -49,7 +49,7 @@ inline std::vector<double> values(const Tensor& t) {
 inline void set_values(const Tensor& t, const std::vector<double>& v) {
   for (int64_t i = 0; i < t.numel(); ++i) {
     const int64_t offset = t.element_offset(unravel(i, t.sizes()));
-    dispatch::visit_scalar_type(t.dtype(), [&]<typename T>() {
+    core::visit_scalar_type(t.dtype(), [&]<typename T>() {
       T* p = static_cast<T*>(t.data_ptr()) + offset;
       if constexpr (std::is_same_v<T, bool>) *p = v[i] != 0.0;
       else if constexpr (std::is_integral_v<T>) *p = static_cast<T>(v[i]);
@@ -67,7 +67,7 @@ inline std::vector<double> sample_values(int64_t n, ScalarType dtype, unsigned s
   for (auto& x : v) {
     const int r = dist(rng);
     if (dtype == ScalarType::Bool) x = r > 0 ? 1.0 : 0.0;
-    else if (dispatch::is_floating_point(dtype)) x = r * 0.5;
+    else if (core::is_floating_point(dtype)) x = r * 0.5;
     else x = r;
   }
   return v;

@@ -15,13 +15,13 @@
 
 namespace {
 
-using schemac::dispatch::DispatchKey;
-using schemac::dispatch::DispatchKeySet;
-using schemac::dispatch::IValue;
+using schemac::keys::DispatchKey;
+using schemac::keys::DispatchKeySet;
+using schemac::core::IValue;
 using schemac::dispatch::OperatorHandle;
-using schemac::dispatch::ScalarType;
+using schemac::core::ScalarType;
 using schemac::dispatch::Stack;
-using schemac::dispatch::Tensor;
+using schemac::core::Tensor;
 
 // "op Key" for every kernel that ran.
 class KeyRecorder : public schemac::dispatch::CallTracer {

@@ -8,6 +8,12 @@
 #include "schemac/core/tensor.h"
 
 namespace schemac::dispatch {
+
+using core::BFloat16, core::Device, core::DeviceType, core::Half, core::IntArrayRef,
+    core::MemoryFormat, core::Scalar, core::ScalarType, core::Tensor, core::TensorError,
+    core::can_cast, core::element_size, core::parse_scalar_type, core::to_string,
+    keys::DispatchKey, keys::DispatchKeySet, keys::to_string;
+
 namespace {
 
 // ## Handles
@@ -48,7 +54,7 @@ TEST(TensorLayout, EmptyIsContiguousWithRowMajorStrides) {
   EXPECT_EQ(t.storage().nbytes(), 24u * 8u);
   EXPECT_TRUE(t.is_contiguous());
   EXPECT_FALSE(t.is_contiguous(MemoryFormat::ChannelsLast));
-  EXPECT_EQ(reinterpret_cast<uintptr_t>(t.data_ptr()) % kCpuAlignment, 0u);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(t.data_ptr()) % core::kCpuAlignment, 0u);
 }
 
 TEST(TensorLayout, ChannelsLastStridesAndContiguity) {
@@ -82,7 +88,7 @@ TEST(TensorLayout, FactoryErrorsNameTheValue) {
   }
   EXPECT_THROW(Tensor::empty({2, 3}, {}, MemoryFormat::ChannelsLast), TensorError);
   EXPECT_THROW(Tensor::empty_strided({2, 3}, {1}), TensorError);
-  EXPECT_THROW(Tensor::empty({1}, {ScalarType::Float, Device(DeviceType::CUDA, 0)}), AllocationError)
+  EXPECT_THROW(Tensor::empty({1}, {ScalarType::Float, Device(DeviceType::CUDA, 0)}), core::AllocationError)
       << "no CUDA allocator is registered without the kernels library";
 }
 
@@ -205,7 +211,7 @@ TEST(TensorKeys, CpuTensorCarriesBackendAutogradAndAutocastKeys) {
 }
 
 TEST(TensorKeys, CudaKeySetAndViewsInheritKeys) {
-  const DispatchKeySet cuda = key_set_for(Device(DeviceType::CUDA, 0));
+  const DispatchKeySet cuda = core::key_set_for(Device(DeviceType::CUDA, 0));
   EXPECT_TRUE(cuda.has(DispatchKey::CUDA));
   EXPECT_TRUE(cuda.has(DispatchKey::AutogradCUDA));
   EXPECT_TRUE(cuda.has(DispatchKey::AutocastCUDA));
@@ -217,7 +223,7 @@ TEST(TensorKeys, CudaKeySetAndViewsInheritKeys) {
 // ## Element types
 
 TEST(ScalarTypes, NamesSizesAndParsing) {
-  for (ScalarType t : kAllScalarTypes) {
+  for (ScalarType t : core::kAllScalarTypes) {
     EXPECT_EQ(parse_scalar_type(to_string(t)), t);
   }
   EXPECT_EQ(element_size(ScalarType::BFloat16), 2u);
@@ -241,8 +247,8 @@ TEST(ScalarTypes, PromotionTable) {
       {ScalarType::Bool, ScalarType::Bool, ScalarType::Bool},
   };
   for (const auto& c : cases) {
-    EXPECT_EQ(promote_types(c.a, c.b), c.result) << to_string(c.a) << " with " << to_string(c.b);
-    EXPECT_EQ(promote_types(c.b, c.a), c.result);
+    EXPECT_EQ(core::promote_types(c.a, c.b), c.result) << to_string(c.a) << " with " << to_string(c.b);
+    EXPECT_EQ(core::promote_types(c.b, c.a), c.result);
   }
   EXPECT_FALSE(can_cast(ScalarType::Float, ScalarType::Long));
   EXPECT_FALSE(can_cast(ScalarType::Int, ScalarType::Bool));
@@ -307,11 +313,11 @@ TEST(Storages, ExternalMemoryRunsTheDeleterOnce) {
   int deleted = 0;
   float buffer[4] = {1, 2, 3, 4};
   {
-    Storage s = Storage::from_external(buffer, sizeof buffer, kCPU, [&](void*) { ++deleted; });
+    core::Storage s = core::Storage::from_external(buffer, sizeof buffer, core::kCPU, [&](void*) { ++deleted; });
     Tensor t = Tensor::from_storage(s, ScalarType::Float, {2, 2}, {2, 1});
     EXPECT_EQ(t.item_at<float>({1, 0}), 3.0f);
     EXPECT_THROW(Tensor::from_storage(s, ScalarType::Float, {3, 2}, {2, 1}), TensorError);
-    EXPECT_THROW(t.resize_({8}), AllocationError);
+    EXPECT_THROW(t.resize_({8}), core::AllocationError);
   }
   EXPECT_EQ(deleted, 1);
 }

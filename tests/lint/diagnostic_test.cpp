@@ -6,12 +6,17 @@
 #include "schemac/diagnostics/diagnostic.h"
 
 namespace schemac::schema {
+
+using diagnostics::Diagnostic, diagnostics::Location, diagnostics::Severity,
+    diagnostics::SourceFiles, diagnostics::ToolInfo, diagnostics::render_json,
+    diagnostics::render_sarif, diagnostics::render_summary, diagnostics::render_text;
+
 namespace {
 
 Diagnostic sample() {
   Diagnostic d{Severity::error, "duplicate-overload", Location::at("ops.yaml", 3, 9, 7),
                "overload 'add.Tensor' is defined twice", {}, {}};
-  d.notes.push_back(Note{Location::at("ops.yaml", 1, 9, 7), "first defined here"});
+  d.notes.push_back(diagnostics::Note{Location::at("ops.yaml", 1, 9, 7), "first defined here"});
   return d;
 }
 
@@ -34,8 +39,8 @@ TEST(TextRenderer, PrintsLocationMessageRuleSourceLineCaretAndNotes) {
 
 TEST(TextRenderer, NoteWithoutLocationAndFixHint) {
   Diagnostic d{Severity::warning, "unknown-field", Location::at("f.yaml", 1, 3, 7), "unknown field 'dispach'", {}, {}};
-  d.notes.push_back(Note{{}, "did you mean 'dispatch'?"});
-  d.fix = FixHint{Location::at("f.yaml", 1, 3, 7), "dispatch"};
+  d.notes.push_back(diagnostics::Note{{}, "did you mean 'dispatch'?"});
+  d.fix = diagnostics::FixHint{Location::at("f.yaml", 1, 3, 7), "dispatch"};
   SourceFiles sources;
   sources.add("f.yaml", "  dispach:\n");
   std::vector<Diagnostic> ds{d};
@@ -58,7 +63,7 @@ TEST(TextRenderer, CaretFollowsTabsAndClampsToTheLine) {
 TEST(TextRenderer, ColourOnlyWhenAskedFor) {
   std::vector<Diagnostic> ds{sample()};
   EXPECT_EQ(render_text(ds, sample_sources()).find('\033'), std::string::npos);
-  std::string coloured = render_text(ds, sample_sources(), TextStyle{true});
+  std::string coloured = render_text(ds, sample_sources(), diagnostics::TextStyle{true});
   EXPECT_NE(coloured.find("\033[1;31merror:\033[0m"), std::string::npos) << coloured;
 }
 
@@ -68,7 +73,7 @@ TEST(TextRenderer, SummaryCountsWithPlurals) {
   EXPECT_EQ(render_summary({3, 2}), "3 errors, 2 warnings\n");
   std::vector<Diagnostic> ds{sample(), sample()};
   ds[1].severity = Severity::warning;
-  DiagnosticCounts counts = count_diagnostics(ds);
+  diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(ds);
   EXPECT_EQ(counts.errors, 1u);
   EXPECT_EQ(counts.warnings, 1u);
 }
@@ -81,7 +86,7 @@ TEST(Diagnostics, SortByFileLineColumnKeepingOrderAtOnePlace) {
   ds[3].location = Location::at("a", 2, 1);
   ds[2].message = "first";
   ds[3].message = "second";
-  sort_diagnostics(ds);
+  diagnostics::sort_diagnostics(ds);
   EXPECT_EQ(ds[0].message, "first");
   EXPECT_EQ(ds[1].message, "second");
   EXPECT_EQ(ds[2].location.column, 5u);
@@ -104,7 +109,7 @@ TEST(JsonRenderers, AnyTextStaysValidJson) {
   const std::string hostile = "a\"b\\c\nd\te\x01\x1f\x7f caf\xc3\xa9";
   Diagnostic d{Severity::error, hostile, Location::at(hostile, 1, 1), hostile, {}, {}};
   d.notes.push_back({Location::at(hostile, 2, 3), hostile});
-  d.fix = FixHint{Location::at("f.yaml", 1, 1), hostile};
+  d.fix = diagnostics::FixHint{Location::at("f.yaml", 1, 1), hostile};
   const std::vector<Diagnostic> ds{d};
   const nlohmann::json json = nlohmann::json::parse(render_json(ds));
   EXPECT_EQ(json[0]["message"], hostile);
@@ -112,7 +117,7 @@ TEST(JsonRenderers, AnyTextStaysValidJson) {
   EXPECT_EQ(json[0]["file"], hostile);
   EXPECT_EQ(json[0]["notes"][0]["message"], hostile);
   EXPECT_EQ(json[0]["fix"]["replacement"], hostile);
-  static constexpr RuleInfo kRules[] = {{"duplicate-overload", Severity::error, "overloads are unique"}};
+  static constexpr diagnostics::RuleInfo kRules[] = {{"duplicate-overload", Severity::error, "overloads are unique"}};
   const nlohmann::json sarif = nlohmann::json::parse(render_sarif(ds, ToolInfo{"schemac", "0.1.0", "", kRules}));
   EXPECT_EQ(sarif["runs"][0]["results"][0]["message"]["text"], hostile);
   EXPECT_EQ(sarif["runs"][0]["tool"]["driver"]["rules"][1]["id"], hostile);
@@ -125,7 +130,7 @@ TEST(JsonRenderers, AnyTextStaysValidJson) {
 }
 
 TEST(SarifRenderer, HasVersionDriverRulesAndLocatedResults) {
-  static constexpr RuleInfo kRules[] = {{"duplicate-overload", Severity::error, "overloads are unique"}};
+  static constexpr diagnostics::RuleInfo kRules[] = {{"duplicate-overload", Severity::error, "overloads are unique"}};
   std::vector<Diagnostic> ds{sample()};
   ds.push_back(Diagnostic{Severity::warning, "other-rule", Location::at("/abs/x y.yaml", 2, 1), "w", {}, {}});
   std::string sarif = render_sarif(ds, ToolInfo{"schemac", "0.1.0", "", kRules});

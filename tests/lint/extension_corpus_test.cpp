@@ -11,13 +11,16 @@
 #include "test_support.h"
 
 namespace schemac::schema {
+
+using diagnostics::Diagnostic, diagnostics::Severity, lint::Profile;
+
 namespace {
 
 std::vector<Diagnostic> lint_forms(Profile profile) {
-  LintOptions options;
+  lint::LintOptions options;
   options.profile = profile;
   const std::string path = std::string(SCHEMAC_LINT_TEST_DIR) + "/extension/forms.yaml";
-  return lint_native_functions("forms.yaml", lint_test::read_file(path), options);
+  return lint::lint_native_functions("forms.yaml", lint_test::read_file(path), options);
 }
 
 std::map<std::string, int> count_by_rule(const std::vector<Diagnostic>& diagnostics, Severity severity) {
@@ -30,7 +33,7 @@ std::map<std::string, int> count_by_rule(const std::vector<Diagnostic>& diagnost
 TEST(ExtensionForms, NoErrorsAndOnlyTheQuestionableFormsWarn) {
   for (Profile profile : {Profile::automatic, Profile::extension}) {
     const std::vector<Diagnostic> diagnostics = lint_forms(profile);
-    EXPECT_EQ(count_by_rule(diagnostics, Severity::error), (std::map<std::string, int>{})) << profile_name(profile);
+    EXPECT_EQ(count_by_rule(diagnostics, Severity::error), (std::map<std::string, int>{})) << lint::profile_name(profile);
     const std::map<std::string, int> expected{
         {"alias-on-value", 1},      // int!? prefill_tokens
         {"duplicate-argument", 1},  // Tensor q_lens twice
@@ -38,7 +41,7 @@ TEST(ExtensionForms, NoErrorsAndOnlyTheQuestionableFormsWarn) {
         {"nondeterministic-seeded", 1},  // fused_dropout
         {"out-name", 1},            // topk_into's out argument is 'values'
     };
-    EXPECT_EQ(count_by_rule(diagnostics, Severity::warning), expected) << profile_name(profile);
+    EXPECT_EQ(count_by_rule(diagnostics, Severity::warning), expected) << lint::profile_name(profile);
   }
 }
 

@@ -113,7 +113,7 @@ TEST_F(LintCli, SarifGoesToStdoutWithTheRuleTable) {
   EXPECT_EQ(run.err, "");
   EXPECT_NE(run.out.find("\"version\": \"2.1.0\""), std::string::npos);
   EXPECT_NE(run.out.find("\"ruleId\":\"unknown-field\""), std::string::npos);
-  for (const RuleInfo& rule : lint_rule_catalog()) {
+  for (const diagnostics::RuleInfo& rule : lint::lint_rule_catalog()) {
     EXPECT_NE(run.out.find("{\"id\":\"" + std::string(rule.id) + "\""), std::string::npos) << rule.id;
   }
 }
@@ -121,7 +121,7 @@ TEST_F(LintCli, SarifGoesToStdoutWithTheRuleTable) {
 TEST_F(LintCli, ListRulesPrintsEveryIdSeverityAndDescription) {
   ToolRun run = schemac("lint --list-rules");
   EXPECT_EQ(run.status, 0);
-  for (const RuleInfo& rule : lint_rule_catalog()) {
+  for (const diagnostics::RuleInfo& rule : lint::lint_rule_catalog()) {
     EXPECT_NE(run.out.find(std::string(rule.id) + " "), std::string::npos) << rule.id;
     EXPECT_NE(run.out.find(std::string(rule.description) + "\n"), std::string::npos) << rule.id;
   }

@@ -7,11 +7,14 @@
 #include "schemac/keys/dispatch_key_names.h"
 
 namespace schemac::schema {
+
+using keys::DispatchKeyKind, keys::find_dispatch_key;
+
 namespace {
 
 TEST(DispatchKeyNames, HoldsEveryRuntimeAliasAndSynonymName) {
   std::set<std::string> names;
-  for (const DispatchKeyName& key : dispatch_key_names()) {
+  for (const keys::DispatchKeyName& key : keys::dispatch_key_names()) {
     EXPECT_TRUE(names.insert(std::string(key.name)).second) << "twice: " << key.name;
   }
   // 41 functionality keys, 6 per-backend functionalities x 16 backends, 6 aliases, 8 synonyms.
@@ -20,7 +23,7 @@ TEST(DispatchKeyNames, HoldsEveryRuntimeAliasAndSynonymName) {
                               "MTIA", "MAIA", "PrivateUse1", "PrivateUse2", "PrivateUse3", "Meta"}) {
     for (const char* prefix : {"", "Quantized", "Sparse", "SparseCsr", "NestedTensor", "Autograd"}) {
       std::string key = std::string(prefix) + backend;
-      const DispatchKeyName* found = find_dispatch_key(key);
+      const keys::DispatchKeyName* found = find_dispatch_key(key);
       ASSERT_NE(found, nullptr) << key;
       EXPECT_EQ(found->kind, DispatchKeyKind::backend) << key;
     }

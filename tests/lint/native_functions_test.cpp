@@ -4,9 +4,12 @@
 #include "schemac/native_functions/native_functions.h"
 
 namespace schemac::schema {
+
+using native_functions::NativeFunctionsLoad;
+
 namespace {
 
-NativeFunctionsLoad load(const std::string& text) { return load_native_functions("f.yaml", text); }
+NativeFunctionsLoad load(const std::string& text) { return native_functions::load_native_functions("f.yaml", text); }
 
 TEST(NativeFunctions, ReadsEveryFieldWithLocations) {
   NativeFunctionsLoad r = load(
@@ -24,7 +27,7 @@ TEST(NativeFunctions, ReadsEveryFieldWithLocations) {
       "  cpp_no_default_args: ['a']\n");
   ASSERT_TRUE(r.diagnostics.empty()) << r.diagnostics[0].message;
   ASSERT_EQ(r.file.functions.size(), 1u);
-  const NativeFunction& f = r.file.functions[0];
+  const native_functions::NativeFunction& f = r.file.functions[0];
   ASSERT_TRUE(f.schema);
   EXPECT_EQ(f.schema->op.full(), "add.out");
   EXPECT_TRUE(f.function_variant);
@@ -50,7 +53,7 @@ TEST(NativeFunctions, ReadsEveryFieldWithLocations) {
   EXPECT_EQ(f.cpp_no_default_args.at(0).name, "a");
   EXPECT_EQ(r.file.field_location(f, "dispatch").line, 5u);
   // Bytes 4..7 of the func string ("out(") sit at column 9 + 4.
-  Location in_func = r.file.func_location(f, TextRange{4, 7});
+  diagnostics::Location in_func = r.file.func_location(f, TextRange{4, 7});
   EXPECT_EQ(in_func.column, 13u);
   EXPECT_EQ(in_func.end_column, 16u);
 }
@@ -81,7 +84,7 @@ TEST(NativeFunctions, LongFileKeepsFileOrder) {
 TEST(NativeFunctions, DefaultsWhenFieldsAreAbsent) {
   NativeFunctionsLoad r = load("- func: relu(Tensor self) -> Tensor\n");
   ASSERT_TRUE(r.diagnostics.empty());
-  const NativeFunction& f = r.file.functions.at(0);
+  const native_functions::NativeFunction& f = r.file.functions.at(0);
   EXPECT_TRUE(f.function_variant);
   EXPECT_FALSE(f.method_variant);
   EXPECT_FALSE(f.has_dispatch);
@@ -109,7 +112,7 @@ TEST_P(FieldShape, IsALocatedError) {
   const ShapeCase& c = GetParam();
   NativeFunctionsLoad r = load(c.yaml);
   ASSERT_EQ(r.diagnostics.size(), 1u) << c.yaml;
-  const Diagnostic& d = r.diagnostics[0];
+  const diagnostics::Diagnostic& d = r.diagnostics[0];
   EXPECT_EQ(d.rule, c.rule);
   EXPECT_EQ(d.message, c.message);
   EXPECT_EQ(d.location.line, c.line);
@@ -160,8 +163,8 @@ TEST(NativeFunctions, SchemaErrorsPointInsideQuotedFuncStrings) {
 }
 
 TEST(NativeFunctions, FieldNamesListTheWholeFormat) {
-  EXPECT_EQ(native_function_field_names().size(), 18u);
-  EXPECT_EQ(native_function_field_names().front(), "func");
+  EXPECT_EQ(native_functions::native_function_field_names().size(), 18u);
+  EXPECT_EQ(native_functions::native_function_field_names().front(), "func");
 }
 
 }  // namespace

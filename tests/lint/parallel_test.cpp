@@ -21,9 +21,9 @@ std::string corpus() {
 
 TEST(ParallelReaders, CorpusReadsEveryEntryWithoutDiagnostics) {
   const std::string text = corpus();
-  const YamlLoadResult yaml = load_yaml("f.yaml", text);
+  const native_functions::YamlLoadResult yaml = native_functions::load_yaml("f.yaml", text);
   ASSERT_TRUE(yaml.document.root);
-  const NativeFunctionsLoad load = load_native_functions("f.yaml", text);
+  const native_functions::NativeFunctionsLoad load = native_functions::load_native_functions("f.yaml", text);
   EXPECT_EQ(load.file.functions.size(), yaml.document.root->items.size());
   EXPECT_TRUE(load.diagnostics.empty());
 }

@@ -10,18 +10,22 @@
 #include "schemac/lint/rule_selection.h"
 
 namespace schemac::schema {
+
+using diagnostics::Diagnostic, diagnostics::Severity, lint::LintOptions, lint::Profile,
+    lint::find_lint_rule, lint::operator_profile, lint::rule_applies;
+
 namespace {
 
 std::vector<Diagnostic> lint(const std::string& yaml, Profile profile = Profile::automatic) {
   LintOptions options;
   options.profile = profile;
-  return lint_native_functions("ops.yaml", yaml, options);
+  return lint::lint_native_functions("ops.yaml", yaml, options);
 }
 
 // "rule:severity" for each diagnostic, in order.
 std::vector<std::string> summary(const std::vector<Diagnostic>& diagnostics) {
   std::vector<std::string> out;
-  for (const Diagnostic& d : diagnostics) out.push_back(d.rule + ":" + std::string(severity_name(d.severity)));
+  for (const Diagnostic& d : diagnostics) out.push_back(d.rule + ":" + std::string(diagnostics::severity_name(d.severity)));
   return out;
 }
 
@@ -29,9 +33,9 @@ using Found = std::vector<std::string>;
 
 TEST(Profiles, NamesParseAndPrint) {
   for (Profile p : {Profile::in_tree, Profile::extension, Profile::automatic}) {
-    EXPECT_EQ(parse_profile(profile_name(p)), p);
+    EXPECT_EQ(lint::parse_profile(lint::profile_name(p)), p);
   }
-  EXPECT_EQ(parse_profile("intree"), std::nullopt);
+  EXPECT_EQ(lint::parse_profile("intree"), std::nullopt);
 }
 
 TEST(Profiles, NamespaceChoosesTheProfileUnlessOneIsForced) {
@@ -46,17 +50,17 @@ TEST(Profiles, EveryProfileRowNamesACataloguedRule) {
   for (std::string_view id : {"group-no-out", "group-out-alone", "func-not-canonical", "mutable-return",
                               "factory-dispatch", "structured-kind", "out-annotation", "inplace-self"}) {
     ASSERT_NE(find_lint_rule(id), nullptr) << id;
-    const RuleProfiles profiles = rule_profiles(id);
+    const lint::RuleProfiles profiles = lint::rule_profiles(id);
     EXPECT_TRUE(profiles.in_tree) << id;
     EXPECT_TRUE(!profiles.extension || profiles.extension_severity == Severity::warning) << id;
   }
-  const RuleProfiles plain = rule_profiles("duplicate-overload");
+  const lint::RuleProfiles plain = lint::rule_profiles("duplicate-overload");
   EXPECT_TRUE(plain.in_tree && plain.extension && !plain.extension_severity);
 }
 
 TEST(Profiles, RuleAppliesGivesTheProfilesSeverity) {
-  const RuleInfo& group = *find_lint_rule("group-no-out");
-  const RuleInfo& canonical = *find_lint_rule("func-not-canonical");
+  const diagnostics::RuleInfo& group = *find_lint_rule("group-no-out");
+  const diagnostics::RuleInfo& canonical = *find_lint_rule("func-not-canonical");
   LintOptions automatic;
   EXPECT_EQ(rule_applies(group, automatic, Profile::in_tree), Severity::error);
   EXPECT_EQ(rule_applies(group, automatic, Profile::extension), std::nullopt);
@@ -135,7 +139,7 @@ TEST(Profiles, WhatC10RejectsIsAnErrorInBothProfiles) {
   for (Profile p : {Profile::automatic, Profile::in_tree}) {
     const Found found = summary(lint(yaml, p));
     for (const char* rule : {"duplicate-empty-overload:error", "reserved-overload-name:error", "default-order:error"}) {
-      EXPECT_NE(std::find(found.begin(), found.end(), rule), found.end()) << rule << " in " << profile_name(p);
+      EXPECT_NE(std::find(found.begin(), found.end(), rule), found.end()) << rule << " in " << lint::profile_name(p);
     }
   }
 }

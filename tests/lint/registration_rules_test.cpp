@@ -23,9 +23,9 @@ std::vector<std::string> lint(std::vector<std::pair<std::string, std::string>> f
     scanned.push_back({path, sources::scan_source(text, *sources::language_for_path(path))});
   }
   std::vector<std::string> out;
-  for (const Diagnostic& d : lint_registration_code(scanned, {}, LintOptions{})) {
+  for (const diagnostics::Diagnostic& d : lint::lint_registration_code(scanned, {}, lint::LintOptions{})) {
     out.push_back(d.location.file + ":" + std::to_string(d.location.line) + ":" +
-                  std::to_string(d.location.column) + " " + std::string(severity_name(d.severity)) + " " +
+                  std::to_string(d.location.column) + " " + std::string(diagnostics::severity_name(d.severity)) + " " +
                   d.rule + ": " + d.message);
   }
   return out;

@@ -19,6 +19,11 @@
 #include "test_support.h"
 
 namespace schemac::schema {
+
+using diagnostics::Diagnostic, diagnostics::RuleInfo, diagnostics::Severity,
+    diagnostics::severity_name, lint::LintOptions, lint::TagsLoad, lint::find_lint_rule,
+    lint::lint_rule_catalog, lint::load_tags;
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -49,9 +54,9 @@ struct Linted {
 };
 
 // The native functions that bad/backend-*.yaml files are checked against (--native-functions).
-const NativeFunctionsFile& backend_native_functions() {
-  static const NativeFunctionsLoad load =
-      load_native_functions("bad/backend-native-functions.yml", read_file(kTestDir + "/bad/backend-native-functions.yml"));
+const native_functions::NativeFunctionsFile& backend_native_functions() {
+  static const native_functions::NativeFunctionsLoad load =
+      native_functions::load_native_functions("bad/backend-native-functions.yml", read_file(kTestDir + "/bad/backend-native-functions.yml"));
   return load.file;
 }
 
@@ -61,30 +66,30 @@ const NativeFunctionsFile& backend_native_functions() {
 Linted lint_case(const std::string& folder, const std::string& name, const LintOptions& options) {
   std::string display = folder + "/" + name + ".yaml";
   std::string text = read_file(kTestDir + "/" + display);
-  FileLintOptions file_options{options, std::nullopt, nullptr};
+  lint::FileLintOptions file_options{options, std::nullopt, nullptr};
   if (name.starts_with("backend-")) {
-    file_options.kind = FileKind::backend;
+    file_options.kind = lint::FileKind::backend;
     file_options.native_functions = &backend_native_functions();
   } else if (name.starts_with("executorch-")) {
-    file_options.kind = FileKind::executorch;
+    file_options.kind = lint::FileKind::executorch;
   }
   Linted result;
-  FileLint linted = lint_file(display, text, file_options);
+  lint::FileLint linted = lint::lint_file(display, text, file_options);
   result.diagnostics = std::move(linted.diagnostics);
-  SourceFiles sources;
+  diagnostics::SourceFiles sources;
   sources.add(display, text);
   // A rule across files: <name>.also.yml is linted first, then the rules across both files.
   const std::string also = folder + "/" + name + ".also.yml";
   if (fs::exists(kTestDir + "/" + also)) {
     const std::string also_text = read_file(kTestDir + "/" + also);
-    FileLint first = lint_file(also, also_text, file_options);
+    lint::FileLint first = lint::lint_file(also, also_text, file_options);
     sources.add(also, also_text);
     result.diagnostics.insert(result.diagnostics.begin(), first.diagnostics.begin(), first.diagnostics.end());
-    const NativeFunctionsFile* files[] = {first.native.get(), linted.native.get()};
-    for (Diagnostic& d : check_duplicates_across_files(files, {})) result.diagnostics.push_back(std::move(d));
+    const native_functions::NativeFunctionsFile* files[] = {first.native.get(), linted.native.get()};
+    for (Diagnostic& d : lint::check_duplicates_across_files(files, {})) result.diagnostics.push_back(std::move(d));
   }
-  result.text = render_text(result.diagnostics, sources) +
-                render_summary(count_diagnostics(result.diagnostics));
+  result.text = diagnostics::render_text(result.diagnostics, sources) +
+                diagnostics::render_summary(diagnostics::count_diagnostics(result.diagnostics));
   return result;
 }
 
@@ -196,9 +201,9 @@ TEST(RuleCatalogue, SchemaChecksAndCatalogueAgree) {
 
 TEST(MachineFormats, JsonAndSarifOfOneBadFileMatchTheirGoldenFiles) {
   Linted linted = lint_case("bad", "unknown-field", bad_folder_options());
-  compare_golden("unknown-field.json", render_json(linted.diagnostics));
-  ToolInfo tool{"schemac", "0.1.0", "", lint_rule_catalog()};
-  compare_golden("unknown-field.sarif", render_sarif(linted.diagnostics, tool));
+  compare_golden("unknown-field.json", diagnostics::render_json(linted.diagnostics));
+  diagnostics::ToolInfo tool{"schemac", "0.1.0", "", lint_rule_catalog()};
+  compare_golden("unknown-field.sarif", diagnostics::render_sarif(linted.diagnostics, tool));
 }
 
 TEST(GoodFiles, LintClean) {
@@ -216,7 +221,7 @@ TEST(Corpus, LintsWithZeroErrorsAndOnlyTheDocumentedWarnings) {
   TagsLoad tags = load_tags(dir + "/tags.yaml", read_file(dir + "/tags.yaml"));
   ASSERT_TRUE(tags.diagnostics.empty());
   ASSERT_GT(tags.tags.size(), 10u);
-  std::vector<Diagnostic> diagnostics = lint_native_functions(
+  std::vector<Diagnostic> diagnostics = lint::lint_native_functions(
       "native_functions.yaml", read_file(dir + "/native_functions.yaml"), LintOptions{tags.tags});
   std::map<std::string, int> warnings;
   for (const Diagnostic& d : diagnostics) {

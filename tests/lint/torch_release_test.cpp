@@ -13,6 +13,11 @@
 #include "test_support.h"
 
 namespace schemac::schema {
+
+using diagnostics::Diagnostic, lint::FileKind, lint::FileLintOptions, lint::TorchVersion,
+    lint::builtin_tags, lint::format_torch_version, lint::kNewestTorchVersion,
+    lint::known_torch_versions, lint::lint_file, lint::parse_torch_version;
+
 namespace {
 
 constexpr TorchVersion k1_12{1, 12};
@@ -22,7 +27,7 @@ constexpr TorchVersion k2_0{2, 0};
 // The diagnostics of `text` under `version`, with that release's built-in tags.
 std::vector<Diagnostic> lint(const std::string& text, TorchVersion version) {
   const std::span<const std::string_view> tags = builtin_tags(version);
-  LintOptions options{std::vector<std::string>(tags.begin(), tags.end())};
+  lint::LintOptions options{std::vector<std::string>(tags.begin(), tags.end())};
   options.torch_version = version;
   return lint_file("ops.yaml", text, FileLintOptions{options, std::nullopt, nullptr}).diagnostics;
 }
@@ -30,7 +35,7 @@ std::vector<Diagnostic> lint(const std::string& text, TorchVersion version) {
 // "rule:severity" of each diagnostic, in order.
 std::vector<std::string> rules(const std::vector<Diagnostic>& diagnostics) {
   std::vector<std::string> out;
-  for (const Diagnostic& d : diagnostics) out.push_back(d.rule + ":" + std::string(severity_name(d.severity)));
+  for (const Diagnostic& d : diagnostics) out.push_back(d.rule + ":" + std::string(diagnostics::severity_name(d.severity)));
   return out;
 }
 
@@ -47,8 +52,8 @@ TEST(TorchRelease, VersionsParseOnlyWhenKnown) {
 }
 
 TEST(TorchRelease, EveryLimitedRuleIsInTheCatalogue) {
-  for (const RuleRelease& rule : rule_releases()) {
-    EXPECT_NE(find_lint_rule(rule.id), nullptr) << rule.id;
+  for (const lint::RuleRelease& rule : lint::rule_releases()) {
+    EXPECT_NE(lint::find_lint_rule(rule.id), nullptr) << rule.id;
     EXPECT_TRUE(std::find(known_torch_versions().begin(), known_torch_versions().end(), rule.since) !=
                 known_torch_versions().end()) << rule.id;
   }
@@ -141,8 +146,8 @@ TEST(TorchRelease, DispatchKeysOutsideTorchgensListAreErrors) {
 TEST(TorchRelease, SupportedKeysAreKnownKeysAndOnlyGrow) {
   std::span<const std::string_view> before;
   for (TorchVersion version : known_torch_versions()) {
-    const std::span<const std::string_view> keys = supported_dispatch_keys(version);
-    for (std::string_view key : keys) EXPECT_NE(find_dispatch_key(key), nullptr) << key;
+    const std::span<const std::string_view> keys = lint::supported_dispatch_keys(version);
+    for (std::string_view key : keys) EXPECT_NE(keys::find_dispatch_key(key), nullptr) << key;
     for (std::string_view key : before)
       EXPECT_NE(std::find(keys.begin(), keys.end(), key), keys.end()) << key << " in " << format_torch_version(version);
     before = keys;
@@ -152,8 +157,8 @@ TEST(TorchRelease, SupportedKeysAreKnownKeysAndOnlyGrow) {
 // Every key PyTorch's own newest file uses is supported by the newest release.
 TEST(TorchRelease, NewestReleaseSupportsTheKeysOfThePytorchCorpus) {
   const std::string text = lint_test::read_file(std::string(SCHEMAC_CORPUS_DIR) + "/native_functions.yaml");
-  LintOptions options;
-  for (const Diagnostic& d : lint_native_functions("native_functions.yaml", text, options))
+  lint::LintOptions options;
+  for (const Diagnostic& d : lint::lint_native_functions("native_functions.yaml", text, options))
     EXPECT_NE(d.rule, "unsupported-dispatch-key") << d.message;
 }
 
@@ -186,7 +191,7 @@ const char* kOpPluginShape =
     "    op_api: all_version\n";
 
 TEST(TorchRelease, UnknownShapeGivesOneUnknownFormatAndChecksItsSchemas) {
-  const FileLint result = lint_file("op_plugin_functions.yaml", kOpPluginShape, FileLintOptions{});
+  const lint::FileLint result = lint_file("op_plugin_functions.yaml", kOpPluginShape, FileLintOptions{});
   EXPECT_EQ(result.kind, FileKind::unknown);
   ASSERT_EQ(rules(result.diagnostics), (Rules{"unknown-format:error", "schema-syntax:error"}));
   EXPECT_NE(result.diagnostics[0].message.find("native_functions.yaml"), std::string::npos);
@@ -196,7 +201,7 @@ TEST(TorchRelease, UnknownShapeGivesOneUnknownFormatAndChecksItsSchemas) {
 
   FileLintOptions forced;
   forced.kind = FileKind::backend;
-  const FileLint backend = lint_file("op_plugin_functions.yaml", kOpPluginShape, forced);
+  const lint::FileLint backend = lint_file("op_plugin_functions.yaml", kOpPluginShape, forced);
   EXPECT_EQ(backend.kind, FileKind::backend);
   EXPECT_TRUE(std::none_of(backend.diagnostics.begin(), backend.diagnostics.end(),
                            [](const Diagnostic& d) { return d.rule == "unknown-format"; }));

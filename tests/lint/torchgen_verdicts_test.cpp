@@ -36,18 +36,18 @@ std::vector<std::string> all_cases() {
 class TorchgenVerdict : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(TorchgenVerdict, LintAgreesWithTorchgen) {
-  static const TagsLoad tags = load_tags("tags.yaml", lint_test::read_file(kDir + "/tags.yaml"));
+  static const lint::TagsLoad tags = lint::load_tags("tags.yaml", lint_test::read_file(kDir + "/tags.yaml"));
   const std::string& name = GetParam();
   const std::string text = lint_test::read_file(kDir + "/" + name);
-  LintOptions lint_options{tags.tags};
-  lint_options.torch_version = TorchVersion{1, 13};
-  FileLintOptions options{lint_options, std::nullopt, nullptr};
-  const std::vector<Diagnostic> diagnostics = lint_file(name, text, options).diagnostics;
+  lint::LintOptions lint_options{tags.tags};
+  lint_options.torch_version = lint::TorchVersion{1, 13};
+  lint::FileLintOptions options{lint_options, std::nullopt, nullptr};
+  const std::vector<diagnostics::Diagnostic> diagnostics = lint::lint_file(name, text, options).diagnostics;
   const bool error = std::any_of(diagnostics.begin(), diagnostics.end(),
-                                 [](const Diagnostic& d) { return d.severity == Severity::error; });
-  SourceFiles sources;
+                                 [](const diagnostics::Diagnostic& d) { return d.severity == diagnostics::Severity::error; });
+  diagnostics::SourceFiles sources;
   sources.add(name, text);
-  EXPECT_EQ(error, name.starts_with("reject/")) << render_text(diagnostics, sources);
+  EXPECT_EQ(error, name.starts_with("reject/")) << diagnostics::render_text(diagnostics, sources);
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, TorchgenVerdict, ::testing::ValuesIn(all_cases()), [](const auto& info) {

@@ -5,6 +5,10 @@
 #include "schemac/native_functions/yaml_loader.h"
 
 namespace schemac::schema {
+
+using native_functions::ScalarStyle, native_functions::YamlLoadResult, native_functions::YamlNode,
+    native_functions::load_yaml, native_functions::scalar_position;
+
 namespace {
 
 TEST(YamlLoader, NodesRememberLineColumnAndOffset) {

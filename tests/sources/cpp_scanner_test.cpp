@@ -160,8 +160,8 @@ TEST(CppScanner, PreprocessorBranchesAreRecorded) {
       "TORCH_LIBRARY(ns, m) {\n#ifdef A\n  m.def(\"a(int x) -> int\");\n#else\n"
       "  m.def(\"a(int x) -> int\");\n#endif\n  m.def(\"b(int x) -> int\");\n}\n");
   ASSERT_EQ(r.schemas.size(), 3u);
-  EXPECT_TRUE(mutually_exclusive(r.schemas[0].condition, r.schemas[1].condition));
-  EXPECT_FALSE(mutually_exclusive(r.schemas[0].condition, r.schemas[2].condition));
+  EXPECT_TRUE(tokens::mutually_exclusive(r.schemas[0].condition, r.schemas[1].condition));
+  EXPECT_FALSE(tokens::mutually_exclusive(r.schemas[0].condition, r.schemas[2].condition));
 }
 
 TEST(CppScanner, ADefineInsideABlockKeepsTheBlockWhole) {

@@ -15,7 +15,7 @@ using ::testing::HasSubstr;
 // The one inferred schema of `code` (custom_op's name plus the inferred signature).
 std::string inferred(std::string_view code) {
   ScanResult r = scan_python(code);
-  for (const InferenceProblem& p : r.inference_problems) ADD_FAILURE() << at(p.position) << " " << p.message;
+  for (const custom_op_inference::InferenceProblem& p : r.inference_problems) ADD_FAILURE() << at(p.position) << " " << p.message;
   if (r.schemas.size() != 1) return "<" + std::to_string(r.schemas.size()) + " schemas>";
   EXPECT_TRUE(r.schemas[0].inferred);
   return r.schemas[0].text.text();
@@ -24,7 +24,7 @@ std::string inferred(std::string_view code) {
 // The problems of `code`, as "line:col rejected|unknown: message".
 std::vector<std::string> problems(std::string_view code) {
   std::vector<std::string> out;
-  for (const InferenceProblem& p : scan_python(code).inference_problems) {
+  for (const custom_op_inference::InferenceProblem& p : scan_python(code).inference_problems) {
     out.push_back(at(p.position) + (p.rejected ? " rejected: " : " unknown: ") + p.message);
   }
   return out;

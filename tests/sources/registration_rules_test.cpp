@@ -18,10 +18,10 @@ std::vector<std::string> lint(std::vector<std::pair<std::string, std::string>> f
   std::vector<ScannedFile> scanned;
   for (auto& [path, text] : files) scanned.push_back({path, scan_source(text, *language_for_path(path))});
   std::vector<std::string> out;
-  for (const schema::Diagnostic& d : lint_sources(scanned)) {
+  for (const diagnostics::Diagnostic& d : lint_sources(scanned)) {
     out.push_back(d.location.file + ":" + std::to_string(d.location.line) + ":" +
                   std::to_string(d.location.column) + " " +
-                  std::string(schema::severity_name(d.severity)) + " " + d.rule + ": " + d.message);
+                  std::string(diagnostics::severity_name(d.severity)) + " " + d.rule + ": " + d.message);
   }
   return out;
 }

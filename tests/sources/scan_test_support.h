@@ -21,7 +21,7 @@ inline std::vector<std::string> texts(const ScanResult& result) {
 }
 
 // "line:column" of a position, for readable failures.
-inline std::string at(SourcePosition position) {
+inline std::string at(tokens::SourcePosition position) {
   return std::to_string(position.line) + ":" + std::to_string(position.column);
 }
 

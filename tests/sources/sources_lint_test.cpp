@@ -7,7 +7,7 @@
 namespace schemac::sources::test {
 namespace {
 
-using schema::Diagnostic;
+using diagnostics::Diagnostic;
 
 std::vector<Diagnostic> lint(std::vector<std::pair<std::string, std::string>> files) {
   std::vector<ScannedFile> scanned;
@@ -45,10 +45,10 @@ TEST(SourcesLint, SyntaxErrorAfterAnEscapeMapsToTheEscape) {
 TEST(SourcesLint, RangeAcrossLiteralsShrinksToItsFirstCharacter) {
   ScanResult r = scan_cpp("void f(Library& m) { m.def(\"ab\" \"cd(int x) -> int\"); }");
   ASSERT_EQ(r.schemas.size(), 1u);
-  schema::Location l = location_in("x.cpp", r.schemas[0].text, 1, 3);
+  diagnostics::Location l = location_in("x.cpp", r.schemas[0].text, 1, 3);
   EXPECT_EQ(l.column, 30u);
   EXPECT_EQ(l.end_column, 31u);
-  schema::Location whole = location_in("x.cpp", r.schemas[0].text, 0, 2);
+  diagnostics::Location whole = location_in("x.cpp", r.schemas[0].text, 0, 2);
   EXPECT_EQ(whole.end_column, 31u);
 }
 
@@ -134,13 +134,13 @@ TEST(SourcesLint, ImplWithoutDefinitionIsAWarning) {
              "TORCH_LIBRARY_IMPL(aten, CPU, m) { m.impl(\"add.Tensor\", add); }\n"}});
   ASSERT_EQ(d.size(), 1u);
   EXPECT_EQ(d[0].rule, "impl-without-definition");
-  EXPECT_EQ(d[0].severity, schema::Severity::warning);
+  EXPECT_EQ(d[0].severity, diagnostics::Severity::warning);
   EXPECT_EQ(d[0].location.line, 2u);
 }
 
 TEST(SourcesLint, RuleCatalogNamesEveryRule) {
   std::vector<std::string> ids;
-  for (const schema::RuleInfo& rule : source_rule_catalog()) ids.emplace_back(rule.id);
+  for (const diagnostics::RuleInfo& rule : source_rule_catalog()) ids.emplace_back(rule.id);
   EXPECT_EQ(ids, (std::vector<std::string>{"duplicate-definition", "namespace-mismatch",
                                            "impl-without-definition", "custom-op-schema",
                                            "custom-op-not-static"}));

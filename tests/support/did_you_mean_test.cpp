@@ -8,6 +8,9 @@
 #include "schemac/support/did_you_mean.h"
 
 namespace schemac::schema {
+
+using support::did_you_mean, support::edit_distance;
+
 namespace {
 
 TEST(EditDistance, CountsEditsAndSwapsWithCaseAtHalfCost) {

@@ -16,7 +16,7 @@ TEST(RunTasks, RunsEveryTaskOnceWithAndWithoutThreads) {
   for (bool threads : {false, true}) {
     for (size_t count : {0u, 1u, 2u, 7u, 1000u}) {
       std::vector<std::atomic<int>> runs(count);
-      run_tasks(count, [&](size_t i) { runs[i].fetch_add(1); }, threads);
+      support::run_tasks(count, [&](size_t i) { runs[i].fetch_add(1); }, threads);
       for (size_t i = 0; i < count; ++i) EXPECT_EQ(runs[i].load(), 1) << i;
     }
   }
@@ -25,7 +25,7 @@ TEST(RunTasks, RunsEveryTaskOnceWithAndWithoutThreads) {
 TEST(RunTasks, RethrowsTheLowestNumberedTasksException) {
   std::atomic<int> finished{0};
   try {
-    run_tasks(50, [&](size_t i) {
+    support::run_tasks(50, [&](size_t i) {
       if (i == 7 || i == 30) throw std::runtime_error("task " + std::to_string(i));
       finished.fetch_add(1);
     });

@@ -55,7 +55,7 @@ std::vector<std::string> option_names(const CLI::App* command) {
 
 std::optional<std::string> closest(std::string_view word, const std::vector<std::string>& names) {
   std::vector<std::string_view> views(names.begin(), names.end());
-  return schema::did_you_mean(word, views);
+  return support::did_you_mean(word, views);
 }
 
 // The innermost subcommand that was given, or the app.

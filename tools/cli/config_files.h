@@ -23,18 +23,18 @@ std::optional<std::filesystem::path> find_config_file(const std::filesystem::pat
 class ConfigFiles {
  public:
   // `forced`: the --config file, used for every input; empty: each input's nearest one.
-  ConfigFiles(std::string forced, std::span<const schema::RuleInfo> known_rules);
+  ConfigFiles(std::string forced, std::span<const diagnostics::RuleInfo> known_rules);
 
   // The config for `input` (an empty Config when none is found), or nullptr when the file could
   // not be read or has errors; `diagnostics` then holds why (rule `config`, or a tool-level
   // error without a file).
-  const config::Config* for_input(const std::string& input, std::vector<schema::Diagnostic>& diagnostics);
+  const config::Config* for_input(const std::string& input, std::vector<diagnostics::Diagnostic>& diagnostics);
 
  private:
-  const config::Config* load(const std::filesystem::path& path, std::vector<schema::Diagnostic>& diagnostics);
+  const config::Config* load(const std::filesystem::path& path, std::vector<diagnostics::Diagnostic>& diagnostics);
 
   std::string forced_;
-  std::vector<schema::RuleInfo> known_rules_;
+  std::vector<diagnostics::RuleInfo> known_rules_;
   std::map<std::string, std::optional<config::Config>> loaded_;  // by path; nullopt: unusable
   config::Config none_;
 };

@@ -22,29 +22,29 @@ struct AuditOptions {
 };
 
 // "FILE:LINE" as a location (line 0 when the site has no line number).
-schema::Location location_of(const std::string& site) {
+diagnostics::Location location_of(const std::string& site) {
   const size_t colon = site.rfind(':');
   uint32_t line = 0;
   if (colon != std::string::npos) {
     const char* end = site.data() + site.size();
     if (std::from_chars(site.data() + colon + 1, end, line).ptr == end && line > 0)
-      return schema::Location::at(site.substr(0, colon), line, 1);
+      return diagnostics::Location::at(site.substr(0, colon), line, 1);
   }
-  return schema::Location{site};
+  return diagnostics::Location{site};
 }
 
 std::string audit_sarif(const std::vector<report::Finding>& findings) {
-  std::vector<schema::RuleInfo> rules;
+  std::vector<diagnostics::RuleInfo> rules;
   for (const report::AuditRule& rule : report::audit_rules())
-    rules.push_back({rule.id, schema::Severity::warning, rule.description});
-  std::vector<schema::Diagnostic> diagnostics;
+    rules.push_back({rule.id, diagnostics::Severity::warning, rule.description});
+  std::vector<diagnostics::Diagnostic> diagnostics;
   for (const report::Finding& f : findings) {
-    schema::Diagnostic d{schema::Severity::warning, std::string(f.rule), location_of(f.site),
+    diagnostics::Diagnostic d{diagnostics::Severity::warning, std::string(f.rule), location_of(f.site),
                          f.op + ": " + f.message, {}, std::nullopt};
     d.notes.push_back({{}, "why: " + std::string(report::audit_rule(f.rule).why)});
     diagnostics.push_back(std::move(d));
   }
-  return schema::render_sarif(diagnostics, {"dispatch-inspect", std::string(kVersion), "", rules});
+  return diagnostics::render_sarif(diagnostics, {"dispatch-inspect", std::string(kVersion), "", rules});
 }
 
 int run_audit(const AuditOptions& o) {
@@ -52,7 +52,7 @@ int run_audit(const AuditOptions& o) {
   request.kind = "library";
   request.libraries = o.libraries;
   const report::Response answer = ask(request);
-  if (answer.status != kExitOk) return answer.status;
+  if (answer.status != cli::kExitOk) return answer.status;
   const std::vector<report::Finding> findings = report::audit_library(answer.library);
   const size_t operators = answer.library.operators.size();
   if (o.format == "json") {
@@ -62,7 +62,7 @@ int run_audit(const AuditOptions& o) {
   } else {
     std::cout << report::audit_text(findings, operators);
   }
-  return findings.empty() ? kExitOk : kExitProblems;
+  return findings.empty() ? cli::kExitOk : cli::kExitProblems;
 }
 
 }  // namespace

@@ -19,13 +19,13 @@ void add_dump_command(CLI::App& app) {
        "dispatch-inspect dump example_plugin::scale --load libschemac_example_plugin.so"},
       options, [options] {
         const report::Response answer = ask(operator_request("dump", *options));
-        if (answer.status != kExitOk) return answer.status;
+        if (answer.status != cli::kExitOk) return answer.status;
         if (options->format == "json") {
           std::cout << report::json_text(report::dump_json(answer.dump)) << "\n";
         } else {
           std::cout << report::dump_torch(answer.dump);
         }
-        return kExitOk;
+        return cli::kExitOk;
       });
 }
 

@@ -20,13 +20,13 @@ int run_ops(const OpsOptions& o) {
   request.kind = "operators";
   request.libraries = o.libraries;
   const report::Response answer = ask(request);
-  if (answer.status != kExitOk) return answer.status;
+  if (answer.status != cli::kExitOk) return answer.status;
   if (o.format == "json") {
     std::cout << report::json_text(report::operators_json(answer.operators)) << "\n";
   } else {
     std::cout << report::operators_text(answer.operators);
   }
-  return kExitOk;
+  return cli::kExitOk;
 }
 
 }  // namespace

@@ -7,8 +7,8 @@
 
 namespace schemac::inspect {
 
-using dispatch::DispatchKey;
-using dispatch::DispatchKeySet;
+using keys::DispatchKey;
+using keys::DispatchKeySet;
 using dispatch::EntryReason;
 
 namespace {
@@ -20,7 +20,7 @@ std::string chain_end(DispatchKey key, const dispatch::TableEntry& e) {
   if (e.reason == EntryReason::MathKernel || e.reason == EntryReason::NestedKernel)
     return "a composite kernel: it calls other operators instead of redispatching";
   if (key == DispatchKey::Undefined) return "the Undefined entry: nothing is below it";
-  if (dispatch::is_backend_dispatch_key(key)) return "a backend kernel: it computes the result";
+  if (keys::is_backend_dispatch_key(key)) return "a backend kernel: it computes the result";
   return "";
 }
 
@@ -40,7 +40,7 @@ report::Resolution resolve(const dispatch::OperatorEntry& op, DispatchKeySet key
   DispatchKeySet ks = after_tls & op.non_fallthrough_keys(after_tls);
   for (DispatchKey k : after_tls)
     if (!ks.has(k)) r.skipped.emplace_back(to_string(k));  // a fallthrough entry: dispatch goes past it
-  for (int guard = 0; guard < dispatch::kNumRuntimeEntries; ++guard) {
+  for (int guard = 0; guard < keys::kNumRuntimeEntries; ++guard) {
     const DispatchKey key = ks.highest_priority_key();
     const dispatch::TableEntry& entry = op.entry_for(ks);
     r.chain.push_back(step_of(key, ks, entry));
@@ -63,14 +63,14 @@ bool parse_key_list(std::string_view text, DispatchKeySet& out, std::string& err
     while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
     while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
     if (!name.empty()) {
-      const auto key = dispatch::parse_dispatch_key(name);
+      const auto key = keys::parse_dispatch_key(name);
       if (!key) {
         error = fmt::format("unknown dispatch key '{}'", name);
-        if (std::string close = dispatch::suggest_dispatch_key(name); !close.empty())
+        if (std::string close = keys::suggest_dispatch_key(name); !close.empty())
           error += fmt::format("\nnote: did you mean '{}'?", close);
         return false;
       }
-      if (dispatch::is_alias_key(*key) || !dispatch::is_runtime_key(*key)) {
+      if (keys::is_alias_key(*key) || !keys::is_runtime_key(*key)) {
         error = fmt::format("'{}' is not a runtime key; a key set holds runtime keys such as CPU or AutogradCPU", name);
         return false;
       }

@@ -26,11 +26,11 @@
 namespace schemac::inspect {
 
 // `included` and `excluded` are the complete thread-local sets (defaults already added).
-report::Resolution resolve(const dispatch::OperatorEntry& op, dispatch::DispatchKeySet keys,
-                           dispatch::DispatchKeySet included, dispatch::DispatchKeySet excluded);
+report::Resolution resolve(const dispatch::OperatorEntry& op, keys::DispatchKeySet keys,
+                           keys::DispatchKeySet included, keys::DispatchKeySet excluded);
 
 // Parses "CPU,AutogradCPU" into runtime keys; an empty string is the empty set. On failure
 // returns false with a message naming the key (and a did-you-mean note) in `error`.
-bool parse_key_list(std::string_view text, dispatch::DispatchKeySet& out, std::string& error);
+bool parse_key_list(std::string_view text, keys::DispatchKeySet& out, std::string& error);
 
 }  // namespace schemac::inspect

@@ -26,7 +26,7 @@ int run_resolve(const OperatorCommandOptions& common, const ResolveOptions& o) {
   request.exclude = o.exclude;
   request.autocast = o.autocast;
   const report::Response answer = ask(request);
-  if (answer.status != kExitOk) return answer.status;
+  if (answer.status != cli::kExitOk) return answer.status;
   if (common.format == "dot") {
     std::cout << report::resolution_dot(answer.resolution);
   } else if (common.format == "mermaid") {
@@ -36,7 +36,7 @@ int run_resolve(const OperatorCommandOptions& common, const ResolveOptions& o) {
   } else {
     std::cout << report::resolution_text(answer.resolution);
   }
-  return answer.resolution.fails && !o.allow_missing ? kExitProblems : kExitOk;
+  return answer.resolution.fails && !o.allow_missing ? cli::kExitProblems : cli::kExitOk;
 }
 
 }  // namespace

@@ -16,7 +16,7 @@
 namespace schemac::inspect {
 namespace {
 
-using dispatch::DispatchKey;
+using keys::DispatchKey;
 
 std::string kernel_kinds(const dispatch::KernelFunction& kernel) {
   std::string out;
@@ -45,8 +45,8 @@ report::OperatorSummary operators_of_one(const dispatch::OperatorEntry& op) {
   return summary;
 }
 
-int parse_keys(const report::Request& r, dispatch::DispatchKeySet& keys, dispatch::DispatchKeySet& included,
-               dispatch::DispatchKeySet& excluded) {
+int parse_keys(const report::Request& r, keys::DispatchKeySet& keys, keys::DispatchKeySet& included,
+               keys::DispatchKeySet& excluded) {
   std::string error;
   for (auto [text, set] : {std::pair{&r.keys, &keys}, {&r.include, &included}, {&r.exclude, &excluded}}) {
     if (!parse_key_list(*text, *set, error)) {
@@ -57,7 +57,7 @@ int parse_keys(const report::Request& r, dispatch::DispatchKeySet& keys, dispatc
   included = dispatch::kDefaultIncludedSet | included;
   excluded = dispatch::kDefaultExcludedSet | excluded;
   for (const std::string& device : r.autocast) {
-    const auto key = dispatch::parse_dispatch_key(report::autocast_key_name(device));
+    const auto key = keys::parse_dispatch_key(report::autocast_key_name(device));
     if (!key) {
       cli::error("dispatch-inspect resolve", "autocast has no key for device '{}' (cpu, cuda, xpu, ...)", device);
       return cli::kExitUsage;
@@ -86,11 +86,11 @@ report::Library library_of(const report::Operators& before, bool loaded) {
 
 }  // namespace
 
-report::Table table_of(const dispatch::OperatorEntry& op, const dispatch::TableOptions& options) {
+report::Table table_of(const dispatch::OperatorEntry& op, const inspect::TableOptions& options) {
   report::Table table{op.full_name(), true, {}};
-  for (int slot = 0; slot < dispatch::kNumRuntimeEntries; ++slot) {
+  for (int slot = 0; slot < keys::kNumRuntimeEntries; ++slot) {
     const dispatch::TableEntry& e = op.entry_at_slot(slot);
-    const DispatchKey key = dispatch::runtime_key_for_slot(slot);
+    const DispatchKey key = keys::runtime_key_for_slot(slot);
     if (!e.kernel.is_valid() && !options.all_keys) continue;
     if (options.show_key && !options.show_key(key)) continue;
     table.rows.push_back({std::string(to_string(key)), e.kernel.is_valid(), e.kernel.is_valid() ? e.debug : "",
@@ -113,7 +113,7 @@ report::Dump dump_of(const dispatch::OperatorEntry& op) {
     const auto& list = op.kernels(key);
     for (size_t i = 0; i < list.size(); ++i) {
       const dispatch::AnnotatedKernel& k = list[i];
-      dump.kernels.push_back({std::string(to_string(key)), dispatch::is_alias_key(key), i == 0, k.debug, k.site,
+      dump.kernels.push_back({std::string(to_string(key)), keys::is_alias_key(key), i == 0, k.debug, k.site,
                               k.inferred.has_value(), k.inferred ? k.inferred->text : "", kernel_kinds(k.kernel)});
     }
   }
@@ -128,7 +128,7 @@ report::Operators operators_of(const dispatch::Dispatcher& dispatcher) {
 
 report::Response answer(const report::Request& request) {
   report::Response response;
-  dispatch::DispatchKeySet keys, included, excluded;
+  keys::DispatchKeySet keys, included, excluded;
   if (request.kind == "resolve") {
     response.status = parse_keys(request, keys, included, excluded);
     if (response.status != cli::kExitOk) return response;

@@ -18,19 +18,21 @@
 #include "schemac_adapter.h"
 
 namespace schemac::inspect {
+
+using support::Json;
+
 namespace {
 
-using dispatch::DispatchKey;
+using keys::DispatchKey;
 using dispatch::Dispatcher;
 using dispatch::KernelFunction;
 using dispatch::OperatorEntry;
-using dispatch::TableFormat;
 
 constexpr std::string_view kTestOperator = "__test__::foo";
 constexpr std::string_view kTestSchema = "__test__::foo(Tensor x) -> Tensor";
 
 // The kernels simulate registers do nothing: simulate never calls them.
-void simulated_kernel(const dispatch::OperatorHandle&, dispatch::DispatchKeySet, dispatch::Stack*) {}
+void simulated_kernel(const dispatch::OperatorHandle&, keys::DispatchKeySet, dispatch::Stack*) {}
 
 // Python's repr of a list of strings: ['CPU', 'XLA'].
 std::string python_list(const std::vector<std::string>& items) {
@@ -78,7 +80,7 @@ bool contains(const std::vector<std::string>& items, std::string_view item) {
 std::string dispatch_table_text(const OperatorEntry& op, const std::vector<std::string>& shown, bool all_keys) {
   std::vector<std::pair<std::string, std::string>> rows;
   size_t width = 15;
-  for (const std::string& line : split_lines(dispatch::format_table(op, TableFormat::Torch))) {
+  for (const std::string& line : split_lines(inspect::format_table(op, TableFormat::Torch))) {
     const std::string key = split_piece(line, ":", 0);
     if (!all_keys && !contains(shown, key)) continue;
     rows.emplace_back(key, split_piece(strip_fallback_site(line), ": ", 1));
@@ -91,7 +93,7 @@ std::string dispatch_table_text(const OperatorEntry& op, const std::vector<std::
 
 std::string registrations_text(const OperatorEntry& op, const std::vector<std::string>& supported) {
   std::string out = format_header("Registered Kernels");
-  for (const std::string& line : split_lines(dispatch::format_dump(op, TableFormat::Torch))) {
+  for (const std::string& line : split_lines(inspect::format_dump(op, TableFormat::Torch))) {
     const std::string first = split_piece(line, ":", 0);
     const bool wanted = std::any_of(supported.begin(), supported.end(),
                                     [&](const std::string& k) { return first.rfind(k, 0) == 0; });
@@ -141,10 +143,10 @@ int simulate_keys(const SimulateOptions& options, std::ostream& out, std::ostrea
   std::vector<std::pair<std::string, DispatchKey>> parsed;
   for (const std::string& name : keys) {
     // Beyond PythonDispatcher's list, any runtime or alias key is accepted too.
-    const auto key = dispatch::parse_dispatch_key(name);
-    if (!key || !(dispatch::is_alias_key(*key) || dispatch::is_runtime_key(*key))) {
+    const auto key = keys::parse_dispatch_key(name);
+    if (!key || !(keys::is_alias_key(*key) || keys::is_runtime_key(*key))) {
       err << fmt::format("{} is not supported, please select a dispatch key in {}.\n", name, python_list(supported));
-      if (std::string close = dispatch::suggest_dispatch_key(name); !close.empty())
+      if (std::string close = keys::suggest_dispatch_key(name); !close.empty())
         err << fmt::format("note: did you mean '{}'?\n", close);
       return 1;
     }
@@ -171,7 +173,7 @@ int simulate_keys(const SimulateOptions& options, std::ostream& out, std::ostrea
   for (const auto& [name, key] : parsed) {
     const std::string canonical(dispatch::to_string(key));
     if (!contains(registration_keys, canonical)) registration_keys.push_back(canonical);
-    if (!dispatch::is_alias_key(key) && !contains(shown, canonical)) shown.push_back(canonical);
+    if (!keys::is_alias_key(key) && !contains(shown, canonical)) shown.push_back(canonical);
   }
 
   switch (options.format) {
@@ -180,20 +182,20 @@ int simulate_keys(const SimulateOptions& options, std::ostream& out, std::ostrea
                                     : dispatch_table_text(op, shown, options.all_keys));
       break;
     case TableFormat::Torch:
-      out << (options.registrations ? dispatch::format_dump(op, TableFormat::Torch)
-                                    : dispatch::format_table(op, TableFormat::Torch));
+      out << (options.registrations ? inspect::format_dump(op, TableFormat::Torch)
+                                    : inspect::format_table(op, TableFormat::Torch));
       break;
     case TableFormat::Json: {
-      dispatch::TableOptions table_options;
+      inspect::TableOptions table_options;
       table_options.all_keys = options.all_keys;
       // Without --all-keys the JSON table keeps the rows the text table shows.
       if (!options.all_keys) {
-        table_options.show_key = [&](dispatch::DispatchKey key) {
+        table_options.show_key = [&](keys::DispatchKey key) {
           return contains(shown, std::string(dispatch::to_string(key)));
         };
       }
       Json body = options.registrations ? report::dump_json(dump_of(op)) : report::table_json(table_of(op, table_options));
-      out << to_json_text(Json{{"registered", keys}, {options.registrations ? "registrations" : "table", std::move(body)}})
+      out << support::to_json_text(Json{{"registered", keys}, {options.registrations ? "registrations" : "table", std::move(body)}})
           << "\n";
       break;
     }
@@ -246,10 +248,10 @@ class ScriptSession {
       const OperatorEntry* op = dispatcher_.find(words[1]);
       if (!op) throw dispatch::DispatchError(fmt::format("no operator named '{}'", words[1]));
       if (command == "table") {
-        dispatch::TableOptions options;
-        out_ << dispatch::format_table(*op, format_, options);
+        inspect::TableOptions options;
+        out_ << inspect::format_table(*op, format_, options);
       } else {
-        out_ << dispatch::format_dump(*op, format_);
+        out_ << inspect::format_dump(*op, format_);
       }
     } else {
       throw dispatch::DispatchError(
@@ -269,9 +271,9 @@ class ScriptSession {
     std::string lower = name;
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
     if (allow_catchall && lower == "catchall") return std::nullopt;
-    const auto key = dispatch::parse_dispatch_key(name);
+    const auto key = keys::parse_dispatch_key(name);
     if (!key) {
-      const std::string suggestion = dispatch::suggest_dispatch_key(name);
+      const std::string suggestion = keys::suggest_dispatch_key(name);
       throw dispatch::DispatchError(fmt::format("unknown dispatch key '{}'{}", name,
                                                 suggestion.empty() ? "" : fmt::format("; did you mean '{}'?", suggestion)));
     }
@@ -331,7 +333,7 @@ int simulate_script(std::string_view script, std::string_view script_name, Table
     } catch (const std::exception& e) {
       ++failures;
       // A message quotes the step's words: cut, so a binary or minified script gives short lines.
-      err << fmt::format("{}:{}: error: {}\n", script_name, line_number, schema::clip_text(e.what(), 300));
+      err << fmt::format("{}:{}: error: {}\n", script_name, line_number, diagnostics::clip_text(e.what(), 300));
     }
   }
   if (steps == 0) {

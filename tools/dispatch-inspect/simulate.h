@@ -16,7 +16,7 @@ struct SimulateOptions {
   std::vector<std::string> keys;   // KEY... to register fn_KEY for
   bool registrations = false;      // print registrations() instead of dispatchTable()
   bool all_keys = false;           // show every present runtime key, not just PythonDispatcher's
-  dispatch::TableFormat format = dispatch::TableFormat::Text;  // Text is PythonDispatcher's format
+  inspect::TableFormat format = inspect::TableFormat::Text;  // Text is PythonDispatcher's format
 };
 
 // PythonDispatcher's keys, in its order.
@@ -29,7 +29,7 @@ int simulate_keys(const SimulateOptions& options, std::ostream& out, std::ostrea
 // `simulate --script FILE` on already-read text. Step errors are printed on `err` as
 // "<script_name>:<line>: error: <message>"; the session goes on. 0 when every step succeeded, else 1
 // (a script with no step at all, only blanks and comments, is an error too).
-int simulate_script(std::string_view script, std::string_view script_name, dispatch::TableFormat format,
+int simulate_script(std::string_view script, std::string_view script_name, inspect::TableFormat format,
                     std::ostream& out, std::ostream& err);
 
 // PythonDispatcher's post-processing, exposed for tests: drops "registered at ...FallbackKernel.cpp

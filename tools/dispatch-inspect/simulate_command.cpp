@@ -23,15 +23,15 @@ struct SimulateCommandOptions {
 constexpr std::string_view kCommand = "dispatch-inspect simulate";
 
 int run_simulate(const SimulateCommandOptions& o) {
-  if (const int code = require_our_runtime("simulate"); code != kExitOk) return code;
-  const auto format = dispatch::parse_table_format(o.format);
+  if (const int code = require_our_runtime("simulate"); code != cli::kExitOk) return code;
+  const auto format = inspect::parse_table_format(o.format);
   if (!o.script.empty()) {
     if (!o.keys.empty()) {
       cli::error(kCommand, "give either KEY... or --script FILE, not both");
-      return kExitUsage;
+      return cli::kExitUsage;
     }
     std::optional<std::string> text = cli::read_input(kCommand, o.script, "script");
-    if (!text) return kExitUsage;
+    if (!text) return cli::kExitUsage;
     return simulate_script(*text, o.script, *format, std::cout, std::cerr);
   }
   SimulateOptions options;

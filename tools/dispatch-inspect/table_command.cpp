@@ -26,7 +26,7 @@ void add_table_command(CLI::App& app) {
         report::Request request = operator_request("table", *options);
         request.all_keys = *all_keys;
         const report::Response answer = ask(request);
-        if (answer.status != kExitOk) return answer.status;
+        if (answer.status != cli::kExitOk) return answer.status;
         if (options->format == "torch") {
           std::cout << report::table_torch(answer.table);
         } else if (options->format == "dot") {
@@ -38,7 +38,7 @@ void add_table_command(CLI::App& app) {
         } else {
           std::cout << report::table_text(answer.table);
         }
-        return kExitOk;
+        return cli::kExitOk;
       });
   sub->add_flag("--all-keys", *all_keys, "also list runtime keys with no entry (text and json)");
 }

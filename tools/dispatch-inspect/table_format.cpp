@@ -4,7 +4,7 @@
 #include "report/render.h"
 #include "schemac_adapter.h"
 
-namespace schemac::dispatch {
+namespace schemac::inspect {
 
 std::optional<TableFormat> parse_table_format(std::string_view name) {
   if (name == "text") return TableFormat::Text;
@@ -13,7 +13,7 @@ std::optional<TableFormat> parse_table_format(std::string_view name) {
   return std::nullopt;
 }
 
-std::string format_table(const OperatorEntry& op, TableFormat format, const TableOptions& options) {
+std::string format_table(const dispatch::OperatorEntry& op, TableFormat format, const TableOptions& options) {
   // The torch format lists what torch lists, whatever the options say.
   if (format == TableFormat::Torch) return inspect::report::table_torch(inspect::table_of(op));
   const inspect::report::Table table = inspect::table_of(op, options);
@@ -21,10 +21,10 @@ std::string format_table(const OperatorEntry& op, TableFormat format, const Tabl
   return inspect::report::table_text(table);
 }
 
-std::string format_dump(const OperatorEntry& op, TableFormat format) {
+std::string format_dump(const dispatch::OperatorEntry& op, TableFormat format) {
   const inspect::report::Dump dump = inspect::dump_of(op);
   if (format == TableFormat::Json) return inspect::report::json_text(inspect::report::dump_json(dump)) + "\n";
   return inspect::report::dump_torch(dump);
 }
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::inspect

@@ -13,7 +13,7 @@
 
 #include "schemac/dispatch/operator_entry.h"
 
-namespace schemac::dispatch {
+namespace schemac::inspect {
 
 enum class TableFormat { Text, Torch, Json };
 // Parses "text", "torch" or "json".
@@ -23,13 +23,13 @@ struct TableOptions {
   // Text and JSON: also list runtime keys whose entry is missing. Torch never lists them.
   bool all_keys = false;
   // Text and JSON: when set, only the runtime keys it returns true for are listed.
-  std::function<bool(DispatchKey)> show_key;
+  std::function<bool(keys::DispatchKey)> show_key;
 };
 
 // The computed table (report::table_text, table_torch or table_json).
-std::string format_table(const OperatorEntry& op, TableFormat format, const TableOptions& options = {});
+std::string format_table(const dispatch::OperatorEntry& op, TableFormat format, const TableOptions& options = {});
 
 // The registration state: torch style (text is the same) or JSON (report::dump_torch, dump_json).
-std::string format_dump(const OperatorEntry& op, TableFormat format);
+std::string format_dump(const dispatch::OperatorEntry& op, TableFormat format);
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::inspect

@@ -19,6 +19,9 @@
 #include "value_spec.h"
 
 namespace schemac::inspect {
+
+using cli::kExitProblems, support::Json;
+
 namespace {
 
 
@@ -29,16 +32,16 @@ struct TraceOptions : OperatorCommandOptions {
 struct TracedStep {
   int depth;
   std::string op;
-  dispatch::DispatchKey key;
+  keys::DispatchKey key;
   std::string kernel;
   dispatch::EntryReason reason;
-  dispatch::DispatchKeySet keys;
+  keys::DispatchKeySet keys;
 };
 
 // Records each call in order, with its nesting depth.
 class RecordingTracer : public dispatch::CallTracer {
  public:
-  void on_enter(const dispatch::OperatorHandle& op, dispatch::DispatchKeySet ks,
+  void on_enter(const dispatch::OperatorHandle& op, keys::DispatchKeySet ks,
                 const dispatch::TableEntry& entry) override {
     steps.push_back({depth_++, op.full_name(), ks.highest_priority_key(),
                      entry.kernel.is_valid() ? entry.debug : "(missing)", entry.reason, ks});
@@ -64,7 +67,7 @@ class TracerScope {
 
 struct BuiltArgument {
   std::string name;
-  dispatch::IValue value;
+  core::IValue value;
   bool from_default = false;
 };
 
@@ -78,7 +81,7 @@ size_t argument_name_end(std::string_view spec) {
 // The arguments in schema order: --arg values first (positional, or NAME=SPEC), then defaults.
 bool build_arguments(const schema::FunctionSchema& s, const std::vector<std::string>& specs,
                      std::vector<BuiltArgument>& out, std::string& error) {
-  std::vector<std::optional<dispatch::IValue>> values(s.arguments.size());
+  std::vector<std::optional<core::IValue>> values(s.arguments.size());
   size_t next = 0;
   for (const std::string& spec : specs) {
     size_t index = next;
@@ -143,7 +146,7 @@ void print_text(const std::string& schema_text, const std::vector<BuiltArgument>
     std::cout << fmt::format("{:{}}{} {}: {} [{}] with {}\n", "", 2 + 2 * s.depth, s.op, dispatch::to_string(s.key),
                              s.kernel, dispatch::to_string(s.reason), dispatch::to_string(s.keys));
   if (results) {
-    for (const dispatch::IValue& v : *results) std::cout << fmt::format("result: {}\n", describe_value(v));
+    for (const core::IValue& v : *results) std::cout << fmt::format("result: {}\n", describe_value(v));
   } else {
     std::cout << fmt::format("error: {}\n", error);
   }
@@ -162,8 +165,8 @@ void print_json(const std::string& op_name, const std::vector<BuiltArgument>& ar
                          {"reason", dispatch::to_string(s.reason)},
                          {"key_set", dispatch::to_string(s.keys)}});
   if (results)
-    for (const dispatch::IValue& v : *results) values.push_back(describe_value(v));
-  std::cout << to_json_text(Json{{"operator", op_name},
+    for (const core::IValue& v : *results) values.push_back(describe_value(v));
+  std::cout << support::to_json_text(Json{{"operator", op_name},
                                  {"arguments", std::move(arguments)},
                                  {"calls", std::move(calls)},
                                  {"results", std::move(values)},
@@ -172,7 +175,7 @@ void print_json(const std::string& op_name, const std::vector<BuiltArgument>& ar
 }
 
 int run_trace(const TraceOptions& o) {
-  if (const int code = require_our_runtime("trace"); code != kExitOk) return code;
+  if (const int code = require_our_runtime("trace"); code != cli::kExitOk) return code;
   if (!load_libraries(o.libraries, std::cerr)) return kExitProblems;
   const dispatch::OperatorEntry* entry = find_operator_or_explain(o.op, std::cerr);
   if (entry == nullptr) return kExitProblems;
@@ -188,7 +191,7 @@ int run_trace(const TraceOptions& o) {
   const schema::ParseResult parsed = schema::parse_schema(entry->definition()->schema_text);
   if (!parsed.ok() || !build_arguments(*parsed.schema, o.args, args, error)) {
     cli::error("dispatch-inspect trace", "{}", error);
-    return kExitUsage;
+    return cli::kExitUsage;
   }
   const dispatch::OperatorHandle op(const_cast<dispatch::OperatorEntry*>(entry));
   dispatch::Stack stack;
@@ -208,7 +211,7 @@ int run_trace(const TraceOptions& o) {
   } else {
     print_text(schema_text, args, tracer.steps, ok ? &stack : nullptr, error);
   }
-  return ok ? kExitOk : kExitProblems;
+  return ok ? cli::kExitOk : kExitProblems;
 }
 
 }  // namespace

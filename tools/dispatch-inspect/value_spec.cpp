@@ -17,7 +17,7 @@
 namespace schemac::inspect {
 namespace {
 
-using dispatch::IValue;
+using core::IValue;
 
 ValueSpecResult fail(std::string message) { return {std::nullopt, std::move(message)}; }
 ValueSpecResult ok(IValue value) { return {std::move(value), {}}; }
@@ -64,12 +64,12 @@ std::optional<std::vector<int64_t>> parse_int_list(std::string_view s) {
 }
 
 template <class T>
-void fill_counting(const dispatch::Tensor& t) {
+void fill_counting(const core::Tensor& t) {
   T* data = static_cast<T*>(t.data_ptr());
   for (int64_t i = 0, n = t.numel(); i < n; ++i) {
     if constexpr (std::is_same_v<T, bool>) {
       data[i] = (i % 2) == 0;
-    } else if constexpr (std::is_same_v<T, dispatch::Half> || std::is_same_v<T, dispatch::BFloat16>) {
+    } else if constexpr (std::is_same_v<T, core::Half> || std::is_same_v<T, core::BFloat16>) {
       data[i] = T(static_cast<float>(i + 1));
     } else {
       data[i] = static_cast<T>(i + 1);
@@ -77,13 +77,13 @@ void fill_counting(const dispatch::Tensor& t) {
   }
 }
 
-void fill_counting(const dispatch::Tensor& t) {
-  using dispatch::ScalarType;
+void fill_counting(const core::Tensor& t) {
+  using core::ScalarType;
   switch (t.dtype()) {
     case ScalarType::Float: return fill_counting<float>(t);
     case ScalarType::Double: return fill_counting<double>(t);
-    case ScalarType::Half: return fill_counting<dispatch::Half>(t);
-    case ScalarType::BFloat16: return fill_counting<dispatch::BFloat16>(t);
+    case ScalarType::Half: return fill_counting<core::Half>(t);
+    case ScalarType::BFloat16: return fill_counting<core::BFloat16>(t);
     case ScalarType::Int: return fill_counting<int32_t>(t);
     case ScalarType::Long: return fill_counting<int64_t>(t);
     case ScalarType::Bool: return fill_counting<bool>(t);
@@ -100,9 +100,9 @@ ValueSpecResult parse_tensor_spec(std::string_view spec) {
     return fail(fmt::format("tensor spec '{}' must look like 'cpu:float32[2,3]'", spec));
   const std::string_view device_text = spec.substr(0, last_colon);
   const std::string_view dtype_text = spec.substr(last_colon + 1, bracket - last_colon - 1);
-  const auto device = dispatch::Device::parse(device_text);
+  const auto device = core::Device::parse(device_text);
   if (!device) return fail(fmt::format("unknown device '{}' in tensor spec '{}'; expected cpu or cuda[:N]", device_text, spec));
-  const auto dtype = dispatch::parse_scalar_type(dtype_text);
+  const auto dtype = core::parse_scalar_type(dtype_text);
   if (!dtype)
     return fail(fmt::format("unknown element type '{}' in tensor spec '{}'; expected float32, float64, float16, "
                             "bfloat16, int32, int64 or bool",
@@ -121,12 +121,12 @@ ValueSpecResult parse_tensor_spec(std::string_view spec) {
     elements *= std::max<int64_t>(s, 1);
   }
   try {
-    dispatch::Tensor cpu = dispatch::Tensor::empty(*sizes, dispatch::TensorOptions{*dtype, dispatch::kCPU});
+    core::Tensor cpu = core::Tensor::empty(*sizes, core::TensorOptions{*dtype, core::kCPU});
     fill_counting(cpu);
     if (device->is_cpu()) return ok(IValue(std::move(cpu)));
     // Other devices: made by the allocator the loaded libraries registered; filled on the device
     // by the copy_ operator when one is registered, else left uninitialised.
-    dispatch::Tensor t = dispatch::Tensor::empty(*sizes, dispatch::TensorOptions{*dtype, *device});
+    core::Tensor t = core::Tensor::empty(*sizes, core::TensorOptions{*dtype, *device});
     if (auto copy = dispatch::OperatorHandle::find("aten::copy_")) {
       dispatch::Stack stack{IValue(t), IValue(cpu), IValue(false)};
       copy->call_boxed(&stack);
@@ -301,7 +301,7 @@ class SpecParser {
     if (w == "False") return IValue(false);
     if (auto i = parse_int(w)) return IValue(*i);
     if (auto d = parse_double(w)) return IValue(*d);
-    if (auto t = dispatch::parse_scalar_type(w)) return IValue(*t);
+    if (auto t = core::parse_scalar_type(w)) return IValue(*t);
     return error_at(start, fmt::format("cannot read value spec '{}'; expected a tensor (cpu:float32[2,3]), an int (3), a "
                                        "float (2.5), True, False, None, a string ('text'), a list ([0,1]), a tuple "
                                        "((1, 2)), a dict ({{'a': 1}}) or an element type (float16)",
@@ -329,7 +329,7 @@ class SpecParser {
       return IValue(std::move(out));
     }
     if (all(&IValue::is_tensor)) {
-      std::vector<dispatch::Tensor> out;
+      std::vector<core::Tensor> out;
       for (const IValue& v : items) out.push_back(v.to_tensor());
       return IValue(std::move(out));
     }
@@ -373,10 +373,10 @@ ValueSpecResult value_of_default(const schema::DefaultValue& d) {
       return ok(IValue(std::move(items)));
     }
     case Kind::Identifier:
-      if (d.text == "contiguous_format") return ok(IValue(dispatch::MemoryFormat::Contiguous));
-      if (d.text == "channels_last") return ok(IValue(dispatch::MemoryFormat::ChannelsLast));
-      if (d.text == "preserve_format") return ok(IValue(dispatch::MemoryFormat::Preserve));
-      if (auto t = dispatch::parse_scalar_type(d.text)) return ok(IValue(*t));
+      if (d.text == "contiguous_format") return ok(IValue(core::MemoryFormat::Contiguous));
+      if (d.text == "channels_last") return ok(IValue(core::MemoryFormat::ChannelsLast));
+      if (d.text == "preserve_format") return ok(IValue(core::MemoryFormat::Preserve));
+      if (auto t = core::parse_scalar_type(d.text)) return ok(IValue(*t));
       break;
     case Kind::String: case Kind::Complex: break;
   }
@@ -430,7 +430,7 @@ std::optional<IValue> fit(const IValue& v, const Type& type, bool inside, std::s
       if (elem.is_base(BaseType::Float) && v.is_int_list()) {
         return IValue(std::vector<double>(v.to_int_list().begin(), v.to_int_list().end()));
       }
-      if (elem.is_base(BaseType::Tensor) && empty) return IValue(std::vector<dispatch::Tensor>());
+      if (elem.is_base(BaseType::Tensor) && empty) return IValue(std::vector<core::Tensor>());
       if (elem.kind != Type::Kind::Tuple && elem.kind != Type::Kind::Dict) return v;
       if (!v.is_list() && !empty) return mismatch(fmt::format("a list {}", schema::print_type(type)));
       std::vector<IValue> out;
@@ -488,23 +488,23 @@ std::string describe_value(const IValue& v) {
   };
   auto describe = [](const IValue& item) { return describe_value(item); };
   switch (v.kind()) {
-    case dispatch::IValueKind::None: return "None";
-    case dispatch::IValueKind::Tensor:
+    case core::IValueKind::None: return "None";
+    case core::IValueKind::Tensor:
       return v.to_tensor().defined() ? "Tensor " + v.to_tensor().describe() : "Tensor undefined";
-    case dispatch::IValueKind::Bool: return v.to_bool() ? "True" : "False";
-    case dispatch::IValueKind::Int: return std::to_string(v.to_int());
-    case dispatch::IValueKind::Double: return fmt::format("{}", v.to_double());
-    case dispatch::IValueKind::String: return quoted(v.to_string());
-    case dispatch::IValueKind::IntList: return fmt::format("[{}]", fmt::join(v.to_int_list(), ", "));
-    case dispatch::IValueKind::DoubleList: return fmt::format("[{}]", fmt::join(v.to_double_list(), ", "));
-    case dispatch::IValueKind::BoolList:
+    case core::IValueKind::Bool: return v.to_bool() ? "True" : "False";
+    case core::IValueKind::Int: return std::to_string(v.to_int());
+    case core::IValueKind::Double: return fmt::format("{}", v.to_double());
+    case core::IValueKind::String: return quoted(v.to_string());
+    case core::IValueKind::IntList: return fmt::format("[{}]", fmt::join(v.to_int_list(), ", "));
+    case core::IValueKind::DoubleList: return fmt::format("[{}]", fmt::join(v.to_double_list(), ", "));
+    case core::IValueKind::BoolList:
       return fmt::format("[{}]", join(v.to_bool_list(), [](bool b) { return std::string(b ? "True" : "False"); }));
-    case dispatch::IValueKind::TensorList:
-      return fmt::format("[{}]", join(v.to_tensor_list(), [](const dispatch::Tensor& t) { return describe_value(IValue(t)); }));
-    case dispatch::IValueKind::GenericList: return fmt::format("[{}]", join(v.to_list(), describe));
-    case dispatch::IValueKind::Tuple:
+    case core::IValueKind::TensorList:
+      return fmt::format("[{}]", join(v.to_tensor_list(), [](const core::Tensor& t) { return describe_value(IValue(t)); }));
+    case core::IValueKind::GenericList: return fmt::format("[{}]", join(v.to_list(), describe));
+    case core::IValueKind::Tuple:
       return fmt::format("({}{})", join(v.to_tuple(), describe), v.to_tuple().size() == 1 ? "," : "");
-    case dispatch::IValueKind::Dict:
+    case core::IValueKind::Dict:
       return fmt::format("{{{}}}", join(v.to_dict(), [](const std::pair<IValue, IValue>& e) {
                            return describe_value(e.first) + ": " + describe_value(e.second);
                          }));

@@ -27,7 +27,7 @@ namespace schemac::inspect {
 
 // A parsed value, or the reason the spec is not one (naming the spec).
 struct ValueSpecResult {
-  std::optional<dispatch::IValue> value;
+  std::optional<core::IValue> value;
   std::string error;
   bool ok() const { return value.has_value(); }
 };
@@ -37,13 +37,13 @@ ValueSpecResult parse_value_spec(std::string_view spec);
 // `value` made to fit an argument of schema type `type`: tuples, dicts and lists of them are
 // checked element by element (ints widen to floats inside them, `[]` becomes an empty list of
 // the element type); a leaf at the top level is passed as it is. An error says what did not fit.
-ValueSpecResult fit_to_type(const dispatch::IValue& value, const schema::Type& type);
+ValueSpecResult fit_to_type(const core::IValue& value, const schema::Type& type);
 
 // The value of a schema default; an error for defaults it cannot build (strings, identifiers
 // other than the memory formats and dtypes).
 ValueSpecResult value_of_default(const schema::DefaultValue& default_value);
 
 // A short description for trace output: "Tensor cpu float32 [2, 3]", "3", "None".
-std::string describe_value(const dispatch::IValue& value);
+std::string describe_value(const core::IValue& value);
 
 }  // namespace schemac::inspect

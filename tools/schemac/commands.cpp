@@ -3,10 +3,10 @@
 // them and the run function stand in the subcommand's own file (parse_command.cpp, ...).
 #include "commands.h"
 
-namespace schemac::cli {
+namespace schemac::tool {
 
-std::span<const Command> schemac_commands() {
-  static const Command commands[] = {
+std::span<const cli::Command> schemac_commands() {
+  static const cli::Command commands[] = {
       {{"parse", "Parse function schemas and print their canonical form (or JSON)",
         "Examples:\n"
         "  schemac parse 'add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor'\n"
@@ -70,4 +70,4 @@ std::span<const Command> schemac_commands() {
   return commands;
 }
 
-}  // namespace schemac::cli
+}  // namespace schemac::tool

@@ -11,10 +11,10 @@
 
 #include "cli.h"
 
-namespace schemac::cli {
+namespace schemac::tool {
 
 // Every subcommand, in the order --help lists them.
-std::span<const Command> schemac_commands();
+std::span<const cli::Command> schemac_commands();
 
 std::function<int()> bind_parse_command(CLI::App* command);
 std::function<int()> bind_lint_command(CLI::App* command);
@@ -22,4 +22,4 @@ std::function<int()> bind_compat_command(CLI::App* command);
 std::function<int()> bind_gen_command(CLI::App* command);
 std::function<int()> bind_lsp_command(CLI::App* command);
 
-}  // namespace schemac::cli
+}  // namespace schemac::tool

@@ -24,7 +24,10 @@
 #include "parse_sources.h"
 #include "sources_yaml.h"
 
-namespace schemac::cli {
+namespace schemac::tool {
+
+using cli::error;
+
 namespace {
 
 constexpr std::string_view kCommand = "schemac compat";
@@ -38,45 +41,45 @@ struct CompatOptions {
   bool list_rules = false;
 };
 
-schema::Date current_utc_date() {
+compat::Date current_utc_date() {
   std::time_t now = std::time(nullptr);
   std::tm utc{};
   gmtime_r(&now, &utc);
-  return schema::Date{utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday};
+  return compat::Date{utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday};
 }
 
 // compat's rules, then lint's (the errors of a bad input file), for SARIF's rule table.
-const std::vector<schema::RuleInfo>& all_rules() {
-  static const std::vector<schema::RuleInfo> rules = [] {
-    std::vector<schema::RuleInfo> out(schema::compat_rule_catalog().begin(), schema::compat_rule_catalog().end());
-    out.insert(out.end(), schema::lint_rule_catalog().begin(), schema::lint_rule_catalog().end());
+const std::vector<diagnostics::RuleInfo>& all_rules() {
+  static const std::vector<diagnostics::RuleInfo> rules = [] {
+    std::vector<diagnostics::RuleInfo> out(compat::compat_rule_catalog().begin(), compat::compat_rule_catalog().end());
+    out.insert(out.end(), lint::lint_rule_catalog().begin(), lint::lint_rule_catalog().end());
     return out;
   }();
   return rules;
 }
 
-void place_in_source(schema::Location& location, const std::string& path,
+void place_in_source(diagnostics::Location& location, const std::string& path,
                      const std::vector<YamlLineOrigin>& origins) {
   if (location.file != path || location.line == 0 || location.line > origins.size()) return;
   const YamlLineOrigin& origin = origins[location.line - 1];
-  location = schema::Location::at(origin.file, origin.position.line, origin.position.column);
+  location = diagnostics::Location::at(origin.file, origin.position.line, origin.position.column);
 }
 
-void place_in_source(schema::Diagnostic& d, const std::string& path,
+void place_in_source(diagnostics::Diagnostic& d, const std::string& path,
                      const std::vector<YamlLineOrigin>& origins) {
   if (origins.empty()) return;
   place_in_source(d.location, path, origins);
-  for (schema::Note& note : d.notes) place_in_source(note.location, path, origins);
+  for (diagnostics::Note& note : d.notes) place_in_source(note.location, path, origins);
 }
 
 int run_compat(const CompatOptions& options) {
   if (options.list_rules) {
-    print_rule_catalog(schema::compat_rule_catalog(), options.format);
-    return kExitOk;
+    print_rule_catalog(compat::compat_rule_catalog(), options.format);
+    return cli::kExitOk;
   }
   if (options.old_file.empty() || options.new_file.empty()) {
     error(kCommand, "expected two files, OLD and NEW (see 'schemac compat --help')");
-    return kExitUsage;
+    return cli::kExitUsage;
   }
   std::vector<std::string> paths = {options.old_file, options.new_file};
   if (!options.allow_file.empty()) paths.push_back(options.allow_file);
@@ -86,15 +89,15 @@ int run_compat(const CompatOptions& options) {
     // Registration code (OLD, NEW) is read whatever its bytes, as lint and parse --source read it.
     std::optional<std::string> text = i < 2 && sources::language_for_path(path)
                                           ? read_source_file(kCommand, path)
-                                          : read_input(kCommand, path);
-    if (!text) return kExitUsage;
+                                          : cli::read_input(kCommand, path);
+    if (!text) return cli::kExitUsage;
     texts.push_back(std::move(*text));
   }
-  schema::SourceFiles sources;
+  diagnostics::SourceFiles sources;
   for (size_t i = 0; i < paths.size(); ++i) sources.add(paths[i], texts[i]);
   // C++ and Python registration code is compared as the YAML `parse --format yaml` writes for
   // it; its findings are then placed back at the schema strings they came from.
-  std::vector<schema::Diagnostic> not_compared;
+  std::vector<diagnostics::Diagnostic> not_compared;
   std::vector<std::vector<YamlLineOrigin>> origins(2);
   for (size_t i = 0; i < 2; ++i) {
     std::optional<sources::Language> language = sources::language_for_path(paths[i]);
@@ -103,24 +106,24 @@ int run_compat(const CompatOptions& options) {
     texts[i] = registrations_yaml(scanned, not_compared, &origins[i]);
   }
 
-  std::optional<schema::CompatInput> allow;
-  if (!options.allow_file.empty()) allow = schema::CompatInput{paths[2], texts[2]};
-  schema::Date today = options.today.empty() ? current_utc_date() : *schema::parse_date(options.today);
-  schema::CompatReport report = schema::check_compat({paths[0], texts[0]}, {paths[1], texts[1]},
+  std::optional<compat::CompatInput> allow;
+  if (!options.allow_file.empty()) allow = compat::CompatInput{paths[2], texts[2]};
+  compat::Date today = options.today.empty() ? current_utc_date() : *compat::parse_date(options.today);
+  compat::CompatReport report = compat::check_compat({paths[0], texts[0]}, {paths[1], texts[1]},
                                                      std::move(allow), today);
   for (size_t i = 0; i < 2; ++i) {
-    for (schema::Diagnostic& d : report.diagnostics) place_in_source(d, paths[i], origins[i]);
+    for (diagnostics::Diagnostic& d : report.diagnostics) place_in_source(d, paths[i], origins[i]);
   }
-  for (schema::Diagnostic& d : not_compared) report.diagnostics.push_back(std::move(d));
-  schema::sort_diagnostics(report.diagnostics);
+  for (diagnostics::Diagnostic& d : not_compared) report.diagnostics.push_back(std::move(d));
+  diagnostics::sort_diagnostics(report.diagnostics);
 
-  schema::DiagnosticCounts counts = schema::count_diagnostics(report.diagnostics);
+  diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(report.diagnostics);
   print_report(report.diagnostics, sources, options.format, all_rules());
   if (options.format == "text" && report.allowed > 0) {
     fmt::print("{} breaking change{} accepted by the allow-list '{}'\n", report.allowed,
                report.allowed == 1 ? "" : "s", options.allow_file);
   }
-  return counts.errors > 0 ? kExitProblems : kExitOk;
+  return counts.errors > 0 ? cli::kExitProblems : cli::kExitOk;
 }
 
 }  // namespace
@@ -132,16 +135,16 @@ std::function<int()> bind_compat_command(CLI::App* cmd) {
   cmd->add_option("--allow", options->allow_file,
                   "a YAML allow-list of accepted breaks: '- {operator: NAME, rule: ID, reason: TEXT, "
                   "expires: YYYY-MM-DD}' (rule and expires optional)");
-  add_format_option(cmd, options->format, {"text", "json", "sarif", "github"}, kReportFormatHelp);
+  cli::add_format_option(cmd, options->format, {"text", "json", "sarif", "github"}, kReportFormatHelp);
   cmd->add_option("--today", options->today,
                   "the date allow-list expiry is checked against (default: today's UTC date)")
       ->check(CLI::Validator(
           [](std::string& value) {
-            return schema::parse_date(value) ? std::string() : "expected a date as YYYY-MM-DD, got '" + value + "'";
+            return compat::parse_date(value) ? std::string() : "expected a date as YYYY-MM-DD, got '" + value + "'";
           },
           "YYYY-MM-DD"));
   cmd->add_flag("--list-rules", options->list_rules, "print every rule id, its severity and what it checks");
   return [options] { return run_compat(*options); };
 }
 
-}  // namespace schemac::cli
+}  // namespace schemac::tool

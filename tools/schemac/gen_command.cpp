@@ -39,7 +39,10 @@
 #include "schemac/support/json.h"
 #include "torch_version_option.h"
 
-namespace schemac::cli {
+namespace schemac::tool {
+
+using cli::error, cli::kExitOk, cli::kExitUsage, cli::read_file, support::Json;
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -59,7 +62,7 @@ struct GenCommandOptions {
   std::string target = "schemac";  // a name in the target registry (schemac/codegen/target.h)
   std::string profile;  // the lint profile; "" for the target's (extension for torch, else by namespace)
   std::string format = "text";     // json: errors and --list-outputs as JSON on stdout
-  schema::TorchVersion torch_version = schema::kNewestTorchVersion;
+  lint::TorchVersion torch_version = lint::kNewestTorchVersion;
 };
 
 // The path banners show: relative to the source root, '/'-separated; the file name alone when
@@ -105,14 +108,14 @@ bool write_if_changed(const fs::path& path, const std::string& content) {
 // behind, whose stale registrations a build that globs the directory would otherwise compile.
 // Only plain files whose name is a shard name are considered; nothing else in the directory is
 // touched. Returns false (after saying why) on an I/O error.
-bool remove_stale_shards(const std::string& output_dir, const std::vector<gen::GeneratedFile>& files) {
+bool remove_stale_shards(const std::string& output_dir, const std::vector<codegen::GeneratedFile>& files) {
   std::set<std::string> written;
-  for (const gen::GeneratedFile& file : files) written.insert(file.name);
+  for (const codegen::GeneratedFile& file : files) written.insert(file.name);
   std::error_code ec;
   std::vector<fs::path> stale;
   for (fs::directory_iterator it(output_dir, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
-    if (!gen::is_shard_file_name(name) || written.count(name) != 0) continue;
+    if (!codegen::is_shard_file_name(name) || written.count(name) != 0) continue;
     std::error_code status_ec;
     if (fs::is_regular_file(it->symlink_status(status_ec))) stale.push_back(it->path());
   }
@@ -155,57 +158,57 @@ std::string depfile_text(const std::vector<std::string>& outputs, const std::vec
 
 int run_gen(const GenCommandOptions& options) {
   // 1. Read and check every input; any problem and nothing is written.
-  std::vector<schema::NativeFunctionsLoad> loads;
+  std::vector<native_functions::NativeFunctionsLoad> loads;
   loads.reserve(options.files.size());
-  std::vector<schema::Diagnostic> diagnostics;
-  schema::SourceFiles sources;
+  std::vector<diagnostics::Diagnostic> diagnostics;
+  diagnostics::SourceFiles sources;
   for (const std::string& file : options.files) {
-    std::optional<std::string> text = read_input(kCommand, file);
+    std::optional<std::string> text = cli::read_input(kCommand, file);
     if (!text) return kExitUsage;
     sources.add(file, *text);
-    loads.push_back(schema::load_native_functions(file, std::move(*text)));
-    const schema::NativeFunctionsLoad& load = loads.back();
+    loads.push_back(native_functions::load_native_functions(file, std::move(*text)));
+    const native_functions::NativeFunctionsLoad& load = loads.back();
     diagnostics.insert(diagnostics.end(), load.diagnostics.begin(), load.diagnostics.end());
   }
-  std::vector<gen::GenInput> inputs;
+  std::vector<codegen::GenInput> inputs;
   for (size_t i = 0; i < loads.size(); ++i) {
     inputs.push_back({display_path(options.files[i], options.source_root), &loads[i].file});
   }
   // The lint gate and the model only read the inputs: both at once. gen registers its own
   // kernels, so torchgen's code-generation constraints do not apply.
-  schema::LintOptions lint_options;
+  lint::LintOptions lint_options;
   lint_options.torchgen_codegen = false;
-  lint_options.profile = schema::parse_profile(options.profile)
-                             .value_or(options.target == "torch" ? schema::Profile::extension : schema::Profile::automatic);
+  lint_options.profile = lint::parse_profile(options.profile)
+                             .value_or(options.target == "torch" ? lint::Profile::extension : lint::Profile::automatic);
   lint_options.torch_version = options.torch_version;
-  std::vector<const schema::NativeFunctionsFile*> loaded;
-  for (const schema::NativeFunctionsLoad& load : loads) loaded.push_back(&load.file);
-  std::vector<schema::Diagnostic> lint;
-  gen::ModelBuild build;
-  schema::run_tasks(2, [&](size_t task) {
-    if (task == 0) lint = schema::check_native_functions_files(loaded, lint_options);
-    if (task == 1) build = gen::build_gen_model(inputs, options.ns);
+  std::vector<const native_functions::NativeFunctionsFile*> loaded;
+  for (const native_functions::NativeFunctionsLoad& load : loads) loaded.push_back(&load.file);
+  std::vector<diagnostics::Diagnostic> lint;
+  codegen::ModelBuild build;
+  support::run_tasks(2, [&](size_t task) {
+    if (task == 0) lint = lint::check_native_functions_files(loaded, lint_options);
+    if (task == 1) build = codegen::build_gen_model(inputs, options.ns);
   });
   // A duplicate operator is lint's duplicate-operator and the model's too: reported once.
-  std::erase_if(build.diagnostics, [&](const schema::Diagnostic& d) {
-    return std::any_of(lint.begin(), lint.end(), [&](const schema::Diagnostic& l) {
+  std::erase_if(build.diagnostics, [&](const diagnostics::Diagnostic& d) {
+    return std::any_of(lint.begin(), lint.end(), [&](const diagnostics::Diagnostic& l) {
       return l.rule == d.rule && l.location.file == d.location.file && l.location.line == d.location.line &&
              l.location.column == d.location.column;
     });
   });
   diagnostics.insert(diagnostics.end(), lint.begin(), lint.end());
-  const gen::Target& target = *gen::find_target(options.target);
-  const gen::GenOptions gen_options{options.shards, options.ns, options.ns_given};
-  for (schema::Diagnostic& d : target.check(build.model, gen_options)) build.diagnostics.push_back(std::move(d));
+  const codegen::Target& target = *codegen::find_target(options.target);
+  const codegen::GenOptions gen_options{options.shards, options.ns, options.ns_given};
+  for (diagnostics::Diagnostic& d : target.check(build.model, gen_options)) build.diagnostics.push_back(std::move(d));
   diagnostics.insert(diagnostics.end(), build.diagnostics.begin(), build.diagnostics.end());
-  schema::sort_diagnostics(diagnostics);
-  schema::DiagnosticCounts counts = schema::count_diagnostics(diagnostics);
+  diagnostics::sort_diagnostics(diagnostics);
+  diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(diagnostics);
   // Errors in full; warnings only counted, to keep build logs short (`schemac lint` shows them).
-  std::erase_if(diagnostics, [](const schema::Diagnostic& d) { return d.severity != schema::Severity::error; });
+  std::erase_if(diagnostics, [](const diagnostics::Diagnostic& d) { return d.severity != diagnostics::Severity::error; });
   if (options.format == "json" && counts.errors > 0) {
-    fmt::print("{}", schema::render_json(diagnostics));
+    fmt::print("{}", diagnostics::render_json(diagnostics));
   } else if (!diagnostics.empty()) {
-    fmt::print(stderr, "{}", schema::render_text(diagnostics, sources, {stderr_color()}));
+    fmt::print(stderr, "{}", diagnostics::render_text(diagnostics, sources, {cli::stderr_color()}));
   }
   if (counts.errors == 0 && counts.warnings > 0) {
     fmt::print(stderr, "schemac gen: {} lint warning{} (run 'schemac lint' to see them)\n",
@@ -213,19 +216,19 @@ int run_gen(const GenCommandOptions& options) {
   }
   if (counts.errors > 0) {
     fmt::print(stderr, "{}schemac gen: error: input has errors; nothing was written\n",
-               schema::render_summary(counts));
-    return kExitProblems;
+               diagnostics::render_summary(counts));
+    return cli::kExitProblems;
   }
 
   // 2. Everything in memory.
-  std::vector<gen::GeneratedFile> files = gen::generate_files(build.model, target, gen_options);
+  std::vector<codegen::GeneratedFile> files = codegen::generate_files(build.model, target, gen_options);
   std::vector<std::string> output_paths;
-  for (const gen::GeneratedFile& file : files) {
+  for (const codegen::GeneratedFile& file : files) {
     output_paths.push_back((fs::path(options.output_dir) / file.name).generic_string());
   }
   if (options.list_outputs) {
     if (options.format == "json") {
-      fmt::print("{}\n", to_json_text(Json(output_paths)));
+      fmt::print("{}\n", support::to_json_text(Json(output_paths)));
       return kExitOk;
     }
     for (const std::string& path : output_paths) fmt::print("{}\n", path);
@@ -276,18 +279,18 @@ std::function<int()> bind_gen_command(CLI::App* cmd) {
                   "a file touched after every successful run (for build systems); with --depfile, "
                   "the depfile names it as the target");
   // "schemac (...), torch (...) or NAME (...)": every target of the registry.
-  const std::vector<std::string> names = gen::target_names();
+  const std::vector<std::string> names = codegen::target_names();
   std::string targets;
   for (size_t i = 0; i < names.size(); ++i) {
     targets += fmt::format("{}{} ({})", i == 0 ? "" : i + 1 == names.size() ? " or " : ", ", names[i],
-                           gen::find_target(names[i])->description());
+                           codegen::find_target(names[i])->description());
   }
   cmd->add_option("--target", options->target, targets)->check(CLI::IsMember(names));
   cmd->add_option("--profile", options->profile,
                   "the lint rules checked before writing: in-tree (torchgen's) or extension (what TORCH_LIBRARY "
                   "enforces); default: extension for --target torch, else chosen per operator by its namespace")
       ->check(CLI::IsMember({"in-tree", "extension"}));
-  add_format_option(cmd, options->format, {"text", "json"},
+  cli::add_format_option(cmd, options->format, {"text", "json"},
                     "text (the default) or json: the errors (a JSON array, as lint's) and --list-outputs (an "
                     "array of paths) on stdout");
   cmd->add_flag("--list-outputs", options->list_outputs,
@@ -310,4 +313,4 @@ std::function<int()> bind_gen_command(CLI::App* cmd) {
   };
 }
 
-}  // namespace schemac::cli
+}  // namespace schemac::tool

@@ -42,11 +42,14 @@
 #include "schemac/sources/scan.h"
 #include "schemac/support/did_you_mean.h"
 
-namespace schemac::cli {
+namespace schemac::tool {
+
+using cli::error, cli::kExitOk, cli::kExitUsage, cli::read_input;
+
 namespace {
 
 namespace fs = std::filesystem;
-using schema::Diagnostic;
+using diagnostics::Diagnostic;
 
 constexpr std::string_view kCommand = "schemac lint";
 
@@ -60,7 +63,7 @@ struct LintOptions {
   std::string kind;       // empty: recognised by shape
   std::string native_functions_file;  // what a backend YAML's operators are checked against
   std::string profile = "automatic";  // or in-tree / extension: forced for every operator
-  schema::TorchVersion torch_version = schema::kNewestTorchVersion;
+  lint::TorchVersion torch_version = lint::kNewestTorchVersion;
   bool torch_version_given = false;  // else each input's .schemac.yaml may name one
   std::vector<std::string> files;
   // The daily loop: fixing, configuration, selection, baseline, stdin.
@@ -79,13 +82,13 @@ struct LintOptions {
 // of `release`.
 // Returns false (after printing why) when the tags file cannot be used.
 bool tags_for(const LintOptions& options, const config::Config& config, const std::string& input,
-              schema::TorchVersion release, std::optional<std::vector<std::string>>& tags) {
+              lint::TorchVersion release, std::optional<std::vector<std::string>>& tags) {
   std::string path = options.tags_file.empty() ? config.tags.value_or("") : options.tags_file;
   if (path.empty()) {
     fs::path beside = fs::path(input).parent_path() / "tags.yaml";
     std::error_code ec;
     if (!fs::is_regular_file(beside, ec)) {
-      const auto builtin = schema::builtin_tags(release);
+      const auto builtin = lint::builtin_tags(release);
       tags.emplace(builtin.begin(), builtin.end());
       return true;
     }
@@ -93,10 +96,10 @@ bool tags_for(const LintOptions& options, const config::Config& config, const st
   }
   std::optional<std::string> text = read_input(kCommand, path, "tags file");
   if (!text) return false;
-  schema::TagsLoad load = schema::load_tags(path, std::move(*text));
+  lint::TagsLoad load = lint::load_tags(path, std::move(*text));
   if (!load.diagnostics.empty()) {
-    schema::SourceFiles sources;
-    fmt::print(stderr, "{}", schema::render_text(load.diagnostics, sources, {stderr_color()}));
+    diagnostics::SourceFiles sources;
+    fmt::print(stderr, "{}", diagnostics::render_text(load.diagnostics, sources, {cli::stderr_color()}));
     error(kCommand, "tags file '{}' is not usable", path);
     return false;
   }
@@ -105,33 +108,33 @@ bool tags_for(const LintOptions& options, const config::Config& config, const st
 }
 
 // The YAML rules, then the rules over registration code.
-std::vector<schema::RuleInfo> all_rules() {
-  std::vector<schema::RuleInfo> rules(schema::lint_rule_catalog().begin(),
-                                      schema::lint_rule_catalog().end());
-  for (const schema::RuleInfo& rule : sources::source_rule_catalog()) rules.push_back(rule);
-  rules.push_back(schema::unused_suppression_rule());
-  rules.push_back({"config", schema::Severity::error, "a .schemac.yaml is readable and names only known keys and rules"});
+std::vector<diagnostics::RuleInfo> all_rules() {
+  std::vector<diagnostics::RuleInfo> rules(lint::lint_rule_catalog().begin(),
+                                      lint::lint_rule_catalog().end());
+  for (const diagnostics::RuleInfo& rule : sources::source_rule_catalog()) rules.push_back(rule);
+  rules.push_back(diagnostics::unused_suppression_rule());
+  rules.push_back({"config", diagnostics::Severity::error, "a .schemac.yaml is readable and names only known keys and rules"});
   return rules;
 }
 
 // --list-rules: each rule's id, severity in each profile it is in, and what it checks; with a
 // forced profile only that profile's rules, with their severity there.
-void print_rule_list(std::span<const schema::RuleInfo> rules, schema::Profile only, std::string_view format) {
-  schema::LintOptions in_tree, extension;
-  in_tree.profile = schema::Profile::in_tree;
-  extension.profile = schema::Profile::extension;
+void print_rule_list(std::span<const diagnostics::RuleInfo> rules, lint::Profile only, std::string_view format) {
+  lint::LintOptions in_tree, extension;
+  in_tree.profile = lint::Profile::in_tree;
+  extension.profile = lint::Profile::extension;
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   std::vector<std::array<std::string, 3>> rows;  // id, profiles, description
-  for (const schema::RuleInfo& rule : rules) {
+  for (const diagnostics::RuleInfo& rule : rules) {
     nlohmann::ordered_json profiles = nlohmann::ordered_json::object();
     std::string column;
-    for (const schema::LintOptions* options : {&in_tree, &extension}) {
-      if (only != schema::Profile::automatic && only != options->profile) continue;
-      std::optional<schema::Severity> severity = schema::rule_applies(rule, *options, options->profile);
+    for (const lint::LintOptions* options : {&in_tree, &extension}) {
+      if (only != lint::Profile::automatic && only != options->profile) continue;
+      std::optional<diagnostics::Severity> severity = lint::rule_applies(rule, *options, options->profile);
       if (!severity) continue;
-      const std::string_view name = schema::profile_name(options->profile);
-      profiles[std::string(name)] = schema::severity_name(*severity);
-      column += fmt::format("{}{}:{}", column.empty() ? "" : " ", name, schema::severity_name(*severity));
+      const std::string_view name = lint::profile_name(options->profile);
+      profiles[std::string(name)] = diagnostics::severity_name(*severity);
+      column += fmt::format("{}{}:{}", column.empty() ? "" : " ", name, diagnostics::severity_name(*severity));
     }
     if (column.empty()) continue;
     list.push_back({{"id", rule.id},
@@ -160,7 +163,7 @@ void print_skipped(const sources::ScannedFile& file) {
 }
 
 // For registration code, an entry is a found schema: its first line is where its literal starts.
-schema::EntryFirstLine code_entry_first_line(const sources::ScanResult& scan) {
+diagnostics::EntryFirstLine code_entry_first_line(const sources::ScanResult& scan) {
   std::vector<uint32_t> lines;
   for (const sources::FoundSchema& found : scan.schemas) lines.push_back(found.position.line);
   std::sort(lines.begin(), lines.end());
@@ -180,14 +183,14 @@ struct ConfiguredInput {
 // comments and its config, and the findings across registration code files. Inputs found in a
 // folder whose shape is not an operator YAML are dropped from `inputs`. Returns false on an
 // unusable tags file.
-bool lint_inputs(const LintOptions& options, schema::FileLintOptions file_options,
+bool lint_inputs(const LintOptions& options, lint::FileLintOptions file_options,
                  std::vector<ConfiguredInput>& inputs, const std::vector<std::string>& texts,
                  std::vector<Diagnostic>& diagnostics) {
   std::vector<std::vector<Diagnostic>> found(inputs.size());
-  std::vector<schema::EntryFirstLine> entry_first_line(inputs.size());
+  std::vector<diagnostics::EntryFirstLine> entry_first_line(inputs.size());
   std::vector<bool> keep(inputs.size(), true);
   std::vector<sources::ScannedFile> scanned;  // C++ and Python files, checked together below
-  std::vector<std::shared_ptr<const schema::NativeFunctionsFile>> native_files;  // for the rules across files
+  std::vector<std::shared_ptr<const native_functions::NativeFunctionsFile>> native_files;  // for the rules across files
   bool ok = true;
   for (size_t i = 0; i < inputs.size(); ++i) {
     const std::string& path = inputs[i].input->path;
@@ -196,16 +199,16 @@ bool lint_inputs(const LintOptions& options, schema::FileLintOptions file_option
       entry_first_line[i] = code_entry_first_line(scanned.back().scan);
       continue;
     }
-    schema::FileLintOptions input_options = file_options;
+    lint::FileLintOptions input_options = file_options;
     const config::Config& config = inputs[i].config;
     if (options.profile == "automatic" && config.profile) {
-      input_options.native.profile = schema::parse_profile(*config.profile).value_or(schema::Profile::automatic);
+      input_options.native.profile = lint::parse_profile(*config.profile).value_or(lint::Profile::automatic);
     }
     if (!options.torch_version_given && config.torch_version) {
-      std::optional<schema::TorchVersion> version = schema::parse_torch_version(*config.torch_version);
+      std::optional<lint::TorchVersion> version = lint::parse_torch_version(*config.torch_version);
       if (!version) {
         error(kCommand, "{}: torch-version '{}' of its .schemac.yaml is not a release lint knows ({})", path,
-              *config.torch_version, schema::known_torch_versions_text());
+              *config.torch_version, lint::known_torch_versions_text());
         ok = keep[i] = false;
         continue;
       }
@@ -215,19 +218,19 @@ bool lint_inputs(const LintOptions& options, schema::FileLintOptions file_option
       ok = keep[i] = false;
       continue;
     }
-    schema::FileLint lint = schema::lint_file(path, texts[i], input_options);
-    if (inputs[i].input->from_folder && lint.kind == schema::FileKind::unknown) {
+    lint::FileLint lint = lint::lint_file(path, texts[i], input_options);
+    if (inputs[i].input->from_folder && lint.kind == lint::FileKind::unknown) {
       keep[i] = false;  // not an operator file
       continue;
     }
     found[i] = std::move(lint.diagnostics);
     if (lint.native) native_files.push_back(std::move(lint.native));
-    entry_first_line[i] = schema::yaml_entry_first_line(texts[i]);
+    entry_first_line[i] = diagnostics::yaml_entry_first_line(texts[i]);
   }
-  std::vector<const schema::NativeFunctionsFile*> yaml;
+  std::vector<const native_functions::NativeFunctionsFile*> yaml;
   for (const auto& native_file : native_files) yaml.push_back(native_file.get());
-  std::vector<Diagnostic> across = schema::lint_registration_code(scanned, yaml, file_options.native);
-  for (Diagnostic& d : schema::check_duplicates_across_files(yaml, scanned)) across.push_back(std::move(d));
+  std::vector<Diagnostic> across = lint::lint_registration_code(scanned, yaml, file_options.native);
+  for (Diagnostic& d : lint::check_duplicates_across_files(yaml, scanned)) across.push_back(std::move(d));
   for (Diagnostic& d : across) {
     auto owner = std::find_if(inputs.begin(), inputs.end(),
                               [&](const ConfiguredInput& in) { return in.input->path == d.location.file; });
@@ -240,7 +243,7 @@ bool lint_inputs(const LintOptions& options, schema::FileLintOptions file_option
   for (size_t i = 0; i < inputs.size(); ++i) {
     if (!keep[i]) continue;
     const std::string& path = inputs[i].input->path;
-    schema::apply_suppressions(found[i], path, texts[i], schema::comment_style_for(path), entry_first_line[i]);
+    diagnostics::apply_suppressions(found[i], path, texts[i], diagnostics::comment_style_for(path), entry_first_line[i]);
     config::apply_config(inputs[i].config, found[i]);
     for (Diagnostic& d : found[i]) diagnostics.push_back(std::move(d));
   }
@@ -248,7 +251,7 @@ bool lint_inputs(const LintOptions& options, schema::FileLintOptions file_option
 }
 
 int show_config(const LintOptions& options) {
-  ConfigFiles configs(options.config_file, all_rules());
+  cli::ConfigFiles configs(options.config_file, all_rules());
   std::vector<Diagnostic> problems;
   std::vector<std::string> inputs = options.files.empty() ? std::vector<std::string>{"."} : options.files;
   for (const std::string& input : inputs) {
@@ -258,8 +261,8 @@ int show_config(const LintOptions& options) {
     fmt::print("{}", config::render_config(config::merge_command_line(*config, {options.select, options.ignore})));
   }
   if (problems.empty()) return kExitOk;
-  schema::SourceFiles none;
-  fmt::print(stderr, "{}", schema::render_text(problems, none, {stderr_color()}));
+  diagnostics::SourceFiles none;
+  fmt::print(stderr, "{}", diagnostics::render_text(problems, none, {cli::stderr_color()}));
   return kExitUsage;
 }
 
@@ -267,9 +270,9 @@ int show_config(const LintOptions& options) {
 void limit_errors(std::vector<Diagnostic>& diagnostics, size_t max_errors) {
   size_t errors = 0;
   for (size_t i = 0; i < diagnostics.size(); ++i) {
-    if (diagnostics[i].severity != schema::Severity::error || ++errors <= max_errors) continue;
+    if (diagnostics[i].severity != diagnostics::Severity::error || ++errors <= max_errors) continue;
     size_t dropped = std::count_if(diagnostics.begin() + i, diagnostics.end(),
-                                   [](const Diagnostic& d) { return d.severity == schema::Severity::error; });
+                                   [](const Diagnostic& d) { return d.severity == diagnostics::Severity::error; });
     diagnostics.resize(i);
     fmt::print(stderr, "{}: note: stopped after {} errors (--max-errors); {} more not shown\n", kCommand, max_errors,
                dropped);
@@ -280,11 +283,11 @@ void limit_errors(std::vector<Diagnostic>& diagnostics, size_t max_errors) {
 // Records today's findings in a new baseline file (`recorded`), or reads the existing one into
 // `baseline`. Returns false on an unreadable or malformed baseline.
 bool use_baseline(const std::string& path, const std::vector<Diagnostic>& today,
-                  std::optional<std::vector<schema::BaselineEntry>>& baseline, bool& recorded) {
+                  std::optional<std::vector<diagnostics::BaselineEntry>>& baseline, bool& recorded) {
   std::error_code ec;
   if (!fs::exists(path, ec)) {
     std::ofstream out(path, std::ios::binary);
-    out << schema::render_baseline(today);
+    out << diagnostics::render_baseline(today);
     if (!out.flush()) {
       error(kCommand, "cannot write baseline '{}'", path);
       return false;
@@ -297,19 +300,19 @@ bool use_baseline(const std::string& path, const std::vector<Diagnostic>& today,
   std::optional<std::string> text = read_input(kCommand, path, "baseline");
   if (!text) return false;
   std::string why;
-  baseline = schema::parse_baseline(*text, why);
+  baseline = diagnostics::parse_baseline(*text, why);
   if (!baseline) error(kCommand, "baseline '{}' is not usable: {}", path, why);
   return baseline.has_value();
 }
 
 // Whether every id given to `option` names a rule (or is "all"); says which does not otherwise.
 bool known_rules(const std::vector<std::string>& ids, std::string_view option) {
-  const std::vector<schema::RuleInfo> rules = all_rules();
+  const std::vector<diagnostics::RuleInfo> rules = all_rules();
   std::vector<std::string_view> names;
-  for (const schema::RuleInfo& rule : rules) names.push_back(rule.id);
+  for (const diagnostics::RuleInfo& rule : rules) names.push_back(rule.id);
   for (const std::string& id : ids) {
     if (id == "all" || std::find(names.begin(), names.end(), id) != names.end()) continue;
-    std::optional<std::string> guess = schema::did_you_mean(id, names);
+    std::optional<std::string> guess = support::did_you_mean(id, names);
     error(kCommand, "{}: unknown rule '{}'{}", option, id, guess ? fmt::format("; did you mean '{}'?", *guess) : "");
     return false;
   }
@@ -317,13 +320,13 @@ bool known_rules(const std::vector<std::string>& ids, std::string_view option) {
 }
 
 int run_lint(const LintOptions& options) {
-  const schema::Profile profile = schema::parse_profile(options.profile).value_or(schema::Profile::automatic);
+  const lint::Profile profile = lint::parse_profile(options.profile).value_or(lint::Profile::automatic);
   if (options.list_rules) {
     print_rule_list(all_rules(), profile, options.format);
     return kExitOk;
   }
   if (options.list_tags) {
-    for (std::string_view tag : schema::builtin_tags(options.torch_version)) fmt::print("{}\n", tag);
+    for (std::string_view tag : lint::builtin_tags(options.torch_version)) fmt::print("{}\n", tag);
     return kExitOk;
   }
   if (options.show_config) return show_config(options);
@@ -337,22 +340,22 @@ int run_lint(const LintOptions& options) {
     error(kCommand, "--fix cannot rewrite stdin; use --fix --diff");
     return kExitUsage;
   }
-  schema::FileLintOptions file_options;
+  lint::FileLintOptions file_options;
   file_options.native.profile = profile;
   file_options.native.torch_version = options.torch_version;
-  if (!options.kind.empty()) file_options.kind = schema::parse_file_kind(options.kind);
-  std::optional<schema::NativeFunctionsLoad> native;  // --native-functions, for backend YAMLs
+  if (!options.kind.empty()) file_options.kind = lint::parse_file_kind(options.kind);
+  std::optional<native_functions::NativeFunctionsLoad> native;  // --native-functions, for backend YAMLs
   if (!options.native_functions_file.empty()) {
     std::optional<std::string> text = read_input(kCommand, options.native_functions_file, "native functions file");
     if (!text) return kExitUsage;
-    native = schema::load_native_functions(options.native_functions_file, std::move(*text));
+    native = native_functions::load_native_functions(options.native_functions_file, std::move(*text));
     file_options.native_functions = &native->file;
   }
   bool io_error = false;
   ReportRun run;
   const std::vector<LintInput> read = read_lint_inputs(options.files, options.stdin_filename, io_error, run.tool_errors);
-  const std::vector<schema::RuleInfo> rules = all_rules();
-  ConfigFiles configs(options.config_file, rules);
+  const std::vector<diagnostics::RuleInfo> rules = all_rules();
+  cli::ConfigFiles configs(options.config_file, rules);
   std::vector<Diagnostic> config_problems;
   std::vector<ConfiguredInput> inputs;
   for (const LintInput& input : read) {
@@ -371,12 +374,12 @@ int run_lint(const LintOptions& options) {
     if (options.verbose && language) print_skipped({input.input->path, sources::scan_source(texts.back(), *language)});
   }
   // Every finding for `current` texts, the baseline's excused ones dropped.
-  std::optional<std::vector<schema::BaselineEntry>> baseline;
+  std::optional<std::vector<diagnostics::BaselineEntry>> baseline;
   bool baseline_recorded = false;
   auto lint_all = [&](const std::vector<std::string>& current) {
     std::vector<Diagnostic> diagnostics = config_problems;
     if (!lint_inputs(options, file_options, inputs, current, diagnostics)) io_error = true;
-    if (baseline) schema::drop_baselined(diagnostics, *baseline);
+    if (baseline) diagnostics::drop_baselined(diagnostics, *baseline);
     return diagnostics;
   };
   if (!options.baseline_file.empty()) {
@@ -388,7 +391,7 @@ int run_lint(const LintOptions& options) {
     for (const ConfiguredInput& input : inputs) paths.push_back(input.input->path);
     FixSummary fixed = fix_files(paths, texts, lint_all, options.diff);
     if (fixed.io_error) io_error = true;
-    if (options.diff) return io_error ? kExitUsage : fixed.fixed > 0 ? kExitProblems : kExitOk;
+    if (options.diff) return io_error ? kExitUsage : fixed.fixed > 0 ? cli::kExitProblems : kExitOk;
     if (fixed.fixed > 0 || fixed.left_out > 0) {
       fmt::print(stderr, "{}: fixed {} problem{}{}\n", kCommand, fixed.fixed, fixed.fixed == 1 ? "" : "s",
                  fixed.left_out > 0 ? fmt::format(", {} fix{} left out", fixed.left_out, fixed.left_out == 1 ? "" : "es")
@@ -396,15 +399,15 @@ int run_lint(const LintOptions& options) {
     }
   }
   std::vector<Diagnostic> diagnostics = baseline_recorded ? config_problems : lint_all(texts);
-  schema::SourceFiles sources;
+  diagnostics::SourceFiles sources;
   for (size_t i = 0; i < inputs.size(); ++i) sources.add(inputs[i].input->path, texts[i]);
-  schema::sort_diagnostics(diagnostics);
-  schema::DiagnosticCounts counts = schema::count_diagnostics(diagnostics);
+  diagnostics::sort_diagnostics(diagnostics);
+  diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(diagnostics);
   if (options.max_errors > 0) limit_errors(diagnostics, options.max_errors);
   print_report(diagnostics, sources, options.format, rules, run);
-  if (options.format == "text" && !diagnostics.empty()) fmt::print("{}", schema::render_rule_counts(diagnostics));
+  if (options.format == "text" && !diagnostics.empty()) fmt::print("{}", lint::render_rule_counts(diagnostics));
   if (io_error) return kExitUsage;
-  if (counts.errors > 0 || (options.werror && counts.warnings > 0)) return kExitProblems;
+  if (counts.errors > 0 || (options.werror && counts.warnings > 0)) return cli::kExitProblems;
   return kExitOk;
 }
 
@@ -431,7 +434,7 @@ std::function<int()> bind_lint_command(CLI::App* cmd) {
                   "native_functions.yaml, backend or executorch kernel YAML files, and C++ (.cpp .cc "
                   ".cxx .cu .h .hpp .cuh) or Python (.py) files whose TORCH_LIBRARY blocks and "
                   "torch.library calls define operators");
-  add_format_option(cmd, options->format, {"text", "json", "sarif", "github"}, kReportFormatHelp);
+  cli::add_format_option(cmd, options->format, {"text", "json", "sarif", "github"}, kReportFormatHelp);
   cmd->add_flag("--werror", options->werror, "treat warnings as errors (exit 1 when any is found)");
   cmd->add_option("--tags", options->tags_file,
                   "the tags.yaml that lists valid tags; without it, a tags.yaml beside each input "
@@ -460,4 +463,4 @@ std::function<int()> bind_lint_command(CLI::App* cmd) {
   return [options] { return run_lint(*options); };
 }
 
-}  // namespace schemac::cli
+}  // namespace schemac::tool

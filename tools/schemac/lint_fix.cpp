@@ -11,7 +11,10 @@
 #include "cli.h"
 #include "schemac/diagnostics/fixes.h"
 
-namespace schemac::cli {
+namespace schemac::tool {
+
+using cli::error;
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -45,14 +48,14 @@ FixSummary fix_files(const std::vector<std::string>& paths, std::vector<std::str
                      bool diff_only) {
   FixSummary summary;
   const std::vector<std::string> original = texts;
-  std::vector<schema::SkippedFix> left_out;
+  std::vector<diagnostics::SkippedFix> left_out;
   for (int round = 0; round < kMaxRounds; ++round) {
-    std::vector<schema::Diagnostic> diagnostics = relint(texts);
+    std::vector<diagnostics::Diagnostic> diagnostics = relint(texts);
     left_out.clear();
     bool changed = false;
     for (size_t i = 0; i < paths.size(); ++i) {
-      schema::FixOutcome outcome = schema::apply_fixes(paths[i], texts[i], diagnostics);
-      for (schema::SkippedFix& s : outcome.skipped) left_out.push_back(std::move(s));
+      diagnostics::FixOutcome outcome = diagnostics::apply_fixes(paths[i], texts[i], diagnostics);
+      for (diagnostics::SkippedFix& s : outcome.skipped) left_out.push_back(std::move(s));
       if (outcome.edits.empty() || outcome.text == texts[i]) continue;
       summary.fixed += outcome.edits.size();
       texts[i] = std::move(outcome.text);
@@ -60,7 +63,7 @@ FixSummary fix_files(const std::vector<std::string>& paths, std::vector<std::str
     }
     if (!changed) break;
   }
-  for (const schema::SkippedFix& s : left_out) {
+  for (const diagnostics::SkippedFix& s : left_out) {
     fmt::print(stderr, "{}:{}:{}: note: fix for [{}] left out: {}\n", s.diagnostic.location.file,
                s.diagnostic.location.line, s.diagnostic.location.column, s.diagnostic.rule, s.reason);
   }
@@ -68,7 +71,7 @@ FixSummary fix_files(const std::vector<std::string>& paths, std::vector<std::str
   for (size_t i = 0; i < paths.size(); ++i) {
     if (texts[i] == original[i]) continue;
     if (diff_only) {
-      fmt::print("{}", schema::render_unified_diff(paths[i], original[i], texts[i]));
+      fmt::print("{}", diagnostics::render_unified_diff(paths[i], original[i], texts[i]));
     } else if (!replace_file(paths[i], texts[i])) {
       error(kCommand, "cannot write '{}'; it is left as it was", paths[i]);
       texts[i] = original[i];
@@ -79,4 +82,4 @@ FixSummary fix_files(const std::vector<std::string>& paths, std::vector<std::str
   return summary;
 }
 
-}  // namespace schemac::cli
+}  // namespace schemac::tool

@@ -12,10 +12,10 @@
 
 #include "schemac/diagnostics/diagnostic.h"
 
-namespace schemac::cli {
+namespace schemac::tool {
 
 // The diagnostics of every file for the given texts (one per path, in order).
-using Relint = std::function<std::vector<schema::Diagnostic>(const std::vector<std::string>& texts)>;
+using Relint = std::function<std::vector<diagnostics::Diagnostic>(const std::vector<std::string>& texts)>;
 
 struct FixSummary {
   size_t fixed = 0;       // fixes applied, all rounds together
@@ -27,4 +27,4 @@ struct FixSummary {
 FixSummary fix_files(const std::vector<std::string>& paths, std::vector<std::string>& texts, const Relint& relint,
                      bool diff_only);
 
-}  // namespace schemac::cli
+}  // namespace schemac::tool

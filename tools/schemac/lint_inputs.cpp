@@ -13,7 +13,10 @@
 #include "parse_sources.h"
 #include "schemac/sources/scan.h"
 
-namespace schemac::cli {
+namespace schemac::tool {
+
+using cli::error;
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -53,7 +56,7 @@ std::vector<LintInput> read_lint_inputs(const std::vector<std::string>& argument
     fs::path canonical = fs::weakly_canonical(path, ec);
     if (!seen.insert(ec ? path : canonical.string()).second) return;
     std::optional<std::string> text =
-        sources::language_for_path(path) ? read_source_file(kCommand, path) : read_input(kCommand, path);
+        sources::language_for_path(path) ? read_source_file(kCommand, path) : cli::read_input(kCommand, path);
     if (!text) {
       io_error = true;
       tool_errors.push_back(fmt::format("cannot read '{}'", path));
@@ -67,7 +70,7 @@ std::vector<LintInput> read_lint_inputs(const std::vector<std::string>& argument
       if (stdin_read) continue;
       stdin_read = true;
       std::string text(std::istreambuf_iterator<char>(std::cin), {});
-      if (const std::string why = why_not_text(text); !why.empty()) {
+      if (const std::string why = cli::why_not_text(text); !why.empty()) {
         error(kCommand, "cannot read stdin: {}", why);
         io_error = true;
         tool_errors.push_back("cannot read stdin");
@@ -92,4 +95,4 @@ std::vector<LintInput> read_lint_inputs(const std::vector<std::string>& argument
   return inputs;
 }
 
-}  // namespace schemac::cli
+}  // namespace schemac::tool

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace schemac::cli {
+namespace schemac::tool {
 
 struct LintInput {
   std::string path;      // as shown in diagnostics
@@ -21,4 +21,4 @@ struct LintInput {
 std::vector<LintInput> read_lint_inputs(const std::vector<std::string>& arguments, const std::string& stdin_name,
                                         bool& io_error, std::vector<std::string>& tool_errors);
 
-}  // namespace schemac::cli
+}  // namespace schemac::tool

@@ -17,7 +17,7 @@
 #include "schemac/sources/lint.h"
 #include "schemac/support/version.h"
 
-namespace schemac::cli {
+namespace schemac::tool {
 namespace {
 
 struct LspOptions {
@@ -25,10 +25,10 @@ struct LspOptions {
 };
 
 // The rules a .schemac.yaml may name, as for `schemac lint`.
-std::vector<schema::RuleInfo> known_rules() {
-  std::vector<schema::RuleInfo> rules(schema::lint_rule_catalog().begin(), schema::lint_rule_catalog().end());
-  for (const schema::RuleInfo& rule : sources::source_rule_catalog()) rules.push_back(rule);
-  rules.push_back(schema::unused_suppression_rule());
+std::vector<diagnostics::RuleInfo> known_rules() {
+  std::vector<diagnostics::RuleInfo> rules(lint::lint_rule_catalog().begin(), lint::lint_rule_catalog().end());
+  for (const diagnostics::RuleInfo& rule : sources::source_rule_catalog()) rules.push_back(rule);
+  rules.push_back(diagnostics::unused_suppression_rule());
   return rules;
 }
 
@@ -37,9 +37,9 @@ int run_lsp(const LspOptions& options) {
   lsp::ServerOptions server;
   server.analysis.rule_docs = options.rule_docs;
   // Each document's nearest .schemac.yaml, read once (an edited config applies after a restart).
-  auto configs = std::make_shared<ConfigFiles>("", known_rules());
+  auto configs = std::make_shared<cli::ConfigFiles>("", known_rules());
   server.analysis.config_for = [configs](const std::string& path) {
-    std::vector<schema::Diagnostic> problems;  // a bad config is `schemac lint`'s to report
+    std::vector<diagnostics::Diagnostic> problems;  // a bad config is `schemac lint`'s to report
     return configs->for_input(path, problems);
   };
   server.version = std::string(kVersion);
@@ -57,4 +57,4 @@ std::function<int()> bind_lsp_command(CLI::App* cmd) {
   return [options] { return run_lsp(*options); };
 }
 
-}  // namespace schemac::cli
+}  // namespace schemac::tool

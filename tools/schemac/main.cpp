@@ -8,6 +8,6 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.footer("Run 'schemac SUBCOMMAND --help' for the options and examples of each subcommand.\n"
              "Exit codes: 0 success, 1 problems found in the input, 2 usage or I/O errors.");
-  schemac::cli::add_commands(app, schemac::cli::schemac_commands());
+  schemac::cli::add_commands(app, schemac::tool::schemac_commands());
   return schemac::cli::run_app(app, "schemac", argc, argv);
 }

@@ -23,7 +23,10 @@
 #include "schemac/schema/printer.h"
 #include "schemac/support/json.h"
 
-namespace schemac::cli {
+namespace schemac::tool {
+
+using cli::error, support::Json;
+
 namespace {
 
 using schema::Argument;
@@ -95,14 +98,14 @@ Json json_warnings(const ParseResult& result) {
 std::string json_result(const ParseResult& result) {
   if (!result.ok()) {
     const SchemaError& error = *result.error;
-    return to_json_text(Json{{"ok", false},
+    return support::to_json_text(Json{{"ok", false},
                              {"error", error.message},
                              {"column", error.offset + 1},
                              {"rule", error.rule},
                              {"warnings", json_warnings(result)}});
   }
   const FunctionSchema& s = *result.schema;
-  return to_json_text(Json{{"ok", true},
+  return support::to_json_text(Json{{"ok", true},
                            {"canonical", schema::print_schema(s)},
                            {"schema", Json{{"name", s.op.name},
                                            {"overload", s.op.overload},
@@ -115,17 +118,17 @@ std::string json_result(const ParseResult& result) {
 
 // "<stdin>:3:12: error: message [rule]" (or "warning:"), the line, and a caret line under the
 // problem (a long line shown as a window around the caret, a long message cut).
-void print_problem(const Input& input, const SchemaError& error, schema::Severity severity) {
+void print_problem(const Input& input, const SchemaError& error, diagnostics::Severity severity) {
   const size_t column = size_t{error.offset} + 1;
   const size_t end_column = column + std::max<size_t>(error.length, 1);
-  const bool color = stderr_color();
+  const bool color = cli::stderr_color();
   auto paint = [&](std::string_view code, const std::string& text) {
     return color ? fmt::format("{}{}\033[0m", code, text) : text;
   };
   fmt::print(stderr, "{} {} {} [{}]\n{}", paint("\033[1m", fmt::format("{}:{}:{}:", input.origin, input.line, column)),
-             paint(schema::severity_color(severity), fmt::format("{}:", schema::severity_name(severity))),
-             schema::clip_text(error.message, 1000), error.rule,
-             schema::render_excerpt(input.text, column, end_column, "", color ? "\033[1;32m" : ""));
+             paint(diagnostics::severity_color(severity), fmt::format("{}:", diagnostics::severity_name(severity))),
+             diagnostics::clip_text(error.message, 1000), error.rule,
+             diagnostics::render_excerpt(input.text, column, end_column, "", color ? "\033[1;32m" : ""));
 }
 
 std::vector<Input> collect_inputs(const ParseOptions& options) {
@@ -150,7 +153,7 @@ int run_parse(ParseOptions options) {
   options.json = options.json || options.format == "json";
   if (options.format == "yaml" && !options.source) {
     error("schemac parse", "--format yaml writes the registrations of --source files; give some");
-    return kExitUsage;
+    return cli::kExitUsage;
   }
   if (options.source) {
     ParseSourcesOptions sources = options.sources;
@@ -158,7 +161,7 @@ int run_parse(ParseOptions options) {
     sources.files.insert(sources.files.end(), options.schemas.begin(), options.schemas.end());
     if (sources.files.empty()) {
       error("schemac parse", "--source needs at least one file");
-      return kExitUsage;
+      return cli::kExitUsage;
     }
     sources.json = options.json;
     sources.yaml = options.format == "yaml";
@@ -180,25 +183,25 @@ int run_parse(ParseOptions options) {
       std::fwrite(out.data(), 1, out.size(), stdout);  // keep stdout and stderr in input order
       std::fflush(stdout);
       out.clear();
-      for (const SchemaError& warning : result.warnings) print_problem(input, warning, schema::Severity::warning);
+      for (const SchemaError& warning : result.warnings) print_problem(input, warning, diagnostics::Severity::warning);
     }
     if (result.ok()) {
       out += schema::print_schema(*result.schema);
       out += '\n';
     } else {
-      print_problem(input, *result.error, schema::Severity::error);
+      print_problem(input, *result.error, diagnostics::Severity::error);
     }
   }
   std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
-  return all_ok ? kExitOk : kExitProblems;
+  return all_ok ? cli::kExitOk : cli::kExitProblems;
 }
 
 }  // namespace
 
 std::function<int()> bind_parse_command(CLI::App* command) {
   auto options = std::make_shared<ParseOptions>();
-  add_format_option(command, options->format, {"text", "json", "yaml"},
+  cli::add_format_option(command, options->format, {"text", "json", "yaml"},
                     "text (one canonical schema per line), json (one object per input: the canonical "
                     "text and the parsed schema) or yaml (with --source: the registrations found, as a "
                     "native-functions YAML that `schemac gen --target torch` accepts)");
@@ -221,4 +224,4 @@ std::function<int()> bind_parse_command(CLI::App* command) {
   };
 }
 
-}  // namespace schemac::cli
+}  // namespace schemac::tool

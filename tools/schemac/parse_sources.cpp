@@ -14,7 +14,10 @@
 #include "schemac/support/json.h"
 #include "sources_yaml.h"
 
-namespace schemac::cli {
+namespace schemac::tool {
+
+using cli::error, cli::read_file, support::Json;
+
 namespace {
 
 using ordered_json = Json;
@@ -31,7 +34,7 @@ std::string json_for(const std::string& path, const sources::FoundSchema& found,
   object["column"] = found.position.column;
   object["namespace"] = ns.empty() ? ordered_json(nullptr) : ordered_json(ns);
   if (result.error) {
-    schema::Location at = sources::location_in(path, found.text, result.error->offset, 1);
+    diagnostics::Location at = sources::location_in(path, found.text, result.error->offset, 1);
     object["error_line"] = at.line;
     object["error_column"] = at.column;
   }
@@ -44,20 +47,20 @@ std::string json_for(const std::string& path, const sources::FoundSchema& found,
         continue;
       }
       uint32_t column = warning["column"].get<uint32_t>();
-      schema::Location at = sources::location_in(path, found.text, column > 0 ? column - 1 : 0, 1);
+      diagnostics::Location at = sources::location_in(path, found.text, column > 0 ? column - 1 : 0, 1);
       warning["source_line"] = at.line;
       warning["source_column"] = at.column;
     }
   }
-  return to_json_text(object);
+  return support::to_json_text(object);
 }
 
 }  // namespace
 
 int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson& json_of) {
   bool io_error = false;
-  std::vector<schema::Diagnostic> diagnostics;
-  schema::SourceFiles texts;
+  std::vector<diagnostics::Diagnostic> diagnostics;
+  diagnostics::SourceFiles texts;
   std::vector<sources::ScannedFile> scanned;  // --format yaml writes them all at the end
   std::string out;
   for (const std::string& path : options.files) {
@@ -83,11 +86,11 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
         out += fmt::format("{}:{}:{}: {}\n", path, found.position.line, found.position.column,
                            schema::print_schema(*result.schema));
       }
-      for (schema::Diagnostic& d : sources::check_found_schema(path, found)) {
+      for (diagnostics::Diagnostic& d : sources::check_found_schema(path, found)) {
         diagnostics.push_back(std::move(d));
       }
     }
-    for (schema::Diagnostic& d : sources::inference_diagnostics(path, scan)) {
+    for (diagnostics::Diagnostic& d : sources::inference_diagnostics(path, scan)) {
       diagnostics.push_back(std::move(d));
     }
     if (options.verbose) {
@@ -102,11 +105,11 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
   if (!io_error) std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
   if (!options.json && !diagnostics.empty()) {
-    fmt::print(stderr, "{}", schema::render_text(diagnostics, texts, {stderr_color()}));
+    fmt::print(stderr, "{}", diagnostics::render_text(diagnostics, texts, {cli::stderr_color()}));
   }
-  schema::DiagnosticCounts counts = schema::count_diagnostics(diagnostics);
-  if (io_error) return kExitUsage;
-  return counts.errors > 0 || (options.werror && counts.warnings > 0) ? kExitProblems : kExitOk;
+  diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(diagnostics);
+  if (io_error) return cli::kExitUsage;
+  return counts.errors > 0 || (options.werror && counts.warnings > 0) ? cli::kExitProblems : cli::kExitOk;
 }
 
 std::optional<std::string> read_source_file(std::string_view command, const std::string& path) {
@@ -115,4 +118,4 @@ std::optional<std::string> read_source_file(std::string_view command, const std:
   return text;
 }
 
-}  // namespace schemac::cli
+}  // namespace schemac::tool

@@ -11,7 +11,7 @@
 
 #include "schemac/schema/parser.h"
 
-namespace schemac::cli {
+namespace schemac::tool {
 
 struct ParseSourcesOptions {
   std::vector<std::string> files;
@@ -31,4 +31,4 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
 // the file cannot be read.
 std::optional<std::string> read_source_file(std::string_view command, const std::string& path);
 
-}  // namespace schemac::cli
+}  // namespace schemac::tool

@@ -9,7 +9,10 @@
 #include "schemac/support/json.h"
 #include "schemac/support/version.h"
 
-namespace schemac::cli {
+namespace schemac::tool {
+
+using support::Json;
+
 namespace {
 
 // A workflow command's data: %, CR and LF escaped; in properties also ':' and ','.
@@ -27,14 +30,14 @@ std::string escape_annotation(std::string_view text, bool property) {
 }
 
 // `::error file=F,line=L,col=C,endLine=..,endColumn=..,title=RULE::MESSAGE`, one per diagnostic.
-std::string render_github(const std::vector<schema::Diagnostic>& diagnostics) {
+std::string render_github(const std::vector<diagnostics::Diagnostic>& diagnostics) {
   std::string out;
-  for (const schema::Diagnostic& d : diagnostics) {
-    std::string_view command = d.severity == schema::Severity::error     ? "error"
-                               : d.severity == schema::Severity::warning ? "warning"
+  for (const diagnostics::Diagnostic& d : diagnostics) {
+    std::string_view command = d.severity == diagnostics::Severity::error     ? "error"
+                               : d.severity == diagnostics::Severity::warning ? "warning"
                                                                          : "notice";
     std::string properties;
-    const schema::Location& loc = d.location;
+    const diagnostics::Location& loc = d.location;
     if (!loc.file.empty()) properties += "file=" + escape_annotation(loc.file, true) + ",";
     if (loc.line != 0) properties += fmt::format("line={},", loc.line);
     if (loc.column != 0) properties += fmt::format("col={},", loc.column);
@@ -48,12 +51,12 @@ std::string render_github(const std::vector<schema::Diagnostic>& diagnostics) {
 
 }  // namespace
 
-void print_rule_catalog(std::span<const schema::RuleInfo> rules, std::string_view format) {
+void print_rule_catalog(std::span<const diagnostics::RuleInfo> rules, std::string_view format) {
   if (format == "json") {
     Json out = Json::array();
-    for (const schema::RuleInfo& rule : rules) {
+    for (const diagnostics::RuleInfo& rule : rules) {
       out.push_back(Json{{"id", rule.id},
-                         {"severity", schema::severity_name(rule.severity)},
+                         {"severity", diagnostics::severity_name(rule.severity)},
                          {"description", rule.description},
                          {"helpUri", fmt::format("{}#{}", kRulesDocUri, rule.id)}});
     }
@@ -61,27 +64,27 @@ void print_rule_catalog(std::span<const schema::RuleInfo> rules, std::string_vie
     return;
   }
   size_t width = 0;
-  for (const schema::RuleInfo& rule : rules) width = std::max(width, rule.id.size());
-  for (const schema::RuleInfo& rule : rules) {
-    fmt::print("{:<{}}  {:<7}  {}\n", rule.id, width, schema::severity_name(rule.severity), rule.description);
+  for (const diagnostics::RuleInfo& rule : rules) width = std::max(width, rule.id.size());
+  for (const diagnostics::RuleInfo& rule : rules) {
+    fmt::print("{:<{}}  {:<7}  {}\n", rule.id, width, diagnostics::severity_name(rule.severity), rule.description);
   }
 }
 
-void print_report(const std::vector<schema::Diagnostic>& diagnostics, const schema::SourceFiles& sources,
-                  std::string_view format, std::span<const schema::RuleInfo> rules, const ReportRun& run) {
+void print_report(const std::vector<diagnostics::Diagnostic>& diagnostics, const diagnostics::SourceFiles& sources,
+                  std::string_view format, std::span<const diagnostics::RuleInfo> rules, const ReportRun& run) {
   if (format == "json") {
-    fmt::print("{}", schema::render_json(diagnostics));
+    fmt::print("{}", diagnostics::render_json(diagnostics));
   } else if (format == "sarif") {
-    schema::ToolInfo tool{"schemac", std::string(kVersion), "", rules};
-    fmt::print("{}", schema::render_sarif(diagnostics, tool,
+    diagnostics::ToolInfo tool{"schemac", std::string(kVersion), "", rules};
+    fmt::print("{}", diagnostics::render_sarif(diagnostics, tool,
                                           {run.tool_errors.empty(), run.tool_errors, &sources, kRulesDocUri}));
   } else if (format == "github") {
     fmt::print("{}", render_github(diagnostics));
   } else if (!diagnostics.empty()) {
-    fmt::print("{}{}", schema::render_text(diagnostics, sources, {stdout_color()}),
-               schema::render_summary(schema::count_diagnostics(diagnostics)));
+    fmt::print("{}{}", diagnostics::render_text(diagnostics, sources, {cli::stdout_color()}),
+               diagnostics::render_summary(diagnostics::count_diagnostics(diagnostics)));
   }
   std::fflush(stdout);
 }
 
-}  // namespace schemac::cli
+}  // namespace schemac::tool

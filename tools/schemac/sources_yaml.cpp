@@ -8,7 +8,7 @@
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
 
-namespace schemac::cli {
+namespace schemac::tool {
 namespace {
 
 // A func value as a YAML scalar: plain when YAML reads it back unchanged, else double-quoted.
@@ -28,12 +28,12 @@ std::string full_name(const std::string& ns, const std::string& name) {
   return name.find("::") != std::string::npos || ns.empty() ? name : ns + "::" + name;
 }
 
-void skip(std::vector<schema::Diagnostic>& skipped, const std::string& path,
+void skip(std::vector<diagnostics::Diagnostic>& skipped, const std::string& path,
           const sources::FoundSchema& found, std::string why) {
-  schema::Diagnostic d;
-  d.severity = schema::Severity::warning;
+  diagnostics::Diagnostic d;
+  d.severity = diagnostics::Severity::warning;
   d.rule = "yaml-skipped";
-  d.location = schema::Location::at(path, found.position.line, found.position.column);
+  d.location = diagnostics::Location::at(path, found.position.line, found.position.column);
   d.message = std::move(why);
   skipped.push_back(std::move(d));
 }
@@ -41,7 +41,7 @@ void skip(std::vector<schema::Diagnostic>& skipped, const std::string& path,
 }  // namespace
 
 std::string registrations_yaml(std::span<const sources::ScannedFile> files,
-                               std::vector<schema::Diagnostic>& skipped,
+                               std::vector<diagnostics::Diagnostic>& skipped,
                                std::vector<YamlLineOrigin>* origins) {
   // "ns::name.overload" -> key -> kernel, from every file's implementations.
   std::map<std::string, std::map<std::string, std::string>> kernels;
@@ -94,4 +94,4 @@ std::string registrations_yaml(std::span<const sources::ScannedFile> files,
   return out;
 }
 
-}  // namespace schemac::cli
+}  // namespace schemac::tool

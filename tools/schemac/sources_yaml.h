@@ -11,19 +11,19 @@
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/sources/lint.h"
 
-namespace schemac::cli {
+namespace schemac::tool {
 
 // Where the YAML's lines came from: for each line (index 0 is line 1), the file and the place of
 // the schema string its entry was made from ("" for none).
 struct YamlLineOrigin {
   std::string file;
-  sources::SourcePosition position;
+  tokens::SourcePosition position;
 };
 
 // The YAML text; each schema left out (it does not parse, or its namespace is unknown) gets a
 // warning in `skipped`. `origins`, when given, gets each line's origin.
 std::string registrations_yaml(std::span<const sources::ScannedFile> files,
-                               std::vector<schema::Diagnostic>& skipped,
+                               std::vector<diagnostics::Diagnostic>& skipped,
                                std::vector<YamlLineOrigin>* origins = nullptr);
 
-}  // namespace schemac::cli
+}  // namespace schemac::tool

@@ -5,11 +5,11 @@
 
 #include "schemac/lint/torch_release.h"
 
-namespace schemac::cli {
+namespace schemac::tool {
 
 // Adds the option to `cmd`; a release lint does not know is a usage error that lists the known ones.
 // `given`, when not null, is set once the option is written (a .schemac.yaml's torch-version then
 // yields to it).
-void add_torch_version_option(CLI::App* cmd, schema::TorchVersion& version, bool* given = nullptr);
+void add_torch_version_option(CLI::App* cmd, lint::TorchVersion& version, bool* given = nullptr);
 
-}  // namespace schemac::cli
+}  // namespace schemac::tool

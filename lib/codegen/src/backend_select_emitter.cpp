@@ -6,7 +6,7 @@
 #include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 namespace {
 
 const schema::Argument* device_argument(const schema::FunctionSchema& schema) {
@@ -45,4 +45,4 @@ std::string emit_backend_select(std::string_view ns, const std::vector<const Gen
       ns, registrations);
 }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

@@ -6,7 +6,7 @@
 #include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 std::string boxed_kernel_expression(std::string_view function_address) {
   return fmt::format(
@@ -44,4 +44,4 @@ std::string emit_boxed_handle(const GenOperator& op, std::string_view struct_nam
       cpp_string_literal(op.full_name));
 }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

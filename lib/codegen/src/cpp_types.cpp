@@ -8,7 +8,7 @@
 
 #include "schemac/schema/printer.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 namespace {
 
 using schema::BaseType;
@@ -398,4 +398,4 @@ std::string CppSignature::arg_names() const {
   return out;
 }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

@@ -10,7 +10,7 @@
 #include "schemac/codegen/emit_util.h"
 #include "schemac/codegen/kernel_declarations.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 std::string emit_declarations(const GenModel& model) {
   // Every operator namespace's `ns::native`, and every namespace a kernel was written with.
@@ -44,4 +44,4 @@ std::string emit_declarations(const GenModel& model) {
   return out;
 }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

@@ -5,7 +5,7 @@
 
 #include "schemac/codegen/emit_util.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 std::string emit_definition_block(std::string_view ns, const std::vector<const GenOperator*>& ops,
                                   DefinitionKind kind) {
@@ -21,4 +21,4 @@ std::string emit_definition_block(std::string_view ns, const std::vector<const G
   return out;
 }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

@@ -7,7 +7,7 @@
 
 #include "schemac/codegen/cpp_types.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 std::string banner(const GenModel& model) {
   std::string out;
@@ -54,4 +54,4 @@ std::vector<std::string> handle_struct_names(const GenModel& model) {
 
 bool is_cuda_key(std::string_view key) { return key.find("CUDA") != std::string_view::npos; }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

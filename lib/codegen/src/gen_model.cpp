@@ -13,7 +13,7 @@
 #include "schemac/schema/printer.h"
 #include "schemac/support/parallel.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 namespace {
 
 // `myops::scale_cpu` -> {"scale_cpu", "myops"}; a leading `::` is dropped.
@@ -24,12 +24,12 @@ KernelBinding binding_of(const std::string& key, std::string_view kernel) {
   return {key, std::string(kernel.substr(colons + 2)), std::string(kernel.substr(0, colons))};
 }
 
-std::vector<KernelBinding> kernels_of(const schema::NativeFunction& function,
+std::vector<KernelBinding> kernels_of(const native_functions::NativeFunction& function,
                                       const schema::FunctionSchema& schema) {
   std::vector<KernelBinding> kernels;
   if (function.manual_kernel_registration) return kernels;
   if (function.has_dispatch) {
-    for (const schema::DispatchEntry& entry : function.dispatch) {
+    for (const native_functions::DispatchEntry& entry : function.dispatch) {
       kernels.push_back(binding_of(entry.key.name, entry.kernel.name));
     }
   } else if (!function.structured_delegate) {
@@ -43,9 +43,9 @@ std::vector<KernelBinding> kernels_of(const schema::NativeFunction& function,
 
 // A per-backend runtime key (CPU, CUDA, Meta, ...), synonyms resolved (CPUTensorId).
 bool is_backend_key(std::string_view key) {
-  const schema::DispatchKeyName* entry = schema::find_dispatch_key(key);
-  if (entry != nullptr && entry->kind == schema::DispatchKeyKind::synonym) entry = schema::find_dispatch_key(entry->same_as);
-  return entry != nullptr && entry->kind == schema::DispatchKeyKind::backend;
+  const keys::DispatchKeyName* entry = keys::find_dispatch_key(key);
+  if (entry != nullptr && entry->kind == keys::DispatchKeyKind::synonym) entry = keys::find_dispatch_key(entry->same_as);
+  return entry != nullptr && entry->kind == keys::DispatchKeyKind::backend;
 }
 
 }  // namespace
@@ -100,10 +100,10 @@ uint64_t fnv1a_64(std::string_view text) {
 
 ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace) {
   ModelBuild build;
-  std::map<std::string, schema::Location> defined_at;
+  std::map<std::string, diagnostics::Location> defined_at;
   for (const GenInput& input : inputs) {
     build.model.inputs.push_back(input.display_path);
-    for (const schema::NativeFunction& function : input.file->functions) {
+    for (const native_functions::NativeFunction& function : input.file->functions) {
       if (!function.schema) continue;  // lint has reported it
       GenOperator op;
       op.schema = *function.schema;
@@ -125,11 +125,11 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view
       }
       op.kernels = kernels_of(function, op.schema);
       op.needs_backend_select = needs_backend_select(op);
-      for (const schema::LocatedName& tag : function.tags) op.tags.push_back(tag.name);
+      for (const native_functions::LocatedName& tag : function.tags) op.tags.push_back(tag.name);
       op.location = function.location;
       auto [it, inserted] = defined_at.emplace(op.full_name, function.location);
       if (!inserted) {
-        schema::Diagnostic d;
+        diagnostics::Diagnostic d;
         d.rule = "duplicate-operator";
         d.location = function.location;
         d.message = fmt::format("operator '{}' is defined twice", op.full_name);
@@ -156,25 +156,25 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view
 }
 
 ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace,
-                                   schema::TorchVersion torch_version) {
+                                   lint::TorchVersion torch_version) {
   // The rules' checks and the model are independent: both at once.
-  std::vector<schema::Diagnostic> diagnostics;
+  std::vector<diagnostics::Diagnostic> diagnostics;
   ModelBuild build;
-  schema::run_tasks(2, [&](size_t task) {
+  support::run_tasks(2, [&](size_t task) {
     if (task == 1) {
       build = build_gen_model(inputs, default_namespace);
       return;
     }
     // schemac gen registers its own kernels: torchgen's code-generation constraints do not apply.
-    schema::LintOptions options;
+    lint::LintOptions options;
     options.torchgen_codegen = false;
     options.torch_version = torch_version;
     for (const GenInput& input : inputs)
-      for (schema::Diagnostic& d : schema::check_native_functions(*input.file, options)) diagnostics.push_back(std::move(d));
+      for (diagnostics::Diagnostic& d : lint::check_native_functions(*input.file, options)) diagnostics.push_back(std::move(d));
   });
-  for (schema::Diagnostic& d : build.diagnostics) diagnostics.push_back(std::move(d));
+  for (diagnostics::Diagnostic& d : build.diagnostics) diagnostics.push_back(std::move(d));
   build.diagnostics = std::move(diagnostics);
   return build;
 }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 void KernelDeclarations::add_typed(const std::string& kernel_ns, const std::string& kernel,
                                    const std::string& return_type, std::string param_types,
@@ -43,4 +43,4 @@ std::string KernelDeclarations::render(const std::string& kernel_ns) const {
   return out;
 }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

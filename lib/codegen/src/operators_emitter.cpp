@@ -11,7 +11,7 @@
 #include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 namespace {
 
 // The runtime names of emit_util.h, plus the typed handle the operator structs use.
@@ -158,4 +158,4 @@ std::string emit_operators(const GenModel& model, std::string_view umbrella_name
   return out;
 }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

@@ -12,7 +12,7 @@
 #include "schemac/codegen/emit_util.h"
 #include "schemac/support/parallel.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 namespace {
 
 // The operators of one file, by namespace (each namespace gets its own blocks).
@@ -120,7 +120,7 @@ std::vector<GeneratedFile> generate_files(const GenModel& model, const Target& t
   for (FileJob& job : target.extra_files(model, options, registration_names)) jobs.push_back(std::move(job));
   for (FileJob& job : registrations) jobs.push_back(std::move(job));
   std::vector<GeneratedFile> files(jobs.size());
-  schema::run_tasks(jobs.size(), [&](size_t i) { files[i] = GeneratedFile{jobs[i].name, jobs[i].emit()}; });
+  support::run_tasks(jobs.size(), [&](size_t i) { files[i] = GeneratedFile{jobs[i].name, jobs[i].emit()}; });
   std::sort(files.begin(), files.end(),
             [](const GeneratedFile& a, const GeneratedFile& b) { return a.name < b.name; });
   return files;
@@ -138,4 +138,4 @@ bool is_shard_file_name(std::string_view name) {
   return count && *index < *count && name == ".cpp";
 }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

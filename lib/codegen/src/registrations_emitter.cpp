@@ -7,7 +7,7 @@
 #include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 std::string emit_impl_block(std::string_view ns, std::string_view key,
                             const std::vector<const GenOperator*>& ops) {
@@ -35,4 +35,4 @@ std::string emit_impl_block(std::string_view ns, std::string_view key,
   return block;
 }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

@@ -12,7 +12,7 @@
 #include "schemac/codegen/registrations_emitter.h"
 #include "schemac/codegen/target.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 namespace {
 
 std::string anchor_name(std::string_view file_name) {
@@ -38,7 +38,7 @@ class SchemacRuntimeTarget final : public Target {
   std::string_view name() const override { return "schemac"; }
   std::string_view description() const override { return "our runtime, the default"; }
 
-  std::vector<schema::Diagnostic> check(const GenModel&, const GenOptions&) const override { return {}; }
+  std::vector<diagnostics::Diagnostic> check(const GenModel&, const GenOptions&) const override { return {}; }
 
   std::string key_name(std::string_view key) const override { return std::string(key); }
 
@@ -88,4 +88,4 @@ const Target& schemac_runtime_target() {
   return target;
 }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

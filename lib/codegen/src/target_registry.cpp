@@ -3,7 +3,7 @@
 
 #include "schemac/codegen/target.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 namespace {
 
 // The default first.
@@ -23,4 +23,4 @@ std::vector<std::string> target_names() {
   return names;
 }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

@@ -4,7 +4,7 @@
 #include "schemac/codegen/emit_util.h"
 #include "schemac/codegen/torch_emitters.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 namespace {
 
 // The argument named `name` whose type (under an optional) is `base`, or nullptr.
@@ -62,4 +62,4 @@ std::string emit_torch_backend_select(std::string_view ns, const std::vector<con
                      kernels, ns, registrations);
 }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

@@ -9,7 +9,7 @@
 #include "schemac/codegen/kernel_declarations.h"
 #include "schemac/codegen/torch_emitters.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 std::string emit_torch_declarations(const GenModel& model) {
   KernelDeclarations decls;
@@ -57,4 +57,4 @@ std::string emit_torch_declarations(const GenModel& model) {
   return out;
 }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

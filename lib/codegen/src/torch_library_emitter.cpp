@@ -4,7 +4,7 @@
 #include "schemac/codegen/emit_util.h"
 #include "schemac/codegen/torch_emitters.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 bool is_libtorch_namespace(std::string_view ns) {
   // The namespaces PyTorch's own libraries define with TORCH_LIBRARY (1.13 and later releases);
@@ -36,4 +36,4 @@ std::string emit_torch_library_block(std::string_view ns, const std::vector<cons
   return out + "}\n";
 }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

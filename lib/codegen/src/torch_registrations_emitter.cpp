@@ -8,7 +8,7 @@
 #include "schemac/codegen/torch_emitters.h"
 #include "schemac/keys/dispatch_key_names.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 namespace {
 
 // Kernels that are declared with more than one parameter list (a boxed one counts as one):
@@ -54,8 +54,8 @@ std::string reorder_wrapper(const GenOperator& op, const TorchSignature& sig, st
 }  // namespace
 
 std::string torch_key_name(std::string_view key) {
-  const schema::DispatchKeyName* entry = schema::find_dispatch_key(key);
-  if (entry == nullptr || entry->kind != schema::DispatchKeyKind::synonym) return std::string(key);
+  const keys::DispatchKeyName* entry = keys::find_dispatch_key(key);
+  if (entry == nullptr || entry->kind != keys::DispatchKeyKind::synonym) return std::string(key);
   if (entry->same_as.empty()) return "CompositeImplicitAutograd";  // CatchAll
   return std::string(entry->same_as);
 }
@@ -108,4 +108,4 @@ std::string emit_torch_impl_block(std::string_view ns, std::string_view key,
   return out + fmt::format("TORCH_LIBRARY_IMPL({}, {}, m) {{\n{}}}\n", ns, torch_key, body);
 }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

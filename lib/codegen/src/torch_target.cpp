@@ -8,7 +8,7 @@
 #include "schemac/codegen/target.h"
 #include "schemac/codegen/torch_emitters.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 namespace {
 
 class TorchTarget final : public Target {
@@ -18,7 +18,7 @@ class TorchTarget final : public Target {
     return "TORCH_LIBRARY code and kernels declared with torchgen's native signatures, for a PyTorch extension";
   }
 
-  std::vector<schema::Diagnostic> check(const GenModel& model, const GenOptions& options) const override {
+  std::vector<diagnostics::Diagnostic> check(const GenModel& model, const GenOptions& options) const override {
     return check_torch_model(model, options);
   }
 
@@ -57,7 +57,7 @@ class TorchTarget final : public Target {
 
 }  // namespace
 
-std::vector<schema::Diagnostic> check_torch_model(const GenModel& model, const GenOptions& options) {
+std::vector<diagnostics::Diagnostic> check_torch_model(const GenModel& model, const GenOptions& options) {
   if (options.namespace_given) return {};
   // One error for the file, at its first operator without a namespace, with how many there are.
   const GenOperator* first = nullptr;
@@ -70,7 +70,7 @@ std::vector<schema::Diagnostic> check_torch_model(const GenModel& model, const G
     ++count;
   }
   if (first == nullptr) return {};
-  schema::Diagnostic d;
+  diagnostics::Diagnostic d;
   d.rule = "torch-namespace";
   d.location = first->location;
   d.message = fmt::format(
@@ -86,4 +86,4 @@ const Target& torch_target() {
   return target;
 }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

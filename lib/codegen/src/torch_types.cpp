@@ -5,7 +5,7 @@
 
 #include "schemac/schema/printer.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 namespace {
 
 using schema::BaseType;
@@ -280,4 +280,4 @@ std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchem
   return sig;
 }
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

@@ -1,14 +1,17 @@
 // The compat driver: load both files and the allow-list, compare, filter, sort.
 #include "schemac/compat/compat.h"
 
-namespace schemac::schema {
+namespace schemac::compat {
+
+using diagnostics::Diagnostic;
+
 namespace {
 
 // Moves the errors among `diagnostics` into `out`; returns whether there were any.
 bool take_errors(std::vector<Diagnostic>& diagnostics, std::vector<Diagnostic>& out) {
   bool any = false;
   for (Diagnostic& d : diagnostics) {
-    if (d.severity != Severity::error) continue;
+    if (d.severity != diagnostics::Severity::error) continue;
     out.push_back(std::move(d));
     any = true;
   }
@@ -20,8 +23,8 @@ bool take_errors(std::vector<Diagnostic>& diagnostics, std::vector<Diagnostic>& 
 CompatReport check_compat(CompatInput old_input, CompatInput new_input,
                           std::optional<CompatInput> allow_list, Date today) {
   CompatReport report;
-  NativeFunctionsLoad old_load = load_native_functions(std::move(old_input.file), std::move(old_input.text));
-  NativeFunctionsLoad new_load = load_native_functions(std::move(new_input.file), std::move(new_input.text));
+  native_functions::NativeFunctionsLoad old_load = native_functions::load_native_functions(std::move(old_input.file), std::move(old_input.text));
+  native_functions::NativeFunctionsLoad new_load = native_functions::load_native_functions(std::move(new_input.file), std::move(new_input.text));
   bool bad_old = take_errors(old_load.diagnostics, report.diagnostics);
   bool bad_new = take_errors(new_load.diagnostics, report.diagnostics);
   AllowListLoad allow;
@@ -36,8 +39,8 @@ CompatReport check_compat(CompatInput old_input, CompatInput new_input,
     report.allowed = outcome.allowed;
     report.compared = true;
   }
-  sort_diagnostics(report.diagnostics);
+  diagnostics::sort_diagnostics(report.diagnostics);
   return report;
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::compat

@@ -14,7 +14,10 @@
 #include "schemac/support/did_you_mean.h"
 #include "schemac/native_functions/yaml_loader.h"
 
-namespace schemac::schema {
+namespace schemac::compat {
+
+using diagnostics::Diagnostic, diagnostics::Location, diagnostics::Note,
+    native_functions::YamlNode, native_functions::node_location;
 
 std::string Date::text() const { return fmt::format("{:04}-{:02}-{:02}", year, month, day); }
 
@@ -42,8 +45,8 @@ namespace {
 constexpr std::array<std::string_view, 4> kFields = {"operator", "rule", "reason", "expires"};
 
 Diagnostic error(std::string_view rule, Location location, std::string message) {
-  const RuleInfo* info = find_compat_rule(rule);
-  return Diagnostic{info ? info->severity : Severity::error, std::string(rule), std::move(location),
+  const diagnostics::RuleInfo* info = find_compat_rule(rule);
+  return Diagnostic{info ? info->severity : diagnostics::Severity::error, std::string(rule), std::move(location),
                     std::move(message), {}, {}};
 }
 
@@ -57,7 +60,7 @@ bool is_blank(std::string_view text) {
 // The rule ids an entry may name: the breaking changes, not the allow-list's own rules.
 std::vector<std::string_view> finding_rule_ids() {
   std::vector<std::string_view> ids;
-  for (const RuleInfo& rule : compat_rule_catalog()) {
+  for (const diagnostics::RuleInfo& rule : compat_rule_catalog()) {
     if (!rule.id.starts_with("allow-")) ids.push_back(rule.id);
   }
   return ids;
@@ -65,7 +68,7 @@ std::vector<std::string_view> finding_rule_ids() {
 
 class AllowListReader {
  public:
-  AllowListReader(const YamlDocument& document, AllowListLoad& out) : doc_(document), out_(out) {}
+  AllowListReader(const native_functions::YamlDocument& document, AllowListLoad& out) : doc_(document), out_(out) {}
 
   void read() {
     if (!doc_.root || doc_.root->is_null()) return;  // an empty allow-list accepts nothing
@@ -141,7 +144,7 @@ class AllowListReader {
       if (!known) {
         Diagnostic d = error("allow-unknown-field", node_location(doc_, key),
                              fmt::format("unknown allow-list field '{}'", key.value));
-        if (std::optional<std::string> guess = did_you_mean(key.value, kFields)) {
+        if (std::optional<std::string> guess = support::did_you_mean(key.value, kFields)) {
           d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
         }
         report(std::move(d));
@@ -162,14 +165,14 @@ class AllowListReader {
     }
     Diagnostic d = error("allow-unknown-rule", node_location(doc_, rule),
                          fmt::format("{} names unknown rule '{}'", label, rule.value));
-    if (std::optional<std::string> guess = did_you_mean(rule.value, ids)) {
+    if (std::optional<std::string> guess = support::did_you_mean(rule.value, ids)) {
       d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
     }
     report(std::move(d));
     return false;
   }
 
-  const YamlDocument& doc_;
+  const native_functions::YamlDocument& doc_;
   AllowListLoad& out_;
 };
 
@@ -192,7 +195,7 @@ std::string entry_label(const AllowEntry& entry) {
 
 AllowListLoad load_allow_list(std::string file, std::string text) {
   AllowListLoad result;
-  YamlLoadResult yaml = load_yaml(std::move(file), std::move(text));
+  native_functions::YamlLoadResult yaml = native_functions::load_yaml(std::move(file), std::move(text));
   result.diagnostics = std::move(yaml.diagnostics);
   AllowListReader(yaml.document, result).read();
   return result;
@@ -233,4 +236,4 @@ AllowOutcome apply_allow_list(std::vector<CompatFinding> findings, std::span<con
   return outcome;
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::compat

@@ -9,25 +9,25 @@
 #include "compat_internal.h"
 #include "schemac/keys/dispatch_key_names.h"
 
-namespace schemac::schema::compat {
+namespace schemac::compat {
 namespace {
 
 struct CoveredKey {
   std::string name;  // the canonical key (synonyms resolved)
-  const DispatchEntry* entry = nullptr;
+  const native_functions::DispatchEntry* entry = nullptr;
 };
 
 struct Coverage {
   bool known = true;          // false when the file does not say (manual registration, no delegate)
   bool every_backend = false;
   std::string every_backend_because;  // "CompositeExplicitAutograd", ...
-  Location every_backend_location;
+  diagnostics::Location every_backend_location;
   std::vector<CoveredKey> keys;       // when not every backend
 };
 
 // The delegate's kernels plus the entry's own (add.Tensor delegates the dense backends to
 // add.out and lists its sparse kernels itself).
-Coverage coverage_of(const Side& side, const NativeFunction& function, bool follow_delegate = true) {
+Coverage coverage_of(const Side& side, const native_functions::NativeFunction& function, bool follow_delegate = true) {
   Coverage coverage;
   if (function.structured_delegate) {
     auto it = side.operators->find(function.structured_delegate->name);
@@ -46,13 +46,13 @@ Coverage coverage_of(const Side& side, const NativeFunction& function, bool foll
     coverage.every_backend_location = function.location;
     return coverage;
   }
-  for (const DispatchEntry& entry : function.dispatch) {
+  for (const native_functions::DispatchEntry& entry : function.dispatch) {
     std::string name = entry.key.name;
-    const DispatchKeyName* known = find_dispatch_key(name);
-    if (known && known->kind == DispatchKeyKind::synonym) {
+    const keys::DispatchKeyName* known = keys::find_dispatch_key(name);
+    if (known && known->kind == keys::DispatchKeyKind::synonym) {
       name = known->same_as.empty() ? std::string("CompositeImplicitAutograd") : std::string(known->same_as);
     }
-    if (is_every_backend_composite_key(name)) {
+    if (keys::is_every_backend_composite_key(name)) {
       if (!coverage.every_backend) {
         coverage.every_backend = true;
         coverage.every_backend_because = entry.key.name;
@@ -82,7 +82,7 @@ void compare_dispatch(const Side& old_side, const Side& new_side, Findings& find
   Coverage new_coverage = coverage_of(new_side, *new_side.function);
   if (!old_coverage.known || !new_coverage.known || new_coverage.every_backend) return;
   const std::string op = old_side.schema().op.full();
-  Location where = new_side.file->field_location(*new_side.function, "dispatch");
+  diagnostics::Location where = new_side.file->field_location(*new_side.function, "dispatch");
   if (old_coverage.every_backend) {
     findings.report("removed-backend", op, where,
                     fmt::format("'{}' no longer has a kernel for every backend: NEW dispatches only to {}",
@@ -102,4 +102,4 @@ void compare_dispatch(const Side& old_side, const Side& new_side, Findings& find
   }
 }
 
-}  // namespace schemac::schema::compat
+}  // namespace schemac::compat

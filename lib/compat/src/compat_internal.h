@@ -8,19 +8,21 @@
 
 #include "schemac/compat/compat.h"
 
-namespace schemac::schema::compat {
+namespace schemac::compat {
+
+using diagnostics::Location;
 
 // Each operator of a file by its full name ("add.Tensor"); the first entry when one is repeated.
-using OperatorIndex = std::map<std::string, const NativeFunction*, std::less<>>;
+using OperatorIndex = std::map<std::string, const native_functions::NativeFunction*, std::less<>>;
 
 // An operator entry together with the file it is in (for locations) and that file's operators.
 struct Side {
-  const NativeFunctionsFile* file = nullptr;
+  const native_functions::NativeFunctionsFile* file = nullptr;
   const OperatorIndex* operators = nullptr;
-  const NativeFunction* function = nullptr;
-  const FunctionSchema& schema() const { return *function->schema; }
+  const native_functions::NativeFunction* function = nullptr;
+  const schema::FunctionSchema& schema() const { return *function->schema; }
   // Where a part of the func string is.
-  Location at(TextRange range) const { return file->func_location(*function, range); }
+  Location at(schema::TextRange range) const { return file->func_location(*function, range); }
   // Where the operator's name is written.
   Location name() const { return at(schema().op.range); }
 };
@@ -44,4 +46,4 @@ void compare_schemas(const Side& old_side, const Side& new_side, Findings& findi
 // The backends an operator loses through its dispatch section (compat_dispatch.cpp).
 void compare_dispatch(const Side& old_side, const Side& new_side, Findings& findings);
 
-}  // namespace schemac::schema::compat
+}  // namespace schemac::compat

@@ -10,13 +10,16 @@
 #include "compat_internal.h"
 #include "schemac/schema/printer.h"
 
-namespace schemac::schema {
-namespace compat {
+namespace schemac::compat {
+
+using diagnostics::Location, native_functions::NativeFunction,
+    native_functions::NativeFunctionsFile;
+
 
 void Findings::report(std::string_view rule, const std::string& op, Location location,
                       std::string message, Location note_location, std::string note) {
-  Diagnostic diagnostic{Severity::error, std::string(rule), std::move(location), std::move(message), {}, {}};
-  diagnostic.notes.push_back(Note{std::move(note_location), std::move(note)});
+  diagnostics::Diagnostic diagnostic{diagnostics::Severity::error, std::string(rule), std::move(location), std::move(message), {}, {}};
+  diagnostic.notes.push_back(diagnostics::Note{std::move(note_location), std::move(note)});
   out_.push_back(CompatFinding{op, std::move(diagnostic)});
 }
 
@@ -31,10 +34,10 @@ OperatorIndex index_operators(const NativeFunctionsFile& file) {
 }
 
 // The schema printed without its overload name: equal for an overload that was only renamed.
-std::string signature_without_overload(const FunctionSchema& schema) {
-  FunctionSchema copy = schema;
+std::string signature_without_overload(const schema::FunctionSchema& schema) {
+  schema::FunctionSchema copy = schema;
   copy.op.overload = {};
-  return print_schema(copy);
+  return schema::print_schema(copy);
 }
 
 class FileComparison {
@@ -67,7 +70,7 @@ class FileComparison {
 
  private:
   void report_missing(const Side& old_side) {
-    const OperatorName& op = old_side.schema().op;
+    const schema::OperatorName& op = old_side.schema().op;
     auto same_name = new_by_name_.find(op.name);
     if (same_name == new_by_name_.end()) {
       findings_.report("removed-operator", op.full(), old_side.name(),
@@ -110,7 +113,6 @@ class FileComparison {
 };
 
 }  // namespace
-}  // namespace compat
 
 std::vector<CompatFinding> compare_native_functions(const NativeFunctionsFile& old_file,
                                                     const NativeFunctionsFile& new_file) {
@@ -119,4 +121,4 @@ std::vector<CompatFinding> compare_native_functions(const NativeFunctionsFile& o
   return findings;
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::compat

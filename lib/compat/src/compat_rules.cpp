@@ -5,11 +5,14 @@
 
 #include "schemac/compat/compat.h"
 
-namespace schemac::schema {
+namespace schemac::compat {
+
+using diagnostics::RuleInfo;
+
 namespace {
 
-constexpr auto E = Severity::error;
-constexpr auto W = Severity::warning;
+constexpr auto E = diagnostics::Severity::error;
+constexpr auto W = diagnostics::Severity::warning;
 
 constexpr auto kRules = std::to_array<RuleInfo>({
     {"added-argument", E, "a new argument has a default and comes after every argument old calls pass by position"},
@@ -49,4 +52,4 @@ const RuleInfo* find_compat_rule(std::string_view id) {
   return it != kRules.end() && it->id == id ? &*it : nullptr;
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::compat

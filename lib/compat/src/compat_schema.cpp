@@ -13,7 +13,11 @@
 #include "compat_internal.h"
 #include "schemac/schema/printer.h"
 
-namespace schemac::schema::compat {
+namespace schemac::compat {
+
+using diagnostics::Location, schema::AliasInfo, schema::Argument, schema::BaseType,
+    schema::FunctionSchema, schema::Type, schema::print_type_without_aliases;
+
 namespace {
 
 // --- Types ---------------------------------------------------------------------------------------
@@ -64,7 +68,7 @@ std::string type_text(const Type& type) { return print_type_without_aliases(type
 // --- Alias annotations -----------------------------------------------------------------------------
 
 std::string alias_text(const AliasInfo* alias) {
-  return alias ? fmt::format("'{}'", print_alias(*alias)) : std::string("none");
+  return alias ? fmt::format("'{}'", schema::print_alias(*alias)) : std::string("none");
 }
 
 // Alias set names are labels: `(a!)` in OLD may be `(b!)` in NEW as long as the same values
@@ -202,7 +206,7 @@ class SchemaComparison {
   void report_counterparts(std::string_view rule, const Argument& old_item, const Argument& new_item,
                            std::string message, std::string_view old_verb) {
     report(rule, new_.at(new_item.range), std::move(message), old_.at(old_item.range),
-           fmt::format("OLD {} '{}' here", old_verb, print_argument(old_item)));
+           fmt::format("OLD {} '{}' here", old_verb, schema::print_argument(old_item)));
   }
 
   void report_argument(std::string_view rule, const Argument& old_arg, const Argument& new_arg, std::string message) {
@@ -219,7 +223,7 @@ class SchemaComparison {
       if (!to_new[i]) {
         report("removed-argument", new_.name(),
                fmt::format("argument '{}' of '{}' was removed", old_args[i].name, op_),
-               old_.at(old_args[i].range), fmt::format("OLD declares '{}' here", print_argument(old_args[i])));
+               old_.at(old_args[i].range), fmt::format("OLD declares '{}' here", schema::print_argument(old_args[i])));
         continue;
       }
       has_old[*to_new[i]] = true;
@@ -366,4 +370,4 @@ void compare_schemas(const Side& old_side, const Side& new_side, Findings& findi
   SchemaComparison(old_side, new_side, findings).run();
 }
 
-}  // namespace schemac::schema::compat
+}  // namespace schemac::compat

@@ -15,9 +15,9 @@
 namespace schemac::config {
 namespace {
 
-using schema::Diagnostic;
-using schema::Location;
-using schema::YamlNode;
+using diagnostics::Diagnostic;
+using diagnostics::Location;
+using native_functions::YamlNode;
 
 constexpr auto kKeys = std::to_array<std::string_view>(
     {"select", "ignore", "severity", "per-path", "tags", "profile", "torch-version", "namespace"});
@@ -26,9 +26,9 @@ constexpr std::string_view kRule = "config";
 
 class Reader {
  public:
-  Reader(schema::YamlDocument& doc, std::span<const schema::RuleInfo> rules, ConfigLoad& out)
+  Reader(native_functions::YamlDocument& doc, std::span<const diagnostics::RuleInfo> rules, ConfigLoad& out)
       : doc_(doc), out_(out) {
-    for (const schema::RuleInfo& r : rules) rules_.push_back(r.id);
+    for (const diagnostics::RuleInfo& r : rules) rules_.push_back(r.id);
   }
 
   void read(const YamlNode& root) {
@@ -36,7 +36,7 @@ class Reader {
       error(root, "a .schemac.yaml is a mapping of settings (select, ignore, severity, per-path, ...)");
       return;
     }
-    for (const schema::YamlEntry& e : root.entries) {
+    for (const native_functions::YamlEntry& e : root.entries) {
       const std::string& key = e.key.value;
       if (key == "select") {
         rule_list(e.value, out_.config.select);
@@ -56,9 +56,9 @@ class Reader {
         out_.config.namespace_name = text(e.value);
       } else {
         Diagnostic& d = error(e.key, fmt::format("unknown key '{}'", key));
-        if (auto guess = schema::did_you_mean(key, kKeys)) {
+        if (auto guess = support::did_you_mean(key, kKeys)) {
           d.notes.push_back({{}, fmt::format("did you mean '{}'?", *guess)});
-          d.fix = schema::FixHint{schema::node_location(doc_, e.key, static_cast<uint32_t>(key.size())), *guess};
+          d.fix = diagnostics::FixHint{native_functions::node_location(doc_, e.key, static_cast<uint32_t>(key.size())), *guess};
         } else {
           d.notes.push_back({{}, fmt::format("the keys are {}", fmt::join(kKeys, ", "))});
         }
@@ -69,8 +69,8 @@ class Reader {
  private:
   Diagnostic& error(const YamlNode& node, std::string message) {
     Location loc = node.line == 0 ? Location::at(doc_.file, 1, 1)
-                                  : schema::node_location(doc_, node, static_cast<uint32_t>(node.value.size()));
-    out_.diagnostics.push_back(Diagnostic{schema::Severity::error, std::string(kRule), loc, std::move(message), {}, {}});
+                                  : native_functions::node_location(doc_, node, static_cast<uint32_t>(node.value.size()));
+    out_.diagnostics.push_back(Diagnostic{diagnostics::Severity::error, std::string(kRule), loc, std::move(message), {}, {}});
     return out_.diagnostics.back();
   }
 
@@ -86,14 +86,14 @@ class Reader {
     if (!v) return std::nullopt;
     if (std::find(choices.begin(), choices.end(), *v) != choices.end()) return v;
     Diagnostic& d = error(node, fmt::format("'{}' is not one of {}", *v, fmt::join(choices, ", ")));
-    if (auto guess = schema::did_you_mean(*v, choices)) d.notes.push_back({{}, fmt::format("did you mean '{}'?", *guess)});
+    if (auto guess = support::did_you_mean(*v, choices)) d.notes.push_back({{}, fmt::format("did you mean '{}'?", *guess)});
     return std::nullopt;
   }
 
   bool known_rule(const YamlNode& node) {
     if (node.value == "all" || std::find(rules_.begin(), rules_.end(), node.value) != rules_.end()) return true;
     Diagnostic& d = error(node, fmt::format("unknown rule '{}'", node.value));
-    if (auto guess = schema::did_you_mean(node.value, rules_)) d.notes.push_back({{}, fmt::format("did you mean '{}'?", *guess)});
+    if (auto guess = support::did_you_mean(node.value, rules_)) d.notes.push_back({{}, fmt::format("did you mean '{}'?", *guess)});
     return false;
   }
 
@@ -121,7 +121,7 @@ class Reader {
       error(node, "'severity' maps rule ids to error, warning or off");
       return;
     }
-    for (const schema::YamlEntry& e : node.entries) {
+    for (const native_functions::YamlEntry& e : node.entries) {
       if (!e.key.is_scalar() || !known_rule(e.key)) continue;
       std::optional<std::string> v = one_of(e.value, kSeverities);
       if (!v) continue;
@@ -136,7 +136,7 @@ class Reader {
       error(node, "'per-path' maps file globs to lists of rule ids to ignore");
       return;
     }
-    for (const schema::YamlEntry& e : node.entries) {
+    for (const native_functions::YamlEntry& e : node.entries) {
       if (!e.key.is_scalar() || e.key.value.empty()) {
         error(e.key, "expected a file glob");
         continue;
@@ -155,7 +155,7 @@ class Reader {
     return folder.empty() ? path : (folder / p).lexically_normal().string();
   }
 
-  schema::YamlDocument& doc_;
+  native_functions::YamlDocument& doc_;
   ConfigLoad& out_;
   std::vector<std::string_view> rules_;
 };
@@ -175,12 +175,12 @@ std::string_view rule_severity_name(RuleSeverity severity) {
   return severity == RuleSeverity::error ? "error" : severity == RuleSeverity::warning ? "warning" : "off";
 }
 
-ConfigLoad load_config(std::string file, std::string text, std::span<const schema::RuleInfo> known_rules) {
+ConfigLoad load_config(std::string file, std::string text, std::span<const diagnostics::RuleInfo> known_rules) {
   ConfigLoad out;
   out.config.file = file;
-  schema::YamlLoadResult yaml = schema::load_yaml(std::move(file), std::move(text));
+  native_functions::YamlLoadResult yaml = native_functions::load_yaml(std::move(file), std::move(text));
   for (Diagnostic& d : yaml.diagnostics) {
-    if (d.severity == schema::Severity::error) out.diagnostics.push_back(std::move(d));
+    if (d.severity == diagnostics::Severity::error) out.diagnostics.push_back(std::move(d));
   }
   if (yaml.document.root && !yaml.document.root->is_null()) {
     Reader(yaml.document, known_rules, out).read(*yaml.document.root);
@@ -204,14 +204,14 @@ bool rule_enabled(const Config& config, std::string_view rule, std::string_view 
   return true;
 }
 
-void apply_config(const Config& config, std::vector<schema::Diagnostic>& diagnostics) {
+void apply_config(const Config& config, std::vector<diagnostics::Diagnostic>& diagnostics) {
   std::erase_if(diagnostics, [&](const Diagnostic& d) {
     return d.rule != kRule && !d.location.file.empty() && !rule_enabled(config, d.rule, d.location.file);
   });
   for (Diagnostic& d : diagnostics) {
     auto it = config.severity.find(d.rule);
-    if (it == config.severity.end() || d.severity == schema::Severity::note) continue;
-    d.severity = it->second == RuleSeverity::error ? schema::Severity::error : schema::Severity::warning;
+    if (it == config.severity.end() || d.severity == diagnostics::Severity::note) continue;
+    d.severity = it->second == RuleSeverity::error ? diagnostics::Severity::error : diagnostics::Severity::warning;
   }
 }
 

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-namespace schemac::dispatch {
+namespace schemac::core {
 namespace {
 
 class CpuAllocator final : public Allocator {
@@ -50,4 +50,4 @@ Allocator* get_allocator(DeviceType type) {
   return allocators()[static_cast<std::size_t>(type)].load(std::memory_order_acquire);
 }
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::core

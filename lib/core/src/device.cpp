@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-namespace schemac::dispatch {
+namespace schemac::core {
 
 std::string_view to_string(DeviceType t) { return t == DeviceType::CUDA ? "cuda" : "cpu"; }
 
@@ -23,8 +23,8 @@ std::optional<Device> Device::parse(std::string_view text) {
 }
 
 std::string Device::to_string() const {
-  if (!has_index() || is_cpu()) return std::string(dispatch::to_string(type_));
-  return fmt::format("{}:{}", dispatch::to_string(type_), index_);
+  if (!has_index() || is_cpu()) return std::string(core::to_string(type_));
+  return fmt::format("{}:{}", core::to_string(type_), index_);
 }
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::core

@@ -6,7 +6,9 @@
 
 #include "schemac/core/stack.h"
 
-namespace schemac::dispatch {
+namespace schemac::core {
+
+using keys::DispatchKeySet;
 
 // ## Generator
 
@@ -93,7 +95,7 @@ Scalar IValue::to_scalar() const {
 
 void IValue::wrong_kind(IValueKind want) const {
   throw IValueError(
-      fmt::format("expected a value of type {} but got {}", dispatch::to_string(want), kind_name()));
+      fmt::format("expected a value of type {} but got {}", core::to_string(want), kind_name()));
 }
 
 DispatchKeySet IValue::container_key_set() const {
@@ -270,4 +272,4 @@ void throw_not_none(const IValue& found) {
 }
 }  // namespace boxing
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::core

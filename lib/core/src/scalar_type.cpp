@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-namespace schemac::dispatch {
+namespace schemac::core {
 
 std::size_t element_size(ScalarType t) {
   switch (t) {
@@ -99,4 +99,4 @@ std::string Scalar::to_string() const {
   return text;
 }
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::core

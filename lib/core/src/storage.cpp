@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-namespace schemac::dispatch {
+namespace schemac::core {
 
 Storage::Impl::~Impl() {
   if (allocator != nullptr) {
@@ -57,4 +57,4 @@ void Storage::resize(std::size_t nbytes) {
   impl_->nbytes = nbytes;
 }
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::core

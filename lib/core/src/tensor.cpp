@@ -6,7 +6,9 @@
 
 #include <fmt/format.h>
 
-namespace schemac::dispatch {
+namespace schemac::core {
+
+using keys::DispatchKey, keys::DispatchKeySet;
 
 // The shared state behind Tensor handles. Sizes, strides and offset are per view; storage and the
 // version counter are shared with the tensor's views.
@@ -241,7 +243,7 @@ int64_t Tensor::stride(int64_t d) const { return checked().strides.empty() ? 1 :
 int64_t Tensor::numel() const { return checked().numel; }
 int64_t Tensor::storage_offset() const { return checked().storage_offset; }
 ScalarType Tensor::dtype() const { return checked().dtype; }
-std::size_t Tensor::element_size() const { return dispatch::element_size(checked().dtype); }
+std::size_t Tensor::element_size() const { return core::element_size(checked().dtype); }
 Device Tensor::device() const { return checked().storage.device(); }
 const Storage& Tensor::storage() const { return checked().storage; }
 void Tensor::set_key_set(DispatchKeySet keys) {
@@ -293,7 +295,7 @@ void* Tensor::data_ptr() const {
   const TensorImpl& t = checked();
   if (t.storage.data() == nullptr) return nullptr;
   return static_cast<char*>(t.storage.data()) +
-         static_cast<std::size_t>(t.storage_offset) * dispatch::element_size(t.dtype);
+         static_cast<std::size_t>(t.storage_offset) * core::element_size(t.dtype);
 }
 
 const void* Tensor::cpu_data_ptr() const {
@@ -490,4 +492,4 @@ std::string Tensor::describe() const {
                      to_string(IntArrayRef(body()->sizes)));
 }
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::core

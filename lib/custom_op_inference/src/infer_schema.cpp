@@ -7,7 +7,11 @@
 
 #include "python_hints.h"
 
-namespace schemac::sources {
+namespace schemac::custom_op_inference {
+
+using tokens::MappedText, tokens::SourcePosition, tokens::Token, tokens::TokenRange,
+    tokens::is_punct;
+
 namespace {
 
 // One parameter of a `def`, split into its parts.
@@ -24,7 +28,7 @@ struct Parameter {
 size_t find_top_level(const std::vector<Token>& tokens, TokenRange range, std::string_view stop) {
   for (size_t i = range.begin; i < range.end; ++i) {
     if (is_punct(tokens[i], stop)) return i;
-    size_t close = matching_close(tokens, i);
+    size_t close = tokens::matching_close(tokens, i);
     if (close < range.end) i = close;
   }
   return range.end;
@@ -47,7 +51,7 @@ std::optional<Parameter> split_parameter(const std::vector<Token>& tokens, Token
     if (!alone) p.name = tokens[range.begin + 1].text;
     return p;
   }
-  if (first.kind != TokenKind::identifier) return std::nullopt;
+  if (first.kind != tokens::TokenKind::identifier) return std::nullopt;
   p.name = first.text;
   size_t equals = find_top_level(tokens, {range.begin + 1, range.end}, "=");
   if (range.begin + 1 < equals && is_punct(tokens[range.begin + 1], ":")) {
@@ -69,7 +73,7 @@ class Inference {
   InferredSignature run(size_t def_token, SourcePosition mutates_position) {
     size_t open = def_token + 2;
     SourcePosition where = tokens_[def_token + 1].position;
-    size_t close = matching_close(tokens_, open);
+    size_t close = tokens::matching_close(tokens_, open);
     if (open >= tokens_.size() || !is_punct(tokens_[open], "(") || close >= tokens_.size()) {
       unknown(where, "its function's parameters cannot be read");
       return std::move(out_);
@@ -83,7 +87,7 @@ class Inference {
     bool star_written = false;
     std::vector<std::string> seen;
     std::vector<Parameter> parameters;
-    for (const CallArgument& argument : call_arguments(tokens_, open, false)) {
+    for (const tokens::CallArgument& argument : tokens::call_arguments(tokens_, open, false)) {
       if (std::optional<Parameter> p = split_parameter(tokens_, argument.range)) parameters.push_back(*p);
     }
     bool positional_only = std::any_of(parameters.begin(), parameters.end(), [](const Parameter& p) {
@@ -237,4 +241,4 @@ InferredSignature infer_signature(const PythonModule& module, size_t def_token,
   return Inference(module, mutates, op).run(def_token, mutates_position);
 }
 
-}  // namespace schemac::sources
+}  // namespace schemac::custom_op_inference

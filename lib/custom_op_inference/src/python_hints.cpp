@@ -5,7 +5,11 @@
 #include <string_view>
 #include <utility>
 
-namespace schemac::sources {
+namespace schemac::custom_op_inference {
+
+using tokens::Token, tokens::TokenKind, tokens::TokenRange, tokens::TokenStream, tokens::is_punct,
+    tokens::matching_close;
+
 namespace {
 
 using Kind = Hint::Kind;
@@ -197,9 +201,9 @@ Hint HintReader::read_primary(const TokenStream& stream, TokenRange range, int d
   if (range.empty()) return make(Kind::other, "", "(nothing)");
   const Token& first = tokens[range.begin];
   if (range.end - range.begin == 1 && first.kind == TokenKind::string) {
-    const StringLiteral& literal = stream.literals[first.literal];
+    const tokens::StringLiteral& literal = stream.literals[first.literal];
     if (!literal.is_static) return make(Kind::unknown, "", "an f-string annotation");
-    TokenStream inner = lex_python(literal.value.text());
+    TokenStream inner = tokens::lex_python(literal.value.text());
     return read(inner, {0, inner.tokens.size()}, depth + 1);
   }
   if (range.end - range.begin == 3 && is_punct(first, ".") && is_punct(tokens[range.begin + 1], ".") &&
@@ -231,7 +235,7 @@ Hint HintReader::read_primary(const TokenStream& stream, TokenRange range, int d
   }
   Hint origin = read_name(dotted, depth);
   std::vector<Hint> args;
-  for (const CallArgument& argument : call_arguments(tokens, i, false)) {
+  for (const tokens::CallArgument& argument : tokens::call_arguments(tokens, i, false)) {
     args.push_back(read(stream, argument.range, depth + 1));
   }
   std::string written = written_text(tokens, range);
@@ -356,4 +360,4 @@ std::string describe(const Hint& hint) {
   return hint.kind == Kind::union_of ? out : out + "]";
 }
 
-}  // namespace schemac::sources
+}  // namespace schemac::custom_op_inference

@@ -13,7 +13,9 @@
 #include "schemac/tokens/calls.h"
 #include "schemac/tokens/token.h"
 
-namespace schemac::sources {
+namespace schemac::custom_op_inference {
+
+using tokens::TokenRange, tokens::TokenStream;
 
 struct Hint {
   enum class Kind : uint8_t {
@@ -59,4 +61,4 @@ std::optional<std::string> return_schema_type(const Hint& hint);
 // A hint as Python would print it, short: "Optional[list[int]]", for messages.
 std::string describe(const Hint& hint);
 
-}  // namespace schemac::sources
+}  // namespace schemac::custom_op_inference

@@ -1,6 +1,9 @@
 #include "schemac/custom_op_inference/python_module.h"
 
-namespace schemac::sources {
+namespace schemac::custom_op_inference {
+
+using tokens::Token, tokens::TokenKind, tokens::is_identifier, tokens::is_punct;
+
 namespace {
 
 bool starts_line(const std::vector<Token>& tokens, size_t i) {
@@ -67,12 +70,12 @@ void read_assignment(const std::vector<Token>& tokens, size_t i, size_t end, Pyt
   size_t k = i + 1;
   if (is_punct(tokens[k], ":")) {  // skip the annotation up to '='
     while (k < end && !is_punct(tokens[k], "=")) {
-      size_t close = matching_close(tokens, k);
+      size_t close = tokens::matching_close(tokens, k);
       k = close < end ? close + 1 : k + 1;
     }
   }
   if (k >= end || !is_punct(tokens[k], "=") || k + 1 >= end) return;
-  out.assignments[name] = TokenRange{k + 1, end};
+  out.assignments[name] = tokens::TokenRange{k + 1, end};
 }
 
 }  // namespace
@@ -80,7 +83,7 @@ void read_assignment(const std::vector<Token>& tokens, size_t i, size_t end, Pyt
 size_t logical_line_end(const std::vector<Token>& tokens, size_t start) {
   size_t i = start;
   while (i < tokens.size()) {
-    size_t close = matching_close(tokens, i);
+    size_t close = tokens::matching_close(tokens, i);
     size_t last = close < tokens.size() ? close : i;
     if (last + 1 >= tokens.size() ||
         tokens[last + 1].position.line != tokens[last].position.line) {
@@ -91,7 +94,7 @@ size_t logical_line_end(const std::vector<Token>& tokens, size_t start) {
   return tokens.size();
 }
 
-PythonModule read_python_module(const TokenStream& stream) {
+PythonModule read_python_module(const tokens::TokenStream& stream) {
   const std::vector<Token>& tokens = stream.tokens;
   PythonModule out;
   out.stream = &stream;
@@ -125,4 +128,4 @@ PythonModule read_python_module(const TokenStream& stream) {
   return out;
 }
 
-}  // namespace schemac::sources
+}  // namespace schemac::custom_op_inference

@@ -7,7 +7,12 @@
 #include <string_view>
 #include <utility>
 
-namespace schemac::sources {
+namespace schemac::custom_op_inference {
+
+using tokens::CallArgument, tokens::JoinedLiteral, tokens::Token, tokens::TokenKind,
+    tokens::TokenRange, tokens::TokenStream, tokens::call_arguments, tokens::is_punct,
+    tokens::join_python_literal;
+
 namespace {
 
 using Status = StaticValue::Status;
@@ -157,7 +162,7 @@ StaticValue value_of(const PythonModule& module, TokenRange range, int depth) {
     return number_text(first.text, false);
   }
   if (is_punct(first, "(") || is_punct(first, "[") || is_punct(first, "{")) {
-    if (is_punct(first, "(") && matching_close(tokens, range.begin) == range.end - 1 &&
+    if (is_punct(first, "(") && tokens::matching_close(tokens, range.begin) == range.end - 1 &&
         range.end - range.begin > 2) {
       // parentheses around a value, unless a comma makes a tuple
       std::vector<CallArgument> parts = call_arguments(tokens, range.begin, false);
@@ -167,7 +172,7 @@ StaticValue value_of(const PythonModule& module, TokenRange range, int depth) {
     return unsupported("a tuple, list, set or dict");
   }
   if (is_punct(tokens[range.end - 1], ")")) {
-    size_t open = matching_open(tokens, range.end - 1);
+    size_t open = tokens::matching_open(tokens, range.end - 1);
     std::string callee = open < tokens.size() ? dotted_name(tokens, {range.begin, open}) : "";
     if (!callee.empty()) return call_value(module, callee, open);
   }
@@ -215,7 +220,7 @@ MutatesArgs read_mutates_args(const PythonModule& module, TokenRange range) {
       continue;
     }
     bool bracket = is_punct(first, "(") || is_punct(first, "[") || is_punct(first, "{");
-    if (!bracket || matching_close(tokens, range.begin) != range.end - 1) break;
+    if (!bracket || tokens::matching_close(tokens, range.begin) != range.end - 1) break;
     for (const CallArgument& element : call_arguments(tokens, range.begin, false)) {
       std::string why;
       std::optional<JoinedLiteral> literal = join_python_literal(stream, element.range, &why);
@@ -269,4 +274,4 @@ std::string python_float_text(double value) {
   return (negative ? "-" : "") + out;
 }
 
-}  // namespace schemac::sources
+}  // namespace schemac::custom_op_inference

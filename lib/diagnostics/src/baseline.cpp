@@ -6,7 +6,10 @@
 
 #include "schemac/support/json.h"
 
-namespace schemac::schema {
+namespace schemac::diagnostics {
+
+using support::Json;
+
 namespace {
 
 BaselineEntry key_of(const Diagnostic& d) { return {d.location.file, d.rule, d.message}; }
@@ -20,7 +23,7 @@ std::string render_baseline(std::span<const Diagnostic> diagnostics) {
   std::string out = "{\"version\": 1, \"findings\": [";
   for (size_t i = 0; i < entries.size(); ++i) {
     out += i == 0 ? "\n  " : ",\n  ";
-    out += to_json_text(Json{{"file", entries[i].file}, {"rule", entries[i].rule}, {"message", entries[i].message}});
+    out += support::to_json_text(Json{{"file", entries[i].file}, {"rule", entries[i].rule}, {"message", entries[i].message}});
   }
   return out + (entries.empty() ? "]}\n" : "\n]}\n");
 }
@@ -54,4 +57,4 @@ void drop_baselined(std::vector<Diagnostic>& diagnostics, std::span<const Baseli
   });
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::diagnostics

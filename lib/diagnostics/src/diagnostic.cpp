@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-namespace schemac::schema {
+namespace schemac::diagnostics {
 
 namespace {
 
@@ -66,4 +66,4 @@ void sort_diagnostics(std::vector<Diagnostic>& diagnostics) {
                    });
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::diagnostics

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-namespace schemac::schema {
+namespace schemac::diagnostics {
 namespace {
 
 std::vector<std::string_view> split_lines(std::string_view text) {
@@ -214,4 +214,4 @@ uint32_t utf16_column(std::string_view line, uint32_t column) {
   return units + 1;
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::diagnostics

@@ -3,7 +3,10 @@
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/support/json.h"
 
-namespace schemac::schema {
+namespace schemac::diagnostics {
+
+using support::Json;
+
 namespace {
 
 // {"file","line","column","end":{"line","column"}} and then the caller's members.
@@ -41,9 +44,9 @@ std::string render_json(std::span<const Diagnostic> diagnostics) {
   std::string out = "[";
   for (const Diagnostic& d : diagnostics) {
     out += out.size() == 1 ? "\n  " : ",\n  ";
-    out += to_json_text(diagnostic_json(d));
+    out += support::to_json_text(diagnostic_json(d));
   }
   return out + "\n]\n";
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::diagnostics

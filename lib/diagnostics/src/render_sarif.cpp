@@ -12,7 +12,10 @@
 #include "schemac/diagnostics/fixes.h"
 #include "schemac/support/json.h"
 
-namespace schemac::schema {
+namespace schemac::diagnostics {
+
+using support::Json, support::to_json_text;
+
 namespace {
 
 // SARIF's levels are our severity names: error, warning, note.
@@ -138,4 +141,4 @@ std::string render_sarif(std::span<const Diagnostic> diagnostics, const ToolInfo
   return out + "\n  }]\n}\n";
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::diagnostics

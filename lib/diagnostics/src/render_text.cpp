@@ -13,7 +13,7 @@
 
 #include "schemac/diagnostics/diagnostic.h"
 
-namespace schemac::schema {
+namespace schemac::diagnostics {
 namespace {
 
 constexpr std::string_view kBold = "\033[1m";
@@ -178,4 +178,4 @@ std::string render_summary(DiagnosticCounts counts) {
                      counts.warnings, counts.warnings == 1 ? "" : "s");
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::diagnostics

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-namespace schemac::schema {
+namespace schemac::diagnostics {
 namespace {
 
 constexpr std::string_view kMarker = "schemac: ignore[";
@@ -130,4 +130,4 @@ void apply_suppressions(std::vector<Diagnostic>& diagnostics, std::string_view f
   }
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::diagnostics

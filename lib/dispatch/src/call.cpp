@@ -7,6 +7,8 @@
 
 namespace schemac::dispatch {
 
+using core::to_string, keys::DispatchKey, keys::DispatchKeySet, keys::to_string;
+
 uint64_t dispatch_argument_bits(const OperatorSignature& schema) {
   const size_t n = schema.arguments.size();
   uint64_t bits = 0;

@@ -5,6 +5,9 @@
 
 
 namespace schemac::dispatch {
+
+using keys::DispatchKey, keys::table_index;
+
 namespace {
 
 std::string registered_at(const std::string& site) { return "registered at " + site; }
@@ -143,7 +146,7 @@ RegistrationHandle Dispatcher::impl(std::string_view op_name, std::optional<Disp
   const DispatchKey target_key = key.value_or(DispatchKey::CompositeImplicitAutograd);
   const DispatchKey stored_key =
       target_key == DispatchKey::Undefined ? DispatchKey::CompositeImplicitAutograd : target_key;
-  if (!is_valid_key(stored_key) || (!is_alias_key(stored_key) && !is_runtime_key(stored_key)))
+  if (!keys::is_valid_key(stored_key) || (!keys::is_alias_key(stored_key) && !keys::is_runtime_key(stored_key)))
     throw DispatchError(fmt::format("cannot register a kernel for '{}' on '{}': not a runtime or alias key",
                                     op_name, to_string(stored_key)));
   if (!kernel.is_valid())
@@ -169,7 +172,7 @@ void Dispatcher::undo_impl(OperatorEntry* op, DispatchKey key, uint64_t id) {
 }
 
 RegistrationHandle Dispatcher::fallback(DispatchKey key, KernelFunction kernel, std::string debug, std::string site) {
-  if (!is_runtime_key(key) || !is_valid_key(key))
+  if (!keys::is_runtime_key(key) || !keys::is_valid_key(key))
     throw DispatchError(fmt::format("a backend fallback must be registered for a runtime key, not '{}' (at {})",
                                     to_string(key), site));
   if (!kernel.is_valid())
@@ -210,9 +213,9 @@ const TableEntry* Dispatcher::fallback_entry(DispatchKey key) const {
 std::vector<FallbackRegistration> Dispatcher::fallbacks() const {
   std::lock_guard lock(mutex_);
   std::vector<FallbackRegistration> result;
-  for (int slot = 0; slot < kNumRuntimeEntries; ++slot)
+  for (int slot = 0; slot < keys::kNumRuntimeEntries; ++slot)
     if (const TableEntry* entry = fallbacks_[static_cast<size_t>(slot)])
-      result.push_back({runtime_key_for_slot(slot), entry});
+      result.push_back({keys::runtime_key_for_slot(slot), entry});
   return result;
 }
 

@@ -9,6 +9,8 @@
 
 namespace schemac::dispatch {
 
+using keys::DispatchKeySet;
+
 namespace {
 
 std::string operator_label(const OperatorHandle& op) { return op.full_name(); }
@@ -18,8 +20,8 @@ std::string operator_label(const OperatorHandle& op) { return op.full_name(); }
 // someone calls the kernel object directly). It does what a fallthrough means: go on with the
 // next key below.
 void fallthrough_entry(const KernelFunction&, const OperatorHandle& op, DispatchKeySet ks, Stack* stack) {
-  const DispatchKey key = ks.highest_priority_key();
-  if (key == DispatchKey::Undefined) detail::throw_missing_kernel(op, ks);
+  const keys::DispatchKey key = ks.highest_priority_key();
+  if (key == keys::DispatchKey::Undefined) detail::throw_missing_kernel(op, ks);
   op.redispatch_boxed(ks.remove(key), stack);
 }
 

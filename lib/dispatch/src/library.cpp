@@ -11,6 +11,8 @@
 
 namespace schemac::dispatch {
 
+using keys::DispatchKey;
+
 namespace {
 
 std::string_view to_string(Library::Kind kind) {
@@ -44,7 +46,7 @@ Library::Library(Kind kind, std::string ns, std::optional<DispatchKey> key, std:
   if (ns_.empty() || (ns_ == "_" && kind_ != Kind::Impl))
     throw DispatchError(fmt::format("{} at {} needs a namespace name, not '{}'", to_string(kind_),
                                     site_, ns_));
-  if (key_ && !is_valid_key(*key_))
+  if (key_ && !keys::is_valid_key(*key_))
     throw DispatchError(fmt::format("{} at {} names an invalid dispatch key", to_string(kind_), site_));
   if (kind_ == Kind::Def) {
     DefLibraries& libs = def_libraries();

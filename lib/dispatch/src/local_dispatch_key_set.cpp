@@ -3,6 +3,8 @@
 
 namespace schemac::dispatch {
 
+using keys::DispatchKey;
+
 namespace detail {
 constinit thread_local RawLocalDispatchKeySet tls_local_dispatch_key_set{};
 }  // namespace detail
@@ -26,7 +28,7 @@ bool tls_is_dispatch_key_excluded(DispatchKey k) {
 
 // Sets or clears the bits of `k` in one effective set stored XOR-ed with `defaults`.
 static void set_bits(uint64_t& stored, uint64_t defaults, DispatchKey k, bool on) {
-  const uint64_t bits = DispatchKeySet(k).raw();
+  const uint64_t bits = keys::DispatchKeySet(k).raw();
   const uint64_t effective = stored ^ defaults;
   stored = (on ? (effective | bits) : (effective & ~bits)) ^ defaults;
 }

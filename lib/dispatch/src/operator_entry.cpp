@@ -6,6 +6,10 @@
 #include <algorithm>
 
 namespace schemac::dispatch {
+
+using keys::BackendComponent, keys::DispatchKey, keys::DispatchKeySet, keys::is_included_in_alias,
+    keys::kNumBackends, keys::kNumRuntimeEntries, keys::runtime_key_for_slot, keys::table_index;
+
 namespace {
 
 using SlotBits = std::bitset<kNumRuntimeEntries>;
@@ -51,27 +55,27 @@ const SlotTables& slot_tables() {
       s.in_composite_implicit = is_included_in_alias(k, DispatchKey::CompositeImplicitAutograd);
       s.in_autograd = is_included_in_alias(k, DispatchKey::Autograd);
       s.in_batched_decomposition = is_included_in_alias(k, DispatchKey::FuncTorchBatchedDecomposition);
-      s.backend_slots = slots_of(backend_keyset_from_autograd(k));
+      s.backend_slots = slots_of(keys::backend_keyset_from_autograd(k));
     }
-    t.autogradother_backend_slots = slots_of(autogradother_backends());
+    t.autogradother_backend_slots = slots_of(keys::autogradother_backends());
 
     const size_t num_values = static_cast<size_t>(DispatchKey::EndOfAliasKeys) + 1;
     t.refresh.resize(num_values);
     for (size_t v = 0; v < num_values; ++v) {
       const auto key = static_cast<DispatchKey>(v);
-      if (!is_valid_key(key)) continue;
+      if (!keys::is_valid_key(key)) continue;
       SlotBits slots;
-      if (is_alias_key(key)) {
+      if (keys::is_alias_key(key)) {
         // Unlike upstream, FuncTorchBatchedDecomposition refreshes FuncTorchBatched (§5 quirk).
-        slots = slots_of(alias_runtime_keyset(key));
+        slots = slots_of(keys::alias_runtime_keyset(key));
         if (key == DispatchKey::CompositeImplicitAutograd || key == DispatchKey::CompositeExplicitAutograd ||
             key == DispatchKey::CompositeExplicitAutogradNonFunctional)
           slots.set(0);
         // A CompositeExplicitAutograd kernel counts as a backend kernel everywhere the math
         // kernel could apply.
         if (key == DispatchKey::CompositeExplicitAutograd)
-          slots |= slots_of(composite_implicit_keyset());
-      } else if (is_runtime_key(key)) {
+          slots |= slots_of(keys::composite_implicit_keyset());
+      } else if (keys::is_runtime_key(key)) {
         const int own = table_index(key);
         slots.set(static_cast<size_t>(own));
         // Autograd slots whose "has backend kernel" test looks at this key.
@@ -279,8 +283,8 @@ std::array<uint64_t, kNumBackends + 1> OperatorEntry::masks_for(
     if (!table[static_cast<size_t>(slot)]->kernel.is_fallthrough()) continue;
     const DispatchKey k = runtime_key_for_slot(slot);
     const uint64_t functionality_bit =
-        DispatchKeySet(to_functionality_key(k)).raw() & ~DispatchKeySet::kBackendMask;
-    const BackendComponent b = to_backend_component(k);
+        DispatchKeySet(keys::to_functionality_key(k)).raw() & ~DispatchKeySet::kBackendMask;
+    const BackendComponent b = keys::to_backend_component(k);
     if (b == BackendComponent::InvalidBit) {
       for (auto& mask : masks) mask &= ~functionality_bit;
     } else {

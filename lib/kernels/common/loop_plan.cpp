@@ -7,8 +7,10 @@
 
 namespace schemac::kernels {
 
-using dispatch::TensorError;
-using dispatch::to_string;
+using core::IntArrayRef, core::ScalarType, core::Tensor;
+
+using core::TensorError;
+using core::to_string;
 
 std::vector<int64_t> broadcast_shapes(IntArrayRef a, IntArrayRef b) {
   const std::size_t n = std::max(a.size(), b.size());
@@ -29,7 +31,7 @@ namespace {
 
 int category(ScalarType t) {
   if (t == ScalarType::Bool) return 0;
-  return dispatch::is_floating_point(t) ? 2 : 1;
+  return core::is_floating_point(t) ? 2 : 1;
 }
 
 }  // namespace
@@ -37,10 +39,10 @@ int category(ScalarType t) {
 ScalarType result_type(const Tensor& a, const Tensor& b) {
   const bool a_dimensioned = a.dim() > 0;
   const bool b_dimensioned = b.dim() > 0;
-  if (a_dimensioned == b_dimensioned) return dispatch::promote_types(a.dtype(), b.dtype());
+  if (a_dimensioned == b_dimensioned) return core::promote_types(a.dtype(), b.dtype());
   const ScalarType dim_type = a_dimensioned ? a.dtype() : b.dtype();
   const ScalarType zero_type = a_dimensioned ? b.dtype() : a.dtype();
-  if (category(zero_type) > category(dim_type)) return dispatch::promote_types(dim_type, zero_type);
+  if (category(zero_type) > category(dim_type)) return core::promote_types(dim_type, zero_type);
   return dim_type;
 }
 
@@ -49,7 +51,7 @@ LoopPlan make_loop_plan(const std::vector<Tensor>& operands, IntArrayRef shape) 
   plan.num_operands = static_cast<int>(operands.size());
   if (plan.num_operands > kMaxOperands)
     throw TensorError(fmt::format("a loop takes at most {} operands, got {}", kMaxOperands, plan.num_operands));
-  plan.numel = dispatch::checked_numel(shape);
+  plan.numel = core::checked_numel(shape);
   const auto ndim = static_cast<int64_t>(shape.size());
 
   // Per original dimension (outermost first), each operand's stride in bytes (0 if broadcast).

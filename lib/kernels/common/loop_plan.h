@@ -12,9 +12,11 @@
 
 namespace schemac::kernels {
 
-using dispatch::IntArrayRef;
-using dispatch::ScalarType;
-using dispatch::Tensor;
+using core::IntArrayRef, core::ScalarType, core::Tensor;
+
+using core::IntArrayRef;
+using core::ScalarType;
+using core::Tensor;
 
 inline constexpr int kMaxOperands = 4;
 

@@ -20,8 +20,8 @@ struct ReductionPlan {
   int64_t inner = 1;                  // elements reduced into each
 };
 
-inline ReductionPlan plan_reduction(const char* op, const dispatch::Tensor& self,
-                                    std::optional<dispatch::IntArrayRef> dim, bool keepdim) {
+inline ReductionPlan plan_reduction(const char* op, const core::Tensor& self,
+                                    std::optional<core::IntArrayRef> dim, bool keepdim) {
   const int64_t ndim = self.dim();
   ReductionPlan plan;
   plan.reduced.assign(static_cast<std::size_t>(ndim), false);
@@ -29,11 +29,11 @@ inline ReductionPlan plan_reduction(const char* op, const dispatch::Tensor& self
     plan.reduced.assign(static_cast<std::size_t>(ndim), true);
   } else {
     for (int64_t d : *dim) {
-      const int64_t w = dispatch::wrap_dim(d, ndim);
+      const int64_t w = core::wrap_dim(d, ndim);
       if (ndim == 0) continue;
       if (plan.reduced[w])
-        throw dispatch::TensorError(
-            fmt::format("{}: dim {} appears multiple times in the list of dims {}", op, w, dispatch::to_string(*dim)));
+        throw core::TensorError(
+            fmt::format("{}: dim {} appears multiple times in the list of dims {}", op, w, core::to_string(*dim)));
       plan.reduced[w] = true;
     }
   }
@@ -57,17 +57,17 @@ inline ReductionPlan plan_reduction(const char* op, const dispatch::Tensor& self
 
 // The dtype sum accumulates into and returns: the requested one, else int64 for integral and
 // bool inputs, else the input's.
-inline dispatch::ScalarType sum_result_type(dispatch::ScalarType in, std::optional<dispatch::ScalarType> dtype) {
+inline core::ScalarType sum_result_type(core::ScalarType in, std::optional<core::ScalarType> dtype) {
   if (dtype) return *dtype;
-  return dispatch::is_integral(in, /*include_bool=*/true) ? dispatch::ScalarType::Long : in;
+  return core::is_integral(in, /*include_bool=*/true) ? core::ScalarType::Long : in;
 }
 
-inline dispatch::ScalarType mean_result_type(const char* op, dispatch::ScalarType in,
-                                             std::optional<dispatch::ScalarType> dtype) {
-  const dispatch::ScalarType t = dtype.value_or(in);
-  if (!dispatch::is_floating_point(t))
-    throw dispatch::TensorError(fmt::format(
-        "{}: could not infer output dtype; input dtype must be floating point, got {}", op, dispatch::to_string(t)));
+inline core::ScalarType mean_result_type(const char* op, core::ScalarType in,
+                                             std::optional<core::ScalarType> dtype) {
+  const core::ScalarType t = dtype.value_or(in);
+  if (!core::is_floating_point(t))
+    throw core::TensorError(fmt::format(
+        "{}: could not infer output dtype; input dtype must be floating point, got {}", op, core::to_string(t)));
   return t;
 }
 

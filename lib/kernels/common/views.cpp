@@ -6,15 +6,17 @@
 
 namespace schemac::kernels {
 
-using dispatch::TensorError;
+using core::Device, core::MemoryFormat, core::ScalarType, core::Tensor;
+
+using core::TensorError;
 
 Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) { return self.transpose(dim0, dim1); }
 
-Tensor view(const Tensor& self, IntArrayRef size) { return self.view(size); }
+Tensor view(const Tensor& self, core::IntArrayRef size) { return self.view(size); }
 
 namespace {
 
-Tensor empty_on(IntArrayRef sizes, ScalarType dtype, Device device, MemoryFormat format) {
+Tensor empty_on(core::IntArrayRef sizes, ScalarType dtype, Device device, MemoryFormat format) {
   return device.is_cuda() ? empty_cuda(sizes, dtype, std::nullopt, device, std::nullopt, format)
                           : empty_cpu(sizes, dtype, std::nullopt, device, std::nullopt, format);
 }
@@ -54,7 +56,7 @@ Tensor matmul(const Tensor& self, const Tensor& other, const CompositeOps& ops) 
 }
 
 Tensor to_device(const Tensor& t, Device device) {
-  if (device.is_cuda() && !device.has_index()) device = Device(dispatch::DeviceType::CUDA, 0);
+  if (device.is_cuda() && !device.has_index()) device = Device(core::DeviceType::CUDA, 0);
   if (t.device() == device) return t;
   Tensor out = empty_on(t.sizes(), t.dtype(), device, MemoryFormat::Contiguous);
   copy_on_device(out, t);

@@ -20,6 +20,9 @@
 #pragma GCC diagnostic ignored "-Wpsabi"
 
 namespace schemac::kernels {
+
+using core::MemoryFormat, core::Scalar, core::Tensor;
+
 namespace {
 
 constexpr int64_t kGrain = 1 << 15;
@@ -135,11 +138,11 @@ template <typename T, typename F> void binary_inner(char** p, const int64_t* s, 
 // out = op(a, b); all three have the same dtype, a and b broadcast to out's shape.
 template <BinaryOp Op> void run_binary(Tensor& out, const Tensor& a, const Tensor& b, const Scalar& alpha) {
   const LoopPlan plan = make_loop_plan({out, a, b}, out.sizes());
-  dispatch::visit_scalar_type(out.dtype(), [&]<typename T>() {
+  core::visit_scalar_type(out.dtype(), [&]<typename T>() {
     using C = compute_t<T>;
     const bool stream = 3 * plan.numel * static_cast<int64_t>(sizeof(T)) > cache_resident_bytes();
     auto run = [&](auto f) {
-      parallel_for(
+      support::parallel_for(
           0, plan.numel, kGrain,
           [&](int64_t begin, int64_t end) {
             run_plan_range(plan, begin, end,
@@ -164,7 +167,7 @@ Tensor& binary_into(const char* op, const Tensor& self, const Tensor& other, con
   if (out.dtype() == plan.common) {
     run_binary<Op>(out, a, b, alpha);
   } else {
-    Tensor tmp = Tensor::empty(plan.shape, {plan.common, dispatch::kCPU});
+    Tensor tmp = Tensor::empty(plan.shape, {plan.common, core::kCPU});
     run_binary<Op>(tmp, a, b, alpha);
     copy_cpu_(out, tmp, false);
   }
@@ -172,9 +175,9 @@ Tensor& binary_into(const char* op, const Tensor& self, const Tensor& other, con
 }
 
 Tensor new_output(const BinaryPlan& plan, const Tensor& self) {
-  const bool channels_last = self.sizes() == IntArrayRef(plan.shape) &&
+  const bool channels_last = self.sizes() == core::IntArrayRef(plan.shape) &&
                              self.suggest_memory_format() == MemoryFormat::ChannelsLast;
-  return Tensor::empty(plan.shape, {plan.common, dispatch::kCPU},
+  return Tensor::empty(plan.shape, {plan.common, core::kCPU},
                        channels_last ? MemoryFormat::ChannelsLast : MemoryFormat::Contiguous);
 }
 

@@ -20,6 +20,9 @@
 #include "transpose.h"
 
 namespace schemac::kernels {
+
+using core::Tensor, support::parallel_for;
+
 namespace {
 
 constexpr int64_t kCopyGrain = 1 << 16;  // elements per parallel chunk, at least
@@ -193,8 +196,8 @@ Tensor& copy_cpu_(Tensor& self, const Tensor& src, bool /*non_blocking*/) {
       }, kChunksPerThread);
     }
   } else {
-    dispatch::visit_scalar_type(self.dtype(), [&]<typename D>() {
-      dispatch::visit_scalar_type(src.dtype(), [&]<typename S>() {
+    core::visit_scalar_type(self.dtype(), [&]<typename D>() {
+      core::visit_scalar_type(src.dtype(), [&]<typename S>() {
         parallel_for(0, plan.numel, kCopyGrain, [&](int64_t b, int64_t e) {
           run_plan_range(plan, b, e, convert_inner<D, S>);
         }, kChunksPerThread);

@@ -8,10 +8,10 @@
 namespace schemac::kernels::cpu {
 
 // Throws TensorError unless `t` is a defined CPU tensor.
-inline void check_cpu(const char* op, const char* arg, const dispatch::Tensor& t) {
-  if (!t.defined()) throw dispatch::TensorError(fmt::format("{}: argument '{}' is an undefined tensor", op, arg));
+inline void check_cpu(const char* op, const char* arg, const core::Tensor& t) {
+  if (!t.defined()) throw core::TensorError(fmt::format("{}: argument '{}' is an undefined tensor", op, arg));
   if (!t.is_cpu())
-    throw dispatch::TensorError(
+    throw core::TensorError(
         fmt::format("{}: expected argument '{}' on cpu, got a tensor on {}", op, arg, t.device().to_string()));
 }
 

@@ -6,12 +6,14 @@
 
 namespace schemac::kernels {
 
-Tensor& fill_cpu_(Tensor& self, const Scalar& value) {
+using core::Tensor;
+
+Tensor& fill_cpu_(Tensor& self, const core::Scalar& value) {
   cpu::check_cpu("fill_", "self", self);
   const LoopPlan plan = make_loop_plan({self}, self.sizes());
-  dispatch::visit_scalar_type(self.dtype(), [&]<typename T>() {
+  core::visit_scalar_type(self.dtype(), [&]<typename T>() {
     const T v = value.to<T>();
-    parallel_for(0, plan.numel, 1 << 16, [&](int64_t b, int64_t e) {
+    support::parallel_for(0, plan.numel, 1 << 16, [&](int64_t b, int64_t e) {
       run_plan_range(plan, b, e, [&](char** p, const int64_t* s, int64_t n) {
         if (s[0] == static_cast<int64_t>(sizeof(T))) {
           T* out = reinterpret_cast<T*>(p[0]);

@@ -28,6 +28,8 @@
 
 namespace schemac::kernels {
 
+using core::ScalarType, core::Tensor, support::parallel_for;
+
 // ## ISA selection
 
 std::string_view to_string(CpuIsa isa) {
@@ -298,23 +300,23 @@ Tensor mm_cpu(const Tensor& self, const Tensor& mat2) {
   cpu::check_cpu("mm", "self", self);
   cpu::check_cpu("mm", "mat2", mat2);
   if (self.dim() != 2 || mat2.dim() != 2)
-    throw dispatch::TensorError(fmt::format("mm: expected 2-d tensors, got {}-d self and {}-d mat2", self.dim(), mat2.dim()));
+    throw core::TensorError(fmt::format("mm: expected 2-d tensors, got {}-d self and {}-d mat2", self.dim(), mat2.dim()));
   if (self.size(1) != mat2.size(0))
-    throw dispatch::TensorError(fmt::format("mm: self and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
+    throw core::TensorError(fmt::format("mm: self and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
                                             self.size(0), self.size(1), mat2.size(0), mat2.size(1)));
   if (self.dtype() != mat2.dtype())
-    throw dispatch::TensorError(fmt::format("mm: expected self and mat2 to have the same dtype, but got {} != {}",
-                                            dispatch::to_string(self.dtype()), dispatch::to_string(mat2.dtype())));
+    throw core::TensorError(fmt::format("mm: expected self and mat2 to have the same dtype, but got {} != {}",
+                                            core::to_string(self.dtype()), core::to_string(mat2.dtype())));
   const ScalarType dtype = self.dtype();
-  if (dtype == ScalarType::Bool) throw dispatch::TensorError("mm: not implemented for bool");
+  if (dtype == ScalarType::Bool) throw core::TensorError("mm: not implemented for bool");
   if (dtype == ScalarType::Half || dtype == ScalarType::BFloat16)
     return to_dtype(mm_cpu(to_dtype(self, ScalarType::Float), to_dtype(mat2, ScalarType::Float)), dtype);
 
   const int64_t m = self.size(0), k = self.size(1), n = mat2.size(1);
-  Tensor out = Tensor::empty({m, n}, {dtype, dispatch::kCPU});
+  Tensor out = Tensor::empty({m, n}, {dtype, core::kCPU});
   if (out.numel() == 0) return out;
-  if (k == 0) return fill_cpu_(out, Scalar(int64_t{0}));
-  dispatch::visit_scalar_type(dtype, [&]<typename T>() {
+  if (k == 0) return fill_cpu_(out, core::Scalar(int64_t{0}));
+  core::visit_scalar_type(dtype, [&]<typename T>() {
     if constexpr (std::is_floating_point_v<T>) {
       const Gemm<T> g{static_cast<const T*>(self.data_ptr()), self.stride(0), self.stride(1),
                       static_cast<const T*>(mat2.data_ptr()), mat2.stride(0), mat2.stride(1),

@@ -13,6 +13,9 @@
 #include "schemac/support/thread_pool.h"
 
 namespace schemac::kernels {
+
+using core::IntArrayRef, core::ScalarType, core::Tensor, support::parallel_for;
+
 namespace {
 
 constexpr int64_t kBlock = 4096;
@@ -49,7 +52,7 @@ template <typename T> T finish(total_t<T> total, int64_t count, bool mean) {
 
 // Each of `rows` output elements sums `len` contiguous inputs.
 template <typename T> void reduce_rows(const T* x, T* out, int64_t rows, int64_t len, bool mean) {
-  if (rows >= num_threads() || len < 2 * kBlock) {
+  if (rows >= support::num_threads() || len < 2 * kBlock) {
     const int64_t grain = std::max<int64_t>(1, (1 << 15) / std::max<int64_t>(len, 1));
     parallel_for(0, rows, grain, [&](int64_t b, int64_t e) {
       for (int64_t r = b; r < e; ++r) out[r] = finish<T>(sum_run(x + r * len, len), len, mean);
@@ -89,7 +92,7 @@ Tensor reduce_cpu(const char* op, const Tensor& self, std::optional<IntArrayRef>
                   ScalarType out_type, bool mean) {
   const ReductionPlan plan = plan_reduction(op, self, dim, keepdim);
   const Tensor x = to_dtype(self, out_type);
-  Tensor out = Tensor::empty(plan.out_sizes, {out_type, dispatch::kCPU});
+  Tensor out = Tensor::empty(plan.out_sizes, {out_type, core::kCPU});
   if (plan.outer == 0) return out;
 
   // Reduced dimensions leading a contiguous tensor: add rows into columns.
@@ -101,8 +104,8 @@ Tensor reduce_cpu(const char* op, const Tensor& self, std::optional<IntArrayRef>
   const bool columns = plan.outer > 1 && plan.inner > 1 && x.permute(reduced_first).is_contiguous();
 
   Tensor rows = x.permute(plan.permutation);
-  if (!columns && !rows.is_contiguous()) rows = contiguous(rows, MemoryFormat::Contiguous);
-  dispatch::visit_scalar_type(out_type, [&]<typename T>() {
+  if (!columns && !rows.is_contiguous()) rows = contiguous(rows, core::MemoryFormat::Contiguous);
+  core::visit_scalar_type(out_type, [&]<typename T>() {
     if (columns) {
       reduce_columns<T>(static_cast<const T*>(x.data_ptr()), static_cast<T*>(out.data_ptr()), plan.inner,
                         plan.outer, mean);

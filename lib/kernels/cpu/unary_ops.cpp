@@ -8,6 +8,9 @@
 #include "schemac/support/thread_pool.h"
 
 namespace schemac::kernels {
+
+using core::ScalarType, core::Tensor;
+
 namespace {
 
 template <typename C> C relu_of(C x) { return x < C(0) ? C(0) : x; }  // NaN stays NaN
@@ -15,10 +18,10 @@ template <typename C> C relu_of(C x) { return x < C(0) ? C(0) : x; }  // NaN sta
 // out = relu(in); out and in have the same shape and dtype.
 void run_relu(Tensor& out, const Tensor& in) {
   const LoopPlan plan = make_loop_plan({out, in}, out.sizes());
-  dispatch::visit_scalar_type(out.dtype(), [&]<typename T>() {
+  core::visit_scalar_type(out.dtype(), [&]<typename T>() {
     using C = compute_t<T>;
     if constexpr (!std::is_same_v<T, bool>) {
-      parallel_for(0, plan.numel, 1 << 15, [&](int64_t b, int64_t e) {
+      support::parallel_for(0, plan.numel, 1 << 15, [&](int64_t b, int64_t e) {
         run_plan_range(plan, b, e, [&](char** p, const int64_t* s, int64_t n) {
           if (s[0] == sizeof(T) && s[1] == sizeof(T)) {
             T* __restrict o = reinterpret_cast<T*>(p[0]);
@@ -38,7 +41,7 @@ void run_relu(Tensor& out, const Tensor& in) {
 
 void check_relu_dtype(const char* op, const Tensor& self) {
   if (self.dtype() == ScalarType::Bool)
-    throw dispatch::TensorError(fmt::format("{}: not implemented for bool tensors", op));
+    throw core::TensorError(fmt::format("{}: not implemented for bool tensors", op));
 }
 
 }  // namespace
@@ -46,7 +49,7 @@ void check_relu_dtype(const char* op, const Tensor& self) {
 Tensor relu_cpu(const Tensor& self) {
   cpu::check_cpu("relu", "self", self);
   check_relu_dtype("relu", self);
-  Tensor out = Tensor::empty(self.sizes(), {self.dtype(), dispatch::kCPU}, self.suggest_memory_format());
+  Tensor out = Tensor::empty(self.sizes(), {self.dtype(), core::kCPU}, self.suggest_memory_format());
   run_relu(out, self);
   return out;
 }

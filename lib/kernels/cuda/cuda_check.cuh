@@ -12,7 +12,7 @@ namespace schemac::kernels::cuda {
 
 inline void check(cudaError_t status, const char* what) {
   if (status != cudaSuccess)
-    throw dispatch::TensorError(std::string(what) + ": CUDA error: " + cudaGetErrorString(status));
+    throw core::TensorError(std::string(what) + ": CUDA error: " + cudaGetErrorString(status));
 }
 
 // After a kernel launch.

@@ -8,6 +8,9 @@
 #include "launch.h"
 
 namespace schemac::kernels::cuda {
+
+using core::ScalarType;
+
 namespace {
 
 // Byte offsets of element `linear` for the first N operands.
@@ -128,17 +131,17 @@ template <typename T, typename Op> void run_binary(const DevicePlan& plan, Op op
 }  // namespace
 
 void convert_elements(ScalarType dst, ScalarType src, const DevicePlan& plan) {
-  dispatch::visit_scalar_type(dst, [&]<typename D>() {
-    dispatch::visit_scalar_type(src, [&]<typename S>() { launch_strided<2>(plan, ConvertFn<D, S>{}, "copy_"); });
+  core::visit_scalar_type(dst, [&]<typename D>() {
+    core::visit_scalar_type(src, [&]<typename S>() { launch_strided<2>(plan, ConvertFn<D, S>{}, "copy_"); });
   });
 }
 
-void fill(ScalarType t, const DevicePlan& plan, const Scalar& value) {
-  dispatch::visit_scalar_type(t, [&]<typename T>() { launch_strided<1>(plan, FillFn<T>{value.to<T>()}, "fill_"); });
+void fill(ScalarType t, const DevicePlan& plan, const core::Scalar& value) {
+  core::visit_scalar_type(t, [&]<typename T>() { launch_strided<1>(plan, FillFn<T>{value.to<T>()}, "fill_"); });
 }
 
-void binary(BinaryOp op, ScalarType t, const DevicePlan& plan, const Scalar& alpha) {
-  dispatch::visit_scalar_type(t, [&]<typename T>() {
+void binary(BinaryOp op, ScalarType t, const DevicePlan& plan, const core::Scalar& alpha) {
+  core::visit_scalar_type(t, [&]<typename T>() {
     using C = compute_t<T>;
     if (op == BinaryOp::Add) run_binary<T>(plan, AddOp<C>{alpha.to<C>()}, "add");
     else run_binary<T>(plan, MulOp<C>{}, "mul");
@@ -146,7 +149,7 @@ void binary(BinaryOp op, ScalarType t, const DevicePlan& plan, const Scalar& alp
 }
 
 void relu(ScalarType t, const DevicePlan& plan) {
-  dispatch::visit_scalar_type(t, [&]<typename T>() {
+  core::visit_scalar_type(t, [&]<typename T>() {
     if constexpr (!std::is_same_v<T, bool>) launch_strided<2>(plan, ReluFn<T>{}, "relu");
   });
 }

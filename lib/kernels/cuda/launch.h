@@ -11,8 +11,10 @@
 
 namespace schemac::kernels::cuda {
 
-using dispatch::Scalar;
-using dispatch::ScalarType;
+using core::ScalarType;
+
+using core::Scalar;
+using core::ScalarType;
 
 inline constexpr int kMaxDims = 16;
 
@@ -36,9 +38,9 @@ void copy_bytes(void* dst, const void* src, std::size_t nbytes, CopyKind kind);
 
 // ## Element-wise (every operand of the plan has the dtype given, except convert's source)
 void convert_elements(ScalarType dst, ScalarType src, const DevicePlan& plan);  // dst, src
-void fill(ScalarType t, const DevicePlan& plan, const Scalar& value);  // operands: dst
+void fill(ScalarType t, const DevicePlan& plan, const core::Scalar& value);  // operands: dst
 enum class BinaryOp { Add, Mul };
-void binary(BinaryOp op, ScalarType t, const DevicePlan& plan, const Scalar& alpha);  // out, a, b
+void binary(BinaryOp op, ScalarType t, const DevicePlan& plan, const core::Scalar& alpha);  // out, a, b
 void relu(ScalarType t, const DevicePlan& plan);                                      // out, in
 
 // ## Rows: `rows` contiguous rows of `len` elements

@@ -12,6 +12,9 @@
 #include "launch.h"
 
 namespace schemac::kernels::cuda {
+
+using core::ScalarType;
+
 namespace {
 
 constexpr int kTile = 128;   // rows and columns of C per block
@@ -112,7 +115,7 @@ void mm(ScalarType t, const void* a, int64_t a_row, int64_t a_col, const void* b
         void* c, int64_t m, int64_t n, int64_t k) {
   if (m == 0 || n == 0) return;
   const dim3 blocks(static_cast<unsigned>((n + kTile - 1) / kTile), static_cast<unsigned>((m + kTile - 1) / kTile));
-  dispatch::visit_scalar_type(t, [&]<typename T>() {
+  core::visit_scalar_type(t, [&]<typename T>() {
     if constexpr (!std::is_same_v<T, bool>)
       mm_kernel<T><<<blocks, kThreads>>>(static_cast<const T*>(a), a_row, a_col, static_cast<const T*>(b), b_row,
                                          b_col, static_cast<T*>(c), m, n, k);

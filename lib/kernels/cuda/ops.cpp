@@ -9,9 +9,13 @@
 #include "schemac/kernels/native_functions.h"
 
 namespace schemac::kernels {
+
+using core::Device, core::IntArrayRef, core::MemoryFormat, core::Scalar, core::ScalarType,
+    core::Tensor;
+
 namespace {
 
-using dispatch::TensorError;
+using core::TensorError;
 
 void check_cuda(const char* op, const char* arg, const Tensor& t) {
   if (!t.defined()) throw TensorError(fmt::format("{}: argument '{}' is an undefined tensor", op, arg));
@@ -43,12 +47,12 @@ void copy_on_gpu(Tensor& dst, const Tensor& src) {
 
 // ## Factories and copies
 
-Tensor empty_cuda(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> /*layout*/,
+Tensor empty_cuda(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<core::Layout> /*layout*/,
                   std::optional<Device> device, std::optional<bool> pin_memory,
                   std::optional<MemoryFormat> memory_format) {
-  Device where = device.value_or(Device(dispatch::DeviceType::CUDA, 0));
+  Device where = device.value_or(Device(core::DeviceType::CUDA, 0));
   if (!where.is_cuda()) throw TensorError(fmt::format("empty_cuda: asked for a tensor on {}", where.to_string()));
-  if (!where.has_index()) where = Device(dispatch::DeviceType::CUDA, 0);
+  if (!where.has_index()) where = Device(core::DeviceType::CUDA, 0);
   if (pin_memory.value_or(false)) throw TensorError("empty_cuda: pin_memory only applies to CPU tensors");
   const MemoryFormat format = memory_format.value_or(MemoryFormat::Contiguous);
   if (format == MemoryFormat::Preserve)
@@ -65,7 +69,7 @@ Tensor& copy_cuda_(Tensor& self, const Tensor& src, bool /*non_blocking*/) {
   if (self.is_cuda() && src.is_cuda() && self.device() == src.device()) {
     copy_on_gpu(self, expanded);
   } else if (self.is_cuda() && src.is_cuda()) {  // two GPUs: through the host
-    Tensor host = to_device(expanded, dispatch::kCPU);
+    Tensor host = to_device(expanded, core::kCPU);
     copy_cuda_(self, host, false);
   } else {
     // Host <-> device: first make a dense copy in self's dtype on src's side, move the bytes,
@@ -204,12 +208,12 @@ Tensor mean_dim_cuda(const Tensor& self, std::optional<IntArrayRef> dim, bool ke
 Tensor softmax_cuda(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
   check_cuda("softmax", "self", self);
   const ScalarType out_type = dtype.value_or(self.dtype());
-  if (!dispatch::is_floating_point(out_type))
+  if (!core::is_floating_point(out_type))
     throw TensorError(
-        fmt::format("softmax: not implemented for {} (a floating dtype is needed)", dispatch::to_string(out_type)));
+        fmt::format("softmax: not implemented for {} (a floating dtype is needed)", core::to_string(out_type)));
   use_device_of(self);
   const int64_t ndim = self.dim();
-  const int64_t d = dispatch::wrap_dim(dim, ndim);
+  const int64_t d = core::wrap_dim(dim, ndim);
   const Tensor x = to_dtype(self, out_type);
   const Tensor rows_in = contiguous(ndim == 0 ? x : x.transpose(d, ndim - 1), MemoryFormat::Contiguous);
   Tensor rows_out = empty_like_on(self, rows_in.sizes(), out_type);
@@ -233,7 +237,7 @@ Tensor mm_cuda(const Tensor& self, const Tensor& mat2) {
                                   self.size(1), mat2.size(0), mat2.size(1)));
   if (self.dtype() != mat2.dtype())
     throw TensorError(fmt::format("mm: expected self and mat2 to have the same dtype, but got {} != {}",
-                                  dispatch::to_string(self.dtype()), dispatch::to_string(mat2.dtype())));
+                                  core::to_string(self.dtype()), core::to_string(mat2.dtype())));
   if (self.dtype() == ScalarType::Bool) throw TensorError("mm: not implemented for bool");
   if (self.device() != mat2.device())
     throw TensorError(fmt::format("mm: expected both tensors on one device, got {} and {}",

@@ -8,6 +8,9 @@
 #include "launch.h"
 
 namespace schemac::kernels::cuda {
+
+using core::ScalarType;
+
 namespace {
 
 constexpr int kThreads = 256;
@@ -84,7 +87,7 @@ unsigned row_blocks(int64_t rows) { return static_cast<unsigned>(rows < 1 ? 1 : 
 
 void reduce_rows(ScalarType t, const void* in, void* out, int64_t rows, int64_t len, bool mean) {
   if (rows == 0) return;
-  dispatch::visit_scalar_type(t, [&]<typename T>() {
+  core::visit_scalar_type(t, [&]<typename T>() {
     reduce_rows_kernel<T><<<row_blocks(rows), kThreads>>>(static_cast<const T*>(in), static_cast<T*>(out), rows, len, mean);
   });
   check_launch(mean ? "mean" : "sum");
@@ -92,7 +95,7 @@ void reduce_rows(ScalarType t, const void* in, void* out, int64_t rows, int64_t 
 
 void softmax_rows(ScalarType t, const void* in, void* out, int64_t rows, int64_t len) {
   if (rows == 0 || len == 0) return;
-  dispatch::visit_scalar_type(t, [&]<typename T>() {
+  core::visit_scalar_type(t, [&]<typename T>() {
     if constexpr (std::is_floating_point_v<compute_t<T>>)
       softmax_rows_kernel<T><<<row_blocks(rows), kThreads>>>(static_cast<const T*>(in), static_cast<T*>(out), rows, len);
   });

@@ -9,24 +9,24 @@
 namespace schemac::kernels::cuda {
 namespace {
 
-class CudaAllocator final : public dispatch::Allocator {
+class CudaAllocator final : public core::Allocator {
  public:
-  void* allocate(std::size_t nbytes, dispatch::Device device) override {
+  void* allocate(std::size_t nbytes, core::Device device) override {
     if (nbytes == 0) return nullptr;
     set_device(device.index() < 0 ? 0 : device.index());
     void* ptr = nullptr;
     const cudaError_t status = cudaMalloc(&ptr, nbytes);
     if (status != cudaSuccess) {
       cudaGetLastError();  // clear the sticky error state
-      throw dispatch::AllocationError("cannot allocate " + std::to_string(nbytes) + " bytes on " +
+      throw core::AllocationError("cannot allocate " + std::to_string(nbytes) + " bytes on " +
                                       device.to_string() + ": " + cudaGetErrorString(status));
     }
     return ptr;
   }
-  void deallocate(void* ptr, dispatch::Device) noexcept override {
+  void deallocate(void* ptr, core::Device) noexcept override {
     if (ptr != nullptr) cudaFree(ptr);
   }
-  void copy_within(void* dst, const void* src, std::size_t nbytes, dispatch::Device device) override {
+  void copy_within(void* dst, const void* src, std::size_t nbytes, core::Device device) override {
     set_device(device.index() < 0 ? 0 : device.index());
     copy_bytes(dst, src, nbytes, CopyKind::DeviceToDevice);
   }
@@ -37,9 +37,9 @@ CudaAllocator g_allocator;
 
 // Registers the allocator when the library is loaded and takes it back when it is unloaded.
 struct Registration {
-  dispatch::Allocator* previous;
-  Registration() : previous(dispatch::set_allocator(dispatch::DeviceType::CUDA, &g_allocator)) {}
-  ~Registration() { dispatch::set_allocator(dispatch::DeviceType::CUDA, previous); }
+  core::Allocator* previous;
+  Registration() : previous(core::set_allocator(core::DeviceType::CUDA, &g_allocator)) {}
+  ~Registration() { core::set_allocator(core::DeviceType::CUDA, previous); }
 } g_registration;
 
 }  // namespace
@@ -65,7 +65,7 @@ void copy_bytes(void* dst, const void* src, std::size_t nbytes, CopyKind kind) {
 
 DevicePlan to_device_plan(const LoopPlan& plan) {
   if (plan.shape.size() > static_cast<std::size_t>(kMaxDims))
-    throw dispatch::TensorError("a CUDA element-wise kernel takes at most " + std::to_string(kMaxDims) +
+    throw core::TensorError("a CUDA element-wise kernel takes at most " + std::to_string(kMaxDims) +
                                 " dimensions after merging, got " + std::to_string(plan.shape.size()));
   DevicePlan out;
   out.ndim = static_cast<int>(plan.shape.size());

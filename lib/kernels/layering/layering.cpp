@@ -27,8 +27,8 @@
 namespace schemac::kernels {
 namespace {
 
-using dispatch::DispatchKey;
-using dispatch::DispatchKeySet;
+using keys::DispatchKey;
+using keys::DispatchKeySet;
 using dispatch::OperatorHandle;
 using dispatch::Stack;
 
@@ -57,8 +57,8 @@ void autograd_kernel(const OperatorHandle& op, DispatchKeySet ks, Stack* stack) 
     tape().nodes.push_back(std::move(node));
   }
   // Nested calls made by the kernels below (composites, copies) see no autograd keys.
-  const dispatch::ExcludeDispatchKeyGuard no_autograd(dispatch::autograd_keyset());
-  op.redispatch_boxed(ks & dispatch::after_autograd_keyset(), stack);
+  const dispatch::ExcludeDispatchKeyGuard no_autograd(keys::autograd_keyset());
+  op.redispatch_boxed(ks & keys::after_autograd_keyset(), stack);
 }
 
 // ADInplaceOrView: redispatch below ADInplaceOrView, then bump the version counter of every
@@ -67,17 +67,17 @@ void autograd_kernel(const OperatorHandle& op, DispatchKeySet ks, Stack* stack) 
 void inplace_or_view_kernel(const OperatorHandle& op, DispatchKeySet ks, Stack* stack) {
   const dispatch::OperatorSignature& s = op.schema();
   const size_t first = stack->size() - s.arguments.size();
-  std::vector<dispatch::Tensor> written;
+  std::vector<core::Tensor> written;
   for (size_t i = 0; i < s.arguments.size(); ++i)
     if (s.arguments[i].is_mutable && (*stack)[first + i].is_tensor()) {
-      const dispatch::Tensor& t = (*stack)[first + i].to_tensor();
+      const core::Tensor& t = (*stack)[first + i].to_tensor();
       if (t.defined()) written.push_back(t);
     }
   {
     const dispatch::ExcludeDispatchKeyGuard below(DispatchKey::ADInplaceOrView);
-    op.redispatch_boxed(ks & dispatch::after_ADInplaceOrView_keyset(), stack);
+    op.redispatch_boxed(ks & keys::after_ADInplaceOrView_keyset(), stack);
   }
-  for (const dispatch::Tensor& t : written) t.bump_version();
+  for (const core::Tensor& t : written) t.bump_version();
 }
 
 // ## Typed kernels: in-place and out= operators
@@ -87,13 +87,13 @@ void inplace_or_view_kernel(const OperatorHandle& op, DispatchKeySet ks, Stack* 
 // Adds the description of `arg` to the node when it is a tensor.
 template <class Arg>
 void describe_into(TapeNode& node, const Arg& arg) {
-  if constexpr (std::is_same_v<Arg, dispatch::Tensor>) node.inputs.push_back(arg.describe());
+  if constexpr (std::is_same_v<Arg, core::Tensor>) node.inputs.push_back(arg.describe());
 }
 
 // Bumps the version counter of `arg` when its parameter type `Param` says the operator wrote it.
 template <class Param, class Arg>
 void bump_if_written(const Arg& arg) {
-  if constexpr (std::is_same_v<Param, dispatch::Tensor&>) {
+  if constexpr (std::is_same_v<Param, core::Tensor&>) {
     if (arg.defined()) arg.bump_version();
   }
 }
@@ -104,7 +104,7 @@ template <class Op, class Signature = typename Op::signature>
 struct WritingOpLayers;
 
 template <class Op, class... Args>
-struct WritingOpLayers<Op, dispatch::Tensor&(Args...)> {
+struct WritingOpLayers<Op, core::Tensor&(Args...)> {
   // The name a registration uses, "aten::add.out" (without looking the operator up: the
   // registration blocks may run before the operator is defined).
   static std::string full_name() {
@@ -113,22 +113,22 @@ struct WritingOpLayers<Op, dispatch::Tensor&(Args...)> {
 
   // Autograd: the same node as the boxed kernel (the operator and its tensor arguments, in
   // order), then redispatch below autograd with the autograd keys excluded.
-  static dispatch::Tensor& autograd(DispatchKeySet ks, Args... args) {
+  static core::Tensor& autograd(DispatchKeySet ks, Args... args) {
     if (tape().recording > 0) {
       TapeNode node{full_name(), {}};
       (describe_into(node, args), ...);
       tape().nodes.push_back(std::move(node));
     }
-    const dispatch::ExcludeDispatchKeyGuard no_autograd(dispatch::autograd_keyset());
-    return Op::handle().redispatch(ks & dispatch::after_autograd_keyset(), args...);
+    const dispatch::ExcludeDispatchKeyGuard no_autograd(keys::autograd_keyset());
+    return Op::handle().redispatch(ks & keys::after_autograd_keyset(), args...);
   }
 
   // ADInplaceOrView: redispatch below it, then bump each written tensor once.
-  static dispatch::Tensor& inplace_or_view(DispatchKeySet ks, Args... args) {
-    dispatch::Tensor* result = nullptr;
+  static core::Tensor& inplace_or_view(DispatchKeySet ks, Args... args) {
+    core::Tensor* result = nullptr;
     {
       const dispatch::ExcludeDispatchKeyGuard below(DispatchKey::ADInplaceOrView);
-      result = &Op::handle().redispatch(ks & dispatch::after_ADInplaceOrView_keyset(), args...);
+      result = &Op::handle().redispatch(ks & keys::after_ADInplaceOrView_keyset(), args...);
     }
     (bump_if_written<Args>(args), ...);
     return *result;
@@ -149,10 +149,10 @@ using LayeredWritingOps = WritingOps<aten::ops::fill__Scalar, aten::ops::copy_, 
                                      aten::ops::relu_, aten::ops::add_out>;
 
 // ## AutocastCUDA: mm in float16.
-dispatch::Tensor mm_autocast_cuda(DispatchKeySet ks, const dispatch::Tensor& self, const dispatch::Tensor& mat2) {
-  static const auto mm = OperatorHandle::find("aten::mm")->typed<dispatch::Tensor(const dispatch::Tensor&, const dispatch::Tensor&)>();
-  const auto to_half = [](const dispatch::Tensor& t) {
-    return t.dtype() == dispatch::ScalarType::Float ? to_dtype(t, dispatch::ScalarType::Half) : t;
+core::Tensor mm_autocast_cuda(DispatchKeySet ks, const core::Tensor& self, const core::Tensor& mat2) {
+  static const auto mm = OperatorHandle::find("aten::mm")->typed<core::Tensor(const core::Tensor&, const core::Tensor&)>();
+  const auto to_half = [](const core::Tensor& t) {
+    return t.dtype() == core::ScalarType::Float ? to_dtype(t, core::ScalarType::Half) : t;
   };
   const dispatch::ExcludeDispatchKeyGuard no_autocast(DispatchKey::AutocastCUDA);
   return mm.redispatch(ks & dispatch::keys_below(DispatchKey::AutocastCUDA), to_half(self), to_half(mat2));

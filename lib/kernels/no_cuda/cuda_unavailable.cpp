@@ -4,16 +4,19 @@
 #include "schemac/kernels/native_functions.h"
 
 namespace schemac::kernels {
+
+using core::IntArrayRef, core::Scalar, core::ScalarType, core::Tensor;
+
 namespace {
 [[noreturn]] void unavailable(const char* op) {
-  throw dispatch::TensorError(fmt::format("{}: this build of the kernels library has no CUDA support", op));
+  throw core::TensorError(fmt::format("{}: this build of the kernels library has no CUDA support", op));
 }
 }  // namespace
 
 int cuda_device_count() { return 0; }
 
-Tensor empty_cuda(IntArrayRef, std::optional<ScalarType>, std::optional<Layout>, std::optional<Device>,
-                  std::optional<bool>, std::optional<MemoryFormat>) { unavailable("empty"); }
+Tensor empty_cuda(IntArrayRef, std::optional<ScalarType>, std::optional<core::Layout>, std::optional<core::Device>,
+                  std::optional<bool>, std::optional<core::MemoryFormat>) { unavailable("empty"); }
 Tensor& fill_cuda_(Tensor&, const Scalar&) { unavailable("fill_"); }
 Tensor& copy_cuda_(Tensor&, const Tensor&, bool) { unavailable("copy_"); }
 Tensor add_cuda(const Tensor&, const Tensor&, const Scalar&) { unavailable("add"); }

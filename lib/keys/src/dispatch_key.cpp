@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-namespace schemac::dispatch {
+namespace schemac::keys {
 namespace {
 
 // One name per enum value 0..EndOfAliasKeys; markers get their marker name.
@@ -171,8 +171,8 @@ std::string suggest_dispatch_key(std::string_view name) {
     if (is_valid_key(static_cast<DispatchKey>(v))) known.push_back(key_names().names[v]);
   }
   // Only names within two edits (or a case change).
-  const std::vector<std::string> best = schema::closest_names(name, known, 2);
+  const std::vector<std::string> best = support::closest_names(name, known, 2);
   return best.empty() ? "" : best.front();
 }
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::keys

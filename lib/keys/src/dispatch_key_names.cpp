@@ -6,7 +6,7 @@
 
 #include "schemac/keys/dispatch_key.h"
 
-namespace schemac::dispatch {
+namespace schemac::keys {
 namespace {
 
 using K = DispatchKeyKind;
@@ -65,4 +65,4 @@ bool is_composite_key(std::string_view name) {
   return is_every_backend_composite_key(name) || name == "CompositeImplicitAutogradNestedTensor";
 }
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::keys

@@ -1,7 +1,7 @@
 // Printing key sets, and the named key sets of docs/dispatch-semantics.md §2-3.
 #include "schemac/keys/dispatch_key_set.h"
 
-namespace schemac::dispatch {
+namespace schemac::keys {
 namespace {
 
 // Every runtime key of the given per-backend functionalities, for every backend.
@@ -141,4 +141,4 @@ bool is_backend_dispatch_key(DispatchKey k) {
   return kBackendKeys.has(k);
 }
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::keys

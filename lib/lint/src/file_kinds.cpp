@@ -10,7 +10,10 @@
 #include "schemac/lint/rule_selection.h"
 #include "schemac/schema/schema_rules.h"
 
-namespace schemac::schema {
+namespace schemac::lint {
+
+using diagnostics::Diagnostic, diagnostics::Severity, native_functions::YamlNode;
+
 namespace {
 
 constexpr auto kBackendKeys = std::to_array<std::string_view>(
@@ -19,7 +22,7 @@ constexpr auto kBackendKeys = std::to_array<std::string_view>(
 // The `- func:` entries of the lists that are values of a top-level mapping.
 std::vector<const YamlNode*> nested_func_entries(const YamlNode& root) {
   std::vector<const YamlNode*> entries;
-  for (const YamlEntry& entry : root.entries) {
+  for (const native_functions::YamlEntry& entry : root.entries) {
     if (!entry.value.is_sequence()) continue;
     for (const YamlNode& item : entry.value.items)
       if (item.is_mapping() && item.find("func")) entries.push_back(&item);
@@ -29,9 +32,9 @@ std::vector<const YamlNode*> nested_func_entries(const YamlNode& root) {
 
 // The schema rules over the `func:` strings of a file lint cannot read otherwise: the entries are
 // read as native-functions entries and only the diagnostics of their schemas are kept.
-std::vector<Diagnostic> check_nested_schemas(const YamlDocument& document) {
+std::vector<Diagnostic> check_nested_schemas(const native_functions::YamlDocument& document) {
   if (!document.root || !document.root->is_mapping()) return {};
-  YamlLoadResult entries;
+  native_functions::YamlLoadResult entries;
   entries.document.file = document.file;
   entries.document.text = document.text;
   entries.document.line_starts = document.line_starts;
@@ -41,8 +44,8 @@ std::vector<Diagnostic> check_nested_schemas(const YamlDocument& document) {
   if (list.items.empty()) return {};
   entries.document.root = std::move(list);
   std::vector<Diagnostic> out;
-  for (Diagnostic& d : load_native_functions(std::move(entries)).diagnostics)
-    if (find_schema_rule(d.rule)) out.push_back(std::move(d));
+  for (Diagnostic& d : native_functions::load_native_functions(std::move(entries)).diagnostics)
+    if (schema::find_schema_rule(d.rule)) out.push_back(std::move(d));
   return out;
 }
 
@@ -64,7 +67,7 @@ std::optional<FileKind> parse_file_kind(std::string_view name) {
   return std::nullopt;
 }
 
-FileKind recognise_file_kind(const YamlDocument& document) {
+FileKind recognise_file_kind(const native_functions::YamlDocument& document) {
   if (!document.root || document.root->is_null() || document.root->is_scalar()) return FileKind::native;
   const YamlNode& root = *document.root;
   if (root.is_mapping()) {
@@ -80,7 +83,7 @@ FileKind recognise_file_kind(const YamlDocument& document) {
   // A list whose entries use any field of native_functions.yaml is one (with mistakes, maybe);
   // a list of scalars or of unrelated mappings is not.
   bool native = root.items.empty();
-  const auto fields = native_function_field_names();
+  const auto fields = native_functions::native_function_field_names();
   for (const YamlNode& item : root.items) {
     if (!item.is_mapping()) continue;
     if (item.find("op") || item.find("kernels") || item.find("type_alias") || item.find("dim_order_alias"))
@@ -94,7 +97,7 @@ FileKind recognise_file_kind(const YamlDocument& document) {
 FileLint lint_file(std::string file, std::string text, const FileLintOptions& options) {
   FileLint result;
   FileKind kind = options.kind.value_or(FileKind::unknown);
-  YamlLoadResult yaml = load_yaml(std::move(file), std::move(text));
+  native_functions::YamlLoadResult yaml = native_functions::load_yaml(std::move(file), std::move(text));
   if (!options.kind) kind = yaml.syntax_error ? FileKind::native : recognise_file_kind(yaml.document);
   {
     if (kind == FileKind::backend || kind == FileKind::executorch || kind == FileKind::unknown) {
@@ -107,7 +110,7 @@ FileLint lint_file(std::string file, std::string text, const FileLintOptions& op
         const bool tags_file = root && root->is_sequence() && !root->items.empty() &&
                                root->items.front().is_mapping() && root->items.front().find("tag");
         more.push_back(Diagnostic{
-            Severity::error, "unknown-format", Location::at(yaml.document.file, 1, 1),
+            Severity::error, "unknown-format", diagnostics::Location::at(yaml.document.file, 1, 1),
             std::string("this is not an operator YAML format schemac knows: native_functions.yaml (a list of '- func:' "
                 "entries), torchgen's backend YAML (a mapping with 'backend:', 'cpp_namespace:' and "
                 "'supported:'), or an executorch kernel YAML (a list of '- op:' or '- func:' entries with "
@@ -121,18 +124,18 @@ FileLint lint_file(std::string file, std::string text, const FileLintOptions& op
         for (Diagnostic& d : check_nested_schemas(yaml.document)) more.push_back(std::move(d));
       }
       for (Diagnostic& d : more) result.diagnostics.push_back(std::move(d));
-      sort_diagnostics(result.diagnostics);
+      diagnostics::sort_diagnostics(result.diagnostics);
       result.kind = kind;
       return result;
     }
   }
   result.kind = FileKind::native;
-  auto load = std::make_shared<NativeFunctionsLoad>(load_native_functions(std::move(yaml)));
+  auto load = std::make_shared<native_functions::NativeFunctionsLoad>(native_functions::load_native_functions(std::move(yaml)));
   result.diagnostics = std::move(load->diagnostics);
   select_rules(result.diagnostics, load->file, options.native);  // the loader's rules too
   for (Diagnostic& d : check_native_functions(load->file, options.native)) result.diagnostics.push_back(std::move(d));
-  sort_diagnostics(result.diagnostics);
-  result.native = std::shared_ptr<const NativeFunctionsFile>(load, &load->file);
+  diagnostics::sort_diagnostics(result.diagnostics);
+  result.native = std::shared_ptr<const native_functions::NativeFunctionsFile>(load, &load->file);
   return result;
 }
 
@@ -152,4 +155,4 @@ std::string render_rule_counts(const std::vector<Diagnostic>& diagnostics) {
   return out;
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::lint

@@ -8,12 +8,14 @@
 #include "schemac/lint/lint_rules.h"
 #include "schemac/lint/rule_selection.h"
 
-namespace schemac::schema {
-namespace lint {
+namespace schemac::lint {
+
+using diagnostics::Diagnostic, diagnostics::Location, diagnostics::Severity;
+
 
 Diagnostic& report_rule(std::vector<Diagnostic>& out, std::string_view rule, Location location,
                         std::string message) {
-  const RuleInfo* info = find_lint_rule(rule);
+  const diagnostics::RuleInfo* info = find_lint_rule(rule);
   out.push_back(Diagnostic{info ? info->severity : Severity::error, std::string(rule),
                            std::move(location), std::move(message), {}, {}});
   return out.back();
@@ -23,10 +25,10 @@ Diagnostic& Reporter::report(std::string_view rule, Location location, std::stri
   return report_rule(out_, rule, std::move(location), std::move(message));
 }
 
-SignatureFacts signature_facts(const FunctionSchema& schema) {
+SignatureFacts signature_facts(const schema::FunctionSchema& schema) {
   SignatureFacts facts;
   bool in_out = false;
-  for (const Argument& a : schema.arguments) {
+  for (const schema::Argument& a : schema.arguments) {
     if (!a.kwarg_only) {
       if (a.name == "self" && !facts.self) facts.self = &a;
       continue;
@@ -55,9 +57,9 @@ SignatureFacts signature_facts(const FunctionSchema& schema) {
   return facts;
 }
 
-OperatorIndex index_operators(const NativeFunctionsFile& file) {
+OperatorIndex index_operators(const native_functions::NativeFunctionsFile& file) {
   OperatorIndex index;
-  for (const NativeFunction& f : file.functions) {
+  for (const native_functions::NativeFunction& f : file.functions) {
     if (!f.schema) continue;
     index.by_full_name.emplace(f.schema->op.full(), &f);
     index.by_name[f.schema->op.name].push_back(&f);
@@ -65,16 +67,15 @@ OperatorIndex index_operators(const NativeFunctionsFile& file) {
   return index;
 }
 
-}  // namespace lint
 
-std::vector<Diagnostic> check_native_functions(const NativeFunctionsFile& file,
+std::vector<Diagnostic> check_native_functions(const native_functions::NativeFunctionsFile& file,
                                                const LintOptions& options) {
   std::vector<Diagnostic> diagnostics;
   lint::Reporter reporter(file, diagnostics);
   // The first lines of the entries whose own schema has an error: the rules across entries
   // would only report its consequences (a malformed out argument leaves its entry in no group).
   std::set<uint32_t> unsettled;
-  for (const NativeFunction& f : file.functions) {
+  for (const native_functions::NativeFunction& f : file.functions) {
     const size_t before = diagnostics.size();
     lint::check_signature_rules(reporter, f);
     const bool has_error = std::any_of(diagnostics.begin() + static_cast<std::ptrdiff_t>(before), diagnostics.end(),
@@ -100,23 +101,23 @@ std::vector<Diagnostic> check_native_functions(const NativeFunctionsFile& file,
 
 std::vector<Diagnostic> lint_native_functions(std::string file, std::string text,
                                               const LintOptions& options) {
-  return lint_native_functions(load_yaml(std::move(file), std::move(text)), options);
+  return lint_native_functions(native_functions::load_yaml(std::move(file), std::move(text)), options);
 }
 
-std::vector<Diagnostic> lint_native_functions(YamlLoadResult yaml, const LintOptions& options) {
-  NativeFunctionsLoad load = load_native_functions(std::move(yaml));
+std::vector<Diagnostic> lint_native_functions(native_functions::YamlLoadResult yaml, const LintOptions& options) {
+  native_functions::NativeFunctionsLoad load = native_functions::load_native_functions(std::move(yaml));
   std::vector<Diagnostic> diagnostics = std::move(load.diagnostics);
   select_rules(diagnostics, load.file, options);  // the loader's rules too
   for (Diagnostic& d : check_native_functions(load.file, options)) diagnostics.push_back(std::move(d));
-  sort_diagnostics(diagnostics);
+  diagnostics::sort_diagnostics(diagnostics);
   return diagnostics;
 }
 
 TagsLoad load_tags(std::string file, std::string text) {
   TagsLoad result;
-  YamlLoadResult yaml = load_yaml(std::move(file), std::move(text));
+  native_functions::YamlLoadResult yaml = native_functions::load_yaml(std::move(file), std::move(text));
   result.diagnostics = std::move(yaml.diagnostics);
-  const YamlDocument& doc = yaml.document;
+  const native_functions::YamlDocument& doc = yaml.document;
   if (!doc.root || !doc.root->is_sequence()) {
     if (result.diagnostics.empty()) {
       result.diagnostics.push_back(Diagnostic{Severity::error, "top-level-not-list",
@@ -125,10 +126,10 @@ TagsLoad load_tags(std::string file, std::string text) {
     }
     return result;
   }
-  for (const YamlNode& item : doc.root->items) {
-    const YamlNode* tag = item.is_mapping() ? item.find("tag") : nullptr;
+  for (const native_functions::YamlNode& item : doc.root->items) {
+    const native_functions::YamlNode* tag = item.is_mapping() ? item.find("tag") : nullptr;
     if (!tag || !tag->is_scalar() || tag->value.empty()) {
-      result.diagnostics.push_back(Diagnostic{Severity::error, "field-type", node_location(doc, item, 1),
+      result.diagnostics.push_back(Diagnostic{Severity::error, "field-type", native_functions::node_location(doc, item, 1),
                                               "a tags entry needs a 'tag: NAME' field", {}, {}});
       continue;
     }
@@ -137,4 +138,4 @@ TagsLoad load_tags(std::string file, std::string text) {
   return result;
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::lint

@@ -17,7 +17,11 @@
 #include "schemac/lint/file_kinds.h"
 #include "schemac/support/did_you_mean.h"
 
-namespace schemac::schema {
+namespace schemac::lint {
+
+using diagnostics::Diagnostic, diagnostics::Note, native_functions::NativeFunctionsFile,
+    native_functions::YamlDocument, native_functions::YamlNode, native_functions::node_location;
+
 namespace {
 
 constexpr auto kKeys = std::to_array<std::string_view>({"backend", "class_name", "cpp_namespace", "extra_headers",
@@ -39,7 +43,7 @@ class BackendRules {
     for (const auto& [key, value] : root.entries) check_key(key, value);
     for (std::string_view required : {"backend", "cpp_namespace"}) {
       if (!root.find(required))
-        report("backend-missing-key", Location::at(doc_.file, 1, 1),
+        report("backend-missing-key", diagnostics::Location::at(doc_.file, 1, 1),
                fmt::format("a backend YAML needs '{}:' (torchgen: 'You must provide a value for \"{}\"')", required, required));
     }
     if (native_) index_native();
@@ -48,7 +52,7 @@ class BackendRules {
   }
 
  private:
-  Diagnostic& report(std::string_view rule, Location location, std::string message) {
+  Diagnostic& report(std::string_view rule, diagnostics::Location location, std::string message) {
     return lint::report_rule(out_, rule, std::move(location), std::move(message));
   }
 
@@ -56,9 +60,9 @@ class BackendRules {
     if (!key.is_scalar() || std::find(kKeys.begin(), kKeys.end(), key.value) == kKeys.end()) {
       Diagnostic& d = report("backend-unknown-key", node_location(doc_, key),
                              fmt::format("unknown key '{}'; torchgen refuses it ('contains unexpected keys')", key.value));
-      if (auto guess = did_you_mean(key.value, kKeys)) {
+      if (auto guess = support::did_you_mean(key.value, kKeys)) {
         d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
-        d.fix = FixHint{node_location(doc_, key), *guess};
+        d.fix = diagnostics::FixHint{node_location(doc_, key), *guess};
       }
       return;
     }
@@ -66,7 +70,7 @@ class BackendRules {
     if (k == "use_out_as_primary" || k == "device_guard") {
       static constexpr std::string_view kBools[] = {"true", "True", "TRUE", "false", "False", "FALSE", "yes", "Yes",
                                                     "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"};
-      const bool ok = value.is_scalar() && value.style == ScalarStyle::plain && !value.tagged &&
+      const bool ok = value.is_scalar() && value.style == native_functions::ScalarStyle::plain && !value.tagged &&
                       std::find(std::begin(kBools), std::end(kBools), value.value) != std::end(kBools);
       if (!ok) report("backend-field-type", node_location(doc_, value.is_null() ? key : value), fmt::format("'{}' must be True or False", k));
     } else if (k == "backend" || k == "cpp_namespace" || k == "class_name") {
@@ -105,7 +109,7 @@ class BackendRules {
   }
 
   void index_native() {
-    for (const NativeFunction& f : native_->functions) {
+    for (const native_functions::NativeFunction& f : native_->functions) {
       if (!f.schema) continue;
       names_.push_back(f.schema->op.full());
       family_[f.schema->op.full()] = lint::signature_group_key(*f.schema);
@@ -116,11 +120,11 @@ class BackendRules {
   bool exists(const std::string& name) const { return std::binary_search(names_.begin(), names_.end(), name); }
 
   void check_operators(const YamlNode& root) {
-    if (backend_ && lists_.contains("supported") && !lists_["supported"].empty() && !find_dispatch_key(backend_->value))
+    if (backend_ && lists_.contains("supported") && !lists_["supported"].empty() && !keys::find_dispatch_key(backend_->value))
       report("backend-dispatch-key", node_location(doc_, *backend_),
              fmt::format("'{}' is not a dispatch key; the operators under 'supported' register to it", backend_->value));
     if (backend_ && lists_.contains("autograd") && !lists_["autograd"].empty() &&
-        !find_dispatch_key("Autograd" + backend_->value))
+        !keys::find_dispatch_key("Autograd" + backend_->value))
       report("backend-dispatch-key", node_location(doc_, *backend_),
              fmt::format("'autograd:' registers to 'Autograd{}', which is not a dispatch key", backend_->value));
     for (std::string_view list : kOperatorLists) {
@@ -130,9 +134,9 @@ class BackendRules {
           Diagnostic& d = report("backend-unknown-op", node_location(doc_, *node),
                                  fmt::format("'{}' is not an operator of the native functions file", name));
           std::vector<std::string_view> all(names_.begin(), names_.end());
-          if (auto guess = did_you_mean(name, all)) {
+          if (auto guess = support::did_you_mean(name, all)) {
             d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
-            d.fix = FixHint{node_location(doc_, *node), *guess};
+            d.fix = diagnostics::FixHint{node_location(doc_, *node), *guess};
           }
         }
       }
@@ -182,4 +186,4 @@ std::vector<Diagnostic> check_backend_yaml(const YamlDocument& document, const N
   return BackendRules(document, native_functions).run();
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::lint

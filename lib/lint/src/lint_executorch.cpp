@@ -23,7 +23,11 @@
 #include "schemac/schema/parser.h"
 #include "schemac/support/did_you_mean.h"
 
-namespace schemac::schema {
+namespace schemac::lint {
+
+using diagnostics::Diagnostic, diagnostics::Note, native_functions::YamlDocument,
+    native_functions::YamlNode, native_functions::node_location;
+
 namespace {
 
 constexpr auto kEtFields = std::to_array<std::string_view>({"op", "func", "kernels", "type_alias", "dim_order_alias"});
@@ -56,7 +60,7 @@ class ExecutorchRules {
   }
 
  private:
-  Diagnostic& report(std::string_view rule, Location location, std::string message) {
+  Diagnostic& report(std::string_view rule, diagnostics::Location location, std::string message) {
     return lint::report_rule(out_, rule, std::move(location), std::move(message));
   }
 
@@ -91,7 +95,7 @@ class ExecutorchRules {
                              fmt::format("'{}' has a second entry; executorch's codegen keeps one of them", name));
       d.notes.push_back(Note{node_location(doc_, *it->second), "first entry here"});
     }
-    const auto native_fields = native_function_field_names();
+    const auto native_fields = native_functions::native_function_field_names();
     for (const auto& [key, value] : entry.entries) {
       const bool et = std::find(kEtFields.begin(), kEtFields.end(), key.value) != kEtFields.end();
       const bool native = std::find(native_fields.begin(), native_fields.end(), key.value) != native_fields.end();
@@ -99,9 +103,9 @@ class ExecutorchRules {
       std::vector<std::string_view> known(kEtFields.begin(), kEtFields.end());
       known.insert(known.end(), native_fields.begin(), native_fields.end());
       Diagnostic& d = report("executorch-unknown-field", node_location(doc_, key), fmt::format("unknown field '{}'", key.value));
-      if (auto guess = did_you_mean(key.value, known)) {
+      if (auto guess = support::did_you_mean(key.value, known)) {
         d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
-        d.fix = FixHint{node_location(doc_, key), *guess};
+        d.fix = diagnostics::FixHint{node_location(doc_, key), *guess};
       }
     }
     std::set<std::string> aliases;
@@ -115,14 +119,14 @@ class ExecutorchRules {
       report("executorch-shape", node_location(doc_, func, 1), "'func' is a schema string");
       return false;
     }
-    ParseResult parsed = parse_schema(func.value);
+    schema::ParseResult parsed = schema::parse_schema(func.value);
     if (!parsed.ok()) {
-      const SchemaError& e = *parsed.error;
-      auto [line, column] = scalar_position(doc_, func, std::min<size_t>(e.offset, func.value.size()));
-      report(e.rule.empty() ? "schema-syntax" : e.rule, Location::at(doc_.file, line, column, e.length), e.message);
+      const schema::SchemaError& e = *parsed.error;
+      auto [line, column] = native_functions::scalar_position(doc_, func, std::min<size_t>(e.offset, func.value.size()));
+      report(e.rule.empty() ? "schema-syntax" : e.rule, diagnostics::Location::at(doc_.file, line, column, e.length), e.message);
       return false;
     }
-    for (const Argument& a : parsed.schema->arguments) arguments.emplace(a.name);
+    for (const schema::Argument& a : parsed.schema->arguments) arguments.emplace(a.name);
     name = parsed.schema->op.full();
     return true;
   }
@@ -147,7 +151,7 @@ class ExecutorchRules {
                                dtypes ? fmt::format("'{}' is not a dtype name (Float, Double, Long, ...)", item.value)
                                       : fmt::format("'{}' is not a dimension index", item.value));
         if (dtypes) {
-          if (auto guess = did_you_mean(item.value, kDtypes)) d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
+          if (auto guess = support::did_you_mean(item.value, kDtypes)) d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
         }
       }
     }
@@ -207,4 +211,4 @@ std::vector<Diagnostic> check_executorch_yaml(const YamlDocument& document, cons
   return ExecutorchRules(document).run();
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::lint

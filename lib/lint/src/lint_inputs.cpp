@@ -10,7 +10,11 @@
 #include "schemac/schema/parser.h"
 #include "schemac/support/did_you_mean.h"
 
-namespace schemac::schema {
+namespace schemac::lint {
+
+using diagnostics::Diagnostic, diagnostics::Location, native_functions::NativeFunctionsFile,
+    schema::operator_full_name, schema::parse_schema_syntax;
+
 namespace {
 
 // One operator definition: `name` is "name.overload" without the namespace.
@@ -38,9 +42,9 @@ std::string without_namespace(const std::string& written) {
 std::vector<Definition> yaml_definitions(std::span<const NativeFunctionsFile* const> yaml) {
   std::vector<Definition> out;
   for (size_t i = 0; i < yaml.size(); ++i) {
-    for (const NativeFunction& f : yaml[i]->functions) {
+    for (const native_functions::NativeFunction& f : yaml[i]->functions) {
       if (!f.schema) continue;
-      const OperatorName& op = f.schema->op;
+      const schema::OperatorName& op = f.schema->op;
       out.push_back({std::string(op.ns()), operator_full_name(op.base_name(), op.overload),
                      f.location, i});
     }
@@ -54,9 +58,9 @@ std::vector<Definition> source_definitions(std::span<const sources::ScannedFile>
   std::vector<Definition> out;
   for (const sources::ScannedFile& file : files) {
     for (const sources::FoundSchema& found : file.scan.schemas) {
-      ParseResult parsed = parse_schema_syntax(found.text.text());
+      schema::ParseResult parsed = parse_schema_syntax(found.text.text());
       if (!parsed.ok() || found.in_function) continue;
-      const OperatorName& op = parsed.schema->op;
+      const schema::OperatorName& op = parsed.schema->op;
       out.push_back({sources::resolved_namespace(found), operator_full_name(op.base_name(), op.overload),
                      Location::at(file.path, found.position.line, found.position.column)});
     }
@@ -75,13 +79,13 @@ void check_found_schemas(const sources::ScannedFile& file, std::vector<Diagnosti
   entries.document.file = file.path;
   lint::Reporter reporter(entries, out);
   for (const sources::FoundSchema& found : file.scan.schemas) {
-    ParseResult parsed = parse_schema_syntax(found.text.text());
+    schema::ParseResult parsed = parse_schema_syntax(found.text.text());
     if (!parsed.ok()) continue;  // the sources' own check reports it
-    NativeFunction function;
+    native_functions::NativeFunction function;
     function.location = Location::at(file.path, found.position.line, found.position.column);
     function.func = found.text.text();  // what fix-its rewrite, mapped back by the schema locator
     function.schema = std::move(parsed.schema);
-    reporter.set_schema_locator([&](TextRange range) {
+    reporter.set_schema_locator([&](schema::TextRange range) {
       return sources::location_in(file.path, found.text, range.begin, range.end - range.begin);
     });
     lint::check_signature_rules(reporter, function);
@@ -123,9 +127,9 @@ void refine_missing_definitions(std::vector<Diagnostic>& diagnostics, std::span<
     for (const Definition& def : yaml) {
       if (def.name == name && (def.ns == ns || def.ns.empty() || ns.empty())) return true;
     }
-    std::optional<std::string> guess = ns.empty() ? did_you_mean(name, bare)
-                                                  : did_you_mean(display_name(ns, name), qualified_views);
-    if (guess) d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
+    std::optional<std::string> guess = ns.empty() ? support::did_you_mean(name, bare)
+                                                  : support::did_you_mean(display_name(ns, name), qualified_views);
+    if (guess) d.notes.push_back(diagnostics::Note{{}, fmt::format("did you mean '{}'?", *guess)});
     return false;
   });
 }
@@ -139,7 +143,7 @@ std::vector<Diagnostic> lint_registration_code(std::span<const sources::ScannedF
   for (const sources::ScannedFile& file : files) check_found_schemas(file, out);
   refine_missing_definitions(out, files, yaml_definitions(yaml), source_definitions(files));
   select_source_rules(out, options);
-  sort_diagnostics(out);
+  diagnostics::sort_diagnostics(out);
   return out;
 }
 
@@ -160,7 +164,7 @@ std::vector<Diagnostic> check_duplicates_across_files(std::span<const NativeFunc
   auto report = [&](const Definition& again, const Definition& earlier) {
     Diagnostic& d = lint::report_rule(out, "duplicate-operator", again.location,
                                       fmt::format("operator '{}' is defined twice", display_name(again.ns, again.name)));
-    d.notes.push_back(Note{earlier.location, "first defined here"});
+    d.notes.push_back(diagnostics::Note{earlier.location, "first defined here"});
   };
   for (const Definition& def : yaml_definitions(yaml)) {
     auto [it, inserted] = first.emplace(def.ns + "::" + def.name, def);
@@ -174,4 +178,4 @@ std::vector<Diagnostic> check_duplicates_across_files(std::span<const NativeFunc
   return out;
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::lint

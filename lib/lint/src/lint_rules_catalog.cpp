@@ -8,7 +8,10 @@
 #include "schemac/lint/lint_rules.h"
 #include "schemac/schema/schema_rules.h"
 
-namespace schemac::schema {
+namespace schemac::lint {
+
+using diagnostics::RuleInfo, diagnostics::Severity;
+
 namespace {
 
 constexpr auto E = Severity::error;
@@ -94,8 +97,8 @@ constexpr auto kFileRules = std::to_array<RuleInfo>({
 const std::vector<RuleInfo>& all_rules() {
   static const std::vector<RuleInfo> rules = [] {
     std::vector<RuleInfo> out(kFileRules.begin(), kFileRules.end());
-    for (const SchemaRule& rule : schema_rules()) {
-      const Severity severity = rule.severity == SchemaSeverity::Warning ? W : E;
+    for (const schema::SchemaRule& rule : schema::schema_rules()) {
+      const Severity severity = rule.severity == schema::SchemaSeverity::Warning ? W : E;
       out.push_back(RuleInfo{rule.id, severity, rule.description});
     }
     std::sort(out.begin(), out.end(), [](const RuleInfo& a, const RuleInfo& b) { return a.id < b.id; });
@@ -115,4 +118,4 @@ const RuleInfo* find_lint_rule(std::string_view id) {
   return it != rules.end() && it->id == id ? &*it : nullptr;
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::lint

@@ -9,13 +9,17 @@
 #include "schemac/support/did_you_mean.h"
 #include "schemac/keys/dispatch_key_names.h"
 
-namespace schemac::schema::lint {
+namespace schemac::lint {
+
+using diagnostics::Diagnostic, diagnostics::Note, native_functions::DispatchEntry,
+    native_functions::NativeFunction;
+
 namespace {
 
 // The key a dispatch name stands for (synonyms resolved).
 std::string_view canonical_key(std::string_view name) {
-  const DispatchKeyName* key = find_dispatch_key(name);
-  if (key && key->kind == DispatchKeyKind::synonym && !key->same_as.empty()) return key->same_as;
+  const keys::DispatchKeyName* key = keys::find_dispatch_key(name);
+  if (key && key->kind == keys::DispatchKeyKind::synonym && !key->same_as.empty()) return key->same_as;
   return name;
 }
 
@@ -35,7 +39,7 @@ class EntryRules {
   }
 
  private:
-  Location field(std::string_view name) const { return r_.file().field_location(f_, name); }
+  diagnostics::Location field(std::string_view name) const { return r_.file().field_location(f_, name); }
   std::string name() const { return f_.schema ? f_.schema->op.full() : f_.func; }
 
   void dispatch_keys() {
@@ -55,7 +59,7 @@ class EntryRules {
         continue;
       }
       seen.emplace_back(key, &e);
-      if (is_composite_key(key)) composites.push_back(&e);
+      if (keys::is_composite_key(key)) composites.push_back(&e);
     }
     if (composites.size() < 2) return;
     auto has = [&](std::string_view k) {
@@ -109,9 +113,9 @@ class EntryRules {
       if (std::find(valid.begin(), valid.end(), tag.name) != valid.end()) continue;
       Diagnostic& d = r_.report("unknown-tag", tag.location, fmt::format("unknown tag '{}'", tag.name));
       std::vector<std::string_view> names(valid.begin(), valid.end());
-      if (auto guess = did_you_mean(tag.name, names)) {
+      if (auto guess = support::did_you_mean(tag.name, names)) {
         d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
-        d.fix = FixHint{tag.location, *guess};
+        d.fix = diagnostics::FixHint{tag.location, *guess};
       }
     }
   }
@@ -121,7 +125,7 @@ class EntryRules {
   // nondeterministic_seeded.
   void nondeterministic_seeded() {
     if (!f_.schema) return;
-    const FunctionSchema& s = *f_.schema;
+    const schema::FunctionSchema& s = *f_.schema;
     std::string full = s.op.full();
     std::string reason;
     if (full.find("rand") != std::string::npos) {
@@ -129,15 +133,15 @@ class EntryRules {
     } else if (full.find("backward") == std::string::npos &&
                s.op.base_name() != "_cudnn_init_dropout_state") {
       if (full.find("dropout") != std::string::npos) reason = "its name contains 'dropout'";
-      for (const Argument& a : s.arguments) {
+      for (const schema::Argument& a : s.arguments) {
         if (reason.empty() && dropout_arguments_are_random(options_.torch_version) &&
             a.name.find("dropout") != std::string::npos) {
           reason = fmt::format("its argument '{}' mentions dropout", a.name);
         }
       }
     }
-    for (const Argument& a : s.arguments) {
-      if (reason.empty() && a.type.leaf().is_base(BaseType::Generator)) {
+    for (const schema::Argument& a : s.arguments) {
+      if (reason.empty() && a.type.leaf().is_base(schema::BaseType::Generator)) {
         reason = fmt::format("it takes a Generator ('{}')", a.name);
       }
     }
@@ -191,4 +195,4 @@ void check_entry_rules(Reporter& reporter, const NativeFunction& function, const
   EntryRules(reporter, function, options).run();
 }
 
-}  // namespace schemac::schema::lint
+}  // namespace schemac::lint

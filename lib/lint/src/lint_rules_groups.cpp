@@ -16,7 +16,12 @@
 #include "lint_rules_internal.h"
 #include "schemac/schema/printer.h"
 
-namespace schemac::schema::lint {
+namespace schemac::lint {
+
+using diagnostics::Diagnostic, native_functions::LocatedName, native_functions::NativeFunction,
+    schema::AliasInfo, schema::Argument, schema::FunctionSchema,
+    schema::print_type_without_aliases;
+
 namespace {
 
 enum class Kind { functional, inplace, mutable_, out };
@@ -123,7 +128,7 @@ bool is_view(const NativeFunction& f) {
 bool composite_implicit(const NativeFunction& f) {
   if (!f.has_dispatch) return !f.structured && !f.structured_delegate;
   return std::any_of(f.dispatch.begin(), f.dispatch.end(),
-                     [](const DispatchEntry& e) { return e.key.name == "CompositeImplicitAutograd"; });
+                     [](const native_functions::DispatchEntry& e) { return e.key.name == "CompositeImplicitAutograd"; });
 }
 
 class GroupRules {
@@ -190,7 +195,7 @@ class GroupRules {
                             fmt::format("'{}' is an out= function whose functional variant '{}' has another "
                                         "signature (it must be the same without out=), so torchgen cannot "
                                         "group them", out.f->schema->op.full(), functional));
-        if (declared != nullptr) diag.notes.push_back(Note{declared->location, fmt::format("'{}' is declared here", functional)});
+        if (declared != nullptr) diag.notes.push_back(diagnostics::Note{declared->location, fmt::format("'{}' is declared here", functional)});
         subset_note(diag);
       }
       return;
@@ -239,7 +244,7 @@ class GroupRules {
     const std::string want = fmt::format("{}", fmt::join(generated, ", "));
     const std::string have = fmt::format("{}", fmt::join(listed_names, ", "));
     const Member& at = first_autogen ? *first_autogen : base;
-    const Location loc = first_autogen ? r_.file().field_location(*at.f, "autogen") : at.f->location;
+    const diagnostics::Location loc = first_autogen ? r_.file().field_location(*at.f, "autogen") : at.f->location;
     Diagnostic* diag = nullptr;
     if (listed_names.empty()) {
       diag = &r_.report("autogen-group", loc,
@@ -255,8 +260,8 @@ class GroupRules {
 
   void subset_note(Diagnostic& d) const {
     if (!subset_file_) return;
-    d.severity = Severity::warning;
-    d.notes.push_back(Note{{}, "most out= functions of this file have no functional variant: it declares a subset "
+    d.severity = diagnostics::Severity::warning;
+    d.notes.push_back(diagnostics::Note{{}, "most out= functions of this file have no functional variant: it declares a subset "
                                "of PyTorch's operators, as out-of-tree backends do (adding their out= functions to "
                                "torchgen's OUT_OPS_THAT_DONT_GET_GROUPED_PROPERLY), so this is a warning here"});
   }
@@ -284,4 +289,4 @@ std::string signature_group_key(const FunctionSchema& schema) {
   return signature_key(schema, facts, base);
 }
 
-}  // namespace schemac::schema::lint
+}  // namespace schemac::lint

@@ -10,7 +10,11 @@
 
 #include "schemac/lint/lint_rules.h"
 
-namespace schemac::schema::lint {
+namespace schemac::lint {
+
+using diagnostics::Diagnostic, diagnostics::Location, native_functions::NativeFunction,
+    native_functions::NativeFunctionsFile, schema::Argument, schema::FunctionSchema,
+    schema::TextRange;
 
 // Appends a diagnostic of `rule` with the rule's catalogue severity to `out`, and returns it.
 Diagnostic& report_rule(std::vector<Diagnostic>& out, std::string_view rule, Location location,
@@ -78,4 +82,4 @@ std::vector<const Argument*> tensor_options(const FunctionSchema& schema);
 // The C++ name torchgen gives an operator's kernel: the base name, plus '_out' for out= ones.
 std::string cpp_function_name(const FunctionSchema& schema);
 
-}  // namespace schemac::schema::lint
+}  // namespace schemac::lint

@@ -7,10 +7,14 @@
 #include "lint_rules_internal.h"
 #include "schemac/support/did_you_mean.h"
 
-namespace schemac::schema::lint {
+namespace schemac::lint {
+
+using diagnostics::Diagnostic, diagnostics::Note, native_functions::LocatedName,
+    native_functions::NativeFunction;
+
 namespace {
 
-Location func_name_location(const Reporter& r, const NativeFunction& f) {
+diagnostics::Location func_name_location(const Reporter& r, const NativeFunction& f) {
   return r.file().func_location(f, f.schema->op.range);
 }
 
@@ -44,9 +48,9 @@ void structured_delegates(Reporter& r, const OperatorIndex& index) {
                                            delegate.name));
       std::vector<std::string_view> names;
       for (const auto& [n, unused] : index.by_full_name) names.push_back(n);
-      if (auto guess = did_you_mean(delegate.name, names)) {
+      if (auto guess = support::did_you_mean(delegate.name, names)) {
         d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
-        d.fix = FixHint{delegate.location, *guess};
+        d.fix = diagnostics::FixHint{delegate.location, *guess};
       }
       continue;
     }
@@ -124,4 +128,4 @@ void check_operator_rules(Reporter& reporter, const OperatorIndex& index) {
   inplace_view_tags(reporter, index);
 }
 
-}  // namespace schemac::schema::lint
+}  // namespace schemac::lint

@@ -6,13 +6,13 @@
 
 #include "lint_rules_internal.h"
 
-namespace schemac::schema::lint {
+namespace schemac::lint {
 
-std::vector<TagUse> tag_uses(const NativeFunction& function, TorchVersion version) {
+std::vector<TagUse> tag_uses(const native_functions::NativeFunction& function, TorchVersion version) {
   std::vector<TagUse> uses;
-  const YamlNode* value = function.field_value("tags");
+  const native_functions::YamlNode* value = function.field_value("tags");
   const bool split = tags_are_comma_separated(version) && value && value->is_scalar();
-  for (const LocatedName& tag : function.tags) {
+  for (const native_functions::LocatedName& tag : function.tags) {
     if (!split) {
       uses.push_back(TagUse{tag.name, tag.location});
       continue;
@@ -22,8 +22,8 @@ std::vector<TagUse> tag_uses(const NativeFunction& function, TorchVersion versio
     while (start <= tag.name.size()) {
       size_t end = tag.name.find(", ", start);
       if (end == std::string::npos) end = tag.name.size();
-      Location at = tag.location;
-      if (at.line == at.end_line && value->style == ScalarStyle::plain) {
+      diagnostics::Location at = tag.location;
+      if (at.line == at.end_line && value->style == native_functions::ScalarStyle::plain) {
         at.column += static_cast<uint32_t>(start);
         at.end_column = at.column + static_cast<uint32_t>(end - start);
       }
@@ -34,12 +34,12 @@ std::vector<TagUse> tag_uses(const NativeFunction& function, TorchVersion versio
   return uses;
 }
 
-void check_release_entry_rules(Reporter& reporter, const NativeFunction& function, const LintOptions& options) {
+void check_release_entry_rules(Reporter& reporter, const native_functions::NativeFunction& function, const LintOptions& options) {
   const TorchVersion version = options.torch_version;
   const std::string release = format_torch_version(version);
   const std::span<const std::string_view> supported = supported_dispatch_keys(version);
   // Which keys get kernels is a limit of torchgen's code generator, not of the format.
-  for (const DispatchEntry& e : options.torchgen_codegen ? function.dispatch : std::vector<DispatchEntry>{}) {
+  for (const native_functions::DispatchEntry& e : options.torchgen_codegen ? function.dispatch : std::vector<native_functions::DispatchEntry>{}) {
     if (std::find(supported.begin(), supported.end(), e.key.name) != supported.end()) continue;
     reporter.report("unsupported-dispatch-key", e.key.location,
                     fmt::format("torchgen {} generates no kernels for dispatch key '{}' from a native "
@@ -47,7 +47,7 @@ void check_release_entry_rules(Reporter& reporter, const NativeFunction& functio
                                 "from C++ (TORCH_LIBRARY_IMPL) or through a backend YAML",
                                 release, e.key.name));
   }
-  if (const YamlNode* tags = function.field_value("tags");
+  if (const native_functions::YamlNode* tags = function.field_value("tags");
       tags && tags->is_sequence() && tags_are_comma_separated(version)) {
     reporter.report("field-type", reporter.file().field_location(function, "tags"),
                     fmt::format("torchgen {} reads 'tags' as one string of names separated by ', '; a list "
@@ -59,4 +59,4 @@ void check_release_entry_rules(Reporter& reporter, const NativeFunction& functio
   }
 }
 
-}  // namespace schemac::schema::lint
+}  // namespace schemac::lint

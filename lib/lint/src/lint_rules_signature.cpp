@@ -10,14 +10,19 @@
 #include "lint_rules_internal.h"
 #include "schemac/schema/printer.h"
 
-namespace schemac::schema::lint {
+namespace schemac::lint {
+
+using diagnostics::Diagnostic, diagnostics::FixHint, diagnostics::Location, diagnostics::Note,
+    native_functions::NativeFunction, native_functions::ScalarStyle, schema::AliasInfo,
+    schema::Argument, schema::BaseType, schema::TextRange;
+
 namespace {
 
-bool is_plain_tensor(const Type& type) { return type.is_base(BaseType::Tensor); }
+bool is_plain_tensor(const schema::Type& type) { return type.is_base(BaseType::Tensor); }
 
 std::string alias_text(const Argument& a) {
   const AliasInfo* alias = a.type.any_alias();
-  return alias ? print_alias(*alias) : std::string("(none)");
+  return alias ? schema::print_alias(*alias) : std::string("(none)");
 }
 
 bool same_alias(const Argument& a, const Argument& b) {
@@ -120,7 +125,7 @@ class SignatureRules {
   }
 
   void canonical_form() {
-    std::string canonical = print_schema(s_);
+    std::string canonical = schema::print_schema(s_);
     // torchgen forgives spaces (only spaces) before and after the schema.
     std::string_view written = f_.func;
     while (written.starts_with(' ')) written.remove_prefix(1);
@@ -262,7 +267,7 @@ class SignatureRules {
       if (!aliases) {
         r_.report("mutable-return", at(ret),
                   fmt::format("mutable return {} aliases neither an out argument nor self; did you "
-                              "forget to make an out argument keyword-only?", print_type(ret.type)));
+                              "forget to make an out argument keyword-only?", schema::print_type(ret.type)));
       }
     }
   }
@@ -298,7 +303,7 @@ class SignatureRules {
   }
 
   void cpp_no_default_args() {
-    for (const LocatedName& n : f_.cpp_no_default_args) {
+    for (const native_functions::LocatedName& n : f_.cpp_no_default_args) {
       const Argument* a = argument(n.name);
       if (!a) {
         r_.report("cpp-no-default-args", n.location,
@@ -313,7 +318,7 @@ class SignatureRules {
   }
 
   void precomputed() {
-    for (const LocatedName& n : f_.precomputed_arguments) {
+    for (const native_functions::LocatedName& n : f_.precomputed_arguments) {
       if (!argument(n.name)) {
         r_.report("precomputed-argument", n.location,
                   fmt::format("precomputed replaces '{}', which is not an argument of '{}'", n.name,
@@ -325,7 +330,7 @@ class SignatureRules {
   Reporter& r_;
   const NativeFunction& f_;
   bool unnamed_out_ = false;  // an out argument without a named alias set was reported
-  const FunctionSchema& s_;
+  const schema::FunctionSchema& s_;
   SignatureFacts facts_;
 };
 
@@ -336,4 +341,4 @@ void check_signature_rules(Reporter& reporter, const NativeFunction& function) {
   SignatureRules(reporter, function).run();
 }
 
-}  // namespace schemac::schema::lint
+}  // namespace schemac::lint

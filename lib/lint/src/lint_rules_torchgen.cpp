@@ -12,7 +12,10 @@
 #include "lint_rules_internal.h"
 #include "schemac/schema/printer.h"
 
-namespace schemac::schema::lint {
+namespace schemac::lint {
+
+using diagnostics::Diagnostic, native_functions::DispatchEntry, native_functions::NativeFunction,
+    schema::Argument, schema::FunctionSchema;
 
 std::string cpp_function_name(const FunctionSchema& schema) {
   std::string name(schema.op.base_name());
@@ -44,7 +47,7 @@ std::vector<const Argument*> tensor_options(const FunctionSchema& s) {
       all = a.kwarg_only && a.name == kOptions[k].first;  // the names first: printing a type allocates
     }
     for (size_t k = 0; k < 4 && all; ++k) {
-      all = print_type(args[i + k].type) == kOptions[k].second;
+      all = schema::print_type(args[i + k].type) == kOptions[k].second;
     }
     if (all) return {&args[i], &args[i + 1], &args[i + 2], &args[i + 3]};
   }
@@ -86,7 +89,7 @@ class TorchgenEntryRules {
   }
 
  private:
-  Location field(std::string_view name) const { return r_.file().field_location(f_, name); }
+  diagnostics::Location field(std::string_view name) const { return r_.file().field_location(f_, name); }
 
   std::vector<std::string_view> keys() const {
     std::vector<std::string_view> unique;
@@ -121,7 +124,7 @@ class TorchgenEntryRules {
           fmt::format("a lone CompositeImplicitAutograd kernel must be named after the operator: torchgen "
                       "expects '{}', not '{}'; rename the C++ function and delete the dispatch section "
                       "(or name a '_symint' kernel)", expected, cia->kernel.name));
-      d.fix = FixHint{cia->kernel.location, expected, "it renames a C++ function the code defines"};
+      d.fix = diagnostics::FixHint{cia->kernel.location, expected, "it renames a C++ function the code defines"};
     }
   }
 
@@ -169,14 +172,14 @@ class TorchgenEntryRules {
             fmt::format("'{}' delegates to '{}', whose structured kernel torchgen uses for {}; a {} kernel here "
                         "would never run: delete it", f_.schema->op.full(), f_.structured_delegate->name,
                         e.key.name, e.key.name));
-        d.notes.push_back(Note{f_.structured_delegate->location, "structured_delegate is set here"});
+        d.notes.push_back(diagnostics::Note{f_.structured_delegate->location, "structured_delegate is set here"});
       }
       if (f_.has_ufunc_inner_loop && contains(kUfuncKeys, e.key.name)) {
         Diagnostic& d = r_.report(
             "ufunc-dispatch", e.key.location,
             fmt::format("ufunc_inner_loop makes torchgen generate the CPU and CUDA kernels; the explicit {} "
                         "kernel conflicts with it: delete it", e.key.name));
-        d.notes.push_back(Note{field("ufunc_inner_loop"), "ufunc_inner_loop is set here"});
+        d.notes.push_back(diagnostics::Note{field("ufunc_inner_loop"), "ufunc_inner_loop is set here"});
       }
     }
   }
@@ -192,4 +195,4 @@ void check_torchgen_entry_rules(Reporter& reporter, const NativeFunction& functi
   TorchgenEntryRules(reporter, function, options).run();
 }
 
-}  // namespace schemac::schema::lint
+}  // namespace schemac::lint

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <array>
 
-namespace schemac::schema {
+namespace schemac::lint {
 namespace {
 
 struct ProfileRow {
@@ -16,7 +16,7 @@ struct ProfileRow {
 };
 
 constexpr RuleProfiles kInTreeOnly{true, false, std::nullopt};
-constexpr RuleProfiles kExtensionWarning{true, true, Severity::warning};
+constexpr RuleProfiles kExtensionWarning{true, true, diagnostics::Severity::warning};
 
 // Sorted by id.
 constexpr auto kRows = std::to_array<ProfileRow>({
@@ -77,4 +77,4 @@ RuleProfiles rule_profiles(std::string_view id) {
   return it != kRows.end() && it->id == id ? it->profiles : RuleProfiles{};
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::lint

@@ -2,14 +2,17 @@
 
 #include <algorithm>
 
-namespace schemac::schema {
+namespace schemac::lint {
+
+using diagnostics::Diagnostic, native_functions::NativeFunction;
+
 namespace {
 
 // Applies rule_applies to `d` for `subject`; false when the diagnostic is to be dropped.
 bool select(Diagnostic& d, const LintOptions& options, Profile subject) {
-  const RuleInfo* rule = find_lint_rule(d.rule);
+  const diagnostics::RuleInfo* rule = find_lint_rule(d.rule);
   if (!rule) return true;
-  std::optional<Severity> severity = rule_applies(*rule, options, subject);
+  std::optional<diagnostics::Severity> severity = rule_applies(*rule, options, subject);
   if (!severity) return false;
   d.severity = *severity;
   return true;
@@ -17,7 +20,7 @@ bool select(Diagnostic& d, const LintOptions& options, Profile subject) {
 
 }  // namespace
 
-std::optional<Severity> rule_applies(const RuleInfo& rule, const LintOptions& options, Profile subject) {
+std::optional<diagnostics::Severity> rule_applies(const diagnostics::RuleInfo& rule, const LintOptions& options, Profile subject) {
   const Profile profile = options.profile == Profile::automatic ? subject : options.profile;
   const RuleProfiles profiles = rule_profiles(rule.id);
   if (profile == Profile::extension) {
@@ -28,7 +31,7 @@ std::optional<Severity> rule_applies(const RuleInfo& rule, const LintOptions& op
   return rule.severity;
 }
 
-void select_rules(std::vector<Diagnostic>& diagnostics, const NativeFunctionsFile& file,
+void select_rules(std::vector<Diagnostic>& diagnostics, const native_functions::NativeFunctionsFile& file,
                   const LintOptions& options) {
   const std::vector<NativeFunction>& entries = file.functions;
   std::erase_if(diagnostics, [&](Diagnostic& d) {
@@ -46,4 +49,4 @@ void select_source_rules(std::vector<Diagnostic>& diagnostics, const LintOptions
   std::erase_if(diagnostics, [&](Diagnostic& d) { return !select(d, options, Profile::extension); });
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::lint

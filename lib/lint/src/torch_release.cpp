@@ -8,7 +8,10 @@
 
 #include <fmt/format.h>
 
-namespace schemac::schema {
+namespace schemac::lint {
+
+using diagnostics::Diagnostic;
+
 namespace {
 
 constexpr TorchVersion v(int major, int minor) { return TorchVersion{major, minor}; }
@@ -131,7 +134,7 @@ void apply_torch_version(std::vector<Diagnostic>& diagnostics, TorchVersion vers
   });
   for (Diagnostic& d : diagnostics) {
     const RuleRelease* rule = find_rule_release(d.rule);
-    if (rule && rule->error_until && version <= *rule->error_until) d.severity = Severity::error;
+    if (rule && rule->error_until && version <= *rule->error_until) d.severity = diagnostics::Severity::error;
   }
 }
 
@@ -165,4 +168,4 @@ bool tags_are_comma_separated(TorchVersion version) { return version < v(2, 0); 
 
 bool dropout_arguments_are_random(TorchVersion version) { return version >= v(2, 0); }
 
-}  // namespace schemac::schema
+}  // namespace schemac::lint

@@ -109,12 +109,12 @@ Context python_context(const LineIndex& index, Position position) {
   return commas == 2 ? Context::dispatch_key : Context::none;
 }
 
-std::string_view key_detail(schema::DispatchKeyKind kind) {
+std::string_view key_detail(keys::DispatchKeyKind kind) {
   switch (kind) {
-    case schema::DispatchKeyKind::functionality: return "dispatch key";
-    case schema::DispatchKeyKind::backend: return "backend dispatch key";
-    case schema::DispatchKeyKind::alias: return "alias dispatch key";
-    case schema::DispatchKeyKind::synonym: return "another name of a dispatch key";
+    case keys::DispatchKeyKind::functionality: return "dispatch key";
+    case keys::DispatchKeyKind::backend: return "backend dispatch key";
+    case keys::DispatchKeyKind::alias: return "alias dispatch key";
+    case keys::DispatchKeyKind::synonym: return "another name of a dispatch key";
   }
   return "dispatch key";
 }
@@ -130,18 +130,18 @@ nlohmann::json completion(const Document& document, Position position) {
   nlohmann::json items = nlohmann::json::array();
   switch (context) {
     case Context::dispatch_key:
-      for (const schema::DispatchKeyName& key : schema::dispatch_key_names()) {
-        if (key.kind == schema::DispatchKeyKind::synonym) continue;  // lint warns on them
+      for (const keys::DispatchKeyName& key : keys::dispatch_key_names()) {
+        if (key.kind == keys::DispatchKeyKind::synonym) continue;  // lint warns on them
         items.push_back({{"label", key.name}, {"kind", kEnumMember}, {"detail", key_detail(key.kind)}});
       }
       break;
     case Context::tag:
-      for (std::string_view tag : schema::builtin_tags()) {
+      for (std::string_view tag : lint::builtin_tags()) {
         items.push_back({{"label", tag}, {"kind", kConstant}, {"detail", "tag"}});
       }
       break;
     case Context::field:
-      for (std::string_view field : schema::native_function_field_names()) {
+      for (std::string_view field : native_functions::native_function_field_names()) {
         items.push_back({{"label", field}, {"kind", kField}, {"detail", "native_functions.yaml field"},
                          {"insertText", std::string(field) + ": "}});
       }

@@ -15,8 +15,8 @@ namespace schemac::lsp {
 namespace {
 
 namespace fs = std::filesystem;
-using schema::Diagnostic;
-using schema::Location;
+using diagnostics::Diagnostic;
+using diagnostics::Location;
 
 // The tags the config's `tags:` file lists, else those of a tags.yaml beside `path`, else the
 // built-in ones (as `schemac lint` without --tags). A tags file that cannot be read or has errors
@@ -25,13 +25,13 @@ std::optional<std::vector<std::string>> tags_for(const std::string& path, const 
   std::error_code ec;
   fs::path beside = config != nullptr && config->tags ? fs::path(*config->tags) : fs::path(path).parent_path() / "tags.yaml";
   if (path.empty() || !fs::is_regular_file(beside, ec)) {
-    return std::vector<std::string>(schema::builtin_tags().begin(), schema::builtin_tags().end());
+    return std::vector<std::string>(lint::builtin_tags().begin(), lint::builtin_tags().end());
   }
   std::ifstream in(beside, std::ios::binary);
   std::stringstream text;
   text << in.rdbuf();
   if (!in) return std::nullopt;
-  schema::TagsLoad load = schema::load_tags(beside.string(), text.str());
+  lint::TagsLoad load = lint::load_tags(beside.string(), text.str());
   if (!load.diagnostics.empty()) return std::nullopt;
   return std::move(load.tags);
 }
@@ -44,11 +44,11 @@ Range range_of(const LineIndex& index, const Location& location) {
   return {start, end};
 }
 
-int lsp_severity(schema::Severity severity) {
+int lsp_severity(diagnostics::Severity severity) {
   switch (severity) {
-    case schema::Severity::error: return 1;
-    case schema::Severity::warning: return 2;
-    case schema::Severity::note: break;
+    case diagnostics::Severity::error: return 1;
+    case diagnostics::Severity::warning: return 2;
+    case diagnostics::Severity::note: break;
   }
   return 3;
 }
@@ -69,7 +69,7 @@ nlohmann::json diagnostic_json(const Document& document, const LineIndex& index,
     if (!options.rule_docs.empty()) out["codeDescription"] = {{"href", options.rule_docs + "#" + d.rule}};
   }
   nlohmann::json related = nlohmann::json::array();
-  for (const schema::Note& note : d.notes) {
+  for (const diagnostics::Note& note : d.notes) {
     if (note.location.file.empty() || note.location.line == 0) {
       out["message"] = out["message"].get<std::string>() + "\nnote: " + note.message;
       continue;
@@ -102,20 +102,20 @@ Range range_from_json(const nlohmann::json& json) {
 std::vector<Diagnostic> lint_document(const Document& document, const AnalysisOptions& options) {
   const config::Config* config = options.config_for ? options.config_for(document.path) : nullptr;
   std::vector<Diagnostic> diagnostics;
-  schema::EntryFirstLine entry_first_line = [](uint32_t line) { return line; };
+  diagnostics::EntryFirstLine entry_first_line = [](uint32_t line) { return line; };
   switch (document.language) {
     case DocumentLanguage::yaml: {
-      schema::FileLintOptions lint_options;
+      lint::FileLintOptions lint_options;
       lint_options.native.valid_tags = tags_for(document.path, config);
       if (config != nullptr && config->profile) {
-        lint_options.native.profile = schema::parse_profile(*config->profile).value_or(schema::Profile::automatic);
+        lint_options.native.profile = lint::parse_profile(*config->profile).value_or(lint::Profile::automatic);
       }
-      schema::FileLint lint = schema::lint_file(document.path, document.text, lint_options);
+      lint::FileLint lint = lint::lint_file(document.path, document.text, lint_options);
       // An editor hands the server every YAML file (CI workflows, configs): one that is none of
       // the operator formats is not this server's to judge, where `schemac lint` says unknown-format.
-      if (lint.kind == schema::FileKind::unknown) return {};
+      if (lint.kind == lint::FileKind::unknown) return {};
       diagnostics = std::move(lint.diagnostics);
-      entry_first_line = schema::yaml_entry_first_line(document.text);
+      entry_first_line = diagnostics::yaml_entry_first_line(document.text);
       break;
     }
     case DocumentLanguage::cpp:
@@ -127,7 +127,7 @@ std::vector<Diagnostic> lint_document(const Document& document, const AnalysisOp
     }
     case DocumentLanguage::other: return {};
   }
-  schema::apply_suppressions(diagnostics, document.path, document.text, schema::comment_style_for(document.path),
+  diagnostics::apply_suppressions(diagnostics, document.path, document.text, diagnostics::comment_style_for(document.path),
                              entry_first_line);
   if (config != nullptr) config::apply_config(*config, diagnostics);
   return diagnostics;
@@ -152,9 +152,9 @@ nlohmann::json quick_fixes(const Document& document, Range range, const Analysis
     size_t begin = index.offset(edit.start);
     std::string_view old_text = std::string_view(document.text).substr(begin, index.offset(edit.end) - begin);
     std::string title = old_text.empty()
-                            ? fmt::format("insert '{}'", schema::clip_text(d.fix->replacement, 60))
-                            : fmt::format("replace '{}' with '{}'", schema::clip_text(old_text, 60),
-                                          schema::clip_text(d.fix->replacement, 60));
+                            ? fmt::format("insert '{}'", diagnostics::clip_text(d.fix->replacement, 60))
+                            : fmt::format("replace '{}' with '{}'", diagnostics::clip_text(old_text, 60),
+                                          diagnostics::clip_text(d.fix->replacement, 60));
     nlohmann::json text_edit = {{"range", to_json(edit)}, {"newText", d.fix->replacement}};
     // A fix that may change what the file means is offered, but not as the one to apply blindly.
     if (!d.fix->unsafe_reason.empty()) title += fmt::format(" (unsafe: {})", d.fix->unsafe_reason);

@@ -25,10 +25,10 @@ struct Definition {
 std::string kernel_signature(const schema::FunctionSchema& schema, std::string_view kernel, bool const_ref) {
   const bool symint = kernel.find("_symint") != std::string_view::npos;
   std::string why;
-  std::optional<gen::TorchSignature> sig = gen::torch_native_signature(schema, const_ref, symint, &why);
+  std::optional<codegen::TorchSignature> sig = codegen::torch_native_signature(schema, const_ref, symint, &why);
   if (!sig) return fmt::format("// {}: no native signature: {}", kernel, why);
   std::vector<std::string> params;
-  for (const gen::CppParam& p : sig->params) params.push_back(p.type + " " + p.name);
+  for (const codegen::CppParam& p : sig->params) params.push_back(p.type + " " + p.name);
   return fmt::format("{} {}({});", sig->return_type, kernel, fmt::join(params, ", "));
 }
 
@@ -52,16 +52,16 @@ nlohmann::json render(const Definition& definition) {
 nlohmann::json yaml_hover(const Document& document, Position position) {
   LineIndex index(document.text);
   if (index.line(position.line).find("func:") == std::string_view::npos) return nullptr;
-  schema::NativeFunctionsLoad load = schema::load_native_functions(document.path, document.text);
-  for (const schema::NativeFunction& function : load.file.functions) {
-    const schema::YamlNode* key = function.field_key("func");
+  native_functions::NativeFunctionsLoad load = native_functions::load_native_functions(document.path, document.text);
+  for (const native_functions::NativeFunction& function : load.file.functions) {
+    const native_functions::YamlNode* key = function.field_key("func");
     if (key == nullptr || key->line != position.line + 1 || !function.schema) continue;
     Definition definition{&*function.schema, {}, {}, function.use_const_ref_for_mutable_tensors};
     // The kernels as written, a key that lint rejects included: the signature does not depend on it.
     std::set<std::string> seen;
-    const schema::YamlNode* dispatch = function.field_value("dispatch");
+    const native_functions::YamlNode* dispatch = function.field_value("dispatch");
     if (dispatch != nullptr && dispatch->is_mapping()) {
-      for (const schema::YamlEntry& entry : dispatch->entries) {
+      for (const native_functions::YamlEntry& entry : dispatch->entries) {
         if (entry.value.is_scalar() && seen.insert(entry.value.value).second) definition.kernels.push_back(entry.value.value);
       }
     }

@@ -17,7 +17,11 @@
 #include "schemac/schema/parser.h"
 #include "schemac/native_functions/retired.h"
 
-namespace schemac::schema {
+namespace schemac::native_functions {
+
+using diagnostics::Diagnostic, diagnostics::FixHint, diagnostics::Location, diagnostics::Note,
+    diagnostics::Severity, schema::SchemaError, schema::parse_schema_syntax, support::did_you_mean;
+
 namespace {
 
 constexpr auto kUfuncKeys = std::to_array<std::string_view>({
@@ -208,17 +212,17 @@ class EntryReader {
     if (!expect_scalar(key, value, "a schema string")) return;
     f.func = value.value;
     f.func_node = &value;
-    ParseResult parsed = parse_schema_syntax(f.func);
+    schema::ParseResult parsed = parse_schema_syntax(f.func);
     if (!parsed.ok()) {
       if (parsed.error) schema_error(value, *parsed.error);
       return;
     }
     // Warnings (what PyTorch takes but is questionable) keep the schema; errors drop it.
-    std::vector<SchemaError> problems = check_schema(*parsed.schema);
+    std::vector<SchemaError> problems = schema::check_schema(*parsed.schema);
     bool has_error = false;
     for (const SchemaError& e : problems) {
       schema_error(value, e);
-      has_error = has_error || e.severity == SchemaSeverity::Error;
+      has_error = has_error || e.severity == schema::SchemaSeverity::Error;
     }
     if (!has_error) f.schema = std::move(parsed.schema);
   }
@@ -239,7 +243,7 @@ class EntryReader {
       return;
     }
     Diagnostic& d = error(e.rule.empty() ? "schema-syntax" : e.rule, std::move(loc), e.message);
-    if (e.severity == SchemaSeverity::Warning) d.severity = Severity::warning;
+    if (e.severity == schema::SchemaSeverity::Warning) d.severity = Severity::warning;
   }
 
   // The replacement of a retired schema type ending at `end` in the func value: the type now
@@ -366,7 +370,7 @@ class EntryReader {
       error("unknown-dispatch-key", k.location, "empty dispatch key name");
       return false;
     }
-    if (find_dispatch_key(k.name)) return true;
+    if (keys::find_dispatch_key(k.name)) return true;
     if (const RetiredName* retired = find_retired_dispatch_key(k.name)) {
       Diagnostic& d = error("retired-field", k.location,
                             fmt::format("dispatch key '{}' was retired in PyTorch {}; it is now '{}'", k.name,
@@ -378,7 +382,7 @@ class EntryReader {
                           fmt::format("unknown dispatch key '{}'", k.name));
     static const std::vector<std::string_view> names = [] {
       std::vector<std::string_view> all;
-      for (const DispatchKeyName& key : dispatch_key_names()) all.push_back(key.name);
+      for (const keys::DispatchKeyName& key : keys::dispatch_key_names()) all.push_back(key.name);
       return all;
     }();
     if (auto guess = did_you_mean(k.name, names)) {
@@ -554,7 +558,7 @@ const YamlNode* NativeFunction::field_value(std::string_view name) const {
   return node->find(name);
 }
 
-Location NativeFunctionsFile::func_location(const NativeFunction& function, TextRange range) const {
+Location NativeFunctionsFile::func_location(const NativeFunction& function, schema::TextRange range) const {
   if (!function.func_node) return function.location;
   const YamlNode& node = *function.func_node;
   auto [line, column] = scalar_position(document, node, range.begin);
@@ -606,9 +610,9 @@ NativeFunctionsLoad load_native_functions(YamlLoadResult yaml) {
     std::vector<Diagnostic> diagnostics;
   };
   const size_t count = root.items.size();
-  const size_t num_runs = count < 256 ? 1 : task_threads();
+  const size_t num_runs = count < 256 ? 1 : support::task_threads();
   std::vector<Run> runs(num_runs);
-  run_tasks(num_runs, [&](size_t r) {
+  support::run_tasks(num_runs, [&](size_t r) {
     Run& run = runs[r];
     EntryReader reader(doc, run.diagnostics);
     run.functions.reserve(count * (r + 1) / num_runs - count * r / num_runs);
@@ -632,4 +636,4 @@ NativeFunctionsLoad load_native_functions(YamlLoadResult yaml) {
   return result;
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::native_functions

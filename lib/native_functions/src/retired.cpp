@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <array>
 
-namespace schemac::schema {
+namespace schemac::native_functions {
 namespace {
 
 constexpr auto kFields = std::to_array<RetiredName>({
@@ -55,4 +55,4 @@ std::span<const RetiredName> retired_fields() { return kFields; }
 std::span<const RetiredName> retired_dispatch_keys() { return kDispatchKeys; }
 std::span<const RetiredName> retired_types() { return kTypes; }
 
-}  // namespace schemac::schema
+}  // namespace schemac::native_functions

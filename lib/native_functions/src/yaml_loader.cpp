@@ -12,7 +12,9 @@
 
 #include <fmt/format.h>
 
-namespace schemac::schema {
+namespace schemac::native_functions {
+
+using diagnostics::Diagnostic, diagnostics::Location, diagnostics::Severity;
 
 const YamlNode* YamlNode::find(std::string_view key) const {
   for (const auto& [k, v] : entries) {
@@ -223,7 +225,7 @@ class TreeBuilder {
       Diagnostic d{Severity::error, "duplicate-key",
                    node_location(doc_, key, static_cast<uint32_t>(key.value.size())),
                    fmt::format("key '{}' is defined twice in this mapping", key.value), {}, {}};
-      d.notes.push_back(Note{node_location(doc_, *it->second, static_cast<uint32_t>(key.value.size())),
+      d.notes.push_back(diagnostics::Note{node_location(doc_, *it->second, static_cast<uint32_t>(key.value.size())),
                              fmt::format("'{}' was first defined here", key.value)});
       diagnostics_.push_back(std::move(d));
     }
@@ -443,4 +445,4 @@ Location node_location(const YamlDocument& document, const YamlNode& node, uint3
   return Location::at(document.file, node.line, node.column, length);
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::native_functions

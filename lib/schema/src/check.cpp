@@ -179,7 +179,7 @@ void check_type_name(const Type& leaf, Problems& problems) {
   if (is_type_variable) return;
   std::vector<std::string_view> known;
   for (const BaseTypeName& type : kBaseTypeNames) known.push_back(type.name);
-  const std::vector<std::string> best = closest_names(name, known, 2);
+  const std::vector<std::string> best = support::closest_names(name, known, 2);
   std::string hint = best.empty() ? "" : fmt::format("; did you mean '{}'?", best.front());
   add_problem(problems, leaf.range, "unknown-type", fmt::format("unknown type '{}'{}", name, hint));
 }

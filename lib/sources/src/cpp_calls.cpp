@@ -10,6 +10,10 @@
 #include "schemac/tokens/calls.h"
 
 namespace schemac::sources {
+
+using tokens::JoinedLiteral, tokens::SourcePosition, tokens::Token, tokens::TokenKind,
+    tokens::TokenStream, tokens::is_punct, tokens::operator_name_in;
+
 namespace {
 
 struct LibraryBlock {
@@ -46,18 +50,18 @@ std::vector<LibraryBlock> library_blocks(const std::vector<Token>& tokens) {
       continue;
     }
     size_t close = 0;
-    std::vector<CallArgument> arguments = call_arguments(tokens, i + 1, false, &close);
+    std::vector<tokens::CallArgument> arguments = tokens::call_arguments(tokens, i + 1, false, &close);
     if (close + 1 >= tokens.size() || !is_punct(tokens[close + 1], "{")) continue;
     LibraryBlock block;
     block.begin = close + 1;
-    block.end = matching_close(tokens, close + 1);
+    block.end = tokens::matching_close(tokens, close + 1);
     block.position = macro.position;
     block.is_impl = macro.text.find("IMPL") != std::string::npos;
     if (!arguments.empty() && arguments[0].range.end == arguments[0].range.begin + 1 &&
         tokens[arguments[0].range.begin].kind == TokenKind::identifier) {
       std::string name = tokens[arguments[0].range.begin].text;
       auto defined = macros.find(name);
-      block.ns = namespace_from_identifier(defined != macros.end() ? defined->second : name);
+      block.ns = tokens::namespace_from_identifier(defined != macros.end() ? defined->second : name);
     }
     if (block.is_impl && arguments.size() >= 2 &&
         arguments[1].range.end == arguments[1].range.begin + 1 &&
@@ -107,11 +111,11 @@ class CppCallFinder {
   // `.def(...)` or `.impl(...)`, the method name at `method`: its first argument should be a
   // literal string (a schema or an operator name).
   void registration_call(size_t method) {
-    std::vector<CallArgument> arguments = call_arguments(tokens_, method + 1, false);
+    std::vector<tokens::CallArgument> arguments = tokens::call_arguments(tokens_, method + 1, false);
     if (arguments.empty()) return;
     const LibraryBlock* block = enclosing_block(blocks_, method);
     std::string why_not;
-    std::optional<JoinedLiteral> literal = join_cpp_literal(stream_, arguments[0].range, &why_not);
+    std::optional<JoinedLiteral> literal = tokens::join_cpp_literal(stream_, arguments[0].range, &why_not);
     if (tokens_[method].text == "def") {
       definition(method, block, std::move(literal), tokens_[arguments[0].range.begin], why_not);
     } else {
@@ -129,7 +133,7 @@ class CppCallFinder {
       if (block || wrapped) out_.skipped.push_back({first.position, "m.def(...): " + why_not});
       return;
     }
-    if (looks_like_schema(literal->text.text())) {
+    if (tokens::looks_like_schema(literal->text.text())) {
       FoundSchema found;
       found.position = literal->position;
       found.text = std::move(literal->text);
@@ -140,7 +144,7 @@ class CppCallFinder {
         found.library_position = block->position;
       }
       out_.schemas.push_back(std::move(found));
-    } else if (block && looks_like_operator_name(literal->text.text())) {
+    } else if (block && tokens::looks_like_operator_name(literal->text.text())) {
       out_.named_definitions.push_back(named_operator(literal->position, operator_name_in(literal->text.text()),
                                         block->ns, block->position, condition(method)));
       out_.skipped.push_back(
@@ -153,7 +157,7 @@ class CppCallFinder {
 
   void implementation(size_t method, const LibraryBlock* block,
                       const std::optional<JoinedLiteral>& literal, std::string kernel) {
-    if (!literal || !looks_like_operator_name(literal->text.text())) return;
+    if (!literal || !tokens::looks_like_operator_name(literal->text.text())) return;
     std::string name = operator_name_in(literal->text.text());
     if (!block && name.find("::") == std::string::npos) return;
     NamedOperator impl = named_operator(literal->position, name, block ? block->ns : "",
@@ -165,10 +169,10 @@ class CppCallFinder {
 
   // The function a kernel argument names: `fn`, `&ns::fn`, `TORCH_FN(ns::fn)`; "" otherwise
   // (a lambda, a template, a call).
-  std::string kernel_name(TokenRange range) const {
-    if (range.end - range.begin >= 3 && is_identifier(tokens_[range.begin], "TORCH_FN") &&
+  std::string kernel_name(tokens::TokenRange range) const {
+    if (range.end - range.begin >= 3 && tokens::is_identifier(tokens_[range.begin], "TORCH_FN") &&
         is_punct(tokens_[range.begin + 1], "(") &&
-        matching_close(tokens_, range.begin + 1) == range.end - 1) {
+        tokens::matching_close(tokens_, range.begin + 1) == range.end - 1) {
       range = {range.begin + 2, range.end - 1};
     }
     if (!range.empty() && is_punct(tokens_[range.begin], "&")) ++range.begin;
@@ -181,7 +185,7 @@ class CppCallFinder {
     return range.empty() || (range.end - range.begin) % 2 == 0 ? "" : name;
   }
 
-  const ConditionPath& condition(size_t index) const {
+  const tokens::ConditionPath& condition(size_t index) const {
     return stream_.conditions[tokens_[index].condition];
   }
 

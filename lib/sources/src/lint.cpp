@@ -14,13 +14,16 @@
 #include "schemac/tokens/calls.h"
 
 namespace schemac::sources {
+
+using tokens::SourcePosition, tokens::written_namespace;
+
 namespace {
 
-using schema::Diagnostic;
-using schema::Location;
-using schema::Note;
-using schema::RuleInfo;
-using schema::Severity;
+using diagnostics::Diagnostic;
+using diagnostics::Location;
+using diagnostics::Note;
+using diagnostics::RuleInfo;
+using diagnostics::Severity;
 
 constexpr auto kRules = std::to_array<RuleInfo>({
     {"duplicate-definition", Severity::error,
@@ -46,7 +49,7 @@ struct Definition {
   std::string ns;          // "" when unknown
   std::string name;        // without namespace: "name.overload"
   SourcePosition library;  // the block or Library(...) it is in; 0 when none
-  const ConditionPath* condition;
+  const tokens::ConditionPath* condition;
   bool scoped;  // in a known library (or namespaced): can clash with another definition
 };
 
@@ -68,7 +71,7 @@ std::vector<Definition> collect_definitions(std::span<const ScannedFile> files) 
   std::vector<Definition> definitions;
   for (const ScannedFile& file : files) {
     for (const FoundSchema& found : file.scan.schemas) {
-      std::string name = operator_name_in(found.text.text());
+      std::string name = tokens::operator_name_in(found.text.text());
       // A def outside any TORCH_LIBRARY block or Library object, with no namespace written, goes
       // to a library only known at run time (PyTorch's own tests make one per test): no clash.
       // Python registered inside a function body (tests do it, each with its own scoped library)
@@ -106,7 +109,7 @@ void duplicate_definitions(const std::vector<Definition>& definitions,
     std::vector<const Definition*>& earlier = by_name[key];
     const Definition* clash = nullptr;
     for (const Definition* e : earlier) {
-      if (!mutually_exclusive(*e->condition, *d.condition)) {
+      if (!tokens::mutually_exclusive(*e->condition, *d.condition)) {
         clash = e;
         break;
       }
@@ -177,7 +180,7 @@ void implementations_without_definition(std::span<const ScannedFile> files,
       for (const auto& [known_name, unused] : known) {
         if (known_name.front() != '?') names.push_back(known_name);
       }
-      std::vector<std::string> closest = schema::closest_names(full_name(ns, name), names, 2);
+      std::vector<std::string> closest = support::closest_names(full_name(ns, name), names, 2);
       if (!closest.empty()) diagnostic.message += fmt::format("; did you mean '{}'?", closest.front());
       out.push_back(std::move(diagnostic));
     }
@@ -223,7 +226,7 @@ std::string resolved_namespace(const FoundSchema& found) {
   return written.empty() ? found.library_namespace : written;
 }
 
-Location location_in(const std::string& path, const MappedText& text, uint32_t offset,
+Location location_in(const std::string& path, const tokens::MappedText& text, uint32_t offset,
                      uint32_t length) {
   offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text.size()));
   SourcePosition start = text.position(offset);
@@ -253,7 +256,7 @@ std::vector<Diagnostic> check_found_schema(const std::string& path, const FoundS
 
 std::vector<Diagnostic> inference_diagnostics(const std::string& path, const ScanResult& scan) {
   std::vector<Diagnostic> out;
-  for (const InferenceProblem& problem : scan.inference_problems) {
+  for (const custom_op_inference::InferenceProblem& problem : scan.inference_problems) {
     Diagnostic diagnostic;
     diagnostic.severity = problem.rejected ? Severity::error : Severity::note;
     diagnostic.rule = problem.rejected ? "custom-op-schema" : "custom-op-not-static";
@@ -277,7 +280,7 @@ std::vector<Diagnostic> lint_sources(std::span<const ScannedFile> files) {
   std::vector<Definition> definitions = collect_definitions(files);
   duplicate_definitions(definitions, out);
   implementations_without_definition(files, definitions, out);
-  schema::sort_diagnostics(out);
+  diagnostics::sort_diagnostics(out);
   return out;
 }
 

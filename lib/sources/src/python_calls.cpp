@@ -14,6 +14,12 @@
 #include "schemac/tokens/calls.h"
 
 namespace schemac::sources {
+
+using tokens::CallArgument, tokens::JoinedLiteral, tokens::SourcePosition, tokens::Token,
+    tokens::TokenKind, tokens::TokenStream, tokens::call_arguments, tokens::find_argument,
+    tokens::is_identifier, tokens::is_punct, tokens::looks_like_operator_name,
+    tokens::name_ending_at, tokens::operator_name_in;
+
 namespace {
 
 bool is_module(std::string_view receiver) {
@@ -23,7 +29,7 @@ bool is_module(std::string_view receiver) {
 class PythonCallFinder {
  public:
   PythonCallFinder(const TokenStream& stream, ScanResult& out)
-      : stream_(stream), tokens_(stream.tokens), module_(read_python_module(stream)), out_(out) {}
+      : stream_(stream), tokens_(stream.tokens), module_(custom_op_inference::read_python_module(stream)), out_(out) {}
 
   void run() {
     for (size_t i = 0; i + 1 < tokens_.size(); ++i) {
@@ -71,7 +77,7 @@ class PythonCallFinder {
       *why_not = "no argument";
       return std::nullopt;
     }
-    return join_python_literal(stream_, argument->range, why_not);
+    return tokens::join_python_literal(stream_, argument->range, why_not);
   }
 
   // The namespace named by the Library(...) call whose name token is at `callee`.
@@ -94,18 +100,18 @@ class PythonCallFinder {
   std::vector<KeyUse> key_uses(const CallArgument* argument, bool device_type) const {
     std::vector<KeyUse> out;
     if (!argument || argument->range.empty()) return out;
-    std::vector<TokenRange> parts{argument->range};
+    std::vector<tokens::TokenRange> parts{argument->range};
     const Token& first = tokens_[argument->range.begin];
     if ((is_punct(first, "(") || is_punct(first, "[")) &&
-        matching_close(tokens_, argument->range.begin) == argument->range.end - 1) {
+        tokens::matching_close(tokens_, argument->range.begin) == argument->range.end - 1) {
       parts.clear();
       for (const CallArgument& element : call_arguments(tokens_, argument->range.begin, false)) {
         parts.push_back(element.range);
       }
     }
-    for (TokenRange part : parts) {
+    for (tokens::TokenRange part : parts) {
       std::string why_not;
-      std::optional<JoinedLiteral> text = join_python_literal(stream_, part, &why_not);
+      std::optional<JoinedLiteral> text = tokens::join_python_literal(stream_, part, &why_not);
       if (text && !text->text.empty()) out.push_back({text->text.position(0), text->text.text(), device_type});
     }
     return out;
@@ -143,7 +149,7 @@ class PythonCallFinder {
     if (method < 2) return receiver;  // `.define(...)` at the very start: a dot with nothing before it
     size_t last = method - 2;
     if (is_punct(tokens_[last], ")")) {  // Library("ns", "DEF").define(...)
-      size_t open = matching_open(tokens_, last);
+      size_t open = tokens::matching_open(tokens_, last);
       if (open < tokens_.size() && open > 0 && is_identifier(tokens_[open - 1], "Library")) {
         receiver.ns = library_namespace(open - 1);
         receiver.position = tokens_[open - 1].position;
@@ -191,7 +197,7 @@ class PythonCallFinder {
       add_schema(std::move(*text), std::move(*signature), "library.define", receiver);
       return;
     }
-    if (!looks_like_schema(text->text.text())) {
+    if (!tokens::looks_like_schema(text->text.text())) {
       out_.skipped.push_back({text->position, "define(...): the string is not a schema"});
       return;
     }
@@ -278,7 +284,7 @@ class PythonCallFinder {
       if (!is_punct(tokens_[i], "@")) return std::nullopt;
       ++i;
       while (i < tokens_.size() && (tokens_[i].kind == TokenKind::identifier || is_punct(tokens_[i], "."))) ++i;
-      if (i < tokens_.size() && is_punct(tokens_[i], "(")) i = matching_close(tokens_, i) + 1;
+      if (i < tokens_.size() && is_punct(tokens_[i], "(")) i = tokens::matching_close(tokens_, i) + 1;
     }
     return std::nullopt;
   }
@@ -332,10 +338,10 @@ class PythonCallFinder {
                    "of the arguments it mutates, () for none, or \"unknown\")", true);
       return;
     }
-    MutatesArgs mutated = read_mutates_args(module_, mutates->range);
-    InferredSignature inferred =
-        infer_signature(module_, *def, mutated, tokens_[mutates->range.begin].position, op);
-    for (InferenceProblem& problem : inferred.problems) {
+    custom_op_inference::MutatesArgs mutated = custom_op_inference::read_mutates_args(module_, mutates->range);
+    custom_op_inference::InferredSignature inferred =
+        custom_op_inference::infer_signature(module_, *def, mutated, tokens_[mutates->range.begin].position, op);
+    for (custom_op_inference::InferenceProblem& problem : inferred.problems) {
       out_.inference_problems.push_back(std::move(problem));
     }
     if (decorated) ops_[tokens_[*def + 1].text] = op;
@@ -396,7 +402,7 @@ class PythonCallFinder {
 
   const TokenStream& stream_;
   const std::vector<Token>& tokens_;
-  PythonModule module_;
+  custom_op_inference::PythonModule module_;
   std::map<std::string, KnownLibrary> libraries_;
   std::map<std::string, std::string> ops_;  // a custom op's Python name -> its operator name
   std::vector<uint32_t> functions_;  // see track_function_scope

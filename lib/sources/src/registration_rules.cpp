@@ -13,9 +13,9 @@
 namespace schemac::sources {
 namespace {
 
-using schema::Diagnostic;
-using schema::Note;
-using schema::Severity;
+using diagnostics::Diagnostic;
+using diagnostics::Note;
+using diagnostics::Severity;
 
 // The device types torch.library.impl and register_kernel take (c10::DeviceType's names, and
 // impl's "default" for CompositeExplicitAutograd).
@@ -31,10 +31,10 @@ bool is_device_type(std::string_view name) {
 std::string suggestion(const KeyUse& key) {
   std::vector<std::string_view> names;
   if (key.device_type) names.assign(kDeviceTypes.begin(), kDeviceTypes.end());
-  for (const dispatch::DispatchKeyName& known : dispatch::dispatch_key_names()) {
+  for (const keys::DispatchKeyName& known : keys::dispatch_key_names()) {
     names.push_back(known.name);
   }
-  std::vector<std::string> best = schema::closest_names(key.name, names, 2);
+  std::vector<std::string> best = support::closest_names(key.name, names, 2);
   return best.empty() ? "" : best.front();
 }
 
@@ -42,12 +42,12 @@ std::string suggestion(const KeyUse& key) {
 
 void check_keys(const std::string& path, const ScanResult& scan, std::vector<Diagnostic>& out) {
   for (const KeyUse& key : scan.keys) {
-    if (dispatch::find_dispatch_key(key.name) || (key.device_type && is_device_type(key.name))) {
+    if (keys::find_dispatch_key(key.name) || (key.device_type && is_device_type(key.name))) {
       continue;
     }
     Diagnostic diagnostic;
     diagnostic.rule = "unknown-dispatch-key";
-    diagnostic.location = schema::Location::at(path, key.position.line, key.position.column,
+    diagnostic.location = diagnostics::Location::at(path, key.position.line, key.position.column,
                                                static_cast<uint32_t>(key.name.size()));
     diagnostic.message =
         key.device_type

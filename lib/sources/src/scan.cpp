@@ -21,9 +21,9 @@ std::optional<Language> language_for_path(std::string_view path) {
 ScanResult scan_source(std::string_view text, Language language) {
   ScanResult result;
   if (language == Language::cpp) {
-    find_cpp_registrations(lex_cpp(text), result);
+    find_cpp_registrations(tokens::lex_cpp(text), result);
   } else {
-    find_python_registrations(lex_python(text), result);
+    find_python_registrations(tokens::lex_python(text), result);
   }
   return result;
 }

@@ -11,8 +11,8 @@
 namespace schemac::sources {
 
 // A NamedOperator with no key or kernel (yet).
-inline NamedOperator named_operator(SourcePosition position, std::string name, std::string ns,
-                                    SourcePosition library, ConditionPath condition) {
+inline NamedOperator named_operator(tokens::SourcePosition position, std::string name, std::string ns,
+                                    tokens::SourcePosition library, tokens::ConditionPath condition) {
   NamedOperator named;
   named.position = position;
   named.name = std::move(name);
@@ -22,7 +22,7 @@ inline NamedOperator named_operator(SourcePosition position, std::string name, s
   return named;
 }
 
-void find_cpp_registrations(const TokenStream& stream, ScanResult& out);
-void find_python_registrations(const TokenStream& stream, ScanResult& out);
+void find_cpp_registrations(const tokens::TokenStream& stream, ScanResult& out);
+void find_python_registrations(const tokens::TokenStream& stream, ScanResult& out);
 
 }  // namespace schemac::sources

@@ -21,7 +21,9 @@
 #include "schemac/dispatch/operator_handle.h"
 #include "schemac/core/tensor.h"
 
+using namespace schemac::core;
 using namespace schemac::dispatch;
+using namespace schemac::keys;
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <cctype>
 #include <vector>
 
-namespace schemac::schema {
+namespace schemac::support {
 
 namespace {
 
@@ -86,4 +86,4 @@ std::vector<std::string> closest_names(std::string_view word, std::span<const st
   return out;
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::support

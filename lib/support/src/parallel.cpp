@@ -9,9 +9,9 @@
 
 #include "schemac/support/thread_pool.h"
 
-namespace schemac::schema {
+namespace schemac::support {
 
-size_t task_threads() { return static_cast<size_t>(kernels::num_threads()); }
+size_t task_threads() { return static_cast<size_t>(support::num_threads()); }
 
 void run_tasks(size_t count, const std::function<void(size_t)>& task, bool use_threads) {
   std::vector<std::exception_ptr> errors(count);
@@ -29,10 +29,10 @@ void run_tasks(size_t count, const std::function<void(size_t)>& task, bool use_t
   if (workers <= 1) {
     work();
   } else {
-    kernels::parallel_for(0, static_cast<int64_t>(workers), 1, [&](int64_t, int64_t) { work(); });
+    support::parallel_for(0, static_cast<int64_t>(workers), 1, [&](int64_t, int64_t) { work(); });
   }
   for (const std::exception_ptr& error : errors)
     if (error) std::rethrow_exception(error);
 }
 
-}  // namespace schemac::schema
+}  // namespace schemac::support

@@ -14,7 +14,7 @@
 #include <immintrin.h>
 #endif
 
-namespace schemac::kernels {
+namespace schemac::support {
 namespace {
 
 thread_local bool t_in_parallel = false;
@@ -198,4 +198,4 @@ void parallel_for(int64_t begin, int64_t end, int64_t grain_size,
   if (job.error) std::rethrow_exception(job.error);
 }
 
-}  // namespace schemac::kernels
+}  // namespace schemac::support

@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-namespace schemac::sources {
+namespace schemac::tokens {
 namespace {
 
 bool is_name_char(char c) {
@@ -284,4 +284,4 @@ std::string namespace_from_identifier(std::string_view identifier) {
   return letters >= 3 ? "" : std::string(identifier);
 }
 
-}  // namespace schemac::sources
+}  // namespace schemac::tokens

@@ -1,6 +1,6 @@
 #include "schemac/tokens/condition_path.h"
 
-namespace schemac::sources {
+namespace schemac::tokens {
 
 bool mutually_exclusive(const ConditionPath& a, const ConditionPath& b) {
   for (const auto& [group, branch] : a) {
@@ -11,4 +11,4 @@ bool mutually_exclusive(const ConditionPath& a, const ConditionPath& b) {
   return false;
 }
 
-}  // namespace schemac::sources
+}  // namespace schemac::tokens

@@ -8,7 +8,7 @@
 
 #include "schemac/tokens/token.h"
 
-namespace schemac::sources {
+namespace schemac::tokens {
 namespace {
 
 bool is_identifier_start(unsigned char c) {
@@ -297,4 +297,4 @@ TokenStream lex_cpp(std::string_view text) {
   return stream;
 }
 
-}  // namespace schemac::sources
+}  // namespace schemac::tokens

@@ -1,7 +1,7 @@
 // Escape sequences in string literals: the forms C++ and Python read alike (token.h).
 #include "schemac/tokens/token.h"
 
-namespace schemac::sources {
+namespace schemac::tokens {
 namespace {
 
 // The value of a hexadecimal digit, or -1.
@@ -69,4 +69,4 @@ void read_code_point(std::string_view text, size_t& i, size_t digits, SourcePosi
   literal.value.push_utf8(value, from);
 }
 
-}  // namespace schemac::sources
+}  // namespace schemac::tokens

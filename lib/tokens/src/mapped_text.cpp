@@ -1,6 +1,6 @@
 #include "schemac/tokens/mapped_text.h"
 
-namespace schemac::sources {
+namespace schemac::tokens {
 
 SourcePosition MappedText::position(size_t offset) const {
   if (offset < positions_.size()) return positions_[offset];
@@ -49,4 +49,4 @@ void MappedText::strip() {
                                            positions_.begin() + static_cast<long>(end));
 }
 
-}  // namespace schemac::sources
+}  // namespace schemac::tokens

@@ -6,7 +6,7 @@
 
 #include "schemac/tokens/token.h"
 
-namespace schemac::sources {
+namespace schemac::tokens {
 namespace {
 
 bool is_identifier_start(unsigned char c) {
@@ -193,4 +193,4 @@ TokenStream lex_python(std::string_view text) {
   return stream;
 }
 
-}  // namespace schemac::sources
+}  // namespace schemac::tokens

@@ -7,10 +7,10 @@
 
 namespace {
 
-using schemac::dispatch::Dict;
-using schemac::dispatch::IValue;
+using schemac::core::Dict;
+using schemac::core::IValue;
 using schemac::dispatch::Stack;
-using schemac::dispatch::Tensor;
+using schemac::core::Tensor;
 
 class GenContainers : public ::testing::Test {
  protected:

@@ -11,6 +11,8 @@
 #include "schemac/support/version.h"
 
 int main() {
+  using namespace schemac::diagnostics;
+  using namespace schemac::lint;
   using namespace schemac::schema;
   ParseResult parsed = parse_schema("twice(Tensor self)->Tensor");
   if (!parsed.ok()) return 1;

@@ -5,9 +5,9 @@
 
 int main() {
   demo::register_operators();
-  schemac::dispatch::Tensor t = schemac::dispatch::Tensor::empty({3});
+  schemac::core::Tensor t = schemac::core::Tensor::empty({3});
   for (int i = 0; i < 3; ++i) t.data_ptr<float>()[i] = static_cast<float>(i);
-  schemac::dispatch::Tensor doubled = demo::twice(t);
+  schemac::core::Tensor doubled = demo::twice(t);
   demo::methods(doubled).scale_();
   float last = doubled.data_ptr<float>()[2];
   std::printf("twice then scale_: %g\n", last);

@@ -29,7 +29,7 @@ std::vector<std::string> similar_operator_names(const std::vector<std::string>& 
   if (out.size() < 3) {
     const std::vector<std::string_view> candidates(others.begin(), others.end());
     const size_t max_distance = std::max<size_t>(3, name.size() / 3);
-    for (std::string& close : schema::closest_names(name, candidates, max_distance, 3 - out.size()))
+    for (std::string& close : support::closest_names(name, candidates, max_distance, 3 - out.size()))
       out.push_back(std::move(close));
   }
   return out;

@@ -9,10 +9,10 @@
 
 #include "schemac/codegen/gen_model.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 // The kernels and their `SCHEMAC_LIBRARY_IMPL(ns, BackendSelect, m)` block for the operators of
 // `ops` (namespace `ns`) that need one; "" when none does. The code uses Operators.h.
 std::string emit_backend_select(std::string_view ns, const std::vector<const GenOperator*>& ops);
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

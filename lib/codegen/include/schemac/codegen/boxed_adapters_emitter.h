@@ -9,7 +9,7 @@
 
 #include "schemac/codegen/gen_model.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 // The registration expression of a boxed kernel, given its address (`&ns::native::kernel`).
 std::string boxed_kernel_expression(std::string_view function_address);
@@ -21,4 +21,4 @@ std::string boxed_declaration(const GenOperator& op, std::string_view kernel);
 // redispatch_boxed (inside the ops namespace).
 std::string emit_boxed_handle(const GenOperator& op, std::string_view struct_name);
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

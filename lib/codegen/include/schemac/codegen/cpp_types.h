@@ -29,7 +29,7 @@
 
 #include "schemac/schema/model.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 struct CppParam {
   std::string type;           // "const Tensor&"
@@ -73,4 +73,4 @@ std::optional<std::string> cpp_value_type(const schema::Type& type);
 // `name` itself, or with a trailing '_' when it is a C++ keyword.
 std::string cpp_identifier(std::string_view name);
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

@@ -6,8 +6,8 @@
 
 #include "schemac/codegen/gen_model.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 std::string emit_declarations(const GenModel& model);
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

@@ -8,7 +8,7 @@
 
 #include "schemac/codegen/gen_model.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 // The using-declarations that let generated code name runtime types briefly.
 inline constexpr std::string_view kRuntimeNames =
@@ -42,4 +42,4 @@ std::vector<std::string> handle_struct_names(const GenModel& model);
 // Keys whose kernels are compiled only when SCHEMAC_HAVE_CUDA is defined (CUDA, SparseCUDA, ...).
 bool is_cuda_key(std::string_view key);
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

@@ -14,7 +14,7 @@
 #include "schemac/lint/torch_release.h"
 #include "schemac/native_functions/native_functions.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 // One `KEY: kernel` binding of an operator. A kernel written with a namespace keeps it:
 // `CPU: myops::scale_cpu` binds the C++ function myops::scale_cpu; one written without binds
@@ -43,7 +43,7 @@ struct GenOperator {
   CppSignature signature;              // the native signature (empty when boxed_only)
   std::vector<KernelBinding> kernels;  // sorted by key
   std::vector<std::string> tags;       // `tags:` of the entry, as written
-  schema::Location location;           // where the entry is in its file
+  diagnostics::Location location;           // where the entry is in its file
 };
 
 // The C++ namespace a binding's kernel is declared in: its own, else `<op.ns>::native`.
@@ -60,12 +60,12 @@ struct GenModel {
 
 struct GenInput {
   std::string display_path;  // relative to the source root; what banners name
-  const schema::NativeFunctionsFile* file = nullptr;
+  const native_functions::NativeFunctionsFile* file = nullptr;
 };
 
 struct ModelBuild {
   GenModel model;
-  std::vector<schema::Diagnostic> diagnostics;  // errors: nothing may be written
+  std::vector<diagnostics::Diagnostic> diagnostics;  // errors: nothing may be written
 };
 
 // `default_namespace` is used for operators written without one.
@@ -76,7 +76,7 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view
 // run on a second thread while the model is built. `torch_version` picks the release whose
 // rules apply (--torch-version).
 ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace,
-                                   schema::TorchVersion torch_version = schema::kNewestTorchVersion);
+                                   lint::TorchVersion torch_version = lint::kNewestTorchVersion);
 
 // The dispatch key of the kernels that pick a factory's backend (needs_backend_select).
 inline constexpr std::string_view kBackendSelectKey = "BackendSelect";
@@ -98,4 +98,4 @@ std::string default_kernel_name(const schema::FunctionSchema& schema);
 // Stable 64-bit FNV-1a of a string (shard assignment).
 uint64_t fnv1a_64(std::string_view text);
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

@@ -11,7 +11,7 @@
 #include <string>
 #include <utility>
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 class KernelDeclarations {
  public:
@@ -44,4 +44,4 @@ class KernelDeclarations {
   std::map<std::string, Namespace> by_namespace_;
 };
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

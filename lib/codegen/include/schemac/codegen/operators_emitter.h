@@ -9,9 +9,9 @@
 
 #include "schemac/codegen/gen_model.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 // `umbrella_namespace`: where `register_operators()` is declared.
 std::string emit_operators(const GenModel& model, std::string_view umbrella_namespace);
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

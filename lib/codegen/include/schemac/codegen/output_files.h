@@ -18,7 +18,7 @@
 #include "schemac/codegen/gen_model.h"
 #include "schemac/codegen/target.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 // Sorted by name; the same model, target and options always give the same bytes.
 std::vector<GeneratedFile> generate_files(const GenModel& model, const Target& target, const GenOptions& options);
@@ -30,4 +30,4 @@ std::string shard_file_name(int index, int count);
 // zeros, index below count): the files a run with another --shards may have left behind.
 bool is_shard_file_name(std::string_view name);
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

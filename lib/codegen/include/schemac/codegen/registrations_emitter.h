@@ -9,7 +9,7 @@
 
 #include "schemac/codegen/gen_model.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 // `SCHEMAC_LIBRARY_IMPL(ns, KEY, m) { m.impl("op", kernel, "kernel"); ... }` for the operators
 // of `ops` (namespace `ns`) that bind a kernel to `key`; "" when none does. Blocks of CUDA keys
@@ -17,4 +17,4 @@ namespace schemac::gen {
 std::string emit_impl_block(std::string_view ns, std::string_view key,
                             const std::vector<const GenOperator*>& ops);
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

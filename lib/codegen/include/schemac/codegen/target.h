@@ -17,7 +17,7 @@
 #include "schemac/codegen/gen_model.h"
 #include "schemac/diagnostics/diagnostic.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 struct GenOptions {
   int shards = 0;                  // 0: one file per dispatch key; N >= 1: N shard files
@@ -51,7 +51,7 @@ class Target {
   virtual std::string_view description() const = 0;
 
   // Errors for what this target cannot write (nothing is written when there is one).
-  virtual std::vector<schema::Diagnostic> check(const GenModel& model, const GenOptions& options) const = 0;
+  virtual std::vector<diagnostics::Diagnostic> check(const GenModel& model, const GenOptions& options) const = 0;
 
   // The key a dispatch entry's key is registered under (file names and blocks use it).
   virtual std::string key_name(std::string_view key) const = 0;
@@ -91,4 +91,4 @@ std::vector<std::string> target_names();
 const Target& schemac_runtime_target();
 const Target& torch_target();
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

@@ -19,7 +19,7 @@
 #include "schemac/codegen/torch_types.h"
 #include "schemac/diagnostics/diagnostic.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 // The name PyTorch's DispatchKey enum gives a key written in a dispatch section: synonyms are
 // resolved (DefaultBackend -> CompositeExplicitAutograd, CPUTensorId -> CPU, CatchAll ->
@@ -40,7 +40,7 @@ bool is_libtorch_namespace(std::string_view ns);
 
 // Errors for what the torch target cannot write: operators written without a namespace when
 // --namespace was not given (the target would otherwise pick one for them).
-std::vector<schema::Diagnostic> check_torch_model(const GenModel& model, const GenOptions& options);
+std::vector<diagnostics::Diagnostic> check_torch_model(const GenModel& model, const GenOptions& options);
 
 // `TORCH_LIBRARY(ns, m) { ... }` defining every operator of `ops` (all of namespace `ns`), or
 // TORCH_LIBRARY_FRAGMENT when libtorch defines `ns` already.
@@ -61,4 +61,4 @@ std::string emit_torch_backend_select(std::string_view ns, const std::vector<con
 // NativeFunctions.h of the torch target.
 std::string emit_torch_declarations(const GenModel& model);
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

@@ -35,7 +35,7 @@
 #include "schemac/codegen/cpp_types.h"
 #include "schemac/schema/model.h"
 
-namespace schemac::gen {
+namespace schemac::codegen {
 
 struct TorchSignature {
   std::string return_type;
@@ -54,4 +54,4 @@ std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchem
                                                      bool const_ref_for_mutable_tensors, bool symint,
                                                      std::string* why = nullptr);
 
-}  // namespace schemac::gen
+}  // namespace schemac::codegen

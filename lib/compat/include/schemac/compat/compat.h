@@ -15,7 +15,9 @@
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/native_functions/native_functions.h"
 
-namespace schemac::schema {
+namespace schemac::compat {
+
+using diagnostics::Diagnostic;
 
 // One breaking change. `operator_name` is the operator as OLD names it ("add.Tensor"); the
 // allow-list matches on it.
@@ -26,12 +28,12 @@ struct CompatFinding {
 
 // Every breaking change from `old_file` to `new_file`, in OLD's operator order. Entries whose
 // func did not parse are skipped (the loader reports them).
-std::vector<CompatFinding> compare_native_functions(const NativeFunctionsFile& old_file,
-                                                    const NativeFunctionsFile& new_file);
+std::vector<CompatFinding> compare_native_functions(const native_functions::NativeFunctionsFile& old_file,
+                                                    const native_functions::NativeFunctionsFile& new_file);
 
 // Every rule compat can report (the allow-list's own rules included), sorted by id.
-std::span<const RuleInfo> compat_rule_catalog();
-const RuleInfo* find_compat_rule(std::string_view id);
+std::span<const diagnostics::RuleInfo> compat_rule_catalog();
+const diagnostics::RuleInfo* find_compat_rule(std::string_view id);
 
 // A calendar date, for allow-list expiry.
 struct Date {
@@ -50,8 +52,8 @@ struct AllowEntry {
   std::optional<std::string> rule;
   std::string reason;
   std::optional<Date> expires;  // the entry applies up to and including this day
-  Location location;            // the entry
-  Location expires_location;    // its `expires:` value, when there is one
+  diagnostics::Location location;            // the entry
+  diagnostics::Location expires_location;    // its `expires:` value, when there is one
 };
 
 // The allow-list file: a YAML list of {operator, rule?, reason, expires?} mappings. Entries with
@@ -87,4 +89,4 @@ struct CompatReport {
 CompatReport check_compat(CompatInput old_input, CompatInput new_input,
                           std::optional<CompatInput> allow_list, Date today);
 
-}  // namespace schemac::schema
+}  // namespace schemac::compat

@@ -47,13 +47,13 @@ struct Config {
 
 struct ConfigLoad {
   Config config;
-  std::vector<schema::Diagnostic> diagnostics;  // rule `config`: unknown keys (with did-you-mean),
+  std::vector<diagnostics::Diagnostic> diagnostics;  // rule `config`: unknown keys (with did-you-mean),
                                                 // unknown rule ids, values of the wrong shape
 };
 
 // Reads a .schemac.yaml's text. `known_rules` are the ids select/ignore/severity/per-path may
 // name. Never throws.
-ConfigLoad load_config(std::string file, std::string text, std::span<const schema::RuleInfo> known_rules);
+ConfigLoad load_config(std::string file, std::string text, std::span<const diagnostics::RuleInfo> known_rules);
 
 // The command line's choices over a file's: --select replaces select, --ignore adds to ignore.
 struct CommandLineRules {
@@ -67,7 +67,7 @@ bool rule_enabled(const Config& config, std::string_view rule, std::string_view 
 
 // Drops the diagnostics the config turns off and applies its severity overrides. Diagnostics
 // of rule `config` and tool-level ones (no file) are always kept.
-void apply_config(const Config& config, std::vector<schema::Diagnostic>& diagnostics);
+void apply_config(const Config& config, std::vector<diagnostics::Diagnostic>& diagnostics);
 
 // The config as YAML, every key present (defaults written out): what --show-config prints.
 std::string render_config(const Config& config);

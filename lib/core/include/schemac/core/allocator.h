@@ -10,7 +10,7 @@
 
 #include "schemac/core/device.h"
 
-namespace schemac::dispatch {
+namespace schemac::core {
 
 // Raised when memory cannot be had, or no allocator serves the device asked for.
 class AllocationError : public std::runtime_error {
@@ -44,4 +44,4 @@ Allocator* get_allocator(DeviceType type);
 // The built-in CPU allocator.
 Allocator& cpu_allocator();
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::core

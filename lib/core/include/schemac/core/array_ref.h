@@ -19,7 +19,7 @@
 #include <type_traits>
 #include <vector>
 
-namespace schemac::dispatch {
+namespace schemac::core {
 
 template <class T>
 class ArrayRef {
@@ -119,4 +119,4 @@ class Tensor;
 // `Tensor[]` parameters (`Tensor?[]` ones are ArrayRef<std::optional<Tensor>>).
 using TensorList = ArrayRef<Tensor>;
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::core

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace schemac::dispatch {
+namespace schemac::core {
 
 enum class DeviceType : int8_t { CPU, CUDA };
 inline constexpr int kNumDeviceTypes = 2;
@@ -44,10 +44,10 @@ class Device {
 
 inline constexpr Device kCPU{DeviceType::CPU};
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::core
 
-template <> struct std::hash<schemac::dispatch::Device> {
-  std::size_t operator()(schemac::dispatch::Device d) const noexcept {
+template <> struct std::hash<schemac::core::Device> {
+  std::size_t operator()(schemac::core::Device d) const noexcept {
     return (static_cast<std::size_t>(d.type()) << 16) ^ static_cast<uint16_t>(d.index());
   }
 };

@@ -15,7 +15,7 @@
 
 #include "schemac/core/tensor.h"
 
-namespace schemac::dispatch {
+namespace schemac::core {
 
 template <class K, class V>
 class Dict {
@@ -79,4 +79,4 @@ class Dict {
   std::vector<value_type> entries_;
 };
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::core

@@ -52,7 +52,9 @@
 #include "schemac/core/scalar_type.h"
 #include "schemac/core/tensor.h"
 
-namespace schemac::dispatch {
+namespace schemac::core {
+
+using keys::DispatchKeySet, keys::to_string;
 
 class IValue;
 
@@ -159,7 +161,7 @@ class IValue {
   ~IValue() { destroy(); }
 
   IValueKind kind() const { return kind_; }
-  std::string_view kind_name() const { return dispatch::to_string(kind_); }
+  std::string_view kind_name() const { return core::to_string(kind_); }
   bool is_none() const { return kind_ == IValueKind::None; }
   bool is_tensor() const { return kind_ == IValueKind::Tensor; }
   bool is_int() const { return kind_ == IValueKind::Int; }
@@ -314,4 +316,4 @@ class IValue {
   IValueKind kind_;
 };
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::core

@@ -24,7 +24,7 @@
 #include "schemac/core/dict.h"
 #include "schemac/core/ivalue.h"
 
-namespace schemac::dispatch::boxing {
+namespace schemac::core::boxing {
 
 template <class T>
 inline constexpr bool kAlwaysFalse = false;
@@ -307,4 +307,4 @@ IValue to_ivalue(T&& value) {
   }
 }
 
-}  // namespace schemac::dispatch::boxing
+}  // namespace schemac::core::boxing

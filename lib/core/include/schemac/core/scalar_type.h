@@ -19,7 +19,7 @@
 #define SCHEMAC_HOST_DEVICE
 #endif
 
-namespace schemac::dispatch {
+namespace schemac::core {
 
 // ## ScalarType
 // The order is the order of `all_scalar_types()`; names follow torch (`float32`, `int64`, ...).
@@ -244,4 +244,4 @@ class Scalar {
   };
 };
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::core

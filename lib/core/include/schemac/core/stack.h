@@ -8,7 +8,7 @@
 
 #include "schemac/core/ivalue.h"
 
-namespace schemac::dispatch {
+namespace schemac::core {
 
 using Stack = std::vector<IValue>;
 
@@ -31,4 +31,4 @@ void drop(Stack& stack, size_t n);
 // Throws IValueError unless the stack holds at least `n` values; `what` names the call.
 void require_stack_size(const Stack& stack, size_t n, std::string_view what);
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::core

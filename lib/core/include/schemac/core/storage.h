@@ -9,7 +9,7 @@
 #include "schemac/core/allocator.h"
 #include "schemac/core/device.h"
 
-namespace schemac::dispatch {
+namespace schemac::core {
 
 class Storage {
  public:
@@ -49,4 +49,4 @@ class Storage {
   std::shared_ptr<Impl> impl_;
 };
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::core

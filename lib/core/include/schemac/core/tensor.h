@@ -23,7 +23,9 @@
 #include "schemac/core/scalar_type.h"
 #include "schemac/core/storage.h"
 
-namespace schemac::dispatch {
+namespace schemac::core {
+
+using keys::DispatchKeySet, keys::to_string;
 
 // Raised for an invalid tensor operation (bad dimension, incompatible view, wrong dtype...).
 class TensorError : public std::runtime_error {
@@ -211,4 +213,4 @@ class Tensor {
   TensorImplHead* impl_ = nullptr;
 };
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::core

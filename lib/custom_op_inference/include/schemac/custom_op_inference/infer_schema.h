@@ -13,16 +13,16 @@
 #include "schemac/custom_op_inference/python_module.h"
 #include "schemac/custom_op_inference/python_values.h"
 
-namespace schemac::sources {
+namespace schemac::custom_op_inference {
 
 struct InferredSignature {
-  std::optional<MappedText> signature;  // "(Tensor x, *, SymInt n=1) -> Tensor"
+  std::optional<tokens::MappedText> signature;  // "(Tensor x, *, SymInt n=1) -> Tensor"
   std::vector<InferenceProblem> problems;
 };
 
 // The function whose `def` token is at `def_token`, registered as operator `op` (for messages).
 InferredSignature infer_signature(const PythonModule& module, size_t def_token,
-                                  const MutatesArgs& mutates, SourcePosition mutates_position,
+                                  const MutatesArgs& mutates, tokens::SourcePosition mutates_position,
                                   const std::string& op);
 
-}  // namespace schemac::sources
+}  // namespace schemac::custom_op_inference

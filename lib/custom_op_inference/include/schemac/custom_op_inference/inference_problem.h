@@ -6,14 +6,14 @@
 
 #include "schemac/tokens/mapped_text.h"
 
-namespace schemac::sources {
+namespace schemac::custom_op_inference {
 
 // A custom op whose schema could not be inferred from its type hints: PyTorch rejects the
 // function (`rejected`), or what the schema needs is not known without running the file.
 struct InferenceProblem {
-  SourcePosition position;
+  tokens::SourcePosition position;
   std::string message;
   bool rejected = true;
 };
 
-}  // namespace schemac::sources
+}  // namespace schemac::custom_op_inference

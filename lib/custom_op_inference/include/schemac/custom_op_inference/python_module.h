@@ -12,23 +12,23 @@
 #include "schemac/tokens/calls.h"
 #include "schemac/tokens/token.h"
 
-namespace schemac::sources {
+namespace schemac::custom_op_inference {
 
 struct PythonModule {
-  const TokenStream* stream = nullptr;  // the tokens the ranges below index
+  const tokens::TokenStream* stream = nullptr;  // the tokens the ranges below index
   // local name -> the dotted path it stands for: "Optional" -> "typing.Optional" (from typing
   // import Optional), "t" -> "typing" (import typing as t), "T" -> ".types.T" (relative import).
   std::map<std::string, std::string> imports;
   // NAME = value, NAME: TypeAlias = value and `type NAME = value` at the top level: the value.
-  std::map<std::string, TokenRange> assignments;
+  std::map<std::string, tokens::TokenRange> assignments;
   std::set<std::string> classes;                // top-level `class NAME`
   std::multimap<std::string, size_t> functions;  // NAME -> the `def` token, in file order
 };
 
-PythonModule read_python_module(const TokenStream& stream);
+PythonModule read_python_module(const tokens::TokenStream& stream);
 
 // The end (one past the last token) of the logical line that starts at `start`: brackets are
 // skipped whole, and the line ends where a token outside them starts a new physical line.
-size_t logical_line_end(const std::vector<Token>& tokens, size_t start);
+size_t logical_line_end(const std::vector<tokens::Token>& tokens, size_t start);
 
-}  // namespace schemac::sources
+}  // namespace schemac::custom_op_inference

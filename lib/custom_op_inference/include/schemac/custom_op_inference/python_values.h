@@ -10,7 +10,7 @@
 #include "schemac/tokens/calls.h"
 #include "schemac/tokens/token.h"
 
-namespace schemac::sources {
+namespace schemac::custom_op_inference {
 
 struct StaticValue {
   enum class Status : uint8_t { ok, unsupported, unknown };
@@ -19,21 +19,21 @@ struct StaticValue {
 };
 
 // The default written in tokens `range` (module-level constants are followed).
-StaticValue default_value(const PythonModule& module, TokenRange range);
+StaticValue default_value(const PythonModule& module, tokens::TokenRange range);
 
 struct MutatesArgs {
   enum class Status : uint8_t { names, all, unknown, invalid };
   Status status = Status::names;  // all: the string "unknown"; invalid: another string
   std::vector<std::string> names;
-  std::vector<SourcePosition> positions;  // of each name
+  std::vector<tokens::SourcePosition> positions;  // of each name
   std::string why;                         // unknown / invalid: why
 };
 
 // mutates_args=(...) / [...] / {...} / set() / "unknown" / a module-level constant.
-MutatesArgs read_mutates_args(const PythonModule& module, TokenRange range);
+MutatesArgs read_mutates_args(const PythonModule& module, tokens::TokenRange range);
 
 // Python's str() of a float: the shortest digits that read back, in fixed notation from 1e-4 up
 // to below 1e16, else in exponent notation ("1e-05", "1e+16"); inf, -inf, nan.
 std::string python_float_text(double value);
 
-}  // namespace schemac::sources
+}  // namespace schemac::custom_op_inference

@@ -11,7 +11,7 @@
 
 #include "schemac/diagnostics/diagnostic.h"
 
-namespace schemac::schema {
+namespace schemac::diagnostics {
 
 struct BaselineEntry {
   std::string file;
@@ -29,4 +29,4 @@ std::optional<std::vector<BaselineEntry>> parse_baseline(std::string_view text, 
 // Removes the diagnostics the baseline records: each entry excuses one diagnostic with its key.
 void drop_baselined(std::vector<Diagnostic>& diagnostics, std::span<const BaselineEntry> baseline);
 
-}  // namespace schemac::schema
+}  // namespace schemac::diagnostics

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace schemac::schema {
+namespace schemac::diagnostics {
 
 enum class Severity : uint8_t { error, warning, note };
 
@@ -133,4 +133,4 @@ struct SarifRun {
 // diagnostic; columns count UTF-16 code units (columnKind utf16CodeUnits).
 std::string render_sarif(std::span<const Diagnostic> diagnostics, const ToolInfo& tool, const SarifRun& run = {});
 
-}  // namespace schemac::schema
+}  // namespace schemac::diagnostics

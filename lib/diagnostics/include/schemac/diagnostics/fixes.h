@@ -13,7 +13,7 @@
 
 #include "schemac/diagnostics/diagnostic.h"
 
-namespace schemac::schema {
+namespace schemac::diagnostics {
 
 // The byte offset in `text` of a 1-based line and byte column (Location's convention). A column
 // one past the line's last byte is the line break; nullopt when the line does not exist or the
@@ -56,4 +56,4 @@ std::string render_unified_diff(std::string_view path, std::string_view before, 
 // editors and SARIF's utf16CodeUnits count. Invalid UTF-8 bytes count one unit each.
 uint32_t utf16_column(std::string_view line, uint32_t column);
 
-}  // namespace schemac::schema
+}  // namespace schemac::diagnostics

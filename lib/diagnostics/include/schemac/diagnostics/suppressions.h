@@ -12,7 +12,7 @@
 
 #include "schemac/diagnostics/diagnostic.h"
 
-namespace schemac::schema {
+namespace schemac::diagnostics {
 
 enum class CommentStyle { hash, slashes };  // `#` (YAML, Python) or `//` (C++)
 
@@ -51,4 +51,4 @@ RuleInfo unused_suppression_rule();
 void apply_suppressions(std::vector<Diagnostic>& diagnostics, std::string_view file, std::string_view text,
                         CommentStyle style, const EntryFirstLine& entry_first_line);
 
-}  // namespace schemac::schema
+}  // namespace schemac::diagnostics

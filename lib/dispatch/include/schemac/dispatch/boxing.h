@@ -45,6 +45,8 @@
 
 namespace schemac::dispatch {
 
+using core::require_stack_size, core::boxing::take, core::boxing::to_ivalue, keys::DispatchKeySet;
+
 namespace boxing {
 
 // ## Function traits: the return type and parameter list of a function or callable object.
@@ -99,7 +101,7 @@ using TupleOf = typename TupleOfImpl<List>::type;
 template <class R>
 void push_result(R&& result, Stack* stack) {
   using D = std::remove_cvref_t<R>;
-  if constexpr (IsTuple<D>::value) {
+  if constexpr (core::boxing::IsTuple<D>::value) {
     std::apply([stack](auto&&... items) { (stack->push_back(to_ivalue(items)), ...); },
                std::forward<R>(result));
   } else {
@@ -115,7 +117,7 @@ template <class R, size_t... I>
 R pop_tuple(Stack* stack, std::index_sequence<I...>) {
   constexpr size_t n = sizeof...(I);
   require_stack_size(*stack, n, "the returns of a boxed kernel");
-  IValue* base = stack->data() + stack->size() - n;
+  core::IValue* base = stack->data() + stack->size() - n;
   R result(take<std::tuple_element_t<I, R>>(std::move(base[I]))...);
   stack->resize(stack->size() - n);
   return result;
@@ -125,7 +127,7 @@ template <class R>
 R pop_result(Stack* stack) {
   if constexpr (std::is_void_v<R>) {
     stack->clear();
-  } else if constexpr (IsTuple<R>::value) {
+  } else if constexpr (core::boxing::IsTuple<R>::value) {
     return pop_tuple<R>(stack, std::make_index_sequence<std::tuple_size_v<R>>());
   } else {
     require_stack_size(*stack, 1, "the return of a boxed kernel");
@@ -181,15 +183,15 @@ struct UnboxedAdapter<F, kIsFunctionPointer, kTakesKeySet, Ret, TypeList<Args...
   static void call_boxed_impl(const KernelFunction& self, DispatchKeySet ks, Stack* stack,
                               std::index_sequence<I...>) {
     constexpr size_t n = sizeof...(Args);
-    IValue* base = stack->data() + stack->size() - n;
+    core::IValue* base = stack->data() + stack->size() - n;
     (void)base;
     if constexpr (std::is_void_v<Ret>) {
-      call_unboxed(self, ks, FromIValue<std::remove_cvref_t<Args>>::get(base[I])...);
+      call_unboxed(self, ks, core::boxing::FromIValue<std::remove_cvref_t<Args>>::get(base[I])...);
       stack->resize(stack->size() - n);
     } else {
       // Convert before dropping the arguments: a Tensor& result may alias one of them.
       std::remove_cvref_t<Ret> result(
-          call_unboxed(self, ks, FromIValue<std::remove_cvref_t<Args>>::get(base[I])...));
+          call_unboxed(self, ks, core::boxing::FromIValue<std::remove_cvref_t<Args>>::get(base[I])...));
       stack->resize(stack->size() - n);
       push_result(std::move(result), stack);
     }

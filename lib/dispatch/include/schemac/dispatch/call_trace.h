@@ -24,7 +24,7 @@ class CallTracer {
  public:
   virtual ~CallTracer() = default;
   // Before the kernel of `entry` runs for `op`, dispatched with key set `ks`.
-  virtual void on_enter(const OperatorHandle& op, DispatchKeySet ks, const TableEntry& entry) = 0;
+  virtual void on_enter(const OperatorHandle& op, keys::DispatchKeySet ks, const TableEntry& entry) = 0;
   // After that kernel returned or threw.
   virtual void on_leave() = 0;
 };
@@ -39,7 +39,7 @@ inline CallTracer* active_call_tracer() { return g_call_tracer.load(std::memory_
 // Brackets one traced kernel call.
 class TracedCall {
  public:
-  TracedCall(CallTracer* tracer, const OperatorHandle& op, DispatchKeySet ks);
+  TracedCall(CallTracer* tracer, const OperatorHandle& op, keys::DispatchKeySet ks);
   TracedCall(const TracedCall&) = delete;
   TracedCall& operator=(const TracedCall&) = delete;
   ~TracedCall() { tracer_->on_leave(); }

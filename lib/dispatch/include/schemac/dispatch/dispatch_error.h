@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 #include <string>
+#include "schemac/dispatch/names_for_generated_code.h"
 
 namespace schemac::dispatch {
 

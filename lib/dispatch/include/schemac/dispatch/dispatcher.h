@@ -28,6 +28,8 @@
 
 namespace schemac::dispatch {
 
+using keys::DispatchKey;
+
 // A registered backend fallback, as shown in dumps.
 struct FallbackRegistration {
   DispatchKey key = DispatchKey::Undefined;

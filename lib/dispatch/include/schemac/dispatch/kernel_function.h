@@ -27,12 +27,18 @@
 #include <vector>
 
 #include "schemac/keys/dispatch_key_set.h"
+#include "schemac/dispatch/names_for_generated_code.h"
+
+namespace schemac::core {
+class IValue;
+}  // namespace schemac::core
 
 namespace schemac::dispatch {
 
-class IValue;
+using keys::DispatchKeySet;
+
 class OperatorHandle;
-using Stack = std::vector<IValue>;
+using Stack = std::vector<core::IValue>;
 
 // The boxed kernel signature of the D1/D2 contract.
 using BoxedKernelFn = void (*)(const OperatorHandle& op, DispatchKeySet ks, Stack* stack);

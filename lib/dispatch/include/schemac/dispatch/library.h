@@ -31,8 +31,11 @@
 #include "schemac/dispatch/dispatcher.h"
 #include "schemac/dispatch/kernel_function.h"
 #include "schemac/dispatch/registration_handle.h"
+#include "schemac/dispatch/names_for_generated_code.h"
 
 namespace schemac::dispatch {
+
+using keys::DispatchKey;
 
 class Library {
  public:
@@ -110,7 +113,7 @@ class Library {
       size_t returns = 1;
       if constexpr (std::is_void_v<Ret>) {
         returns = 0;
-      } else if constexpr (boxing::IsTuple<Ret>::value) {
+      } else if constexpr (core::boxing::IsTuple<Ret>::value) {
         returns = std::tuple_size_v<Ret>;
       }
       return Arity{std::tuple_size_v<boxing::TupleOf<Args>>, returns};
@@ -168,5 +171,5 @@ class StaticLibraryInit {
                         SCHEMAC_LIBRARY_CONCAT(ns##_fragment_, __COUNTER__))
 // Kernels of namespace `ns` (or `_`: any) for the dispatch key `k` (e.g. CPU, Autograd).
 #define SCHEMAC_LIBRARY_IMPL(ns, k, m)                                                   \
-  SCHEMAC_LIBRARY_BLOCK(Impl, ns, std::optional(::schemac::dispatch::DispatchKey::k), m, \
+  SCHEMAC_LIBRARY_BLOCK(Impl, ns, std::optional(::schemac::keys::DispatchKey::k), m, \
                         SCHEMAC_LIBRARY_CONCAT(ns##_##k##_impl_, __COUNTER__))

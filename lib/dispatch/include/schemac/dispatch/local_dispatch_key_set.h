@@ -21,6 +21,8 @@
 
 namespace schemac::dispatch {
 
+using keys::DispatchKey, keys::DispatchKeySet;
+
 // The defaults (newest layout: ten Autocast keys).
 inline constexpr DispatchKeySet kDefaultIncludedSet{DispatchKey::BackendSelect,
                                                     DispatchKey::ADInplaceOrView};

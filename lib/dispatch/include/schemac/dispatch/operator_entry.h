@@ -31,6 +31,9 @@
 
 namespace schemac::dispatch {
 
+using keys::DispatchKey, keys::DispatchKeySet, keys::kNumBackends, keys::kNumRuntimeEntries,
+    keys::to_string;
+
 // Why a table entry holds its kernel. The strings are the provenance suffixes of dumps.
 enum class EntryReason : uint8_t {
   Kernel,                  // "kernel": registered directly to the key
@@ -137,7 +140,7 @@ class OperatorEntry {
     ks = ks & DispatchKeySet::from_raw(masks_[static_cast<size_t>(backend)].load(std::memory_order_acquire));
     return table_[static_cast<size_t>(ks.dispatch_table_index(backend))].load(std::memory_order_acquire)->kernel;
   }
-  DispatchKeySet non_fallthrough_keys_for_backend(BackendComponent b) const {
+  DispatchKeySet non_fallthrough_keys_for_backend(keys::BackendComponent b) const {
     return DispatchKeySet::from_raw(masks_[static_cast<size_t>(b)].load(std::memory_order_acquire));
   }
 

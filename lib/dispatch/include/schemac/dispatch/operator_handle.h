@@ -32,8 +32,11 @@
 #include "schemac/dispatch/local_dispatch_key_set.h"
 #include "schemac/dispatch/operator_entry.h"
 #include "schemac/core/stack.h"
+#include "schemac/dispatch/names_for_generated_code.h"
 
 namespace schemac::dispatch {
+
+using core::IValue, core::Tensor, keys::DispatchKeySet;
 
 class Dispatcher;
 template <class Sig>
@@ -41,7 +44,7 @@ class TypedOperatorHandle;
 
 // Every functionality strictly below `key`, and every backend bit: what a kernel registered on
 // `key` intersects its key set with before redispatching.
-constexpr DispatchKeySet keys_below(DispatchKey key) { return DispatchKeySet::full_after(key); }
+constexpr DispatchKeySet keys_below(keys::DispatchKey key) { return DispatchKeySet::full_after(key); }
 
 // Bit i set: the argument i places below the top of the stack (0 = the last argument) is a
 // Tensor, Tensor?, Tensor[] or Tensor?[] argument of the schema (up to 64 arguments).
@@ -146,16 +149,16 @@ inline DispatchKeySet argument_keys(const T& value) {
   using D = std::remove_cvref_t<T>;
   if constexpr (std::is_same_v<D, Tensor>) {
     return value.defined() ? value.key_set() : DispatchKeySet();
-  } else if constexpr (std::is_same_v<D, Generator>) {
+  } else if constexpr (std::is_same_v<D, core::Generator>) {
     return value.key_set();
   } else if constexpr (std::is_same_v<D, std::optional<Tensor>> ||
-                       std::is_same_v<D, std::optional<Generator>> ||
-                       std::is_same_v<D, std::optional<TensorList>>) {
+                       std::is_same_v<D, std::optional<core::Generator>> ||
+                       std::is_same_v<D, std::optional<core::TensorList>>) {
     return value ? argument_keys(*value) : DispatchKeySet();
   } else if constexpr (std::is_same_v<D, std::vector<Tensor>> ||
                        std::is_same_v<D, std::vector<std::optional<Tensor>>> ||
-                       std::is_same_v<D, TensorList> ||
-                       std::is_same_v<D, ArrayRef<std::optional<Tensor>>>) {
+                       std::is_same_v<D, core::TensorList> ||
+                       std::is_same_v<D, core::ArrayRef<std::optional<Tensor>>>) {
     DispatchKeySet ks;
     for (const auto& item : value) ks |= argument_keys(item);
     return ks;

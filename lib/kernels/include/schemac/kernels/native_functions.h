@@ -22,21 +22,24 @@
 
 namespace schemac::kernels {
 
-using dispatch::Device;
-using dispatch::IntArrayRef;
-using dispatch::Layout;
-using dispatch::MemoryFormat;
-using dispatch::Scalar;
-using dispatch::ScalarType;
-using dispatch::Tensor;
+using core::Device, core::IntArrayRef, core::MemoryFormat, core::Scalar, core::ScalarType,
+    core::Tensor;
+
+using core::Device;
+using core::IntArrayRef;
+using core::Layout;
+using core::MemoryFormat;
+using core::Scalar;
+using core::ScalarType;
+using core::Tensor;
 
 // ## Factories
 // empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None,
 //                     Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None)
-Tensor empty_cpu(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+Tensor empty_cpu(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<core::Layout> layout,
                  std::optional<Device> device, std::optional<bool> pin_memory,
                  std::optional<MemoryFormat> memory_format);
-Tensor empty_cuda(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+Tensor empty_cuda(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<core::Layout> layout,
                   std::optional<Device> device, std::optional<bool> pin_memory,
                   std::optional<MemoryFormat> memory_format);
 

@@ -20,7 +20,7 @@
 #include <string>
 #include <string_view>
 
-namespace schemac::dispatch {
+namespace schemac::keys {
 
 // X-macro lists, laid out by hand (clang-format cannot parse them).
 // clang-format off
@@ -284,4 +284,4 @@ std::optional<BackendComponent> parse_backend_component(std::string_view name);
 // is close.
 std::string suggest_dispatch_key(std::string_view name);
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::keys

@@ -12,7 +12,7 @@
 
 #include "schemac/keys/dispatch_key.h"
 
-namespace schemac::dispatch {
+namespace schemac::keys {
 
 // The other spellings users write for keys: CatchAll (Undefined: no key), CPUTensorId,
 // CUDATensorId, DefaultBackend, PrivateUseN_PreAutograd, Autocast. parse_dispatch_key reads them.
@@ -50,13 +50,5 @@ const DispatchKeyName* find_dispatch_key(std::string_view name);
 bool is_composite_key(std::string_view name);
 bool is_every_backend_composite_key(std::string_view name);
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::keys
 
-namespace schemac::schema {
-using dispatch::dispatch_key_names;
-using dispatch::DispatchKeyKind;
-using dispatch::DispatchKeyName;
-using dispatch::find_dispatch_key;
-using dispatch::is_composite_key;
-using dispatch::is_every_backend_composite_key;
-}  // namespace schemac::schema

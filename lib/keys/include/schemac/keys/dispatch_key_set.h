@@ -24,7 +24,7 @@
 
 #include "schemac/keys/dispatch_key.h"
 
-namespace schemac::dispatch {
+namespace schemac::keys {
 
 class DispatchKeySet {
  public:
@@ -272,4 +272,4 @@ DispatchKey autograd_key_of_backend(DispatchKey k);
 // Undefined, aliases and every NestedTensor key.
 bool is_backend_dispatch_key(DispatchKey k);
 
-}  // namespace schemac::dispatch
+}  // namespace schemac::keys

@@ -16,7 +16,10 @@
 
 #include "schemac/lint/lint_rules.h"
 
-namespace schemac::schema {
+namespace schemac::lint {
+
+using diagnostics::Diagnostic, native_functions::NativeFunctionsFile,
+    native_functions::YamlDocument;
 
 enum class FileKind { native, backend, executorch, unknown };
 
@@ -52,4 +55,4 @@ std::vector<Diagnostic> check_executorch_yaml(const YamlDocument& document, cons
 // One line per rule that fired: "  rule-id  N errors" (or warnings), most frequent first.
 std::string render_rule_counts(const std::vector<Diagnostic>& diagnostics);
 
-}  // namespace schemac::schema
+}  // namespace schemac::lint

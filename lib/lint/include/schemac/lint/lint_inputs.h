@@ -15,7 +15,9 @@
 #include "schemac/lint/lint_rules.h"
 #include "schemac/sources/lint.h"
 
-namespace schemac::schema {
+namespace schemac::lint {
+
+using diagnostics::Diagnostic, native_functions::NativeFunctionsFile;
 
 // The registration code's diagnostics, knowing the operators the YAML files define.
 std::vector<Diagnostic> lint_registration_code(std::span<const sources::ScannedFile> files,
@@ -31,4 +33,4 @@ std::vector<Diagnostic> check_duplicates_across_files(std::span<const NativeFunc
 std::vector<Diagnostic> check_native_functions_files(std::span<const NativeFunctionsFile* const> files,
                                                      const LintOptions& options);
 
-}  // namespace schemac::schema
+}  // namespace schemac::lint

@@ -13,7 +13,9 @@
 #include "schemac/lint/torch_release.h"
 #include "schemac/native_functions/native_functions.h"
 
-namespace schemac::schema {
+namespace schemac::lint {
+
+using diagnostics::Diagnostic;
 
 struct LintOptions {
   // The tag names `tags:` may use (from a tags.yaml); nullopt leaves tags unchecked.
@@ -30,13 +32,13 @@ struct LintOptions {
 };
 
 // Every rule lint can report, loader and schema rules included, sorted by id.
-std::span<const RuleInfo> lint_rule_catalog();
+std::span<const diagnostics::RuleInfo> lint_rule_catalog();
 // The catalogue entry of `id`, or nullptr.
-const RuleInfo* find_lint_rule(std::string_view id);
+const diagnostics::RuleInfo* find_lint_rule(std::string_view id);
 
 // The cross-field and cross-entry rules over a loaded file, each kept or not, and given its
 // severity, by the profile of the operator it is about (rule_selection.h).
-std::vector<Diagnostic> check_native_functions(const NativeFunctionsFile& file,
+std::vector<Diagnostic> check_native_functions(const native_functions::NativeFunctionsFile& file,
                                                const LintOptions& options);
 
 // Load, shape checks and rules for one file's text; the diagnostics sorted by place. Never
@@ -44,7 +46,7 @@ std::vector<Diagnostic> check_native_functions(const NativeFunctionsFile& file,
 std::vector<Diagnostic> lint_native_functions(std::string file, std::string text,
                                               const LintOptions& options);
 // The same for a file already read as YAML.
-std::vector<Diagnostic> lint_native_functions(YamlLoadResult yaml, const LintOptions& options);
+std::vector<Diagnostic> lint_native_functions(native_functions::YamlLoadResult yaml, const LintOptions& options);
 
 // Reads a tags.yaml: a list of mappings with a `tag:` name (and a `desc:`).
 struct TagsLoad {
@@ -53,4 +55,4 @@ struct TagsLoad {
 };
 TagsLoad load_tags(std::string file, std::string text);
 
-}  // namespace schemac::schema
+}  // namespace schemac::lint

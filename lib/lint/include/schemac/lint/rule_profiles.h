@@ -12,7 +12,7 @@
 
 #include "schemac/diagnostics/diagnostic.h"
 
-namespace schemac::schema {
+namespace schemac::lint {
 
 enum class Profile : uint8_t { in_tree, extension, automatic };
 
@@ -29,9 +29,9 @@ struct RuleProfiles {
   bool in_tree = true;
   bool extension = true;
   // The rule's severity in the extension profile when it differs from the catalogue's.
-  std::optional<Severity> extension_severity;
+  std::optional<diagnostics::Severity> extension_severity;
 };
 // The profile data of rule `id`; rules not listed apart are in both profiles alike.
 RuleProfiles rule_profiles(std::string_view id);
 
-}  // namespace schemac::schema
+}  // namespace schemac::lint

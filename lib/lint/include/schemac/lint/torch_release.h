@@ -13,7 +13,7 @@
 
 #include "schemac/diagnostics/diagnostic.h"
 
-namespace schemac::schema {
+namespace schemac::lint {
 
 struct TorchVersion {
   int major = 0;
@@ -46,7 +46,7 @@ const RuleRelease* find_rule_release(std::string_view id);
 
 // Drops the diagnostics of rules that `version`'s torchgen does not have, and gives the others
 // the severity they have in that release.
-void apply_torch_version(std::vector<Diagnostic>& diagnostics, TorchVersion version);
+void apply_torch_version(std::vector<diagnostics::Diagnostic>& diagnostics, TorchVersion version);
 
 // The tags of `version`'s tags.yaml, used when no tags file is given or found (static storage).
 std::span<const std::string_view> builtin_tags(TorchVersion version = kNewestTorchVersion);
@@ -62,4 +62,4 @@ bool dropout_arguments_are_random(TorchVersion version);
 // list, or one string as a single tag.
 bool tags_are_comma_separated(TorchVersion version);
 
-}  // namespace schemac::schema
+}  // namespace schemac::lint

@@ -26,7 +26,7 @@ struct Document {
   DocumentLanguage language = DocumentLanguage::other;
   int64_t version = 0;
   std::string text;
-  std::vector<schema::Diagnostic> diagnostics;  // of `text`, sorted by place
+  std::vector<diagnostics::Diagnostic> diagnostics;  // of `text`, sorted by place
 };
 
 // Applies one TextDocumentContentChangeEvent: {"text"} replaces the whole text, {"range",

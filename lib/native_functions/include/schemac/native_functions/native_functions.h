@@ -14,7 +14,9 @@
 #include "schemac/schema/model.h"
 #include "schemac/native_functions/yaml_loader.h"
 
-namespace schemac::schema {
+namespace schemac::native_functions {
+
+using diagnostics::Location;
 
 // A name written in the file, with where it was written.
 struct LocatedName {
@@ -35,7 +37,7 @@ struct NativeFunction {
 
   std::string func;                // the schema text
   const YamlNode* func_node = nullptr;
-  std::optional<FunctionSchema> schema;  // set when `func` parsed without errors
+  std::optional<schema::FunctionSchema> schema;  // set when `func` parsed without errors
 
   bool function_variant = true;    // `variants:` absent means "function"
   bool method_variant = false;
@@ -68,14 +70,14 @@ struct NativeFunctionsFile {
   std::vector<NativeFunction> functions;  // entries that are mappings, in file order
 
   // Where the bytes `range` of an entry's func string are in the file.
-  Location func_location(const NativeFunction& function, TextRange range) const;
+  Location func_location(const NativeFunction& function, schema::TextRange range) const;
   // Where the field `name` of an entry is (its key), or the entry's location when absent.
   Location field_location(const NativeFunction& function, std::string_view name) const;
 };
 
 struct NativeFunctionsLoad {
   NativeFunctionsFile file;
-  std::vector<Diagnostic> diagnostics;
+  std::vector<diagnostics::Diagnostic> diagnostics;
 };
 
 // Every field this format knows, in the order the README describes them.
@@ -87,4 +89,4 @@ NativeFunctionsLoad load_native_functions(std::string file, std::string text);
 // The same from a file already read as YAML.
 NativeFunctionsLoad load_native_functions(YamlLoadResult yaml);
 
-}  // namespace schemac::schema
+}  // namespace schemac::native_functions

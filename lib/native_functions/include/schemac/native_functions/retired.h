@@ -6,7 +6,7 @@
 #include <span>
 #include <string_view>
 
-namespace schemac::schema {
+namespace schemac::native_functions {
 
 struct RetiredName {
   std::string_view name;      // as written in old files: "use_c10_dispatcher", "Math", "IntList"
@@ -23,4 +23,4 @@ std::span<const RetiredName> retired_fields();
 std::span<const RetiredName> retired_dispatch_keys();
 std::span<const RetiredName> retired_types();
 
-}  // namespace schemac::schema
+}  // namespace schemac::native_functions

@@ -17,7 +17,7 @@
 
 #include "schemac/diagnostics/diagnostic.h"
 
-namespace schemac::schema {
+namespace schemac::native_functions {
 
 // How a scalar was written. Positions inside plain scalars map 1:1 to the file; quoted and block
 // scalars need scalar_position() below.
@@ -63,7 +63,7 @@ struct YamlDocument {
 
 struct YamlLoadResult {
   YamlDocument document;
-  std::vector<Diagnostic> diagnostics;  // rule ids: yaml-syntax, yaml-tab, duplicate-key, yaml-merge-key
+  std::vector<diagnostics::Diagnostic> diagnostics;  // rule ids: yaml-syntax, yaml-tab, duplicate-key, yaml-merge-key
   bool syntax_error = false;            // the parser stopped: document.root is absent
 };
 
@@ -80,6 +80,6 @@ std::pair<uint32_t, uint32_t> scalar_position(const YamlDocument& document, cons
                                               size_t index);
 
 // Where a node sits, as a diagnostic location of `length` characters (at least 1).
-Location node_location(const YamlDocument& document, const YamlNode& node, uint32_t length = 0);
+diagnostics::Location node_location(const YamlDocument& document, const YamlNode& node, uint32_t length = 0);
 
-}  // namespace schemac::schema
+}  // namespace schemac::native_functions

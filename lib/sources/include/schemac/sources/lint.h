@@ -25,13 +25,13 @@ struct ScannedFile {
 };
 
 // The rules this file adds to lint's catalog (for --list-rules and SARIF).
-std::span<const schema::RuleInfo> source_rule_catalog();
+std::span<const diagnostics::RuleInfo> source_rule_catalog();
 
 // An operator the files define (by schema, or by name alone): "ns::name.overload" ("name" when
 // the namespace is unknown), and where. For rules that combine registration code with YAML.
 struct DefinedOperator {
   std::string name;
-  schema::Location location;
+  diagnostics::Location location;
 };
 std::vector<DefinedOperator> defined_operators(std::span<const ScannedFile> files);
 
@@ -41,17 +41,17 @@ std::string resolved_namespace(const FoundSchema& found);
 
 // The file location of bytes [offset, offset + length) of a schema text; a range that crosses
 // lines or literals shrinks to its first character.
-schema::Location location_in(const std::string& path, const MappedText& text, uint32_t offset,
+diagnostics::Location location_in(const std::string& path, const tokens::MappedText& text, uint32_t offset,
                              uint32_t length);
 
 // The parser's error or the checks' findings for one found schema, located in the source file.
-std::vector<schema::Diagnostic> check_found_schema(const std::string& path,
+std::vector<diagnostics::Diagnostic> check_found_schema(const std::string& path,
                                                    const FoundSchema& found);
 
 // The custom-op-schema / custom-op-not-static diagnostics of one scanned file.
-std::vector<schema::Diagnostic> inference_diagnostics(const std::string& path, const ScanResult& scan);
+std::vector<diagnostics::Diagnostic> inference_diagnostics(const std::string& path, const ScanResult& scan);
 
 // Every found schema checked, then the rules across files; sorted by file, line and column.
-std::vector<schema::Diagnostic> lint_sources(std::span<const ScannedFile> files);
+std::vector<diagnostics::Diagnostic> lint_sources(std::span<const ScannedFile> files);
 
 }  // namespace schemac::sources

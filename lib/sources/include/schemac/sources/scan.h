@@ -19,6 +19,8 @@
 
 namespace schemac::sources {
 
+using tokens::SourcePosition;
+
 enum class Language : uint8_t { cpp, python };
 
 // By extension: .cpp .cc .cxx .cu .h .hpp .cuh are C++, .py is Python; anything else none.
@@ -27,12 +29,12 @@ std::optional<Language> language_for_path(std::string_view path);
 // A schema string passed to a definition call.
 struct FoundSchema {
   SourcePosition position;          // where the literal holding the signature starts
-  MappedText text;                  // the joined schema text, as PyTorch would receive it
+  tokens::MappedText text;                  // the joined schema text, as PyTorch would receive it
   std::string library_namespace;    // of the enclosing TORCH_LIBRARY / Library(...); "" if unknown
   SourcePosition library_position;  // where that TORCH_LIBRARY / Library(...) is; 0 if none
   std::string call;                 // "def", "define", "library.define", "custom_op"
   bool inferred = false;            // custom_op / triton_op: the schema comes from type hints
-  ConditionPath condition;
+  tokens::ConditionPath condition;
   bool in_function = false;  // Python: inside a function body (a test's own library, say)
 };
 
@@ -43,7 +45,7 @@ struct NamedOperator {
   std::string name;                 // as written, maybe "ns::name.overload"
   std::string library_namespace;    // "" if unknown
   SourcePosition library_position;  // the enclosing TORCH_LIBRARY / Library(...); 0 if none
-  ConditionPath condition;
+  tokens::ConditionPath condition;
   bool in_function = false;  // Python: inside a function body
   std::string dispatch_key;  // implementations: the key it registers to, when known
   std::string kernel;        // C++ implementations: the kernel function's name, when written plainly
@@ -69,7 +71,7 @@ struct ScanResult {
   std::vector<NamedOperator> named_definitions;
   std::vector<NamedOperator> implementations;
   std::vector<SkippedCall> skipped;
-  std::vector<InferenceProblem> inference_problems;
+  std::vector<custom_op_inference::InferenceProblem> inference_problems;
   std::vector<KeyUse> keys;
 };
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace schemac::schema {
+namespace schemac::support {
 
 // Edit distance (insert, delete, replace, swap of neighbours), ignoring letter case differences
 // at half cost so that `cpu` finds `CPU`.
@@ -25,4 +25,4 @@ std::optional<std::string> did_you_mean(std::string_view word,
 std::vector<std::string> closest_names(std::string_view word, std::span<const std::string_view> candidates,
                                        size_t max_distance, size_t count = 1);
 
-}  // namespace schemac::schema
+}  // namespace schemac::support

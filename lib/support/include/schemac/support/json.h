@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace schemac {
+namespace schemac::support {
 
 // Objects keep their members in the order they were added (the outputs' documented order).
 using Json = nlohmann::ordered_json;
@@ -20,4 +20,4 @@ inline std::string to_json_text(const Json& value) {
   return value.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-}  // namespace schemac
+}  // namespace schemac::support

@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <functional>
 
-namespace schemac::schema {
+namespace schemac::support {
 
 // Runs task(0) ... task(count - 1), each once, on up to one thread per core (only the calling
 // thread when `use_threads` is false), and returns when all have finished. Tasks must not depend
@@ -17,4 +17,4 @@ void run_tasks(size_t count, const std::function<void(size_t)>& task, bool use_t
 // How many threads run_tasks uses at most: the pool's (SCHEMAC_NUM_THREADS, else the cores).
 size_t task_threads();
 
-}  // namespace schemac::schema
+}  // namespace schemac::support

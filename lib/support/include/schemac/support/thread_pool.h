@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <functional>
 
-namespace schemac::kernels {
+namespace schemac::support {
 
 // Threads that run a parallel_for, the caller included: SCHEMAC_NUM_THREADS if set (>= 1), else
 // the hardware concurrency.
@@ -24,4 +24,4 @@ void parallel_for(int64_t begin, int64_t end, int64_t grain_size,
 // Whether the current thread is a pool worker (or the caller while it runs a parallel chunk).
 bool in_parallel_region();
 
-}  // namespace schemac::kernels
+}  // namespace schemac::support

@@ -10,7 +10,7 @@
 
 #include "schemac/tokens/token.h"
 
-namespace schemac::sources {
+namespace schemac::tokens {
 
 // Tokens [begin, end) of a TokenStream.
 struct TokenRange {
@@ -75,4 +75,4 @@ std::string operator_name_in(std::string_view text);
 // (TORCH_EXTENSION_NAME) is a macro whose value the build decides, so it gives "".
 std::string namespace_from_identifier(std::string_view identifier);
 
-}  // namespace schemac::sources
+}  // namespace schemac::tokens

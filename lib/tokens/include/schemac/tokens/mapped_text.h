@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace schemac::sources {
+namespace schemac::tokens {
 
 // A place in a source file: 1-based line, 1-based column counting bytes; 0 means unknown.
 struct SourcePosition {
@@ -40,4 +40,4 @@ class MappedText {
   SourcePosition end_;
 };
 
-}  // namespace schemac::sources
+}  // namespace schemac::tokens

@@ -11,7 +11,7 @@
 #include "schemac/tokens/condition_path.h"
 #include "schemac/tokens/mapped_text.h"
 
-namespace schemac::sources {
+namespace schemac::tokens {
 
 enum class TokenKind : uint8_t { identifier, string, punct, other };
 
@@ -87,4 +87,4 @@ uint32_t read_octal(std::string_view text, size_t& i, char first);
 void read_code_point(std::string_view text, size_t& i, size_t digits, SourcePosition from,
                      StringLiteral& literal);
 
-}  // namespace schemac::sources
+}  // namespace schemac::tokens
