@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "compat_test_support.h"
+#include "../compat/compat_test_support.h"
 
 namespace schemac::schema {
 namespace {

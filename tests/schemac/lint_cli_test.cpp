@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "schemac/lint/lint_rules.h"
-#include "test_support.h"
+#include "../lint/test_support.h"
 
 namespace schemac::schema {
 namespace {

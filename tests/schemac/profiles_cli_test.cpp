@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "test_support.h"
+#include "../lint/test_support.h"
 
 namespace schemac::schema {
 namespace {

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "cli_test_support.h"
-#include "lsp_test_support.h"
+#include "../lsp/lsp_test_support.h"
 #include "schemac/lsp/message_reader.h"
 
 namespace schemac::lsp::test {

@@ -10,7 +10,7 @@
 #include "schemac/lint/lint_rules.h"
 #include "schemac/keys/dispatch_key_names.h"
 #include "schemac/lint/torch_release.h"
-#include "test_support.h"
+#include "../lint/test_support.h"
 
 namespace schemac::schema {
 
