@@ -23,6 +23,9 @@ run_ctest() {
 }
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
 
+echo "== format (clang-format --dry-run --Werror over lib/ and tools/)"
+scripts/check-format.sh
+
 echo "== release build (warnings are errors) and tests"
 scripts/build.sh -DSCHEMAC_WERROR=ON
 run_ctest release --test-dir build --output-on-failure -j"$jobs"

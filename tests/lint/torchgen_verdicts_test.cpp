@@ -40,7 +40,7 @@ TEST_P(TorchgenVerdict, LintAgreesWithTorchgen) {
   const std::string& name = GetParam();
   const std::string text = lint_test::read_file(kDir + "/" + name);
   lint::LintOptions lint_options{tags.tags};
-  lint_options.torch_version = lint::TorchVersion{1, 13};
+  lint_options.torch_version = torch_releases::TorchVersion{1, 13};
   lint::FileLintOptions options{lint_options, std::nullopt, nullptr};
   const std::vector<diagnostics::Diagnostic> diagnostics = lint::lint_file(name, text, options).diagnostics;
   const bool error = std::any_of(diagnostics.begin(), diagnostics.end(),

@@ -1,5 +1,5 @@
 // `--torch-version`: the rules, severities, dispatch keys, built-in tags and tag syntax of each
-// torchgen release (lib/lint/torch_release.h), on small files written for each fact.
+// torchgen release (lib/torch_releases/torch_release.h), on small files written for each fact.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -9,14 +9,14 @@
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/keys/dispatch_key_names.h"
-#include "schemac/lint/torch_release.h"
+#include "schemac/torch_releases/torch_release.h"
 #include "../lint/test_support.h"
 
 namespace schemac::schema {
 
-using diagnostics::Diagnostic, lint::FileKind, lint::FileLintOptions, lint::TorchVersion,
-    lint::builtin_tags, lint::format_torch_version, lint::kNewestTorchVersion,
-    lint::known_torch_versions, lint::lint_file, lint::parse_torch_version;
+using diagnostics::Diagnostic, lint::FileKind, lint::FileLintOptions, torch_releases::TorchVersion,
+    torch_releases::builtin_tags, torch_releases::format_torch_version, torch_releases::kNewestTorchVersion,
+    torch_releases::known_torch_versions, lint::lint_file, torch_releases::parse_torch_version;
 
 namespace {
 
@@ -52,7 +52,7 @@ TEST(TorchRelease, VersionsParseOnlyWhenKnown) {
 }
 
 TEST(TorchRelease, EveryLimitedRuleIsInTheCatalogue) {
-  for (const lint::RuleRelease& rule : lint::rule_releases()) {
+  for (const torch_releases::RuleRelease& rule : torch_releases::rule_releases()) {
     EXPECT_NE(lint::find_lint_rule(rule.id), nullptr) << rule.id;
     EXPECT_TRUE(std::find(known_torch_versions().begin(), known_torch_versions().end(), rule.since) !=
                 known_torch_versions().end()) << rule.id;
@@ -146,7 +146,7 @@ TEST(TorchRelease, DispatchKeysOutsideTorchgensListAreErrors) {
 TEST(TorchRelease, SupportedKeysAreKnownKeysAndOnlyGrow) {
   std::span<const std::string_view> before;
   for (TorchVersion version : known_torch_versions()) {
-    const std::span<const std::string_view> keys = lint::supported_dispatch_keys(version);
+    const std::span<const std::string_view> keys = torch_releases::supported_dispatch_keys(version);
     for (std::string_view key : keys) EXPECT_NE(keys::find_dispatch_key(key), nullptr) << key;
     for (std::string_view key : before)
       EXPECT_NE(std::find(keys.begin(), keys.end(), key), keys.end()) << key << " in " << format_torch_version(version);

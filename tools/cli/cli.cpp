@@ -2,8 +2,8 @@
 
 #include <unistd.h>
 
-#include <cstdio>
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <vector>
 
@@ -61,7 +61,8 @@ std::optional<std::string> closest(std::string_view word, const std::vector<std:
 // The innermost subcommand that was given, or the app.
 CLI::App* chosen_command(CLI::App& app) {
   CLI::App* at = &app;
-  for (std::vector<CLI::App*> chosen = at->get_subcommands(); !chosen.empty(); chosen = at->get_subcommands()) {
+  for (std::vector<CLI::App*> chosen = at->get_subcommands(); !chosen.empty();
+       chosen = at->get_subcommands()) {
     at = chosen.front();
   }
   return at;
@@ -105,15 +106,16 @@ int run_app(CLI::App& app, std::string_view tool, int argc, char** argv) {
   app.set_version_flag("--version", version_line(tool), "print the version and exit");
   if (app.get_name().empty()) app.name(std::string(tool));
   std::string color = "auto";
-  app.add_option("--color", color, "colour the output: auto (on a terminal, unless NO_COLOR is set), always or never")
+  app.add_option("--color", color,
+                 "colour the output: auto (on a terminal, unless NO_COLOR is set), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   for (CLI::App* sub : app.get_subcommands({})) sub->fallthrough();
   std::vector<std::string> args(argv + 1, argv + argc);
   // --color acts on what the subcommand prints, so it is read before CLI11 runs the subcommand.
   for (size_t i = 0; i < args.size(); ++i) {
-    std::string value = args[i].starts_with("--color=") ? args[i].substr(8)
+    std::string value = args[i].starts_with("--color=")               ? args[i].substr(8)
                         : args[i] == "--color" && i + 1 < args.size() ? args[i + 1]
-                                                                       : "";
+                                                                      : "";
     if (value == "always") set_color_choice(ColorChoice::always);
     if (value == "never") set_color_choice(ColorChoice::never);
     if (value == "auto") set_color_choice(ColorChoice::automatic);
@@ -132,7 +134,8 @@ int run_app(CLI::App& app, std::string_view tool, int argc, char** argv) {
     if (std::find(names.begin(), names.end(), arg) != names.end()) break;
     print_error(tool, fmt::format("unknown command '{}'", arg));
     if (auto guess = closest(arg, names)) fmt::print(stderr, "note: did you mean '{}'?\n", *guess);
-    fmt::print(stderr, "note: the commands are {}; see '{} --help'\n", fmt::join(names, ", "), tool);
+    fmt::print(stderr, "note: the commands are {}; see '{} --help'\n", fmt::join(names, ", "),
+               tool);
     return kExitUsage;
   }
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes the last first
@@ -170,8 +173,10 @@ void add_commands(CLI::App& app, std::span<const Command> commands) {
 }
 
 CLI::Option* add_format_option(CLI::App* command, std::string& format,
-                               std::initializer_list<std::string> choices, const std::string& help) {
-  return command->add_option("--format", format, help)->check(CLI::IsMember(std::vector<std::string>(choices)));
+                               std::initializer_list<std::string> choices,
+                               const std::string& help) {
+  return command->add_option("--format", format, help)
+      ->check(CLI::IsMember(std::vector<std::string>(choices)));
 }
 
 void print_error(std::string_view command, std::string_view message) {

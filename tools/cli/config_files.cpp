@@ -23,7 +23,8 @@ std::optional<fs::path> find_config_file(const fs::path& input) {
 ConfigFiles::ConfigFiles(std::string forced, std::span<const diagnostics::RuleInfo> known_rules)
     : forced_(std::move(forced)), known_rules_(known_rules.begin(), known_rules.end()) {}
 
-const config::Config* ConfigFiles::for_input(const std::string& input, std::vector<diagnostics::Diagnostic>& diagnostics) {
+const config::Config* ConfigFiles::for_input(const std::string& input,
+                                             std::vector<diagnostics::Diagnostic>& diagnostics) {
   if (!forced_.empty()) return load(forced_, diagnostics);
   std::optional<fs::path> found = find_config_file(input.empty() ? fs::path(".") : fs::path(input));
   if (!found) return &none_;
@@ -34,15 +35,21 @@ const config::Config* ConfigFiles::for_input(const std::string& input, std::vect
   return load(shown, diagnostics);
 }
 
-const config::Config* ConfigFiles::load(const fs::path& path, std::vector<diagnostics::Diagnostic>& diagnostics) {
+const config::Config* ConfigFiles::load(const fs::path& path,
+                                        std::vector<diagnostics::Diagnostic>& diagnostics) {
   const std::string key = path.string();
   if (auto it = loaded_.find(key); it != loaded_.end()) return it->second ? &*it->second : nullptr;
   std::optional<config::Config>& slot = loaded_[key];
   std::optional<std::string> text = read_file(path);
   std::string why = text ? why_not_text(*text) : "no such file, or not readable";
   if (!why.empty()) {
-    diagnostics.push_back(diagnostics::Diagnostic{diagnostics::Severity::error, "config", diagnostics::Location{key, 0, 0, 0, 0},
-                                             fmt::format("cannot read config file '{}': {}", key, why), {}, {}});
+    diagnostics.push_back(
+        diagnostics::Diagnostic{diagnostics::Severity::error,
+                                "config",
+                                diagnostics::Location{key, 0, 0, 0, 0},
+                                fmt::format("cannot read config file '{}': {}", key, why),
+                                {},
+                                {}});
     return nullptr;
   }
   config::ConfigLoad load = config::load_config(key, std::move(*text), known_rules_);

@@ -28,10 +28,12 @@ class ConfigFiles {
   // The config for `input` (an empty Config when none is found), or nullptr when the file could
   // not be read or has errors; `diagnostics` then holds why (rule `config`, or a tool-level
   // error without a file).
-  const config::Config* for_input(const std::string& input, std::vector<diagnostics::Diagnostic>& diagnostics);
+  const config::Config* for_input(const std::string& input,
+                                  std::vector<diagnostics::Diagnostic>& diagnostics);
 
  private:
-  const config::Config* load(const std::filesystem::path& path, std::vector<diagnostics::Diagnostic>& diagnostics);
+  const config::Config* load(const std::filesystem::path& path,
+                             std::vector<diagnostics::Diagnostic>& diagnostics);
 
   std::string forced_;
   std::vector<diagnostics::RuleInfo> known_rules_;

@@ -58,11 +58,12 @@ std::optional<std::string> read_file(const fs::path& path) {
 
 std::string why_not_text(std::string_view text) {
   for (size_t i = 0; i < text.size();) {
-    if (text[i] == '\0') return fmt::format("it holds a NUL byte at {} (a binary file?)", where(text, i));
+    if (text[i] == '\0')
+      return fmt::format("it holds a NUL byte at {} (a binary file?)", where(text, i));
     const size_t n = utf8_sequence_length(text, i);
     if (n == 0) {
-      return fmt::format("it is not UTF-8: byte 0x{:02x} at {}", static_cast<unsigned char>(text[i]),
-                         where(text, i));
+      return fmt::format("it is not UTF-8: byte 0x{:02x} at {}",
+                         static_cast<unsigned char>(text[i]), where(text, i));
     }
     i += n;
   }
@@ -71,7 +72,8 @@ std::string why_not_text(std::string_view text) {
 
 std::optional<std::string> read_input(std::string_view command, const std::string& path,
                                       std::string_view what) {
-  const std::string name = what.empty() ? fmt::format("'{}'", path) : fmt::format("{} '{}'", what, path);
+  const std::string name =
+      what.empty() ? fmt::format("'{}'", path) : fmt::format("{} '{}'", what, path);
   std::error_code ec;
   const fs::file_status status = fs::status(path, ec);
   if (!fs::exists(status)) {

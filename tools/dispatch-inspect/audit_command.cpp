@@ -39,12 +39,17 @@ std::string audit_sarif(const std::vector<report::Finding>& findings) {
     rules.push_back({rule.id, diagnostics::Severity::warning, rule.description});
   std::vector<diagnostics::Diagnostic> diagnostics;
   for (const report::Finding& f : findings) {
-    diagnostics::Diagnostic d{diagnostics::Severity::warning, std::string(f.rule), location_of(f.site),
-                         f.op + ": " + f.message, {}, std::nullopt};
+    diagnostics::Diagnostic d{diagnostics::Severity::warning,
+                              std::string(f.rule),
+                              location_of(f.site),
+                              f.op + ": " + f.message,
+                              {},
+                              std::nullopt};
     d.notes.push_back({{}, "why: " + std::string(report::audit_rule(f.rule).why)});
     diagnostics.push_back(std::move(d));
   }
-  return diagnostics::render_sarif(diagnostics, {"dispatch-inspect", std::string(kVersion), "", rules});
+  return diagnostics::render_sarif(diagnostics,
+                                   {"dispatch-inspect", std::string(kVersion), "", rules});
 }
 
 int run_audit(const AuditOptions& o) {
@@ -70,8 +75,9 @@ int run_audit(const AuditOptions& o) {
 std::function<int()> bind_audit_command(CLI::App* sub) {
   auto options = std::make_shared<AuditOptions>();
   sub->add_option("--load", options->libraries, kLoadHelp)->allow_extra_args(false);
-  cli::add_format_option(sub, options->format, {"text", "json", "sarif"},
-                         "text (one finding per line, with why it matters), json, or sarif (SARIF 2.1.0)");
+  cli::add_format_option(
+      sub, options->format, {"text", "json", "sarif"},
+      "text (one finding per line, with why it matters), json, or sarif (SARIF 2.1.0)");
   add_runtime_option(sub);
   return [options] { return run_audit(*options); };
 }

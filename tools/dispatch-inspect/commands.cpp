@@ -9,7 +9,9 @@ namespace schemac::inspect {
 
 std::span<const cli::Command> general_commands() {
   static const cli::Command commands[] = {
-      {{"simulate", "Register fn_KEY for each KEY on a fresh operator and print its dispatch table, as PythonDispatcher does",
+      {{"simulate",
+        "Register fn_KEY for each KEY on a fresh operator and print its dispatch table, as "
+        "PythonDispatcher does",
         "Examples:\n"
         "  dispatch-inspect simulate CPU AutogradCPU CompositeImplicitAutograd\n"
         "  dispatch-inspect simulate --registrations CPU Autograd\n"
@@ -21,11 +23,14 @@ std::span<const cli::Command> general_commands() {
         "Example:\n  dispatch-inspect ops --load build/lib/kernels/libschemac_kernels.so\n"
         "Exit status: 0 success, 1 a library failed to load, 2 usage error."},
        bind_ops_command},
-      {{"audit", "Check the operators the loaded libraries registered (all when none is loaded) for dispatch mistakes",
+      {{"audit",
+        "Check the operators the loaded libraries registered (all when none is loaded) for "
+        "dispatch mistakes",
         "Examples:\n"
         "  dispatch-inspect audit --load build/examples/plugin/libschemac_example_plugin.so\n"
         "  dispatch-inspect audit --runtime torch --load libmyops.so --format sarif\n"
-        "Rules: autograd-fallthrough, missing-meta, composite-implicit-with-backend, ambiguous-kernel\n"
+        "Rules: autograd-fallthrough, missing-meta, composite-implicit-with-backend, "
+        "ambiguous-kernel\n"
         "(docs/dispatch-inspect.md says why each matters).\n"
         "Exit status: 0 no findings, 1 findings or a library failed to load, 2 usage error."},
        bind_audit_command},

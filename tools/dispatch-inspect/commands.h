@@ -15,7 +15,8 @@ using cli::kExitOk;
 using cli::kExitProblems;
 using cli::kExitUsage;
 
-// simulate, ops and audit, in the order --help lists them (commands.cpp): their names, descriptions and
+// simulate, ops and audit, in the order --help lists them (commands.cpp): their names, descriptions
+// and
 // --help footers. Each one's file has its bind function, which adds the options to the subcommand
 // and returns its action.
 std::span<const cli::Command> general_commands();

@@ -14,8 +14,10 @@ void add_dump_command(CLI::App& app) {
   add_operator_command(
       app,
       {"dump",
-       "Print an operator's schema, where it was defined, and every registered kernel per key (inactive ones too)",
-       {"text", "torch", "json"}, "text or torch (both as torch._C._dispatch_dump prints), or json",
+       "Print an operator's schema, where it was defined, and every registered kernel per key "
+       "(inactive ones too)",
+       {"text", "torch", "json"},
+       "text or torch (both as torch._C._dispatch_dump prints), or json",
        "dispatch-inspect dump example_plugin::scale --load libschemac_example_plugin.so"},
       options, [options] {
         const report::Response answer = ask(operator_request("dump", *options));

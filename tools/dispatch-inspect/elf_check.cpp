@@ -59,7 +59,9 @@ bool read_at(int fd, void* out, size_t size, uint64_t offset) {
   return true;
 }
 
-std::string not_a_library(std::string_view why) { return fmt::format("not a shared library: {}", why); }
+std::string not_a_library(std::string_view why) {
+  return fmt::format("not a shared library: {}", why);
+}
 
 }  // namespace
 
@@ -83,19 +85,23 @@ std::optional<std::string> check_shared_library_file(const std::string& path) {
   if (header.e_phnum == 0 || header.e_phentsize != sizeof(ProgramHeader)) {
     return not_a_library("no program headers");
   }
-  const uint64_t table_end = uint64_t{header.e_phoff} + uint64_t{header.e_phnum} * sizeof(ProgramHeader);
+  const uint64_t table_end =
+      uint64_t{header.e_phoff} + uint64_t{header.e_phnum} * sizeof(ProgramHeader);
   if (header.e_phoff > size || table_end > size) {
-    return not_a_library(fmt::format("truncated: the program headers end at byte {} of a {}-byte file", table_end, size));
+    return not_a_library(fmt::format(
+        "truncated: the program headers end at byte {} of a {}-byte file", table_end, size));
   }
   std::vector<ProgramHeader> segments(header.e_phnum);
-  if (!read_at(file.fd(), segments.data(), segments.size() * sizeof(ProgramHeader), header.e_phoff)) {
+  if (!read_at(file.fd(), segments.data(), segments.size() * sizeof(ProgramHeader),
+               header.e_phoff)) {
     return not_a_library("cannot read the program headers");
   }
   for (const ProgramHeader& segment : segments) {
     if (segment.p_type != PT_LOAD && segment.p_type != PT_DYNAMIC) continue;
     const uint64_t end = uint64_t{segment.p_offset} + uint64_t{segment.p_filesz};
     if (segment.p_offset > size || end > size || end < segment.p_offset) {
-      return not_a_library(fmt::format("truncated: a segment ends at byte {} of a {}-byte file", end, size));
+      return not_a_library(
+          fmt::format("truncated: a segment ends at byte {} of a {}-byte file", end, size));
     }
   }
   return std::nullopt;

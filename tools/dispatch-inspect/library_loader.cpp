@@ -50,7 +50,8 @@ LoadResult load_library(const std::string& path) {
   const std::string name = dlopen_name(path);
   // A name without '/' that is not a file here is dlopen's to find on the library path.
   if (name.find('/') != std::string::npos) {
-    if (std::optional<std::string> why = check_shared_library_file(name)) return {false, std::move(*why)};
+    if (std::optional<std::string> why = check_shared_library_file(name))
+      return {false, std::move(*why)};
   }
   dispatch::RegistrationTransaction transaction;
   // RTLD_NOW: an unresolved symbol fails here, with the loader's message, not at the first call.

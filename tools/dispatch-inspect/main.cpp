@@ -6,17 +6,21 @@
 int main(int argc, char** argv) {
   CLI::App app{"dispatch-inspect: inspect and simulate dispatcher tables"};
   app.require_subcommand(1);
-  schemac::inspect::add_runtime_option(&app);  // also before the subcommand, as every subcommand takes it
+  schemac::inspect::add_runtime_option(
+      &app);  // also before the subcommand, as every subcommand takes it
   schemac::cli::add_commands(app, schemac::inspect::general_commands());
   schemac::inspect::add_table_command(app);
   schemac::inspect::add_dump_command(app);
   schemac::inspect::add_resolve_command(app);
   schemac::inspect::add_trace_command(app);
   app.footer(
-      "Subcommands that take --load LIB open that library in this process: loading a library runs its code.\n"
-      "A library that fails to load or register is reported with the loader's message and leaves the registry as "
+      "Subcommands that take --load LIB open that library in this process: loading a library runs "
+      "its code.\n"
+      "A library that fails to load or register is reported with the loader's message and leaves "
+      "the registry as "
       "it was.\n"
-      "Exit codes: 0 success, 1 a library failed to load, an unknown operator or a failed step, 2 usage or I/O "
+      "Exit codes: 0 success, 1 a library failed to load, an unknown operator or a failed step, 2 "
+      "usage or I/O "
       "errors.");
   return schemac::cli::run_app(app, "dispatch-inspect", argc, argv);
 }

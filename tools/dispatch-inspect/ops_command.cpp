@@ -33,9 +33,11 @@ int run_ops(const OpsOptions& o) {
 
 std::function<int()> bind_ops_command(CLI::App* sub) {
   auto options = std::make_shared<OpsOptions>();
-  // One value per --load: `--load LIB OP` leaves OP to the positional (a vector option would take it).
+  // One value per --load: `--load LIB OP` leaves OP to the positional (a vector option would take
+  // it).
   sub->add_option("--load", options->libraries, kLoadHelp)->allow_extra_args(false);
-  cli::add_format_option(sub, options->format, {"text", "json"}, "text (one schema per line) or json");
+  cli::add_format_option(sub, options->format, {"text", "json"},
+                         "text (one schema per line) or json");
   add_runtime_option(sub);
   return [options] { return run_ops(*options); };
 }

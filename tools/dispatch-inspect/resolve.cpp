@@ -7,16 +7,18 @@
 
 namespace schemac::inspect {
 
+using dispatch::EntryReason;
 using keys::DispatchKey;
 using keys::DispatchKeySet;
-using dispatch::EntryReason;
 
 namespace {
 
 // Why the chain stops at `key`'s `entry`, or "" when the kernel would redispatch below itself.
 std::string chain_end(DispatchKey key, const dispatch::TableEntry& e) {
-  if (e.reason == EntryReason::Missing) return fmt::format("no kernel for {}: the call fails here", to_string(key));
-  if (e.reason == EntryReason::AmbiguousAutogradOther) return "ambiguous AutogradOther entry: the call fails here";
+  if (e.reason == EntryReason::Missing)
+    return fmt::format("no kernel for {}: the call fails here", to_string(key));
+  if (e.reason == EntryReason::AmbiguousAutogradOther)
+    return "ambiguous AutogradOther entry: the call fails here";
   if (e.reason == EntryReason::MathKernel || e.reason == EntryReason::NestedKernel)
     return "a composite kernel: it calls other operators instead of redispatching";
   if (key == DispatchKey::Undefined) return "the Undefined entry: nothing is below it";
@@ -25,27 +27,29 @@ std::string chain_end(DispatchKey key, const dispatch::TableEntry& e) {
 }
 
 report::ResolveStep step_of(DispatchKey key, DispatchKeySet ks, const dispatch::TableEntry& e) {
-  return {std::string(to_string(key)), std::string(to_string(ks)), e.kernel.is_valid(),
+  return {std::string(to_string(key)),        std::string(to_string(ks)),       e.kernel.is_valid(),
           e.kernel.is_valid() ? e.debug : "", std::string(to_string(e.reason)), e.site};
 }
 
 }  // namespace
 
-report::Resolution resolve(const dispatch::OperatorEntry& op, DispatchKeySet keys, DispatchKeySet included,
-                           DispatchKeySet excluded) {
+report::Resolution resolve(const dispatch::OperatorEntry& op, DispatchKeySet keys,
+                           DispatchKeySet included, DispatchKeySet excluded) {
   report::Resolution r;
   r.op = op.full_name();
   const DispatchKeySet after_tls = (keys | included) - excluded;
   r.key_set = to_string(after_tls);
   DispatchKeySet ks = after_tls & op.non_fallthrough_keys(after_tls);
   for (DispatchKey k : after_tls)
-    if (!ks.has(k)) r.skipped.emplace_back(to_string(k));  // a fallthrough entry: dispatch goes past it
+    if (!ks.has(k))
+      r.skipped.emplace_back(to_string(k));  // a fallthrough entry: dispatch goes past it
   for (int guard = 0; guard < keys::kNumRuntimeEntries; ++guard) {
     const DispatchKey key = ks.highest_priority_key();
     const dispatch::TableEntry& entry = op.entry_for(ks);
     r.chain.push_back(step_of(key, ks, entry));
     if (std::string end = chain_end(key, entry); !end.empty()) {
-      r.fails = entry.reason == EntryReason::Missing || entry.reason == EntryReason::AmbiguousAutogradOther;
+      r.fails = entry.reason == EntryReason::Missing ||
+                entry.reason == EntryReason::AmbiguousAutogradOther;
       r.end = std::move(end);
       break;
     }
@@ -71,7 +75,9 @@ bool parse_key_list(std::string_view text, DispatchKeySet& out, std::string& err
         return false;
       }
       if (keys::is_alias_key(*key) || !keys::is_runtime_key(*key)) {
-        error = fmt::format("'{}' is not a runtime key; a key set holds runtime keys such as CPU or AutogradCPU", name);
+        error = fmt::format(
+            "'{}' is not a runtime key; a key set holds runtime keys such as CPU or AutogradCPU",
+            name);
         return false;
       }
       out = out.add(*key);

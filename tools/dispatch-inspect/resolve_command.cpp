@@ -44,29 +44,41 @@ int run_resolve(const OperatorCommandOptions& common, const ResolveOptions& o) {
 void add_resolve_command(CLI::App& app) {
   auto common = std::make_shared<OperatorCommandOptions>();
   auto options = std::make_shared<ResolveOptions>();
-  CLI::App* sub = add_operator_command(
-      app,
-      {"resolve", "Show which key and kernel a call with a given key set reaches, why, and the redispatch chain",
-       {"text", "json", "dot", "mermaid"}, "text, json, or the chain as a picture: dot (Graphviz) or mermaid",
-       "dispatch-inspect resolve aten::add.Tensor --keys CPU,AutogradCPU --load libschemac_kernels.so\n"
-       "dispatch-inspect resolve aten::mm --tensor cpu --autocast cpu --load libschemac_kernels.so\n"
-       "The chain assumes every kernel that is not a backend or composite kernel redispatches below its own key.",
-       "a library failed to load, the operator is unknown, or the call would fail (no kernel; --allow-missing: 0)"},
-      common, [common, options] { return run_resolve(*common, *options); });
+  CLI::App* sub =
+      add_operator_command(app,
+                           {"resolve",
+                            "Show which key and kernel a call with a given key set reaches, why, "
+                            "and the redispatch chain",
+                            {"text", "json", "dot", "mermaid"},
+                            "text, json, or the chain as a picture: dot (Graphviz) or mermaid",
+                            "dispatch-inspect resolve aten::add.Tensor --keys CPU,AutogradCPU "
+                            "--load libschemac_kernels.so\n"
+                            "dispatch-inspect resolve aten::mm --tensor cpu --autocast cpu --load "
+                            "libschemac_kernels.so\n"
+                            "The chain assumes every kernel that is not a backend or composite "
+                            "kernel redispatches below its own key.",
+                            "a library failed to load, the operator is unknown, or the call would "
+                            "fail (no kernel; --allow-missing: 0)"},
+                           common, [common, options] { return run_resolve(*common, *options); });
   sub->add_option("--keys", options->keys,
-                  "the call's key set, comma-separated runtime keys (a CPU tensor carries CPU,ADInplaceOrView,AutogradCPU,"
+                  "the call's key set, comma-separated runtime keys (a CPU tensor carries "
+                  "CPU,ADInplaceOrView,AutogradCPU,"
                   "AutocastCPU); empty: no tensor arguments");
   sub->add_option("--include", options->include,
-                  "keys added to the thread-local included set (which starts as BackendSelect,ADInplaceOrView)");
-  sub->add_option("--exclude", options->exclude,
-                  "keys added to the thread-local excluded set (which starts as every Autocast key)");
-  sub->add_option("--tensor", options->tensors,
-                  "a tensor argument on DEVICE (cpu, cuda, meta): adds the keys such a tensor carries (cpu: "
-                  "CPU,ADInplaceOrView,AutogradCPU,AutocastCPU); repeatable")
+                  "keys added to the thread-local included set (which starts as "
+                  "BackendSelect,ADInplaceOrView)");
+  sub->add_option(
+      "--exclude", options->exclude,
+      "keys added to the thread-local excluded set (which starts as every Autocast key)");
+  sub->add_option(
+         "--tensor", options->tensors,
+         "a tensor argument on DEVICE (cpu, cuda, meta): adds the keys such a tensor carries (cpu: "
+         "CPU,ADInplaceOrView,AutogradCPU,AutocastCPU); repeatable")
       ->check(CLI::IsMember({"cpu", "cuda", "meta"}))
       ->allow_extra_args(false);
   sub->add_option("--autocast", options->autocast,
-                  "enable autocast for DEVICE (cpu, cuda, xpu), as torch.autocast(DEVICE) does: its Autocast key leaves "
+                  "enable autocast for DEVICE (cpu, cuda, xpu), as torch.autocast(DEVICE) does: "
+                  "its Autocast key leaves "
                   "the thread-local excluded set (a tensor on DEVICE carries that key); repeatable")
       ->allow_extra_args(false);
   sub->add_flag("--allow-missing", options->allow_missing, "exit 0 even when the call would fail");

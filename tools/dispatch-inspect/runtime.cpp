@@ -51,8 +51,9 @@ report::Response ask_torch(const report::Request& request) {
   close(fds[1]);
   if (spawned != 0) {
     close(fds[0]);
-    return failed(std::string("--runtime torch needs ") + kTorchTool + " beside dispatch-inspect ('" + tool_path +
-                  "': " + std::strerror(spawned) + "); it is built when CMake finds libtorch (find_package(Torch))");
+    return failed(std::string("--runtime torch needs ") + kTorchTool +
+                  " beside dispatch-inspect ('" + tool_path + "': " + std::strerror(spawned) +
+                  "); it is built when CMake finds libtorch (find_package(Torch))");
   }
   std::string text;
   char buffer[65536];
@@ -68,16 +69,20 @@ report::Response ask_torch(const report::Request& request) {
   report::Response response;
   if (!WIFEXITED(wait_status) || !report::from_wire(text, response))
     return failed(std::string(kTorchTool) + " gave no answer" +
-                  (WIFSIGNALED(wait_status) ? std::string(" (") + strsignal(WTERMSIG(wait_status)) + ")" : ""));
+                  (WIFSIGNALED(wait_status)
+                       ? std::string(" (") + strsignal(WTERMSIG(wait_status)) + ")"
+                       : ""));
   return response;
 }
 
 }  // namespace
 
 void add_runtime_option(CLI::App* command) {
-  command->add_option("--runtime", chosen_runtime,
-                      "whose dispatcher to report on: schemac (ours, the default) or torch (libtorch's own, after "
-                      "loading PyTorch extensions with --load)")
+  command
+      ->add_option("--runtime", chosen_runtime,
+                   "whose dispatcher to report on: schemac (ours, the default) or torch "
+                   "(libtorch's own, after "
+                   "loading PyTorch extensions with --load)")
       ->check(CLI::IsMember({"schemac", "torch"}));
 }
 
@@ -85,8 +90,9 @@ bool torch_runtime_chosen() { return chosen_runtime == "torch"; }
 
 int require_our_runtime(const char* command) {
   if (!torch_runtime_chosen()) return 0;
-  std::cerr << "dispatch-inspect: error: --runtime torch works with ops, table, dump and resolve, not '" << command
-            << "'\n";
+  std::cerr
+      << "dispatch-inspect: error: --runtime torch works with ops, table, dump and resolve, not '"
+      << command << "'\n";
   return 2;
 }
 

@@ -9,9 +9,9 @@
 #include "cli.h"
 #include "library_loader.h"
 #include "operator_lookup.h"
+#include "report/names.h"
 #include "resolve.h"
 #include "schemac/dispatch/local_dispatch_key_set.h"
-#include "report/names.h"
 
 namespace schemac::inspect {
 namespace {
@@ -26,7 +26,8 @@ std::string kernel_kinds(const dispatch::KernelFunction& kernel) {
 }
 
 std::string alias_kind_text(const dispatch::OperatorDefinition& def) {
-  if (!def.alias_kind) return fmt::format("{} (default)", to_string(dispatch::AliasAnalysisKind::CONSERVATIVE));
+  if (!def.alias_kind)
+    return fmt::format("{} (default)", to_string(dispatch::AliasAnalysisKind::CONSERVATIVE));
   return std::string(to_string(*def.alias_kind));
 }
 
@@ -48,7 +49,8 @@ report::OperatorSummary operators_of_one(const dispatch::OperatorEntry& op) {
 int parse_keys(const report::Request& r, keys::DispatchKeySet& keys, keys::DispatchKeySet& included,
                keys::DispatchKeySet& excluded) {
   std::string error;
-  for (auto [text, set] : {std::pair{&r.keys, &keys}, {&r.include, &included}, {&r.exclude, &excluded}}) {
+  for (auto [text, set] :
+       {std::pair{&r.keys, &keys}, {&r.include, &included}, {&r.exclude, &excluded}}) {
     if (!parse_key_list(*text, *set, error)) {
       cli::error("dispatch-inspect resolve", "{}", error);
       return cli::kExitUsage;
@@ -59,7 +61,8 @@ int parse_keys(const report::Request& r, keys::DispatchKeySet& keys, keys::Dispa
   for (const std::string& device : r.autocast) {
     const auto key = keys::parse_dispatch_key(report::autocast_key_name(device));
     if (!key) {
-      cli::error("dispatch-inspect resolve", "autocast has no key for device '{}' (cpu, cuda, xpu, ...)", device);
+      cli::error("dispatch-inspect resolve",
+                 "autocast has no key for device '{}' (cpu, cuda, xpu, ...)", device);
       return cli::kExitUsage;
     }
     excluded = excluded.remove(*key);
@@ -93,8 +96,9 @@ report::Table table_of(const dispatch::OperatorEntry& op, const inspect::TableOp
     const DispatchKey key = keys::runtime_key_for_slot(slot);
     if (!e.kernel.is_valid() && !options.all_keys) continue;
     if (options.show_key && !options.show_key(key)) continue;
-    table.rows.push_back({std::string(to_string(key)), e.kernel.is_valid(), e.kernel.is_valid() ? e.debug : "",
-                          std::string(to_string(e.reason)), e.kernel.is_fallthrough(), e.site});
+    table.rows.push_back({std::string(to_string(key)), e.kernel.is_valid(),
+                          e.kernel.is_valid() ? e.debug : "", std::string(to_string(e.reason)),
+                          e.kernel.is_fallthrough(), e.site});
   }
   return table;
 }
@@ -113,8 +117,9 @@ report::Dump dump_of(const dispatch::OperatorEntry& op) {
     const auto& list = op.kernels(key);
     for (size_t i = 0; i < list.size(); ++i) {
       const dispatch::AnnotatedKernel& k = list[i];
-      dump.kernels.push_back({std::string(to_string(key)), keys::is_alias_key(key), i == 0, k.debug, k.site,
-                              k.inferred.has_value(), k.inferred ? k.inferred->text : "", kernel_kinds(k.kernel)});
+      dump.kernels.push_back({std::string(to_string(key)), keys::is_alias_key(key), i == 0, k.debug,
+                              k.site, k.inferred.has_value(), k.inferred ? k.inferred->text : "",
+                              kernel_kinds(k.kernel)});
     }
   }
   return dump;
@@ -122,7 +127,8 @@ report::Dump dump_of(const dispatch::OperatorEntry& op) {
 
 report::Operators operators_of(const dispatch::Dispatcher& dispatcher) {
   report::Operators out;
-  for (const dispatch::OperatorEntry* op : dispatcher.operators()) out.operators.push_back(operators_of_one(*op));
+  for (const dispatch::OperatorEntry* op : dispatcher.operators())
+    out.operators.push_back(operators_of_one(*op));
   return out;
 }
 
@@ -133,8 +139,9 @@ report::Response answer(const report::Request& request) {
     response.status = parse_keys(request, keys, included, excluded);
     if (response.status != cli::kExitOk) return response;
   }
-  const report::Operators before =
-      request.kind == "library" ? operators_of(dispatch::Dispatcher::singleton()) : report::Operators{};
+  const report::Operators before = request.kind == "library"
+                                       ? operators_of(dispatch::Dispatcher::singleton())
+                                       : report::Operators{};
   if (!load_libraries(request.libraries, std::cerr)) {
     response.status = cli::kExitProblems;
     return response;
@@ -151,7 +158,8 @@ report::Response answer(const report::Request& request) {
   if (op == nullptr) {
     // A PyTorch extension loads (it links libtorch) but registers with PyTorch's dispatcher.
     if (!request.libraries.empty() && dlopen("libc10.so", RTLD_LAZY | RTLD_NOLOAD) != nullptr)
-      std::cerr << "note: a loaded library links libtorch, so it registers with PyTorch's dispatcher: try "
+      std::cerr << "note: a loaded library links libtorch, so it registers with PyTorch's "
+                   "dispatcher: try "
                    "--runtime torch\n";
     response.status = cli::kExitProblems;
   } else if (request.kind == "table") {

@@ -12,7 +12,8 @@
 
 namespace schemac::inspect {
 
-report::Table table_of(const dispatch::OperatorEntry& op, const inspect::TableOptions& options = {});
+report::Table table_of(const dispatch::OperatorEntry& op,
+                       const inspect::TableOptions& options = {});
 report::Dump dump_of(const dispatch::OperatorEntry& op);
 report::Operators operators_of(const dispatch::Dispatcher& dispatcher);
 

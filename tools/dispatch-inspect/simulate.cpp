@@ -11,10 +11,10 @@
 #include <set>
 #include <sstream>
 
+#include "report/render.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/dispatch/dispatcher.h"
 #include "schemac/support/json.h"
-#include "report/render.h"
 #include "schemac_adapter.h"
 
 namespace schemac::inspect {
@@ -23,10 +23,10 @@ using support::Json;
 
 namespace {
 
-using keys::DispatchKey;
 using dispatch::Dispatcher;
 using dispatch::KernelFunction;
 using dispatch::OperatorEntry;
+using keys::DispatchKey;
 
 constexpr std::string_view kTestOperator = "__test__::foo";
 constexpr std::string_view kTestSchema = "__test__::foo(Tensor x) -> Tensor";
@@ -50,7 +50,8 @@ std::string format_line(std::string_view key, std::string_view kernel, size_t wi
 }
 
 std::string format_header(std::string_view title, size_t width = 15) {
-  return fmt::format("\n{}\n", title) + format_line("key", "kernel", width) + std::string(width + 12, '-') + "\n";
+  return fmt::format("\n{}\n", title) + format_line("key", "kernel", width) +
+         std::string(width + 12, '-') + "\n";
 }
 
 std::vector<std::string> split_lines(const std::string& text) {
@@ -70,14 +71,16 @@ std::string split_piece(std::string_view text, std::string_view sep, size_t inde
     start = at + sep.size();
   }
   const size_t end = text.find(sep, start);
-  return std::string(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+  return std::string(
+      text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
 }
 
 bool contains(const std::vector<std::string>& items, std::string_view item) {
   return std::find(items.begin(), items.end(), item) != items.end();
 }
 
-std::string dispatch_table_text(const OperatorEntry& op, const std::vector<std::string>& shown, bool all_keys) {
+std::string dispatch_table_text(const OperatorEntry& op, const std::vector<std::string>& shown,
+                                bool all_keys) {
   std::vector<std::pair<std::string, std::string>> rows;
   size_t width = 15;
   for (const std::string& line : split_lines(inspect::format_table(op, TableFormat::Torch))) {
@@ -111,7 +114,8 @@ const std::vector<std::string>& python_dispatcher_runtime_keys() {
 }
 
 const std::vector<std::string>& python_dispatcher_alias_keys() {
-  static const std::vector<std::string> keys = {"CompositeExplicitAutograd", "Autograd", "CompositeImplicitAutograd"};
+  static const std::vector<std::string> keys = {"CompositeExplicitAutograd", "Autograd",
+                                                "CompositeImplicitAutograd"};
   return keys;
 }
 
@@ -135,17 +139,20 @@ int simulate_keys(const SimulateOptions& options, std::ostream& out, std::ostrea
     return 1;
   }
   if (contains(keys, "CompositeImplicitAutograd") && contains(keys, "CompositeExplicitAutograd")) {
-    err << "Registration to both CompositeImplicitAutograd and CompositeExplicitAutograd is not allowed.\n";
+    err << "Registration to both CompositeImplicitAutograd and CompositeExplicitAutograd is not "
+           "allowed.\n";
     return 1;
   }
   std::vector<std::string> supported = python_dispatcher_runtime_keys();
-  supported.insert(supported.end(), python_dispatcher_alias_keys().begin(), python_dispatcher_alias_keys().end());
+  supported.insert(supported.end(), python_dispatcher_alias_keys().begin(),
+                   python_dispatcher_alias_keys().end());
   std::vector<std::pair<std::string, DispatchKey>> parsed;
   for (const std::string& name : keys) {
     // Beyond PythonDispatcher's list, any runtime or alias key is accepted too.
     const auto key = keys::parse_dispatch_key(name);
     if (!key || !(keys::is_alias_key(*key) || keys::is_runtime_key(*key))) {
-      err << fmt::format("{} is not supported, please select a dispatch key in {}.\n", name, python_list(supported));
+      err << fmt::format("{} is not supported, please select a dispatch key in {}.\n", name,
+                         python_list(supported));
       if (std::string close = keys::suggest_dispatch_key(name); !close.empty())
         err << fmt::format("note: did you mean '{}'?\n", close);
       return 1;
@@ -159,7 +166,8 @@ int simulate_keys(const SimulateOptions& options, std::ostream& out, std::ostrea
   try {
     handles.push_back(dispatcher.def(kTestSchema, "simulate"));
     for (const auto& [name, key] : parsed)
-      handles.push_back(dispatcher.impl(kTestOperator, key, KernelFunction::make_from_boxed(&simulated_kernel),
+      handles.push_back(dispatcher.impl(kTestOperator, key,
+                                        KernelFunction::make_from_boxed(&simulated_kernel),
                                         "fn_" + name, "simulate"));
   } catch (const dispatch::DispatchError& e) {
     err << e.what() << "\n";
@@ -194,8 +202,11 @@ int simulate_keys(const SimulateOptions& options, std::ostream& out, std::ostrea
           return contains(shown, std::string(dispatch::to_string(key)));
         };
       }
-      Json body = options.registrations ? report::dump_json(dump_of(op)) : report::table_json(table_of(op, table_options));
-      out << support::to_json_text(Json{{"registered", keys}, {options.registrations ? "registrations" : "table", std::move(body)}})
+      Json body = options.registrations ? report::dump_json(dump_of(op))
+                                        : report::table_json(table_of(op, table_options));
+      out << support::to_json_text(
+                 Json{{"registered", keys},
+                      {options.registrations ? "registrations" : "table", std::move(body)}})
           << "\n";
       break;
     }
@@ -210,7 +221,8 @@ namespace {
 class ScriptSession {
  public:
   ScriptSession(std::string_view script_name, TableFormat format, std::ostream& out)
-      : script_name_(script_name), format_(format == TableFormat::Json ? TableFormat::Json : TableFormat::Torch),
+      : script_name_(script_name),
+        format_(format == TableFormat::Json ? TableFormat::Json : TableFormat::Torch),
         out_(out) {
     dispatch::register_default_fallbacks(dispatcher_);
   }
@@ -222,7 +234,8 @@ class ScriptSession {
   }
 
   // Runs one step; throws DispatchError (or returns its message) on failure.
-  void run(const std::vector<std::string>& words, const std::string& rest_after_command, size_t line) {
+  void run(const std::vector<std::string>& words, const std::string& rest_after_command,
+           size_t line) {
     const std::string site = fmt::format("{}:{}", script_name_, line);
     const std::string& command = words[0];
     if (command == "def") {
@@ -230,18 +243,22 @@ class ScriptSession {
       definitions_.push_back(dispatcher_.def(rest_after_command, site));
     } else if (command == "impl") {
       expect_exactly(words, 5, "impl LIB OP KEY KERNEL");
-      const std::string op_name = words[2].find("::") == std::string::npos ? words[1] + "::" + words[2] : words[2];
+      const std::string op_name =
+          words[2].find("::") == std::string::npos ? words[1] + "::" + words[2] : words[2];
       const std::optional<DispatchKey> key = parse_key(words[3], /*allow_catchall=*/true);
-      libraries_[words[1]].push_back(dispatcher_.impl(op_name, key, make_kernel(words[4]), debug_for(words[4], site), site));
+      libraries_[words[1]].push_back(
+          dispatcher_.impl(op_name, key, make_kernel(words[4]), debug_for(words[4], site), site));
     } else if (command == "fallback") {
       expect_exactly(words, 4, "fallback LIB KEY KERNEL");
       const std::optional<DispatchKey> key = parse_key(words[2], /*allow_catchall=*/false);
-      libraries_[words[1]].push_back(dispatcher_.fallback(*key, make_kernel(words[3]), debug_for(words[3], site), site));
+      libraries_[words[1]].push_back(
+          dispatcher_.fallback(*key, make_kernel(words[3]), debug_for(words[3], site), site));
     } else if (command == "drop") {
       expect_exactly(words, 2, "drop LIB");
       const auto it = libraries_.find(words[1]);
       if (it == libraries_.end() || it->second.empty())
-        throw dispatch::DispatchError(fmt::format("nothing is registered under library '{}'", words[1]));
+        throw dispatch::DispatchError(
+            fmt::format("nothing is registered under library '{}'", words[1]));
       while (!it->second.empty()) it->second.pop_back();
     } else if (command == "table" || command == "dump") {
       expect_exactly(words, 2, command + " OP");
@@ -254,33 +271,40 @@ class ScriptSession {
         out_ << inspect::format_dump(*op, format_);
       }
     } else {
-      throw dispatch::DispatchError(
-          fmt::format("unknown step '{}'; expected def, impl, fallback, drop, table or dump", command));
+      throw dispatch::DispatchError(fmt::format(
+          "unknown step '{}'; expected def, impl, fallback, drop, table or dump", command));
     }
   }
 
  private:
-  static void expect_exactly(const std::vector<std::string>& words, size_t n, std::string_view usage) {
+  static void expect_exactly(const std::vector<std::string>& words, size_t n,
+                             std::string_view usage) {
     if (words.size() != n)
-      throw dispatch::DispatchError(fmt::format("'{}' takes {} word{}: {}", words[0], n - 1, n == 2 ? "" : "s", usage));
+      throw dispatch::DispatchError(
+          fmt::format("'{}' takes {} word{}: {}", words[0], n - 1, n == 2 ? "" : "s", usage));
   }
-  static void expect_at_least(const std::vector<std::string>& words, size_t n, std::string_view usage) {
-    if (words.size() < n) throw dispatch::DispatchError(fmt::format("'{}' needs more: {}", words[0], usage));
+  static void expect_at_least(const std::vector<std::string>& words, size_t n,
+                              std::string_view usage) {
+    if (words.size() < n)
+      throw dispatch::DispatchError(fmt::format("'{}' needs more: {}", words[0], usage));
   }
   static std::optional<DispatchKey> parse_key(const std::string& name, bool allow_catchall) {
     std::string lower = name;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
     if (allow_catchall && lower == "catchall") return std::nullopt;
     const auto key = keys::parse_dispatch_key(name);
     if (!key) {
       const std::string suggestion = keys::suggest_dispatch_key(name);
-      throw dispatch::DispatchError(fmt::format("unknown dispatch key '{}'{}", name,
-                                                suggestion.empty() ? "" : fmt::format("; did you mean '{}'?", suggestion)));
+      throw dispatch::DispatchError(
+          fmt::format("unknown dispatch key '{}'{}", name,
+                      suggestion.empty() ? "" : fmt::format("; did you mean '{}'?", suggestion)));
     }
     return key;
   }
   static KernelFunction make_kernel(const std::string& name) {
-    return name == "fallthrough" ? KernelFunction::make_fallthrough() : KernelFunction::make_from_boxed(&simulated_kernel);
+    return name == "fallthrough" ? KernelFunction::make_fallthrough()
+                                 : KernelFunction::make_from_boxed(&simulated_kernel);
   }
   static std::string debug_for(const std::string& kernel, const std::string& site) {
     return kernel == "fallthrough" ? "registered at " + site : kernel;
@@ -303,15 +327,17 @@ std::vector<std::string> split_words(std::string_view line) {
 }
 
 std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+    text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+    text.remove_suffix(1);
   return text;
 }
 
 }  // namespace
 
-int simulate_script(std::string_view script, std::string_view script_name, TableFormat format, std::ostream& out,
-                    std::ostream& err) {
+int simulate_script(std::string_view script, std::string_view script_name, TableFormat format,
+                    std::ostream& out, std::ostream& err) {
   ScriptSession session(script_name, format, out);
   int failures = 0;
   int steps = 0;
@@ -322,7 +348,8 @@ int simulate_script(std::string_view script, std::string_view script_name, Table
     std::string_view line = script.substr(start, end - start);
     start = end + 1;
     ++line_number;
-    if (const size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+    if (const size_t hash = line.find('#'); hash != std::string_view::npos)
+      line = line.substr(0, hash);
     line = trim(line);
     if (line.empty()) continue;
     ++steps;
@@ -333,12 +360,14 @@ int simulate_script(std::string_view script, std::string_view script_name, Table
     } catch (const std::exception& e) {
       ++failures;
       // A message quotes the step's words: cut, so a binary or minified script gives short lines.
-      err << fmt::format("{}:{}: error: {}\n", script_name, line_number, diagnostics::clip_text(e.what(), 300));
+      err << fmt::format("{}:{}: error: {}\n", script_name, line_number,
+                         diagnostics::clip_text(e.what(), 300));
     }
   }
   if (steps == 0) {
-    err << fmt::format("{}: error: the script has no steps; expected lines such as 'def SCHEMA' and 'table OP'\n",
-                       script_name);
+    err << fmt::format(
+        "{}: error: the script has no steps; expected lines such as 'def SCHEMA' and 'table OP'\n",
+        script_name);
     return 1;
   }
   return failures == 0 ? 0 : 1;

@@ -13,9 +13,9 @@
 namespace schemac::inspect {
 
 struct SimulateOptions {
-  std::vector<std::string> keys;   // KEY... to register fn_KEY for
-  bool registrations = false;      // print registrations() instead of dispatchTable()
-  bool all_keys = false;           // show every present runtime key, not just PythonDispatcher's
+  std::vector<std::string> keys;  // KEY... to register fn_KEY for
+  bool registrations = false;     // print registrations() instead of dispatchTable()
+  bool all_keys = false;          // show every present runtime key, not just PythonDispatcher's
   inspect::TableFormat format = inspect::TableFormat::Text;  // Text is PythonDispatcher's format
 };
 
@@ -27,10 +27,10 @@ const std::vector<std::string>& python_dispatcher_alias_keys();
 int simulate_keys(const SimulateOptions& options, std::ostream& out, std::ostream& err);
 
 // `simulate --script FILE` on already-read text. Step errors are printed on `err` as
-// "<script_name>:<line>: error: <message>"; the session goes on. 0 when every step succeeded, else 1
-// (a script with no step at all, only blanks and comments, is an error too).
-int simulate_script(std::string_view script, std::string_view script_name, inspect::TableFormat format,
-                    std::ostream& out, std::ostream& err);
+// "<script_name>:<line>: error: <message>"; the session goes on. 0 when every step succeeded, else
+// 1 (a script with no step at all, only blanks and comments, is an error too).
+int simulate_script(std::string_view script, std::string_view script_name,
+                    inspect::TableFormat format, std::ostream& out, std::ostream& err);
 
 // PythonDispatcher's post-processing, exposed for tests: drops "registered at ...FallbackKernel.cpp
 // ... [" (and our default-fallback file) up to the last '['.

@@ -46,13 +46,17 @@ int run_simulate(const SimulateCommandOptions& o) {
 
 std::function<int()> bind_simulate_command(CLI::App* sub) {
   auto options = std::make_shared<SimulateCommandOptions>();
-  sub->add_option("KEY", options->keys, "dispatch keys to register a kernel for (CPU, AutogradCPU, FPGA, ...)");
-  sub->add_flag("--registrations", options->registrations, "print the registered kernels instead of the computed table");
-  sub->add_flag("--all-keys", options->all_keys, "show every runtime key with an entry, not only PythonDispatcher's");
+  sub->add_option("KEY", options->keys,
+                  "dispatch keys to register a kernel for (CPU, AutogradCPU, FPGA, ...)");
+  sub->add_flag("--registrations", options->registrations,
+                "print the registered kernels instead of the computed table");
+  sub->add_flag("--all-keys", options->all_keys,
+                "show every runtime key with an entry, not only PythonDispatcher's");
   cli::add_format_option(sub, options->format, {"text", "torch", "json"},
                          "text (PythonDispatcher's), torch (raw dumps) or json");
   sub->add_option("--script", options->script,
-                  "run a what-if session: lines 'def SCHEMA', 'impl LIB OP KEY KERNEL', 'fallback LIB KEY KERNEL', "
+                  "run a what-if session: lines 'def SCHEMA', 'impl LIB OP KEY KERNEL', 'fallback "
+                  "LIB KEY KERNEL', "
                   "'drop LIB', 'table OP', 'dump OP'");
   add_runtime_option(sub);
   return [options] { return run_simulate(*options); };

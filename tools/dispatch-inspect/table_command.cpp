@@ -15,13 +15,17 @@ void add_table_command(CLI::App& app) {
   CLI::App* sub = add_operator_command(
       app,
       {"table",
-       "Print an operator's computed dispatch table: per runtime key, the kernel, its registration site and why",
+       "Print an operator's computed dispatch table: per runtime key, the kernel, its registration "
+       "site and why",
        {"text", "torch", "json", "dot", "mermaid"},
-       "text (aligned columns), torch (as torch._C._dispatch_dump_table prints), json, or a picture: dot (Graphviz) "
+       "text (aligned columns), torch (as torch._C._dispatch_dump_table prints), json, or a "
+       "picture: dot (Graphviz) "
        "or mermaid",
        "dispatch-inspect table aten::add.Tensor --load libschemac_kernels.so --format torch\n"
-       "Reasons: kernel, default backend kernel, nested kernel, math kernel, autograd kernel, batched kernel,\n"
-       "backend fallback, ambiguous autogradother, missing; '(fallthrough)' marks keys dispatch skips."},
+       "Reasons: kernel, default backend kernel, nested kernel, math kernel, autograd kernel, "
+       "batched kernel,\n"
+       "backend fallback, ambiguous autogradother, missing; '(fallthrough)' marks keys dispatch "
+       "skips."},
       options, [options, all_keys] {
         report::Request request = operator_request("table", *options);
         request.all_keys = *all_keys;

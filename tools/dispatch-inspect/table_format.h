@@ -27,7 +27,8 @@ struct TableOptions {
 };
 
 // The computed table (report::table_text, table_torch or table_json).
-std::string format_table(const dispatch::OperatorEntry& op, TableFormat format, const TableOptions& options = {});
+std::string format_table(const dispatch::OperatorEntry& op, TableFormat format,
+                         const TableOptions& options = {});
 
 // The registration state: torch style (text is the same) or JSON (report::dump_torch, dump_json).
 std::string format_dump(const dispatch::OperatorEntry& op, TableFormat format);

@@ -13,9 +13,9 @@
 #include "runtime.h"
 #include "schemac/dispatch/call_trace.h"
 #include "schemac/dispatch/operator_handle.h"
-#include "schemac/support/json.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
+#include "schemac/support/json.h"
 #include "value_spec.h"
 
 namespace schemac::inspect {
@@ -23,7 +23,6 @@ namespace schemac::inspect {
 using cli::kExitProblems, support::Json;
 
 namespace {
-
 
 struct TraceOptions : OperatorCommandOptions {
   std::vector<std::string> args;
@@ -56,7 +55,8 @@ class RecordingTracer : public dispatch::CallTracer {
 // Installs a tracer for its scope.
 class TracerScope {
  public:
-  explicit TracerScope(dispatch::CallTracer* tracer) : previous_(dispatch::set_call_tracer(tracer)) {}
+  explicit TracerScope(dispatch::CallTracer* tracer)
+      : previous_(dispatch::set_call_tracer(tracer)) {}
   ~TracerScope() { dispatch::set_call_tracer(previous_); }
   TracerScope(const TracerScope&) = delete;
   TracerScope& operator=(const TracerScope&) = delete;
@@ -74,7 +74,8 @@ struct BuiltArgument {
 // Where NAME ends in `NAME=SPEC` (an identifier, then '='), or npos for a positional SPEC.
 size_t argument_name_end(std::string_view spec) {
   size_t i = 0;
-  while (i < spec.size() && (std::isalnum(static_cast<unsigned char>(spec[i])) || spec[i] == '_')) ++i;
+  while (i < spec.size() && (std::isalnum(static_cast<unsigned char>(spec[i])) || spec[i] == '_'))
+    ++i;
   return i > 0 && i < spec.size() && spec[i] == '=' ? i : std::string_view::npos;
 }
 
@@ -122,8 +123,8 @@ bool build_arguments(const schema::FunctionSchema& s, const std::vector<std::str
       continue;
     }
     if (!a.default_value) {
-      error = fmt::format("argument '{}' ({}) has no value and no default; give it with --arg", a.name,
-                          schema::print_type(a.type));
+      error = fmt::format("argument '{}' ({}) has no value and no default; give it with --arg",
+                          a.name, schema::print_type(a.type));
       return false;
     }
     ValueSpecResult v = value_of_default(*a.default_value);
@@ -137,26 +138,32 @@ bool build_arguments(const schema::FunctionSchema& s, const std::vector<std::str
 }
 
 void print_text(const std::string& schema_text, const std::vector<BuiltArgument>& args,
-                const std::vector<TracedStep>& steps, const dispatch::Stack* results, const std::string& error) {
+                const std::vector<TracedStep>& steps, const dispatch::Stack* results,
+                const std::string& error) {
   std::cout << fmt::format("trace: {}\n", schema_text);
   for (const BuiltArgument& a : args)
-    std::cout << fmt::format("  {} = {}{}\n", a.name, describe_value(a.value), a.from_default ? " (default)" : "");
+    std::cout << fmt::format("  {} = {}{}\n", a.name, describe_value(a.value),
+                             a.from_default ? " (default)" : "");
   std::cout << "kernels that ran:\n";
   for (const TracedStep& s : steps)
-    std::cout << fmt::format("{:{}}{} {}: {} [{}] with {}\n", "", 2 + 2 * s.depth, s.op, dispatch::to_string(s.key),
-                             s.kernel, dispatch::to_string(s.reason), dispatch::to_string(s.keys));
+    std::cout << fmt::format("{:{}}{} {}: {} [{}] with {}\n", "", 2 + 2 * s.depth, s.op,
+                             dispatch::to_string(s.key), s.kernel, dispatch::to_string(s.reason),
+                             dispatch::to_string(s.keys));
   if (results) {
-    for (const core::IValue& v : *results) std::cout << fmt::format("result: {}\n", describe_value(v));
+    for (const core::IValue& v : *results)
+      std::cout << fmt::format("result: {}\n", describe_value(v));
   } else {
     std::cout << fmt::format("error: {}\n", error);
   }
 }
 
 void print_json(const std::string& op_name, const std::vector<BuiltArgument>& args,
-                const std::vector<TracedStep>& steps, const dispatch::Stack* results, const std::string& error) {
+                const std::vector<TracedStep>& steps, const dispatch::Stack* results,
+                const std::string& error) {
   Json arguments = Json::array(), calls = Json::array(), values = Json::array();
   for (const BuiltArgument& a : args)
-    arguments.push_back(Json{{"name", a.name}, {"value", describe_value(a.value)}, {"default", a.from_default}});
+    arguments.push_back(
+        Json{{"name", a.name}, {"value", describe_value(a.value)}, {"default", a.from_default}});
   for (const TracedStep& s : steps)
     calls.push_back(Json{{"depth", s.depth},
                          {"operator", s.op},
@@ -167,10 +174,10 @@ void print_json(const std::string& op_name, const std::vector<BuiltArgument>& ar
   if (results)
     for (const core::IValue& v : *results) values.push_back(describe_value(v));
   std::cout << support::to_json_text(Json{{"operator", op_name},
-                                 {"arguments", std::move(arguments)},
-                                 {"calls", std::move(calls)},
-                                 {"results", std::move(values)},
-                                 {"error", results ? Json() : Json(error)}})
+                                          {"arguments", std::move(arguments)},
+                                          {"calls", std::move(calls)},
+                                          {"results", std::move(values)},
+                                          {"error", results ? Json() : Json(error)}})
             << "\n";
 }
 
@@ -180,7 +187,8 @@ int run_trace(const TraceOptions& o) {
   const dispatch::OperatorEntry* entry = find_operator_or_explain(o.op, std::cerr);
   if (entry == nullptr) return kExitProblems;
   if (!entry->has_schema()) {
-    cli::error("dispatch-inspect trace", "operator '{}' has kernels but no schema, so its arguments are unknown",
+    cli::error("dispatch-inspect trace",
+               "operator '{}' has kernels but no schema, so its arguments are unknown",
                entry->full_name());
     return kExitProblems;
   }
@@ -218,17 +226,23 @@ int run_trace(const TraceOptions& o) {
 
 void add_trace_command(CLI::App& app) {
   auto options = std::make_shared<TraceOptions>();
-  CLI::App* sub = add_operator_command(
-      app,
-      {"trace", "Run an operator on small values and print each kernel that ran, with the key set at that step",
-       {"text", "json"}, "text or json",
-       "dispatch-inspect trace aten::add.Tensor --load libschemac_kernels.so --arg cpu:float32[2,3] "
-       "--arg cpu:float32[2,3]",
-       "a library failed to load, the operator is unknown or the call failed"},
-      options, [options] { return run_trace(*options); });
+  CLI::App* sub =
+      add_operator_command(app,
+                           {"trace",
+                            "Run an operator on small values and print each kernel that ran, with "
+                            "the key set at that step",
+                            {"text", "json"},
+                            "text or json",
+                            "dispatch-inspect trace aten::add.Tensor --load libschemac_kernels.so "
+                            "--arg cpu:float32[2,3] "
+                            "--arg cpu:float32[2,3]",
+                            "a library failed to load, the operator is unknown or the call failed"},
+                           options, [options] { return run_trace(*options); });
   sub->add_option("--arg", options->args,
-                  "an argument, in schema order or as NAME=SPEC; repeatable. SPEC: cpu:float32[2,3] (a tensor holding "
-                  "1, 2, 3, ...), 3, 2.5, True, False, None, 'text', [0,1], (1, 2), {'a': 1}, float16; values nest. "
+                  "an argument, in schema order or as NAME=SPEC; repeatable. SPEC: "
+                  "cpu:float32[2,3] (a tensor holding "
+                  "1, 2, 3, ...), 3, 2.5, True, False, None, 'text', [0,1], (1, 2), {'a': 1}, "
+                  "float16; values nest. "
                   "Missing arguments take their defaults")
       ->allow_extra_args(false);  // one SPEC per --arg: the operator name is never taken for one
 }

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "schemac/core/device.h"
-#include "schemac/dispatch/operator_handle.h"
 #include "schemac/core/scalar_type.h"
 #include "schemac/core/tensor.h"
+#include "schemac/dispatch/operator_handle.h"
 #include "schemac/schema/printer.h"
 
 namespace schemac::inspect {
@@ -101,23 +101,30 @@ ValueSpecResult parse_tensor_spec(std::string_view spec) {
   const std::string_view device_text = spec.substr(0, last_colon);
   const std::string_view dtype_text = spec.substr(last_colon + 1, bracket - last_colon - 1);
   const auto device = core::Device::parse(device_text);
-  if (!device) return fail(fmt::format("unknown device '{}' in tensor spec '{}'; expected cpu or cuda[:N]", device_text, spec));
+  if (!device)
+    return fail(fmt::format("unknown device '{}' in tensor spec '{}'; expected cpu or cuda[:N]",
+                            device_text, spec));
   const auto dtype = core::parse_scalar_type(dtype_text);
   if (!dtype)
-    return fail(fmt::format("unknown element type '{}' in tensor spec '{}'; expected float32, float64, float16, "
-                            "bfloat16, int32, int64 or bool",
-                            dtype_text, spec));
+    return fail(fmt::format(
+        "unknown element type '{}' in tensor spec '{}'; expected float32, float64, float16, "
+        "bfloat16, int32, int64 or bool",
+        dtype_text, spec));
   const auto sizes = parse_int_list(spec.substr(bracket));
-  if (!sizes) return fail(fmt::format("bad sizes '{}' in tensor spec '{}'; expected a list like [2,3]", spec.substr(bracket), spec));
+  if (!sizes)
+    return fail(fmt::format("bad sizes '{}' in tensor spec '{}'; expected a list like [2,3]",
+                            spec.substr(bracket), spec));
   // trace runs operators on small values: a spec that asks for more is refused, not allocated
   // (cpu:int64[2,503232032325] once asked for 8 TB).
-  // A size of 0 counts as 1, as strides do (cpu:bool[0,10100616602,100616604616603,...] overflowed them).
+  // A size of 0 counts as 1, as strides do (cpu:bool[0,10100616602,100616604616603,...] overflowed
+  // them).
   int64_t elements = 1;
   for (int64_t s : *sizes) {
     if (s < 0) return fail(fmt::format("negative size {} in tensor spec '{}'", s, spec));
     if (elements > kMaxSpecElements / std::max<int64_t>(s, 1))
-      return fail(fmt::format("tensor spec '{}' is too large; trace makes tensors of at most {} elements", spec,
-                              kMaxSpecElements));
+      return fail(
+          fmt::format("tensor spec '{}' is too large; trace makes tensors of at most {} elements",
+                      spec, kMaxSpecElements));
     elements *= std::max<int64_t>(s, 1);
   }
   try {
@@ -190,10 +197,12 @@ class SpecParser {
       case '(': return sequence('(', ')');
       case '[': return sequence('[', ']');
       case '{': return dict();
-      case '\'': case '"': return string();
+      case '\'':
+      case '"': return string();
       default: break;
     }
-    if (!is_word_char(text_[pos_])) return error_at(pos_, fmt::format("expected a value, found {}", found()));
+    if (!is_word_char(text_[pos_]))
+      return error_at(pos_, fmt::format("expected a value, found {}", found()));
     return word();
   }
 
@@ -232,9 +241,11 @@ class SpecParser {
       std::optional<IValue> key = value();
       if (!key) return std::nullopt;
       for (const auto& entry : entries)
-        if (entry.first == *key) return error_at(key_pos, fmt::format("duplicate key {}", describe_value(*key)));
+        if (entry.first == *key)
+          return error_at(key_pos, fmt::format("duplicate key {}", describe_value(*key)));
       skip_space();
-      if (pos_ >= text_.size() || text_[pos_] != ':') return error_at(pos_, fmt::format("expected ':' after a dict key, found {}", found()));
+      if (pos_ >= text_.size() || text_[pos_] != ':')
+        return error_at(pos_, fmt::format("expected ':' after a dict key, found {}", found()));
       ++pos_;
       skip_space();
       std::optional<IValue> item = value();
@@ -266,7 +277,9 @@ class SpecParser {
         if (pos_ >= text_.size()) break;
         const char e = text_[pos_++];
         switch (e) {
-          case '\\': case '\'': case '"': c = e; break;
+          case '\\':
+          case '\'':
+          case '"': c = e; break;
           case 'n': c = '\n'; break;
           case 't': c = '\t'; break;
           default: return error_at(pos_ - 2, fmt::format("unknown escape '\\{}' in a string", e));
@@ -284,10 +297,14 @@ class SpecParser {
     const size_t start = pos_;
     while (pos_ < text_.size() && is_word_char(text_[pos_])) ++pos_;
     std::string_view w = text_.substr(start, pos_ - start);
-    const bool letter = (w.front() >= 'a' && w.front() <= 'z') || (w.front() >= 'A' && w.front() <= 'Z');
-    if (letter && pos_ < text_.size() && text_[pos_] == ':' && w != "True" && w != "False" && w != "None") {
+    const bool letter =
+        (w.front() >= 'a' && w.front() <= 'z') || (w.front() >= 'A' && w.front() <= 'Z');
+    if (letter && pos_ < text_.size() && text_[pos_] == ':' && w != "True" && w != "False" &&
+        w != "None") {
       // device[:index]:dtype[sizes]
-      while (pos_ < text_.size() && text_[pos_] != '[' && (is_word_char(text_[pos_]) || text_[pos_] == ':')) ++pos_;
+      while (pos_ < text_.size() && text_[pos_] != '[' &&
+             (is_word_char(text_[pos_]) || text_[pos_] == ':'))
+        ++pos_;
       if (pos_ < text_.size() && text_[pos_] == '[') {
         const size_t close = text_.find(']', pos_);
         pos_ = close == std::string_view::npos ? text_.size() : close + 1;
@@ -302,10 +319,13 @@ class SpecParser {
     if (auto i = parse_int(w)) return IValue(*i);
     if (auto d = parse_double(w)) return IValue(*d);
     if (auto t = core::parse_scalar_type(w)) return IValue(*t);
-    return error_at(start, fmt::format("cannot read value spec '{}'; expected a tensor (cpu:float32[2,3]), an int (3), a "
-                                       "float (2.5), True, False, None, a string ('text'), a list ([0,1]), a tuple "
-                                       "((1, 2)), a dict ({{'a': 1}}) or an element type (float16)",
-                                       w));
+    return error_at(
+        start,
+        fmt::format(
+            "cannot read value spec '{}'; expected a tensor (cpu:float32[2,3]), an int (3), a "
+            "float (2.5), True, False, None, a string ('text'), a list ([0,1]), a tuple "
+            "((1, 2)), a dict ({{'a': 1}}) or an element type (float16)",
+            w));
   }
 
   // A list of ints, floats, bools or tensors is stored as that array, any other as a generic list.
@@ -348,7 +368,9 @@ class SpecParser {
 ValueSpecResult parse_value_spec(std::string_view spec) {
   spec = trim(spec);
   if (spec.empty())
-    return fail("empty value spec; expected e.g. cpu:float32[2,3], 3, 2.5, True, None, 'text', [0,1], (1, 2) or {'a': 1}");
+    return fail(
+        "empty value spec; expected e.g. cpu:float32[2,3], 3, 2.5, True, None, 'text', [0,1], (1, "
+        "2) or {'a': 1}");
   return SpecParser(spec).parse();
 }
 
@@ -367,7 +389,9 @@ ValueSpecResult value_of_default(const schema::DefaultValue& d) {
       std::vector<int64_t> items;
       for (const schema::DefaultValue& item : d.items) {
         const auto i = item.kind == Kind::Int ? parse_int(item.text) : std::nullopt;
-        if (!i) return fail(fmt::format("cannot build the default '{}': only lists of ints are supported", d.text));
+        if (!i)
+          return fail(fmt::format("cannot build the default '{}': only lists of ints are supported",
+                                  d.text));
         items.push_back(*i);
       }
       return ok(IValue(std::move(items)));
@@ -378,7 +402,8 @@ ValueSpecResult value_of_default(const schema::DefaultValue& d) {
       if (d.text == "preserve_format") return ok(IValue(core::MemoryFormat::Preserve));
       if (auto t = core::parse_scalar_type(d.text)) return ok(IValue(*t));
       break;
-    case Kind::String: case Kind::Complex: break;
+    case Kind::String:
+    case Kind::Complex: break;
   }
   return fail(fmt::format("cannot build the default '{}'; give the argument with --arg", d.text));
 }
@@ -426,13 +451,15 @@ std::optional<IValue> fit(const IValue& v, const Type& type, bool inside, std::s
     }
     case Type::Kind::List: {
       const Type& elem = type.element();
-      const bool empty = (v.is_int_list() && v.to_int_list().empty()) || (v.is_list() && v.to_list().empty());
+      const bool empty =
+          (v.is_int_list() && v.to_int_list().empty()) || (v.is_list() && v.to_list().empty());
       if (elem.is_base(BaseType::Float) && v.is_int_list()) {
         return IValue(std::vector<double>(v.to_int_list().begin(), v.to_int_list().end()));
       }
       if (elem.is_base(BaseType::Tensor) && empty) return IValue(std::vector<core::Tensor>());
       if (elem.kind != Type::Kind::Tuple && elem.kind != Type::Kind::Dict) return v;
-      if (!v.is_list() && !empty) return mismatch(fmt::format("a list {}", schema::print_type(type)));
+      if (!v.is_list() && !empty)
+        return mismatch(fmt::format("a list {}", schema::print_type(type)));
       std::vector<IValue> out;
       if (v.is_list()) {
         for (const IValue& item : v.to_list()) {
@@ -444,13 +471,16 @@ std::optional<IValue> fit(const IValue& v, const Type& type, bool inside, std::s
       return IValue::list(std::move(out));
     }
     case Type::Kind::Base:
-      if (type.base == BaseType::NoneType) return v.is_none() ? std::optional<IValue>(v) : mismatch("None");
+      if (type.base == BaseType::NoneType)
+        return v.is_none() ? std::optional<IValue>(v) : mismatch("None");
       if (!inside) return v;
       switch (type.base) {
-        case BaseType::Tensor: return v.is_tensor() ? std::optional<IValue>(v) : mismatch("a Tensor");
-        case BaseType::Int: case BaseType::SymInt:
-          return v.is_int() ? std::optional<IValue>(v) : mismatch("an int");
-        case BaseType::Float: case BaseType::SymFloat:
+        case BaseType::Tensor:
+          return v.is_tensor() ? std::optional<IValue>(v) : mismatch("a Tensor");
+        case BaseType::Int:
+        case BaseType::SymInt: return v.is_int() ? std::optional<IValue>(v) : mismatch("an int");
+        case BaseType::Float:
+        case BaseType::SymFloat:
           if (v.is_int()) return IValue(static_cast<double>(v.to_int()));
           return v.is_double() ? std::optional<IValue>(v) : mismatch("a float");
         case BaseType::Bool: return v.is_bool() ? std::optional<IValue>(v) : mismatch("a bool");
@@ -476,7 +506,9 @@ std::string quoted(std::string_view text) {
 ValueSpecResult fit_to_type(const IValue& value, const schema::Type& type) {
   std::string error;
   std::optional<IValue> fitted = fit(value, type, false, error);
-  if (!fitted) return fail(fmt::format("{} does not fit '{}': {}", describe_value(value), schema::print_type(type), error));
+  if (!fitted)
+    return fail(fmt::format("{} does not fit '{}': {}", describe_value(value),
+                            schema::print_type(type), error));
   return ok(std::move(*fitted));
 }
 
@@ -496,14 +528,19 @@ std::string describe_value(const IValue& v) {
     case core::IValueKind::Double: return fmt::format("{}", v.to_double());
     case core::IValueKind::String: return quoted(v.to_string());
     case core::IValueKind::IntList: return fmt::format("[{}]", fmt::join(v.to_int_list(), ", "));
-    case core::IValueKind::DoubleList: return fmt::format("[{}]", fmt::join(v.to_double_list(), ", "));
+    case core::IValueKind::DoubleList:
+      return fmt::format("[{}]", fmt::join(v.to_double_list(), ", "));
     case core::IValueKind::BoolList:
-      return fmt::format("[{}]", join(v.to_bool_list(), [](bool b) { return std::string(b ? "True" : "False"); }));
+      return fmt::format(
+          "[{}]", join(v.to_bool_list(), [](bool b) { return std::string(b ? "True" : "False"); }));
     case core::IValueKind::TensorList:
-      return fmt::format("[{}]", join(v.to_tensor_list(), [](const core::Tensor& t) { return describe_value(IValue(t)); }));
+      return fmt::format("[{}]", join(v.to_tensor_list(), [](const core::Tensor& t) {
+                           return describe_value(IValue(t));
+                         }));
     case core::IValueKind::GenericList: return fmt::format("[{}]", join(v.to_list(), describe));
     case core::IValueKind::Tuple:
-      return fmt::format("({}{})", join(v.to_tuple(), describe), v.to_tuple().size() == 1 ? "," : "");
+      return fmt::format("({}{})", join(v.to_tuple(), describe),
+                         v.to_tuple().size() == 1 ? "," : "");
     case core::IValueKind::Dict:
       return fmt::format("{{{}}}", join(v.to_dict(), [](const std::pair<IValue, IValue>& e) {
                            return describe_value(e.first) + ": " + describe_value(e.second);

@@ -17,11 +17,11 @@
 #include "cli.h"
 #include "commands.h"
 #include "input.h"
+#include "parse_sources.h"
 #include "report.h"
 #include "schemac/compat/compat.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/sources/scan.h"
-#include "parse_sources.h"
 #include "sources_yaml.h"
 
 namespace schemac::tool {
@@ -37,7 +37,7 @@ struct CompatOptions {
   std::string new_file;
   std::string allow_file;  // empty: no allow-list
   std::string format = "text";
-  std::string today;       // empty: the current UTC date
+  std::string today;  // empty: the current UTC date
   bool list_rules = false;
 };
 
@@ -51,7 +51,8 @@ compat::Date current_utc_date() {
 // compat's rules, then lint's (the errors of a bad input file), for SARIF's rule table.
 const std::vector<diagnostics::RuleInfo>& all_rules() {
   static const std::vector<diagnostics::RuleInfo> rules = [] {
-    std::vector<diagnostics::RuleInfo> out(compat::compat_rule_catalog().begin(), compat::compat_rule_catalog().end());
+    std::vector<diagnostics::RuleInfo> out(compat::compat_rule_catalog().begin(),
+                                           compat::compat_rule_catalog().end());
     out.insert(out.end(), lint::lint_rule_catalog().begin(), lint::lint_rule_catalog().end());
     return out;
   }();
@@ -102,15 +103,17 @@ int run_compat(const CompatOptions& options) {
   for (size_t i = 0; i < 2; ++i) {
     std::optional<sources::Language> language = sources::language_for_path(paths[i]);
     if (!language) continue;
-    std::vector<sources::ScannedFile> scanned{{paths[i], sources::scan_source(texts[i], *language)}};
+    std::vector<sources::ScannedFile> scanned{
+        {paths[i], sources::scan_source(texts[i], *language)}};
     texts[i] = registrations_yaml(scanned, not_compared, &origins[i]);
   }
 
   std::optional<compat::CompatInput> allow;
   if (!options.allow_file.empty()) allow = compat::CompatInput{paths[2], texts[2]};
-  compat::Date today = options.today.empty() ? current_utc_date() : *compat::parse_date(options.today);
-  compat::CompatReport report = compat::check_compat({paths[0], texts[0]}, {paths[1], texts[1]},
-                                                     std::move(allow), today);
+  compat::Date today =
+      options.today.empty() ? current_utc_date() : *compat::parse_date(options.today);
+  compat::CompatReport report =
+      compat::check_compat({paths[0], texts[0]}, {paths[1], texts[1]}, std::move(allow), today);
   for (size_t i = 0; i < 2; ++i) {
     for (diagnostics::Diagnostic& d : report.diagnostics) place_in_source(d, paths[i], origins[i]);
   }
@@ -132,18 +135,22 @@ std::function<int()> bind_compat_command(CLI::App* cmd) {
   auto options = std::make_shared<CompatOptions>();
   cmd->add_option("old", options->old_file, "the file as it was (the baseline)");
   cmd->add_option("new", options->new_file, "the file as it is now");
-  cmd->add_option("--allow", options->allow_file,
-                  "a YAML allow-list of accepted breaks: '- {operator: NAME, rule: ID, reason: TEXT, "
-                  "expires: YYYY-MM-DD}' (rule and expires optional)");
-  cli::add_format_option(cmd, options->format, {"text", "json", "sarif", "github"}, kReportFormatHelp);
+  cmd->add_option(
+      "--allow", options->allow_file,
+      "a YAML allow-list of accepted breaks: '- {operator: NAME, rule: ID, reason: TEXT, "
+      "expires: YYYY-MM-DD}' (rule and expires optional)");
+  cli::add_format_option(cmd, options->format, {"text", "json", "sarif", "github"},
+                         kReportFormatHelp);
   cmd->add_option("--today", options->today,
                   "the date allow-list expiry is checked against (default: today's UTC date)")
       ->check(CLI::Validator(
           [](std::string& value) {
-            return compat::parse_date(value) ? std::string() : "expected a date as YYYY-MM-DD, got '" + value + "'";
+            return compat::parse_date(value) ? std::string()
+                                             : "expected a date as YYYY-MM-DD, got '" + value + "'";
           },
           "YYYY-MM-DD"));
-  cmd->add_flag("--list-rules", options->list_rules, "print every rule id, its severity and what it checks");
+  cmd->add_flag("--list-rules", options->list_rules,
+                "print every rule id, its severity and what it checks");
   return [options] { return run_compat(*options); };
 }
 

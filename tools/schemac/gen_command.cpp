@@ -1,5 +1,6 @@
 // `schemac gen FILE... -o DIR [--target schemac|torch] [--shards N] [--depfile PATH]
-//  [--list-outputs] [--source-root DIR] [--namespace NS] [--profile in-tree|extension] [--torch-version X.Y]`:
+//  [--list-outputs] [--source-root DIR] [--namespace NS] [--profile in-tree|extension]
+//  [--torch-version X.Y]`:
 // generates the registration code, kernel declarations and operator handles of native-functions
 // files, for the target `--target` names (schemac/codegen/target.h: our runtime, or PyTorch), laid
 // out by schemac/codegen/output_files.h.
@@ -35,8 +36,8 @@
 #include "schemac/lint/lint_inputs.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/native_functions/native_functions.h"
-#include "schemac/support/parallel.h"
 #include "schemac/support/json.h"
+#include "schemac/support/parallel.h"
 #include "torch_version_option.h"
 
 namespace schemac::tool {
@@ -58,11 +59,12 @@ struct GenCommandOptions {
   bool list_outputs = false;
   std::string source_root = ".";
   std::string ns = "aten";
-  bool ns_given = false;  // whether --namespace was written
+  bool ns_given = false;           // whether --namespace was written
   std::string target = "schemac";  // a name in the target registry (schemac/codegen/target.h)
-  std::string profile;  // the lint profile; "" for the target's (extension for torch, else by namespace)
-  std::string format = "text";     // json: errors and --list-outputs as JSON on stdout
-  lint::TorchVersion torch_version = lint::kNewestTorchVersion;
+  std::string
+      profile;  // the lint profile; "" for the target's (extension for torch, else by namespace)
+  std::string format = "text";  // json: errors and --list-outputs as JSON on stdout
+  torch_releases::TorchVersion torch_version = torch_releases::kNewestTorchVersion;
 };
 
 // The path banners show: relative to the source root, '/'-separated; the file name alone when
@@ -72,7 +74,8 @@ std::string display_path(const std::string& input, const std::string& source_roo
   fs::path absolute = fs::weakly_canonical(fs::absolute(input, ec), ec);
   fs::path root = fs::weakly_canonical(fs::absolute(source_root, ec), ec);
   fs::path relative = absolute.lexically_relative(root);
-  if (relative.empty() || *relative.begin() == "..") return fs::path(input).filename().generic_string();
+  if (relative.empty() || *relative.begin() == "..")
+    return fs::path(input).filename().generic_string();
   return relative.generic_string();
 }
 
@@ -108,7 +111,8 @@ bool write_if_changed(const fs::path& path, const std::string& content) {
 // behind, whose stale registrations a build that globs the directory would otherwise compile.
 // Only plain files whose name is a shard name are considered; nothing else in the directory is
 // touched. Returns false (after saying why) on an I/O error.
-bool remove_stale_shards(const std::string& output_dir, const std::vector<codegen::GeneratedFile>& files) {
+bool remove_stale_shards(const std::string& output_dir,
+                         const std::vector<codegen::GeneratedFile>& files) {
   std::set<std::string> written;
   for (const codegen::GeneratedFile& file : files) written.insert(file.name);
   std::error_code ec;
@@ -120,15 +124,13 @@ bool remove_stale_shards(const std::string& output_dir, const std::vector<codege
     if (fs::is_regular_file(it->symlink_status(status_ec))) stale.push_back(it->path());
   }
   if (ec) {
-    error(kCommand, "cannot list output directory '{}': {}", output_dir,
-               ec.message());
+    error(kCommand, "cannot list output directory '{}': {}", output_dir, ec.message());
     return false;
   }
   std::sort(stale.begin(), stale.end());
   for (const fs::path& path : stale) {
     if (!fs::remove(path, ec) && ec) {
-      error(kCommand, "cannot remove stale shard '{}': {}",
-                 path.generic_string(), ec.message());
+      error(kCommand, "cannot remove stale shard '{}': {}", path.generic_string(), ec.message());
       return false;
     }
   }
@@ -146,7 +148,8 @@ std::string make_escape(const std::string& path) {
   return out;
 }
 
-std::string depfile_text(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs) {
+std::string depfile_text(const std::vector<std::string>& outputs,
+                         const std::vector<std::string>& inputs) {
   std::string out;
   for (size_t i = 0; i < outputs.size(); ++i) {
     out += (i == 0 ? "" : " \\\n ") + make_escape(outputs[i]);
@@ -179,7 +182,8 @@ int run_gen(const GenCommandOptions& options) {
   lint::LintOptions lint_options;
   lint_options.torchgen_codegen = false;
   lint_options.profile = lint::parse_profile(options.profile)
-                             .value_or(options.target == "torch" ? lint::Profile::extension : lint::Profile::automatic);
+                             .value_or(options.target == "torch" ? lint::Profile::extension
+                                                                 : lint::Profile::automatic);
   lint_options.torch_version = options.torch_version;
   std::vector<const native_functions::NativeFunctionsFile*> loaded;
   for (const native_functions::NativeFunctionsLoad& load : loads) loaded.push_back(&load.file);
@@ -192,19 +196,22 @@ int run_gen(const GenCommandOptions& options) {
   // A duplicate operator is lint's duplicate-operator and the model's too: reported once.
   std::erase_if(build.diagnostics, [&](const diagnostics::Diagnostic& d) {
     return std::any_of(lint.begin(), lint.end(), [&](const diagnostics::Diagnostic& l) {
-      return l.rule == d.rule && l.location.file == d.location.file && l.location.line == d.location.line &&
-             l.location.column == d.location.column;
+      return l.rule == d.rule && l.location.file == d.location.file &&
+             l.location.line == d.location.line && l.location.column == d.location.column;
     });
   });
   diagnostics.insert(diagnostics.end(), lint.begin(), lint.end());
   const codegen::Target& target = *codegen::find_target(options.target);
   const codegen::GenOptions gen_options{options.shards, options.ns, options.ns_given};
-  for (diagnostics::Diagnostic& d : target.check(build.model, gen_options)) build.diagnostics.push_back(std::move(d));
+  for (diagnostics::Diagnostic& d : target.check(build.model, gen_options))
+    build.diagnostics.push_back(std::move(d));
   diagnostics.insert(diagnostics.end(), build.diagnostics.begin(), build.diagnostics.end());
   diagnostics::sort_diagnostics(diagnostics);
   diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(diagnostics);
   // Errors in full; warnings only counted, to keep build logs short (`schemac lint` shows them).
-  std::erase_if(diagnostics, [](const diagnostics::Diagnostic& d) { return d.severity != diagnostics::Severity::error; });
+  std::erase_if(diagnostics, [](const diagnostics::Diagnostic& d) {
+    return d.severity != diagnostics::Severity::error;
+  });
   if (options.format == "json" && counts.errors > 0) {
     fmt::print("{}", diagnostics::render_json(diagnostics));
   } else if (!diagnostics.empty()) {
@@ -221,7 +228,8 @@ int run_gen(const GenCommandOptions& options) {
   }
 
   // 2. Everything in memory.
-  std::vector<codegen::GeneratedFile> files = codegen::generate_files(build.model, target, gen_options);
+  std::vector<codegen::GeneratedFile> files =
+      codegen::generate_files(build.model, target, gen_options);
   std::vector<std::string> output_paths;
   for (const codegen::GeneratedFile& file : files) {
     output_paths.push_back((fs::path(options.output_dir) / file.name).generic_string());
@@ -239,16 +247,15 @@ int run_gen(const GenCommandOptions& options) {
   std::error_code ec;
   fs::create_directories(options.output_dir, ec);
   if (ec) {
-    error(kCommand, "cannot create output directory '{}': {}",
-               options.output_dir, ec.message());
+    error(kCommand, "cannot create output directory '{}': {}", options.output_dir, ec.message());
     return kExitUsage;
   }
   for (size_t i = 0; i < files.size(); ++i) {
     if (!write_if_changed(output_paths[i], files[i].content)) return kExitUsage;
   }
   if (!remove_stale_shards(options.output_dir, files)) return kExitUsage;
-  std::vector<std::string> targets = options.stamp.empty() ? output_paths
-                                                             : std::vector<std::string>{options.stamp};
+  std::vector<std::string> targets =
+      options.stamp.empty() ? output_paths : std::vector<std::string>{options.stamp};
   if (!options.depfile.empty() &&
       !write_if_changed(options.depfile, depfile_text(targets, options.files))) {
     return kExitUsage;
@@ -282,30 +289,38 @@ std::function<int()> bind_gen_command(CLI::App* cmd) {
   const std::vector<std::string> names = codegen::target_names();
   std::string targets;
   for (size_t i = 0; i < names.size(); ++i) {
-    targets += fmt::format("{}{} ({})", i == 0 ? "" : i + 1 == names.size() ? " or " : ", ", names[i],
-                           codegen::find_target(names[i])->description());
+    targets += fmt::format("{}{} ({})",
+                           i == 0                  ? ""
+                           : i + 1 == names.size() ? " or "
+                                                   : ", ",
+                           names[i], codegen::find_target(names[i])->description());
   }
   cmd->add_option("--target", options->target, targets)->check(CLI::IsMember(names));
   cmd->add_option("--profile", options->profile,
-                  "the lint rules checked before writing: in-tree (torchgen's) or extension (what TORCH_LIBRARY "
-                  "enforces); default: extension for --target torch, else chosen per operator by its namespace")
+                  "the lint rules checked before writing: in-tree (torchgen's) or extension (what "
+                  "TORCH_LIBRARY "
+                  "enforces); default: extension for --target torch, else chosen per operator by "
+                  "its namespace")
       ->check(CLI::IsMember({"in-tree", "extension"}));
-  cli::add_format_option(cmd, options->format, {"text", "json"},
-                    "text (the default) or json: the errors (a JSON array, as lint's) and --list-outputs (an "
-                    "array of paths) on stdout");
+  cli::add_format_option(
+      cmd, options->format, {"text", "json"},
+      "text (the default) or json: the errors (a JSON array, as lint's) and --list-outputs (an "
+      "array of paths) on stdout");
   cmd->add_flag("--list-outputs", options->list_outputs,
                 "print the paths of the files that would be written, one per line, and exit");
   cmd->add_option("--source-root", options->source_root,
                   "banners name inputs relative to this directory (default: the current one)");
   add_torch_version_option(cmd, options->torch_version);
-  CLI::Option* ns = cmd->add_option("--namespace", options->ns,
-                  "namespace of operators written without one (the torch target requires it for them), and of "
-                  "register_operators()")
-      ->check([](const std::string& ns) -> std::string {
-        bool ok = !ns.empty() && !(ns[0] >= '0' && ns[0] <= '9');
-        for (char c : ns) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-        return ok ? std::string() : fmt::format("namespace '{}' is not a C++ identifier", ns);
-      });
+  CLI::Option* ns =
+      cmd->add_option("--namespace", options->ns,
+                      "namespace of operators written without one (the torch target requires it "
+                      "for them), and of "
+                      "register_operators()")
+          ->check([](const std::string& ns) -> std::string {
+            bool ok = !ns.empty() && !(ns[0] >= '0' && ns[0] <= '9');
+            for (char c : ns) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+            return ok ? std::string() : fmt::format("namespace '{}' is not a C++ identifier", ns);
+          });
   // Read after parsing: whether --namespace was written.
   return [options, ns] {
     options->ns_given = ns->count() > 0;

@@ -44,8 +44,8 @@ bool replace_file(const std::string& path, const std::string& text) {
 
 }  // namespace
 
-FixSummary fix_files(const std::vector<std::string>& paths, std::vector<std::string>& texts, const Relint& relint,
-                     bool diff_only) {
+FixSummary fix_files(const std::vector<std::string>& paths, std::vector<std::string>& texts,
+                     const Relint& relint, bool diff_only) {
   FixSummary summary;
   const std::vector<std::string> original = texts;
   std::vector<diagnostics::SkippedFix> left_out;
@@ -65,7 +65,8 @@ FixSummary fix_files(const std::vector<std::string>& paths, std::vector<std::str
   }
   for (const diagnostics::SkippedFix& s : left_out) {
     fmt::print(stderr, "{}:{}:{}: note: fix for [{}] left out: {}\n", s.diagnostic.location.file,
-               s.diagnostic.location.line, s.diagnostic.location.column, s.diagnostic.rule, s.reason);
+               s.diagnostic.location.line, s.diagnostic.location.column, s.diagnostic.rule,
+               s.reason);
   }
   summary.left_out = left_out.size();
   for (size_t i = 0; i < paths.size(); ++i) {

@@ -15,16 +15,17 @@
 namespace schemac::tool {
 
 // The diagnostics of every file for the given texts (one per path, in order).
-using Relint = std::function<std::vector<diagnostics::Diagnostic>(const std::vector<std::string>& texts)>;
+using Relint =
+    std::function<std::vector<diagnostics::Diagnostic>(const std::vector<std::string>& texts)>;
 
 struct FixSummary {
-  size_t fixed = 0;       // fixes applied, all rounds together
+  size_t fixed = 0;  // fixes applied, all rounds together
   size_t left_out = 0;
   bool io_error = false;  // a file could not be written
 };
 
 // Fixes the files `paths`, whose texts are `texts` (replaced by the fixed texts).
-FixSummary fix_files(const std::vector<std::string>& paths, std::vector<std::string>& texts, const Relint& relint,
-                     bool diff_only);
+FixSummary fix_files(const std::vector<std::string>& paths, std::vector<std::string>& texts,
+                     const Relint& relint, bool diff_only);
 
 }  // namespace schemac::tool

@@ -23,13 +23,16 @@ namespace fs = std::filesystem;
 
 constexpr std::string_view kCommand = "schemac lint";
 
-bool is_yaml(const fs::path& path) { return path.extension() == ".yaml" || path.extension() == ".yml"; }
+bool is_yaml(const fs::path& path) {
+  return path.extension() == ".yaml" || path.extension() == ".yml";
+}
 
 // The files lint knows under `folder`, sorted; the config file and tags.yaml are not inputs.
 std::vector<std::string> files_under(const fs::path& folder) {
   std::vector<std::string> out;
   std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(folder, fs::directory_options::skip_permission_denied, ec);
+  for (auto it = fs::recursive_directory_iterator(
+           folder, fs::directory_options::skip_permission_denied, ec);
        it != fs::recursive_directory_iterator(); it.increment(ec)) {
     if (ec) break;
     const fs::path& path = it->path();
@@ -47,16 +50,18 @@ std::vector<std::string> files_under(const fs::path& folder) {
 
 }  // namespace
 
-std::vector<LintInput> read_lint_inputs(const std::vector<std::string>& arguments, const std::string& stdin_name,
-                                        bool& io_error, std::vector<std::string>& tool_errors) {
+std::vector<LintInput> read_lint_inputs(const std::vector<std::string>& arguments,
+                                        const std::string& stdin_name, bool& io_error,
+                                        std::vector<std::string>& tool_errors) {
   std::vector<LintInput> inputs;
   std::set<std::string> seen;  // canonical paths of the files read
   auto add_file = [&](const std::string& path, bool from_folder) {
     std::error_code ec;
     fs::path canonical = fs::weakly_canonical(path, ec);
     if (!seen.insert(ec ? path : canonical.string()).second) return;
-    std::optional<std::string> text =
-        sources::language_for_path(path) ? read_source_file(kCommand, path) : cli::read_input(kCommand, path);
+    std::optional<std::string> text = sources::language_for_path(path)
+                                          ? read_source_file(kCommand, path)
+                                          : cli::read_input(kCommand, path);
     if (!text) {
       io_error = true;
       tool_errors.push_back(fmt::format("cannot read '{}'", path));

@@ -10,7 +10,7 @@
 namespace schemac::tool {
 
 struct LintInput {
-  std::string path;      // as shown in diagnostics
+  std::string path;  // as shown in diagnostics
   std::string text;
   bool from_folder = false;  // found by searching a folder: skipped when its shape is unknown
   bool from_stdin = false;
@@ -18,7 +18,8 @@ struct LintInput {
 
 // Reads every input. An unreadable one is reported ("schemac lint: error: cannot read ...") and
 // sets `io_error`; the others are still read. `tool_errors` collects those messages for SARIF.
-std::vector<LintInput> read_lint_inputs(const std::vector<std::string>& arguments, const std::string& stdin_name,
-                                        bool& io_error, std::vector<std::string>& tool_errors);
+std::vector<LintInput> read_lint_inputs(const std::vector<std::string>& arguments,
+                                        const std::string& stdin_name, bool& io_error,
+                                        std::vector<std::string>& tool_errors);
 
 }  // namespace schemac::tool

@@ -4,10 +4,12 @@
 #include "commands.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{"schemac: check PyTorch-style operator schemas and generate their registration code"};
+  CLI::App app{
+      "schemac: check PyTorch-style operator schemas and generate their registration code"};
   app.require_subcommand(1);
-  app.footer("Run 'schemac SUBCOMMAND --help' for the options and examples of each subcommand.\n"
-             "Exit codes: 0 success, 1 problems found in the input, 2 usage or I/O errors.");
+  app.footer(
+      "Run 'schemac SUBCOMMAND --help' for the options and examples of each subcommand.\n"
+      "Exit codes: 0 success, 1 problems found in the input, 2 usage or I/O errors.");
   schemac::cli::add_commands(app, schemac::tool::schemac_commands());
   return schemac::cli::run_app(app, "schemac", argc, argv);
 }

@@ -1,9 +1,9 @@
-// `schemac parse [--format text|json] [--werror] [SCHEMA...]`: parses each SCHEMA, or each non-blank
-// line of stdin, and prints its canonical form (text) or one JSON object per input (--format json,
-// or its alias --json). Errors name the column and what was expected; warnings (what PyTorch
-// accepts but is questionable) carry their rule id too. In text mode both go to stderr with the
-// line and a caret under the problem, coloured by --color as lint's are.
-// Exit 0 when every input parsed, 1 otherwise (and, with --werror, when one had a warning).
+// `schemac parse [--format text|json] [--werror] [SCHEMA...]`: parses each SCHEMA, or each
+// non-blank line of stdin, and prints its canonical form (text) or one JSON object per input
+// (--format json, or its alias --json). Errors name the column and what was expected; warnings
+// (what PyTorch accepts but is questionable) carry their rule id too. In text mode both go to
+// stderr with the line and a caret under the problem, coloured by --color as lint's are. Exit 0
+// when every input parsed, 1 otherwise (and, with --werror, when one had a warning).
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -35,10 +35,10 @@ using schema::ParseResult;
 using schema::SchemaError;
 
 struct ParseOptions {
-  bool json = false;      // --json, the alias of --format json
+  bool json = false;  // --json, the alias of --format json
   std::string format = "text";
-  bool source = false;    // --source was given: the positional arguments are files too
-  bool werror = false;  // a warning fails the input as an error does
+  bool source = false;               // --source was given: the positional arguments are files too
+  bool werror = false;               // a warning fails the input as an error does
   std::vector<std::string> schemas;  // empty: read stdin
   ParseSourcesOptions sources;       // --source FILE...: schemas from registration code
 };
@@ -74,11 +74,12 @@ Json json_alias(const schema::Type& type) {
 Json json_arguments(const std::vector<Argument>& arguments) {
   Json out = Json::array();
   for (const Argument& argument : arguments) {
-    out.push_back(Json{{"name", argument.name},
-                       {"type", schema::print_type(argument.type)},
-                       {"default", argument.default_value ? Json(argument.default_value->text) : Json()},
-                       {"kwarg_only", argument.kwarg_only},
-                       {"alias", json_alias(argument.type)}});
+    out.push_back(
+        Json{{"name", argument.name},
+             {"type", schema::print_type(argument.type)},
+             {"default", argument.default_value ? Json(argument.default_value->text) : Json()},
+             {"kwarg_only", argument.kwarg_only},
+             {"alias", json_alias(argument.type)}});
   }
   return out;
 }
@@ -86,9 +87,8 @@ Json json_arguments(const std::vector<Argument>& arguments) {
 Json json_warnings(const ParseResult& result) {
   Json out = Json::array();
   for (const SchemaError& warning : result.warnings) {
-    out.push_back(Json{{"message", warning.message},
-                       {"column", warning.offset + 1},
-                       {"rule", warning.rule}});
+    out.push_back(
+        Json{{"message", warning.message}, {"column", warning.offset + 1}, {"rule", warning.rule}});
   }
   return out;
 }
@@ -99,21 +99,21 @@ std::string json_result(const ParseResult& result) {
   if (!result.ok()) {
     const SchemaError& error = *result.error;
     return support::to_json_text(Json{{"ok", false},
-                             {"error", error.message},
-                             {"column", error.offset + 1},
-                             {"rule", error.rule},
-                             {"warnings", json_warnings(result)}});
+                                      {"error", error.message},
+                                      {"column", error.offset + 1},
+                                      {"rule", error.rule},
+                                      {"warnings", json_warnings(result)}});
   }
   const FunctionSchema& s = *result.schema;
   return support::to_json_text(Json{{"ok", true},
-                           {"canonical", schema::print_schema(s)},
-                           {"schema", Json{{"name", s.op.name},
-                                           {"overload", s.op.overload},
-                                           {"arguments", json_arguments(s.arguments)},
-                                           {"returns", json_arguments(s.returns)},
-                                           {"is_vararg", s.is_vararg},
-                                           {"is_varret", s.is_varret}}},
-                           {"warnings", json_warnings(result)}});
+                                    {"canonical", schema::print_schema(s)},
+                                    {"schema", Json{{"name", s.op.name},
+                                                    {"overload", s.op.overload},
+                                                    {"arguments", json_arguments(s.arguments)},
+                                                    {"returns", json_arguments(s.returns)},
+                                                    {"is_vararg", s.is_vararg},
+                                                    {"is_varret", s.is_varret}}},
+                                    {"warnings", json_warnings(result)}});
 }
 
 // "<stdin>:3:12: error: message [rule]" (or "warning:"), the line, and a caret line under the
@@ -125,10 +125,13 @@ void print_problem(const Input& input, const SchemaError& error, diagnostics::Se
   auto paint = [&](std::string_view code, const std::string& text) {
     return color ? fmt::format("{}{}\033[0m", code, text) : text;
   };
-  fmt::print(stderr, "{} {} {} [{}]\n{}", paint("\033[1m", fmt::format("{}:{}:{}:", input.origin, input.line, column)),
-             paint(diagnostics::severity_color(severity), fmt::format("{}:", diagnostics::severity_name(severity))),
-             diagnostics::clip_text(error.message, 1000), error.rule,
-             diagnostics::render_excerpt(input.text, column, end_column, "", color ? "\033[1;32m" : ""));
+  fmt::print(
+      stderr, "{} {} {} [{}]\n{}",
+      paint("\033[1m", fmt::format("{}:{}:{}:", input.origin, input.line, column)),
+      paint(diagnostics::severity_color(severity),
+            fmt::format("{}:", diagnostics::severity_name(severity))),
+      diagnostics::clip_text(error.message, 1000), error.rule,
+      diagnostics::render_excerpt(input.text, column, end_column, "", color ? "\033[1;32m" : ""));
 }
 
 std::vector<Input> collect_inputs(const ParseOptions& options) {
@@ -183,7 +186,8 @@ int run_parse(ParseOptions options) {
       std::fwrite(out.data(), 1, out.size(), stdout);  // keep stdout and stderr in input order
       std::fflush(stdout);
       out.clear();
-      for (const SchemaError& warning : result.warnings) print_problem(input, warning, diagnostics::Severity::warning);
+      for (const SchemaError& warning : result.warnings)
+        print_problem(input, warning, diagnostics::Severity::warning);
     }
     if (result.ok()) {
       out += schema::print_schema(*result.schema);
@@ -201,18 +205,21 @@ int run_parse(ParseOptions options) {
 
 std::function<int()> bind_parse_command(CLI::App* command) {
   auto options = std::make_shared<ParseOptions>();
-  cli::add_format_option(command, options->format, {"text", "json", "yaml"},
-                    "text (one canonical schema per line), json (one object per input: the canonical "
-                    "text and the parsed schema) or yaml (with --source: the registrations found, as a "
-                    "native-functions YAML that `schemac gen --target torch` accepts)");
+  cli::add_format_option(
+      command, options->format, {"text", "json", "yaml"},
+      "text (one canonical schema per line), json (one object per input: the canonical "
+      "text and the parsed schema) or yaml (with --source: the registrations found, as a "
+      "native-functions YAML that `schemac gen --target torch` accepts)");
   command->add_flag("--json", options->json, "the same as --format json");
   command->add_option("SCHEMA", options->schemas,
                       "Schemas to parse; without any, each non-blank line of stdin is one schema");
   CLI::Option* source =
-      command->add_option("--source", options->sources.files,
-                          "C++ (.cpp .cc .cxx .cu .h .hpp .cuh) or Python (.py) files: parse the "
-                          "schemas their registration calls define (m.def, Library.define, custom_op); "
-                          "with --source, the positional arguments are such files too")
+      command
+          ->add_option(
+              "--source", options->sources.files,
+              "C++ (.cpp .cc .cxx .cu .h .hpp .cuh) or Python (.py) files: parse the "
+              "schemas their registration calls define (m.def, Library.define, custom_op); "
+              "with --source, the positional arguments are such files too")
           ->expected(0, -1);
   command->add_flag("--werror", options->werror,
                     "Treat warnings (what PyTorch accepts but is questionable) as errors: exit 1");

@@ -47,7 +47,8 @@ std::string json_for(const std::string& path, const sources::FoundSchema& found,
         continue;
       }
       uint32_t column = warning["column"].get<uint32_t>();
-      diagnostics::Location at = sources::location_in(path, found.text, column > 0 ? column - 1 : 0, 1);
+      diagnostics::Location at =
+          sources::location_in(path, found.text, column > 0 ? column - 1 : 0, 1);
       warning["source_line"] = at.line;
       warning["source_column"] = at.column;
     }
@@ -66,8 +67,8 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
   for (const std::string& path : options.files) {
     std::optional<sources::Language> language = sources::language_for_path(path);
     if (!language) {
-      error("schemac parse", "'{}' is not a C++ or Python file (.cpp .cc .cxx .cu .h .hpp .cuh .py)",
-            path);
+      error("schemac parse",
+            "'{}' is not a C++ or Python file (.cpp .cc .cxx .cu .h .hpp .cuh .py)", path);
       io_error = true;
       continue;
     }
@@ -109,7 +110,8 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
   }
   diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(diagnostics);
   if (io_error) return cli::kExitUsage;
-  return counts.errors > 0 || (options.werror && counts.warnings > 0) ? cli::kExitProblems : cli::kExitOk;
+  return counts.errors > 0 || (options.werror && counts.warnings > 0) ? cli::kExitProblems
+                                                                      : cli::kExitOk;
 }
 
 std::optional<std::string> read_source_file(std::string_view command, const std::string& path) {

@@ -16,7 +16,7 @@ namespace schemac::tool {
 struct ParseSourcesOptions {
   std::vector<std::string> files;
   bool json = false;
-  bool yaml = false;     // --format yaml: the registrations as native-functions YAML (sources_yaml.h)
+  bool yaml = false;  // --format yaml: the registrations as native-functions YAML (sources_yaml.h)
   bool werror = false;
   bool verbose = false;  // list the registration calls whose schema could not be read statically
 };

@@ -35,16 +35,19 @@ std::string render_github(const std::vector<diagnostics::Diagnostic>& diagnostic
   for (const diagnostics::Diagnostic& d : diagnostics) {
     std::string_view command = d.severity == diagnostics::Severity::error     ? "error"
                                : d.severity == diagnostics::Severity::warning ? "warning"
-                                                                         : "notice";
+                                                                              : "notice";
     std::string properties;
     const diagnostics::Location& loc = d.location;
     if (!loc.file.empty()) properties += "file=" + escape_annotation(loc.file, true) + ",";
     if (loc.line != 0) properties += fmt::format("line={},", loc.line);
     if (loc.column != 0) properties += fmt::format("col={},", loc.column);
-    if (loc.end_line != 0 && loc.end_line != loc.line) properties += fmt::format("endLine={},", loc.end_line);
-    if (loc.end_line == loc.line && loc.end_column > loc.column) properties += fmt::format("endColumn={},", loc.end_column);
+    if (loc.end_line != 0 && loc.end_line != loc.line)
+      properties += fmt::format("endLine={},", loc.end_line);
+    if (loc.end_line == loc.line && loc.end_column > loc.column)
+      properties += fmt::format("endColumn={},", loc.end_column);
     properties += "title=" + escape_annotation(d.rule, true);
-    out += fmt::format("::{} {}::{}\n", command, properties, escape_annotation(d.message + " [" + d.rule + "]", false));
+    out += fmt::format("::{} {}::{}\n", command, properties,
+                       escape_annotation(d.message + " [" + d.rule + "]", false));
   }
   return out;
 }
@@ -66,18 +69,21 @@ void print_rule_catalog(std::span<const diagnostics::RuleInfo> rules, std::strin
   size_t width = 0;
   for (const diagnostics::RuleInfo& rule : rules) width = std::max(width, rule.id.size());
   for (const diagnostics::RuleInfo& rule : rules) {
-    fmt::print("{:<{}}  {:<7}  {}\n", rule.id, width, diagnostics::severity_name(rule.severity), rule.description);
+    fmt::print("{:<{}}  {:<7}  {}\n", rule.id, width, diagnostics::severity_name(rule.severity),
+               rule.description);
   }
 }
 
-void print_report(const std::vector<diagnostics::Diagnostic>& diagnostics, const diagnostics::SourceFiles& sources,
-                  std::string_view format, std::span<const diagnostics::RuleInfo> rules, const ReportRun& run) {
+void print_report(const std::vector<diagnostics::Diagnostic>& diagnostics,
+                  const diagnostics::SourceFiles& sources, std::string_view format,
+                  std::span<const diagnostics::RuleInfo> rules, const ReportRun& run) {
   if (format == "json") {
     fmt::print("{}", diagnostics::render_json(diagnostics));
   } else if (format == "sarif") {
     diagnostics::ToolInfo tool{"schemac", std::string(kVersion), "", rules};
-    fmt::print("{}", diagnostics::render_sarif(diagnostics, tool,
-                                          {run.tool_errors.empty(), run.tool_errors, &sources, kRulesDocUri}));
+    fmt::print("{}", diagnostics::render_sarif(
+                         diagnostics, tool,
+                         {run.tool_errors.empty(), run.tool_errors, &sources, kRulesDocUri}));
   } else if (format == "github") {
     fmt::print("{}", render_github(diagnostics));
   } else if (!diagnostics.empty()) {

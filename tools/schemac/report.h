@@ -23,7 +23,8 @@ inline constexpr const char* kRulesDocUri = "docs/lint-rules.md";
 
 // One line per rule: id, severity and what it checks, the ids in one column; or, with `format`
 // "json", an array of {id, severity, description, helpUri}.
-void print_rule_catalog(std::span<const diagnostics::RuleInfo> rules, std::string_view format = "text");
+void print_rule_catalog(std::span<const diagnostics::RuleInfo> rules,
+                        std::string_view format = "text");
 
 // How the run went, for SARIF's invocation: the tool's own errors (unreadable inputs).
 struct ReportRun {
@@ -32,7 +33,8 @@ struct ReportRun {
 
 // Prints `diagnostics` as `format` ("text", "json", "sarif" or "github"); SARIF lists `rules`.
 // Text says nothing when there is nothing to say; it ends with the summary.
-void print_report(const std::vector<diagnostics::Diagnostic>& diagnostics, const diagnostics::SourceFiles& sources,
-                  std::string_view format, std::span<const diagnostics::RuleInfo> rules, const ReportRun& run = {});
+void print_report(const std::vector<diagnostics::Diagnostic>& diagnostics,
+                  const diagnostics::SourceFiles& sources, std::string_view format,
+                  std::span<const diagnostics::RuleInfo> rules, const ReportRun& run = {});
 
 }  // namespace schemac::tool

@@ -70,22 +70,26 @@ std::string registrations_yaml(std::span<const sources::ScannedFile> files,
       }
       func = full_name(ns, func);
       std::string name = full_name(ns, parsed.schema->op.full());
-      std::string here = fmt::format("{}:{}:{}", file.path, found.position.line, found.position.column);
+      std::string here =
+          fmt::format("{}:{}:{}", file.path, found.position.line, found.position.column);
       auto [first, fresh] = written.emplace(name, here);
       if (!fresh) {
         skip(skipped, file.path, found,
              fmt::format("not written to the YAML: '{}' is already written from {} (one entry per "
-                         "operator; another #if branch, or a duplicate definition)", name, first->second));
+                         "operator; another #if branch, or a duplicate definition)",
+                         name, first->second));
         continue;
       }
       std::string entry = fmt::format("# {}\n- func: {}\n", here, yaml_scalar(func));
       auto implemented = kernels.find(name);
       if (implemented != kernels.end()) {
         entry += "  dispatch:\n";
-        for (const auto& [key, kernel] : implemented->second) entry += fmt::format("    {}: {}\n", key, kernel);
+        for (const auto& [key, kernel] : implemented->second)
+          entry += fmt::format("    {}: {}\n", key, kernel);
       }
       if (origins) {
-        origins->insert(origins->end(), static_cast<size_t>(std::count(entry.begin(), entry.end(), '\n')),
+        origins->insert(origins->end(),
+                        static_cast<size_t>(std::count(entry.begin(), entry.end(), '\n')),
                         YamlLineOrigin{file.path, found.position});
       }
       out += entry;

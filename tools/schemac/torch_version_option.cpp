@@ -6,20 +6,23 @@
 
 namespace schemac::tool {
 
-void add_torch_version_option(CLI::App* cmd, lint::TorchVersion& version, bool* given) {
+void add_torch_version_option(CLI::App* cmd, torch_releases::TorchVersion& version, bool* given) {
   cmd->add_option_function<std::string>(
          "--torch-version",
          [&version, given](const std::string& text) {
-           version = *lint::parse_torch_version(text);
+           version = *torch_releases::parse_torch_version(text);
            if (given != nullptr) *given = true;
          },
-         fmt::format("the PyTorch release whose torchgen reads the files: its rules, dispatch keys and "
-                     "built-in tags ({}; default {})",
-                     lint::known_torch_versions_text(), lint::format_torch_version(lint::kNewestTorchVersion)))
+         fmt::format(
+             "the PyTorch release whose torchgen reads the files: its rules, dispatch keys and "
+             "built-in tags ({}; default {})",
+             torch_releases::known_torch_versions_text(),
+             torch_releases::format_torch_version(torch_releases::kNewestTorchVersion)))
       ->check(
           [](const std::string& text) -> std::string {
-            if (lint::parse_torch_version(text)) return "";
-            return fmt::format("unknown PyTorch release '{}'; known: {}", text, lint::known_torch_versions_text());
+            if (torch_releases::parse_torch_version(text)) return "";
+            return fmt::format("unknown PyTorch release '{}'; known: {}", text,
+                               torch_releases::known_torch_versions_text());
           },
           "X.Y");
 }

@@ -27,22 +27,23 @@ std::string emit_backend_select(std::string_view ns, const std::vector<const Gen
     const CppSignature& sig = op->signature;
     std::string function = "backend_select_" + op->handle_name;
     bool optional = device_argument(op->schema)->type.is_optional();
-    fmt::format_to(std::back_inserter(kernels),
-                   "// {}\n"
-                   "{} {}({}) {{\n"
-                   "  DispatchKeySet ks = key_set_for({}) & keys_below(DispatchKey::BackendSelect);\n"
-                   "  return {}::ops::{}::redispatch(ks, {});\n"
-                   "}}\n",
-                   op->canonical, sig.return_type, function, sig.param_list(false),
-                   optional ? "device.value_or(kCPU)" : "device", ns, op->handle_name, sig.arg_names());
+    fmt::format_to(
+        std::back_inserter(kernels),
+        "// {}\n"
+        "{} {}({}) {{\n"
+        "  DispatchKeySet ks = key_set_for({}) & keys_below(DispatchKey::BackendSelect);\n"
+        "  return {}::ops::{}::redispatch(ks, {});\n"
+        "}}\n",
+        op->canonical, sig.return_type, function, sig.param_list(false),
+        optional ? "device.value_or(kCPU)" : "device", ns, op->handle_name, sig.arg_names());
     std::string op_name = schema::operator_full_name(op->name, op->overload);
-    fmt::format_to(std::back_inserter(registrations), "  m.impl({}, &{}, {});\n", cpp_string_literal(op_name),
-                   function, cpp_string_literal(function));
+    fmt::format_to(std::back_inserter(registrations), "  m.impl({}, &{}, {});\n",
+                   cpp_string_literal(op_name), function, cpp_string_literal(function));
   }
   if (registrations.empty()) return {};
   return fmt::format(
-      "namespace {{\n{}}}  // namespace\n\nSCHEMAC_LIBRARY_IMPL({}, BackendSelect, m) {{\n{}}}\n", kernels,
-      ns, registrations);
+      "namespace {{\n{}}}  // namespace\n\nSCHEMAC_LIBRARY_IMPL({}, BackendSelect, m) {{\n{}}}\n",
+      kernels, ns, registrations);
 }
 
 }  // namespace schemac::codegen

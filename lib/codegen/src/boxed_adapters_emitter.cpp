@@ -18,8 +18,10 @@ std::string boxed_kernel_expression(std::string_view function_address) {
 std::string boxed_declaration(const GenOperator& op, std::string_view kernel) {
   // Why it is boxed-only: varargs, or a type with no C++ counterpart (unions, futures, RRefs,
   // Any, opaque types; see docs/gen.md).
-  return fmt::format("// boxed-only ({}): {}\nvoid {}(const OperatorHandle& op, DispatchKeySet ks, Stack* stack);\n",
-                     boxed_only_reason(op.schema), op.canonical, kernel);
+  return fmt::format(
+      "// boxed-only ({}): {}\nvoid {}(const OperatorHandle& op, DispatchKeySet ks, Stack* "
+      "stack);\n",
+      boxed_only_reason(op.schema), op.canonical, kernel);
 }
 
 std::string emit_boxed_handle(const GenOperator& op, std::string_view struct_name) {

@@ -66,18 +66,25 @@ std::optional<std::string> any_value_type(const Type& type) {
       if (!elem) return std::nullopt;
       return fmt::format("std::vector<{}>", *elem);
     }
-    case Type::Kind::Tuple: case Type::Kind::Union: case Type::Kind::Dict: {
+    case Type::Kind::Tuple:
+    case Type::Kind::Union:
+    case Type::Kind::Dict: {
       std::optional<std::vector<std::string>> parts = items();
       if (!parts) return std::nullopt;
-      if (type.kind == Type::Kind::Tuple) return fmt::format("std::tuple<{}>", fmt::join(*parts, ", "));
-      if (type.kind == Type::Kind::Union) return fmt::format("std::variant<{}>", fmt::join(*parts, ", "));
+      if (type.kind == Type::Kind::Tuple)
+        return fmt::format("std::tuple<{}>", fmt::join(*parts, ", "));
+      if (type.kind == Type::Kind::Union)
+        return fmt::format("std::variant<{}>", fmt::join(*parts, ", "));
       return fmt::format("Dict<{}>", fmt::join(*parts, ", "));
     }
-    case Type::Kind::Future: case Type::Kind::RRef: case Type::Kind::Await: {
+    case Type::Kind::Future:
+    case Type::Kind::RRef:
+    case Type::Kind::Await: {
       std::optional<std::vector<std::string>> parts = items();
       if (!parts) return std::nullopt;
       std::string_view wrapper = type.kind == Type::Kind::Future ? "Future"
-                                 : type.kind == Type::Kind::RRef ? "RRef" : "Await";
+                                 : type.kind == Type::Kind::RRef ? "RRef"
+                                                                 : "Await";
       return fmt::format("{}<{}>", wrapper, fmt::join(*parts, ", "));
     }
   }
@@ -287,20 +294,20 @@ std::optional<std::string> cpp_default(const Type& type, const DefaultValue& val
         if (value.text == "Sum") return "2";
       }
       return std::nullopt;
-    case DefaultValue::Kind::Complex:
-      return std::nullopt;
+    case DefaultValue::Kind::Complex: return std::nullopt;
   }
   return std::nullopt;
 }
 
 constexpr std::array<std::string_view, 60> kCppKeywords = {
-    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
-    "case", "catch", "char", "class", "compl", "const", "constexpr", "continue", "default",
-    "delete", "do", "double", "else", "enum", "explicit", "export", "extern", "false", "float",
-    "for", "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace", "new", "not",
-    "not_eq", "operator", "or", "or_eq", "private", "protected", "public", "register", "return",
-    "short", "signed", "sizeof", "static", "struct", "switch", "template", "this", "throw",
-    "union", "xor"};
+    "alignas",   "alignof",  "and",     "and_eq", "asm",     "auto",      "bitand", "bitor",
+    "bool",      "break",    "case",    "catch",  "char",    "class",     "compl",  "const",
+    "constexpr", "continue", "default", "delete", "do",      "double",    "else",   "enum",
+    "explicit",  "export",   "extern",  "false",  "float",   "for",       "friend", "goto",
+    "if",        "inline",   "int",     "long",   "mutable", "namespace", "new",    "not",
+    "not_eq",    "operator", "or",      "or_eq",  "private", "protected", "public", "register",
+    "return",    "short",    "signed",  "sizeof", "static",  "struct",    "switch", "template",
+    "this",      "throw",    "union",   "xor"};
 
 }  // namespace
 

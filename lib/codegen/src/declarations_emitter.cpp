@@ -24,8 +24,8 @@ std::string emit_declarations(const GenModel& model) {
         continue;
       }
       const CppSignature& sig = op.signature;
-      decls.add_typed(kernel_ns, binding.kernel, sig.return_type, sig.param_types(), sig.param_list(false),
-                      op.canonical);
+      decls.add_typed(kernel_ns, binding.kernel, sig.return_type, sig.param_types(),
+                      sig.param_list(false), op.canonical);
     }
   }
   std::string out = banner(model);
@@ -38,8 +38,8 @@ std::string emit_declarations(const GenModel& model) {
       "#include \"schemac/dispatch/kernel_function.h\"\n"
       "#include \"schemac/core/tensor.h\"\n";
   for (const std::string& ns : decls.namespaces()) {
-    fmt::format_to(std::back_inserter(out), "\nnamespace {} {{\n\n{}\n{}\n}}  // namespace {}\n", ns, kRuntimeNames,
-                   decls.render(ns), ns);
+    fmt::format_to(std::back_inserter(out), "\nnamespace {} {{\n\n{}\n{}\n}}  // namespace {}\n",
+                   ns, kRuntimeNames, decls.render(ns), ns);
   }
   return out;
 }

@@ -10,8 +10,8 @@ namespace schemac::codegen {
 std::string emit_definition_block(std::string_view ns, const std::vector<const GenOperator*>& ops,
                                   DefinitionKind kind) {
   std::string out = fmt::format(
-      "{}({}, m) {{\n", kind == DefinitionKind::library ? "SCHEMAC_LIBRARY" : "SCHEMAC_LIBRARY_FRAGMENT",
-      ns);
+      "{}({}, m) {{\n",
+      kind == DefinitionKind::library ? "SCHEMAC_LIBRARY" : "SCHEMAC_LIBRARY_FRAGMENT", ns);
   size_t prefix = ns.size() + 2;  // the schema is written without its namespace
   for (const GenOperator* op : ops) {
     fmt::format_to(std::back_inserter(out), "  m.def({});\n",

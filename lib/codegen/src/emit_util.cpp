@@ -27,7 +27,8 @@ std::string cpp_string_literal(std::string_view text) {
   size_t run = 0;  // start of the bytes not yet copied
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
-    if (c != '"' && c != '\\' && c != '\n') [[likely]] continue;
+    if (c != '"' && c != '\\' && c != '\n') [[likely]]
+      continue;
     out.append(text.data() + run, i - run);
     out += c == '\n' ? std::string_view("\\n") : c == '"' ? "\\\"" : "\\\\";
     run = i + 1;

@@ -44,7 +44,8 @@ std::vector<KernelBinding> kernels_of(const native_functions::NativeFunction& fu
 // A per-backend runtime key (CPU, CUDA, Meta, ...), synonyms resolved (CPUTensorId).
 bool is_backend_key(std::string_view key) {
   const keys::DispatchKeyName* entry = keys::find_dispatch_key(key);
-  if (entry != nullptr && entry->kind == keys::DispatchKeyKind::synonym) entry = keys::find_dispatch_key(entry->same_as);
+  if (entry != nullptr && entry->kind == keys::DispatchKeyKind::synonym)
+    entry = keys::find_dispatch_key(entry->same_as);
   return entry != nullptr && entry->kind == keys::DispatchKeyKind::backend;
 }
 
@@ -57,12 +58,14 @@ bool needs_backend_select(const GenOperator& op) {
     const schema::Type& t = a.type.is_optional() ? a.type.element() : a.type;
     return a.name == "device" && t.is_base(schema::BaseType::Device);
   });
-  const bool has_tensor = std::any_of(args.begin(), args.end(), [](const schema::Argument& a) { return a.type.is_tensor_like(); });
-  const bool has_backend_kernel = std::any_of(op.kernels.begin(), op.kernels.end(),
-                                              [](const KernelBinding& k) { return is_backend_key(k.key); });
-  const bool binds_backend_select = std::any_of(op.kernels.begin(), op.kernels.end(), [](const KernelBinding& k) {
-    return k.key == kBackendSelectKey;
-  });
+  const bool has_tensor = std::any_of(
+      args.begin(), args.end(), [](const schema::Argument& a) { return a.type.is_tensor_like(); });
+  const bool has_backend_kernel =
+      std::any_of(op.kernels.begin(), op.kernels.end(),
+                  [](const KernelBinding& k) { return is_backend_key(k.key); });
+  const bool binds_backend_select =
+      std::any_of(op.kernels.begin(), op.kernels.end(),
+                  [](const KernelBinding& k) { return k.key == kBackendSelectKey; });
   return has_device && !has_tensor && has_backend_kernel && !binds_backend_select;
 }
 
@@ -86,7 +89,8 @@ std::string qualified_kernel(const GenOperator& op, const KernelBinding& binding
 }
 
 std::string written_kernel(const KernelBinding& binding) {
-  return binding.cpp_namespace.empty() ? binding.kernel : binding.cpp_namespace + "::" + binding.kernel;
+  return binding.cpp_namespace.empty() ? binding.kernel
+                                       : binding.cpp_namespace + "::" + binding.kernel;
 }
 
 uint64_t fnv1a_64(std::string_view text) {
@@ -98,7 +102,8 @@ uint64_t fnv1a_64(std::string_view text) {
   return hash;
 }
 
-ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace) {
+ModelBuild build_gen_model(const std::vector<GenInput>& inputs,
+                           std::string_view default_namespace) {
   ModelBuild build;
   std::map<std::string, diagnostics::Location> defined_at;
   for (const GenInput& input : inputs) {
@@ -151,12 +156,14 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view
   for (size_t i : order) sorted.push_back(std::move(operators[i]));
   operators = std::move(sorted);
   std::vector<std::string> handles = handle_struct_names(build.model);
-  for (size_t i = 0; i < handles.size(); ++i) build.model.operators[i].handle_name = std::move(handles[i]);
+  for (size_t i = 0; i < handles.size(); ++i)
+    build.model.operators[i].handle_name = std::move(handles[i]);
   return build;
 }
 
-ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace,
-                                   lint::TorchVersion torch_version) {
+ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs,
+                                   std::string_view default_namespace,
+                                   torch_releases::TorchVersion torch_version) {
   // The rules' checks and the model are independent: both at once.
   std::vector<diagnostics::Diagnostic> diagnostics;
   ModelBuild build;
@@ -170,7 +177,8 @@ ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, std::str
     options.torchgen_codegen = false;
     options.torch_version = torch_version;
     for (const GenInput& input : inputs)
-      for (diagnostics::Diagnostic& d : lint::check_native_functions(*input.file, options)) diagnostics.push_back(std::move(d));
+      for (diagnostics::Diagnostic& d : lint::check_native_functions(*input.file, options))
+        diagnostics.push_back(std::move(d));
   });
   for (diagnostics::Diagnostic& d : build.diagnostics) diagnostics.push_back(std::move(d));
   build.diagnostics = std::move(diagnostics);

@@ -11,10 +11,12 @@ void KernelDeclarations::add_typed(const std::string& kernel_ns, const std::stri
                                    const std::string& return_type, std::string param_types,
                                    const std::string& params, const std::string& schema) {
   Namespace& ns = by_namespace_[kernel_ns];
-  auto [it, inserted] = ns.typed.try_emplace({kernel, std::move(param_types)}, Typed{return_type, params, schema});
+  auto [it, inserted] =
+      ns.typed.try_emplace({kernel, std::move(param_types)}, Typed{return_type, params, schema});
   if (!inserted && it->second.return_type != return_type) {
-    ns.conflicts.insert(fmt::format("// not declared: {} for {} (differs from {} only in the return type)\n", kernel,
-                                    schema, it->second.schema));
+    ns.conflicts.insert(
+        fmt::format("// not declared: {} for {} (differs from {} only in the return type)\n",
+                    kernel, schema, it->second.schema));
   }
 }
 
@@ -35,8 +37,8 @@ std::string KernelDeclarations::render(const std::string& kernel_ns) const {
   const Namespace& ns = found->second;
   std::string out;
   for (const auto& [key, decl] : ns.typed) {
-    fmt::format_to(std::back_inserter(out), "// {}\n{} {}({});\n", decl.schema, decl.return_type, key.first,
-                   decl.params);
+    fmt::format_to(std::back_inserter(out), "// {}\n{} {}({});\n", decl.schema, decl.return_type,
+                   key.first, decl.params);
   }
   for (const std::string& line : ns.conflicts) out += line;
   for (const auto& [kernel, declaration] : ns.boxed) out += declaration;

@@ -28,7 +28,8 @@ constexpr std::string_view kFindOperator =
     "  std::optional<OperatorHandle> op = OperatorHandle::find(full_name);\n"
     "  if (!op) {\n"
     "    throw ::schemac::dispatch::DispatchError(\"operator '\" + std::string(full_name) +\n"
-    "                                             \"' is not registered (is its library loaded?)\");\n"
+    "                                             \"' is not registered (is its library "
+    "loaded?)\");\n"
     "  }\n"
     "  return *op;\n"
     "}\n"
@@ -81,7 +82,8 @@ struct ApiText {
   std::string methods;
 };
 
-ApiText api_of(const std::vector<const GenOperator*>& ops, const std::vector<std::string>& structs) {
+ApiText api_of(const std::vector<const GenOperator*>& ops,
+               const std::vector<std::string>& structs) {
   ApiText api;
   std::set<std::string> functions_taken;  // name(param types)
   std::set<std::string> methods_taken;
@@ -91,7 +93,8 @@ ApiText api_of(const std::vector<const GenOperator*>& ops, const std::vector<std
     const CppSignature& sig = op.signature;
     std::string name = cpp_identifier(op.name + (is_out_overload(op.schema) ? "_out" : ""));
     if (reserved_api_name(name)) continue;
-    if (op.function_variant && functions_taken.insert(name + "(" + sig.param_types() + ")").second) {
+    if (op.function_variant &&
+        functions_taken.insert(name + "(" + sig.param_types() + ")").second) {
       fmt::format_to(std::back_inserter(api.functions),
                      "// {}\ninline {} {}({}) {{\n  return ops::{}::call({});\n}}\n", op.canonical,
                      sig.return_type, name, sig.param_list(true), structs[i], sig.arg_names());
@@ -113,7 +116,8 @@ ApiText api_of(const std::vector<const GenOperator*>& ops, const std::vector<std
 
 std::string emit_operators(const GenModel& model, std::string_view umbrella_namespace) {
   std::map<std::string, std::vector<size_t>> by_namespace;
-  for (size_t i = 0; i < model.operators.size(); ++i) by_namespace[model.operators[i].ns].push_back(i);
+  for (size_t i = 0; i < model.operators.size(); ++i)
+    by_namespace[model.operators[i].ns].push_back(i);
   by_namespace.try_emplace(std::string(umbrella_namespace));
 
   std::string out = banner(model);
@@ -121,7 +125,8 @@ std::string emit_operators(const GenModel& model, std::string_view umbrella_name
       "// Typed operator handles, the function API and method-style forms: calls go through the\n"
       "// dispatcher.\n"
       "#pragma once\n\n"
-      "#include <optional>\n#include <string>\n#include <string_view>\n#include <tuple>\n#include <variant>\n"
+      "#include <optional>\n#include <string>\n#include <string_view>\n#include <tuple>\n#include "
+      "<variant>\n"
       "#include <vector>\n\n"
       "#include \"schemac/dispatch/dispatch_error.h\"\n"
       "#include \"schemac/dispatch/operator_handle.h\"\n"
@@ -134,18 +139,21 @@ std::string emit_operators(const GenModel& model, std::string_view umbrella_name
       const GenOperator& op = model.operators[i];
       ops.push_back(&op);
       names.push_back(op.handle_name);
-      handles += op.boxed_only ? emit_boxed_handle(op, op.handle_name) : typed_handle(op, op.handle_name);
+      handles +=
+          op.boxed_only ? emit_boxed_handle(op, op.handle_name) : typed_handle(op, op.handle_name);
     }
     ApiText api = api_of(ops, names);
-    fmt::format_to(std::back_inserter(out), "\nnamespace {}::ops {{\n\n{}\n{}\n{}}}  // namespace {}::ops\n",
-                   ns, operators_runtime_names(), kFindOperator, handles, ns);
-    fmt::format_to(std::back_inserter(out), "\nnamespace {} {{\n\n{}\n{}", ns, operators_runtime_names(),
-                   api.functions);
+    fmt::format_to(std::back_inserter(out),
+                   "\nnamespace {}::ops {{\n\n{}\n{}\n{}}}  // namespace {}::ops\n", ns,
+                   operators_runtime_names(), kFindOperator, handles, ns);
+    fmt::format_to(std::back_inserter(out), "\nnamespace {} {{\n\n{}\n{}", ns,
+                   operators_runtime_names(), api.functions);
     fmt::format_to(std::back_inserter(out),
                    "\n// Method-style forms of the operators with `variants: method`:\n"
                    "//   {}::methods(t).name(args...) calls name with `self` = t.\n"
                    "struct TensorMethods {{\n  Tensor self;\n{}}};\n"
-                   "inline TensorMethods methods(Tensor self) {{ return TensorMethods{{std::move(self)}}; }}\n",
+                   "inline TensorMethods methods(Tensor self) {{ return "
+                   "TensorMethods{{std::move(self)}}; }}\n",
                    ns, api.methods);
     if (ns == umbrella_namespace) {
       out +=

@@ -33,10 +33,12 @@ std::set<std::string> keys_of(const Target& target, const NamespaceOps& ops) {
 
 // One registration file: per namespace, the definitions of `ops` (when `definitions` is set) and
 // their kernels for each of `keys`.
-std::string registration_file(const GenModel& model, const Target& target, const GenOptions& options,
-                              std::string_view file_name, const NamespaceOps& ops,
-                              std::optional<DefinitionKind> definitions, const std::set<std::string>& keys) {
-  std::string out = banner(model) + "\n" + target.registration_prologue(keys.count(std::string(kBackendSelectKey)) != 0);
+std::string registration_file(const GenModel& model, const Target& target,
+                              const GenOptions& options, std::string_view file_name,
+                              const NamespaceOps& ops, std::optional<DefinitionKind> definitions,
+                              const std::set<std::string>& keys) {
+  std::string out = banner(model) + "\n" +
+                    target.registration_prologue(keys.count(std::string(kBackendSelectKey)) != 0);
   auto add = [&out](const std::string& block) {
     if (!block.empty()) out += "\n" + block;
   };
@@ -45,7 +47,8 @@ std::string registration_file(const GenModel& model, const Target& target, const
     for (const std::string& key : keys) {
       std::string block = target.impl_block(ns, key, list, model);
       if (key == kBackendSelectKey) {
-        // Kernels the YAML binds to BackendSelect are registered as written; other factories get one.
+        // Kernels the YAML binds to BackendSelect are registered as written; other factories get
+        // one.
         std::string generated = target.backend_select_block(ns, list);
         if (!generated.empty()) block += (block.empty() ? "" : "\n") + generated;
       }
@@ -75,7 +78,8 @@ bool take_literal(std::string_view& text, std::string_view literal) {
 
 }  // namespace
 
-std::vector<GeneratedFile> generate_files(const GenModel& model, const Target& target, const GenOptions& options) {
+std::vector<GeneratedFile> generate_files(const GenModel& model, const Target& target,
+                                          const GenOptions& options) {
   const bool sharded = options.shards > 0;
   NamespaceOps all;
   std::vector<NamespaceOps> shards(sharded ? static_cast<size_t>(options.shards) : 0);
@@ -87,7 +91,8 @@ std::vector<GeneratedFile> generate_files(const GenModel& model, const Target& t
   std::vector<FileJob> registrations;
   if (!sharded || !target.definitions_in_shards()) {
     registrations.push_back({"RegisterSchema.cpp", [&] {
-                               return registration_file(model, target, options, "RegisterSchema.cpp", all,
+                               return registration_file(model, target, options,
+                                                        "RegisterSchema.cpp", all,
                                                         DefinitionKind::library, {});
                              }});
   }
@@ -95,7 +100,8 @@ std::vector<GeneratedFile> generate_files(const GenModel& model, const Target& t
     for (const std::string& key : keys_of(target, all)) {
       std::string name = "Register" + key + ".cpp";
       registrations.push_back({name, [&, name, key] {
-                                 return registration_file(model, target, options, name, all, std::nullopt, {key});
+                                 return registration_file(model, target, options, name, all,
+                                                          std::nullopt, {key});
                                }});
     }
   } else {
@@ -105,8 +111,8 @@ std::vector<GeneratedFile> generate_files(const GenModel& model, const Target& t
       std::string name = shard_file_name(static_cast<int>(i), options.shards);
       // `definitions` ends with this block, before the jobs run: copied.
       registrations.push_back({name, [&, name, i, definitions] {
-                                 return registration_file(model, target, options, name, shards[i], definitions,
-                                                          keys_of(target, shards[i]));
+                                 return registration_file(model, target, options, name, shards[i],
+                                                          definitions, keys_of(target, shards[i]));
                                }});
     }
   }
@@ -117,10 +123,13 @@ std::vector<GeneratedFile> generate_files(const GenModel& model, const Target& t
   // thread is left with a long one at the end.
   std::vector<FileJob> jobs;
   jobs.push_back({"NativeFunctions.h", [&] { return target.declarations(model); }});
-  for (FileJob& job : target.extra_files(model, options, registration_names)) jobs.push_back(std::move(job));
+  for (FileJob& job : target.extra_files(model, options, registration_names))
+    jobs.push_back(std::move(job));
   for (FileJob& job : registrations) jobs.push_back(std::move(job));
   std::vector<GeneratedFile> files(jobs.size());
-  support::run_tasks(jobs.size(), [&](size_t i) { files[i] = GeneratedFile{jobs[i].name, jobs[i].emit()}; });
+  support::run_tasks(jobs.size(), [&](size_t i) {
+    files[i] = GeneratedFile{jobs[i].name, jobs[i].emit()};
+  });
   std::sort(files.begin(), files.end(),
             [](const GeneratedFile& a, const GeneratedFile& b) { return a.name < b.name; });
   return files;

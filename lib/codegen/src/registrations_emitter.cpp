@@ -26,12 +26,14 @@ std::string emit_impl_block(std::string_view ns, std::string_view key,
                              function);
       }
       fmt::format_to(std::back_inserter(body), "  m.impl({}, {}, {});\n",
-                     cpp_string_literal(op_name), kernel, cpp_string_literal(written_kernel(binding)));
+                     cpp_string_literal(op_name), kernel,
+                     cpp_string_literal(written_kernel(binding)));
     }
   }
   if (body.empty()) return {};
   std::string block = fmt::format("SCHEMAC_LIBRARY_IMPL({}, {}, m) {{\n{}}}\n", ns, key, body);
-  if (is_cuda_key(key)) block = "#ifdef SCHEMAC_HAVE_CUDA\n" + block + "#endif  // SCHEMAC_HAVE_CUDA\n";
+  if (is_cuda_key(key))
+    block = "#ifdef SCHEMAC_HAVE_CUDA\n" + block + "#endif  // SCHEMAC_HAVE_CUDA\n";
   return block;
 }
 

@@ -19,7 +19,8 @@ std::string anchor_name(std::string_view file_name) {
   return "schemac_anchor_" + std::string(file_name.substr(0, file_name.rfind('.')));
 }
 
-std::string umbrella_file(const GenModel& model, const GenOptions& options, const std::vector<std::string>& files) {
+std::string umbrella_file(const GenModel& model, const GenOptions& options,
+                          const std::vector<std::string>& files) {
   std::string declarations;
   std::string calls;
   for (const std::string& file : files) {
@@ -38,7 +39,9 @@ class SchemacRuntimeTarget final : public Target {
   std::string_view name() const override { return "schemac"; }
   std::string_view description() const override { return "our runtime, the default"; }
 
-  std::vector<diagnostics::Diagnostic> check(const GenModel&, const GenOptions&) const override { return {}; }
+  std::vector<diagnostics::Diagnostic> check(const GenModel&, const GenOptions&) const override {
+    return {};
+  }
 
   std::string key_name(std::string_view key) const override { return std::string(key); }
 
@@ -48,16 +51,20 @@ class SchemacRuntimeTarget final : public Target {
     // BackendSelect kernels redispatch through the typed handles of Operators.h.
     return fmt::format(
         "#include \"schemac/dispatch/library.h\"\n\n{}#include \"NativeFunctions.h\"\n\n"
-        "using namespace ::schemac::dispatch;  // NOLINT: generated code names runtime types briefly\n",
+        "using namespace ::schemac::dispatch;  // NOLINT: generated code names runtime types "
+        "briefly\n",
         backend_select ? "#include \"Operators.h\"\n" : "");
   }
 
-  std::string registration_epilogue(std::string_view file_name, const GenOptions& options) const override {
+  std::string registration_epilogue(std::string_view file_name,
+                                    const GenOptions& options) const override {
     return fmt::format("\n\nnamespace {}::detail {{\nvoid {}() {{}}\n}}  // namespace {}::detail\n",
-                       options.umbrella_namespace, anchor_name(file_name), options.umbrella_namespace);
+                       options.umbrella_namespace, anchor_name(file_name),
+                       options.umbrella_namespace);
   }
 
-  std::string schema_block(std::string_view ns, const OperatorList& ops, DefinitionKind kind) const override {
+  std::string schema_block(std::string_view ns, const OperatorList& ops,
+                           DefinitionKind kind) const override {
     return emit_definition_block(ns, ops, kind);
   }
 
@@ -70,11 +77,15 @@ class SchemacRuntimeTarget final : public Target {
     return emit_backend_select(ns, ops);
   }
 
-  std::string declarations(const GenModel& model) const override { return emit_declarations(model); }
+  std::string declarations(const GenModel& model) const override {
+    return emit_declarations(model);
+  }
 
-  std::vector<FileJob> extra_files(const GenModel& model, const GenOptions& options,
-                                   const std::vector<std::string>& registration_files) const override {
-    return {{"Operators.h", [&model, &options] { return emit_operators(model, options.umbrella_namespace); }},
+  std::vector<FileJob> extra_files(
+      const GenModel& model, const GenOptions& options,
+      const std::vector<std::string>& registration_files) const override {
+    return {{"Operators.h",
+             [&model, &options] { return emit_operators(model, options.umbrella_namespace); }},
             {"RegisterAll.cpp", [&model, &options, registration_files] {
                return umbrella_file(model, options, registration_files);
              }}};

@@ -7,7 +7,9 @@ namespace schemac::codegen {
 namespace {
 
 // The default first.
-std::array<const Target*, 2> registered_targets() { return {&schemac_runtime_target(), &torch_target()}; }
+std::array<const Target*, 2> registered_targets() {
+  return {&schemac_runtime_target(), &torch_target()};
+}
 
 }  // namespace
 

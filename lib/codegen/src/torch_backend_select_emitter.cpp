@@ -18,13 +18,15 @@ const schema::Argument* named_argument(const schema::FunctionSchema& schema, std
 }
 
 // `dtype` as an optional for c10::computeDispatchKey, or c10::nullopt when there is none.
-std::string optional_argument(const schema::FunctionSchema& schema, std::string_view name, schema::BaseType base) {
+std::string optional_argument(const schema::FunctionSchema& schema, std::string_view name,
+                              schema::BaseType base) {
   return named_argument(schema, name, base) != nullptr ? cpp_identifier(name) : "c10::nullopt";
 }
 
 }  // namespace
 
-std::string emit_torch_backend_select(std::string_view ns, const std::vector<const GenOperator*>& ops) {
+std::string emit_torch_backend_select(std::string_view ns,
+                                      const std::vector<const GenOperator*>& ops) {
   std::string kernels;
   std::string registrations;
   for (const GenOperator* op : ops) {
@@ -34,7 +36,8 @@ std::string emit_torch_backend_select(std::string_view ns, const std::vector<con
     if (!typed) continue;  // check_torch_model has refused it
     const TorchSignature& sig = *typed;
     // The typed call and the kernel take the arguments in schema order.
-    std::vector<std::string> params(sig.params.size()), types(sig.params.size()), names(sig.params.size());
+    std::vector<std::string> params(sig.params.size()), types(sig.params.size()),
+        names(sig.params.size());
     for (size_t i = 0; i < sig.params.size(); ++i) {
       params[sig.schema_index[i]] = sig.params[i].type + " " + sig.params[i].name;
       types[sig.schema_index[i]] = sig.params[i].type;
@@ -51,15 +54,19 @@ std::string emit_torch_backend_select(std::string_view ns, const std::vector<con
                    "  return op.redispatch(ks, {});\n"
                    "}}\n",
                    op->canonical, sig.return_type, function, fmt::join(params, ", "),
-                   cpp_string_literal(op->ns + "::" + op->name), cpp_string_literal(op->overload), sig.return_type,
-                   fmt::join(types, ", "), optional_argument(op->schema, "dtype", schema::BaseType::ScalarType),
-                   optional_argument(op->schema, "layout", schema::BaseType::Layout), fmt::join(names, ", "));
+                   cpp_string_literal(op->ns + "::" + op->name), cpp_string_literal(op->overload),
+                   sig.return_type, fmt::join(types, ", "),
+                   optional_argument(op->schema, "dtype", schema::BaseType::ScalarType),
+                   optional_argument(op->schema, "layout", schema::BaseType::Layout),
+                   fmt::join(names, ", "));
     fmt::format_to(std::back_inserter(registrations), "  m.impl({}, TORCH_FN({}));\n",
-                   cpp_string_literal(schema::operator_full_name(op->name, op->overload)), function);
+                   cpp_string_literal(schema::operator_full_name(op->name, op->overload)),
+                   function);
   }
   if (registrations.empty()) return {};
-  return fmt::format("namespace {{\n\n{}\n}}  // namespace\n\nTORCH_LIBRARY_IMPL({}, BackendSelect, m) {{\n{}}}\n",
-                     kernels, ns, registrations);
+  return fmt::format(
+      "namespace {{\n\n{}\n}}  // namespace\n\nTORCH_LIBRARY_IMPL({}, BackendSelect, m) {{\n{}}}\n",
+      kernels, ns, registrations);
 }
 
 }  // namespace schemac::codegen

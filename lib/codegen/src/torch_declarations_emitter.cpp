@@ -17,11 +17,12 @@ std::string emit_torch_declarations(const GenModel& model) {
   for (const GenOperator& op : model.operators) {
     for (const KernelBinding& binding : op.kernels) {
       std::string why;
-      const std::optional<TorchSignature> typed =
-          torch_native_signature(op.schema, op.use_const_ref_for_mutable_tensors, is_symint_kernel(binding), &why);
+      const std::optional<TorchSignature> typed = torch_native_signature(
+          op.schema, op.use_const_ref_for_mutable_tensors, is_symint_kernel(binding), &why);
       if (!typed) {
         decls.add_boxed(kernel_namespace(op, binding), binding.kernel,
-                        fmt::format("// boxed ({}): {}\nvoid {}(const c10::OperatorHandle& op, torch::jit::Stack* stack);\n",
+                        fmt::format("// boxed ({}): {}\nvoid {}(const c10::OperatorHandle& op, "
+                                    "torch::jit::Stack* stack);\n",
                                     why, op.canonical, binding.kernel));
         boxed = true;
         continue;
@@ -30,9 +31,10 @@ std::string emit_torch_declarations(const GenModel& model) {
       std::string types;
       for (const CppParam& p : sig.params) types += (types.empty() ? "" : ", ") + p.type;
       std::string params;
-      for (const CppParam& p : sig.params) params += (params.empty() ? "" : ", ") + p.type + " " + p.name;
-      decls.add_typed(kernel_namespace(op, binding), binding.kernel, sig.return_type, std::move(types), params,
-                      op.canonical);
+      for (const CppParam& p : sig.params)
+        params += (params.empty() ? "" : ", ") + p.type + " " + p.name;
+      decls.add_typed(kernel_namespace(op, binding), binding.kernel, sig.return_type,
+                      std::move(types), params, op.canonical);
     }
   }
   std::string out = banner(model);
@@ -40,7 +42,8 @@ std::string emit_torch_declarations(const GenModel& model) {
       "// The kernels the PyTorch registrations bind, declared with torchgen's native signatures:\n"
       "// implement each one.\n"
       "#pragma once\n\n"
-      "#include <array>\n#include <cstdint>\n#include <string>\n#include <tuple>\n#include <vector>\n\n"
+      "#include <array>\n#include <cstdint>\n#include <string>\n#include <tuple>\n#include "
+      "<vector>\n\n"
       "#include <ATen/core/Dict.h>\n"
       "#include <ATen/core/Generator.h>\n"
       "#include <ATen/core/List.h>\n"
@@ -52,7 +55,8 @@ std::string emit_torch_declarations(const GenModel& model) {
       "#include <c10/util/Optional.h>\n"
       "#include <c10/util/string_view.h>\n";
   for (const std::string& ns : decls.namespaces()) {
-    fmt::format_to(std::back_inserter(out), "\nnamespace {} {{\n\n{}\n}}  // namespace {}\n", ns, decls.render(ns), ns);
+    fmt::format_to(std::back_inserter(out), "\nnamespace {} {{\n\n{}\n}}  // namespace {}\n", ns,
+                   decls.render(ns), ns);
   }
   return out;
 }

@@ -65,11 +65,13 @@ bool is_symint_kernel(const KernelBinding& binding) {
 }
 
 std::optional<TorchSignature> torch_signature(const GenOperator& op, const KernelBinding& binding) {
-  return torch_native_signature(op.schema, op.use_const_ref_for_mutable_tensors, is_symint_kernel(binding));
+  return torch_native_signature(op.schema, op.use_const_ref_for_mutable_tensors,
+                                is_symint_kernel(binding));
 }
 
 std::string emit_torch_impl_block(std::string_view ns, std::string_view key,
-                                  const std::vector<const GenOperator*>& ops, const GenModel& model) {
+                                  const std::vector<const GenOperator*>& ops,
+                                  const GenModel& model) {
   std::string wrappers;
   std::string body;
   std::set<std::string> overloaded;
@@ -78,12 +80,14 @@ std::string emit_torch_impl_block(std::string_view ns, std::string_view key,
   for (const GenOperator* op : ops) {
     for (const KernelBinding& binding : op->kernels) {
       if (torch_key_name(binding.key) != torch_key) continue;
-      const std::string op_name = cpp_string_literal(schema::operator_full_name(op->name, op->overload));
+      const std::string op_name =
+          cpp_string_literal(schema::operator_full_name(op->name, op->overload));
       const std::optional<TorchSignature> typed = torch_signature(*op, binding);
       std::string function = qualified_kernel(*op, binding);
       if (!typed) {
-        fmt::format_to(std::back_inserter(body), "  m.impl({}, torch::CppFunction::makeFromBoxedFunction<&{}>());\n",
-                       op_name, function);
+        fmt::format_to(std::back_inserter(body),
+                       "  m.impl({}, torch::CppFunction::makeFromBoxedFunction<&{}>());\n", op_name,
+                       function);
         continue;
       }
       const TorchSignature& sig = *typed;
@@ -92,7 +96,8 @@ std::string emit_torch_impl_block(std::string_view ns, std::string_view key,
         overloaded_known = true;
       }
       if (overloaded.count(function) != 0) {
-        function = fmt::format("static_cast<{} (*)({})>(&{})", sig.return_type, param_types(sig), function);
+        function = fmt::format("static_cast<{} (*)({})>(&{})", sig.return_type, param_types(sig),
+                               function);
       }
       if (sig.reordered()) {
         std::string wrapper = fmt::format("wrapper_{}_{}", torch_key, op->handle_name);

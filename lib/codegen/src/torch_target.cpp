@@ -15,10 +15,12 @@ class TorchTarget final : public Target {
  public:
   std::string_view name() const override { return "torch"; }
   std::string_view description() const override {
-    return "TORCH_LIBRARY code and kernels declared with torchgen's native signatures, for a PyTorch extension";
+    return "TORCH_LIBRARY code and kernels declared with torchgen's native signatures, for a "
+           "PyTorch extension";
   }
 
-  std::vector<diagnostics::Diagnostic> check(const GenModel& model, const GenOptions& options) const override {
+  std::vector<diagnostics::Diagnostic> check(const GenModel& model,
+                                             const GenOptions& options) const override {
     return check_torch_model(model, options);
   }
 
@@ -28,14 +30,19 @@ class TorchTarget final : public Target {
   bool definitions_in_shards() const override { return false; }
 
   std::string registration_prologue(bool backend_select) const override {
-    return fmt::format("#include <torch/library.h>\n\n#include \"NativeFunctions.h\"\n{}",
-                       backend_select ? "#include <ATen/core/dispatch/Dispatcher.h>\n#include <c10/core/TensorOptions.h>\n"
-                                      : "");
+    return fmt::format(
+        "#include <torch/library.h>\n\n#include \"NativeFunctions.h\"\n{}",
+        backend_select
+            ? "#include <ATen/core/dispatch/Dispatcher.h>\n#include <c10/core/TensorOptions.h>\n"
+            : "");
   }
 
-  std::string registration_epilogue(std::string_view, const GenOptions&) const override { return {}; }
+  std::string registration_epilogue(std::string_view, const GenOptions&) const override {
+    return {};
+  }
 
-  std::string schema_block(std::string_view ns, const OperatorList& ops, DefinitionKind) const override {
+  std::string schema_block(std::string_view ns, const OperatorList& ops,
+                           DefinitionKind) const override {
     return emit_torch_library_block(ns, ops);
   }
 
@@ -48,23 +55,28 @@ class TorchTarget final : public Target {
     return emit_torch_backend_select(ns, ops);
   }
 
-  std::string declarations(const GenModel& model) const override { return emit_torch_declarations(model); }
+  std::string declarations(const GenModel& model) const override {
+    return emit_torch_declarations(model);
+  }
 
-  std::vector<FileJob> extra_files(const GenModel&, const GenOptions&, const std::vector<std::string>&) const override {
+  std::vector<FileJob> extra_files(const GenModel&, const GenOptions&,
+                                   const std::vector<std::string>&) const override {
     return {};
   }
 };
 
 }  // namespace
 
-std::vector<diagnostics::Diagnostic> check_torch_model(const GenModel& model, const GenOptions& options) {
+std::vector<diagnostics::Diagnostic> check_torch_model(const GenModel& model,
+                                                       const GenOptions& options) {
   if (options.namespace_given) return {};
   // One error for the file, at its first operator without a namespace, with how many there are.
   const GenOperator* first = nullptr;
   size_t count = 0;
   for (const GenOperator& op : model.operators) {
     if (op.namespace_written) continue;
-    if (first == nullptr || std::tie(op.location.file, op.location.line) < std::tie(first->location.file, first->location.line)) {
+    if (first == nullptr || std::tie(op.location.file, op.location.line) <
+                                std::tie(first->location.file, first->location.line)) {
       first = &op;
     }
     ++count;
@@ -74,7 +86,8 @@ std::vector<diagnostics::Diagnostic> check_torch_model(const GenModel& model, co
   d.rule = "torch-namespace";
   d.location = first->location;
   d.message = fmt::format(
-      "operator '{}'{} has no namespace: PyTorch registers operators per namespace, so name one in the func "
+      "operator '{}'{} has no namespace: PyTorch registers operators per namespace, so name one in "
+      "the func "
       "('myops::{}') or pass --namespace NS",
       schema::operator_full_name(first->name, first->overload),
       count > 1 ? fmt::format(" (and {} more)", count - 1) : "", first->name);

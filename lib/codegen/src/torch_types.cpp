@@ -56,7 +56,9 @@ std::optional<std::string> value_type(const Type& t, bool symint) {
 
 bool is_list_of(const Type& t, BaseType elem) { return t.is_list() && t.element().is_base(elem); }
 
-bool is_container(const Type& t) { return t.kind == Type::Kind::Tuple || t.kind == Type::Kind::Dict; }
+bool is_container(const Type& t) {
+  return t.kind == Type::Kind::Tuple || t.kind == Type::Kind::Dict;
+}
 
 // c10::Dict's key types (ATen/core/Dict.h valid_dict_key_types, less complex<double>, which
 // has no schema spelling here).
@@ -64,8 +66,10 @@ std::optional<std::string> dict_key_type(const Type& t, bool symint) {
   if (t.kind != Type::Kind::Base) return std::nullopt;
   switch (t.base) {
     case BaseType::Str: return "std::string";
-    case BaseType::Int: case BaseType::Float: case BaseType::Bool: case BaseType::SymInt:
-      return value_type(t, symint);
+    case BaseType::Int:
+    case BaseType::Float:
+    case BaseType::Bool:
+    case BaseType::SymInt: return value_type(t, symint);
     case BaseType::Tensor: return "at::Tensor";
     default: return std::nullopt;
   }
@@ -78,8 +82,9 @@ std::optional<std::string> dict_key_type(const Type& t, bool symint) {
 std::optional<std::string> element_value_type(const Type& t, bool symint) {
   std::vector<std::string> parts;
   for (const Type& item : t.contained()) {
-    std::optional<std::string> part =
-        t.kind == Type::Kind::Dict && parts.empty() ? dict_key_type(item, symint) : element_value_type(item, symint);
+    std::optional<std::string> part = t.kind == Type::Kind::Dict && parts.empty()
+                                          ? dict_key_type(item, symint)
+                                          : element_value_type(item, symint);
     if (!part) return std::nullopt;
     parts.push_back(std::move(*part));
   }
@@ -107,18 +112,21 @@ std::optional<std::string> element_value_type(const Type& t, bool symint) {
 }
 
 // native.argumenttype_type, then cpp.argumenttype_type.
-std::optional<std::string> argument_type(const Type& t, bool mutable_, bool const_ref, bool symint) {
+std::optional<std::string> argument_type(const Type& t, bool mutable_, bool const_ref,
+                                         bool symint) {
   const bool mut_ref = mutable_ && !const_ref;
   // Written or not (torchgen says c10::optional<at::Tensor>& for `Tensor(a!)?`): c10 unboxes an
   // optional into a temporary, which only a const reference binds; the tensor stays writable.
-  if (t.is_optional() && t.element().is_base(BaseType::Tensor)) return "const c10::optional<at::Tensor>&";
+  if (t.is_optional() && t.element().is_base(BaseType::Tensor))
+    return "const c10::optional<at::Tensor>&";
   // c10 infers `Generator?` from at::Generator: a plain `Generator` has no C++ type that matches.
   if (t.is_base(BaseType::Generator)) return std::nullopt;
   if (t.is_list() && t.element().is_optional() && t.element().element().is_base(BaseType::Tensor)) {
     return "const c10::List<c10::optional<at::Tensor>>&";
   }
   if (t.is_base(BaseType::Scalar)) return "const at::Scalar&";
-  if (t.is_optional() && t.element().is_base(BaseType::Scalar)) return "const c10::optional<at::Scalar>&";
+  if (t.is_optional() && t.element().is_base(BaseType::Scalar))
+    return "const c10::optional<at::Scalar>&";
   if (std::optional<std::string> value = value_type(t, symint)) return value;
   // Tuples and dicts, and optionals of them: owned values by const reference.
   if (is_container(t) || (t.is_optional() && is_container(t.element()))) {
@@ -150,7 +158,8 @@ std::optional<std::string> argument_type(const Type& t, bool mutable_, bool cons
       if (elem.is_base(BaseType::Dimname)) return "at::DimnameList";
       // No ArrayRef<bool> over a std::vector<bool>: c10 takes bool lists as c10::List<bool>.
       if (elem.is_base(BaseType::Bool)) return "const c10::List<bool>&";
-      // Lists of containers and of lists hold owned values (`int[][]` -> at::ArrayRef<c10::List<int64_t>>).
+      // Lists of containers and of lists hold owned values (`int[][]` ->
+      // at::ArrayRef<c10::List<int64_t>>).
       std::optional<std::string> inner = is_container(elem) || elem.is_list()
                                              ? element_value_type(elem, symint)
                                              : argument_type(elem, mutable_, const_ref, symint);
@@ -163,7 +172,8 @@ std::optional<std::string> argument_type(const Type& t, bool mutable_, bool cons
 
 // cpp.returntype_type, and the returns c10 takes beyond torchgen's: str as an owned std::string
 // and an optional of any return type (`Tensor?` -> c10::optional<at::Tensor>).
-std::optional<std::string> single_return_type(const Type& t, bool mutable_, bool const_ref, bool symint) {
+std::optional<std::string> single_return_type(const Type& t, bool mutable_, bool const_ref,
+                                              bool symint) {
   if (t.is_base(BaseType::Str)) return "std::string";
   if (t.is_base(BaseType::Generator)) return std::nullopt;  // as in argument_type
   if (t.is_optional() && !is_container(t.element())) {
@@ -180,7 +190,8 @@ std::optional<std::string> single_return_type(const Type& t, bool mutable_, bool
   // Containers and optionals of them by value (c10::Dict<K, at::Scalar> is refused as an output).
   if (is_container(t) || (t.is_optional() && is_container(t.element()))) {
     const Type& c = t.is_optional() ? t.element() : t;
-    if (c.kind == Type::Kind::Dict && c.contained()[1].is_base(BaseType::Scalar)) return std::nullopt;
+    if (c.kind == Type::Kind::Dict && c.contained()[1].is_base(BaseType::Scalar))
+      return std::nullopt;
     return element_value_type(t, symint);
   }
   if (t.is_list() && !mutable_ && !t.fixed_size) {
@@ -210,11 +221,15 @@ bool contains_none(const Type& t) {
 std::string no_type_reason(const Type& t) {
   const std::string printed = schema::print_type(t);
   if (t.is_base(BaseType::Generator)) {
-    return fmt::format("'{}': PyTorch infers 'Generator?' from at::Generator, so no typed kernel matches it", printed);
+    return fmt::format(
+        "'{}': PyTorch infers 'Generator?' from at::Generator, so no typed kernel matches it",
+        printed);
   }
   if (contains_none(t)) {
-    return fmt::format("'{}': PyTorch 1.13 kernels have no C++ type for None (schema inference maps no C++ "
-                       "argument type to NoneType)", printed);
+    return fmt::format(
+        "'{}': PyTorch 1.13 kernels have no C++ type for None (schema inference maps no C++ "
+        "argument type to NoneType)",
+        printed);
   }
   return fmt::format("'{}' has no C++ native type", printed);
 }
@@ -229,8 +244,8 @@ bool TorchSignature::reordered() const {
 }
 
 std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchema& schema,
-                                                     bool const_ref_for_mutable_tensors, bool symint,
-                                                     std::string* why) {
+                                                     bool const_ref_for_mutable_tensors,
+                                                     bool symint, std::string* why) {
   auto fail = [&](std::string reason) -> std::optional<TorchSignature> {
     if (why != nullptr) *why = std::move(reason);
     return std::nullopt;
@@ -261,7 +276,8 @@ std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchem
   }
   // A std::tuple result means several returns to PyTorch's boxing (push_outputs).
   if (schema.returns.size() == 1 && schema.returns.front().type.kind == schema::Type::Kind::Tuple) {
-    return fail("a lone tuple-typed return: PyTorch's C++ kernels return several values as a ::std::tuple");
+    return fail(
+        "a lone tuple-typed return: PyTorch's C++ kernels return several values as a ::std::tuple");
   }
   std::vector<std::string> returns;
   for (const schema::Argument& r : schema.returns) {

@@ -23,8 +23,10 @@ bool take_errors(std::vector<Diagnostic>& diagnostics, std::vector<Diagnostic>& 
 CompatReport check_compat(CompatInput old_input, CompatInput new_input,
                           std::optional<CompatInput> allow_list, Date today) {
   CompatReport report;
-  native_functions::NativeFunctionsLoad old_load = native_functions::load_native_functions(std::move(old_input.file), std::move(old_input.text));
-  native_functions::NativeFunctionsLoad new_load = native_functions::load_native_functions(std::move(new_input.file), std::move(new_input.text));
+  native_functions::NativeFunctionsLoad old_load =
+      native_functions::load_native_functions(std::move(old_input.file), std::move(old_input.text));
+  native_functions::NativeFunctionsLoad new_load =
+      native_functions::load_native_functions(std::move(new_input.file), std::move(new_input.text));
   bool bad_old = take_errors(old_load.diagnostics, report.diagnostics);
   bool bad_new = take_errors(new_load.diagnostics, report.diagnostics);
   AllowListLoad allow;
@@ -33,8 +35,8 @@ CompatReport check_compat(CompatInput old_input, CompatInput new_input,
     for (Diagnostic& d : allow.diagnostics) report.diagnostics.push_back(std::move(d));
   }
   if (!bad_old && !bad_new) {
-    AllowOutcome outcome =
-        apply_allow_list(compare_native_functions(old_load.file, new_load.file), allow.entries, today);
+    AllowOutcome outcome = apply_allow_list(compare_native_functions(old_load.file, new_load.file),
+                                            allow.entries, today);
     for (Diagnostic& d : outcome.diagnostics) report.diagnostics.push_back(std::move(d));
     report.allowed = outcome.allowed;
     report.compared = true;

@@ -11,13 +11,13 @@
 #include <fmt/format.h>
 
 #include "schemac/compat/compat.h"
-#include "schemac/support/did_you_mean.h"
 #include "schemac/native_functions/yaml_loader.h"
+#include "schemac/support/did_you_mean.h"
 
 namespace schemac::compat {
 
-using diagnostics::Diagnostic, diagnostics::Location, diagnostics::Note,
-    native_functions::YamlNode, native_functions::node_location;
+using diagnostics::Diagnostic, diagnostics::Location, diagnostics::Note, native_functions::YamlNode,
+    native_functions::node_location;
 
 std::string Date::text() const { return fmt::format("{:04}-{:02}-{:02}", year, month, day); }
 
@@ -46,8 +46,12 @@ constexpr std::array<std::string_view, 4> kFields = {"operator", "rule", "reason
 
 Diagnostic error(std::string_view rule, Location location, std::string message) {
   const diagnostics::RuleInfo* info = find_compat_rule(rule);
-  return Diagnostic{info ? info->severity : diagnostics::Severity::error, std::string(rule), std::move(location),
-                    std::move(message), {}, {}};
+  return Diagnostic{info ? info->severity : diagnostics::Severity::error,
+                    std::string(rule),
+                    std::move(location),
+                    std::move(message),
+                    {},
+                    {}};
 }
 
 bool is_blank(std::string_view text) {
@@ -68,7 +72,8 @@ std::vector<std::string_view> finding_rule_ids() {
 
 class AllowListReader {
  public:
-  AllowListReader(const native_functions::YamlDocument& document, AllowListLoad& out) : doc_(document), out_(out) {}
+  AllowListReader(const native_functions::YamlDocument& document, AllowListLoad& out)
+      : doc_(document), out_(out) {}
 
   void read() {
     if (!doc_.root || doc_.root->is_null()) return;  // an empty allow-list accepts nothing
@@ -87,19 +92,23 @@ class AllowListReader {
     Location where = node_location(doc_, item, 1);
     if (!item.is_mapping()) {
       report(error("allow-invalid-entry", where,
-                   "an allow-list entry is a mapping with operator, reason and optionally rule and expires"));
+                   "an allow-list entry is a mapping with operator, reason and optionally rule and "
+                   "expires"));
       return;
     }
     bool ok = check_fields(item);
     AllowEntry entry;
     entry.location = where;
     ok = required_text(item, "operator", entry.operator_name, where, "allow-missing-operator",
-                       "allow-list entry has no operator") && ok;
-    std::string label = entry.operator_name.empty() ? std::string("allow-list entry")
-                                                    : fmt::format("allow-list entry for '{}'", entry.operator_name);
+                       "allow-list entry has no operator") &&
+         ok;
+    std::string label = entry.operator_name.empty()
+                            ? std::string("allow-list entry")
+                            : fmt::format("allow-list entry for '{}'", entry.operator_name);
     const YamlNode* reason = item.find("reason");
     ok = required_text(item, "reason", entry.reason, reason ? node_location(doc_, *reason) : where,
-                       "allow-missing-reason", fmt::format("{} has no reason", label)) && ok;
+                       "allow-missing-reason", fmt::format("{} has no reason", label)) &&
+         ok;
     if (const YamlNode* rule = item.find("rule"); rule && rule->is_scalar()) {
       ok = check_rule(*rule, label) && ok;
       entry.rule = rule->value;
@@ -109,7 +118,8 @@ class AllowListReader {
       entry.expires_location = node_location(doc_, *expires);
       if (!entry.expires) {
         report(error("allow-invalid-date", entry.expires_location,
-                     fmt::format("{} has expiry '{}', which is not a YYYY-MM-DD date", label, expires->value)));
+                     fmt::format("{} has expiry '{}', which is not a YYYY-MM-DD date", label,
+                                 expires->value)));
         ok = false;
       }
     }
@@ -117,14 +127,17 @@ class AllowListReader {
   }
 
   // The fields whose absence has its own message ("has no reason"); an empty one reads as absent.
-  static bool is_required(std::string_view field) { return field == "operator" || field == "reason"; }
+  static bool is_required(std::string_view field) {
+    return field == "operator" || field == "reason";
+  }
 
   // Unknown fields (with a suggestion) and fields that are not plain strings.
   // Reads the required text field `field` of `item` into `out`. A missing, empty or blank one is
   // reported (rule `missing_rule`, at `missing_at`); a value that is no text was reported by
   // check_fields. Returns whether `out` was set.
-  bool required_text(const YamlNode& item, std::string_view field, std::string& out, Location missing_at,
-                     std::string_view missing_rule, std::string missing_message) {
+  bool required_text(const YamlNode& item, std::string_view field, std::string& out,
+                     Location missing_at, std::string_view missing_rule,
+                     std::string missing_message) {
     const YamlNode* node = item.find(field);
     if (node && node->is_scalar() && !is_blank(node->value)) {
       out = node->value;
@@ -187,7 +200,8 @@ bool entry_matches(const AllowEntry& entry, const CompatFinding& finding) {
 }
 
 std::string entry_label(const AllowEntry& entry) {
-  return entry.rule ? fmt::format("allow-list entry for '{}' (rule '{}')", entry.operator_name, *entry.rule)
+  return entry.rule ? fmt::format("allow-list entry for '{}' (rule '{}')", entry.operator_name,
+                                  *entry.rule)
                     : fmt::format("allow-list entry for '{}'", entry.operator_name);
 }
 
@@ -195,14 +209,15 @@ std::string entry_label(const AllowEntry& entry) {
 
 AllowListLoad load_allow_list(std::string file, std::string text) {
   AllowListLoad result;
-  native_functions::YamlLoadResult yaml = native_functions::load_yaml(std::move(file), std::move(text));
+  native_functions::YamlLoadResult yaml =
+      native_functions::load_yaml(std::move(file), std::move(text));
   result.diagnostics = std::move(yaml.diagnostics);
   AllowListReader(yaml.document, result).read();
   return result;
 }
 
-AllowOutcome apply_allow_list(std::vector<CompatFinding> findings, std::span<const AllowEntry> entries,
-                              Date today) {
+AllowOutcome apply_allow_list(std::vector<CompatFinding> findings,
+                              std::span<const AllowEntry> entries, Date today) {
   AllowOutcome outcome;
   std::vector<size_t> uses(entries.size(), 0);
   auto expired = [&](const AllowEntry& entry) { return entry.expires && *entry.expires < today; };
@@ -229,8 +244,9 @@ AllowOutcome apply_allow_list(std::vector<CompatFinding> findings, std::span<con
       d.notes.push_back(Note{entry.location, fmt::format("its reason was: {}", entry.reason)});
       outcome.diagnostics.push_back(std::move(d));
     } else if (uses[i] == 0) {
-      outcome.diagnostics.push_back(error("allow-unused", entry.location,
-                                          fmt::format("{} matches no finding", entry_label(entry))));
+      outcome.diagnostics.push_back(
+          error("allow-unused", entry.location,
+                fmt::format("{} matches no finding", entry_label(entry))));
     }
   }
   return outcome;

@@ -18,16 +18,17 @@ struct CoveredKey {
 };
 
 struct Coverage {
-  bool known = true;          // false when the file does not say (manual registration, no delegate)
+  bool known = true;  // false when the file does not say (manual registration, no delegate)
   bool every_backend = false;
   std::string every_backend_because;  // "CompositeExplicitAutograd", ...
   diagnostics::Location every_backend_location;
-  std::vector<CoveredKey> keys;       // when not every backend
+  std::vector<CoveredKey> keys;  // when not every backend
 };
 
 // The delegate's kernels plus the entry's own (add.Tensor delegates the dense backends to
 // add.out and lists its sparse kernels itself).
-Coverage coverage_of(const Side& side, const native_functions::NativeFunction& function, bool follow_delegate = true) {
+Coverage coverage_of(const Side& side, const native_functions::NativeFunction& function,
+                     bool follow_delegate = true) {
   Coverage coverage;
   if (function.structured_delegate) {
     auto it = side.operators->find(function.structured_delegate->name);
@@ -50,7 +51,8 @@ Coverage coverage_of(const Side& side, const native_functions::NativeFunction& f
     std::string name = entry.key.name;
     const keys::DispatchKeyName* known = keys::find_dispatch_key(name);
     if (known && known->kind == keys::DispatchKeyKind::synonym) {
-      name = known->same_as.empty() ? std::string("CompositeImplicitAutograd") : std::string(known->same_as);
+      name = known->same_as.empty() ? std::string("CompositeImplicitAutograd")
+                                    : std::string(known->same_as);
     }
     if (keys::is_every_backend_composite_key(name)) {
       if (!coverage.every_backend) {
@@ -84,21 +86,23 @@ void compare_dispatch(const Side& old_side, const Side& new_side, Findings& find
   const std::string op = old_side.schema().op.full();
   diagnostics::Location where = new_side.file->field_location(*new_side.function, "dispatch");
   if (old_coverage.every_backend) {
-    findings.report("removed-backend", op, where,
-                    fmt::format("'{}' no longer has a kernel for every backend: NEW dispatches only to {}",
-                                op, key_list(new_coverage)),
-                    old_coverage.every_backend_location,
-                    fmt::format("OLD covers every backend through {}", old_coverage.every_backend_because));
+    findings.report(
+        "removed-backend", op, where,
+        fmt::format("'{}' no longer has a kernel for every backend: NEW dispatches only to {}", op,
+                    key_list(new_coverage)),
+        old_coverage.every_backend_location,
+        fmt::format("OLD covers every backend through {}", old_coverage.every_backend_because));
     return;
   }
   for (const CoveredKey& key : old_coverage.keys) {
     bool kept = std::any_of(new_coverage.keys.begin(), new_coverage.keys.end(),
                             [&](const CoveredKey& k) { return k.name == key.name; });
     if (kept) continue;
-    findings.report("removed-backend", op, where,
-                    fmt::format("'{}' no longer has a kernel for backend '{}'", op, key.name),
-                    key.entry->key.location,
-                    fmt::format("OLD registers '{}' for {} here", key.entry->kernel.name, key.name));
+    findings.report(
+        "removed-backend", op, where,
+        fmt::format("'{}' no longer has a kernel for backend '{}'", op, key.name),
+        key.entry->key.location,
+        fmt::format("OLD registers '{}' for {} here", key.entry->kernel.name, key.name));
   }
 }
 

@@ -15,10 +15,14 @@ namespace schemac::compat {
 using diagnostics::Location, native_functions::NativeFunction,
     native_functions::NativeFunctionsFile;
 
-
 void Findings::report(std::string_view rule, const std::string& op, Location location,
                       std::string message, Location note_location, std::string note) {
-  diagnostics::Diagnostic diagnostic{diagnostics::Severity::error, std::string(rule), std::move(location), std::move(message), {}, {}};
+  diagnostics::Diagnostic diagnostic{diagnostics::Severity::error,
+                                     std::string(rule),
+                                     std::move(location),
+                                     std::move(message),
+                                     {},
+                                     {}};
   diagnostic.notes.push_back(diagnostics::Note{std::move(note_location), std::move(note)});
   out_.push_back(CompatFinding{op, std::move(diagnostic)});
 }
@@ -44,8 +48,11 @@ class FileComparison {
  public:
   FileComparison(const NativeFunctionsFile& old_file, const NativeFunctionsFile& new_file,
                  std::vector<CompatFinding>& out)
-      : old_file_(old_file), new_file_(new_file), old_index_(index_operators(old_file)),
-        new_index_(index_operators(new_file)), findings_(out) {
+      : old_file_(old_file),
+        new_file_(new_file),
+        old_index_(index_operators(old_file)),
+        new_index_(index_operators(new_file)),
+        findings_(out) {
     for (const auto& [full_name, function] : new_index_) {
       new_by_name_[function->schema->op.name].push_back(function);
     }
@@ -97,10 +104,11 @@ class FileComparison {
       remaining += fmt::format("'{}'", other->schema->op.full());
     }
     Side first_remaining{&new_file_, &new_index_, same_name->second.front()};
-    findings_.report("removed-overload", op.full(), old_side.name(),
-                     fmt::format("overload '{}' was removed; NEW still has {}", op.full(), remaining),
-                     first_remaining.name(),
-                     fmt::format("NEW declares '{}' here", same_name->second.front()->schema->op.full()));
+    findings_.report(
+        "removed-overload", op.full(), old_side.name(),
+        fmt::format("overload '{}' was removed; NEW still has {}", op.full(), remaining),
+        first_remaining.name(),
+        fmt::format("NEW declares '{}' here", same_name->second.front()->schema->op.full()));
   }
 
   const NativeFunctionsFile& old_file_;

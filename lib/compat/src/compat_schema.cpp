@@ -34,7 +34,8 @@ bool leaf_accepts(const Type& wide, const Type& narrow) {
 // Whether every value of type `narrow` is a value of type `wide` (alias annotations aside):
 // `T` fits `T?`, `int[2]` fits `int[]`, `int` fits `SymInt`, element-wise for lists.
 bool accepts(const Type& wide, const Type& narrow) {
-  if (wide.is_optional()) return accepts(wide.element(), narrow.is_optional() ? narrow.element() : narrow);
+  if (wide.is_optional())
+    return accepts(wide.element(), narrow.is_optional() ? narrow.element() : narrow);
   if (narrow.is_optional() || wide.is_list() != narrow.is_list()) return false;
   if (wide.is_list()) {
     if (wide.fixed_size && wide.fixed_size != narrow.fixed_size) return false;
@@ -42,8 +43,8 @@ bool accepts(const Type& wide, const Type& narrow) {
   }
   if (wide.kind == Type::Kind::Union) {
     // A union takes a member type, or a union of some of its members.
-    std::span<const Type> members = narrow.kind == Type::Kind::Union
-                                        ? narrow.contained() : std::span<const Type>(&narrow, 1);
+    std::span<const Type> members =
+        narrow.kind == Type::Kind::Union ? narrow.contained() : std::span<const Type>(&narrow, 1);
     return std::all_of(members.begin(), members.end(), [&](const Type& member) {
       const auto& wide_members = wide.contained();
       return std::any_of(wide_members.begin(), wide_members.end(),
@@ -65,7 +66,8 @@ bool accepts(const Type& wide, const Type& narrow) {
 
 std::string type_text(const Type& type) { return print_type_without_aliases(type); }
 
-// --- Alias annotations -----------------------------------------------------------------------------
+// --- Alias annotations
+// -----------------------------------------------------------------------------
 
 std::string alias_text(const AliasInfo* alias) {
   return alias ? fmt::format("'{}'", schema::print_alias(*alias)) : std::string("none");
@@ -123,7 +125,8 @@ std::string alias_change(const AliasInfo* old_alias, const AliasInfo* new_alias)
   return "changed aliasing";
 }
 
-// --- Arguments -------------------------------------------------------------------------------------
+// --- Arguments
+// -------------------------------------------------------------------------------------
 
 // An out argument: keyword-only and written to (`*, Tensor(a!) out`).
 bool is_out(const Argument& argument) { return argument.kwarg_only && argument.type.is_mutable(); }
@@ -203,13 +206,15 @@ class SchemaComparison {
 
   // A finding at an argument or a return of NEW, with a note at its counterpart in OLD: "OLD
   // declares 'int x' here" (`old_verb` is declares or returns).
-  void report_counterparts(std::string_view rule, const Argument& old_item, const Argument& new_item,
-                           std::string message, std::string_view old_verb) {
+  void report_counterparts(std::string_view rule, const Argument& old_item,
+                           const Argument& new_item, std::string message,
+                           std::string_view old_verb) {
     report(rule, new_.at(new_item.range), std::move(message), old_.at(old_item.range),
            fmt::format("OLD {} '{}' here", old_verb, schema::print_argument(old_item)));
   }
 
-  void report_argument(std::string_view rule, const Argument& old_arg, const Argument& new_arg, std::string message) {
+  void report_argument(std::string_view rule, const Argument& old_arg, const Argument& new_arg,
+                       std::string message) {
     report_counterparts(rule, old_arg, new_arg, std::move(message), "declares");
   }
 
@@ -223,7 +228,8 @@ class SchemaComparison {
       if (!to_new[i]) {
         report("removed-argument", new_.name(),
                fmt::format("argument '{}' of '{}' was removed", old_args[i].name, op_),
-               old_.at(old_args[i].range), fmt::format("OLD declares '{}' here", schema::print_argument(old_args[i])));
+               old_.at(old_args[i].range),
+               fmt::format("OLD declares '{}' here", schema::print_argument(old_args[i])));
         continue;
       }
       has_old[*to_new[i]] = true;
@@ -242,10 +248,11 @@ class SchemaComparison {
 
   // What an argument and a return are both checked for: the type (an argument's may only widen,
   // a return's only narrow) and the alias annotation. `what` names it: "argument 'x'", "return 1".
-  void compare_type_and_alias(const Argument& old_item, const Argument& new_item, const std::string& what,
-                              bool is_return) {
+  void compare_type_and_alias(const Argument& old_item, const Argument& new_item,
+                              const std::string& what, bool is_return) {
     const std::string_view old_verb = is_return ? "returns" : "declares";
-    if (is_return ? !accepts(old_item.type, new_item.type) : !accepts(new_item.type, old_item.type)) {
+    if (is_return ? !accepts(old_item.type, new_item.type)
+                  : !accepts(new_item.type, old_item.type)) {
       report_counterparts(is_return ? "retyped-return" : "retyped-argument", old_item, new_item,
                           fmt::format("{} of '{}' changed type from '{}' to '{}'", what, op_,
                                       type_text(old_item.type), type_text(new_item.type)),
@@ -255,9 +262,9 @@ class SchemaComparison {
     const AliasInfo* new_alias = new_item.type.any_alias();
     if (!alias_sets_.same_annotation(old_alias, new_alias)) {
       report_counterparts("changed-alias", old_item, new_item,
-                          fmt::format("{} of '{}' {}: alias annotation {} in OLD, {} in NEW", what, op_,
-                                      alias_change(old_alias, new_alias), alias_text(old_alias),
-                                      alias_text(new_alias)),
+                          fmt::format("{} of '{}' {}: alias annotation {} in OLD, {} in NEW", what,
+                                      op_, alias_change(old_alias, new_alias),
+                                      alias_text(old_alias), alias_text(new_alias)),
                           old_verb);
     }
   }
@@ -271,24 +278,26 @@ class SchemaComparison {
     }
     if (reordered) {
       report_argument("reordered-argument", old_arg, new_arg,
-                      fmt::format("argument '{}' of '{}' moved from position {} to {}", new_arg.name,
-                                  op_, old_index + 1, new_index + 1));
+                      fmt::format("argument '{}' of '{}' moved from position {} to {}",
+                                  new_arg.name, op_, old_index + 1, new_index + 1));
     }
     compare_type_and_alias(old_arg, new_arg, fmt::format("argument '{}'", new_arg.name), false);
     if (!old_arg.kwarg_only && new_arg.kwarg_only) {
-      report_argument("kwarg-only-argument", old_arg, new_arg,
-                      fmt::format("argument '{}' of '{}' is keyword-only in NEW but positional in OLD",
-                                  new_arg.name, op_));
+      report_argument(
+          "kwarg-only-argument", old_arg, new_arg,
+          fmt::format("argument '{}' of '{}' is keyword-only in NEW but positional in OLD",
+                      new_arg.name, op_));
     }
     if (old_arg.default_value && !new_arg.default_value) {
       report_argument("removed-default", old_arg, new_arg,
                       fmt::format("argument '{}' of '{}' lost its default '{}'", new_arg.name, op_,
                                   old_arg.default_value->text));
-    } else if (old_arg.default_value && old_arg.default_value->text != new_arg.default_value->text) {
-      report_argument("changed-default", old_arg, new_arg,
-                      fmt::format("argument '{}' of '{}' changed its default from '{}' to '{}'",
-                                  new_arg.name, op_, old_arg.default_value->text,
-                                  new_arg.default_value->text));
+    } else if (old_arg.default_value &&
+               old_arg.default_value->text != new_arg.default_value->text) {
+      report_argument(
+          "changed-default", old_arg, new_arg,
+          fmt::format("argument '{}' of '{}' changed its default from '{}' to '{}'", new_arg.name,
+                      op_, old_arg.default_value->text, new_arg.default_value->text));
     }
   }
 
@@ -302,7 +311,8 @@ class SchemaComparison {
     if (!added.default_value) {
       report("added-argument", new_.at(added.range),
              fmt::format("new argument '{}' of '{}' has no default, so calls written for OLD do "
-                         "not pass it", added.name, op_),
+                         "not pass it",
+                         added.name, op_),
              note, "OLD declares the operator here");
       return;
     }
@@ -310,32 +320,36 @@ class SchemaComparison {
       if (has_old[k] && !is_out(new_args[k])) {
         report("added-argument", new_.at(added.range),
                fmt::format("new argument '{}' of '{}' is inserted before existing argument '{}', "
-                           "so positional calls written for OLD shift", added.name, op_,
-                           new_args[k].name),
+                           "so positional calls written for OLD shift",
+                           added.name, op_, new_args[k].name),
                note, "OLD declares the operator here");
         return;
       }
     }
   }
 
-  // --- Returns -------------------------------------------------------------------------------------
+  // --- Returns
+  // -------------------------------------------------------------------------------------
 
   std::string return_label(const Argument& ret, size_t index) const {
     return ret.name.empty() ? fmt::format("return {}", index + 1)
                             : fmt::format("return {} ('{}')", index + 1, ret.name);
   }
 
-  void report_return(std::string_view rule, const Argument& old_ret, const Argument& new_ret, std::string message) {
+  void report_return(std::string_view rule, const Argument& old_ret, const Argument& new_ret,
+                     std::string message) {
     report_counterparts(rule, old_ret, new_ret, std::move(message), "returns");
   }
 
   void compare_returns() {
     const std::vector<Argument>& old_returns = old_schema().returns;
     const std::vector<Argument>& new_returns = new_schema().returns;
-    if (old_returns.size() != new_returns.size() || old_schema().is_varret != new_schema().is_varret) {
+    if (old_returns.size() != new_returns.size() ||
+        old_schema().is_varret != new_schema().is_varret) {
       auto count = [](const FunctionSchema& s) {
-        return s.is_varret ? std::string("a variable number of values")
-                           : fmt::format("{} value{}", s.returns.size(), s.returns.size() == 1 ? "" : "s");
+        return s.is_varret
+                   ? std::string("a variable number of values")
+                   : fmt::format("{} value{}", s.returns.size(), s.returns.size() == 1 ? "" : "s");
       };
       report("changed-return-count", new_.at(new_schema().returns_range),
              fmt::format("'{}' returns {} in NEW but {} in OLD", op_, count(new_schema()),
@@ -348,11 +362,12 @@ class SchemaComparison {
       const Argument& new_ret = new_returns[i];
       compare_type_and_alias(old_ret, new_ret, return_label(new_ret, i), true);
       if (!old_ret.name.empty() && old_ret.name != new_ret.name) {
-        report_return("renamed-return", old_ret, new_ret,
-                      new_ret.name.empty()
-                          ? fmt::format("return {} of '{}' lost its name '{}'", i + 1, op_, old_ret.name)
-                          : fmt::format("return {} of '{}' was renamed from '{}' to '{}'", i + 1, op_,
-                                        old_ret.name, new_ret.name));
+        report_return(
+            "renamed-return", old_ret, new_ret,
+            new_ret.name.empty()
+                ? fmt::format("return {} of '{}' lost its name '{}'", i + 1, op_, old_ret.name)
+                : fmt::format("return {} of '{}' was renamed from '{}' to '{}'", i + 1, op_,
+                              old_ret.name, new_ret.name));
       }
     }
   }

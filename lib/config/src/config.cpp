@@ -26,14 +26,16 @@ constexpr std::string_view kRule = "config";
 
 class Reader {
  public:
-  Reader(native_functions::YamlDocument& doc, std::span<const diagnostics::RuleInfo> rules, ConfigLoad& out)
+  Reader(native_functions::YamlDocument& doc, std::span<const diagnostics::RuleInfo> rules,
+         ConfigLoad& out)
       : doc_(doc), out_(out) {
     for (const diagnostics::RuleInfo& r : rules) rules_.push_back(r.id);
   }
 
   void read(const YamlNode& root) {
     if (!root.is_mapping()) {
-      error(root, "a .schemac.yaml is a mapping of settings (select, ignore, severity, per-path, ...)");
+      error(root,
+            "a .schemac.yaml is a mapping of settings (select, ignore, severity, per-path, ...)");
       return;
     }
     for (const native_functions::YamlEntry& e : root.entries) {
@@ -49,7 +51,8 @@ class Reader {
       } else if (key == "tags") {
         if (auto v = text(e.value)) out_.config.tags = relative_to_config(*v);
       } else if (key == "profile") {
-        if (auto v = one_of(e.value, std::to_array<std::string_view>({"in-tree", "extension"}))) out_.config.profile = v;
+        if (auto v = one_of(e.value, std::to_array<std::string_view>({"in-tree", "extension"})))
+          out_.config.profile = v;
       } else if (key == "torch-version") {
         out_.config.torch_version = text(e.value);
       } else if (key == "namespace") {
@@ -58,7 +61,9 @@ class Reader {
         Diagnostic& d = error(e.key, fmt::format("unknown key '{}'", key));
         if (auto guess = support::did_you_mean(key, kKeys)) {
           d.notes.push_back({{}, fmt::format("did you mean '{}'?", *guess)});
-          d.fix = diagnostics::FixHint{native_functions::node_location(doc_, e.key, static_cast<uint32_t>(key.size())), *guess};
+          d.fix = diagnostics::FixHint{
+              native_functions::node_location(doc_, e.key, static_cast<uint32_t>(key.size())),
+              *guess};
         } else {
           d.notes.push_back({{}, fmt::format("the keys are {}", fmt::join(kKeys, ", "))});
         }
@@ -69,8 +74,10 @@ class Reader {
  private:
   Diagnostic& error(const YamlNode& node, std::string message) {
     Location loc = node.line == 0 ? Location::at(doc_.file, 1, 1)
-                                  : native_functions::node_location(doc_, node, static_cast<uint32_t>(node.value.size()));
-    out_.diagnostics.push_back(Diagnostic{diagnostics::Severity::error, std::string(kRule), loc, std::move(message), {}, {}});
+                                  : native_functions::node_location(
+                                        doc_, node, static_cast<uint32_t>(node.value.size()));
+    out_.diagnostics.push_back(Diagnostic{
+        diagnostics::Severity::error, std::string(kRule), loc, std::move(message), {}, {}});
     return out_.diagnostics.back();
   }
 
@@ -81,19 +88,23 @@ class Reader {
   }
 
   template <size_t N>
-  std::optional<std::string> one_of(const YamlNode& node, const std::array<std::string_view, N>& choices) {
+  std::optional<std::string> one_of(const YamlNode& node,
+                                    const std::array<std::string_view, N>& choices) {
     std::optional<std::string> v = text(node);
     if (!v) return std::nullopt;
     if (std::find(choices.begin(), choices.end(), *v) != choices.end()) return v;
     Diagnostic& d = error(node, fmt::format("'{}' is not one of {}", *v, fmt::join(choices, ", ")));
-    if (auto guess = support::did_you_mean(*v, choices)) d.notes.push_back({{}, fmt::format("did you mean '{}'?", *guess)});
+    if (auto guess = support::did_you_mean(*v, choices))
+      d.notes.push_back({{}, fmt::format("did you mean '{}'?", *guess)});
     return std::nullopt;
   }
 
   bool known_rule(const YamlNode& node) {
-    if (node.value == "all" || std::find(rules_.begin(), rules_.end(), node.value) != rules_.end()) return true;
+    if (node.value == "all" || std::find(rules_.begin(), rules_.end(), node.value) != rules_.end())
+      return true;
     Diagnostic& d = error(node, fmt::format("unknown rule '{}'", node.value));
-    if (auto guess = support::did_you_mean(node.value, rules_)) d.notes.push_back({{}, fmt::format("did you mean '{}'?", *guess)});
+    if (auto guess = support::did_you_mean(node.value, rules_))
+      d.notes.push_back({{}, fmt::format("did you mean '{}'?", *guess)});
     return false;
   }
 
@@ -125,7 +136,7 @@ class Reader {
       if (!e.key.is_scalar() || !known_rule(e.key)) continue;
       std::optional<std::string> v = one_of(e.value, kSeverities);
       if (!v) continue;
-      out_.config.severity[e.key.value] = *v == "error" ? RuleSeverity::error
+      out_.config.severity[e.key.value] = *v == "error"     ? RuleSeverity::error
                                           : *v == "warning" ? RuleSeverity::warning
                                                             : RuleSeverity::off;
     }
@@ -161,7 +172,8 @@ class Reader {
 };
 
 bool listed(const std::vector<std::string>& rules, std::string_view rule) {
-  return std::any_of(rules.begin(), rules.end(), [&](const std::string& r) { return r == rule || r == "all"; });
+  return std::any_of(rules.begin(), rules.end(),
+                     [&](const std::string& r) { return r == rule || r == "all"; });
 }
 
 bool glob_matches(const std::string& glob, std::string_view path) {
@@ -172,13 +184,17 @@ bool glob_matches(const std::string& glob, std::string_view path) {
 }  // namespace
 
 std::string_view rule_severity_name(RuleSeverity severity) {
-  return severity == RuleSeverity::error ? "error" : severity == RuleSeverity::warning ? "warning" : "off";
+  return severity == RuleSeverity::error     ? "error"
+         : severity == RuleSeverity::warning ? "warning"
+                                             : "off";
 }
 
-ConfigLoad load_config(std::string file, std::string text, std::span<const diagnostics::RuleInfo> known_rules) {
+ConfigLoad load_config(std::string file, std::string text,
+                       std::span<const diagnostics::RuleInfo> known_rules) {
   ConfigLoad out;
   out.config.file = file;
-  native_functions::YamlLoadResult yaml = native_functions::load_yaml(std::move(file), std::move(text));
+  native_functions::YamlLoadResult yaml =
+      native_functions::load_yaml(std::move(file), std::move(text));
   for (Diagnostic& d : yaml.diagnostics) {
     if (d.severity == diagnostics::Severity::error) out.diagnostics.push_back(std::move(d));
   }
@@ -197,7 +213,9 @@ Config merge_command_line(Config config, const CommandLineRules& command_line) {
 bool rule_enabled(const Config& config, std::string_view rule, std::string_view path) {
   if (!config.select.empty() && !listed(config.select, rule)) return false;
   if (listed(config.ignore, rule)) return false;
-  if (auto it = config.severity.find(rule); it != config.severity.end() && it->second == RuleSeverity::off) return false;
+  if (auto it = config.severity.find(rule);
+      it != config.severity.end() && it->second == RuleSeverity::off)
+    return false;
   for (const PathIgnore& p : config.per_path) {
     if (listed(p.rules, rule) && glob_matches(p.glob, path)) return false;
   }
@@ -206,30 +224,38 @@ bool rule_enabled(const Config& config, std::string_view rule, std::string_view 
 
 void apply_config(const Config& config, std::vector<diagnostics::Diagnostic>& diagnostics) {
   std::erase_if(diagnostics, [&](const Diagnostic& d) {
-    return d.rule != kRule && !d.location.file.empty() && !rule_enabled(config, d.rule, d.location.file);
+    return d.rule != kRule && !d.location.file.empty() &&
+           !rule_enabled(config, d.rule, d.location.file);
   });
   for (Diagnostic& d : diagnostics) {
     auto it = config.severity.find(d.rule);
     if (it == config.severity.end() || d.severity == diagnostics::Severity::note) continue;
-    d.severity = it->second == RuleSeverity::error ? diagnostics::Severity::error : diagnostics::Severity::warning;
+    d.severity = it->second == RuleSeverity::error ? diagnostics::Severity::error
+                                                   : diagnostics::Severity::warning;
   }
 }
 
 std::string render_config(const Config& config) {
-  auto list = [](const std::vector<std::string>& rules) { return fmt::format("[{}]", fmt::join(rules, ", ")); };
+  auto list = [](const std::vector<std::string>& rules) {
+    return fmt::format("[{}]", fmt::join(rules, ", "));
+  };
   auto optional = [](const std::optional<std::string>& v, std::string_view none) {
     return v ? fmt::format("\"{}\"", *v) : std::string(none);
   };
-  std::string out = fmt::format("# from: {}\n", config.file.empty() ? "(no .schemac.yaml; defaults)" : config.file);
+  std::string out = fmt::format("# from: {}\n",
+                                config.file.empty() ? "(no .schemac.yaml; defaults)" : config.file);
   out += fmt::format("select: {}\n", config.select.empty() ? "[all]" : list(config.select));
   out += fmt::format("ignore: {}\n", list(config.ignore));
   out += "severity:";
   out += config.severity.empty() ? " {}\n" : "\n";
-  for (const auto& [rule, severity] : config.severity) out += fmt::format("  {}: {}\n", rule, rule_severity_name(severity));
+  for (const auto& [rule, severity] : config.severity)
+    out += fmt::format("  {}: {}\n", rule, rule_severity_name(severity));
   out += "per-path:";
   out += config.per_path.empty() ? " {}\n" : "\n";
-  for (const PathIgnore& p : config.per_path) out += fmt::format("  \"{}\": {}\n", p.glob, list(p.rules));
-  out += fmt::format("tags: {}\n", optional(config.tags, "null  # tags.yaml beside each input, else built in"));
+  for (const PathIgnore& p : config.per_path)
+    out += fmt::format("  \"{}\": {}\n", p.glob, list(p.rules));
+  out += fmt::format("tags: {}\n",
+                     optional(config.tags, "null  # tags.yaml beside each input, else built in"));
   out += fmt::format("profile: {}\n", optional(config.profile, "null  # chosen per file"));
   out += fmt::format("torch-version: {}\n", optional(config.torch_version, "null  # newest"));
   out += fmt::format("namespace: {}\n", optional(config.namespace_name, "null"));

@@ -16,7 +16,9 @@ class CpuAllocator final : public Allocator {
     if (nbytes == 0) return nullptr;
     // aligned_alloc wants a multiple of the alignment.
     const std::size_t rounded = (nbytes + kCpuAlignment - 1) / kCpuAlignment * kCpuAlignment;
-    if (rounded < nbytes) throw AllocationError(fmt::format("cannot allocate {} bytes on {}", nbytes, device.to_string()));
+    if (rounded < nbytes)
+      throw AllocationError(
+          fmt::format("cannot allocate {} bytes on {}", nbytes, device.to_string()));
     void* ptr = std::aligned_alloc(kCpuAlignment, rounded);
     if (ptr == nullptr)
       throw AllocationError(

@@ -207,28 +207,37 @@ std::string IValue::repr() const {
     case IValueKind::Device: return payload_.device.to_string();
     case IValueKind::Generator: return "Generator";
     case IValueKind::IntList:
-      return join(to_int_list(), [](int64_t v) { return fmt::format("{}", v); }, "[", "]");
+      return join(
+          to_int_list(), [](int64_t v) { return fmt::format("{}", v); }, "[", "]");
     case IValueKind::DoubleList: return join(to_double_list(), format_double, "[", "]");
     case IValueKind::BoolList: {
       std::vector<int> bits(to_bool_list().begin(), to_bool_list().end());
-      return join(bits, [](int b) { return std::string(b ? "True" : "False"); }, "[", "]");
+      return join(
+          bits, [](int b) { return std::string(b ? "True" : "False"); }, "[", "]");
     }
     case IValueKind::TensorList:
-      return join(to_tensor_list(), [](const Tensor&) { return std::string("Tensor"); }, "[", "]");
+      return join(
+          to_tensor_list(), [](const Tensor&) { return std::string("Tensor"); }, "[", "]");
     case IValueKind::OptionalTensorList:
-      return join(to_optional_tensor_list(),
-                  [](const std::optional<Tensor>& t) { return std::string(t ? "Tensor" : "None"); },
-                  "[", "]");
+      return join(
+          to_optional_tensor_list(),
+          [](const std::optional<Tensor>& t) { return std::string(t ? "Tensor" : "None"); }, "[",
+          "]");
     case IValueKind::GenericList:
-      return join(to_list(), [](const IValue& v) { return v.repr(); }, "[", "]");
+      return join(
+          to_list(), [](const IValue& v) { return v.repr(); }, "[", "]");
     case IValueKind::Tuple: {
       const std::string_view close = to_tuple().size() == 1 ? ",)" : ")";
-      return join(to_tuple(), [](const IValue& v) { return v.repr(); }, "(", close);
+      return join(
+          to_tuple(), [](const IValue& v) { return v.repr(); }, "(", close);
     }
     case IValueKind::Dict:
-      return join(to_dict(), [](const std::pair<IValue, IValue>& e) {
-        return e.first.repr() + ": " + e.second.repr();
-      }, "{", "}");
+      return join(
+          to_dict(),
+          [](const std::pair<IValue, IValue>& e) {
+            return e.first.repr() + ": " + e.second.repr();
+          },
+          "{", "}");
   }
   return "?";
 }
@@ -265,7 +274,8 @@ void drop(Stack& stack, size_t n) {
 
 namespace boxing {
 void throw_tuple_size_mismatch(size_t expected, size_t found) {
-  throw IValueError(fmt::format("expected a tuple of {} elements, found one of {}", expected, found));
+  throw IValueError(
+      fmt::format("expected a tuple of {} elements, found one of {}", expected, found));
 }
 void throw_not_none(const IValue& found) {
   throw IValueError(fmt::format("expected None, found {}", found.kind_name()));

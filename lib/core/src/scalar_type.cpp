@@ -36,12 +36,12 @@ std::optional<ScalarType> parse_scalar_type(std::string_view name) {
     ScalarType type;
   };
   static constexpr Alias kAliases[] = {
-      {"float32", ScalarType::Float},   {"float", ScalarType::Float},
-      {"float64", ScalarType::Double},  {"double", ScalarType::Double},
-      {"float16", ScalarType::Half},    {"half", ScalarType::Half},
+      {"float32", ScalarType::Float},     {"float", ScalarType::Float},
+      {"float64", ScalarType::Double},    {"double", ScalarType::Double},
+      {"float16", ScalarType::Half},      {"half", ScalarType::Half},
       {"bfloat16", ScalarType::BFloat16}, {"int32", ScalarType::Int},
-      {"int", ScalarType::Int},         {"int64", ScalarType::Long},
-      {"long", ScalarType::Long},       {"bool", ScalarType::Bool},
+      {"int", ScalarType::Int},           {"int64", ScalarType::Long},
+      {"long", ScalarType::Long},         {"bool", ScalarType::Bool},
   };
   for (const Alias& a : kAliases)
     if (a.name == name) return a.type;
@@ -94,7 +94,8 @@ std::string Scalar::to_string() const {
     case Kind::Floating: break;
   }
   std::string text = fmt::format("{}", d_);
-  if (text.find_first_of(".eE") == std::string::npos && text.find_first_of("ni") == std::string::npos)
+  if (text.find_first_of(".eE") == std::string::npos &&
+      text.find_first_of("ni") == std::string::npos)
     text += ".";
   return text;
 }

@@ -42,8 +42,9 @@ void Storage::resize(std::size_t nbytes) {
   if (!impl_) throw AllocationError("cannot resize an undefined storage");
   if (nbytes == impl_->nbytes) return;
   if (impl_->allocator == nullptr)
-    throw AllocationError(fmt::format("cannot resize external storage of {} bytes on {} to {} bytes",
-                                      impl_->nbytes, impl_->device.to_string(), nbytes));
+    throw AllocationError(
+        fmt::format("cannot resize external storage of {} bytes on {} to {} bytes", impl_->nbytes,
+                    impl_->device.to_string(), nbytes));
   Allocator* allocator = impl_->allocator;
   void* fresh = allocator->allocate(nbytes, impl_->device);
   try {

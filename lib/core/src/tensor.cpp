@@ -54,7 +54,8 @@ std::vector<int64_t> contiguous_strides(IntArrayRef sizes) {
 
 std::vector<int64_t> channels_last_strides(IntArrayRef sizes) {
   if (sizes.size() != 4)
-    throw TensorError(fmt::format("channels_last needs a 4-d tensor, got sizes {}", to_string(sizes)));
+    throw TensorError(
+        fmt::format("channels_last needs a 4-d tensor, got sizes {}", to_string(sizes)));
   const int64_t c = std::max<int64_t>(sizes[1], 1);
   const int64_t h = std::max<int64_t>(sizes[2], 1);
   const int64_t w = std::max<int64_t>(sizes[3], 1);
@@ -64,7 +65,8 @@ std::vector<int64_t> channels_last_strides(IntArrayRef sizes) {
 int64_t checked_numel(IntArrayRef sizes) {
   int64_t n = 1;
   for (int64_t s : sizes) {
-    if (s < 0) throw TensorError(fmt::format("negative dimension {} in sizes {}", s, to_string(sizes)));
+    if (s < 0)
+      throw TensorError(fmt::format("negative dimension {} in sizes {}", s, to_string(sizes)));
     if (s != 0 && n > std::numeric_limits<int64_t>::max() / s)
       throw TensorError(fmt::format("sizes {} have too many elements", to_string(sizes)));
     n *= s;
@@ -75,15 +77,16 @@ int64_t checked_numel(IntArrayRef sizes) {
 int64_t wrap_dim(int64_t dim, int64_t ndim) {
   const int64_t range = std::max<int64_t>(ndim, 1);
   if (dim < -range || dim >= range)
-    throw TensorError(fmt::format("dimension out of range (expected to be in range of [{}, {}], but got {})",
-                                  -range, range - 1, dim));
+    throw TensorError(
+        fmt::format("dimension out of range (expected to be in range of [{}, {}], but got {})",
+                    -range, range - 1, dim));
   return dim < 0 ? dim + range : dim;
 }
 
 DispatchKeySet key_set_for(Device device) {
   if (device.is_cuda())
-    return DispatchKeySet{DispatchKey::CUDA, DispatchKey::ADInplaceOrView, DispatchKey::AutogradCUDA,
-                          DispatchKey::AutocastCUDA};
+    return DispatchKeySet{DispatchKey::CUDA, DispatchKey::ADInplaceOrView,
+                          DispatchKey::AutogradCUDA, DispatchKey::AutocastCUDA};
   return DispatchKeySet{DispatchKey::CPU, DispatchKey::ADInplaceOrView, DispatchKey::AutogradCPU,
                         DispatchKey::AutocastCPU};
 }
@@ -91,7 +94,8 @@ DispatchKeySet key_set_for(Device device) {
 namespace {
 
 // Bytes a view needs from the start of its storage; 0 for an empty view.
-std::size_t required_bytes(IntArrayRef sizes, IntArrayRef strides, int64_t offset, ScalarType dtype) {
+std::size_t required_bytes(IntArrayRef sizes, IntArrayRef strides, int64_t offset,
+                           ScalarType dtype) {
   int64_t last = offset;
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     if (sizes[i] == 0) return 0;
@@ -104,11 +108,12 @@ std::size_t required_bytes(IntArrayRef sizes, IntArrayRef strides, int64_t offse
 // negative stride.
 void check_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides) {
   if (sizes.size() != strides.size())
-    throw TensorError(fmt::format("sizes {} and strides {} have different lengths", to_string(sizes),
-                                  to_string(strides)));
+    throw TensorError(fmt::format("sizes {} and strides {} have different lengths",
+                                  to_string(sizes), to_string(strides)));
   checked_numel(sizes);
   for (int64_t s : strides)
-    if (s < 0) throw TensorError(fmt::format("negative strides are not supported: {}", to_string(strides)));
+    if (s < 0)
+      throw TensorError(fmt::format("negative strides are not supported: {}", to_string(strides)));
 }
 
 void check_view_geometry(IntArrayRef sizes, IntArrayRef strides, int64_t offset, ScalarType dtype,
@@ -186,11 +191,15 @@ std::optional<std::vector<int64_t>> view_strides(IntArrayRef old_sizes, IntArray
 
 // ## Handle management
 
-void detail::destroy_tensor_impl(TensorImplHead* impl) noexcept { delete static_cast<TensorImpl*>(impl); }
+void detail::destroy_tensor_impl(TensorImplHead* impl) noexcept {
+  delete static_cast<TensorImpl*>(impl);
+}
 
 TensorImpl* Tensor::body() const { return static_cast<TensorImpl*>(impl_); }
 
-long Tensor::use_count() const { return impl_ ? impl_->refcount.load(std::memory_order_relaxed) : 0; }
+long Tensor::use_count() const {
+  return impl_ ? impl_->refcount.load(std::memory_order_relaxed) : 0;
+}
 
 const TensorImpl& Tensor::checked() const {
   if (!impl_) throw TensorError("the tensor is undefined");
@@ -199,7 +208,8 @@ const TensorImpl& Tensor::checked() const {
 
 void Tensor::check_dtype(ScalarType t) const {
   if (checked().dtype != t)
-    throw TensorError(fmt::format("expected a tensor of type {}, got {}", to_string(t), to_string(body()->dtype)));
+    throw TensorError(fmt::format("expected a tensor of type {}, got {}", to_string(t),
+                                  to_string(body()->dtype)));
 }
 
 // ## Factories
@@ -222,8 +232,8 @@ Tensor Tensor::empty_strided(IntArrayRef sizes, IntArrayRef strides, TensorOptio
   return Tensor(new_impl(std::move(storage), options.dtype, sizes.vec(), strides.vec(), 0));
 }
 
-Tensor Tensor::from_storage(Storage storage, ScalarType dtype, IntArrayRef sizes, IntArrayRef strides,
-                            int64_t storage_offset) {
+Tensor Tensor::from_storage(Storage storage, ScalarType dtype, IntArrayRef sizes,
+                            IntArrayRef strides, int64_t storage_offset) {
   if (!storage.defined()) throw TensorError("cannot make a tensor over an undefined storage");
   check_view_geometry(sizes, strides, storage_offset, dtype, storage);
   return Tensor(new_impl(std::move(storage), dtype, sizes.vec(), strides.vec(), storage_offset));
@@ -238,8 +248,12 @@ bool Tensor::is_alias_of(const Tensor& other) const {
 int64_t Tensor::dim() const { return static_cast<int64_t>(checked().sizes.size()); }
 IntArrayRef Tensor::sizes() const { return checked().sizes; }
 IntArrayRef Tensor::strides() const { return checked().strides; }
-int64_t Tensor::size(int64_t d) const { return checked().sizes.empty() ? 1 : body()->sizes[wrap_dim(d, dim())]; }
-int64_t Tensor::stride(int64_t d) const { return checked().strides.empty() ? 1 : body()->strides[wrap_dim(d, dim())]; }
+int64_t Tensor::size(int64_t d) const {
+  return checked().sizes.empty() ? 1 : body()->sizes[wrap_dim(d, dim())];
+}
+int64_t Tensor::stride(int64_t d) const {
+  return checked().strides.empty() ? 1 : body()->strides[wrap_dim(d, dim())];
+}
 int64_t Tensor::numel() const { return checked().numel; }
 int64_t Tensor::storage_offset() const { return checked().storage_offset; }
 ScalarType Tensor::dtype() const { return checked().dtype; }
@@ -276,8 +290,7 @@ bool Tensor::is_contiguous(MemoryFormat format) const {
       }
       return true;
     }
-    case MemoryFormat::ChannelsLast:
-      return t.sizes.size() == 4 && dense_in_order({1, 3, 2, 0});
+    case MemoryFormat::ChannelsLast: return t.sizes.size() == 4 && dense_in_order({1, 3, 2, 0});
     case MemoryFormat::Preserve: return false;
   }
   return false;
@@ -308,13 +321,14 @@ const void* Tensor::cpu_data_ptr() const {
 int64_t Tensor::element_offset(IntArrayRef index) const {
   const TensorImpl& t = checked();
   if (index.size() != t.sizes.size())
-    throw TensorError(fmt::format("index {} has {} entries for a {}-d tensor", to_string(index), index.size(),
-                                  t.sizes.size()));
+    throw TensorError(fmt::format("index {} has {} entries for a {}-d tensor", to_string(index),
+                                  index.size(), t.sizes.size()));
   int64_t offset = 0;
   for (std::size_t d = 0; d < index.size(); ++d) {
     int64_t i = index[d];
     if (i < -t.sizes[d] || i >= t.sizes[d])
-      throw TensorError(fmt::format("index {} is out of bounds for dimension {} with size {}", i, d, t.sizes[d]));
+      throw TensorError(
+          fmt::format("index {} is out of bounds for dimension {} with size {}", i, d, t.sizes[d]));
     if (i < 0) i += t.sizes[d];
     offset += i * t.strides[d];
   }
@@ -323,7 +337,8 @@ int64_t Tensor::element_offset(IntArrayRef index) const {
 
 // ## Views
 
-Tensor Tensor::make_view(std::vector<int64_t> sizes, std::vector<int64_t> strides, int64_t offset) const {
+Tensor Tensor::make_view(std::vector<int64_t> sizes, std::vector<int64_t> strides,
+                         int64_t offset) const {
   const TensorImpl& t = checked();
   auto* impl = new TensorImpl;
   impl->storage = t.storage;
@@ -368,7 +383,9 @@ Tensor Tensor::permute(IntArrayRef dims) const {
   std::vector<bool> seen(n, false);
   for (int64_t i = 0; i < n; ++i) {
     const int64_t d = wrap_dim(dims[i], n);
-    if (seen[d]) throw TensorError(fmt::format("permute: dimension {} appears twice in {}", d, to_string(dims)));
+    if (seen[d])
+      throw TensorError(
+          fmt::format("permute: dimension {} appears twice in {}", d, to_string(dims)));
     seen[d] = true;
     sizes[i] = body()->sizes[d];
     strides[i] = body()->strides[d];
@@ -383,7 +400,9 @@ Tensor Tensor::view(IntArrayRef requested) const {
   int64_t known = 1;
   for (std::size_t d = 0; d < sizes.size(); ++d) {
     if (sizes[d] == -1) {
-      if (inferred >= 0) throw TensorError(fmt::format("view: only one dimension can be inferred in {}", to_string(requested)));
+      if (inferred >= 0)
+        throw TensorError(
+            fmt::format("view: only one dimension can be inferred in {}", to_string(requested)));
       inferred = static_cast<int64_t>(d);
     } else if (sizes[d] < 0) {
       throw TensorError(fmt::format("view: invalid size {} in {}", sizes[d], to_string(requested)));
@@ -393,17 +412,20 @@ Tensor Tensor::view(IntArrayRef requested) const {
   }
   if (inferred >= 0) {
     if (known == 0 || t.numel % known != 0)
-      throw TensorError(fmt::format("view: shape {} is invalid for input of size {}", to_string(requested), t.numel));
+      throw TensorError(fmt::format("view: shape {} is invalid for input of size {}",
+                                    to_string(requested), t.numel));
     sizes[inferred] = t.numel / known;
   }
   if (checked_numel(sizes) != t.numel)
-    throw TensorError(fmt::format("view: shape {} is invalid for input of size {}", to_string(requested), t.numel));
+    throw TensorError(fmt::format("view: shape {} is invalid for input of size {}",
+                                  to_string(requested), t.numel));
   auto strides = view_strides(t.sizes, t.strides, sizes, t.numel);
   if (!strides)
-    throw TensorError(fmt::format(
-        "view: shape {} is not compatible with the input's sizes {} and strides {} (a dimension spans two "
-        "non-contiguous parts); make the tensor contiguous first",
-        to_string(requested), to_string(t.sizes), to_string(t.strides)));
+    throw TensorError(
+        fmt::format("view: shape {} is not compatible with the input's sizes {} and strides {} (a "
+                    "dimension spans two "
+                    "non-contiguous parts); make the tensor contiguous first",
+                    to_string(requested), to_string(t.sizes), to_string(t.strides)));
   return make_view(std::move(sizes), std::move(*strides), t.storage_offset);
 }
 
@@ -412,8 +434,9 @@ Tensor Tensor::expand(IntArrayRef requested) const {
   const auto n = static_cast<int64_t>(requested.size());
   const auto old_n = static_cast<int64_t>(t.sizes.size());
   if (n < old_n)
-    throw TensorError(fmt::format("expand: the number of sizes {} must be at least the tensor's {} dimensions",
-                                  to_string(requested), old_n));
+    throw TensorError(
+        fmt::format("expand: the number of sizes {} must be at least the tensor's {} dimensions",
+                    to_string(requested), old_n));
   std::vector<int64_t> sizes(n), strides(n);
   for (int64_t i = n - 1; i >= 0; --i) {
     const int64_t old_i = i - (n - old_n);
@@ -428,11 +451,14 @@ Tensor Tensor::expand(IntArrayRef requested) const {
         sizes[i] = want;
         strides[i] = 0;
       } else {
-        throw TensorError(fmt::format("expand: size {} of dimension {} cannot be expanded to {} (sizes {} to {})",
-                                      have, old_i, want, to_string(t.sizes), to_string(requested)));
+        throw TensorError(
+            fmt::format("expand: size {} of dimension {} cannot be expanded to {} (sizes {} to {})",
+                        have, old_i, want, to_string(t.sizes), to_string(requested)));
       }
     } else {
-      if (want < 0) throw TensorError(fmt::format("expand: size {} is invalid for a new leading dimension", want));
+      if (want < 0)
+        throw TensorError(
+            fmt::format("expand: size {} is invalid for a new leading dimension", want));
       sizes[i] = want;
       strides[i] = 0;
     }
@@ -446,7 +472,8 @@ Tensor Tensor::select(int64_t d, int64_t index) const {
   const int64_t w = wrap_dim(d, dim());
   const int64_t size = t.sizes[w];
   if (index < -size || index >= size)
-    throw TensorError(fmt::format("select: index {} is out of range for dimension {} with size {}", index, w, size));
+    throw TensorError(fmt::format("select: index {} is out of range for dimension {} with size {}",
+                                  index, w, size));
   if (index < 0) index += size;
   std::vector<int64_t> sizes = t.sizes;
   std::vector<int64_t> strides = t.strides;
@@ -465,8 +492,8 @@ Tensor Tensor::alias() const {
 
 void Tensor::resize_(IntArrayRef sizes, MemoryFormat format) {
   checked();
-  std::vector<int64_t> strides =
-      format == MemoryFormat::ChannelsLast ? channels_last_strides(sizes) : contiguous_strides(sizes);
+  std::vector<int64_t> strides = format == MemoryFormat::ChannelsLast ? channels_last_strides(sizes)
+                                                                      : contiguous_strides(sizes);
   const int64_t numel = checked_numel(sizes);
   const std::size_t needed = required_bytes(sizes, strides, body()->storage_offset, body()->dtype);
   if (needed > body()->storage.nbytes()) body()->storage.resize(needed);

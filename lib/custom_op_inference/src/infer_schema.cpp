@@ -18,10 +18,15 @@ namespace {
 struct Parameter {
   SourcePosition position;  // of its name (or of the '/', '*', '**')
   std::string name;
-  TokenRange annotation;  // empty when none
+  TokenRange annotation;     // empty when none
   TokenRange default_value;  // empty when none
-  enum class Form : uint8_t { plain, positional_marker, keyword_marker, varargs, varkwargs } form =
-      Form::plain;
+  enum class Form : uint8_t {
+    plain,
+    positional_marker,
+    keyword_marker,
+    varargs,
+    varkwargs
+  } form = Form::plain;
 };
 
 // The index of the first top-level `stop` token in [range.begin, range.end), or range.end.
@@ -68,7 +73,11 @@ void append(MappedText& text, std::string_view piece, SourcePosition from) {
 class Inference {
  public:
   Inference(const PythonModule& module, const MutatesArgs& mutates, const std::string& op)
-      : module_(module), tokens_(module.stream->tokens), reader_(module), mutates_(mutates), op_(op) {}
+      : module_(module),
+        tokens_(module.stream->tokens),
+        reader_(module),
+        mutates_(mutates),
+        op_(op) {}
 
   InferredSignature run(size_t def_token, SourcePosition mutates_position) {
     size_t open = def_token + 2;
@@ -88,27 +97,31 @@ class Inference {
     std::vector<std::string> seen;
     std::vector<Parameter> parameters;
     for (const tokens::CallArgument& argument : tokens::call_arguments(tokens_, open, false)) {
-      if (std::optional<Parameter> p = split_parameter(tokens_, argument.range)) parameters.push_back(*p);
+      if (std::optional<Parameter> p = split_parameter(tokens_, argument.range))
+        parameters.push_back(*p);
     }
-    bool positional_only = std::any_of(parameters.begin(), parameters.end(), [](const Parameter& p) {
-      return p.form == Parameter::Form::positional_marker;
-    });
+    bool positional_only = std::any_of(
+        parameters.begin(), parameters.end(),
+        [](const Parameter& p) { return p.form == Parameter::Form::positional_marker; });
     for (const Parameter& p : parameters) {
       switch (p.form) {
         case Parameter::Form::positional_marker: positional_only = false; continue;
         case Parameter::Form::keyword_marker: keyword_only = true; continue;
         case Parameter::Form::varargs:
         case Parameter::Form::varkwargs:
-          reject(p.position, fmt::format("parameter '{}{}': infer_schema does not take *args or **kwargs",
-                                         p.form == Parameter::Form::varargs ? "*" : "**", p.name));
+          reject(p.position,
+                 fmt::format("parameter '{}{}': infer_schema does not take *args or **kwargs",
+                             p.form == Parameter::Form::varargs ? "*" : "**", p.name));
           keyword_only = true;
           ++index;
           continue;
         case Parameter::Form::plain: break;
       }
       if (positional_only) {
-        reject(p.position, fmt::format("parameter '{}' is positional-only (before '/'): infer_schema "
-                                       "does not take positional-only parameters", p.name));
+        reject(p.position,
+               fmt::format("parameter '{}' is positional-only (before '/'): infer_schema "
+                           "does not take positional-only parameters",
+                           p.name));
       }
       if (keyword_only && !star_written) {
         star_written = true;
@@ -141,7 +154,8 @@ class Inference {
   }
   void unknown(SourcePosition at, std::string message) {
     out_.problems.push_back(
-        {at, fmt::format("custom op '{}': its schema cannot be inferred statically: {}", op_, message),
+        {at,
+         fmt::format("custom op '{}': its schema cannot be inferred statically: {}", op_, message),
          false});
     failed_ = true;
   }
@@ -154,8 +168,8 @@ class Inference {
   // "Tensor(a2!)? x=None", or none after a problem.
   std::optional<std::string> parameter(const Parameter& p, size_t index) {
     if (p.annotation.empty()) {
-      reject(p.position, fmt::format("parameter '{}' has no type annotation; infer_schema needs one",
-                                     p.name));
+      reject(p.position,
+             fmt::format("parameter '{}' has no type annotation; infer_schema needs one", p.name));
       return std::nullopt;
     }
     Hint hint = reader_.read(*module_.stream, p.annotation);
@@ -177,7 +191,8 @@ class Inference {
     bool listed = mutates_.status == MutatesArgs::Status::names && mutated(p.name);
     if (listed && !starts_with_tensor) {
       reject(p.position, fmt::format("parameter '{}' is in mutates_args but has type '{}': only "
-                                     "Tensors and lists of Tensors can be mutated", p.name, *type));
+                                     "Tensors and lists of Tensors can be mutated",
+                                     p.name, *type));
       return std::nullopt;
     }
     if (mutated(p.name) && starts_with_tensor) {
@@ -190,7 +205,8 @@ class Inference {
     if (value.status == StaticValue::Status::unsupported) {
       reject(at, fmt::format("parameter '{}' has a default of a type infer_schema does not support "
                              "({}); it takes None, int, float, bool, str, torch.device and "
-                             "torch.dtype", p.name, value.text));
+                             "torch.dtype",
+                             p.name, value.text));
       return std::nullopt;
     }
     if (value.status == StaticValue::Status::unknown) {
@@ -202,8 +218,9 @@ class Inference {
 
   void returns(size_t close, SourcePosition where, MappedText& text) {
     if (close + 1 >= tokens_.size() || !is_punct(tokens_[close + 1], "->")) {
-      reject(where, "the function has no return annotation; infer_schema needs one (None for "
-                    "nothing)");
+      reject(where,
+             "the function has no return annotation; infer_schema needs one (None for "
+             "nothing)");
       return;
     }
     size_t begin = close + 2;

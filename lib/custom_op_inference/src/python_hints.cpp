@@ -19,25 +19,44 @@ constexpr int kMaxDepth = 32;  // nested brackets, aliases and string annotation
 // Dotted paths (after the imports are applied) of the types infer_schema's tables name. A bare
 // name that the file never imports counts too: PyTorch's own examples lean on star imports.
 constexpr auto kBaseTypes = std::to_array<std::pair<std::string_view, std::string_view>>({
-    {"torch.Tensor", "Tensor"},  {"torch._tensor.Tensor", "Tensor"}, {"Tensor", "Tensor"},
-    {"int", "int"},              {"builtins.int", "int"},            {"float", "float"},
-    {"builtins.float", "float"}, {"bool", "bool"},                   {"builtins.bool", "bool"},
-    {"str", "str"},              {"builtins.str", "str"},            {"torch.dtype", "dtype"},
-    {"dtype", "dtype"},          {"torch.device", "device"},         {"device", "device"},
-    {"torch.types.Number", "Number"}, {"Number", "Number"},
+    {"torch.Tensor", "Tensor"},
+    {"torch._tensor.Tensor", "Tensor"},
+    {"Tensor", "Tensor"},
+    {"int", "int"},
+    {"builtins.int", "int"},
+    {"float", "float"},
+    {"builtins.float", "float"},
+    {"bool", "bool"},
+    {"builtins.bool", "bool"},
+    {"str", "str"},
+    {"builtins.str", "str"},
+    {"torch.dtype", "dtype"},
+    {"dtype", "dtype"},
+    {"torch.device", "device"},
+    {"device", "device"},
+    {"torch.types.Number", "Number"},
+    {"Number", "Number"},
     {"torch.distributed.distributed_c10d.GroupName", "GroupName"},
-    {"torch.distributed.GroupName", "GroupName"}, {"GroupName", "GroupName"},
+    {"torch.distributed.GroupName", "GroupName"},
+    {"GroupName", "GroupName"},
 });
 
 constexpr auto kGenerics = std::to_array<std::pair<std::string_view, std::string_view>>({
-    {"typing.Optional", "Optional"}, {"Optional", "Optional"},
-    {"typing.Union", "Union"},       {"Union", "Union"},
-    {"typing.List", "list"},         {"List", "list"},
-    {"list", "list"},                {"builtins.list", "list"},
-    {"typing.Sequence", "sequence"}, {"Sequence", "sequence"},
+    {"typing.Optional", "Optional"},
+    {"Optional", "Optional"},
+    {"typing.Union", "Union"},
+    {"Union", "Union"},
+    {"typing.List", "list"},
+    {"List", "list"},
+    {"list", "list"},
+    {"builtins.list", "list"},
+    {"typing.Sequence", "sequence"},
+    {"Sequence", "sequence"},
     {"collections.abc.Sequence", "sequence"},
-    {"typing.Tuple", "Tuple"},       {"Tuple", "Tuple"},
-    {"tuple", "tuple"},              {"builtins.tuple", "tuple"},
+    {"typing.Tuple", "Tuple"},
+    {"Tuple", "Tuple"},
+    {"tuple", "tuple"},
+    {"builtins.tuple", "tuple"},
 });
 
 // Modules whose names PyTorch's table would see as the real thing: a name from them that is not
@@ -45,8 +64,8 @@ constexpr auto kGenerics = std::to_array<std::pair<std::string_view, std::string
 constexpr auto kKnownModules = std::to_array<std::string_view>(
     {"torch.", "typing.", "collections.", "builtins.", "numbers.", "types.", "enum."});
 constexpr auto kOtherBuiltins = std::to_array<std::string_view>(
-    {"dict", "set", "frozenset", "object", "complex", "bytes", "bytearray", "type", "Any",
-     "Dict", "Set", "Callable", "Literal", "Annotated", "Iterable", "Mapping", "Any"});
+    {"dict", "set", "frozenset", "object", "complex", "bytes", "bytearray", "type", "Any", "Dict",
+     "Set", "Callable", "Literal", "Annotated", "Iterable", "Mapping", "Any"});
 
 template <size_t N>
 std::optional<std::string_view> lookup(
@@ -77,13 +96,18 @@ std::string key(const Hint& hint) {
   std::vector<std::string> parts;
   for (const Hint& arg : hint.args) parts.push_back(key(arg));
   if (hint.kind == Kind::union_of) std::sort(parts.begin(), parts.end());
-  std::string out = hint.kind == Kind::union_of ? "U[" : hint.kind == Kind::tuple ? "T[" : hint.name + "[";
+  std::string out = hint.kind == Kind::union_of ? "U["
+                    : hint.kind == Kind::tuple  ? "T["
+                                                : hint.name + "[";
   for (const std::string& part : parts) out += part + ",";
   return out + "]";
 }
 
 // torch.types.Number is Union[int, float, bool]; Python compares unions as sets.
-Hint number() { return make(Kind::union_of, "", "", {make(Kind::base, "int"), make(Kind::base, "float"), make(Kind::base, "bool")}); }
+Hint number() {
+  return make(Kind::union_of, "", "",
+              {make(Kind::base, "int"), make(Kind::base, "float"), make(Kind::base, "bool")});
+}
 
 Hint make_union(const std::vector<Hint>& members) {
   std::vector<Hint> flat;
@@ -206,8 +230,8 @@ Hint HintReader::read_primary(const TokenStream& stream, TokenRange range, int d
     TokenStream inner = tokens::lex_python(literal.value.text());
     return read(inner, {0, inner.tokens.size()}, depth + 1);
   }
-  if (range.end - range.begin == 3 && is_punct(first, ".") && is_punct(tokens[range.begin + 1], ".") &&
-      is_punct(tokens[range.begin + 2], ".")) {
+  if (range.end - range.begin == 3 && is_punct(first, ".") &&
+      is_punct(tokens[range.begin + 1], ".") && is_punct(tokens[range.begin + 2], ".")) {
     return make(Kind::ellipsis);
   }
   if (is_punct(first, "(") && matching_close(tokens, range.begin) == range.end - 1) {
@@ -226,7 +250,8 @@ Hint HintReader::read_primary(const TokenStream& stream, TokenRange range, int d
   }
   if (i == range.end) {
     Hint named = read_name(dotted, depth);
-    if (named.kind == Kind::list && named.args.empty()) return make(Kind::other, "", dotted);  // List alone
+    if (named.kind == Kind::list && named.args.empty())
+      return make(Kind::other, "", dotted);  // List alone
     if (named.kind == Kind::other && named.name == "Tuple") return make(Kind::tuple, "bare");
     return named;
   }
@@ -282,8 +307,9 @@ Hint HintReader::read_name(const std::string& dotted, int depth) const {
     if (path == builtin) return make(Kind::other, "", dotted);
   }
   if (imported != module_.imports.end()) {
-    return make(Kind::unknown, "", "'" + dotted + "' is imported from '" + imported->second +
-                                       "', which is not read here");
+    return make(
+        Kind::unknown, "",
+        "'" + dotted + "' is imported from '" + imported->second + "', which is not read here");
   }
   return make(Kind::unknown, "", "'" + dotted + "' is not defined in this file");
 }
@@ -303,7 +329,8 @@ std::optional<std::string> parameter_schema_type(const Hint& hint) {
   std::optional<Hint> inner = without_none(hint, &had_none);
   if (!had_none || !inner) return std::nullopt;
   if (std::optional<std::string> plain = plain_type(*inner)) return *plain + "?";
-  if (inner->kind == Kind::list && inner->args.size() == 1 && has_optional_list_form(inner->args[0])) {
+  if (inner->kind == Kind::list && inner->args.size() == 1 &&
+      has_optional_list_form(inner->args[0])) {
     return *plain_type(inner->args[0]) + "[]?";
   }
   return std::nullopt;
@@ -350,7 +377,7 @@ std::string describe(const Hint& hint) {
     case Kind::union_of: break;
   }
   if (is_number(hint)) return "Number";
-  std::string out = hint.kind == Kind::list ? (hint.name == "list" ? "list[" : "Sequence[")
+  std::string out = hint.kind == Kind::list    ? (hint.name == "list" ? "list[" : "Sequence[")
                     : hint.kind == Kind::tuple ? "tuple["
                                                : "";
   for (size_t i = 0; i < hint.args.size(); ++i) {

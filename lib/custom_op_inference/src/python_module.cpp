@@ -85,8 +85,7 @@ size_t logical_line_end(const std::vector<Token>& tokens, size_t start) {
   while (i < tokens.size()) {
     size_t close = tokens::matching_close(tokens, i);
     size_t last = close < tokens.size() ? close : i;
-    if (last + 1 >= tokens.size() ||
-        tokens[last + 1].position.line != tokens[last].position.line) {
+    if (last + 1 >= tokens.size() || tokens[last + 1].position.line != tokens[last].position.line) {
       return last + 1;
     }
     i = last + 1;

@@ -21,18 +21,40 @@ constexpr int kMaxDepth = 16;  // constants naming constants, nested parentheses
 
 // torch.<name> for each dtype and alias, and what str() of it prints after "torch.".
 constexpr auto kDtypes = std::to_array<std::pair<std::string_view, std::string_view>>({
-    {"float32", "float32"}, {"float", "float32"},     {"float64", "float64"},
-    {"double", "float64"},  {"float16", "float16"},   {"half", "float16"},
-    {"bfloat16", "bfloat16"}, {"int64", "int64"},     {"long", "int64"},
-    {"int32", "int32"},     {"int", "int32"},         {"int16", "int16"},
-    {"short", "int16"},     {"int8", "int8"},         {"uint8", "uint8"},
-    {"uint16", "uint16"},   {"uint32", "uint32"},     {"uint64", "uint64"},
-    {"bool", "bool"},       {"complex64", "complex64"}, {"cfloat", "complex64"},
-    {"complex128", "complex128"}, {"cdouble", "complex128"}, {"complex32", "complex32"},
-    {"chalf", "complex32"}, {"float8_e4m3fn", "float8_e4m3fn"}, {"float8_e5m2", "float8_e5m2"},
-    {"float8_e4m3fnuz", "float8_e4m3fnuz"}, {"float8_e5m2fnuz", "float8_e5m2fnuz"},
-    {"float8_e8m0fnu", "float8_e8m0fnu"}, {"float4_e2m1fn_x2", "float4_e2m1fn_x2"},
-    {"qint8", "qint8"}, {"quint8", "quint8"}, {"qint32", "qint32"},
+    {"float32", "float32"},
+    {"float", "float32"},
+    {"float64", "float64"},
+    {"double", "float64"},
+    {"float16", "float16"},
+    {"half", "float16"},
+    {"bfloat16", "bfloat16"},
+    {"int64", "int64"},
+    {"long", "int64"},
+    {"int32", "int32"},
+    {"int", "int32"},
+    {"int16", "int16"},
+    {"short", "int16"},
+    {"int8", "int8"},
+    {"uint8", "uint8"},
+    {"uint16", "uint16"},
+    {"uint32", "uint32"},
+    {"uint64", "uint64"},
+    {"bool", "bool"},
+    {"complex64", "complex64"},
+    {"cfloat", "complex64"},
+    {"complex128", "complex128"},
+    {"cdouble", "complex128"},
+    {"complex32", "complex32"},
+    {"chalf", "complex32"},
+    {"float8_e4m3fn", "float8_e4m3fn"},
+    {"float8_e5m2", "float8_e5m2"},
+    {"float8_e4m3fnuz", "float8_e4m3fnuz"},
+    {"float8_e5m2fnuz", "float8_e5m2fnuz"},
+    {"float8_e8m0fnu", "float8_e8m0fnu"},
+    {"float4_e2m1fn_x2", "float4_e2m1fn_x2"},
+    {"qint8", "qint8"},
+    {"quint8", "quint8"},
+    {"qint32", "qint32"},
 });
 
 StaticValue ok(std::string text) { return {Status::ok, std::move(text)}; }
@@ -67,7 +89,10 @@ StaticValue number_text(const std::string& spelling, bool negative) {
     if (end != digits.c_str() + digits.size()) return unknown("'" + spelling + "' is not a number");
     return ok(python_float_text(negative ? -value : value));
   }
-  int base = !based ? 10 : (digits[1] == 'x' || digits[1] == 'X') ? 16 : (digits[1] == 'o' || digits[1] == 'O') ? 8 : 2;
+  int base = !based                                   ? 10
+             : (digits[1] == 'x' || digits[1] == 'X') ? 16
+             : (digits[1] == 'o' || digits[1] == 'O') ? 8
+                                                      : 2;
   std::string_view body = based ? std::string_view(digits).substr(2) : std::string_view(digits);
   unsigned long long value = 0;
   auto [end, error] = std::from_chars(body.data(), body.data() + body.size(), value, base);
@@ -82,7 +107,8 @@ StaticValue value_of(const PythonModule& module, TokenRange range, int depth);
 StaticValue named_value(const PythonModule& module, const std::string& name, int depth) {
   std::string root = name.substr(0, name.find('.'));
   auto imported = module.imports.find(root);
-  std::string path = imported != module.imports.end() ? imported->second + name.substr(root.size()) : name;
+  std::string path =
+      imported != module.imports.end() ? imported->second + name.substr(root.size()) : name;
   if (path == "None" || path == "True" || path == "False") return ok(path);
   if (path == "math.inf") return ok("inf");
   if (path == "math.nan") return ok("nan");
@@ -122,7 +148,8 @@ StaticValue call_value(const PythonModule& module, const std::string& callee, si
   }
   std::string root = callee.substr(0, callee.find('.'));
   auto imported = module.imports.find(root);
-  std::string path = imported != module.imports.end() ? imported->second + callee.substr(root.size()) : callee;
+  std::string path =
+      imported != module.imports.end() ? imported->second + callee.substr(root.size()) : callee;
   if (path == "float" && texts.size() == 1) {
     std::string lower;
     for (char c : texts[0]) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -156,7 +183,9 @@ StaticValue value_of(const PythonModule& module, TokenRange range, int depth) {
     if (rest.text == "True" || rest.text == "False" || rest.text.front() == '"') {
       return unknown("a negated non-number");
     }
-    return ok(rest.text.front() == '-' ? rest.text.substr(1) : rest.text == "0" ? "0" : "-" + rest.text);
+    return ok(rest.text.front() == '-' ? rest.text.substr(1)
+              : rest.text == "0"       ? "0"
+                                       : "-" + rest.text);
   }
   if (range.end - range.begin == 1 && first.kind == TokenKind::other) {
     return number_text(first.text, false);

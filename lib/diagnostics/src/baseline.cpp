@@ -23,14 +23,17 @@ std::string render_baseline(std::span<const Diagnostic> diagnostics) {
   std::string out = "{\"version\": 1, \"findings\": [";
   for (size_t i = 0; i < entries.size(); ++i) {
     out += i == 0 ? "\n  " : ",\n  ";
-    out += support::to_json_text(Json{{"file", entries[i].file}, {"rule", entries[i].rule}, {"message", entries[i].message}});
+    out += support::to_json_text(Json{
+        {"file", entries[i].file}, {"rule", entries[i].rule}, {"message", entries[i].message}});
   }
   return out + (entries.empty() ? "]}\n" : "\n]}\n");
 }
 
-std::optional<std::vector<BaselineEntry>> parse_baseline(std::string_view text, std::string& error) {
+std::optional<std::vector<BaselineEntry>> parse_baseline(std::string_view text,
+                                                         std::string& error) {
   Json doc = Json::parse(text, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object() || !doc.contains("findings") || !doc["findings"].is_array()) {
+  if (doc.is_discarded() || !doc.is_object() || !doc.contains("findings") ||
+      !doc["findings"].is_array()) {
     error = "not a schemac baseline (a JSON object with a \"findings\" array)";
     return std::nullopt;
   }
@@ -41,7 +44,8 @@ std::optional<std::vector<BaselineEntry>> parse_baseline(std::string_view text, 
       error = "a finding needs string \"file\", \"rule\" and \"message\" members";
       return std::nullopt;
     }
-    entries.push_back({f["file"].get<std::string>(), f["rule"].get<std::string>(), f["message"].get<std::string>()});
+    entries.push_back({f["file"].get<std::string>(), f["rule"].get<std::string>(),
+                       f["message"].get<std::string>()});
   }
   return entries;
 }

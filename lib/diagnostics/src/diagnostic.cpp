@@ -20,9 +20,13 @@ constexpr SeverityInfo kSeverities[] = {
 
 }  // namespace
 
-std::string_view severity_name(Severity severity) { return kSeverities[static_cast<size_t>(severity)].name; }
+std::string_view severity_name(Severity severity) {
+  return kSeverities[static_cast<size_t>(severity)].name;
+}
 
-std::string_view severity_color(Severity severity) { return kSeverities[static_cast<size_t>(severity)].color; }
+std::string_view severity_color(Severity severity) {
+  return kSeverities[static_cast<size_t>(severity)].color;
+}
 
 Location Location::at(std::string file, uint32_t line, uint32_t column, uint32_t length) {
   return Location{std::move(file), line, column, line, column + std::max<uint32_t>(length, 1)};

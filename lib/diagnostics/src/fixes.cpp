@@ -32,7 +32,8 @@ std::vector<Op> myers(std::span<const std::string_view> a, std::span<const std::
   for (long d = 0; d <= max && found < 0; ++d) {
     trace.emplace_back(v.begin() + (max - d), v.begin() + (max + d + 1));
     for (long k = -d; k <= d; k += 2) {
-      long x = (k == -d || (k != d && v[k - 1 + max] < v[k + 1 + max])) ? v[k + 1 + max] : v[k - 1 + max] + 1;
+      long x = (k == -d || (k != d && v[k - 1 + max] < v[k + 1 + max])) ? v[k + 1 + max]
+                                                                        : v[k - 1 + max] + 1;
       long y = x - k;
       while (x < n && y < m && a[x] == b[y]) ++x, ++y;
       v[k + max] = x;
@@ -67,7 +68,8 @@ void emit(std::string& out, char sign, std::string_view line) {
 
 // The hunks of an edit script, each change with `context` unchanged lines around it.
 std::string render_hunks(std::string_view path, const std::vector<std::string_view>& a,
-                         const std::vector<std::string_view>& b, const std::vector<Op>& ops, size_t context) {
+                         const std::vector<std::string_view>& b, const std::vector<Op>& ops,
+                         size_t context) {
   std::string out = fmt::format("--- a/{}\n+++ b/{}\n", path, path);
   // Positions in `ops` of the changes, grouped into hunks whose contexts touch.
   std::vector<size_t> changes;
@@ -76,7 +78,8 @@ std::string render_hunks(std::string_view path, const std::vector<std::string_vi
   }
   for (size_t c = 0; c < changes.size();) {
     size_t last = c;
-    while (last + 1 < changes.size() && changes[last + 1] - changes[last] <= 2 * context + 1) ++last;
+    while (last + 1 < changes.size() && changes[last + 1] - changes[last] <= 2 * context + 1)
+      ++last;
     size_t begin = changes[c] >= context ? changes[c] - context : 0;
     size_t end = std::min(ops.size(), changes[last] + context + 1);
     // The line numbers where the hunk starts on each side.
@@ -99,15 +102,17 @@ std::string render_hunks(std::string_view path, const std::vector<std::string_vi
         ++b_count;
       }
     }
-    out += fmt::format("@@ -{},{} +{},{} @@\n", a_count == 0 ? ai : ai + 1, a_count, b_count == 0 ? bi : bi + 1,
-                       b_count);
+    out += fmt::format("@@ -{},{} +{},{} @@\n", a_count == 0 ? ai : ai + 1, a_count,
+                       b_count == 0 ? bi : bi + 1, b_count);
     out += body;
     c = last + 1;
   }
   return out;
 }
 
-std::string where(const Diagnostic& d) { return fmt::format("{}:{}", d.location.line, d.location.column); }
+std::string where(const Diagnostic& d) {
+  return fmt::format("{}:{}", d.location.line, d.location.column);
+}
 
 }  // namespace
 
@@ -134,7 +139,8 @@ std::optional<TextEdit> edit_of(std::string_view text, const FixHint& fix) {
   return TextEdit{*begin, *end, fix.replacement};
 }
 
-FixOutcome apply_fixes(std::string_view file, std::string_view text, std::span<const Diagnostic> diagnostics) {
+FixOutcome apply_fixes(std::string_view file, std::string_view text,
+                       std::span<const Diagnostic> diagnostics) {
   struct Candidate {
     TextEdit edit;
     const Diagnostic* diagnostic;
@@ -154,17 +160,21 @@ FixOutcome apply_fixes(std::string_view file, std::string_view text, std::span<c
     }
     candidates.push_back({std::move(*edit), &d});
   }
-  std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
-    return a.edit.begin != b.edit.begin ? a.edit.begin < b.edit.begin : a.edit.end < b.edit.end;
-  });
+  std::stable_sort(
+      candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+        return a.edit.begin != b.edit.begin ? a.edit.begin < b.edit.begin : a.edit.end < b.edit.end;
+      });
   const Candidate* last = nullptr;
   for (const Candidate& c : candidates) {
     if (last != nullptr) {
       const TextEdit& prev = last->edit;
-      if (c.edit.begin == prev.begin && c.edit.end == prev.end && c.edit.replacement == prev.replacement) continue;
+      if (c.edit.begin == prev.begin && c.edit.end == prev.end &&
+          c.edit.replacement == prev.replacement)
+        continue;
       if (c.edit.begin < prev.end || c.edit.begin == prev.begin) {
-        out.skipped.push_back({*c.diagnostic, fmt::format("it overlaps the fix of [{}] at {}",
-                                                          last->diagnostic->rule, where(*last->diagnostic))});
+        out.skipped.push_back(
+            {*c.diagnostic, fmt::format("it overlaps the fix of [{}] at {}", last->diagnostic->rule,
+                                        where(*last->diagnostic))});
         continue;
       }
     }
@@ -181,8 +191,8 @@ FixOutcome apply_fixes(std::string_view file, std::string_view text, std::span<c
   return out;
 }
 
-std::string render_unified_diff(std::string_view path, std::string_view before, std::string_view after,
-                                int context) {
+std::string render_unified_diff(std::string_view path, std::string_view before,
+                                std::string_view after, int context) {
   if (before == after) return "";
   const std::vector<std::string_view> a = split_lines(before);
   const std::vector<std::string_view> b = split_lines(after);
@@ -195,7 +205,8 @@ std::string render_unified_diff(std::string_view path, std::string_view before, 
     ++suffix;
   }
   std::vector<Op> ops(prefix, Op::keep);
-  std::vector<Op> middle = myers({a.begin() + prefix, a.end() - suffix}, {b.begin() + prefix, b.end() - suffix});
+  std::vector<Op> middle =
+      myers({a.begin() + prefix, a.end() - suffix}, {b.begin() + prefix, b.end() - suffix});
   ops.insert(ops.end(), middle.begin(), middle.end());
   ops.insert(ops.end(), suffix, Op::keep);
   return render_hunks(path, a, b, ops, static_cast<size_t>(std::max(context, 0)));

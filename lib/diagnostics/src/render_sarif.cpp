@@ -23,7 +23,8 @@ std::string_view level(Severity severity) { return severity_name(severity); }
 
 // Only the fields SARIF allows: a region needs startLine >= 1; columns are optional.
 // A byte column as UTF-16 code units, when the file's text is known.
-uint32_t column_of(const SourceFiles* sources, const std::string& file, uint32_t line, uint32_t column) {
+uint32_t column_of(const SourceFiles* sources, const std::string& file, uint32_t line,
+                   uint32_t column) {
   if (sources == nullptr || column == 0) return column;
   return utf16_column(sources->line(file, line), column);
 }
@@ -33,7 +34,8 @@ Json region(const Location& loc, const SourceFiles* sources) {
   if (loc.column != 0) out["startColumn"] = column_of(sources, loc.file, loc.line, loc.column);
   if (loc.end_line >= loc.line && loc.end_line != 0) {
     out["endLine"] = loc.end_line;
-    if (loc.end_column != 0) out["endColumn"] = column_of(sources, loc.file, loc.end_line, loc.end_column);
+    if (loc.end_column != 0)
+      out["endColumn"] = column_of(sources, loc.file, loc.end_line, loc.end_column);
   }
   return out;
 }
@@ -63,7 +65,8 @@ Json physical_location(const Location& loc, const SourceFiles* sources) {
 
 Json text(std::string_view message) { return Json{{"text", message}}; }
 
-Json rule_object(std::string_view id, std::string_view description, Severity severity, std::string_view help_uri) {
+Json rule_object(std::string_view id, std::string_view description, Severity severity,
+                 std::string_view help_uri) {
   Json out{{"id", id}, {"shortDescription", text(description)}};
   if (!help_uri.empty()) out["helpUri"] = fmt::format("{}#{}", help_uri, id);
   out["defaultConfiguration"] = Json{{"level", level(severity)}};
@@ -74,22 +77,28 @@ Json result_object(const Diagnostic& d, const SourceFiles* sources) {
   Json out{{"ruleId", d.rule},
            {"level", level(d.severity)},
            {"message", text(d.message)},
-           {"locations", Json::array({Json{{"physicalLocation", physical_location(d.location, sources)}}})}};
+           {"locations",
+            Json::array({Json{{"physicalLocation", physical_location(d.location, sources)}}})}};
   if (!d.notes.empty()) {
     Json related = Json::array();
     for (size_t i = 0; i < d.notes.size(); ++i) {
       Json note{{"id", i}, {"message", text(d.notes[i].message)}};
-      if (!d.notes[i].location.file.empty()) note["physicalLocation"] = physical_location(d.notes[i].location, sources);
+      if (!d.notes[i].location.file.empty())
+        note["physicalLocation"] = physical_location(d.notes[i].location, sources);
       related.push_back(std::move(note));
     }
     out["relatedLocations"] = std::move(related);
   }
   if (d.fix) {
-    Json replacement{{"deletedRegion", region(d.fix->location, sources)}, {"insertedContent", text(d.fix->replacement)}};
+    Json replacement{{"deletedRegion", region(d.fix->location, sources)},
+                     {"insertedContent", text(d.fix->replacement)}};
     Json change{{"artifactLocation", artifact(d.fix->location.file)},
                 {"replacements", Json::array({std::move(replacement)})}};
-    out["fixes"] = Json::array({Json{{"description", text(d.fix->replacement.empty() ? std::string("delete the text") : "replace with '" + d.fix->replacement + "'")},
-                                     {"artifactChanges", Json::array({std::move(change)})}}});
+    out["fixes"] =
+        Json::array({Json{{"description", text(d.fix->replacement.empty()
+                                                   ? std::string("delete the text")
+                                                   : "replace with '" + d.fix->replacement + "'")},
+                          {"artifactChanges", Json::array({std::move(change)})}}});
   }
   return out;
 }
@@ -107,7 +116,8 @@ std::string one_per_line(const std::vector<Json>& items, std::string_view indent
 
 }  // namespace
 
-std::string render_sarif(std::span<const Diagnostic> diagnostics, const ToolInfo& tool, const SarifRun& run) {
+std::string render_sarif(std::span<const Diagnostic> diagnostics, const ToolInfo& tool,
+                         const SarifRun& run) {
   // Every rule a result names must be in the table: add ids the catalogue does not know.
   std::vector<Json> rules;
   std::set<std::string_view> known;
@@ -128,12 +138,14 @@ std::string render_sarif(std::span<const Diagnostic> diagnostics, const ToolInfo
   std::string out =
       "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
       "  \"version\": \"2.1.0\",\n  \"runs\": [{\n    \"tool\": {\"driver\": ";
-  out += driver_members + ",\"rules\":[" + one_per_line(rules, "      ") + "]}},\n    \"results\": [";
+  out +=
+      driver_members + ",\"rules\":[" + one_per_line(rules, "      ") + "]}},\n    \"results\": [";
   out += results.empty() ? "]" : one_per_line(results, "      ") + "\n    ]";
   Json invocation{{"executionSuccessful", run.execution_successful}};
   if (!run.tool_errors.empty()) {
     Json notifications = Json::array();
-    for (const std::string& e : run.tool_errors) notifications.push_back(Json{{"level", "error"}, {"message", text(e)}});
+    for (const std::string& e : run.tool_errors)
+      notifications.push_back(Json{{"level", "error"}, {"message", text(e)}});
     invocation["toolExecutionNotifications"] = std::move(notifications);
   }
   out += ",\n    \"invocations\": [" + to_json_text(invocation) + "]";

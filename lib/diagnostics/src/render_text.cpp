@@ -31,7 +31,8 @@ size_t char_boundary(std::string_view text, size_t at) {
   return at;
 }
 
-// The part of a source line an excerpt shows: [begin, end) in bytes, and whether either end was cut.
+// The part of a source line an excerpt shows: [begin, end) in bytes, and whether either end was
+// cut.
 struct Window {
   size_t begin = 0;
   size_t end = 0;
@@ -75,11 +76,14 @@ class TextWriter {
     if (d.fix) {
       const FixHint& fix = *d.fix;
       const Location& at = fix.location;
-      const bool whole_line = fix.replacement.empty() && at.column == 1 && at.end_column == 1 && at.end_line == at.line + 1;
-      std::string what = whole_line                  ? std::string("fix: delete the line")
-                         : fix.replacement.empty()   ? std::string("fix: delete the text")
-                                                     : fmt::format("fix: replace with '{}'", fix.replacement);
-      if (!fix.unsafe_reason.empty()) what += fmt::format(" (not applied by --fix: {})", fix.unsafe_reason);
+      const bool whole_line = fix.replacement.empty() && at.column == 1 && at.end_column == 1 &&
+                              at.end_line == at.line + 1;
+      std::string what = whole_line ? std::string("fix: delete the line")
+                         : fix.replacement.empty()
+                             ? std::string("fix: delete the text")
+                             : fmt::format("fix: replace with '{}'", fix.replacement);
+      if (!fix.unsafe_reason.empty())
+        what += fmt::format(" (not applied by --fix: {})", fix.unsafe_reason);
       header(at, Severity::note, what);
     }
   }

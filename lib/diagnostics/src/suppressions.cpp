@@ -20,8 +20,10 @@ std::string_view trim(std::string_view s) {
 }
 
 // The suppression on one line (without its break), if any.
-std::optional<Suppression> suppression_on(std::string_view line, uint32_t number, std::string_view comment) {
-  for (size_t at = line.find(comment); at != std::string_view::npos; at = line.find(comment, at + 1)) {
+std::optional<Suppression> suppression_on(std::string_view line, uint32_t number,
+                                          std::string_view comment) {
+  for (size_t at = line.find(comment); at != std::string_view::npos;
+       at = line.find(comment, at + 1)) {
     std::string_view rest = trim(line.substr(at + comment.size()));
     if (!rest.starts_with(kMarker)) continue;
     size_t open = line.find(kMarker, at) + kMarker.size();
@@ -87,18 +89,21 @@ EntryFirstLine yaml_entry_first_line(std::string_view text) {
 }
 
 RuleInfo unused_suppression_rule() {
-  return {kUnusedSuppressionRule, Severity::warning,
-          "a `schemac: ignore[...]` comment names a rule that reports nothing on its line or entry"};
+  return {
+      kUnusedSuppressionRule, Severity::warning,
+      "a `schemac: ignore[...]` comment names a rule that reports nothing on its line or entry"};
 }
 
-void apply_suppressions(std::vector<Diagnostic>& diagnostics, std::string_view file, std::string_view text,
-                        CommentStyle style, const EntryFirstLine& entry_first_line) {
+void apply_suppressions(std::vector<Diagnostic>& diagnostics, std::string_view file,
+                        std::string_view text, CommentStyle style,
+                        const EntryFirstLine& entry_first_line) {
   std::vector<Suppression> suppressions = find_suppressions(text, style);
   if (suppressions.empty()) return;
   std::map<uint32_t, size_t> by_line;
   for (size_t i = 0; i < suppressions.size(); ++i) by_line[suppressions[i].line] = i;
   std::vector<std::vector<bool>> used(suppressions.size());
-  for (size_t i = 0; i < suppressions.size(); ++i) used[i].assign(suppressions[i].rules.size(), false);
+  for (size_t i = 0; i < suppressions.size(); ++i)
+    used[i].assign(suppressions[i].rules.size(), false);
   // Marks the id of `rule` in the suppression on `line` as used; false when there is none.
   auto silence = [&](uint32_t line, std::string_view rule) {
     auto it = by_line.find(line);
@@ -122,10 +127,14 @@ void apply_suppressions(std::vector<Diagnostic>& diagnostics, std::string_view f
     for (size_t k = 0; k < suppressions[i].rules.size(); ++k) {
       if (used[i][k]) continue;
       const SuppressedRule& r = suppressions[i].rules[k];
-      diagnostics.push_back(Diagnostic{
-          Severity::warning, std::string(kUnusedSuppressionRule),
-          Location::at(std::string(file), suppressions[i].line, r.column, static_cast<uint32_t>(r.rule.size())),
-          fmt::format("'schemac: ignore[{}]' silences nothing here", r.rule), {}, std::nullopt});
+      diagnostics.push_back(
+          Diagnostic{Severity::warning,
+                     std::string(kUnusedSuppressionRule),
+                     Location::at(std::string(file), suppressions[i].line, r.column,
+                                  static_cast<uint32_t>(r.rule.size())),
+                     fmt::format("'schemac: ignore[{}]' silences nothing here", r.rule),
+                     {},
+                     std::nullopt});
     }
   }
 }

@@ -44,9 +44,10 @@ bool OperatorHandle::has_schema() const { return entry_->has_schema(); }
 const OperatorSignature& OperatorHandle::schema() const {
   const OperatorSignature* s = entry_->schema();  // read once: another thread may undefine it
   if (s == nullptr)
-    throw DispatchError(fmt::format("operator '{}' has no schema: it has kernels but was never "
-                                    "defined with def()",
-                                    full_name()));
+    throw DispatchError(
+        fmt::format("operator '{}' has no schema: it has kernels but was never "
+                    "defined with def()",
+                    full_name()));
   return *s;
 }
 
@@ -81,13 +82,13 @@ void OperatorHandle::check_signature(size_t num_args, size_t num_returns,
   if (schema == nullptr) return;
   const OperatorSignature& s = *schema;
   if (!s.is_vararg && s.arguments.size() != num_args)
-    throw DispatchError(fmt::format(
-        "typed(): the C++ signature {} has {} arguments but the schema of '{}' has {}", signature,
-        num_args, full_name(), s.arguments.size()));
+    throw DispatchError(
+        fmt::format("typed(): the C++ signature {} has {} arguments but the schema of '{}' has {}",
+                    signature, num_args, full_name(), s.arguments.size()));
   if (!s.is_varret && s.returns.size() != num_returns)
-    throw DispatchError(fmt::format(
-        "typed(): the C++ signature {} has {} returns but the schema of '{}' has {}", signature,
-        num_returns, full_name(), s.returns.size()));
+    throw DispatchError(
+        fmt::format("typed(): the C++ signature {} has {} returns but the schema of '{}' has {}",
+                    signature, num_returns, full_name(), s.returns.size()));
 }
 
 namespace detail {

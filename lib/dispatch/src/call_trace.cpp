@@ -8,7 +8,8 @@ namespace schemac::dispatch {
 namespace detail {
 std::atomic<CallTracer*> g_call_tracer{nullptr};
 
-TracedCall::TracedCall(CallTracer* tracer, const OperatorHandle& op, keys::DispatchKeySet ks) : tracer_(tracer) {
+TracedCall::TracedCall(CallTracer* tracer, const OperatorHandle& op, keys::DispatchKeySet ks)
+    : tracer_(tracer) {
   tracer_->on_enter(op, ks, op.entry().entry_for(ks));
 }
 }  // namespace detail

@@ -37,11 +37,14 @@ void register_default_fallbacks(Dispatcher& d) {
   add(d, keys::DispatchKey::ADInplaceOrView, fallthrough, __LINE__);
   add(d, keys::DispatchKey::AutogradOther, fallthrough, __LINE__);
   for (uint8_t b = 1; b <= keys::kNumBackends; ++b)
-    add(d, keys::to_runtime_per_backend_key(keys::DispatchKey::AutogradFunctionality, static_cast<keys::BackendComponent>(b)),
+    add(d,
+        keys::to_runtime_per_backend_key(keys::DispatchKey::AutogradFunctionality,
+                                         static_cast<keys::BackendComponent>(b)),
         fallthrough, __LINE__);
   add(d, keys::DispatchKey::AutogradNestedTensor, fallthrough, __LINE__);
   add(d, keys::DispatchKey::Tracer, layer, __LINE__);
-  for (keys::DispatchKey autocast : keys::autocast_keyset()) add(d, autocast, fallthrough, __LINE__);
+  for (keys::DispatchKey autocast : keys::autocast_keyset())
+    add(d, autocast, fallthrough, __LINE__);
   add(d, keys::DispatchKey::FuncTorchBatched, layer, __LINE__);
   add(d, keys::DispatchKey::BatchedNestedTensor, layer, __LINE__);
   add(d, keys::DispatchKey::FuncTorchVmapMode, fallthrough, __LINE__);

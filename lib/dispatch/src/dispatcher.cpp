@@ -3,7 +3,6 @@
 
 #include <fmt/format.h>
 
-
 namespace schemac::dispatch {
 
 using keys::DispatchKey, keys::table_index;
@@ -13,7 +12,8 @@ namespace {
 std::string registered_at(const std::string& site) { return "registered at " + site; }
 
 // Why an inferred schema does not match the definition; "" when it does.
-std::string schema_difference(const OperatorSignature& expected, const OperatorSignature& inferred) {
+std::string schema_difference(const OperatorSignature& expected,
+                              const OperatorSignature& inferred) {
   if (expected.arguments.size() != inferred.arguments.size())
     return fmt::format("the number of arguments is different, {} vs {}", expected.arguments.size(),
                        inferred.arguments.size());
@@ -37,8 +37,10 @@ std::string mismatch_message(const OperatorEntry& op, const std::string& reason,
                              const OperatorSignature& inferred, const std::string& inferred_site) {
   const OperatorDefinition& def = *op.definition();
   return fmt::format(
-      "inferred operator schema for a C++ kernel function doesn't match the expected function schema "
-      "of '{}': {}\n  expected schema: {}\n    registered at {}\n  inferred schema: {}\n    registered at {}",
+      "inferred operator schema for a C++ kernel function doesn't match the expected function "
+      "schema "
+      "of '{}': {}\n  expected schema: {}\n    registered at {}\n  inferred schema: {}\n    "
+      "registered at {}",
       op.full_name(), reason, def.schema_text, def.site, inferred.text, inferred_site);
 }
 
@@ -98,8 +100,9 @@ OperatorEntry& Dispatcher::find_or_create(std::string_view name, std::string_vie
   std::string full = operator_full_name(name, overload);
   auto it = operators_.lower_bound(full);  // one search finds the entry or where it goes
   if (it == operators_.end() || it->first != full)
-    it = operators_.emplace_hint(it, std::move(full),
-                                 std::make_unique<OperatorEntry>(std::string(name), std::string(overload), &fallbacks_));
+    it = operators_.emplace_hint(
+        it, std::move(full),
+        std::make_unique<OperatorEntry>(std::string(name), std::string(overload), &fallbacks_));
   return *it->second;
 }
 
@@ -107,7 +110,9 @@ RegistrationHandle Dispatcher::def(std::string_view schema_text, std::string sit
                                    std::optional<AliasAnalysisKind> alias_kind) {
   std::string error;
   std::optional<OperatorSignature> parsed = parse_signature(schema_text, &error);
-  if (!parsed) throw DispatchError(fmt::format("invalid schema '{}' registered at {}: {}", schema_text, site, error));
+  if (!parsed)
+    throw DispatchError(
+        fmt::format("invalid schema '{}' registered at {}: {}", schema_text, site, error));
   OperatorSignature& fs = *parsed;
   std::lock_guard lock(mutex_);
   OperatorEntry& op = find_or_create(fs.name, fs.overload);
@@ -122,15 +127,18 @@ RegistrationHandle Dispatcher::def(std::string_view schema_text, std::string sit
       for (const AnnotatedKernel& k : op.kernels(key))
         if (k.inferred)
           if (std::string why = schema_difference(fs, *k.inferred); !why.empty()) {
-            throw DispatchError(fmt::format(
-                "inferred operator schema for a C++ kernel function doesn't match the expected function schema "
-                "of '{}': {}\n  expected schema: {}\n    registered at {}\n  inferred schema: {}\n    registered at {}",
-                op.full_name(), why, fs.text, site, k.inferred->text, k.site));
+            throw DispatchError(
+                fmt::format("inferred operator schema for a C++ kernel function doesn't match the "
+                            "expected function schema "
+                            "of '{}': {}\n  expected schema: {}\n    registered at {}\n  inferred "
+                            "schema: {}\n    registered at {}",
+                            op.full_name(), why, fs.text, site, k.inferred->text, k.site));
           }
   }
   const uint64_t id = next_id_++;
   std::string text = fs.text;
-  op.set_definition(OperatorDefinition{std::move(fs), std::move(text), registered_at(site), site, alias_kind, id});
+  op.set_definition(OperatorDefinition{std::move(fs), std::move(text), registered_at(site), site,
+                                       alias_kind, id});
   OperatorEntry* target = &op;
   return make_handle([this, target, id] { undo_def(target, id); });
 }
@@ -140,20 +148,25 @@ void Dispatcher::undo_def(OperatorEntry* op, uint64_t id) {
   if (op->has_schema() && op->definition()->id == id) op->clear_definition();
 }
 
-RegistrationHandle Dispatcher::impl(std::string_view op_name, std::optional<DispatchKey> key, KernelFunction kernel,
-                                    std::string debug, std::string site,
+RegistrationHandle Dispatcher::impl(std::string_view op_name, std::optional<DispatchKey> key,
+                                    KernelFunction kernel, std::string debug, std::string site,
                                     std::optional<OperatorSignature> inferred) {
   const DispatchKey target_key = key.value_or(DispatchKey::CompositeImplicitAutograd);
   const DispatchKey stored_key =
       target_key == DispatchKey::Undefined ? DispatchKey::CompositeImplicitAutograd : target_key;
-  if (!keys::is_valid_key(stored_key) || (!keys::is_alias_key(stored_key) && !keys::is_runtime_key(stored_key)))
-    throw DispatchError(fmt::format("cannot register a kernel for '{}' on '{}': not a runtime or alias key",
-                                    op_name, to_string(stored_key)));
+  if (!keys::is_valid_key(stored_key) ||
+      (!keys::is_alias_key(stored_key) && !keys::is_runtime_key(stored_key)))
+    throw DispatchError(
+        fmt::format("cannot register a kernel for '{}' on '{}': not a runtime or alias key",
+                    op_name, to_string(stored_key)));
   if (!kernel.is_valid())
-    throw DispatchError(fmt::format("cannot register an invalid kernel for '{}' on '{}' (registered at {})",
-                                    op_name, to_string(stored_key), site));
+    throw DispatchError(
+        fmt::format("cannot register an invalid kernel for '{}' on '{}' (registered at {})",
+                    op_name, to_string(stored_key), site));
   const auto [name, overload] = split_operator_name(op_name);
-  if (name.empty()) throw DispatchError(fmt::format("cannot register a kernel with an empty operator name at {}", site));
+  if (name.empty())
+    throw DispatchError(
+        fmt::format("cannot register a kernel with an empty operator name at {}", site));
   std::lock_guard lock(mutex_);
   OperatorEntry& op = find_or_create(name, overload);
   if (inferred && op.has_schema())
@@ -161,7 +174,8 @@ RegistrationHandle Dispatcher::impl(std::string_view op_name, std::optional<Disp
       throw DispatchError(mismatch_message(op, why, *inferred, site));
   const uint64_t id = next_id_++;
   if (debug.empty()) debug = registered_at(site);
-  op.add_kernel(stored_key, AnnotatedKernel{std::move(kernel), std::move(debug), std::move(site), std::move(inferred), id});
+  op.add_kernel(stored_key, AnnotatedKernel{std::move(kernel), std::move(debug), std::move(site),
+                                            std::move(inferred), id});
   OperatorEntry* target = &op;
   return make_handle([this, target, stored_key, id] { undo_impl(target, stored_key, id); });
 }
@@ -171,23 +185,27 @@ void Dispatcher::undo_impl(OperatorEntry* op, DispatchKey key, uint64_t id) {
   op->remove_kernel(key, id);
 }
 
-RegistrationHandle Dispatcher::fallback(DispatchKey key, KernelFunction kernel, std::string debug, std::string site) {
+RegistrationHandle Dispatcher::fallback(DispatchKey key, KernelFunction kernel, std::string debug,
+                                        std::string site) {
   if (!keys::is_runtime_key(key) || !keys::is_valid_key(key))
-    throw DispatchError(fmt::format("a backend fallback must be registered for a runtime key, not '{}' (at {})",
-                                    to_string(key), site));
+    throw DispatchError(
+        fmt::format("a backend fallback must be registered for a runtime key, not '{}' (at {})",
+                    to_string(key), site));
   if (!kernel.is_valid())
-    throw DispatchError(fmt::format("cannot register an invalid backend fallback for '{}' (at {})", to_string(key), site));
+    throw DispatchError(fmt::format("cannot register an invalid backend fallback for '{}' (at {})",
+                                    to_string(key), site));
   const auto slot = static_cast<size_t>(table_index(key));
   std::lock_guard lock(mutex_);
   if (const TableEntry* existing = fallbacks_[slot])
-    throw DispatchError(fmt::format(
-        "tried to register multiple backend fallbacks for the same dispatch key {}; previous registration at {}, "
-        "new registration at {}",
-        to_string(key), existing->site, site));
+    throw DispatchError(
+        fmt::format("tried to register multiple backend fallbacks for the same dispatch key {}; "
+                    "previous registration at {}, "
+                    "new registration at {}",
+                    to_string(key), existing->site, site));
   const uint64_t id = next_id_++;
   if (debug.empty()) debug = registered_at(site);
-  fallback_entries_.push_back(std::make_unique<TableEntry>(
-      TableEntry{std::move(kernel), EntryReason::BackendFallback, std::move(debug), std::move(site), id}));
+  fallback_entries_.push_back(std::make_unique<TableEntry>(TableEntry{
+      std::move(kernel), EntryReason::BackendFallback, std::move(debug), std::move(site), id}));
   fallbacks_[slot] = fallback_entries_.back().get();
   fallbacks_.masks_without_kernels = OperatorEntry::masks_without_kernels(fallbacks_);
   for (auto& [full, op] : operators_) op->refresh_slot(static_cast<int>(slot));
@@ -246,7 +264,8 @@ void Dispatcher::close_journal(bool undo) {
 void Dispatcher::check_invariants() const {
   std::lock_guard lock(mutex_);
   for (const auto& [full, op] : operators_)
-    if (std::string problem = op->check_invariants(); !problem.empty()) throw DispatchError(problem);
+    if (std::string problem = op->check_invariants(); !problem.empty())
+      throw DispatchError(problem);
 }
 
 }  // namespace schemac::dispatch

@@ -19,7 +19,8 @@ std::string operator_label(const OperatorHandle& op) { return op.full_name(); }
 // call read the operator's mask just before a registration made the key a fallthrough (or when
 // someone calls the kernel object directly). It does what a fallthrough means: go on with the
 // next key below.
-void fallthrough_entry(const KernelFunction&, const OperatorHandle& op, DispatchKeySet ks, Stack* stack) {
+void fallthrough_entry(const KernelFunction&, const OperatorHandle& op, DispatchKeySet ks,
+                       Stack* stack) {
   const keys::DispatchKey key = ks.highest_priority_key();
   if (key == keys::DispatchKey::Undefined) detail::throw_missing_kernel(op, ks);
   op.redispatch_boxed(ks.remove(key), stack);
@@ -75,7 +76,8 @@ KernelFunction KernelFunction::make_from_boxed(BoxedKernelFn fn) {
   return k;
 }
 
-KernelFunction KernelFunction::make_from_boxed_functor(std::shared_ptr<BoxedKernelFunctor> functor) {
+KernelFunction KernelFunction::make_from_boxed_functor(
+    std::shared_ptr<BoxedKernelFunctor> functor) {
   if (!functor) return KernelFunction();
   Parts parts;
   parts.functor = std::move(functor);

@@ -44,10 +44,11 @@ Library::Library(Kind kind, std::string ns, std::optional<DispatchKey> key, std:
       site_(fmt::format("{}:{}", file, line)),
       dispatcher_(&dispatcher) {
   if (ns_.empty() || (ns_ == "_" && kind_ != Kind::Impl))
-    throw DispatchError(fmt::format("{} at {} needs a namespace name, not '{}'", to_string(kind_),
-                                    site_, ns_));
+    throw DispatchError(
+        fmt::format("{} at {} needs a namespace name, not '{}'", to_string(kind_), site_, ns_));
   if (key_ && !keys::is_valid_key(*key_))
-    throw DispatchError(fmt::format("{} at {} names an invalid dispatch key", to_string(kind_), site_));
+    throw DispatchError(
+        fmt::format("{} at {} names an invalid dispatch key", to_string(kind_), site_));
   if (kind_ == Kind::Def) {
     DefLibraries& libs = def_libraries();
     std::lock_guard lock(libs.mutex);
@@ -86,24 +87,27 @@ std::string Library::qualify(std::string_view name) const {
   const size_t sep = name.find("::");
   if (sep == std::string_view::npos) {
     if (ns_ == "_")
-      throw DispatchError(fmt::format("operator name '{}' at {} needs a namespace: the library is "
-                                      "for any namespace ('_')",
-                                      name, site_));
+      throw DispatchError(
+          fmt::format("operator name '{}' at {} needs a namespace: the library is "
+                      "for any namespace ('_')",
+                      name, site_));
     return fmt::format("{}::{}", ns_, name);
   }
   const std::string_view given = name.substr(0, sep);
   if (ns_ != "_" && given != ns_)
-    throw DispatchError(fmt::format("the namespace '{}' of operator '{}' does not match the "
-                                    "namespace '{}' of the library at {}",
-                                    given, name, ns_, site_));
+    throw DispatchError(
+        fmt::format("the namespace '{}' of operator '{}' does not match the "
+                    "namespace '{}' of the library at {}",
+                    given, name, ns_, site_));
   return std::string(name);
 }
 
 Library& Library::def(std::string_view schema) {
   if (kind_ == Kind::Impl)
-    throw DispatchError(fmt::format("def('{}') in the {} block at {}: operators are defined in "
-                                    "SCHEMAC_LIBRARY or SCHEMAC_LIBRARY_FRAGMENT blocks",
-                                    schema, to_string(kind_), site_));
+    throw DispatchError(
+        fmt::format("def('{}') in the {} block at {}: operators are defined in "
+                    "SCHEMAC_LIBRARY or SCHEMAC_LIBRARY_FRAGMENT blocks",
+                    schema, to_string(kind_), site_));
   const std::string name = name_of_schema(schema);
   std::string text(schema);
   if (name.find("::") == std::string::npos) {
@@ -133,7 +137,8 @@ void Library::check_arity(const std::string& op, Arity arity) const {
 }
 
 Library& Library::impl_kernel(std::string_view op, std::optional<DispatchKey> key,
-                              KernelFunction kernel, std::string debug, std::optional<Arity> arity) {
+                              KernelFunction kernel, std::string debug,
+                              std::optional<Arity> arity) {
   if (kind_ == Kind::Impl && key_ && key && *key != *key_)
     throw DispatchError(fmt::format("impl('{}') for key {} in the library for key {} at {}", op,
                                     dispatch::to_string(*key), dispatch::to_string(*key_), site_));
@@ -145,13 +150,15 @@ Library& Library::impl_kernel(std::string_view op, std::optional<DispatchKey> ke
 
 Library& Library::fallback(KernelFunction kernel, std::string debug) {
   if (kind_ != Kind::Impl || !key_)
-    throw DispatchError(fmt::format("fallback() at {} needs a SCHEMAC_LIBRARY_IMPL block with a "
-                                    "dispatch key",
-                                    site_));
+    throw DispatchError(
+        fmt::format("fallback() at {} needs a SCHEMAC_LIBRARY_IMPL block with a "
+                    "dispatch key",
+                    site_));
   if (ns_ != "_")
-    throw DispatchError(fmt::format("fallback() at {} applies to every namespace: register it in "
-                                    "SCHEMAC_LIBRARY_IMPL(_, {}, m), not in namespace '{}'",
-                                    site_, dispatch::to_string(*key_), ns_));
+    throw DispatchError(
+        fmt::format("fallback() at {} applies to every namespace: register it in "
+                    "SCHEMAC_LIBRARY_IMPL(_, {}, m), not in namespace '{}'",
+                    site_, dispatch::to_string(*key_), ns_));
   handles_.push_back(dispatcher_->fallback(*key_, std::move(kernel), std::move(debug), site_));
   return *this;
 }
@@ -175,7 +182,8 @@ StaticLibraryInit::StaticLibraryInit(InitFn fn, Library::Kind kind, const char* 
 
 void StaticLibraryInit::report_failure(const char* file, uint32_t line, const char* what) {
   // An open RegistrationTransaction (a loader) takes the message; otherwise it goes to stderr.
-  const std::string message = fmt::format("registration block at {}:{} failed: {}", file, line, what);
+  const std::string message =
+      fmt::format("registration block at {}:{} failed: {}", file, line, what);
   if (!report_registration_failure(message)) std::fprintf(stderr, "schemac: %s\n", message.c_str());
 }
 

@@ -54,7 +54,8 @@ const SlotTables& slot_tables() {
           is_included_in_alias(k, DispatchKey::CompositeImplicitAutogradNestedTensor);
       s.in_composite_implicit = is_included_in_alias(k, DispatchKey::CompositeImplicitAutograd);
       s.in_autograd = is_included_in_alias(k, DispatchKey::Autograd);
-      s.in_batched_decomposition = is_included_in_alias(k, DispatchKey::FuncTorchBatchedDecomposition);
+      s.in_batched_decomposition =
+          is_included_in_alias(k, DispatchKey::FuncTorchBatchedDecomposition);
       s.backend_slots = slots_of(keys::backend_keyset_from_autograd(k));
     }
     t.autogradother_backend_slots = slots_of(keys::autogradother_backends());
@@ -68,7 +69,8 @@ const SlotTables& slot_tables() {
       if (keys::is_alias_key(key)) {
         // Unlike upstream, FuncTorchBatchedDecomposition refreshes FuncTorchBatched (§5 quirk).
         slots = slots_of(keys::alias_runtime_keyset(key));
-        if (key == DispatchKey::CompositeImplicitAutograd || key == DispatchKey::CompositeExplicitAutograd ||
+        if (key == DispatchKey::CompositeImplicitAutograd ||
+            key == DispatchKey::CompositeExplicitAutograd ||
             key == DispatchKey::CompositeExplicitAutogradNonFunctional)
           slots.set(0);
         // A CompositeExplicitAutograd kernel counts as a backend kernel everywhere the math
@@ -101,9 +103,9 @@ const TableEntry& missing_entry() {
 }
 
 const TableEntry& ambiguous_entry() {
-  static const TableEntry* const entry = new TableEntry{KernelFunction::make_ambiguous_autogradother(),
-                                                        EntryReason::AmbiguousAutogradOther,
-                                                        "ambiguous_autogradother", "", 0};
+  static const TableEntry* const entry =
+      new TableEntry{KernelFunction::make_ambiguous_autogradother(),
+                     EntryReason::AmbiguousAutogradOther, "ambiguous_autogradother", "", 0};
   return *entry;
 }
 
@@ -151,9 +153,11 @@ OperatorEntry::OperatorEntry(std::string name, std::string overload, const Fallb
   for (size_t b = 0; b < masks.size(); ++b) masks_[b].store(masks[b], std::memory_order_relaxed);
 }
 
-std::array<uint64_t, kNumBackends + 1> OperatorEntry::masks_without_kernels(const FallbackTable& fallbacks) {
+std::array<uint64_t, kNumBackends + 1> OperatorEntry::masks_without_kernels(
+    const FallbackTable& fallbacks) {
   std::array<const TableEntry*, kNumRuntimeEntries> table;
-  for (size_t slot = 0; slot < table.size(); ++slot) table[slot] = fallbacks[slot] ? fallbacks[slot] : &missing_entry();
+  for (size_t slot = 0; slot < table.size(); ++slot)
+    table[slot] = fallbacks[slot] ? fallbacks[slot] : &missing_entry();
   return masks_for(table);
 }
 
@@ -165,8 +169,9 @@ const TableEntry& OperatorEntry::entry(DispatchKey runtime_key) const {
 }
 
 size_t OperatorEntry::kernel_list_position(DispatchKey key) const {
-  const auto at = std::lower_bound(kernels_.begin(), kernels_.end(), key,
-                                   [](const KeyKernels& entry, DispatchKey k) { return entry.key < k; });
+  const auto at =
+      std::lower_bound(kernels_.begin(), kernels_.end(), key,
+                       [](const KeyKernels& entry, DispatchKey k) { return entry.key < k; });
   return static_cast<size_t>(at - kernels_.begin());
 }
 
@@ -198,7 +203,8 @@ std::vector<DispatchKey> OperatorEntry::keys_with_kernels_now() const {
 void OperatorEntry::set_kernel_key_bit(size_t v, bool on) {
   const uint64_t bit = uint64_t{1} << (v % 64);
   auto& word = kernel_key_bits_[v / 64];
-  word.store(on ? (word.load(std::memory_order_relaxed) | bit) : (word.load(std::memory_order_relaxed) & ~bit),
+  word.store(on ? (word.load(std::memory_order_relaxed) | bit)
+                : (word.load(std::memory_order_relaxed) & ~bit),
              std::memory_order_release);
 }
 
@@ -207,7 +213,8 @@ bool OperatorEntry::has_any_kernel() const { return num_kernels_ > 0; }
 std::vector<DispatchKey> OperatorEntry::keys_with_direct_kernels() const {
   std::vector<DispatchKey> keys;
   for (int slot = 0; slot < kNumRuntimeEntries; ++slot)
-    if (entry_at_slot(slot).reason == EntryReason::Kernel) keys.push_back(runtime_key_for_slot(slot));
+    if (entry_at_slot(slot).reason == EntryReason::Kernel)
+      keys.push_back(runtime_key_for_slot(slot));
   return keys;
 }
 
@@ -223,7 +230,8 @@ OperatorEntry::Choice OperatorEntry::choose(int slot) const {
   const bool undefined = s.key == DispatchKey::Undefined;
 
   // 1. A kernel registered to the key itself.
-  if (const AnnotatedKernel* k = front(s.key); k && !undefined) return {EntryReason::Kernel, k, nullptr};
+  if (const AnnotatedKernel* k = front(s.key); k && !undefined)
+    return {EntryReason::Kernel, k, nullptr};
   // 2.1, 2.2. CompositeExplicitAutogradNonFunctional, then CompositeExplicitAutograd.
   if (undefined || s.in_composite_explicit_nonfunctional)
     if (const AnnotatedKernel* k = front(DispatchKey::CompositeExplicitAutogradNonFunctional))
@@ -248,7 +256,8 @@ OperatorEntry::Choice OperatorEntry::choose(int slot) const {
   }
   // 2.4. Autograd.
   if (s.in_autograd)
-    if (const AnnotatedKernel* k = front(DispatchKey::Autograd)) return {EntryReason::AutogradKernel, k, nullptr};
+    if (const AnnotatedKernel* k = front(DispatchKey::Autograd))
+      return {EntryReason::AutogradKernel, k, nullptr};
   // 2.5. FuncTorchBatchedDecomposition.
   if (s.in_batched_decomposition)
     if (const AnnotatedKernel* k = front(DispatchKey::FuncTorchBatchedDecomposition))
@@ -296,7 +305,8 @@ std::array<uint64_t, kNumBackends + 1> OperatorEntry::masks_for(
 
 std::array<uint64_t, kNumBackends + 1> OperatorEntry::compute_masks() const {
   std::array<const TableEntry*, kNumRuntimeEntries> table;
-  for (int slot = 0; slot < kNumRuntimeEntries; ++slot) table[static_cast<size_t>(slot)] = &entry_at_slot(slot);
+  for (int slot = 0; slot < kNumRuntimeEntries; ++slot)
+    table[static_cast<size_t>(slot)] = &entry_at_slot(slot);
   return masks_for(table);
 }
 
@@ -310,10 +320,12 @@ void OperatorEntry::publish(const std::vector<int>& slots) {
   if (changed.empty()) return;
   // The masks only change where an entry starts or stops being a fallthrough.
   const bool masks_change = std::any_of(changed.begin(), changed.end(), [&](const auto& change) {
-    return change.second->kernel.is_fallthrough() != entry_at_slot(change.first).kernel.is_fallthrough();
+    return change.second->kernel.is_fallthrough() !=
+           entry_at_slot(change.first).kernel.is_fallthrough();
   });
   if (!masks_change) {
-    for (const auto& [slot, entry] : changed) table_[static_cast<size_t>(slot)].store(entry, std::memory_order_release);
+    for (const auto& [slot, entry] : changed)
+      table_[static_cast<size_t>(slot)].store(entry, std::memory_order_release);
     return;
   }
   // Masks are computed from the table, so compute them with the new entries in place; then
@@ -321,13 +333,17 @@ void OperatorEntry::publish(const std::vector<int>& slots) {
   // fallthrough through a stale mask: (1) clear the bits that go away, (2) publish the entries,
   // (3) set the bits that come back.
   std::array<const TableEntry*, kNumRuntimeEntries> next;
-  for (int slot = 0; slot < kNumRuntimeEntries; ++slot) next[static_cast<size_t>(slot)] = &entry_at_slot(slot);
+  for (int slot = 0; slot < kNumRuntimeEntries; ++slot)
+    next[static_cast<size_t>(slot)] = &entry_at_slot(slot);
   for (const auto& [slot, entry] : changed) next[static_cast<size_t>(slot)] = entry;
   const auto new_masks = masks_for(next);
   for (size_t b = 0; b < new_masks.size(); ++b)
-    masks_[b].store(masks_[b].load(std::memory_order_relaxed) & new_masks[b], std::memory_order_release);
-  for (const auto& [slot, entry] : changed) table_[static_cast<size_t>(slot)].store(entry, std::memory_order_release);
-  for (size_t b = 0; b < new_masks.size(); ++b) masks_[b].store(new_masks[b], std::memory_order_release);
+    masks_[b].store(masks_[b].load(std::memory_order_relaxed) & new_masks[b],
+                    std::memory_order_release);
+  for (const auto& [slot, entry] : changed)
+    table_[static_cast<size_t>(slot)].store(entry, std::memory_order_release);
+  for (size_t b = 0; b < new_masks.size(); ++b)
+    masks_[b].store(new_masks[b], std::memory_order_release);
 }
 
 void OperatorEntry::refresh_after_change(DispatchKey key) {
@@ -348,12 +364,14 @@ void OperatorEntry::clear_definition() { definition_.store(nullptr, std::memory_
 
 void OperatorEntry::add_kernel(DispatchKey key, AnnotatedKernel kernel) {
   const size_t i = kernel_list_position(key);
-  if (i == kernels_.size() || kernels_[i].key != key) kernels_.insert(kernels_.begin() + i, KeyKernels{key, {}});
+  if (i == kernels_.size() || kernels_[i].key != key)
+    kernels_.insert(kernels_.begin() + i, KeyKernels{key, {}});
   auto& list = kernels_[i].kernels;
   list.insert(list.begin(), std::move(kernel));
   set_kernel_key_bit(static_cast<size_t>(key), true);
   ++num_kernels_;
-  if (const int slot = table_index(key); slot > 0) slots_with_kernel_.set(static_cast<size_t>(slot));
+  if (const int slot = table_index(key); slot > 0)
+    slots_with_kernel_.set(static_cast<size_t>(slot));
   refresh_after_change(key);
 }
 
@@ -361,14 +379,16 @@ bool OperatorEntry::remove_kernel(DispatchKey key, uint64_t id) {
   const size_t i = kernel_list_position(key);
   if (i == kernels_.size() || kernels_[i].key != key) return false;
   auto& list = kernels_[i].kernels;
-  const auto it = std::find_if(list.begin(), list.end(), [id](const AnnotatedKernel& k) { return k.id == id; });
+  const auto it =
+      std::find_if(list.begin(), list.end(), [id](const AnnotatedKernel& k) { return k.id == id; });
   if (it == list.end()) return false;
   list.erase(it);
   --num_kernels_;
   if (list.empty()) {
     kernels_.erase(kernels_.begin() + i);
     set_kernel_key_bit(static_cast<size_t>(key), false);
-    if (const int slot = table_index(key); slot > 0) slots_with_kernel_.reset(static_cast<size_t>(slot));
+    if (const int slot = table_index(key); slot > 0)
+      slots_with_kernel_.reset(static_cast<size_t>(slot));
   }
   refresh_after_change(key);
   return true;
@@ -380,14 +400,17 @@ std::string OperatorEntry::check_invariants() const {
   size_t counted = 0;
   for (size_t i = 0; i < kernels_.size(); ++i) {
     if (kernels_[i].kernels.empty() || (i > 0 && !(kernels_[i - 1].key < kernels_[i].key)))
-      return fmt::format("operator '{}': its kernel lists are not sorted by key and non-empty", full_name());
+      return fmt::format("operator '{}': its kernel lists are not sorted by key and non-empty",
+                         full_name());
     counted += kernels_[i].kernels.size();
   }
   if (counted != num_kernels_)
-    return fmt::format("operator '{}' counts {} kernels but holds {}", full_name(), num_kernels_, counted);
+    return fmt::format("operator '{}' counts {} kernels but holds {}", full_name(), num_kernels_,
+                       counted);
   for (size_t v = 0; v < kNumKeyValues; ++v) {
     const int slot = table_index(static_cast<DispatchKey>(v));
-    if (slot > 0 && slots_with_kernel_.test(static_cast<size_t>(slot)) == kernels(static_cast<DispatchKey>(v)).empty())
+    if (slot > 0 && slots_with_kernel_.test(static_cast<size_t>(slot)) ==
+                        kernels(static_cast<DispatchKey>(v)).empty())
       return fmt::format("operator '{}': the kernel bit of key '{}' is stale", full_name(),
                          to_string(static_cast<DispatchKey>(v)));
   }
@@ -395,16 +418,17 @@ std::string OperatorEntry::check_invariants() const {
     const TableEntry& stored = entry_at_slot(slot);
     if (!choose(slot).same_as(stored)) {
       const TableEntry computed = compute_entry(slot);
-      return fmt::format("operator '{}': the table entry for '{}' is '{} [{}]' but recomputing gives '{} [{}]'",
-                         full_name(), to_string(runtime_key_for_slot(slot)), stored.debug,
-                         to_string(stored.reason), computed.debug, to_string(computed.reason));
+      return fmt::format(
+          "operator '{}': the table entry for '{}' is '{} [{}]' but recomputing gives '{} [{}]'",
+          full_name(), to_string(runtime_key_for_slot(slot)), stored.debug,
+          to_string(stored.reason), computed.debug, to_string(computed.reason));
     }
   }
   const auto masks = compute_masks();
   for (size_t b = 0; b < masks.size(); ++b)
     if (masks[b] != masks_[b].load(std::memory_order_acquire))
-      return fmt::format("operator '{}': the non-fallthrough mask for backend '{}' is stale", full_name(),
-                         to_string(static_cast<BackendComponent>(b)));
+      return fmt::format("operator '{}': the non-fallthrough mask for backend '{}' is stale",
+                         full_name(), to_string(static_cast<BackendComponent>(b)));
   return "";
 }
 

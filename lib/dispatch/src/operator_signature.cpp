@@ -50,7 +50,8 @@ ArgumentSignature argument_signature(const schema::Argument& a) {
 std::optional<OperatorSignature> parse_signature(std::string_view schema_text, std::string* error) {
   schema::ParseResult parsed = schema::parse_schema(schema_text);
   if (!parsed.ok()) {
-    if (error) *error = fmt::format("{} at column {}", parsed.error->message, parsed.error->offset + 1);
+    if (error)
+      *error = fmt::format("{} at column {}", parsed.error->message, parsed.error->offset + 1);
     return std::nullopt;
   }
   const schema::FunctionSchema& s = *parsed.schema;

@@ -18,7 +18,8 @@ OpenTransaction& open_transaction() {
 
 }  // namespace
 
-RegistrationTransaction::RegistrationTransaction(Dispatcher& dispatcher) : dispatcher_(&dispatcher) {
+RegistrationTransaction::RegistrationTransaction(Dispatcher& dispatcher)
+    : dispatcher_(&dispatcher) {
   OpenTransaction& state = open_transaction();
   std::lock_guard lock(state.mutex);
   if (state.current != nullptr)

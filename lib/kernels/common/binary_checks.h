@@ -21,17 +21,18 @@ inline BinaryPlan plan_binary(const char* op, const Tensor& self, const Tensor& 
   if (!self.defined() || !other.defined())
     throw core::TensorError(fmt::format("{}: undefined tensor argument", op));
   if (self.device() != other.device())
-    throw core::TensorError(fmt::format("{}: expected both tensors on one device, got {} and {}", op,
-                                            self.device().to_string(), other.device().to_string()));
+    throw core::TensorError(fmt::format("{}: expected both tensors on one device, got {} and {}",
+                                        op, self.device().to_string(), other.device().to_string()));
   BinaryPlan plan{broadcast_shapes(self.sizes(), other.sizes()), result_type(self, other)};
   if (alpha != nullptr) {
     if (core::is_integral(plan.common, /*include_bool=*/true) && alpha->is_floating_point())
-      throw core::TensorError(fmt::format(
-          "{}: for integral input tensors, argument alpha must not be a floating point number (got {})", op,
-          alpha->to_string()));
-    if (plan.common == ScalarType::Bool && !alpha->is_boolean() && alpha->to_int64() != 1)
       throw core::TensorError(
-          fmt::format("{}: boolean alpha only supported for boolean results (got {})", op, alpha->to_string()));
+          fmt::format("{}: for integral input tensors, argument alpha must not be a floating point "
+                      "number (got {})",
+                      op, alpha->to_string()));
+    if (plan.common == ScalarType::Bool && !alpha->is_boolean() && alpha->to_int64() != 1)
+      throw core::TensorError(fmt::format(
+          "{}: boolean alpha only supported for boolean results (got {})", op, alpha->to_string()));
   }
   return plan;
 }
@@ -40,12 +41,14 @@ inline BinaryPlan plan_binary(const char* op, const Tensor& self, const Tensor& 
 // (in-place ops).
 inline void prepare_out(const char* op, const BinaryPlan& plan, Tensor& out, bool may_resize) {
   if (!core::can_cast(plan.common, out.dtype()))
-    throw core::TensorError(fmt::format("{}: result type {} can't be cast to the desired output type {}", op,
-                                            core::to_string(plan.common), core::to_string(out.dtype())));
+    throw core::TensorError(
+        fmt::format("{}: result type {} can't be cast to the desired output type {}", op,
+                    core::to_string(plan.common), core::to_string(out.dtype())));
   if (!(out.sizes() == core::IntArrayRef(plan.shape))) {
     if (!may_resize)
-      throw core::TensorError(fmt::format("{}: output with shape {} doesn't match the broadcast shape {}", op,
-                                              core::to_string(out.sizes()), core::to_string(plan.shape)));
+      throw core::TensorError(
+          fmt::format("{}: output with shape {} doesn't match the broadcast shape {}", op,
+                      core::to_string(out.sizes()), core::to_string(plan.shape)));
     out.resize_(plan.shape);
   }
 }

@@ -8,14 +8,19 @@
 
 namespace schemac::kernels {
 
-template <typename T> struct is_reduced_float : std::false_type {};
-template <> struct is_reduced_float<core::Half> : std::true_type {};
-template <> struct is_reduced_float<core::BFloat16> : std::true_type {};
+template <typename T>
+struct is_reduced_float : std::false_type {};
+template <>
+struct is_reduced_float<core::Half> : std::true_type {};
+template <>
+struct is_reduced_float<core::BFloat16> : std::true_type {};
 
 // The type arithmetic on T is done in: float for Half and BFloat16, T otherwise.
-template <typename T> using compute_t = std::conditional_t<is_reduced_float<T>::value, float, T>;
+template <typename T>
+using compute_t = std::conditional_t<is_reduced_float<T>::value, float, T>;
 
-template <typename D, typename S> SCHEMAC_HOST_DEVICE inline D convert(S s) {
+template <typename D, typename S>
+SCHEMAC_HOST_DEVICE inline D convert(S s) {
   if constexpr (std::is_same_v<D, S>) {
     return s;
   } else if constexpr (is_reduced_float<S>::value) {

@@ -19,9 +19,10 @@ std::vector<int64_t> broadcast_shapes(IntArrayRef a, IntArrayRef b) {
     const int64_t sa = i < n - a.size() ? 1 : a[i - (n - a.size())];
     const int64_t sb = i < n - b.size() ? 1 : b[i - (n - b.size())];
     if (sa != sb && sa != 1 && sb != 1)
-      throw TensorError(fmt::format("the size of tensor a ({}) must match the size of tensor b ({}) at "
-                                    "non-singleton dimension {} (shapes {} and {})",
-                                    sa, sb, i, to_string(a), to_string(b)));
+      throw TensorError(
+          fmt::format("the size of tensor a ({}) must match the size of tensor b ({}) at "
+                      "non-singleton dimension {} (shapes {} and {})",
+                      sa, sb, i, to_string(a), to_string(b)));
     out[i] = sa == 1 ? sb : sa;
   }
   return out;
@@ -50,7 +51,8 @@ LoopPlan make_loop_plan(const std::vector<Tensor>& operands, IntArrayRef shape) 
   LoopPlan plan;
   plan.num_operands = static_cast<int>(operands.size());
   if (plan.num_operands > kMaxOperands)
-    throw TensorError(fmt::format("a loop takes at most {} operands, got {}", kMaxOperands, plan.num_operands));
+    throw TensorError(
+        fmt::format("a loop takes at most {} operands, got {}", kMaxOperands, plan.num_operands));
   plan.numel = core::checked_numel(shape);
   const auto ndim = static_cast<int64_t>(shape.size());
 
@@ -61,7 +63,8 @@ LoopPlan make_loop_plan(const std::vector<Tensor>& operands, IntArrayRef shape) 
     plan.data[k] = static_cast<char*>(t.data_ptr());
     const auto tdim = t.dim();
     if (tdim > ndim)
-      throw TensorError(fmt::format("operand of shape {} does not broadcast to {}", to_string(t.sizes()), to_string(shape)));
+      throw TensorError(fmt::format("operand of shape {} does not broadcast to {}",
+                                    to_string(t.sizes()), to_string(shape)));
     const auto elsize = static_cast<int64_t>(t.element_size());
     for (int64_t d = 0; d < ndim; ++d) {
       const int64_t td = d - (ndim - tdim);

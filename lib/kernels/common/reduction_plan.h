@@ -12,12 +12,12 @@
 namespace schemac::kernels {
 
 struct ReductionPlan {
-  std::vector<bool> reduced;          // per input dimension
-  std::vector<int64_t> out_sizes;     // with keepdim applied
-  std::vector<int64_t> kept_sizes;    // the kept dimensions only, in order
-  std::vector<int64_t> permutation;   // kept dimensions, then reduced ones
-  int64_t outer = 1;                  // number of output elements
-  int64_t inner = 1;                  // elements reduced into each
+  std::vector<bool> reduced;         // per input dimension
+  std::vector<int64_t> out_sizes;    // with keepdim applied
+  std::vector<int64_t> kept_sizes;   // the kept dimensions only, in order
+  std::vector<int64_t> permutation;  // kept dimensions, then reduced ones
+  int64_t outer = 1;                 // number of output elements
+  int64_t inner = 1;                 // elements reduced into each
 };
 
 inline ReductionPlan plan_reduction(const char* op, const core::Tensor& self,
@@ -33,7 +33,8 @@ inline ReductionPlan plan_reduction(const char* op, const core::Tensor& self,
       if (ndim == 0) continue;
       if (plan.reduced[w])
         throw core::TensorError(
-            fmt::format("{}: dim {} appears multiple times in the list of dims {}", op, w, core::to_string(*dim)));
+            fmt::format("{}: dim {} appears multiple times in the list of dims {}", op, w,
+                        core::to_string(*dim)));
       plan.reduced[w] = true;
     }
   }
@@ -57,17 +58,19 @@ inline ReductionPlan plan_reduction(const char* op, const core::Tensor& self,
 
 // The dtype sum accumulates into and returns: the requested one, else int64 for integral and
 // bool inputs, else the input's.
-inline core::ScalarType sum_result_type(core::ScalarType in, std::optional<core::ScalarType> dtype) {
+inline core::ScalarType sum_result_type(core::ScalarType in,
+                                        std::optional<core::ScalarType> dtype) {
   if (dtype) return *dtype;
   return core::is_integral(in, /*include_bool=*/true) ? core::ScalarType::Long : in;
 }
 
 inline core::ScalarType mean_result_type(const char* op, core::ScalarType in,
-                                             std::optional<core::ScalarType> dtype) {
+                                         std::optional<core::ScalarType> dtype) {
   const core::ScalarType t = dtype.value_or(in);
   if (!core::is_floating_point(t))
-    throw core::TensorError(fmt::format(
-        "{}: could not infer output dtype; input dtype must be floating point, got {}", op, core::to_string(t)));
+    throw core::TensorError(
+        fmt::format("{}: could not infer output dtype; input dtype must be floating point, got {}",
+                    op, core::to_string(t)));
   return t;
 }
 

@@ -10,7 +10,9 @@ using core::Device, core::MemoryFormat, core::ScalarType, core::Tensor;
 
 using core::TensorError;
 
-Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) { return self.transpose(dim0, dim1); }
+Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
+  return self.transpose(dim0, dim1);
+}
 
 Tensor view(const Tensor& self, core::IntArrayRef size) { return self.view(size); }
 
@@ -26,7 +28,9 @@ void copy_on_device(Tensor& dst, const Tensor& src) {
   else copy_cpu_(dst, src, false);
 }
 
-Tensor mm_on_device(const Tensor& a, const Tensor& b) { return a.is_cuda() ? mm_cuda(a, b) : mm_cpu(a, b); }
+Tensor mm_on_device(const Tensor& a, const Tensor& b) {
+  return a.is_cuda() ? mm_cuda(a, b) : mm_cpu(a, b);
+}
 
 }  // namespace
 
@@ -37,7 +41,8 @@ const CompositeOps& CompositeOps::direct() {
 
 Tensor contiguous(const Tensor& self, MemoryFormat memory_format, const CompositeOps& ops) {
   if (memory_format == MemoryFormat::Preserve)
-    throw TensorError("contiguous: preserve memory format is unsupported by the contiguous operator");
+    throw TensorError(
+        "contiguous: preserve memory format is unsupported by the contiguous operator");
   if (self.is_contiguous(memory_format)) return self;
   Tensor out = ops.empty(self.sizes(), self.dtype(), self.device(), memory_format);
   ops.copy(out, self);
@@ -48,7 +53,8 @@ Tensor matmul(const Tensor& self, const Tensor& other, const CompositeOps& ops) 
   const int64_t a = self.dim();
   const int64_t b = other.dim();
   if (a == 0 || b == 0 || a > 2 || b > 2)
-    throw TensorError(fmt::format("matmul: both arguments need 1 or 2 dimensions, got {}-d and {}-d", a, b));
+    throw TensorError(
+        fmt::format("matmul: both arguments need 1 or 2 dimensions, got {}-d and {}-d", a, b));
   if (a == 2 && b == 2) return ops.mm(self, other);
   if (a == 2 && b == 1) return ops.mm(self, other.view({-1, 1})).view({-1});
   if (a == 1 && b == 2) return ops.mm(self.view({1, -1}), other).view({-1});

@@ -34,11 +34,13 @@ enum class BinaryOp { Add, Mul };
 
 // The element function of op in compute type C.
 // UnitAlpha: alpha is 1, so add is a plain sum.
-template <BinaryOp Op, typename C, bool UnitAlpha> struct ElementFn {
+template <BinaryOp Op, typename C, bool UnitAlpha>
+struct ElementFn {
   C alpha;
   // V is C, or a vector of C (GCC/Clang vector extensions) for the streaming path, which inlines
   // it into functions built for AVX2 / AVX-512 (never called with a vector across an ABI edge).
-  template <typename V> __attribute__((always_inline)) V operator()(V x, V y) const {
+  template <typename V>
+  __attribute__((always_inline)) V operator()(V x, V y) const {
     if constexpr (std::is_same_v<C, bool>) {
       return Op == BinaryOp::Add ? (x || (alpha && y)) : (x && y);
     } else if constexpr (Op == BinaryOp::Add) {
@@ -51,32 +53,37 @@ template <BinaryOp Op, typename C, bool UnitAlpha> struct ElementFn {
 };
 
 template <typename T, typename F>
-void contiguous_run(T* __restrict out, const T* __restrict a, const T* __restrict b, int64_t n, F f) {
+void contiguous_run(T* __restrict out, const T* __restrict a, const T* __restrict b, int64_t n,
+                    F f) {
   using C = compute_t<T>;
   for (int64_t i = 0; i < n; ++i) out[i] = convert<T>(f(convert<C>(a[i]), convert<C>(b[i])));
 }
 
 // float runs with non-temporal stores, for operands that together do not fit in the cache a
-// kernel can count on (cache_resident_bytes()): a store that first reads its cache line (write-allocate) would add a fourth stream to
-// the three of a + b -> out, and the output would only evict the inputs. The widest vectors the
-// CPU has (the library is built for baseline x86-64; these paths are chosen at run time).
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)  // clang rejects vector arguments to the functor outside a target function
-#define SCHEMAC_STREAMING_RUN(name, isa, bytes, stream)                                                   \
-  template <typename F>                                                                                 \
-  __attribute__((target(isa))) void name(float* __restrict out, const float* __restrict a,             \
-                                         const float* __restrict b, int64_t n, F f) {                   \
-    typedef float vec __attribute__((vector_size(bytes)));                                              \
-    constexpr int64_t kLanes = bytes / 4;                                                               \
-    int64_t i = 0;                                                                                      \
-    for (; i < n && reinterpret_cast<uintptr_t>(out + i) % bytes != 0; ++i) out[i] = f(a[i], b[i]);     \
-    for (; i + kLanes <= n; i += kLanes) {                                                              \
-      vec x, y;                                                                                         \
-      std::memcpy(&x, a + i, sizeof x);                                                                 \
-      std::memcpy(&y, b + i, sizeof y);                                                                 \
-      stream(out + i, f(x, y));                                                                         \
-    }                                                                                                   \
-    for (; i < n; ++i) out[i] = f(a[i], b[i]);                                                          \
-    _mm_sfence();                                                                                       \
+// kernel can count on (cache_resident_bytes()): a store that first reads its cache line
+// (write-allocate) would add a fourth stream to the three of a + b -> out, and the output would
+// only evict the inputs. The widest vectors the CPU has (the library is built for baseline x86-64;
+// these paths are chosen at run time).
+#if defined(__GNUC__) && !defined(__clang__) && \
+    defined(                                    \
+        __x86_64__)  // clang rejects vector arguments to the functor outside a target function
+#define SCHEMAC_STREAMING_RUN(name, isa, bytes, stream)                                    \
+  template <typename F>                                                                    \
+  __attribute__((target(isa))) void name(float* __restrict out, const float* __restrict a, \
+                                         const float* __restrict b, int64_t n, F f) {      \
+    typedef float vec __attribute__((vector_size(bytes)));                                 \
+    constexpr int64_t kLanes = bytes / 4;                                                  \
+    int64_t i = 0;                                                                         \
+    for (; i < n && reinterpret_cast<uintptr_t>(out + i) % bytes != 0; ++i)                \
+      out[i] = f(a[i], b[i]);                                                              \
+    for (; i + kLanes <= n; i += kLanes) {                                                 \
+      vec x, y;                                                                            \
+      std::memcpy(&x, a + i, sizeof x);                                                    \
+      std::memcpy(&y, b + i, sizeof y);                                                    \
+      stream(out + i, f(x, y));                                                            \
+    }                                                                                      \
+    for (; i < n; ++i) out[i] = f(a[i], b[i]);                                             \
+    _mm_sfence();                                                                          \
   }
 #define SCHEMAC_STREAM_512(p, v) _mm512_stream_ps(p, static_cast<__m512>(v))
 #define SCHEMAC_STREAM_256(p, v) _mm256_stream_ps(p, static_cast<__m256>(v))
@@ -86,15 +93,19 @@ SCHEMAC_STREAMING_RUN(streaming_run_avx2, "avx2", 32, SCHEMAC_STREAM_256)
 SCHEMAC_STREAMING_RUN(streaming_run_sse2, "sse2", 16, SCHEMAC_STREAM_128)
 
 template <typename F>
-void streaming_float_run(float* __restrict out, const float* __restrict a, const float* __restrict b, int64_t n, F f) {
-  static const int width = __builtin_cpu_supports("avx512f") ? 512 : __builtin_cpu_supports("avx2") ? 256 : 128;
+void streaming_float_run(float* __restrict out, const float* __restrict a,
+                         const float* __restrict b, int64_t n, F f) {
+  static const int width = __builtin_cpu_supports("avx512f") ? 512
+                           : __builtin_cpu_supports("avx2")  ? 256
+                                                             : 128;
   if (width == 512) return streaming_run_avx512(out, a, b, n, f);
   if (width == 256) return streaming_run_avx2(out, a, b, n, f);
   streaming_run_sse2(out, a, b, n, f);
 }
 #else
 template <typename F>
-void streaming_float_run(float* __restrict out, const float* __restrict a, const float* __restrict b, int64_t n, F f) {
+void streaming_float_run(float* __restrict out, const float* __restrict a,
+                         const float* __restrict b, int64_t n, F f) {
   contiguous_run(out, a, b, n, f);
 }
 #endif
@@ -111,7 +122,8 @@ void scalar_a_run(T* __restrict out, compute_t<T> a, const T* __restrict b, int6
   for (int64_t i = 0; i < n; ++i) out[i] = convert<T>(f(a, convert<C>(b[i])));
 }
 
-template <typename T, typename F> void binary_inner(char** p, const int64_t* s, int64_t n, bool stream, F f) {
+template <typename T, typename F>
+void binary_inner(char** p, const int64_t* s, int64_t n, bool stream, F f) {
   using C = compute_t<T>;
   constexpr int64_t e = sizeof(T);
   auto* out = reinterpret_cast<T*>(p[0]);
@@ -136,7 +148,8 @@ template <typename T, typename F> void binary_inner(char** p, const int64_t* s, 
 }
 
 // out = op(a, b); all three have the same dtype, a and b broadcast to out's shape.
-template <BinaryOp Op> void run_binary(Tensor& out, const Tensor& a, const Tensor& b, const Scalar& alpha) {
+template <BinaryOp Op>
+void run_binary(Tensor& out, const Tensor& a, const Tensor& b, const Scalar& alpha) {
   const LoopPlan plan = make_loop_plan({out, a, b}, out.sizes());
   core::visit_scalar_type(out.dtype(), [&]<typename T>() {
     using C = compute_t<T>;
@@ -145,8 +158,9 @@ template <BinaryOp Op> void run_binary(Tensor& out, const Tensor& a, const Tenso
       support::parallel_for(
           0, plan.numel, kGrain,
           [&](int64_t begin, int64_t end) {
-            run_plan_range(plan, begin, end,
-                           [&](char** p, const int64_t* s, int64_t n) { binary_inner<T>(p, s, n, stream, f); });
+            run_plan_range(plan, begin, end, [&](char** p, const int64_t* s, int64_t n) {
+              binary_inner<T>(p, s, n, stream, f);
+            });
           },
           kChunksPerThread);
     };
@@ -159,8 +173,8 @@ template <BinaryOp Op> void run_binary(Tensor& out, const Tensor& a, const Tenso
 }
 
 template <BinaryOp Op>
-Tensor& binary_into(const char* op, const Tensor& self, const Tensor& other, const Scalar& alpha, Tensor& out,
-                    const BinaryPlan& plan) {
+Tensor& binary_into(const char* op, const Tensor& self, const Tensor& other, const Scalar& alpha,
+                    Tensor& out, const BinaryPlan& plan) {
   const Tensor a = self.dtype() == plan.common ? self : to_dtype(self, plan.common);
   const Tensor b = other.dtype() == plan.common ? other : to_dtype(other, plan.common);
   (void)op;

@@ -31,8 +31,7 @@ constexpr int kChunksPerThread = 8;
 
 template <typename Word>
 void strided_copy(char* dst, int64_t ds, const char* src, int64_t ss, int64_t n) {
-  for (int64_t i = 0; i < n; ++i)
-    std::memcpy(dst + i * ds, src + i * ss, sizeof(Word));
+  for (int64_t i = 0; i < n; ++i) std::memcpy(dst + i * ds, src + i * ss, sizeof(Word));
 }
 
 void same_type_inner(char** p, const int64_t* s, int64_t n, int64_t elsize) {
@@ -48,7 +47,8 @@ void same_type_inner(char** p, const int64_t* s, int64_t n, int64_t elsize) {
   }
 }
 
-template <typename D, typename S> void convert_inner(char** p, const int64_t* s, int64_t n) {
+template <typename D, typename S>
+void convert_inner(char** p, const int64_t* s, int64_t n) {
   if (s[0] == sizeof(D) && s[1] == sizeof(S)) {
     auto* dst = reinterpret_cast<D*>(p[0]);
     const auto* src = reinterpret_cast<const S*>(p[1]);
@@ -131,7 +131,8 @@ bool is_transpose_plan(const LoopPlan& plan, int64_t elsize) {
          plan.shape[1] >= 8;
 }
 
-template <typename Word> void transpose_copy(const LoopPlan& plan) {
+template <typename Word>
+void transpose_copy(const LoopPlan& plan) {
   const int64_t w = sizeof(Word);
   const int64_t rows = plan.shape[0];  // i: contiguous in dst
   const int64_t cols = plan.shape[1];  // j: contiguous in src
@@ -143,35 +144,42 @@ template <typename Word> void transpose_copy(const LoopPlan& plan) {
   for (int64_t s : outer_shape) batches *= s;
   constexpr int64_t kColsPerTask = 256;
   const int64_t col_tasks = (cols + kColsPerTask - 1) / kColsPerTask;
-  const int64_t grain = std::max<int64_t>(1, kCopyGrain / std::max<int64_t>(1, rows * kColsPerTask));
+  const int64_t grain =
+      std::max<int64_t>(1, kCopyGrain / std::max<int64_t>(1, rows * kColsPerTask));
   // Destination rows adjacent (e.g. NCHW -> channels_last): AVX2 blocks, and streaming stores
   // when source and destination together do not fit in the cache (cache_resident_bytes()).
-  const bool dense_dst = std::is_same_v<Word, uint32_t> && dst_ld == rows && cpu::can_transpose_dense_dst(rows);
+  const bool dense_dst =
+      std::is_same_v<Word, uint32_t> && dst_ld == rows && cpu::can_transpose_dense_dst(rows);
   const bool stream = 2 * plan.numel * w > cache_resident_bytes();
-  parallel_for(0, batches * col_tasks, grain, [&](int64_t begin, int64_t end) {
-    for (int64_t task = begin; task < end; ++task) {
-      int64_t b = task / col_tasks;
-      const int64_t jt = task % col_tasks;
-      char* dst = plan.data[0];
-      const char* src = plan.data[1];
-      for (std::size_t d = 0; d < outer_shape.size(); ++d) {
-        const int64_t i = b % outer_shape[d];
-        b /= outer_shape[d];
-        dst += i * plan.strides[d + 2][0];
-        src += i * plan.strides[d + 2][1];
-      }
-      const int64_t j_begin = jt * kColsPerTask, j_end = std::min(cols, (jt + 1) * kColsPerTask);
-      if constexpr (std::is_same_v<Word, uint32_t>) {
-        if (dense_dst) {
-          cpu::transpose_dense_dst(reinterpret_cast<uint32_t*>(dst), reinterpret_cast<const uint32_t*>(src), src_ld,
-                                   rows, j_begin, j_end, stream);
-          continue;
+  parallel_for(
+      0, batches * col_tasks, grain,
+      [&](int64_t begin, int64_t end) {
+        for (int64_t task = begin; task < end; ++task) {
+          int64_t b = task / col_tasks;
+          const int64_t jt = task % col_tasks;
+          char* dst = plan.data[0];
+          const char* src = plan.data[1];
+          for (std::size_t d = 0; d < outer_shape.size(); ++d) {
+            const int64_t i = b % outer_shape[d];
+            b /= outer_shape[d];
+            dst += i * plan.strides[d + 2][0];
+            src += i * plan.strides[d + 2][1];
+          }
+          const int64_t j_begin = jt * kColsPerTask,
+                        j_end = std::min(cols, (jt + 1) * kColsPerTask);
+          if constexpr (std::is_same_v<Word, uint32_t>) {
+            if (dense_dst) {
+              cpu::transpose_dense_dst(reinterpret_cast<uint32_t*>(dst),
+                                       reinterpret_cast<const uint32_t*>(src), src_ld, rows,
+                                       j_begin, j_end, stream);
+              continue;
+            }
+          }
+          transpose_tiles<Word>(reinterpret_cast<Word*>(dst), dst_ld,
+                                reinterpret_cast<const Word*>(src), src_ld, rows, j_begin, j_end);
         }
-      }
-      transpose_tiles<Word>(reinterpret_cast<Word*>(dst), dst_ld, reinterpret_cast<const Word*>(src), src_ld, rows,
-                            j_begin, j_end);
-    }
-  }, kChunksPerThread);
+      },
+      kChunksPerThread);
 }
 
 }  // namespace
@@ -191,16 +199,22 @@ Tensor& copy_cpu_(Tensor& self, const Tensor& src, bool /*non_blocking*/) {
         default: transpose_copy<uint64_t>(plan); break;
       }
     } else {
-      parallel_for(0, plan.numel, kCopyGrain, [&](int64_t b, int64_t e) {
-        run_plan_range(plan, b, e, [&](char** p, const int64_t* s, int64_t n) { same_type_inner(p, s, n, elsize); });
-      }, kChunksPerThread);
+      parallel_for(
+          0, plan.numel, kCopyGrain,
+          [&](int64_t b, int64_t e) {
+            run_plan_range(plan, b, e, [&](char** p, const int64_t* s, int64_t n) {
+              same_type_inner(p, s, n, elsize);
+            });
+          },
+          kChunksPerThread);
     }
   } else {
     core::visit_scalar_type(self.dtype(), [&]<typename D>() {
       core::visit_scalar_type(src.dtype(), [&]<typename S>() {
-        parallel_for(0, plan.numel, kCopyGrain, [&](int64_t b, int64_t e) {
-          run_plan_range(plan, b, e, convert_inner<D, S>);
-        }, kChunksPerThread);
+        parallel_for(
+            0, plan.numel, kCopyGrain,
+            [&](int64_t b, int64_t e) { run_plan_range(plan, b, e, convert_inner<D, S>); },
+            kChunksPerThread);
       });
     });
   }

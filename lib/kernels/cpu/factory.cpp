@@ -7,11 +7,12 @@ namespace schemac::kernels {
 
 using core::MemoryFormat, core::ScalarType, core::Tensor;
 
-Tensor empty_cpu(core::IntArrayRef size, std::optional<ScalarType> dtype, std::optional<core::Layout> /*layout*/,
-                 std::optional<core::Device> device, std::optional<bool> pin_memory,
-                 std::optional<MemoryFormat> memory_format) {
+Tensor empty_cpu(core::IntArrayRef size, std::optional<ScalarType> dtype,
+                 std::optional<core::Layout> /*layout*/, std::optional<core::Device> device,
+                 std::optional<bool> pin_memory, std::optional<MemoryFormat> memory_format) {
   if (device && !device->is_cpu())
-    throw core::TensorError(fmt::format("empty_cpu: asked for a tensor on {}", device->to_string()));
+    throw core::TensorError(
+        fmt::format("empty_cpu: asked for a tensor on {}", device->to_string()));
   if (pin_memory.value_or(false))
     throw core::TensorError("empty_cpu: pinned memory is not supported");
   const MemoryFormat format = memory_format.value_or(MemoryFormat::Contiguous);

@@ -70,7 +70,8 @@ namespace {
 
 // ## The blocked GEMM: C (M x N, row-major, ldc) = A (M x K) * B (K x N), strided A and B.
 
-template <typename T> struct Gemm {
+template <typename T>
+struct Gemm {
   const T* a;
   int64_t a_row, a_col;  // strides in elements
   const T* b;
@@ -83,20 +84,39 @@ template <typename T> struct Gemm {
 constexpr int64_t kKC = 256;
 
 // A GCC/Clang vector of Bytes bytes of T (the attribute cannot go on a dependent type).
-template <typename T, int Bytes> struct VectorOf;
-template <> struct VectorOf<float, 16> { typedef float type __attribute__((vector_size(16))); };
-template <> struct VectorOf<float, 32> { typedef float type __attribute__((vector_size(32))); };
-template <> struct VectorOf<float, 64> { typedef float type __attribute__((vector_size(64))); };
-template <> struct VectorOf<double, 16> { typedef double type __attribute__((vector_size(16))); };
-template <> struct VectorOf<double, 32> { typedef double type __attribute__((vector_size(32))); };
-template <> struct VectorOf<double, 64> { typedef double type __attribute__((vector_size(64))); };
+template <typename T, int Bytes>
+struct VectorOf;
+template <>
+struct VectorOf<float, 16> {
+  typedef float type __attribute__((vector_size(16)));
+};
+template <>
+struct VectorOf<float, 32> {
+  typedef float type __attribute__((vector_size(32)));
+};
+template <>
+struct VectorOf<float, 64> {
+  typedef float type __attribute__((vector_size(64)));
+};
+template <>
+struct VectorOf<double, 16> {
+  typedef double type __attribute__((vector_size(16)));
+};
+template <>
+struct VectorOf<double, 32> {
+  typedef double type __attribute__((vector_size(32)));
+};
+template <>
+struct VectorOf<double, 64> {
+  typedef double type __attribute__((vector_size(64)));
+};
 
 // MR x NR block of C from packed panels: a holds kc columns of MR values, b kc rows of NR. The
 // accumulators are MR x (NR / L) vectors of L elements (GCC/Clang vector extensions: the width
 // becomes xmm, ymm or zmm registers in the function of each ISA that inlines this).
 template <typename T, int MR, int NR, int Bytes>
-SCHEMAC_INLINE void micro_kernel(int64_t kc, const T* __restrict a, const T* __restrict b, T* c, int64_t ldc,
-                                 int64_t mr, int64_t nr, bool first) {
+SCHEMAC_INLINE void micro_kernel(int64_t kc, const T* __restrict a, const T* __restrict b, T* c,
+                                 int64_t ldc, int64_t mr, int64_t nr, bool first) {
   using V = typename VectorOf<T, Bytes>::type;
   constexpr int L = Bytes / static_cast<int>(sizeof(T));
   constexpr int NV = NR / L;
@@ -132,11 +152,13 @@ SCHEMAC_INLINE void micro_kernel(int64_t kc, const T* __restrict a, const T* __r
   T tile[MR][NR];  // an edge tile: only mr x nr of it is C
   std::memcpy(tile, acc, sizeof tile);
   for (int64_t i = 0; i < mr; ++i)
-    for (int64_t j = 0; j < nr; ++j) c[i * ldc + j] = first ? tile[i][j] : c[i * ldc + j] + tile[i][j];
+    for (int64_t j = 0; j < nr; ++j)
+      c[i * ldc + j] = first ? tile[i][j] : c[i * ldc + j] + tile[i][j];
 }
 
 template <typename T, int MR>
-SCHEMAC_INLINE void pack_a(const Gemm<T>& g, int64_t i0, int64_t mc, int64_t p0, int64_t kc, T* out) {
+SCHEMAC_INLINE void pack_a(const Gemm<T>& g, int64_t i0, int64_t mc, int64_t p0, int64_t kc,
+                           T* out) {
   for (int64_t ir = 0; ir < mc; ir += MR) {
     const int64_t mr = std::min<int64_t>(MR, mc - ir);
     T* panel = out + ir * kc;
@@ -150,7 +172,8 @@ SCHEMAC_INLINE void pack_a(const Gemm<T>& g, int64_t i0, int64_t mc, int64_t p0,
 }
 
 template <typename T, int NR>
-SCHEMAC_INLINE void pack_b(const Gemm<T>& g, int64_t p0, int64_t kc, int64_t j0, int64_t nc, T* out) {
+SCHEMAC_INLINE void pack_b(const Gemm<T>& g, int64_t p0, int64_t kc, int64_t j0, int64_t nc,
+                           T* out) {
   for (int64_t jr = 0; jr < nc; jr += NR) {
     const int64_t nr = std::min<int64_t>(NR, nc - jr);
     T* panel = out + jr * kc;
@@ -173,7 +196,8 @@ SCHEMAC_INLINE void pack_b(const Gemm<T>& g, int64_t p0, int64_t kc, int64_t j0,
 
 // Rows [i_begin, i_end) by columns [j_begin, j_end) of C.
 template <typename T, int MR, int NR, int Bytes>
-SCHEMAC_INLINE void gemm_block(const Gemm<T>& g, int64_t i_begin, int64_t i_end, int64_t j_begin, int64_t j_end) {
+SCHEMAC_INLINE void gemm_block(const Gemm<T>& g, int64_t i_begin, int64_t i_end, int64_t j_begin,
+                               int64_t j_end) {
   constexpr int64_t kMC = MR * 16;
   constexpr int64_t kNC = NR * 32;
   // Uninitialised: packing writes every element before the micro-kernels read it.
@@ -190,8 +214,9 @@ SCHEMAC_INLINE void gemm_block(const Gemm<T>& g, int64_t i_begin, int64_t i_end,
         for (int64_t jr = 0; jr < nc; jr += NR) {
           for (int64_t ir = 0; ir < mc; ir += MR) {
             micro_kernel<T, MR, NR, Bytes>(kc, a_pack.get() + ir * kc, b_pack.get() + jr * kc,
-                                    g.c + (ic + ir) * g.ldc + jc + jr, g.ldc, std::min<int64_t>(MR, mc - ir),
-                                    std::min<int64_t>(NR, nc - jr), pc == 0);
+                                           g.c + (ic + ir) * g.ldc + jc + jr, g.ldc,
+                                           std::min<int64_t>(MR, mc - ir),
+                                           std::min<int64_t>(NR, nc - jr), pc == 0);
           }
         }
       }
@@ -228,7 +253,8 @@ void block_f64_avx512(const Gemm<double>& g, int64_t ib, int64_t ie, int64_t jb,
 }
 #endif
 
-template <typename Fn> struct Kernel {
+template <typename Fn>
+struct Kernel {
   Fn fn;
   int mr, nr;
 };
@@ -256,18 +282,21 @@ Kernel<BlockFn64> kernel_for(double*) {
 }
 
 // Splits C across the threads along its longer side, in whole micro-panels.
-template <typename T> void blocked_mm(const Gemm<T>& g) {
+template <typename T>
+void blocked_mm(const Gemm<T>& g) {
   const auto kernel = kernel_for(static_cast<T*>(nullptr));
   const int64_t flops_per_row = g.n * g.k;
   if (g.n >= g.m) {
     const int64_t panels = (g.n + kernel.nr - 1) / kernel.nr;
-    const int64_t grain = std::max<int64_t>(1, (1 << 20) / std::max<int64_t>(1, g.m * g.k * kernel.nr));
+    const int64_t grain =
+        std::max<int64_t>(1, (1 << 20) / std::max<int64_t>(1, g.m * g.k * kernel.nr));
     parallel_for(0, panels, grain, [&](int64_t b, int64_t e) {
       kernel.fn(g, 0, g.m, b * kernel.nr, std::min(g.n, e * kernel.nr));
     });
   } else {
     const int64_t panels = (g.m + kernel.mr - 1) / kernel.mr;
-    const int64_t grain = std::max<int64_t>(1, (1 << 20) / std::max<int64_t>(1, flops_per_row * kernel.mr));
+    const int64_t grain =
+        std::max<int64_t>(1, (1 << 20) / std::max<int64_t>(1, flops_per_row * kernel.mr));
     parallel_for(0, panels, grain, [&](int64_t b, int64_t e) {
       kernel.fn(g, b * kernel.mr, std::min(g.m, e * kernel.mr), 0, g.n);
     });
@@ -275,23 +304,25 @@ template <typename T> void blocked_mm(const Gemm<T>& g) {
 }
 
 // Integer mm: C[i, j] = sum_p A[i, p] * B[p, j], row by row (i-p-j order).
-template <typename T> void simple_mm(const Tensor& a, const Tensor& b, Tensor& c) {
+template <typename T>
+void simple_mm(const Tensor& a, const Tensor& b, Tensor& c) {
   const int64_t m = a.size(0), k = a.size(1), n = b.size(1);
   const T* ap = static_cast<const T*>(a.data_ptr());
   const T* bp = static_cast<const T*>(b.data_ptr());
   T* cp = static_cast<T*>(c.data_ptr());
   const int64_t ar = a.stride(0), ac = a.stride(1), br = b.stride(0), bc = b.stride(1);
-  parallel_for(0, m, std::max<int64_t>(1, (1 << 16) / std::max<int64_t>(1, n * k)), [&](int64_t ib, int64_t ie) {
-    for (int64_t i = ib; i < ie; ++i) {
-      T* row = cp + i * n;
-      for (int64_t j = 0; j < n; ++j) row[j] = T(0);
-      for (int64_t p = 0; p < k; ++p) {
-        const T av = ap[i * ar + p * ac];
-        const T* brow = bp + p * br;
-        for (int64_t j = 0; j < n; ++j) row[j] += av * brow[j * bc];
-      }
-    }
-  });
+  parallel_for(0, m, std::max<int64_t>(1, (1 << 16) / std::max<int64_t>(1, n * k)),
+               [&](int64_t ib, int64_t ie) {
+                 for (int64_t i = ib; i < ie; ++i) {
+                   T* row = cp + i * n;
+                   for (int64_t j = 0; j < n; ++j) row[j] = T(0);
+                   for (int64_t p = 0; p < k; ++p) {
+                     const T av = ap[i * ar + p * ac];
+                     const T* brow = bp + p * br;
+                     for (int64_t j = 0; j < n; ++j) row[j] += av * brow[j * bc];
+                   }
+                 }
+               });
 }
 
 }  // namespace
@@ -300,17 +331,21 @@ Tensor mm_cpu(const Tensor& self, const Tensor& mat2) {
   cpu::check_cpu("mm", "self", self);
   cpu::check_cpu("mm", "mat2", mat2);
   if (self.dim() != 2 || mat2.dim() != 2)
-    throw core::TensorError(fmt::format("mm: expected 2-d tensors, got {}-d self and {}-d mat2", self.dim(), mat2.dim()));
+    throw core::TensorError(fmt::format("mm: expected 2-d tensors, got {}-d self and {}-d mat2",
+                                        self.dim(), mat2.dim()));
   if (self.size(1) != mat2.size(0))
-    throw core::TensorError(fmt::format("mm: self and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
-                                            self.size(0), self.size(1), mat2.size(0), mat2.size(1)));
+    throw core::TensorError(
+        fmt::format("mm: self and mat2 shapes cannot be multiplied ({}x{} and {}x{})", self.size(0),
+                    self.size(1), mat2.size(0), mat2.size(1)));
   if (self.dtype() != mat2.dtype())
-    throw core::TensorError(fmt::format("mm: expected self and mat2 to have the same dtype, but got {} != {}",
-                                            core::to_string(self.dtype()), core::to_string(mat2.dtype())));
+    throw core::TensorError(
+        fmt::format("mm: expected self and mat2 to have the same dtype, but got {} != {}",
+                    core::to_string(self.dtype()), core::to_string(mat2.dtype())));
   const ScalarType dtype = self.dtype();
   if (dtype == ScalarType::Bool) throw core::TensorError("mm: not implemented for bool");
   if (dtype == ScalarType::Half || dtype == ScalarType::BFloat16)
-    return to_dtype(mm_cpu(to_dtype(self, ScalarType::Float), to_dtype(mat2, ScalarType::Float)), dtype);
+    return to_dtype(mm_cpu(to_dtype(self, ScalarType::Float), to_dtype(mat2, ScalarType::Float)),
+                    dtype);
 
   const int64_t m = self.size(0), k = self.size(1), n = mat2.size(1);
   Tensor out = Tensor::empty({m, n}, {dtype, core::kCPU});
@@ -318,9 +353,17 @@ Tensor mm_cpu(const Tensor& self, const Tensor& mat2) {
   if (k == 0) return fill_cpu_(out, core::Scalar(int64_t{0}));
   core::visit_scalar_type(dtype, [&]<typename T>() {
     if constexpr (std::is_floating_point_v<T>) {
-      const Gemm<T> g{static_cast<const T*>(self.data_ptr()), self.stride(0), self.stride(1),
-                      static_cast<const T*>(mat2.data_ptr()), mat2.stride(0), mat2.stride(1),
-                      static_cast<T*>(out.data_ptr()), n, m, n, k};
+      const Gemm<T> g{static_cast<const T*>(self.data_ptr()),
+                      self.stride(0),
+                      self.stride(1),
+                      static_cast<const T*>(mat2.data_ptr()),
+                      mat2.stride(0),
+                      mat2.stride(1),
+                      static_cast<T*>(out.data_ptr()),
+                      n,
+                      m,
+                      n,
+                      k};
       blocked_mm(g);
     } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
       simple_mm<T>(self, mat2, out);

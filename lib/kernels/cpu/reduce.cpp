@@ -21,9 +21,11 @@ namespace {
 constexpr int64_t kBlock = 4096;
 
 // The type a whole row is summed in: double for floating types, int64 for the rest.
-template <typename T> using total_t = std::conditional_t<std::is_floating_point_v<compute_t<T>>, double, int64_t>;
+template <typename T>
+using total_t = std::conditional_t<std::is_floating_point_v<compute_t<T>>, double, int64_t>;
 
-template <typename T> total_t<T> sum_run(const T* x, int64_t n) {
+template <typename T>
+total_t<T> sum_run(const T* x, int64_t n) {
   using C = std::conditional_t<std::is_floating_point_v<compute_t<T>>, compute_t<T>, int64_t>;
   total_t<T> total = 0;
   for (int64_t start = 0; start < n; start += kBlock) {
@@ -41,7 +43,8 @@ template <typename T> total_t<T> sum_run(const T* x, int64_t n) {
   return total;
 }
 
-template <typename T> T finish(total_t<T> total, int64_t count, bool mean) {
+template <typename T>
+T finish(total_t<T> total, int64_t count, bool mean) {
   if (!mean) return convert<T>(total);
   if constexpr (std::is_floating_point_v<total_t<T>>) {
     return convert<T>(total / static_cast<double>(count));  // 0 / 0 is NaN, as in torch
@@ -51,7 +54,8 @@ template <typename T> T finish(total_t<T> total, int64_t count, bool mean) {
 }
 
 // Each of `rows` output elements sums `len` contiguous inputs.
-template <typename T> void reduce_rows(const T* x, T* out, int64_t rows, int64_t len, bool mean) {
+template <typename T>
+void reduce_rows(const T* x, T* out, int64_t rows, int64_t len, bool mean) {
   if (rows >= support::num_threads() || len < 2 * kBlock) {
     const int64_t grain = std::max<int64_t>(1, (1 << 15) / std::max<int64_t>(len, 1));
     parallel_for(0, rows, grain, [&](int64_t b, int64_t e) {
@@ -77,12 +81,14 @@ template <typename T> void reduce_rows(const T* x, T* out, int64_t rows, int64_t
 }
 
 // out[j] = sum over i < count of x[i * width + j].
-template <typename T> void reduce_columns(const T* x, T* out, int64_t count, int64_t width, bool mean) {
+template <typename T>
+void reduce_columns(const T* x, T* out, int64_t count, int64_t width, bool mean) {
   parallel_for(0, width, 1024, [&](int64_t b, int64_t e) {
     std::vector<total_t<T>> acc(e - b, 0);
     for (int64_t i = 0; i < count; ++i) {
       const T* row = x + i * width + b;
-      for (int64_t j = 0; j < e - b; ++j) acc[j] += static_cast<total_t<T>>(convert<compute_t<T>>(row[j]));
+      for (int64_t j = 0; j < e - b; ++j)
+        acc[j] += static_cast<total_t<T>>(convert<compute_t<T>>(row[j]));
     }
     for (int64_t j = 0; j < e - b; ++j) out[b + j] = finish<T>(acc[j], count, mean);
   });
@@ -107,11 +113,11 @@ Tensor reduce_cpu(const char* op, const Tensor& self, std::optional<IntArrayRef>
   if (!columns && !rows.is_contiguous()) rows = contiguous(rows, core::MemoryFormat::Contiguous);
   core::visit_scalar_type(out_type, [&]<typename T>() {
     if (columns) {
-      reduce_columns<T>(static_cast<const T*>(x.data_ptr()), static_cast<T*>(out.data_ptr()), plan.inner,
-                        plan.outer, mean);
+      reduce_columns<T>(static_cast<const T*>(x.data_ptr()), static_cast<T*>(out.data_ptr()),
+                        plan.inner, plan.outer, mean);
     } else {
-      reduce_rows<T>(static_cast<const T*>(rows.data_ptr()), static_cast<T*>(out.data_ptr()), plan.outer,
-                     plan.inner, mean);
+      reduce_rows<T>(static_cast<const T*>(rows.data_ptr()), static_cast<T*>(out.data_ptr()),
+                     plan.outer, plan.inner, mean);
     }
   });
   return out;
@@ -122,13 +128,15 @@ Tensor reduce_cpu(const char* op, const Tensor& self, std::optional<IntArrayRef>
 Tensor sum_dim_cpu(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
                    std::optional<ScalarType> dtype) {
   cpu::check_cpu("sum", "self", self);
-  return reduce_cpu("sum", self, dim, keepdim, sum_result_type(self.dtype(), dtype), /*mean=*/false);
+  return reduce_cpu("sum", self, dim, keepdim, sum_result_type(self.dtype(), dtype),
+                    /*mean=*/false);
 }
 
 Tensor mean_dim_cpu(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
                     std::optional<ScalarType> dtype) {
   cpu::check_cpu("mean", "self", self);
-  return reduce_cpu("mean", self, dim, keepdim, mean_result_type("mean", self.dtype(), dtype), /*mean=*/true);
+  return reduce_cpu("mean", self, dim, keepdim, mean_result_type("mean", self.dtype(), dtype),
+                    /*mean=*/true);
 }
 
 }  // namespace schemac::kernels

@@ -18,8 +18,8 @@ Tensor softmax_cpu(const Tensor& self, int64_t dim, std::optional<ScalarType> dt
   cpu::check_cpu("softmax", "self", self);
   const ScalarType out_type = dtype.value_or(self.dtype());
   if (!core::is_floating_point(out_type))
-    throw core::TensorError(
-        fmt::format("softmax: not implemented for {} (a floating dtype is needed)", core::to_string(out_type)));
+    throw core::TensorError(fmt::format(
+        "softmax: not implemented for {} (a floating dtype is needed)", core::to_string(out_type)));
   const int64_t ndim = self.dim();
   const int64_t d = core::wrap_dim(dim, ndim);
   const Tensor x = to_dtype(self, out_type);
@@ -33,22 +33,26 @@ Tensor softmax_cpu(const Tensor& self, int64_t dim, std::optional<ScalarType> dt
     if constexpr (std::is_floating_point_v<C>) {
       const T* in = static_cast<const T*>(rows_in.data_ptr());
       T* out = static_cast<T*>(rows_out.data_ptr());
-      support::parallel_for(0, rows, std::max<int64_t>(1, 4096 / std::max<int64_t>(len, 1)), [&](int64_t b, int64_t e) {
-        std::vector<C> buf(len);
-        for (int64_t r = b; r < e; ++r) {
-          const T* x_row = in + r * len;
-          C max = -std::numeric_limits<C>::infinity();
-          for (int64_t i = 0; i < len; ++i) max = std::max(max, convert<C>(x_row[i]));
-          if (std::isinf(max) && max < 0) max = 0;  // an all -inf row: avoid inf - inf
-          C total = 0;
-          for (int64_t i = 0; i < len; ++i) {
-            buf[i] = std::exp(convert<C>(x_row[i]) - max);
-            total += buf[i];
-          }
-          const C scale = C(1) / total;
-          for (int64_t i = 0; i < len; ++i) out[r * len + i] = convert<T>(buf[i] * scale);
-        }
-      });
+      support::parallel_for(0, rows, std::max<int64_t>(1, 4096 / std::max<int64_t>(len, 1)),
+                            [&](int64_t b, int64_t e) {
+                              std::vector<C> buf(len);
+                              for (int64_t r = b; r < e; ++r) {
+                                const T* x_row = in + r * len;
+                                C max = -std::numeric_limits<C>::infinity();
+                                for (int64_t i = 0; i < len; ++i)
+                                  max = std::max(max, convert<C>(x_row[i]));
+                                if (std::isinf(max) && max < 0)
+                                  max = 0;  // an all -inf row: avoid inf - inf
+                                C total = 0;
+                                for (int64_t i = 0; i < len; ++i) {
+                                  buf[i] = std::exp(convert<C>(x_row[i]) - max);
+                                  total += buf[i];
+                                }
+                                const C scale = C(1) / total;
+                                for (int64_t i = 0; i < len; ++i)
+                                  out[r * len + i] = convert<T>(buf[i] * scale);
+                              }
+                            });
     }
   });
   if (ndim == 0 || d == ndim - 1) return rows_out;

@@ -23,8 +23,9 @@ constexpr int64_t kBlockCols = 16;
 constexpr int64_t kPrefetchCols = 64;
 
 // 8 rows of 8 words at src (leading dimension src_ld) -> their transpose at dst (dst_ld).
-__attribute__((target("avx2"), always_inline)) inline void transpose_8x8(const float* src, int64_t src_ld,
-                                                                         float* dst, int64_t dst_ld) {
+__attribute__((target("avx2"), always_inline)) inline void transpose_8x8(const float* src,
+                                                                         int64_t src_ld, float* dst,
+                                                                         int64_t dst_ld) {
   const __m256 r0 = _mm256_loadu_ps(src);
   const __m256 r1 = _mm256_loadu_ps(src + src_ld);
   const __m256 r2 = _mm256_loadu_ps(src + 2 * src_ld);
@@ -63,8 +64,9 @@ __attribute__((target("avx2"))) void stream_out(float* dst, const float* buffer,
   for (int64_t i = 0; i < n; i += 8) _mm256_stream_ps(dst + i, _mm256_load_ps(buffer + i));
 }
 
-__attribute__((target("avx2"))) void transpose_avx2(float* dst, const float* src, int64_t src_ld, int64_t rows,
-                                                    int64_t j_begin, int64_t j_end, bool stream) {
+__attribute__((target("avx2"))) void transpose_avx2(float* dst, const float* src, int64_t src_ld,
+                                                    int64_t rows, int64_t j_begin, int64_t j_end,
+                                                    bool stream) {
   // On the stack (at most 64 KiB): a thread_local here costs a __tls_get_addr call per use in a
   // shared library, which the compiler does not hoist out of the loop.
   alignas(64) float buffer[kBlockCols * kMaxDenseRows];
@@ -94,11 +96,11 @@ bool can_transpose_dense_dst(int64_t rows) {
   return avx2 && rows > 0 && rows % 8 == 0 && rows <= kMaxDenseRows;
 }
 
-void transpose_dense_dst(uint32_t* dst, const uint32_t* src, int64_t src_ld, int64_t rows, int64_t j_begin,
-                         int64_t j_end, bool stream) {
+void transpose_dense_dst(uint32_t* dst, const uint32_t* src, int64_t src_ld, int64_t rows,
+                         int64_t j_begin, int64_t j_end, bool stream) {
   // The words are moved, never computed on: as floats they are only loaded and stored.
-  transpose_avx2(reinterpret_cast<float*>(dst), reinterpret_cast<const float*>(src), src_ld, rows, j_begin, j_end,
-                 stream);
+  transpose_avx2(reinterpret_cast<float*>(dst), reinterpret_cast<const float*>(src), src_ld, rows,
+                 j_begin, j_end, stream);
 }
 
 #else

@@ -13,7 +13,10 @@ using core::ScalarType, core::Tensor;
 
 namespace {
 
-template <typename C> C relu_of(C x) { return x < C(0) ? C(0) : x; }  // NaN stays NaN
+template <typename C>
+C relu_of(C x) {
+  return x < C(0) ? C(0) : x;
+}  // NaN stays NaN
 
 // out = relu(in); out and in have the same shape and dtype.
 void run_relu(Tensor& out, const Tensor& in) {
@@ -49,7 +52,8 @@ void check_relu_dtype(const char* op, const Tensor& self) {
 Tensor relu_cpu(const Tensor& self) {
   cpu::check_cpu("relu", "self", self);
   check_relu_dtype("relu", self);
-  Tensor out = Tensor::empty(self.sizes(), {self.dtype(), core::kCPU}, self.suggest_memory_format());
+  Tensor out =
+      Tensor::empty(self.sizes(), {self.dtype(), core::kCPU}, self.suggest_memory_format());
   run_relu(out, self);
   return out;
 }

@@ -14,7 +14,8 @@ using core::ScalarType;
 namespace {
 
 // Byte offsets of element `linear` for the first N operands.
-template <int N> __device__ void offsets_of(const DevicePlan& plan, int64_t linear, int64_t (&off)[N]) {
+template <int N>
+__device__ void offsets_of(const DevicePlan& plan, int64_t linear, int64_t (&off)[N]) {
   for (int k = 0; k < N; ++k) off[k] = 0;
   for (int d = 0; d < plan.ndim; ++d) {
     const int64_t i = linear % plan.sizes[d];
@@ -24,7 +25,8 @@ template <int N> __device__ void offsets_of(const DevicePlan& plan, int64_t line
 }
 
 // fn(char* ptrs[N]) for every element.
-template <int N, typename Fn> __global__ void strided_kernel(DevicePlan plan, Fn fn) {
+template <int N, typename Fn>
+__global__ void strided_kernel(DevicePlan plan, Fn fn) {
   for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < plan.numel;
        i += int64_t(blockDim.x) * gridDim.x) {
     int64_t off[N];
@@ -35,7 +37,8 @@ template <int N, typename Fn> __global__ void strided_kernel(DevicePlan plan, Fn
   }
 }
 
-template <int N, typename Fn> void launch_strided(const DevicePlan& plan, Fn fn, const char* what) {
+template <int N, typename Fn>
+void launch_strided(const DevicePlan& plan, Fn fn, const char* what) {
   if (plan.numel == 0) return;
   strided_kernel<N><<<blocks_for(plan.numel), 256>>>(plan, fn);
   check_launch(what);
@@ -50,42 +53,48 @@ bool all_contiguous(const DevicePlan& plan, int nops, int64_t elsize) {
   return true;
 }
 
-template <typename D, typename S> struct ConvertFn {
+template <typename D, typename S>
+struct ConvertFn {
   __device__ void operator()(char** p) const {
     *reinterpret_cast<D*>(p[0]) = convert<D>(*reinterpret_cast<const S*>(p[1]));
   }
 };
 
-template <typename T> struct FillFn {
+template <typename T>
+struct FillFn {
   T value;
   __device__ void operator()(char** p) const { *reinterpret_cast<T*>(p[0]) = value; }
 };
 
-template <typename C> struct AddOp {
+template <typename C>
+struct AddOp {
   C alpha;
   __device__ C operator()(C x, C y) const {
     if constexpr (std::is_same_v<C, bool>) return x || (alpha && y);
     else return x + alpha * y;
   }
 };
-template <typename C> struct MulOp {
+template <typename C>
+struct MulOp {
   __device__ C operator()(C x, C y) const {
     if constexpr (std::is_same_v<C, bool>) return x && y;
     else return x * y;
   }
 };
 
-template <typename T, typename Op> struct BinaryFn {
+template <typename T, typename Op>
+struct BinaryFn {
   Op op;
   __device__ void operator()(char** p) const {
     using C = compute_t<T>;
-    *reinterpret_cast<T*>(p[0]) =
-        convert<T>(op(convert<C>(*reinterpret_cast<const T*>(p[1])), convert<C>(*reinterpret_cast<const T*>(p[2]))));
+    *reinterpret_cast<T*>(p[0]) = convert<T>(op(convert<C>(*reinterpret_cast<const T*>(p[1])),
+                                                convert<C>(*reinterpret_cast<const T*>(p[2]))));
   }
 };
 
 // Contiguous binary op, V elements per 16-byte vector.
-template <typename T, int V> struct alignas(sizeof(T) * V) Pack {
+template <typename T, int V>
+struct alignas(sizeof(T) * V) Pack {
   T v[V];
 };
 
@@ -103,10 +112,12 @@ __global__ void contiguous_binary_kernel(T* out, const T* a, const T* b, int64_t
     for (int j = 0; j < V; ++j) r.v[j] = convert<T>(op(convert<C>(x.v[j]), convert<C>(y.v[j])));
     reinterpret_cast<Pack<T, V>*>(out)[i] = r;
   }
-  for (int64_t i = vectors * V + first; i < n; i += stride) out[i] = convert<T>(op(convert<C>(a[i]), convert<C>(b[i])));
+  for (int64_t i = vectors * V + first; i < n; i += stride)
+    out[i] = convert<T>(op(convert<C>(a[i]), convert<C>(b[i])));
 }
 
-template <typename T> struct ReluFn {
+template <typename T>
+struct ReluFn {
   __device__ void operator()(char** p) const {
     using C = compute_t<T>;
     const C x = convert<C>(*reinterpret_cast<const T*>(p[1]));
@@ -114,10 +125,14 @@ template <typename T> struct ReluFn {
   }
 };
 
-template <typename T, typename Op> void run_binary(const DevicePlan& plan, Op op, const char* what) {
+template <typename T, typename Op>
+void run_binary(const DevicePlan& plan, Op op, const char* what) {
   constexpr int V = 16 / sizeof(T);
-  const bool aligned = (reinterpret_cast<uintptr_t>(plan.data[0]) | reinterpret_cast<uintptr_t>(plan.data[1]) |
-                        reinterpret_cast<uintptr_t>(plan.data[2])) % 16 == 0;
+  const bool aligned =
+      (reinterpret_cast<uintptr_t>(plan.data[0]) | reinterpret_cast<uintptr_t>(plan.data[1]) |
+       reinterpret_cast<uintptr_t>(plan.data[2])) %
+          16 ==
+      0;
   if (plan.numel > 0 && aligned && all_contiguous(plan, 3, sizeof(T))) {
     contiguous_binary_kernel<T, V><<<blocks_for(plan.numel / V + 1), 256>>>(
         reinterpret_cast<T*>(plan.data[0]), reinterpret_cast<const T*>(plan.data[1]),
@@ -132,12 +147,14 @@ template <typename T, typename Op> void run_binary(const DevicePlan& plan, Op op
 
 void convert_elements(ScalarType dst, ScalarType src, const DevicePlan& plan) {
   core::visit_scalar_type(dst, [&]<typename D>() {
-    core::visit_scalar_type(src, [&]<typename S>() { launch_strided<2>(plan, ConvertFn<D, S>{}, "copy_"); });
+    core::visit_scalar_type(
+        src, [&]<typename S>() { launch_strided<2>(plan, ConvertFn<D, S>{}, "copy_"); });
   });
 }
 
 void fill(ScalarType t, const DevicePlan& plan, const core::Scalar& value) {
-  core::visit_scalar_type(t, [&]<typename T>() { launch_strided<1>(plan, FillFn<T>{value.to<T>()}, "fill_"); });
+  core::visit_scalar_type(
+      t, [&]<typename T>() { launch_strided<1>(plan, FillFn<T>{value.to<T>()}, "fill_"); });
 }
 
 void binary(BinaryOp op, ScalarType t, const DevicePlan& plan, const core::Scalar& alpha) {

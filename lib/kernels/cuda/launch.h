@@ -23,7 +23,7 @@ struct DevicePlan {
   int ndim = 0;
   int nops = 0;
   int64_t numel = 0;
-  int64_t sizes[kMaxDims] = {};                 // dimension 0 innermost
+  int64_t sizes[kMaxDims] = {};                  // dimension 0 innermost
   int64_t strides[kMaxDims][kMaxOperands] = {};  // bytes
   char* data[kMaxOperands] = {};
 };
@@ -38,10 +38,11 @@ void copy_bytes(void* dst, const void* src, std::size_t nbytes, CopyKind kind);
 
 // ## Element-wise (every operand of the plan has the dtype given, except convert's source)
 void convert_elements(ScalarType dst, ScalarType src, const DevicePlan& plan);  // dst, src
-void fill(ScalarType t, const DevicePlan& plan, const core::Scalar& value);  // operands: dst
+void fill(ScalarType t, const DevicePlan& plan, const core::Scalar& value);     // operands: dst
 enum class BinaryOp { Add, Mul };
-void binary(BinaryOp op, ScalarType t, const DevicePlan& plan, const core::Scalar& alpha);  // out, a, b
-void relu(ScalarType t, const DevicePlan& plan);                                      // out, in
+void binary(BinaryOp op, ScalarType t, const DevicePlan& plan,
+            const core::Scalar& alpha);           // out, a, b
+void relu(ScalarType t, const DevicePlan& plan);  // out, in
 
 // ## Rows: `rows` contiguous rows of `len` elements
 void reduce_rows(ScalarType t, const void* in, void* out, int64_t rows, int64_t len, bool mean);

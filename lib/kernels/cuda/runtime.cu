@@ -19,7 +19,7 @@ class CudaAllocator final : public core::Allocator {
     if (status != cudaSuccess) {
       cudaGetLastError();  // clear the sticky error state
       throw core::AllocationError("cannot allocate " + std::to_string(nbytes) + " bytes on " +
-                                      device.to_string() + ": " + cudaGetErrorString(status));
+                                  device.to_string() + ": " + cudaGetErrorString(status));
     }
     return ptr;
   }
@@ -66,7 +66,7 @@ void copy_bytes(void* dst, const void* src, std::size_t nbytes, CopyKind kind) {
 DevicePlan to_device_plan(const LoopPlan& plan) {
   if (plan.shape.size() > static_cast<std::size_t>(kMaxDims))
     throw core::TensorError("a CUDA element-wise kernel takes at most " + std::to_string(kMaxDims) +
-                                " dimensions after merging, got " + std::to_string(plan.shape.size()));
+                            " dimensions after merging, got " + std::to_string(plan.shape.size()));
   DevicePlan out;
   out.ndim = static_cast<int>(plan.shape.size());
   out.nops = plan.num_operands;

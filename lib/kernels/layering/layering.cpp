@@ -27,10 +27,10 @@
 namespace schemac::kernels {
 namespace {
 
-using keys::DispatchKey;
-using keys::DispatchKeySet;
 using dispatch::OperatorHandle;
 using dispatch::Stack;
+using keys::DispatchKey;
+using keys::DispatchKeySet;
 
 // ## The tape
 struct Tape {
@@ -108,7 +108,8 @@ struct WritingOpLayers<Op, core::Tensor&(Args...)> {
   // The name a registration uses, "aten::add.out" (without looking the operator up: the
   // registration blocks may run before the operator is defined).
   static std::string full_name() {
-    return Op::overload.empty() ? std::string(Op::name) : fmt::format("{}.{}", Op::name, Op::overload);
+    return Op::overload.empty() ? std::string(Op::name)
+                                : fmt::format("{}.{}", Op::name, Op::overload);
   }
 
   // Autograd: the same node as the boxed kernel (the operator and its tensor arguments, in
@@ -139,23 +140,29 @@ struct WritingOpLayers<Op, core::Tensor&(Args...)> {
 template <class... Ops>
 struct WritingOps {
   static void impl_autograd(dispatch::Library& m) {
-    (m.impl(WritingOpLayers<Ops>::full_name(), &WritingOpLayers<Ops>::autograd, "autograd_record"), ...);
+    (m.impl(WritingOpLayers<Ops>::full_name(), &WritingOpLayers<Ops>::autograd, "autograd_record"),
+     ...);
   }
   static void impl_inplace_or_view(dispatch::Library& m) {
-    (m.impl(WritingOpLayers<Ops>::full_name(), &WritingOpLayers<Ops>::inplace_or_view, "inplace_or_view"), ...);
+    (m.impl(WritingOpLayers<Ops>::full_name(), &WritingOpLayers<Ops>::inplace_or_view,
+            "inplace_or_view"),
+     ...);
   }
 };
-using LayeredWritingOps = WritingOps<aten::ops::fill__Scalar, aten::ops::copy_, aten::ops::add__Tensor,
-                                     aten::ops::relu_, aten::ops::add_out>;
+using LayeredWritingOps = WritingOps<aten::ops::fill__Scalar, aten::ops::copy_,
+                                     aten::ops::add__Tensor, aten::ops::relu_, aten::ops::add_out>;
 
 // ## AutocastCUDA: mm in float16.
-core::Tensor mm_autocast_cuda(DispatchKeySet ks, const core::Tensor& self, const core::Tensor& mat2) {
-  static const auto mm = OperatorHandle::find("aten::mm")->typed<core::Tensor(const core::Tensor&, const core::Tensor&)>();
+core::Tensor mm_autocast_cuda(DispatchKeySet ks, const core::Tensor& self,
+                              const core::Tensor& mat2) {
+  static const auto mm = OperatorHandle::find("aten::mm")
+                             ->typed<core::Tensor(const core::Tensor&, const core::Tensor&)>();
   const auto to_half = [](const core::Tensor& t) {
     return t.dtype() == core::ScalarType::Float ? to_dtype(t, core::ScalarType::Half) : t;
   };
   const dispatch::ExcludeDispatchKeyGuard no_autocast(DispatchKey::AutocastCUDA);
-  return mm.redispatch(ks & dispatch::keys_below(DispatchKey::AutocastCUDA), to_half(self), to_half(mat2));
+  return mm.redispatch(ks & dispatch::keys_below(DispatchKey::AutocastCUDA), to_half(self),
+                       to_half(mat2));
 }
 
 dispatch::KernelFunction boxed(void (*fn)(const OperatorHandle&, DispatchKeySet, Stack*)) {
@@ -178,8 +185,8 @@ const std::vector<TapeNode>& TapeRecording::nodes() const { return tape().nodes;
 // `Tensor&` they wrote) get the typed kernels of WritingOpLayers.
 SCHEMAC_LIBRARY_IMPL(aten, Autograd, m) {
   using schemac::kernels::autograd_kernel;
-  for (const char* op : {"add.Tensor", "mul.Tensor", "relu", "sum.dim_IntList", "mean.dim", "mm", "transpose.int",
-                         "view", "softmax.int"})
+  for (const char* op : {"add.Tensor", "mul.Tensor", "relu", "sum.dim_IntList", "mean.dim", "mm",
+                         "transpose.int", "view", "softmax.int"})
     m.impl(op, schemac::kernels::boxed(&autograd_kernel), "autograd_record");
   schemac::kernels::LayeredWritingOps::impl_autograd(m);
 }

@@ -8,7 +8,9 @@ namespace aten::native {
 
 namespace k = ::schemac::kernels;
 
-Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) { return k::transpose(self, dim0, dim1); }
+Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
+  return k::transpose(self, dim0, dim1);
+}
 Tensor view(const Tensor& self, IntArrayRef size) { return k::view(self, size); }
 
 // The composites are CompositeImplicitAutograd: they call the operators they are built from
@@ -26,6 +28,8 @@ static const k::CompositeOps& dispatched_ops() {
 Tensor contiguous(const Tensor& self, MemoryFormat memory_format) {
   return k::contiguous(self, memory_format, dispatched_ops());
 }
-Tensor matmul(const Tensor& self, const Tensor& other) { return k::matmul(self, other, dispatched_ops()); }
+Tensor matmul(const Tensor& self, const Tensor& other) {
+  return k::matmul(self, other, dispatched_ops());
+}
 
 }  // namespace aten::native

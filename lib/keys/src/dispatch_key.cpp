@@ -21,7 +21,9 @@ struct KeyNames {
 const KeyNames& key_names() {
   static const KeyNames table = [] {
     KeyNames t;
-    auto set = [&t](DispatchKey k, std::string name) { t.names[static_cast<size_t>(k)] = std::move(name); };
+    auto set = [&t](DispatchKey k, std::string name) {
+      t.names[static_cast<size_t>(k)] = std::move(name);
+    };
     set(DispatchKey::Undefined, "Undefined");
 // An X-macro list, laid out by hand (clang-format cannot parse it).
 // clang-format off
@@ -48,16 +50,17 @@ const KeyNames& key_names() {
     SCHEMAC_NAME(CompositeExplicitAutograd) SCHEMAC_NAME(CompositeExplicitAutogradNonFunctional)
 #undef SCHEMAC_NAME
 // clang-format on
-#define SCHEMAC_BLOCK_NAMES(functionality, prefix)                                            \
-  set(DispatchKey::StartOf##functionality##Backends, "StartOf" #functionality "Backends");   \
-  for (uint8_t b = 1; b <= kNumBackends; ++b) {                                               \
-    const auto backend = static_cast<BackendComponent>(b);                                    \
-    set(to_runtime_per_backend_key(DispatchKey::functionality, backend),                      \
-        std::string(#prefix) + std::string(backend_name(backend)));                           \
+#define SCHEMAC_BLOCK_NAMES(functionality, prefix)                                         \
+  set(DispatchKey::StartOf##functionality##Backends, "StartOf" #functionality "Backends"); \
+  for (uint8_t b = 1; b <= kNumBackends; ++b) {                                            \
+    const auto backend = static_cast<BackendComponent>(b);                                 \
+    set(to_runtime_per_backend_key(DispatchKey::functionality, backend),                   \
+        std::string(#prefix) + std::string(backend_name(backend)));                        \
   }
-    SCHEMAC_FORALL_PER_BACKEND_FUNCTIONALITIES(SCHEMAC_BLOCK_NAMES)
+                                                            SCHEMAC_FORALL_PER_BACKEND_FUNCTIONALITIES(
+                                                                SCHEMAC_BLOCK_NAMES)
 #undef SCHEMAC_BLOCK_NAMES
-    return t;
+                                                                return t;
   }();
   return table;
 }
@@ -93,7 +96,6 @@ const SlotKeys& slot_keys() {
   return table;
 }
 
-
 }  // namespace
 
 std::span<const KeySynonym> key_synonyms() {
@@ -126,7 +128,8 @@ std::string_view to_string(DispatchKey k) {
 
 std::string_view to_string(BackendComponent b) {
   const auto v = static_cast<size_t>(b);
-  return v < kBackendBitNames.size() ? kBackendBitNames[v] : std::string_view("UNKNOWN_BACKEND_BIT");
+  return v < kBackendBitNames.size() ? kBackendBitNames[v]
+                                     : std::string_view("UNKNOWN_BACKEND_BIT");
 }
 
 std::string_view backend_name(BackendComponent b) {

@@ -11,11 +11,11 @@ constexpr DispatchKeySet all_backends_of(std::initializer_list<DispatchKey> func
   return result;
 }
 
-constexpr DispatchKeySet kAutocastKeys{
-    DispatchKey::AutocastCPU, DispatchKey::AutocastMTIA, DispatchKey::AutocastMAIA,
-    DispatchKey::AutocastXPU, DispatchKey::AutocastIPU,  DispatchKey::AutocastHPU,
-    DispatchKey::AutocastXLA, DispatchKey::AutocastMPS,  DispatchKey::AutocastCUDA,
-    DispatchKey::AutocastPrivateUse1};
+constexpr DispatchKeySet kAutocastKeys{DispatchKey::AutocastCPU,  DispatchKey::AutocastMTIA,
+                                       DispatchKey::AutocastMAIA, DispatchKey::AutocastXPU,
+                                       DispatchKey::AutocastIPU,  DispatchKey::AutocastHPU,
+                                       DispatchKey::AutocastXLA,  DispatchKey::AutocastMPS,
+                                       DispatchKey::AutocastCUDA, DispatchKey::AutocastPrivateUse1};
 
 constexpr DispatchKeySet kAutogradOtherBackends =
     DispatchKeySet{DispatchKey::FPGA, DispatchKey::Vulkan, DispatchKey::Metal,
@@ -23,14 +23,15 @@ constexpr DispatchKeySet kAutogradOtherBackends =
     all_backends_of({DispatchKey::Sparse, DispatchKey::SparseCsr, DispatchKey::Quantized});
 
 // The "backend set" of CompositeExplicitAutograd: autogradother backends and every dense backend.
-constexpr DispatchKeySet kBackendKeys = kAutogradOtherBackends | all_backends_of({DispatchKey::Dense});
+constexpr DispatchKeySet kBackendKeys =
+    kAutogradOtherBackends | all_backends_of({DispatchKey::Dense});
 
 constexpr DispatchKeySet kAutogradKeys =
     DispatchKeySet{DispatchKey::AutogradOther, DispatchKey::AutogradNestedTensor} |
     all_backends_of({DispatchKey::AutogradFunctionality});
 
-constexpr DispatchKeySet kNestedKeys =
-    DispatchKeySet{DispatchKey::AutogradNestedTensor} | all_backends_of({DispatchKey::NestedTensor});
+constexpr DispatchKeySet kNestedKeys = DispatchKeySet{DispatchKey::AutogradNestedTensor} |
+                                       all_backends_of({DispatchKey::NestedTensor});
 
 // The per-backend keys of the set, with XLA and Lazy removed: as a key set cannot drop a backend
 // for one functionality only, build the non-functional set key by key.
@@ -65,7 +66,9 @@ DispatchKeySet default_included_set() {
 }
 DispatchKeySet default_excluded_set() { return kAutocastKeys; }
 
-DispatchKeySet after_autograd_keyset() { return DispatchKeySet::full_after(DispatchKey::AutogradOther); }
+DispatchKeySet after_autograd_keyset() {
+  return DispatchKeySet::full_after(DispatchKey::AutogradOther);
+}
 DispatchKeySet after_ADInplaceOrView_keyset() {
   return DispatchKeySet::full_after(DispatchKey::ADInplaceOrView);
 }
@@ -93,8 +96,10 @@ DispatchKeySet alias_runtime_keyset(DispatchKey alias) {
   switch (alias) {
     case DispatchKey::Autograd: return autograd_keyset();
     case DispatchKey::CompositeImplicitAutograd: return composite_implicit_keyset();
-    case DispatchKey::FuncTorchBatchedDecomposition: return functorch_batched_decomposition_keyset();
-    case DispatchKey::CompositeImplicitAutogradNestedTensor: return composite_implicit_nested_keyset();
+    case DispatchKey::FuncTorchBatchedDecomposition:
+      return functorch_batched_decomposition_keyset();
+    case DispatchKey::CompositeImplicitAutogradNestedTensor:
+      return composite_implicit_nested_keyset();
     case DispatchKey::CompositeExplicitAutograd: return composite_explicit_keyset();
     case DispatchKey::CompositeExplicitAutogradNonFunctional:
       return composite_explicit_nonfunctional_keyset();

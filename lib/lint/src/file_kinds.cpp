@@ -16,8 +16,9 @@ using diagnostics::Diagnostic, diagnostics::Severity, native_functions::YamlNode
 
 namespace {
 
-constexpr auto kBackendKeys = std::to_array<std::string_view>(
-    {"backend", "cpp_namespace", "class_name", "supported", "autograd", "full_codegen", "ir_gen", "symint", "non_native"});
+constexpr auto kBackendKeys =
+    std::to_array<std::string_view>({"backend", "cpp_namespace", "class_name", "supported",
+                                     "autograd", "full_codegen", "ir_gen", "symint", "non_native"});
 
 // The `- func:` entries of the lists that are values of a top-level mapping.
 std::vector<const YamlNode*> nested_func_entries(const YamlNode& root) {
@@ -68,7 +69,8 @@ std::optional<FileKind> parse_file_kind(std::string_view name) {
 }
 
 FileKind recognise_file_kind(const native_functions::YamlDocument& document) {
-  if (!document.root || document.root->is_null() || document.root->is_scalar()) return FileKind::native;
+  if (!document.root || document.root->is_null() || document.root->is_scalar())
+    return FileKind::native;
   const YamlNode& root = *document.root;
   if (root.is_mapping()) {
     // A mapping of `- func:` lists (Ascend's op-plugin YAML) is no format lint knows, even when
@@ -86,7 +88,8 @@ FileKind recognise_file_kind(const native_functions::YamlDocument& document) {
   const auto fields = native_functions::native_function_field_names();
   for (const YamlNode& item : root.items) {
     if (!item.is_mapping()) continue;
-    if (item.find("op") || item.find("kernels") || item.find("type_alias") || item.find("dim_order_alias"))
+    if (item.find("op") || item.find("kernels") || item.find("type_alias") ||
+        item.find("dim_order_alias"))
       return FileKind::executorch;
     for (const auto& [key, value] : item.entries)
       native = native || std::find(fields.begin(), fields.end(), key.value) != fields.end();
@@ -97,28 +100,40 @@ FileKind recognise_file_kind(const native_functions::YamlDocument& document) {
 FileLint lint_file(std::string file, std::string text, const FileLintOptions& options) {
   FileLint result;
   FileKind kind = options.kind.value_or(FileKind::unknown);
-  native_functions::YamlLoadResult yaml = native_functions::load_yaml(std::move(file), std::move(text));
-  if (!options.kind) kind = yaml.syntax_error ? FileKind::native : recognise_file_kind(yaml.document);
+  native_functions::YamlLoadResult yaml =
+      native_functions::load_yaml(std::move(file), std::move(text));
+  if (!options.kind)
+    kind = yaml.syntax_error ? FileKind::native : recognise_file_kind(yaml.document);
   {
     if (kind == FileKind::backend || kind == FileKind::executorch || kind == FileKind::unknown) {
       result.diagnostics = std::move(yaml.diagnostics);
       std::vector<Diagnostic> more;
-      if (kind == FileKind::backend) more = check_backend_yaml(yaml.document, options.native_functions);
+      if (kind == FileKind::backend)
+        more = check_backend_yaml(yaml.document, options.native_functions);
       if (kind == FileKind::executorch) more = check_executorch_yaml(yaml.document, options.native);
       if (kind == FileKind::unknown) {
         const YamlNode* root = yaml.document.root ? &*yaml.document.root : nullptr;
         const bool tags_file = root && root->is_sequence() && !root->items.empty() &&
                                root->items.front().is_mapping() && root->items.front().find("tag");
         more.push_back(Diagnostic{
-            Severity::error, "unknown-format", diagnostics::Location::at(yaml.document.file, 1, 1),
-            std::string("this is not an operator YAML format schemac knows: native_functions.yaml (a list of '- func:' "
-                "entries), torchgen's backend YAML (a mapping with 'backend:', 'cpp_namespace:' and "
-                "'supported:'), or an executorch kernel YAML (a list of '- op:' or '- func:' entries with "
-                "'kernels:'); use --kind native|backend|executorch to say which") +
-                (tags_file ? "; this one is a tags file (a list of '- tag:' entries): give it with --tags" : "") +
+            Severity::error,
+            "unknown-format",
+            diagnostics::Location::at(yaml.document.file, 1, 1),
+            std::string("this is not an operator YAML format schemac knows: native_functions.yaml "
+                        "(a list of '- func:' "
+                        "entries), torchgen's backend YAML (a mapping with 'backend:', "
+                        "'cpp_namespace:' and "
+                        "'supported:'), or an executorch kernel YAML (a list of '- op:' or '- "
+                        "func:' entries with "
+                        "'kernels:'); use --kind native|backend|executorch to say which") +
+                (tags_file
+                     ? "; this one is a tags file (a list of '- tag:' entries): give it with --tags"
+                     : "") +
                 (root && root->is_mapping() && !nested_func_entries(*root).empty()
-                     ? "; the schemas of its '- func:' entries are checked" : ""),
-            {}, {}});
+                     ? "; the schemas of its '- func:' entries are checked"
+                     : ""),
+            {},
+            {}});
       }
       if (kind == FileKind::unknown) {
         for (Diagnostic& d : check_nested_schemas(yaml.document)) more.push_back(std::move(d));
@@ -130,10 +145,12 @@ FileLint lint_file(std::string file, std::string text, const FileLintOptions& op
     }
   }
   result.kind = FileKind::native;
-  auto load = std::make_shared<native_functions::NativeFunctionsLoad>(native_functions::load_native_functions(std::move(yaml)));
+  auto load = std::make_shared<native_functions::NativeFunctionsLoad>(
+      native_functions::load_native_functions(std::move(yaml)));
   result.diagnostics = std::move(load->diagnostics);
   select_rules(result.diagnostics, load->file, options.native);  // the loader's rules too
-  for (Diagnostic& d : check_native_functions(load->file, options.native)) result.diagnostics.push_back(std::move(d));
+  for (Diagnostic& d : check_native_functions(load->file, options.native))
+    result.diagnostics.push_back(std::move(d));
   diagnostics::sort_diagnostics(result.diagnostics);
   result.native = std::shared_ptr<const native_functions::NativeFunctionsFile>(load, &load->file);
   return result;
@@ -143,14 +160,17 @@ std::string render_rule_counts(const std::vector<Diagnostic>& diagnostics) {
   std::map<std::pair<std::string, Severity>, size_t> counts;
   for (const Diagnostic& d : diagnostics)
     if (d.severity != Severity::note) ++counts[{d.rule, d.severity}];
-  std::vector<std::pair<std::pair<std::string, Severity>, size_t>> sorted(counts.begin(), counts.end());
-  std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::vector<std::pair<std::pair<std::string, Severity>, size_t>> sorted(counts.begin(),
+                                                                          counts.end());
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
   size_t width = 0;
   for (const auto& [key, n] : sorted) width = std::max(width, key.first.size());
   std::string out;
   for (const auto& [key, n] : sorted) {
     const bool error = key.second == Severity::error;
-    out += fmt::format("  {:<{}}  {} {}{}\n", key.first, width, n, error ? "error" : "warning", n == 1 ? "" : "s");
+    out += fmt::format("  {:<{}}  {} {}{}\n", key.first, width, n, error ? "error" : "warning",
+                       n == 1 ? "" : "s");
   }
   return out;
 }

@@ -12,12 +12,15 @@ namespace schemac::lint {
 
 using diagnostics::Diagnostic, diagnostics::Location, diagnostics::Severity;
 
-
 Diagnostic& report_rule(std::vector<Diagnostic>& out, std::string_view rule, Location location,
                         std::string message) {
   const diagnostics::RuleInfo* info = find_lint_rule(rule);
-  out.push_back(Diagnostic{info ? info->severity : Severity::error, std::string(rule),
-                           std::move(location), std::move(message), {}, {}});
+  out.push_back(Diagnostic{info ? info->severity : Severity::error,
+                           std::string(rule),
+                           std::move(location),
+                           std::move(message),
+                           {},
+                           {}});
   return out.back();
 }
 
@@ -36,7 +39,7 @@ SignatureFacts signature_facts(const schema::FunctionSchema& schema) {
     in_out = in_out || a.type.is_mutable();
     if (in_out && a.type.is_mutable()) facts.out.push_back(&a);
   }
-  static constexpr std::string_view kAugmented[] = {"add", "sub", "mul", "div", "mod", "pow",
+  static constexpr std::string_view kAugmented[] = {"add",    "sub",    "mul", "div", "mod", "pow",
                                                     "lshift", "rshift", "and", "xor", "or"};
   std::string_view name = schema.op.base_name();
   if (name.size() > 4 && name.starts_with("__") && name.ends_with("__")) {
@@ -67,7 +70,6 @@ OperatorIndex index_operators(const native_functions::NativeFunctionsFile& file)
   return index;
 }
 
-
 std::vector<Diagnostic> check_native_functions(const native_functions::NativeFunctionsFile& file,
                                                const LintOptions& options) {
   std::vector<Diagnostic> diagnostics;
@@ -78,8 +80,9 @@ std::vector<Diagnostic> check_native_functions(const native_functions::NativeFun
   for (const native_functions::NativeFunction& f : file.functions) {
     const size_t before = diagnostics.size();
     lint::check_signature_rules(reporter, f);
-    const bool has_error = std::any_of(diagnostics.begin() + static_cast<std::ptrdiff_t>(before), diagnostics.end(),
-                                       [](const Diagnostic& d) { return d.severity == Severity::error; });
+    const bool has_error =
+        std::any_of(diagnostics.begin() + static_cast<std::ptrdiff_t>(before), diagnostics.end(),
+                    [](const Diagnostic& d) { return d.severity == Severity::error; });
     if (has_error) unsettled.insert(f.location.line);
     lint::check_entry_rules(reporter, f, options);
     lint::check_torchgen_entry_rules(reporter, f, options);
@@ -95,42 +98,54 @@ std::vector<Diagnostic> check_native_functions(const native_functions::NativeFun
     }
   }
   select_rules(diagnostics, file, options);
-  apply_torch_version(diagnostics, options.torch_version);
+  torch_releases::apply_torch_version(diagnostics, options.torch_version);
   return diagnostics;
 }
 
 std::vector<Diagnostic> lint_native_functions(std::string file, std::string text,
                                               const LintOptions& options) {
-  return lint_native_functions(native_functions::load_yaml(std::move(file), std::move(text)), options);
+  return lint_native_functions(native_functions::load_yaml(std::move(file), std::move(text)),
+                               options);
 }
 
-std::vector<Diagnostic> lint_native_functions(native_functions::YamlLoadResult yaml, const LintOptions& options) {
-  native_functions::NativeFunctionsLoad load = native_functions::load_native_functions(std::move(yaml));
+std::vector<Diagnostic> lint_native_functions(native_functions::YamlLoadResult yaml,
+                                              const LintOptions& options) {
+  native_functions::NativeFunctionsLoad load =
+      native_functions::load_native_functions(std::move(yaml));
   std::vector<Diagnostic> diagnostics = std::move(load.diagnostics);
   select_rules(diagnostics, load.file, options);  // the loader's rules too
-  for (Diagnostic& d : check_native_functions(load.file, options)) diagnostics.push_back(std::move(d));
+  for (Diagnostic& d : check_native_functions(load.file, options))
+    diagnostics.push_back(std::move(d));
   diagnostics::sort_diagnostics(diagnostics);
   return diagnostics;
 }
 
 TagsLoad load_tags(std::string file, std::string text) {
   TagsLoad result;
-  native_functions::YamlLoadResult yaml = native_functions::load_yaml(std::move(file), std::move(text));
+  native_functions::YamlLoadResult yaml =
+      native_functions::load_yaml(std::move(file), std::move(text));
   result.diagnostics = std::move(yaml.diagnostics);
   const native_functions::YamlDocument& doc = yaml.document;
   if (!doc.root || !doc.root->is_sequence()) {
     if (result.diagnostics.empty()) {
-      result.diagnostics.push_back(Diagnostic{Severity::error, "top-level-not-list",
+      result.diagnostics.push_back(Diagnostic{Severity::error,
+                                              "top-level-not-list",
                                               Location::at(doc.file, 1, 1),
-                                              "a tags file must be a list of '- tag: NAME' entries", {}, {}});
+                                              "a tags file must be a list of '- tag: NAME' entries",
+                                              {},
+                                              {}});
     }
     return result;
   }
   for (const native_functions::YamlNode& item : doc.root->items) {
     const native_functions::YamlNode* tag = item.is_mapping() ? item.find("tag") : nullptr;
     if (!tag || !tag->is_scalar() || tag->value.empty()) {
-      result.diagnostics.push_back(Diagnostic{Severity::error, "field-type", native_functions::node_location(doc, item, 1),
-                                              "a tags entry needs a 'tag: NAME' field", {}, {}});
+      result.diagnostics.push_back(Diagnostic{Severity::error,
+                                              "field-type",
+                                              native_functions::node_location(doc, item, 1),
+                                              "a tags entry needs a 'tag: NAME' field",
+                                              {},
+                                              {}});
       continue;
     }
     result.tags.push_back(tag->value);

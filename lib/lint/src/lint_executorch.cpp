@@ -30,19 +30,24 @@ using diagnostics::Diagnostic, diagnostics::Note, native_functions::YamlDocument
 
 namespace {
 
-constexpr auto kEtFields = std::to_array<std::string_view>({"op", "func", "kernels", "type_alias", "dim_order_alias"});
+constexpr auto kEtFields =
+    std::to_array<std::string_view>({"op", "func", "kernels", "type_alias", "dim_order_alias"});
 constexpr auto kKernelKeys = std::to_array<std::string_view>({"arg_meta", "kernel_name"});
 // ScalarType names as executorch writes them in type_alias.
-constexpr auto kDtypes = std::to_array<std::string_view>({"Byte", "Char", "Short", "Int", "Long", "Half", "Float", "Double",
-                                                           "ComplexHalf", "ComplexFloat", "ComplexDouble", "Bool", "QInt8",
-                                                           "QUInt8", "QInt32", "BFloat16", "QUInt4x2", "QUInt2x4",
-                                                           "Bits1x8", "Bits2x4", "Bits4x2", "Bits8", "Bits16",
-                                                           "Float8_e5m2", "Float8_e4m3fn", "Float8_e5m2fnuz",
-                                                           "Float8_e4m3fnuz", "UInt16", "UInt32", "UInt64"});
+// clang-format off
+constexpr auto kDtypes = std::to_array<std::string_view>({
+    "Byte", "Char", "Short", "Int", "Long", "Half", "Float", "Double", "ComplexHalf",
+    "ComplexFloat", "ComplexDouble", "Bool", "QInt8", "QUInt8", "QInt32", "BFloat16", "QUInt4x2",
+    "QUInt2x4", "Bits1x8", "Bits2x4", "Bits4x2", "Bits8", "Bits16", "Float8_e5m2", "Float8_e4m3fn",
+    "Float8_e5m2fnuz", "Float8_e4m3fnuz", "UInt16", "UInt32", "UInt64"
+});
+// clang-format on
 
 bool is_name(std::string_view t) {
   if (t.empty() || std::isdigit(static_cast<unsigned char>(t[0]))) return false;
-  return std::all_of(t.begin(), t.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; });
+  return std::all_of(t.begin(), t.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+  });
 }
 
 class ExecutorchRules {
@@ -52,7 +57,8 @@ class ExecutorchRules {
   std::vector<Diagnostic> run() {
     if (!doc_.root || doc_.root->is_null()) return std::move(out_);
     if (!doc_.root->is_sequence()) {
-      report("executorch-shape", node_location(doc_, *doc_.root, 1), "an executorch kernel YAML is a list of '- op:' or '- func:' entries");
+      report("executorch-shape", node_location(doc_, *doc_.root, 1),
+             "an executorch kernel YAML is a list of '- op:' or '- func:' entries");
       return std::move(out_);
     }
     for (const YamlNode& entry : doc_.root->items) check_entry(entry);
@@ -66,7 +72,8 @@ class ExecutorchRules {
 
   void check_entry(const YamlNode& entry) {
     if (!entry.is_mapping()) {
-      report("executorch-shape", node_location(doc_, entry, 1), "each entry is a mapping with 'op:' or 'func:'");
+      report("executorch-shape", node_location(doc_, entry, 1),
+             "each entry is a mapping with 'op:' or 'func:'");
       return;
     }
     const YamlNode* op = entry.find("op");
@@ -81,9 +88,11 @@ class ExecutorchRules {
     std::string name;
     if (op) {
       std::string_view bare = op->is_scalar() ? std::string_view(op->value) : std::string_view();
-      if (const size_t ns = bare.find("::"); ns != std::string_view::npos) bare.remove_prefix(ns + 2);  // aten::
+      if (const size_t ns = bare.find("::"); ns != std::string_view::npos)
+        bare.remove_prefix(ns + 2);  // aten::
       if (!op->is_scalar() || !is_name(bare) || std::count(bare.begin(), bare.end(), '.') > 1) {
-        report("executorch-op-name", node_location(doc_, *op), "'op' is an operator name: [namespace::]name[.overload]");
+        report("executorch-op-name", node_location(doc_, *op),
+               "'op' is an operator name: [namespace::]name[.overload]");
         return;
       }
       name = op->value;
@@ -91,18 +100,21 @@ class ExecutorchRules {
       return;
     }
     if (auto [it, inserted] = seen_.emplace(name, op ? op : func); !inserted) {
-      Diagnostic& d = report("executorch-duplicate-op", node_location(doc_, op ? *op : *func),
-                             fmt::format("'{}' has a second entry; executorch's codegen keeps one of them", name));
+      Diagnostic& d = report(
+          "executorch-duplicate-op", node_location(doc_, op ? *op : *func),
+          fmt::format("'{}' has a second entry; executorch's codegen keeps one of them", name));
       d.notes.push_back(Note{node_location(doc_, *it->second), "first entry here"});
     }
     const auto native_fields = native_functions::native_function_field_names();
     for (const auto& [key, value] : entry.entries) {
       const bool et = std::find(kEtFields.begin(), kEtFields.end(), key.value) != kEtFields.end();
-      const bool native = std::find(native_fields.begin(), native_fields.end(), key.value) != native_fields.end();
+      const bool native =
+          std::find(native_fields.begin(), native_fields.end(), key.value) != native_fields.end();
       if (et || native) continue;
       std::vector<std::string_view> known(kEtFields.begin(), kEtFields.end());
       known.insert(known.end(), native_fields.begin(), native_fields.end());
-      Diagnostic& d = report("executorch-unknown-field", node_location(doc_, key), fmt::format("unknown field '{}'", key.value));
+      Diagnostic& d = report("executorch-unknown-field", node_location(doc_, key),
+                             fmt::format("unknown field '{}'", key.value));
       if (auto guess = support::did_you_mean(key.value, known)) {
         d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
         d.fix = diagnostics::FixHint{node_location(doc_, key), *guess};
@@ -110,8 +122,10 @@ class ExecutorchRules {
     }
     std::set<std::string> aliases;
     if (const YamlNode* t = entry.find("type_alias")) aliases_of(*t, "type_alias", true, aliases);
-    if (const YamlNode* d = entry.find("dim_order_alias")) aliases_of(*d, "dim_order_alias", false, aliases);
-    if (const YamlNode* kernels = entry.find("kernels")) check_kernels(*kernels, aliases, arguments);
+    if (const YamlNode* d = entry.find("dim_order_alias"))
+      aliases_of(*d, "dim_order_alias", false, aliases);
+    if (const YamlNode* kernels = entry.find("kernels"))
+      check_kernels(*kernels, aliases, arguments);
   }
 
   bool check_func(const YamlNode& func, std::set<std::string>& arguments, std::string& name) {
@@ -122,8 +136,10 @@ class ExecutorchRules {
     schema::ParseResult parsed = schema::parse_schema(func.value);
     if (!parsed.ok()) {
       const schema::SchemaError& e = *parsed.error;
-      auto [line, column] = native_functions::scalar_position(doc_, func, std::min<size_t>(e.offset, func.value.size()));
-      report(e.rule.empty() ? "schema-syntax" : e.rule, diagnostics::Location::at(doc_.file, line, column, e.length), e.message);
+      auto [line, column] = native_functions::scalar_position(
+          doc_, func, std::min<size_t>(e.offset, func.value.size()));
+      report(e.rule.empty() ? "schema-syntax" : e.rule,
+             diagnostics::Location::at(doc_.file, line, column, e.length), e.message);
       return false;
     }
     for (const schema::Argument& a : parsed.schema->arguments) arguments.emplace(a.name);
@@ -131,9 +147,11 @@ class ExecutorchRules {
     return true;
   }
 
-  void aliases_of(const YamlNode& node, std::string_view field, bool dtypes, std::set<std::string>& aliases) {
+  void aliases_of(const YamlNode& node, std::string_view field, bool dtypes,
+                  std::set<std::string>& aliases) {
     if (!node.is_mapping()) {
-      report("executorch-field-type", node_location(doc_, node, 1), fmt::format("'{}' maps alias names to lists", field));
+      report("executorch-field-type", node_location(doc_, node, 1),
+             fmt::format("'{}' maps alias names to lists", field));
       return;
     }
     for (const auto& [key, value] : node.entries) {
@@ -144,57 +162,73 @@ class ExecutorchRules {
         continue;
       }
       for (const YamlNode& item : value.items) {
-        const bool ok = item.is_scalar() && (dtypes ? std::find(kDtypes.begin(), kDtypes.end(), item.value) != kDtypes.end()
-                                                    : !item.value.empty() && std::all_of(item.value.begin(), item.value.end(), ::isdigit));
+        const bool ok =
+            item.is_scalar() &&
+            (dtypes ? std::find(kDtypes.begin(), kDtypes.end(), item.value) != kDtypes.end()
+                    : !item.value.empty() &&
+                          std::all_of(item.value.begin(), item.value.end(), ::isdigit));
         if (ok) continue;
-        Diagnostic& d = report("executorch-field-type", node_location(doc_, item),
-                               dtypes ? fmt::format("'{}' is not a dtype name (Float, Double, Long, ...)", item.value)
-                                      : fmt::format("'{}' is not a dimension index", item.value));
+        Diagnostic& d = report(
+            "executorch-field-type", node_location(doc_, item),
+            dtypes ? fmt::format("'{}' is not a dtype name (Float, Double, Long, ...)", item.value)
+                   : fmt::format("'{}' is not a dimension index", item.value));
         if (dtypes) {
-          if (auto guess = support::did_you_mean(item.value, kDtypes)) d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
+          if (auto guess = support::did_you_mean(item.value, kDtypes))
+            d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
         }
       }
     }
   }
 
-  void check_kernels(const YamlNode& kernels, const std::set<std::string>& aliases, const std::set<std::string>& arguments) {
+  void check_kernels(const YamlNode& kernels, const std::set<std::string>& aliases,
+                     const std::set<std::string>& arguments) {
     if (!kernels.is_sequence()) {
-      report("executorch-field-type", node_location(doc_, kernels, 1), "'kernels' is a list of {arg_meta, kernel_name} mappings");
+      report("executorch-field-type", node_location(doc_, kernels, 1),
+             "'kernels' is a list of {arg_meta, kernel_name} mappings");
       return;
     }
     const YamlNode* default_kernel = nullptr;
     for (const YamlNode& k : kernels.items) {
       if (!k.is_mapping()) {
-        report("executorch-field-type", node_location(doc_, k, 1), "each kernel is a mapping with 'arg_meta' and 'kernel_name'");
+        report("executorch-field-type", node_location(doc_, k, 1),
+               "each kernel is a mapping with 'arg_meta' and 'kernel_name'");
         continue;
       }
       for (const auto& [key, value] : k.entries) {
         if (std::find(kKernelKeys.begin(), kKernelKeys.end(), key.value) == kKernelKeys.end())
-          report("executorch-unknown-field", node_location(doc_, key), fmt::format("unknown kernel field '{}' (arg_meta, kernel_name)", key.value));
+          report("executorch-unknown-field", node_location(doc_, key),
+                 fmt::format("unknown kernel field '{}' (arg_meta, kernel_name)", key.value));
       }
       const YamlNode* kernel_name = k.find("kernel_name");
       if (!kernel_name || !kernel_name->is_scalar() || kernel_name->value.empty())
-        report("executorch-kernel", node_location(doc_, kernel_name ? *kernel_name : k, 1), "a kernel needs a 'kernel_name' (a C++ function)");
+        report("executorch-kernel", node_location(doc_, kernel_name ? *kernel_name : k, 1),
+               "a kernel needs a 'kernel_name' (a C++ function)");
       const YamlNode* meta = k.find("arg_meta");
       if (!meta || meta->is_null()) {
         if (default_kernel) {
-          Diagnostic& d = report("executorch-kernel", node_location(doc_, k, 1), "a second default kernel (arg_meta: null); only one is used");
-          d.notes.push_back(Note{node_location(doc_, *default_kernel, 1), "the first default kernel"});
+          Diagnostic& d = report("executorch-kernel", node_location(doc_, k, 1),
+                                 "a second default kernel (arg_meta: null); only one is used");
+          d.notes.push_back(
+              Note{node_location(doc_, *default_kernel, 1), "the first default kernel"});
         }
         default_kernel = &k;
         continue;
       }
       if (!meta->is_mapping()) {
-        report("executorch-field-type", node_location(doc_, *meta, 1), "'arg_meta' is null or maps argument names to alias lists");
+        report("executorch-field-type", node_location(doc_, *meta, 1),
+               "'arg_meta' is null or maps argument names to alias lists");
         continue;
       }
       for (const auto& [arg, list] : meta->entries) {
         if (!arguments.empty() && !arguments.contains(arg.value))
-          report("executorch-kernel", node_location(doc_, arg), fmt::format("arg_meta names '{}', which is not an argument of the schema", arg.value));
+          report("executorch-kernel", node_location(doc_, arg),
+                 fmt::format("arg_meta names '{}', which is not an argument of the schema",
+                             arg.value));
         for (const YamlNode& alias : list.items) {
           if (alias.is_scalar() && !aliases.contains(alias.value))
             report("executorch-kernel", node_location(doc_, alias),
-                   fmt::format("'{}' is not defined in this entry's type_alias or dim_order_alias", alias.value));
+                   fmt::format("'{}' is not defined in this entry's type_alias or dim_order_alias",
+                               alias.value));
         }
       }
     }

@@ -45,8 +45,8 @@ std::vector<Definition> yaml_definitions(std::span<const NativeFunctionsFile* co
     for (const native_functions::NativeFunction& f : yaml[i]->functions) {
       if (!f.schema) continue;
       const schema::OperatorName& op = f.schema->op;
-      out.push_back({std::string(op.ns()), operator_full_name(op.base_name(), op.overload),
-                     f.location, i});
+      out.push_back(
+          {std::string(op.ns()), operator_full_name(op.base_name(), op.overload), f.location, i});
     }
   }
   return out;
@@ -61,12 +61,14 @@ std::vector<Definition> source_definitions(std::span<const sources::ScannedFile>
       schema::ParseResult parsed = parse_schema_syntax(found.text.text());
       if (!parsed.ok() || found.in_function) continue;
       const schema::OperatorName& op = parsed.schema->op;
-      out.push_back({sources::resolved_namespace(found), operator_full_name(op.base_name(), op.overload),
+      out.push_back({sources::resolved_namespace(found),
+                     operator_full_name(op.base_name(), op.overload),
                      Location::at(file.path, found.position.line, found.position.column)});
     }
     for (const sources::NamedOperator& named : file.scan.named_definitions) {
       if (named.in_function) continue;
-      out.push_back({namespace_of(named.name, named.library_namespace), without_namespace(named.name),
+      out.push_back({namespace_of(named.name, named.library_namespace),
+                     without_namespace(named.name),
                      Location::at(file.path, named.position.line, named.position.column)});
     }
   }
@@ -98,7 +100,8 @@ const sources::NamedOperator* implementation_at(std::span<const sources::Scanned
   for (const sources::ScannedFile& file : files) {
     if (file.path != location.file) continue;
     for (const sources::NamedOperator& impl : file.scan.implementations) {
-      if (impl.position.line == location.line && impl.position.column == location.column) return &impl;
+      if (impl.position.line == location.line && impl.position.column == location.column)
+        return &impl;
     }
   }
   return nullptr;
@@ -106,8 +109,10 @@ const sources::NamedOperator* implementation_at(std::span<const sources::Scanned
 
 // impl-without-definition knows only the registration code: an operator a YAML file defines is
 // defined, and the others get the closest defined name.
-void refine_missing_definitions(std::vector<Diagnostic>& diagnostics, std::span<const sources::ScannedFile> files,
-                                const std::vector<Definition>& yaml, const std::vector<Definition>& code) {
+void refine_missing_definitions(std::vector<Diagnostic>& diagnostics,
+                                std::span<const sources::ScannedFile> files,
+                                const std::vector<Definition>& yaml,
+                                const std::vector<Definition>& code) {
   // Candidates as the implementation names them: with their namespace, or without one.
   std::vector<std::string> qualified;
   std::vector<std::string_view> bare;
@@ -127,8 +132,9 @@ void refine_missing_definitions(std::vector<Diagnostic>& diagnostics, std::span<
     for (const Definition& def : yaml) {
       if (def.name == name && (def.ns == ns || def.ns.empty() || ns.empty())) return true;
     }
-    std::optional<std::string> guess = ns.empty() ? support::did_you_mean(name, bare)
-                                                  : support::did_you_mean(display_name(ns, name), qualified_views);
+    std::optional<std::string> guess =
+        ns.empty() ? support::did_you_mean(name, bare)
+                   : support::did_you_mean(display_name(ns, name), qualified_views);
     if (guess) d.notes.push_back(diagnostics::Note{{}, fmt::format("did you mean '{}'?", *guess)});
     return false;
   });
@@ -147,8 +153,8 @@ std::vector<Diagnostic> lint_registration_code(std::span<const sources::ScannedF
   return out;
 }
 
-std::vector<Diagnostic> check_native_functions_files(std::span<const NativeFunctionsFile* const> files,
-                                                     const LintOptions& options) {
+std::vector<Diagnostic> check_native_functions_files(
+    std::span<const NativeFunctionsFile* const> files, const LintOptions& options) {
   std::vector<Diagnostic> out;
   for (const NativeFunctionsFile* file : files) {
     for (Diagnostic& d : check_native_functions(*file, options)) out.push_back(std::move(d));
@@ -157,13 +163,14 @@ std::vector<Diagnostic> check_native_functions_files(std::span<const NativeFunct
   return out;
 }
 
-std::vector<Diagnostic> check_duplicates_across_files(std::span<const NativeFunctionsFile* const> yaml,
-                                                      std::span<const sources::ScannedFile> files) {
+std::vector<Diagnostic> check_duplicates_across_files(
+    std::span<const NativeFunctionsFile* const> yaml, std::span<const sources::ScannedFile> files) {
   std::vector<Diagnostic> out;
   std::map<std::string, Definition> first;  // by "ns::name.overload" ("::name" without namespace)
   auto report = [&](const Definition& again, const Definition& earlier) {
-    Diagnostic& d = lint::report_rule(out, "duplicate-operator", again.location,
-                                      fmt::format("operator '{}' is defined twice", display_name(again.ns, again.name)));
+    Diagnostic& d = lint::report_rule(
+        out, "duplicate-operator", again.location,
+        fmt::format("operator '{}' is defined twice", display_name(again.ns, again.name)));
     d.notes.push_back(diagnostics::Note{earlier.location, "first defined here"});
   };
   for (const Definition& def : yaml_definitions(yaml)) {

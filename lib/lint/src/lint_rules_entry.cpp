@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 
 #include "lint_rules_internal.h"
-#include "schemac/support/did_you_mean.h"
 #include "schemac/keys/dispatch_key_names.h"
+#include "schemac/support/did_you_mean.h"
 
 namespace schemac::lint {
 
@@ -19,7 +19,8 @@ namespace {
 // The key a dispatch name stands for (synonyms resolved).
 std::string_view canonical_key(std::string_view name) {
   const keys::DispatchKeyName* key = keys::find_dispatch_key(name);
-  if (key && key->kind == keys::DispatchKeyKind::synonym && !key->same_as.empty()) return key->same_as;
+  if (key && key->kind == keys::DispatchKeyKind::synonym && !key->same_as.empty())
+    return key->same_as;
   return name;
 }
 
@@ -39,7 +40,9 @@ class EntryRules {
   }
 
  private:
-  diagnostics::Location field(std::string_view name) const { return r_.file().field_location(f_, name); }
+  diagnostics::Location field(std::string_view name) const {
+    return r_.file().field_location(f_, name);
+  }
   std::string name() const { return f_.schema ? f_.schema->op.full() : f_.func; }
 
   void dispatch_keys() {
@@ -47,7 +50,8 @@ class EntryRules {
     std::vector<const DispatchEntry*> composites;
     for (const DispatchEntry& e : f_.dispatch) {
       std::string_view key = canonical_key(e.key.name);
-      auto found = std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == key; });
+      auto found =
+          std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == key; });
       if (found != seen.end()) {
         const DispatchEntry* same = found->second;
         // Two equal YAML keys are already a duplicate-key error; report only other repeats.
@@ -75,19 +79,22 @@ class EntryRules {
       Diagnostic& d = r_.report(
           "composite-conflict", composites[i]->key.location,
           fmt::format("'{}' and '{}' on one operator: each composite key subsumes the other, so "
-                      "one kernel would never run; keep only one", first.key.name,
-                      composites[i]->key.name));
-      d.notes.push_back(Note{first.key.location, fmt::format("'{}' is given here", first.key.name)});
+                      "one kernel would never run; keep only one",
+                      first.key.name, composites[i]->key.name));
+      d.notes.push_back(
+          Note{first.key.location, fmt::format("'{}' is given here", first.key.name)});
     }
   }
 
   void manual_registration() {
     if (!f_.manual_kernel_registration || !f_.has_dispatch) return;
-    Diagnostic& d = r_.report("manual-registration-dispatch", field("dispatch"),
-                              fmt::format("'{}' has manual_kernel_registration: True and a dispatch "
-                                          "section; the dispatch section would never be registered",
-                                          name()));
-    d.notes.push_back(Note{field("manual_kernel_registration"), "manual_kernel_registration is set here"});
+    Diagnostic& d =
+        r_.report("manual-registration-dispatch", field("dispatch"),
+                  fmt::format("'{}' has manual_kernel_registration: True and a dispatch "
+                              "section; the dispatch section would never be registered",
+                              name()));
+    d.notes.push_back(
+        Note{field("manual_kernel_registration"), "manual_kernel_registration is set here"});
   }
 
   void python_module() {
@@ -101,9 +108,11 @@ class EntryRules {
   void foreach_device_check() {
     if (!f_.schema || !f_.schema->op.base_name().starts_with("_foreach")) return;
     if (f_.device_check && f_.device_check->name == "NoCheck") return;
-    r_.report("foreach-device-check", f_.device_check ? f_.device_check->location : f_.location,
-              fmt::format("'{}' is a _foreach operator and needs device_check: NoCheck (its kernels "
-                          "fall back to a slow path for tensors on different devices)", name()));
+    r_.report(
+        "foreach-device-check", f_.device_check ? f_.device_check->location : f_.location,
+        fmt::format("'{}' is a _foreach operator and needs device_check: NoCheck (its kernels "
+                    "fall back to a slow path for tensors on different devices)",
+                    name()));
   }
 
   void tags() {
@@ -111,7 +120,8 @@ class EntryRules {
     const std::vector<std::string>& valid = *options_.valid_tags;
     for (const TagUse& tag : tag_uses(f_, options_.torch_version)) {
       if (std::find(valid.begin(), valid.end(), tag.name) != valid.end()) continue;
-      Diagnostic& d = r_.report("unknown-tag", tag.location, fmt::format("unknown tag '{}'", tag.name));
+      Diagnostic& d =
+          r_.report("unknown-tag", tag.location, fmt::format("unknown tag '{}'", tag.name));
       std::vector<std::string_view> names(valid.begin(), valid.end());
       if (auto guess = support::did_you_mean(tag.name, names)) {
         d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
@@ -134,7 +144,8 @@ class EntryRules {
                s.op.base_name() != "_cudnn_init_dropout_state") {
       if (full.find("dropout") != std::string::npos) reason = "its name contains 'dropout'";
       for (const schema::Argument& a : s.arguments) {
-        if (reason.empty() && dropout_arguments_are_random(options_.torch_version) &&
+        if (reason.empty() &&
+            torch_releases::dropout_arguments_are_random(options_.torch_version) &&
             a.name.find("dropout") != std::string::npos) {
           reason = fmt::format("its argument '{}' mentions dropout", a.name);
         }
@@ -150,8 +161,9 @@ class EntryRules {
     bool tagged = std::any_of(tags.begin(), tags.end(),
                               [](const TagUse& t) { return t.name == "nondeterministic_seeded"; });
     if (tagged) return;
-    r_.report("nondeterministic-seeded", f_.tags.empty() ? f_.location : field("tags"),
-              fmt::format("'{}' is random ({}) but is not tagged nondeterministic_seeded", full, reason));
+    r_.report(
+        "nondeterministic-seeded", f_.tags.empty() ? f_.location : field("tags"),
+        fmt::format("'{}' is random ({}) but is not tagged nondeterministic_seeded", full, reason));
   }
 
   void structured() {
@@ -164,15 +176,18 @@ class EntryRules {
     } else if (f_.structured && f_.schema && !is_out) {
       r_.report("structured-kind", field("structured"),
                 fmt::format("structured: True belongs on the out= variant, and '{}' is not an out= "
-                            "function; did you mean structured_delegate?", name()));
+                            "function; did you mean structured_delegate?",
+                            name()));
     } else if (f_.structured_delegate && f_.schema && is_out) {
       r_.report("structured-kind", field("structured_delegate"),
                 fmt::format("structured_delegate is not allowed on the out= function '{}'; did you "
-                            "mean structured: True?", name()));
+                            "mean structured: True?",
+                            name()));
     }
     if ((f_.structured || f_.structured_delegate) && !f_.device_guard) {
-      r_.report("structured-kind", field("device_guard"),
-                "structured kernels always use a device guard; device_guard: False is not allowed here");
+      r_.report(
+          "structured-kind", field("device_guard"),
+          "structured kernels always use a device guard; device_guard: False is not allowed here");
     }
     if (f_.structured_inherits && !f_.structured) {
       r_.report("structured-inherits", f_.structured_inherits->location,
@@ -191,7 +206,8 @@ class EntryRules {
 
 }  // namespace
 
-void check_entry_rules(Reporter& reporter, const NativeFunction& function, const LintOptions& options) {
+void check_entry_rules(Reporter& reporter, const NativeFunction& function,
+                       const LintOptions& options) {
   EntryRules(reporter, function, options).run();
 }
 

@@ -19,8 +19,7 @@
 namespace schemac::lint {
 
 using diagnostics::Diagnostic, native_functions::LocatedName, native_functions::NativeFunction,
-    schema::AliasInfo, schema::Argument, schema::FunctionSchema,
-    schema::print_type_without_aliases;
+    schema::AliasInfo, schema::Argument, schema::FunctionSchema, schema::print_type_without_aliases;
 
 namespace {
 
@@ -29,18 +28,23 @@ enum class Kind { functional, inplace, mutable_, out };
 // torchgen's short lists of operators that do not group; they are accepted as they are.
 constexpr std::string_view kOutOpsNotGrouped[] = {"adaptive_avg_pool3d_backward.grad_input",
                                                   "_slow_conv2d_backward.grad_input"};
+// clang-format off
 constexpr std::string_view kCannotGetOut[] = {
-    "_cummax_helper", "_cummin_helper", "_assert_async", "_dimI", "_dimV", "_has_same_storage_numel",
-    "_linalg_check_errors", "_local_scalar_dense", "_nested_tensor_from_mask_left_aligned", "_nnz",
-    "_use_cudnn_ctc_loss", "_use_cudnn_ctc_loss.Tensor", "_validate_compressed_sparse_indices", "allclose",
-    "dense_dim", "equal", "is_coalesced", "is_pinned", "is_same_size", "is_set_to", "q_per_channel_axis",
+    "_cummax_helper", "_cummin_helper", "_assert_async", "_dimI", "_dimV",
+    "_has_same_storage_numel", "_linalg_check_errors", "_local_scalar_dense",
+    "_nested_tensor_from_mask_left_aligned", "_nnz", "_use_cudnn_ctc_loss",
+    "_use_cudnn_ctc_loss.Tensor", "_validate_compressed_sparse_indices", "allclose", "dense_dim",
+    "equal", "is_coalesced", "is_pinned", "is_same_size", "is_set_to", "q_per_channel_axis",
     "q_scale", "q_zero_point", "qscheme", "record_stream", "sparse_dim", "_nested_tensor_offsets",
     "_chunk_grad_outputs_efficient_attention", "_fused_sdp_choice", "_print", "_sink_tokens",
-    "_nested_get_ragged_idx", "_assert_scalar", "_functional_assert_scalar", "_assert_tensor_metadata",
-    "_nested_compute_contiguous_strides_offsets", "sym_constrain_range", "sym_constrain_range_for_size",
-    "_functional_sym_constrain_range", "_functional_sym_constrain_range_for_size", "_make_dep_token",
-    "_functional_assert_async.msg", "_nested_tensor_storage_offsets", "_cslt_sparse_mm_search",
-    "_use_miopen_ctc_loss", "_use_miopen_ctc_loss.Tensor"};
+    "_nested_get_ragged_idx", "_assert_scalar", "_functional_assert_scalar",
+    "_assert_tensor_metadata", "_nested_compute_contiguous_strides_offsets", "sym_constrain_range",
+    "sym_constrain_range_for_size", "_functional_sym_constrain_range",
+    "_functional_sym_constrain_range_for_size", "_make_dep_token", "_functional_assert_async.msg",
+    "_nested_tensor_storage_offsets", "_cslt_sparse_mm_search", "_use_miopen_ctc_loss",
+    "_use_miopen_ctc_loss.Tensor"
+};
+// clang-format on
 constexpr std::string_view kInplaceNotGrouped[] = {"polygamma_"};
 
 template <size_t N>
@@ -64,14 +68,16 @@ Kind kind_of(const FunctionSchema& s, const SignatureFacts& facts) {
   return Kind::functional;
 }
 
-std::string signature_key(const FunctionSchema& s, const SignatureFacts& facts, std::string_view base) {
+std::string signature_key(const FunctionSchema& s, const SignatureFacts& facts,
+                          std::string_view base) {
   std::string key(base);
   key += '(';
   bool kwarg = false;
   const std::vector<const Argument*> options = tensor_options(s);
   for (const Argument& a : s.arguments) {
     if (std::find(facts.out.begin(), facts.out.end(), &a) != facts.out.end()) continue;
-    if (std::find(options.begin(), options.end(), &a) != options.end()) continue;  // dropped by torchgen
+    if (std::find(options.begin(), options.end(), &a) != options.end())
+      continue;  // dropped by torchgen
     if (a.kwarg_only && !kwarg) {
       key += "*,";
       kwarg = true;
@@ -85,7 +91,8 @@ std::string signature_key(const FunctionSchema& s, const SignatureFacts& facts, 
     }
     key += ',';
   }
-  if (s.op.base_name() == "bernoulli" && s.op.overload == "p") {  // torchgen's Note [bernoulli.p schema]
+  if (s.op.base_name() == "bernoulli" &&
+      s.op.overload == "p") {  // torchgen's Note [bernoulli.p schema]
     const size_t at = key.find("float p,");
     if (at != std::string::npos) key.replace(at, 8, "float p=0.5,");
   }
@@ -105,7 +112,8 @@ std::string signature_key(const FunctionSchema& s, const SignatureFacts& facts, 
     const bool out = std::find(facts.out.begin(), facts.out.end(), &a) != facts.out.end();
     const bool self_or_after = a.name == "self" || (!a.kwarg_only && self_seen);
     self_seen = self_seen || a.name == "self";
-    if ((out || self_or_after || !has_self) && is_written(a) && !returned(a)) key += print_type_without_aliases(a.type) + ",";
+    if ((out || self_or_after || !has_self) && is_written(a) && !returned(a))
+      key += print_type_without_aliases(a.type) + ",";
   }
   return key + ")";
 }
@@ -116,11 +124,13 @@ bool is_view(const NativeFunction& f) {
     const AliasInfo* a = r.type.any_alias();
     if (a && !a->is_write) return true;
   }
-  const bool inplace_view = std::any_of(f.tags.begin(), f.tags.end(), [](const LocatedName& t) { return t.name == "inplace_view"; });
+  const bool inplace_view = std::any_of(
+      f.tags.begin(), f.tags.end(), [](const LocatedName& t) { return t.name == "inplace_view"; });
   if (inplace_view && s.op.base_name() != "resize_") return true;
   for (const Argument& a : s.arguments) {
     const AliasInfo* alias = a.type.any_alias();
-    if (alias && std::find(alias->after.begin(), alias->after.end(), "*") != alias->after.end()) return true;
+    if (alias && std::find(alias->after.begin(), alias->after.end(), "*") != alias->after.end())
+      return true;
   }
   return false;
 }
@@ -128,7 +138,9 @@ bool is_view(const NativeFunction& f) {
 bool composite_implicit(const NativeFunction& f) {
   if (!f.has_dispatch) return !f.structured && !f.structured_delegate;
   return std::any_of(f.dispatch.begin(), f.dispatch.end(),
-                     [](const native_functions::DispatchEntry& e) { return e.key.name == "CompositeImplicitAutograd"; });
+                     [](const native_functions::DispatchEntry& e) {
+                       return e.key.name == "CompositeImplicitAutograd";
+                     });
 }
 
 class GroupRules {
@@ -163,11 +175,13 @@ class GroupRules {
   void check(const std::map<Kind, Member>& d) {
     const bool has_functional = d.contains(Kind::functional);
     const bool has_out = d.contains(Kind::out);
-    const bool all_manual = std::all_of(d.begin(), d.end(), [](const auto& m) { return m.second.f->manual_cpp_binding; });
+    const bool all_manual = std::all_of(
+        d.begin(), d.end(), [](const auto& m) { return m.second.f->manual_cpp_binding; });
     const bool has_view = std::any_of(d.begin(), d.end(), [](const auto& m) {
       return is_view(*m.second.f) && m.second.f->schema->op.base_name() != "set_";
     });
-    const bool all_cia = std::all_of(d.begin(), d.end(), [](const auto& m) { return composite_implicit(*m.second.f); });
+    const bool all_cia = std::all_of(d.begin(), d.end(),
+                                     [](const auto& m) { return composite_implicit(*m.second.f); });
     if (all_manual || has_view || all_cia) {
       if (d.size() > 1 && !has_functional) no_functional(d);
       return;
@@ -187,45 +201,60 @@ class GroupRules {
         }
         Diagnostic& diag =
             declared == nullptr
-                ? r_.report("group-out-alone", out.f->location,
-                            fmt::format("'{}' is an out= function with no functional variant (the same "
-                                        "signature without out=), so torchgen cannot group it; declare "
-                                        "'{}' too", out.f->schema->op.full(), functional))
-                : r_.report("group-out-alone", out.f->location,
-                            fmt::format("'{}' is an out= function whose functional variant '{}' has another "
-                                        "signature (it must be the same without out=), so torchgen cannot "
-                                        "group them", out.f->schema->op.full(), functional));
-        if (declared != nullptr) diag.notes.push_back(diagnostics::Note{declared->location, fmt::format("'{}' is declared here", functional)});
+                ? r_.report(
+                      "group-out-alone", out.f->location,
+                      fmt::format("'{}' is an out= function with no functional variant (the same "
+                                  "signature without out=), so torchgen cannot group it; declare "
+                                  "'{}' too",
+                                  out.f->schema->op.full(), functional))
+                : r_.report(
+                      "group-out-alone", out.f->location,
+                      fmt::format(
+                          "'{}' is an out= function whose functional variant '{}' has another "
+                          "signature (it must be the same without out=), so torchgen cannot "
+                          "group them",
+                          out.f->schema->op.full(), functional));
+        if (declared != nullptr)
+          diag.notes.push_back(diagnostics::Note{declared->location,
+                                                 fmt::format("'{}' is declared here", functional)});
         subset_note(diag);
       }
       return;
     }
-    if (d.contains(Kind::inplace) && listed(kInplaceNotGrouped, d.at(Kind::inplace).f->schema->op.base_name())) return;
+    if (d.contains(Kind::inplace) &&
+        listed(kInplaceNotGrouped, d.at(Kind::inplace).f->schema->op.base_name()))
+      return;
     // Newer torchgen starts from the mutable variant when there is one (1.13 from the in-place
     // one; no 1.13 file has both), so a generated functional of a mutable op is `name_functional`.
-    const Member& base = d.contains(Kind::mutable_) ? d.at(Kind::mutable_)
+    const Member& base = d.contains(Kind::mutable_)  ? d.at(Kind::mutable_)
                          : d.contains(Kind::inplace) ? d.at(Kind::inplace)
-                         : has_out ? d.at(Kind::out)
-                                   : d.at(Kind::functional);
+                         : has_out                   ? d.at(Kind::out)
+                                                     : d.at(Kind::functional);
     const FunctionSchema& bs = *base.f->schema;
     const bool base_valid = base.kind == Kind::inplace ||
-                            std::any_of(bs.returns.begin(), bs.returns.end(), [](const Argument& r) { return r.type.is_tensor_like(); });
-    const bool needs_out = std::any_of(base.f->autogen.begin(), base.f->autogen.end(),
-                                       [](const LocatedName& n) { return n.name.find("out") != std::string::npos; });
+                            std::any_of(bs.returns.begin(), bs.returns.end(),
+                                        [](const Argument& r) { return r.type.is_tensor_like(); });
+    const bool needs_out =
+        std::any_of(base.f->autogen.begin(), base.f->autogen.end(),
+                    [](const LocatedName& n) { return n.name.find("out") != std::string::npos; });
     const bool gets_out = !has_out && base_valid && needs_out;
     if (!has_out && !base_valid) {
       const std::string full = bs.op.full();
       if (!listed(kCannotGetOut, full) && !listed(kCannotGetOut, bs.op.base_name())) {
-        r_.report("group-no-out", base.f->location,
-                  fmt::format("torchgen cannot generate an out= variant for '{}' (it returns no tensor and is "
-                              "not in-place), and refuses such operators unless they are on its own short list "
-                              "(FUNCTIONAL_OPS_THAT_CANNOT_GET_AN_OUT_VARIANT)", full));
+        r_.report(
+            "group-no-out", base.f->location,
+            fmt::format(
+                "torchgen cannot generate an out= variant for '{}' (it returns no tensor and is "
+                "not in-place), and refuses such operators unless they are on its own short list "
+                "(FUNCTIONAL_OPS_THAT_CANNOT_GET_AN_OUT_VARIANT)",
+                full));
       }
       return;
     }
     std::set<std::string> generated;
     const std::string ov = overload_of(base);
-    if (gets_out) generated.insert(fmt::format("{}.{}", base.base, ov.empty() ? "out" : ov + "_out"));
+    if (gets_out)
+      generated.insert(fmt::format("{}.{}", base.base, ov.empty() ? "out" : ov + "_out"));
     if (!has_functional && (has_out || gets_out)) {
       const std::string name = base.base + (base.kind == Kind::mutable_ ? "_functional" : "");
       generated.insert(ov.empty() ? name : name + "." + ov);
@@ -244,16 +273,20 @@ class GroupRules {
     const std::string want = fmt::format("{}", fmt::join(generated, ", "));
     const std::string have = fmt::format("{}", fmt::join(listed_names, ", "));
     const Member& at = first_autogen ? *first_autogen : base;
-    const diagnostics::Location loc = first_autogen ? r_.file().field_location(*at.f, "autogen") : at.f->location;
+    const diagnostics::Location loc =
+        first_autogen ? r_.file().field_location(*at.f, "autogen") : at.f->location;
     Diagnostic* diag = nullptr;
     if (listed_names.empty()) {
-      diag = &r_.report("autogen-group", loc,
-                fmt::format("torchgen generates '{}' for '{}' and needs it listed: add 'autogen: {}'", want,
-                            bs.op.full(), want));
+      diag = &r_.report(
+          "autogen-group", loc,
+          fmt::format("torchgen generates '{}' for '{}' and needs it listed: add 'autogen: {}'",
+                      want, bs.op.full(), want));
     } else {
-      diag = &r_.report("autogen-group", loc,
-                fmt::format("torchgen generates {} for this group of '{}', but its autogen lines list '{}'",
-                            generated.empty() ? std::string("nothing") : "'" + want + "'", base.base, have));
+      diag = &r_.report(
+          "autogen-group", loc,
+          fmt::format(
+              "torchgen generates {} for this group of '{}', but its autogen lines list '{}'",
+              generated.empty() ? std::string("nothing") : "'" + want + "'", base.base, have));
     }
     subset_note(*diag);
   }
@@ -261,16 +294,21 @@ class GroupRules {
   void subset_note(Diagnostic& d) const {
     if (!subset_file_) return;
     d.severity = diagnostics::Severity::warning;
-    d.notes.push_back(diagnostics::Note{{}, "most out= functions of this file have no functional variant: it declares a subset "
-                               "of PyTorch's operators, as out-of-tree backends do (adding their out= functions to "
-                               "torchgen's OUT_OPS_THAT_DONT_GET_GROUPED_PROPERLY), so this is a warning here"});
+    d.notes.push_back(diagnostics::Note{
+        {},
+        "most out= functions of this file have no functional variant: it declares a subset "
+        "of PyTorch's operators, as out-of-tree backends do (adding their out= functions to "
+        "torchgen's OUT_OPS_THAT_DONT_GET_GROUPED_PROPERLY), so this is a warning here"});
   }
 
   void no_functional(const std::map<Kind, Member>& d) {
     const Member& m = d.begin()->second;
-    Diagnostic& diag = r_.report("group-no-functional", m.f->location,
-              fmt::format("'{}' has in-place, mutable or out= variants but no functional variant with the "
-                          "same signature; torchgen requires one: declare '{}'", m.base, m.base));
+    Diagnostic& diag = r_.report(
+        "group-no-functional", m.f->location,
+        fmt::format(
+            "'{}' has in-place, mutable or out= variants but no functional variant with the "
+            "same signature; torchgen requires one: declare '{}'",
+            m.base, m.base));
     subset_note(diag);
   }
 

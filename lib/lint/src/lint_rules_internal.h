@@ -22,7 +22,8 @@ Diagnostic& report_rule(std::vector<Diagnostic>& out, std::string_view rule, Loc
 
 class Reporter {
  public:
-  Reporter(const NativeFunctionsFile& file, std::vector<Diagnostic>& out) : file_(file), out_(out) {}
+  Reporter(const NativeFunctionsFile& file, std::vector<Diagnostic>& out)
+      : file_(file), out_(out) {}
 
   // Adds a diagnostic with the rule's catalogue severity.
   Diagnostic& report(std::string_view rule, Location location, std::string message);
@@ -33,7 +34,9 @@ class Reporter {
   Location func_location(const NativeFunction& function, TextRange range) const {
     return locate_schema_ ? locate_schema_(range) : file_.func_location(function, range);
   }
-  void set_schema_locator(std::function<Location(TextRange)> locate) { locate_schema_ = std::move(locate); }
+  void set_schema_locator(std::function<Location(TextRange)> locate) {
+    locate_schema_ = std::move(locate);
+  }
 
  private:
   const NativeFunctionsFile& file_;
@@ -43,10 +46,10 @@ class Reporter {
 
 // What a schema is, in torchgen's terms.
 struct SignatureFacts {
-  std::vector<const Argument*> out;    // keyword-only arguments from the first mutable one on
-  const Argument* self = nullptr;      // the positional argument named `self`
-  bool inplace = false;                // `abs_`, or an augmented dunder like `__iadd__`
-  std::string out_of_place_name;       // the base name without the in-place marking
+  std::vector<const Argument*> out;  // keyword-only arguments from the first mutable one on
+  const Argument* self = nullptr;    // the positional argument named `self`
+  bool inplace = false;              // `abs_`, or an augmented dunder like `__iadd__`
+  std::string out_of_place_name;     // the base name without the in-place marking
 };
 SignatureFacts signature_facts(const FunctionSchema& schema);
 
@@ -58,21 +61,24 @@ struct OperatorIndex {
 OperatorIndex index_operators(const NativeFunctionsFile& file);
 
 void check_signature_rules(Reporter& reporter, const NativeFunction& function);
-void check_entry_rules(Reporter& reporter, const NativeFunction& function, const LintOptions& options);
+void check_entry_rules(Reporter& reporter, const NativeFunction& function,
+                       const LintOptions& options);
 void check_operator_rules(Reporter& reporter, const OperatorIndex& index);
 // torchgen's rejections of one entry (lint_rules_torchgen.cpp) and of groups of related entries
 // (lint_rules_groups.cpp).
-void check_torchgen_entry_rules(Reporter& reporter, const NativeFunction& function, const LintOptions& options);
+void check_torchgen_entry_rules(Reporter& reporter, const NativeFunction& function,
+                                const LintOptions& options);
 void check_group_rules(Reporter& reporter);
 // The rules that depend on the torchgen release (lint_rules_release.cpp).
-void check_release_entry_rules(Reporter& reporter, const NativeFunction& function, const LintOptions& options);
+void check_release_entry_rules(Reporter& reporter, const NativeFunction& function,
+                               const LintOptions& options);
 // The tags an entry names as `options.torch_version`'s torchgen reads them: up to 1.13 one
 // string of names separated by ', ', each with its own place.
 struct TagUse {
   std::string name;
   Location location;
 };
-std::vector<TagUse> tag_uses(const NativeFunction& function, TorchVersion version);
+std::vector<TagUse> tag_uses(const NativeFunction& function, torch_releases::TorchVersion version);
 // What torchgen groups related variants by (functional, in-place, mutable, out=): equal keys,
 // one group.
 std::string signature_group_key(const FunctionSchema& schema);

@@ -29,7 +29,8 @@ void duplicate_overloads(Reporter& r, const OperatorIndex& index) {
           overload.empty()
               ? r.report("duplicate-empty-overload", func_name_location(r, *f),
                          fmt::format("operator '{}' has a second overload with an empty overload "
-                                     "name; give each overload its own name", name))
+                                     "name; give each overload its own name",
+                                     name))
               : r.report("duplicate-overload", func_name_location(r, *f),
                          fmt::format("overload '{}.{}' is defined twice", name, overload));
       d.notes.push_back(Note{func_name_location(r, *it->second), "first defined here"});
@@ -43,9 +44,9 @@ void structured_delegates(Reporter& r, const OperatorIndex& index) {
     const LocatedName& delegate = *f->structured_delegate;
     auto it = index.by_full_name.find(delegate.name);
     if (it == index.by_full_name.end()) {
-      Diagnostic& d = r.report("structured-delegate", delegate.location,
-                               fmt::format("structured_delegate '{}' is not declared in this file",
-                                           delegate.name));
+      Diagnostic& d = r.report(
+          "structured-delegate", delegate.location,
+          fmt::format("structured_delegate '{}' is not declared in this file", delegate.name));
       std::vector<std::string_view> names;
       for (const auto& [n, unused] : index.by_full_name) names.push_back(n);
       if (auto guess = support::did_you_mean(delegate.name, names)) {
@@ -58,12 +59,16 @@ void structured_delegates(Reporter& r, const OperatorIndex& index) {
     if (!target.structured) {
       Diagnostic& d = r.report("structured-delegate", delegate.location,
                                fmt::format("structured_delegate '{}' is not structured; add "
-                                           "'structured: True' to it", delegate.name));
-      d.notes.push_back(Note{func_name_location(r, target), fmt::format("'{}' is declared here", delegate.name)});
+                                           "'structured: True' to it",
+                                           delegate.name));
+      d.notes.push_back(
+          Note{func_name_location(r, target), fmt::format("'{}' is declared here", delegate.name)});
     } else if (signature_facts(*target.schema).out.empty()) {
-      Diagnostic& d = r.report("structured-delegate", delegate.location,
-                               fmt::format("structured_delegate '{}' is not an out= function", delegate.name));
-      d.notes.push_back(Note{func_name_location(r, target), fmt::format("'{}' is declared here", delegate.name)});
+      Diagnostic& d =
+          r.report("structured-delegate", delegate.location,
+                   fmt::format("structured_delegate '{}' is not an out= function", delegate.name));
+      d.notes.push_back(
+          Note{func_name_location(r, target), fmt::format("'{}' is declared here", delegate.name)});
     }
   }
 }
@@ -84,13 +89,16 @@ void autogen_names(Reporter& r, const OperatorIndex& index) {
       std::string_view base = std::string_view(a.name).substr(0, a.name.find('.'));
       if (base != family && base != family + "_functional") {
         r.report("autogen-name", a.location,
-                 fmt::format("autogen names '{}', which is not a variant of '{}' (expected '{}.OVERLOAD' "
-                             "or '{}_functional')", a.name, full, family, family));
+                 fmt::format(
+                     "autogen names '{}', which is not a variant of '{}' (expected '{}.OVERLOAD' "
+                     "or '{}_functional')",
+                     a.name, full, family, family));
         continue;
       }
       if (auto declared = index.by_full_name.find(a.name); declared != index.by_full_name.end()) {
-        Diagnostic& d = r.report("autogen-name", a.location,
-                                 fmt::format("autogen names '{}', which is already declared", a.name));
+        Diagnostic& d =
+            r.report("autogen-name", a.location,
+                     fmt::format("autogen names '{}', which is already declared", a.name));
         d.notes.push_back(Note{func_name_location(r, *declared->second), "declared here"});
         continue;
       }
@@ -108,13 +116,16 @@ void inplace_view_tags(Reporter& r, const OperatorIndex& index) {
     if (full == "resize_" || full == "resize_as_" || name == "set_") continue;
     SignatureFacts facts = signature_facts(*f->schema);
     if (!facts.inplace) {
-      r.report("inplace-view-tag", func_name_location(r, *f),
-               fmt::format("'{}' is tagged inplace_view but its name does not end in '_' as in-place "
-                           "operators' names do", full));
+      r.report(
+          "inplace-view-tag", func_name_location(r, *f),
+          fmt::format("'{}' is tagged inplace_view but its name does not end in '_' as in-place "
+                      "operators' names do",
+                      full));
     } else if (!index.by_name.contains(facts.out_of_place_name)) {
-      r.report("inplace-view-tag", func_name_location(r, *f),
-               fmt::format("'{}' is tagged inplace_view but there is no out-of-place view operator '{}'",
-                           full, facts.out_of_place_name));
+      r.report(
+          "inplace-view-tag", func_name_location(r, *f),
+          fmt::format("'{}' is tagged inplace_view but there is no out-of-place view operator '{}'",
+                      full, facts.out_of_place_name));
     }
   }
 }

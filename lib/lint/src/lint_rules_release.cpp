@@ -8,10 +8,12 @@
 
 namespace schemac::lint {
 
-std::vector<TagUse> tag_uses(const native_functions::NativeFunction& function, TorchVersion version) {
+std::vector<TagUse> tag_uses(const native_functions::NativeFunction& function,
+                             torch_releases::TorchVersion version) {
   std::vector<TagUse> uses;
   const native_functions::YamlNode* value = function.field_value("tags");
-  const bool split = tags_are_comma_separated(version) && value && value->is_scalar();
+  const bool split =
+      torch_releases::tags_are_comma_separated(version) && value && value->is_scalar();
   for (const native_functions::LocatedName& tag : function.tags) {
     if (!split) {
       uses.push_back(TagUse{tag.name, tag.location});
@@ -34,28 +36,36 @@ std::vector<TagUse> tag_uses(const native_functions::NativeFunction& function, T
   return uses;
 }
 
-void check_release_entry_rules(Reporter& reporter, const native_functions::NativeFunction& function, const LintOptions& options) {
-  const TorchVersion version = options.torch_version;
-  const std::string release = format_torch_version(version);
-  const std::span<const std::string_view> supported = supported_dispatch_keys(version);
+void check_release_entry_rules(Reporter& reporter, const native_functions::NativeFunction& function,
+                               const LintOptions& options) {
+  const torch_releases::TorchVersion version = options.torch_version;
+  const std::string release = torch_releases::format_torch_version(version);
+  const std::span<const std::string_view> supported =
+      torch_releases::supported_dispatch_keys(version);
   // Which keys get kernels is a limit of torchgen's code generator, not of the format.
-  for (const native_functions::DispatchEntry& e : options.torchgen_codegen ? function.dispatch : std::vector<native_functions::DispatchEntry>{}) {
+  for (const native_functions::DispatchEntry& e :
+       options.torchgen_codegen ? function.dispatch
+                                : std::vector<native_functions::DispatchEntry>{}) {
     if (std::find(supported.begin(), supported.end(), e.key.name) != supported.end()) continue;
-    reporter.report("unsupported-dispatch-key", e.key.location,
-                    fmt::format("torchgen {} generates no kernels for dispatch key '{}' from a native "
-                                "functions file (the key is not in its dispatch_keys); register the kernel "
-                                "from C++ (TORCH_LIBRARY_IMPL) or through a backend YAML",
-                                release, e.key.name));
+    reporter.report(
+        "unsupported-dispatch-key", e.key.location,
+        fmt::format("torchgen {} generates no kernels for dispatch key '{}' from a native "
+                    "functions file (the key is not in its dispatch_keys); register the kernel "
+                    "from C++ (TORCH_LIBRARY_IMPL) or through a backend YAML",
+                    release, e.key.name));
   }
   if (const native_functions::YamlNode* tags = function.field_value("tags");
-      tags && tags->is_sequence() && tags_are_comma_separated(version)) {
-    reporter.report("field-type", reporter.file().field_location(function, "tags"),
-                    fmt::format("torchgen {} reads 'tags' as one string of names separated by ', '; a list "
-                                "needs PyTorch 2.0 or newer", release));
+      tags && tags->is_sequence() && torch_releases::tags_are_comma_separated(version)) {
+    reporter.report(
+        "field-type", reporter.file().field_location(function, "tags"),
+        fmt::format("torchgen {} reads 'tags' as one string of names separated by ', '; a list "
+                    "needs PyTorch 2.0 or newer",
+                    release));
   }
-  if (version < TorchVersion{1, 13} && function.field_key("autogen")) {
-    reporter.report("unknown-field", reporter.file().field_location(function, "autogen"),
-                    fmt::format("torchgen {} has no 'autogen' field (it came with PyTorch 1.13)", release));
+  if (version < torch_releases::TorchVersion{1, 13} && function.field_key("autogen")) {
+    reporter.report(
+        "unknown-field", reporter.file().field_location(function, "autogen"),
+        fmt::format("torchgen {} has no 'autogen' field (it came with PyTorch 1.13)", release));
   }
 }
 

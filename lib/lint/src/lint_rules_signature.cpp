@@ -58,8 +58,9 @@ class SignatureRules {
   Location at(TextRange range) const { return r_.func_location(f_, range); }
   Location at(const Argument& a) const { return at(a.range); }
   Location returns_at() const {
-    return s_.returns.empty() ? at(s_.returns_range) : at(TextRange{s_.returns.front().range.begin,
-                                                                    s_.returns.back().range.end});
+    return s_.returns.empty()
+               ? at(s_.returns_range)
+               : at(TextRange{s_.returns.front().range.begin, s_.returns.back().range.end});
   }
 
   // The func with out argument `a` written as `Tensor(x!)`, and, when the return at its place is
@@ -80,13 +81,15 @@ class SignatureRules {
     std::string set;
     for (const Argument& r : s_.returns) {
       const AliasInfo* alias = r.type.any_alias();
-      if (set.empty() && alias && alias->is_write && !alias->is_fresh && alias->before.size() == 1 &&
-          !in_arguments.contains(alias->before.front())) {
+      if (set.empty() && alias && alias->is_write && !alias->is_fresh &&
+          alias->before.size() == 1 && !in_arguments.contains(alias->before.front())) {
         set = alias->before.front();
       }
     }
     for (char c = 'a'; set.empty() && c <= 'z'; ++c) {
-      if (!in_arguments.contains(std::string_view(&c, 1)) && !in_returns.contains(std::string_view(&c, 1))) set = c;
+      if (!in_arguments.contains(std::string_view(&c, 1)) &&
+          !in_returns.contains(std::string_view(&c, 1)))
+        set = c;
     }
     if (set.empty() || f_.func.empty()) return std::nullopt;
     const std::string annotated = fmt::format("Tensor({}!)", set);
@@ -95,7 +98,8 @@ class SignatureRules {
     uint32_t type_end = a.name_range.begin;
     while (type_end > a.range.begin && f_.func[type_end - 1] == ' ') --type_end;
     edits.push_back({TextRange{a.range.begin, type_end}, annotated});
-    const size_t position = static_cast<size_t>(std::find(facts_.out.begin(), facts_.out.end(), &a) - facts_.out.begin());
+    const size_t position = static_cast<size_t>(
+        std::find(facts_.out.begin(), facts_.out.end(), &a) - facts_.out.begin());
     if (position < s_.returns.size()) {
       const Argument& r = s_.returns[position];
       const AliasInfo* alias = r.type.any_alias();
@@ -107,17 +111,20 @@ class SignatureRules {
     for (auto it = edits.rbegin(); it != edits.rend(); ++it) {
       func.replace(it->first.begin, it->first.end - it->first.begin, it->second);
     }
-    return FixHint{at(TextRange{0, static_cast<uint32_t>(f_.func.size())}), func, func_fix_unsafe(func)};
+    return FixHint{at(TextRange{0, static_cast<uint32_t>(f_.func.size())}), func,
+                   func_fix_unsafe(func)};
   }
 
   // Why replacing the whole func text with `replacement` is not exact, or "".
   std::string func_fix_unsafe(const std::string& replacement) const {
     const Location whole = at(TextRange{0, static_cast<uint32_t>(f_.func.size())});
     const ScalarStyle style = f_.func_node ? f_.func_node->style : ScalarStyle::plain;
-    if (whole.end_line != whole.line || style == ScalarStyle::literal || style == ScalarStyle::folded) {
+    if (whole.end_line != whole.line || style == ScalarStyle::literal ||
+        style == ScalarStyle::folded) {
       return "func spans several lines; write it by hand";
     }
-    if ((style == ScalarStyle::double_quoted && replacement.find_first_of("\"\\") != std::string::npos) ||
+    if ((style == ScalarStyle::double_quoted &&
+         replacement.find_first_of("\"\\") != std::string::npos) ||
         (style == ScalarStyle::single_quoted && replacement.find('\'') != std::string::npos)) {
       return "the new func holds its own quote character";
     }
@@ -137,7 +144,8 @@ class SignatureRules {
                               at(TextRange{offset, static_cast<uint32_t>(f_.func.size())}),
                               "func is not written in canonical form");
     d.notes.push_back(Note{{}, fmt::format("canonical form: {}", canonical)});
-    d.fix = FixHint{at(TextRange{0, static_cast<uint32_t>(f_.func.size())}), canonical, func_fix_unsafe(canonical)};
+    d.fix = FixHint{at(TextRange{0, static_cast<uint32_t>(f_.func.size())}), canonical,
+                    func_fix_unsafe(canonical)};
   }
 
   void out_arguments() {
@@ -145,9 +153,11 @@ class SignatureRules {
     for (const Argument& a : s_.arguments) {
       if (a.kwarg_only && is_out_style_name(a.name) && a.type.leaf().is_base(BaseType::Tensor) &&
           !a.type.is_mutable()) {
-        Diagnostic& d = r_.report("out-annotation", at(a),
-                                  fmt::format("keyword-only argument '{}' looks like an out argument but is not "
-                                              "marked as written; write it as Tensor(a!) {}", a.name, a.name));
+        Diagnostic& d = r_.report(
+            "out-annotation", at(a),
+            fmt::format("keyword-only argument '{}' looks like an out argument but is not "
+                        "marked as written; write it as Tensor(a!) {}",
+                        a.name, a.name));
         d.fix = out_annotation_fix(a);
         unnamed_out_ = true;
       }
@@ -156,8 +166,9 @@ class SignatureRules {
     for (const Argument* a : facts_.out) {
       const AliasInfo* alias = a->type.any_alias();
       if (alias && (alias->before.empty() || alias->is_fresh)) {
-        Diagnostic& d = r_.report("out-annotation", at(*a),
-                                  fmt::format("out argument '{}' needs a named alias set, like Tensor(a!)", a->name));
+        Diagnostic& d = r_.report(
+            "out-annotation", at(*a),
+            fmt::format("out argument '{}' needs a named alias set, like Tensor(a!)", a->name));
         d.fix = out_annotation_fix(*a);
         // What the returns must alias is unknown until the annotation is written: the return
         // rules would only repeat this error in other words.
@@ -171,9 +182,11 @@ class SignatureRules {
       if (seen_out && !a.type.is_mutable()) {
         Diagnostic& d = r_.report("out-position", at(a),
                                   fmt::format("keyword-only argument '{}' comes after the out "
-                                              "arguments; out arguments must come last", a.name));
-        d.notes.push_back(Note{at(*facts_.out.front()),
-                               fmt::format("first out argument '{}' is here", facts_.out.front()->name)});
+                                              "arguments; out arguments must come last",
+                                              a.name));
+        d.notes.push_back(
+            Note{at(*facts_.out.front()),
+                 fmt::format("first out argument '{}' is here", facts_.out.front()->name)});
       }
     }
     out_names();
@@ -184,8 +197,9 @@ class SignatureRules {
     if (facts_.out.size() != 1) return;
     const Argument& a = *facts_.out.front();
     if (a.name == "out" || a.name == s_.op.overload || a.name.starts_with("_scratch_")) return;
-    r_.report("out-name", at(a.name_range),
-              fmt::format("the out argument is named '{}'; name a single out argument 'out'", a.name));
+    r_.report(
+        "out-name", at(a.name_range),
+        fmt::format("the out argument is named '{}'; name a single out argument 'out'", a.name));
   }
 
   void out_returns() {
@@ -204,18 +218,22 @@ class SignatureRules {
       if (!a->name.starts_with("_scratch_")) returned.push_back(a);
     }
     if (returned.size() != s_.returns.size()) {
-      r_.report("out-return", returns_at(),
-                fmt::format("an out= function returns its {} out argument{}, but this one returns {} "
-                            "value{}", returned.size(), returned.size() == 1 ? "" : "s",
-                            s_.returns.size(), s_.returns.size() == 1 ? "" : "s"));
+      r_.report(
+          "out-return", returns_at(),
+          fmt::format("an out= function returns its {} out argument{}, but this one returns {} "
+                      "value{}",
+                      returned.size(), returned.size() == 1 ? "" : "s", s_.returns.size(),
+                      s_.returns.size() == 1 ? "" : "s"));
       return;
     }
     for (size_t i = 0; i < returned.size(); ++i) {
       if (same_alias(*returned[i], s_.returns[i])) continue;
       Diagnostic& d = r_.report("out-return", at(s_.returns[i]),
                                 fmt::format("return {} must alias out argument '{}' with the same "
-                                            "annotation {}", i, returned[i]->name, alias_text(*returned[i])));
-      d.notes.push_back(Note{at(*returned[i]), fmt::format("'{}' is declared here", returned[i]->name)});
+                                            "annotation {}",
+                                            i, returned[i]->name, alias_text(*returned[i])));
+      d.notes.push_back(
+          Note{at(*returned[i]), fmt::format("'{}' is declared here", returned[i]->name)});
     }
   }
 
@@ -229,21 +247,25 @@ class SignatureRules {
     }
     const Argument* self = facts_.self;
     if (!self || !self->type.is_mutable()) {
-      r_.report("inplace-self", self ? at(*self) : at(s_.op.range),
-                fmt::format("in-place function '{}' (its name ends in '_') must take 'Tensor(a!) self'",
-                            name));
+      r_.report(
+          "inplace-self", self ? at(*self) : at(s_.op.range),
+          fmt::format("in-place function '{}' (its name ends in '_') must take 'Tensor(a!) self'",
+                      name));
       return;
     }
     if (is_plain_tensor(self->type)) {
       if (s_.returns.size() != 1 || !same_alias(*self, s_.returns.front())) {
-        Diagnostic& d = r_.report("inplace-self", returns_at(),
-                                  fmt::format("in-place function '{}' must return self as 'Tensor{}'",
-                                              name, alias_text(*self)));
+        Diagnostic& d =
+            r_.report("inplace-self", returns_at(),
+                      fmt::format("in-place function '{}' must return self as 'Tensor{}'", name,
+                                  alias_text(*self)));
         d.notes.push_back(Note{at(*self), "self is declared here"});
       }
     } else if (!s_.returns.empty()) {
-      r_.report("inplace-self", returns_at(),
-                fmt::format("in-place function '{}' with a non-Tensor self must return nothing: '()'", name));
+      r_.report(
+          "inplace-self", returns_at(),
+          fmt::format("in-place function '{}' with a non-Tensor self must return nothing: '()'",
+                      name));
     }
   }
 
@@ -255,8 +277,9 @@ class SignatureRules {
       (ret.type.is_mutable() ? a_mutable : an_immutable) = &ret;
     }
     if (a_mutable && an_immutable) {
-      Diagnostic& d = r_.report("mutable-return", at(*an_immutable),
-                                "returns must be all mutable or all immutable; this one is immutable");
+      Diagnostic& d =
+          r_.report("mutable-return", at(*an_immutable),
+                    "returns must be all mutable or all immutable; this one is immutable");
       d.notes.push_back(Note{at(*a_mutable), "this return is mutable"});
       return;
     }
@@ -267,7 +290,8 @@ class SignatureRules {
       if (!aliases) {
         r_.report("mutable-return", at(ret),
                   fmt::format("mutable return {} aliases neither an out argument nor self; did you "
-                              "forget to make an out argument keyword-only?", schema::print_type(ret.type)));
+                              "forget to make an out argument keyword-only?",
+                              schema::print_type(ret.type)));
       }
     }
   }
@@ -281,16 +305,18 @@ class SignatureRules {
   }
 
   void python_keywords() {
-    static constexpr auto kKeywords = std::to_array<std::string_view>({
-        "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
-        "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
-        "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",
-        "return", "try", "while", "with", "yield"});
+    static constexpr auto kKeywords = std::to_array<std::string_view>(
+        {"False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+         "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+         "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+         "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield"});
     for (const Argument& a : s_.arguments) {
       if (std::find(kKeywords.begin(), kKeywords.end(), a.name) != kKeywords.end()) {
-        r_.report("python-keyword-argument", at(a.name_range),
-                  fmt::format("argument name '{}' is a Python keyword; Python callers cannot pass it "
-                              "by name", a.name));
+        r_.report(
+            "python-keyword-argument", at(a.name_range),
+            fmt::format("argument name '{}' is a Python keyword; Python callers cannot pass it "
+                        "by name",
+                        a.name));
       }
     }
   }
@@ -310,8 +336,9 @@ class SignatureRules {
                   fmt::format("cpp_no_default_args names '{}', which is not an argument of '{}'",
                               n.name, s_.op.full()));
       } else if (!a->default_value) {
-        Diagnostic& d = r_.report("cpp-no-default-args", n.location,
-                                  fmt::format("cpp_no_default_args names '{}', which has no default", n.name));
+        Diagnostic& d =
+            r_.report("cpp-no-default-args", n.location,
+                      fmt::format("cpp_no_default_args names '{}', which has no default", n.name));
         d.notes.push_back(Note{at(*a), fmt::format("'{}' is declared here", n.name)});
       }
     }

@@ -38,13 +38,17 @@ bool contains(std::span<const std::string_view> keys, std::string_view key) {
 
 std::vector<const Argument*> tensor_options(const FunctionSchema& s) {
   static constexpr std::pair<std::string_view, std::string_view> kOptions[] = {
-      {"dtype", "ScalarType?"}, {"layout", "Layout?"}, {"device", "Device?"}, {"pin_memory", "bool?"}};
+      {"dtype", "ScalarType?"},
+      {"layout", "Layout?"},
+      {"device", "Device?"},
+      {"pin_memory", "bool?"}};
   const auto& args = s.arguments;
   for (size_t i = 0; i + 4 <= args.size(); ++i) {
     bool all = true;
     for (size_t k = 0; k < 4 && all; ++k) {
       const Argument& a = args[i + k];
-      all = a.kwarg_only && a.name == kOptions[k].first;  // the names first: printing a type allocates
+      all = a.kwarg_only &&
+            a.name == kOptions[k].first;  // the names first: printing a type allocates
     }
     for (size_t k = 0; k < 4 && all; ++k) {
       all = schema::print_type(args[i + k].type) == kOptions[k].second;
@@ -82,14 +86,17 @@ class TorchgenEntryRules {
     out_suffix();
     generated_kernels();
     if (f_.has_precomputed && !f_.structured) {
-      r_.report("precomputed-structured", field("precomputed"),
-                "precomputed only works with structured: True (the values are computed by the structured "
-                "meta function); add structured: True or drop precomputed");
+      r_.report(
+          "precomputed-structured", field("precomputed"),
+          "precomputed only works with structured: True (the values are computed by the structured "
+          "meta function); add structured: True or drop precomputed");
     }
   }
 
  private:
-  diagnostics::Location field(std::string_view name) const { return r_.file().field_location(f_, name); }
+  diagnostics::Location field(std::string_view name) const {
+    return r_.file().field_location(f_, name);
+  }
 
   std::vector<std::string_view> keys() const {
     std::vector<std::string_view> unique;
@@ -113,18 +120,25 @@ class TorchgenEntryRules {
     const std::string expected = cpp_function_name(*f_.schema);
     const std::vector<std::string_view> all = keys();
     if (all.size() == 1 && cia->kernel.name == expected) {
-      r_.report("cia-redundant", cia->key.location,
-                fmt::format("this dispatch section only says 'CompositeImplicitAutograd: {}', which is what "
-                            "torchgen assumes without one; delete the dispatch section", expected));
+      r_.report(
+          "cia-redundant", cia->key.location,
+          fmt::format(
+              "this dispatch section only says 'CompositeImplicitAutograd: {}', which is what "
+              "torchgen assumes without one; delete the dispatch section",
+              expected));
       return;
     }
-    if (all.size() == 1 && !f_.structured_delegate && cia->kernel.name.find("_symint") == std::string::npos) {
+    if (all.size() == 1 && !f_.structured_delegate &&
+        cia->kernel.name.find("_symint") == std::string::npos) {
       Diagnostic& d = r_.report(
           "cia-kernel-name", cia->kernel.location,
-          fmt::format("a lone CompositeImplicitAutograd kernel must be named after the operator: torchgen "
-                      "expects '{}', not '{}'; rename the C++ function and delete the dispatch section "
-                      "(or name a '_symint' kernel)", expected, cia->kernel.name));
-      d.fix = diagnostics::FixHint{cia->kernel.location, expected, "it renames a C++ function the code defines"};
+          fmt::format(
+              "a lone CompositeImplicitAutograd kernel must be named after the operator: torchgen "
+              "expects '{}', not '{}'; rename the C++ function and delete the dispatch section "
+              "(or name a '_symint' kernel)",
+              expected, cia->kernel.name));
+      d.fix = diagnostics::FixHint{cia->kernel.location, expected,
+                                   "it renames a C++ function the code defines"};
     }
   }
 
@@ -144,42 +158,53 @@ class TorchgenEntryRules {
       return;
     }
     r_.report("factory-dispatch", f_.location,
-              fmt::format("'{}' is a factory function ({}) and has no dispatch section; torchgen requires "
-                          "one (e.g. 'CompositeExplicitAutograd: {}') so that it is not decomposed under "
-                          "__torch_dispatch__", f_.schema->op.full(), why, name));
+              fmt::format(
+                  "'{}' is a factory function ({}) and has no dispatch section; torchgen requires "
+                  "one (e.g. 'CompositeExplicitAutograd: {}') so that it is not decomposed under "
+                  "__torch_dispatch__",
+                  f_.schema->op.full(), why, name));
   }
 
   void out_variants() {
-    if (signature_facts(*f_.schema).out.empty() || (f_.function_variant && !f_.method_variant)) return;
-    r_.report("out-method", field("variants"),
-              fmt::format("'{}' has out arguments and so must be 'variants: function' only; a method "
-                          "variant breaks Python's binding of out=", f_.schema->op.full()));
+    if (signature_facts(*f_.schema).out.empty() || (f_.function_variant && !f_.method_variant))
+      return;
+    r_.report(
+        "out-method", field("variants"),
+        fmt::format("'{}' has out arguments and so must be 'variants: function' only; a method "
+                    "variant breaks Python's binding of out=",
+                    f_.schema->op.full()));
   }
 
   void out_suffix() {
     const std::string_view name = f_.schema->op.base_name();
     if (!name.ends_with("_out")) return;
-    r_.report("out-suffix-name", f_.location,
-              fmt::format("operator name '{}' ends with '_out', which torchgen reserves; name the out= "
-                          "variant with an overload instead: '{}.out'", name, name.substr(0, name.size() - 4)));
+    r_.report(
+        "out-suffix-name", f_.location,
+        fmt::format("operator name '{}' ends with '_out', which torchgen reserves; name the out= "
+                    "variant with an overload instead: '{}.out'",
+                    name, name.substr(0, name.size() - 4)));
   }
 
   void generated_kernels() {
     for (const DispatchEntry& e : f_.dispatch) {
       if (f_.structured_delegate && contains(kStructuredKeys, e.key.name)) {
-        Diagnostic& d = r_.report(
-            "delegate-dispatch", e.key.location,
-            fmt::format("'{}' delegates to '{}', whose structured kernel torchgen uses for {}; a {} kernel here "
-                        "would never run: delete it", f_.schema->op.full(), f_.structured_delegate->name,
-                        e.key.name, e.key.name));
-        d.notes.push_back(diagnostics::Note{f_.structured_delegate->location, "structured_delegate is set here"});
+        Diagnostic& d = r_.report("delegate-dispatch", e.key.location,
+                                  fmt::format("'{}' delegates to '{}', whose structured kernel "
+                                              "torchgen uses for {}; a {} kernel here "
+                                              "would never run: delete it",
+                                              f_.schema->op.full(), f_.structured_delegate->name,
+                                              e.key.name, e.key.name));
+        d.notes.push_back(
+            diagnostics::Note{f_.structured_delegate->location, "structured_delegate is set here"});
       }
       if (f_.has_ufunc_inner_loop && contains(kUfuncKeys, e.key.name)) {
-        Diagnostic& d = r_.report(
-            "ufunc-dispatch", e.key.location,
-            fmt::format("ufunc_inner_loop makes torchgen generate the CPU and CUDA kernels; the explicit {} "
-                        "kernel conflicts with it: delete it", e.key.name));
-        d.notes.push_back(diagnostics::Note{field("ufunc_inner_loop"), "ufunc_inner_loop is set here"});
+        Diagnostic& d = r_.report("ufunc-dispatch", e.key.location,
+                                  fmt::format("ufunc_inner_loop makes torchgen generate the CPU "
+                                              "and CUDA kernels; the explicit {} "
+                                              "kernel conflicts with it: delete it",
+                                              e.key.name));
+        d.notes.push_back(
+            diagnostics::Note{field("ufunc_inner_loop"), "ufunc_inner_loop is set here"});
       }
     }
   }
@@ -191,7 +216,8 @@ class TorchgenEntryRules {
 
 }  // namespace
 
-void check_torchgen_entry_rules(Reporter& reporter, const NativeFunction& function, const LintOptions& options) {
+void check_torchgen_entry_rules(Reporter& reporter, const NativeFunction& function,
+                                const LintOptions& options) {
   TorchgenEntryRules(reporter, function, options).run();
 }
 

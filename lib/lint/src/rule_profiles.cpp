@@ -20,26 +20,26 @@ constexpr RuleProfiles kExtensionWarning{true, true, diagnostics::Severity::warn
 
 // Sorted by id.
 constexpr auto kRows = std::to_array<ProfileRow>({
-    {"autogen-group", kInTreeOnly},         // torchgen's generated variants
+    {"autogen-group", kInTreeOnly},  // torchgen's generated variants
     {"autogen-name", kInTreeOnly},
-    {"cia-kernel-name", kInTreeOnly},       // torchgen's naming of a lone composite kernel
+    {"cia-kernel-name", kInTreeOnly},  // torchgen's naming of a lone composite kernel
     {"cia-redundant", kInTreeOnly},
     {"composite-conflict", kExtensionWarning},  // c10 registers both; one kernel is dead
-    {"delegate-dispatch", kInTreeOnly},     // structured kernels are torchgen's
-    {"factory-dispatch", kInTreeOnly},      // torchgen's decomposition rule
+    {"delegate-dispatch", kInTreeOnly},         // structured kernels are torchgen's
+    {"factory-dispatch", kInTreeOnly},          // torchgen's decomposition rule
     {"foreach-device-check", kInTreeOnly},
-    {"func-not-canonical", kInTreeOnly},    // c10 reads any spacing; gen prints the canonical text
-    {"group-no-functional", kInTreeOnly},   // torchgen's grouping of variants
+    {"func-not-canonical", kInTreeOnly},   // c10 reads any spacing; gen prints the canonical text
+    {"group-no-functional", kInTreeOnly},  // torchgen's grouping of variants
     {"group-no-out", kInTreeOnly},
     {"group-out-alone", kInTreeOnly},
-    {"inplace-self", kExtensionWarning},    // c10 takes it; functionalization may not
+    {"inplace-self", kExtensionWarning},  // c10 takes it; functionalization may not
     {"inplace-view-tag", kInTreeOnly},
     {"mutable-return", kInTreeOnly},        // c10 takes any; alias-* check the sets
     {"out-annotation", kExtensionWarning},  // c10 takes it; functionalization may not
     {"out-method", kInTreeOnly},            // torchgen's Python binding of methods
     {"out-position", kInTreeOnly},          // torchgen's out= section
-    {"out-return", kInTreeOnly},            // torchgen's out= returns; `-> ()` is common out of tree
-    {"out-suffix-name", kInTreeOnly},       // torchgen's C++ names of out= overloads
+    {"out-return", kInTreeOnly},       // torchgen's out= returns; `-> ()` is common out of tree
+    {"out-suffix-name", kInTreeOnly},  // torchgen's C++ names of out= overloads
     {"precomputed-structured", kInTreeOnly},
     {"structured-delegate", kInTreeOnly},
     {"structured-inherits", kInTreeOnly},
@@ -72,8 +72,9 @@ Profile operator_profile(Profile requested, std::string_view ns) {
 }
 
 RuleProfiles rule_profiles(std::string_view id) {
-  auto it = std::lower_bound(kRows.begin(), kRows.end(), id,
-                             [](const ProfileRow& row, std::string_view key) { return row.id < key; });
+  auto it =
+      std::lower_bound(kRows.begin(), kRows.end(), id,
+                       [](const ProfileRow& row, std::string_view key) { return row.id < key; });
   return it != kRows.end() && it->id == id ? it->profiles : RuleProfiles{};
 }
 

@@ -20,7 +20,8 @@ bool select(Diagnostic& d, const LintOptions& options, Profile subject) {
 
 }  // namespace
 
-std::optional<diagnostics::Severity> rule_applies(const diagnostics::RuleInfo& rule, const LintOptions& options, Profile subject) {
+std::optional<diagnostics::Severity> rule_applies(const diagnostics::RuleInfo& rule,
+                                                  const LintOptions& options, Profile subject) {
   const Profile profile = options.profile == Profile::automatic ? subject : options.profile;
   const RuleProfiles profiles = rule_profiles(rule.id);
   if (profile == Profile::extension) {
@@ -31,13 +32,14 @@ std::optional<diagnostics::Severity> rule_applies(const diagnostics::RuleInfo& r
   return rule.severity;
 }
 
-void select_rules(std::vector<Diagnostic>& diagnostics, const native_functions::NativeFunctionsFile& file,
-                  const LintOptions& options) {
+void select_rules(std::vector<Diagnostic>& diagnostics,
+                  const native_functions::NativeFunctionsFile& file, const LintOptions& options) {
   const std::vector<NativeFunction>& entries = file.functions;
   std::erase_if(diagnostics, [&](Diagnostic& d) {
     // The entry a diagnostic is about is the last one starting at or before its line.
-    auto after = std::upper_bound(entries.begin(), entries.end(), d.location.line,
-                                  [](uint32_t line, const NativeFunction& f) { return line < f.location.line; });
+    auto after = std::upper_bound(
+        entries.begin(), entries.end(), d.location.line,
+        [](uint32_t line, const NativeFunction& f) { return line < f.location.line; });
     if (d.location.file != file.document.file || after == entries.begin()) return false;
     const NativeFunction& f = *std::prev(after);
     const std::string_view ns = f.schema ? f.schema->op.ns() : std::string_view();
@@ -46,7 +48,8 @@ void select_rules(std::vector<Diagnostic>& diagnostics, const native_functions::
 }
 
 void select_source_rules(std::vector<Diagnostic>& diagnostics, const LintOptions& options) {
-  std::erase_if(diagnostics, [&](Diagnostic& d) { return !select(d, options, Profile::extension); });
+  std::erase_if(diagnostics,
+                [&](Diagnostic& d) { return !select(d, options, Profile::extension); });
 }
 
 }  // namespace schemac::lint

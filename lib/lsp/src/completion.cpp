@@ -21,12 +21,15 @@ size_t indent_of(std::string_view line) {
   return n == std::string_view::npos ? line.size() : n;
 }
 
-bool is_blank(std::string_view line) { return line.find_first_not_of(" \t") == std::string_view::npos; }
+bool is_blank(std::string_view line) {
+  return line.find_first_not_of(" \t") == std::string_view::npos;
+}
 
 // The text before the cursor, if it is only a partial key: letters, digits, '_' and ", ".
 bool is_key_prefix(std::string_view text) {
   for (char c : text) {
-    bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    bool word =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
     if (!word && c != ',' && c != ' ') return false;
   }
   return true;
@@ -88,7 +91,8 @@ Context cpp_context(const LineIndex& index, Position position) {
   if (call == std::string_view::npos) return Context::none;
   std::string_view args = before.substr(call);
   size_t comma = args.find(',');
-  if (comma == std::string_view::npos || args.find(',', comma + 1) != std::string_view::npos) return Context::none;
+  if (comma == std::string_view::npos || args.find(',', comma + 1) != std::string_view::npos)
+    return Context::none;
   return Context::dispatch_key;
 }
 
@@ -98,7 +102,8 @@ Context python_context(const LineIndex& index, Position position) {
   std::string_view line = index.line(position.line);
   std::string_view before = line.substr(0, index.byte_column(position) - 1);
   size_t quote = before.find_last_of("\"'");
-  if (quote == std::string_view::npos || !is_key_prefix(before.substr(quote + 1))) return Context::none;
+  if (quote == std::string_view::npos || !is_key_prefix(before.substr(quote + 1)))
+    return Context::none;
   std::string_view head = trimmed(before.substr(0, quote));
   if (head.ends_with("dispatch_key=")) return Context::dispatch_key;
   size_t call = head.rfind(".impl(");
@@ -132,17 +137,20 @@ nlohmann::json completion(const Document& document, Position position) {
     case Context::dispatch_key:
       for (const keys::DispatchKeyName& key : keys::dispatch_key_names()) {
         if (key.kind == keys::DispatchKeyKind::synonym) continue;  // lint warns on them
-        items.push_back({{"label", key.name}, {"kind", kEnumMember}, {"detail", key_detail(key.kind)}});
+        items.push_back(
+            {{"label", key.name}, {"kind", kEnumMember}, {"detail", key_detail(key.kind)}});
       }
       break;
     case Context::tag:
-      for (std::string_view tag : lint::builtin_tags()) {
+      for (std::string_view tag : torch_releases::builtin_tags()) {
         items.push_back({{"label", tag}, {"kind", kConstant}, {"detail", "tag"}});
       }
       break;
     case Context::field:
       for (std::string_view field : native_functions::native_function_field_names()) {
-        items.push_back({{"label", field}, {"kind", kField}, {"detail", "native_functions.yaml field"},
+        items.push_back({{"label", field},
+                         {"kind", kField},
+                         {"detail", "native_functions.yaml field"},
                          {"insertText", std::string(field) + ": "}});
       }
       break;

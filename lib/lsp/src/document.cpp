@@ -22,8 +22,10 @@ DocumentLanguage language_of(std::string_view path, std::string_view language_id
   if (std::optional<sources::Language> language = sources::language_for_path(path)) {
     return *language == sources::Language::cpp ? DocumentLanguage::cpp : DocumentLanguage::python;
   }
-  if (ends_with(path, ".yaml") || ends_with(path, ".yml") || language_id == "yaml") return DocumentLanguage::yaml;
-  if (language_id == "cpp" || language_id == "c" || language_id == "cuda-cpp" || language_id == "cuda") {
+  if (ends_with(path, ".yaml") || ends_with(path, ".yml") || language_id == "yaml")
+    return DocumentLanguage::yaml;
+  if (language_id == "cpp" || language_id == "c" || language_id == "cuda-cpp" ||
+      language_id == "cuda") {
     return DocumentLanguage::cpp;
   }
   if (language_id == "python") return DocumentLanguage::python;

@@ -22,10 +22,12 @@ struct Definition {
   bool const_ref_for_mutable_tensors = false;
 };
 
-std::string kernel_signature(const schema::FunctionSchema& schema, std::string_view kernel, bool const_ref) {
+std::string kernel_signature(const schema::FunctionSchema& schema, std::string_view kernel,
+                             bool const_ref) {
   const bool symint = kernel.find("_symint") != std::string_view::npos;
   std::string why;
-  std::optional<codegen::TorchSignature> sig = codegen::torch_native_signature(schema, const_ref, symint, &why);
+  std::optional<codegen::TorchSignature> sig =
+      codegen::torch_native_signature(schema, const_ref, symint, &why);
   if (!sig) return fmt::format("// {}: no native signature: {}", kernel, why);
   std::vector<std::string> params;
   for (const codegen::CppParam& p : sig->params) params.push_back(p.type + " " + p.name);
@@ -43,26 +45,29 @@ nlohmann::json render(const Definition& definition) {
   for (const std::string& kernel : kernels) {
     signatures += kernel_signature(schema, kernel, definition.const_ref_for_mutable_tensors) + "\n";
   }
-  std::string text = fmt::format(
-      "**{}**\n\n```\n{}\n```\n\nKernel signature (PyTorch target):\n\n```cpp\n{}```", name,
-      schema::print_schema(schema), signatures);
+  std::string text =
+      fmt::format("**{}**\n\n```\n{}\n```\n\nKernel signature (PyTorch target):\n\n```cpp\n{}```",
+                  name, schema::print_schema(schema), signatures);
   return {{"contents", {{"kind", "markdown"}, {"value", text}}}};
 }
 
 nlohmann::json yaml_hover(const Document& document, Position position) {
   LineIndex index(document.text);
   if (index.line(position.line).find("func:") == std::string_view::npos) return nullptr;
-  native_functions::NativeFunctionsLoad load = native_functions::load_native_functions(document.path, document.text);
+  native_functions::NativeFunctionsLoad load =
+      native_functions::load_native_functions(document.path, document.text);
   for (const native_functions::NativeFunction& function : load.file.functions) {
     const native_functions::YamlNode* key = function.field_key("func");
     if (key == nullptr || key->line != position.line + 1 || !function.schema) continue;
     Definition definition{&*function.schema, {}, {}, function.use_const_ref_for_mutable_tensors};
-    // The kernels as written, a key that lint rejects included: the signature does not depend on it.
+    // The kernels as written, a key that lint rejects included: the signature does not depend on
+    // it.
     std::set<std::string> seen;
     const native_functions::YamlNode* dispatch = function.field_value("dispatch");
     if (dispatch != nullptr && dispatch->is_mapping()) {
       for (const native_functions::YamlEntry& entry : dispatch->entries) {
-        if (entry.value.is_scalar() && seen.insert(entry.value.value).second) definition.kernels.push_back(entry.value.value);
+        if (entry.value.is_scalar() && seen.insert(entry.value.value).second)
+          definition.kernels.push_back(entry.value.value);
       }
     }
     return render(definition);
@@ -71,7 +76,8 @@ nlohmann::json yaml_hover(const Document& document, Position position) {
 }
 
 nlohmann::json source_hover(const Document& document, Position position) {
-  auto language = document.language == DocumentLanguage::cpp ? sources::Language::cpp : sources::Language::python;
+  auto language = document.language == DocumentLanguage::cpp ? sources::Language::cpp
+                                                             : sources::Language::python;
   sources::ScanResult scan = sources::scan_source(document.text, language);
   const uint32_t line = position.line + 1;
   for (const sources::FoundSchema& found : scan.schemas) {

@@ -67,7 +67,8 @@ Frame MessageReader::next() {
       if (error.empty()) error = "header line without ':'";
       continue;
     }
-    if (!equals_ignoring_case(trim(std::string_view(line).substr(0, colon)), kLengthField)) continue;
+    if (!equals_ignoring_case(trim(std::string_view(line).substr(0, colon)), kLengthField))
+      continue;
     std::string_view value = trim(std::string_view(line).substr(colon + 1));
     size_t parsed = 0;
     auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), parsed);
@@ -82,7 +83,8 @@ Frame MessageReader::next() {
   if (has_length && length > limits_.max_body) {
     in_.ignore(static_cast<std::streamsize>(length));  // skip the body to stay in step
     if (in_.gcount() != static_cast<std::streamsize>(length)) return {};
-    return {Frame::Status::malformed, {},
+    return {Frame::Status::malformed,
+            {},
             "message of " + std::to_string(length) + " bytes is above the limit of " +
                 std::to_string(limits_.max_body)};
   }

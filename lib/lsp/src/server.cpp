@@ -40,7 +40,9 @@ void Server::reply(const json& id, json result) {
 }
 
 void Server::reply_error(const json& id, int code, std::string message) {
-  send_({{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", std::move(message)}}}});
+  send_({{"jsonrpc", "2.0"},
+         {"id", id},
+         {"error", {{"code", code}, {"message", std::move(message)}}}});
 }
 
 void Server::handle_malformed_frame(std::string_view why) {
@@ -70,7 +72,8 @@ void Server::handle_message(const json& message) {
   }
   const json id = has_id ? *id_field : json();
   if (method_field == message.end()) {
-    if (has_id && (message.contains("result") || message.contains("error"))) return;  // a response to us
+    if (has_id && (message.contains("result") || message.contains("error")))
+      return;  // a response to us
     reply_error(id, kInvalidRequest, "the message has no 'method'");
     return;
   }
@@ -166,7 +169,9 @@ void Server::publish(const Document& document) {
   send_({{"jsonrpc", "2.0"},
          {"method", "textDocument/publishDiagnostics"},
          {"params",
-          {{"uri", document.uri}, {"version", document.version}, {"diagnostics", lsp_diagnostics(document, options_.analysis)}}}});
+          {{"uri", document.uri},
+           {"version", document.version},
+           {"diagnostics", lsp_diagnostics(document, options_.analysis)}}}});
 }
 
 void Server::did_open(const json& params) {
@@ -199,9 +204,11 @@ void Server::did_close(const json& params) {
 json Server::code_action(const json& params) {
   const Document* doc = document(uri_of(params));
   if (doc == nullptr) return json::array();
-  // The client may ask for other kinds only (source actions, refactorings): none of them is offered.
+  // The client may ask for other kinds only (source actions, refactorings): none of them is
+  // offered.
   const json only = params.value("context", json::object()).value("only", json::array());
-  if (!only.empty() && std::find(only.begin(), only.end(), "quickfix") == only.end()) return json::array();
+  if (!only.empty() && std::find(only.begin(), only.end(), "quickfix") == only.end())
+    return json::array();
   return quick_fixes(*doc, range_from_json(params.at("range")), options_.analysis);
 }
 

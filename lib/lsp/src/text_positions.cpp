@@ -93,10 +93,12 @@ std::string path_from_uri(std::string_view uri) {
   constexpr std::string_view kScheme = "file://";
   if (uri.substr(0, kScheme.size()) != kScheme) return std::string(uri);
   uri.remove_prefix(kScheme.size());
-  if (!uri.empty() && uri.front() != '/') uri.remove_prefix(std::min(uri.size(), uri.find('/')));  // host
+  if (!uri.empty() && uri.front() != '/')
+    uri.remove_prefix(std::min(uri.size(), uri.find('/')));  // host
   std::string path;
   for (size_t i = 0; i < uri.size(); ++i) {
-    if (uri[i] == '%' && i + 2 < uri.size() && hex_value(uri[i + 1]) >= 0 && hex_value(uri[i + 2]) >= 0) {
+    if (uri[i] == '%' && i + 2 < uri.size() && hex_value(uri[i + 1]) >= 0 &&
+        hex_value(uri[i + 2]) >= 0) {
       path.push_back(static_cast<char>(hex_value(uri[i + 1]) * 16 + hex_value(uri[i + 2])));
       i += 2;
     } else {

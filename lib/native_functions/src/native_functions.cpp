@@ -10,12 +10,12 @@
 
 #include <fmt/format.h>
 
-#include "schemac/schema/check.h"
-#include "schemac/support/did_you_mean.h"
 #include "schemac/keys/dispatch_key_names.h"
-#include "schemac/support/parallel.h"
-#include "schemac/schema/parser.h"
 #include "schemac/native_functions/retired.h"
+#include "schemac/schema/check.h"
+#include "schemac/schema/parser.h"
+#include "schemac/support/did_you_mean.h"
+#include "schemac/support/parallel.h"
 
 namespace schemac::native_functions {
 
@@ -25,13 +25,20 @@ using diagnostics::Diagnostic, diagnostics::FixHint, diagnostics::Location, diag
 namespace {
 
 constexpr auto kUfuncKeys = std::to_array<std::string_view>({
-    "Generic", "ScalarOnly", "CUDAFunctor", "CUDAFunctorOnOther", "CUDAFunctorOnSelf",
-    "CPUScalar", "CPUVector",
+    "Generic",
+    "ScalarOnly",
+    "CUDAFunctor",
+    "CUDAFunctorOnOther",
+    "CUDAFunctorOnSelf",
+    "CPUScalar",
+    "CPUVector",
 });
 
 std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+    text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+    text.remove_suffix(1);
   return text;
 }
 
@@ -68,8 +75,10 @@ bool is_kernel_name(std::string_view text) {
 // A plain scalar PyYAML reads as a boolean (YAML 1.1): true/false, yes/no and on/off, each
 // written in lower case, capitalised or upper case.
 std::optional<bool> yaml11_bool(std::string_view v) {
-  static constexpr std::string_view kTrue[] = {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"};
-  static constexpr std::string_view kFalse[] = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"};
+  static constexpr std::string_view kTrue[] = {"true", "True", "TRUE", "yes", "Yes",
+                                               "YES",  "on",   "On",   "ON"};
+  static constexpr std::string_view kFalse[] = {"false", "False", "FALSE", "no", "No",
+                                                "NO",    "off",   "Off",   "OFF"};
   for (std::string_view t : kTrue)
     if (v == t) return true;
   for (std::string_view f : kFalse)
@@ -113,8 +122,8 @@ class EntryReader {
 
  private:
   Diagnostic& error(std::string_view rule, Location location, std::string message) {
-    diagnostics_.push_back(Diagnostic{Severity::error, std::string(rule), std::move(location),
-                                      std::move(message), {}, {}});
+    diagnostics_.push_back(Diagnostic{
+        Severity::error, std::string(rule), std::move(location), std::move(message), {}, {}});
     return diagnostics_.back();
   }
 
@@ -125,7 +134,8 @@ class EntryReader {
   // The location of value[begin, begin + length) inside a scalar.
   Location inside(const YamlNode& node, size_t begin, size_t length) {
     auto [line, column] = scalar_position(doc_, node, begin);
-    return Location::at(doc_.file, line, column, static_cast<uint32_t>(std::max<size_t>(length, 1)));
+    return Location::at(doc_.file, line, column,
+                        static_cast<uint32_t>(std::max<size_t>(length, 1)));
   }
 
   // Splits a scalar at `separator`, giving each trimmed piece with its location. Empty pieces
@@ -176,8 +186,9 @@ class EntryReader {
   std::optional<LocatedName> read_operator_name(const YamlNode& key, const YamlNode& value) {
     auto name = read_string(key, value);
     if (name && !is_operator_name(name->name)) {
-      error("invalid-operator-name", name->location,
-            fmt::format("'{}' is not an operator name (expected name or name.overload)", name->name));
+      error(
+          "invalid-operator-name", name->location,
+          fmt::format("'{}' is not an operator name (expected name or name.overload)", name->name));
       return std::nullopt;
     }
     return name;
@@ -230,15 +241,16 @@ class EntryReader {
   void schema_error(const YamlNode& value, const SchemaError& e) {
     size_t offset = std::min<size_t>(e.offset, value.value.size());
     auto [line, column] = scalar_position(doc_, value, offset);
-    auto [end_line, end_column] = scalar_position(doc_, value, offset + std::max<uint32_t>(e.length, 1));
+    auto [end_line, end_column] =
+        scalar_position(doc_, value, offset + std::max<uint32_t>(e.length, 1));
     Location loc{doc_.file, line, column, end_line, end_column};
     if (end_line != line || end_column <= column) loc = Location::at(doc_.file, line, column);
     std::string_view written = std::string_view(value.value).substr(offset, e.length);
     if (e.rule == "unknown-type" && find_retired_type(written)) {
       const RetiredName* retired = find_retired_type(written);
       Diagnostic& d = error("retired-field", loc,
-                            fmt::format("schema type '{}' was retired in PyTorch {}; write {}", written,
-                                        retired->release, retired->instead));
+                            fmt::format("schema type '{}' was retired in PyTorch {}; write {}",
+                                        written, retired->release, retired->instead));
       d.fix = retired_type_fix(value, *retired, offset + e.length, std::move(loc));
       return;
     }
@@ -248,9 +260,11 @@ class EntryReader {
 
   // The replacement of a retired schema type ending at `end` in the func value: the type now
   // written (IntList followed by a size is int), unsafe when the new form is more than a type.
-  FixHint retired_type_fix(const YamlNode& value, const RetiredName& retired, size_t end, Location loc) const {
+  FixHint retired_type_fix(const YamlNode& value, const RetiredName& retired, size_t end,
+                           Location loc) const {
     std::string_view instead = retired.instead;
-    if (retired.name == "IntList") instead = end < value.value.size() && value.value[end] == '[' ? "int" : "int[]";
+    if (retired.name == "IntList")
+      instead = end < value.value.size() && value.value[end] == '[' ? "int" : "int[]";
     std::string reason;
     if (instead.find(' ') != std::string_view::npos) {
       reason = "the replacement is more than a type name; rewrite the arguments by hand";
@@ -266,21 +280,25 @@ class EntryReader {
     const uint32_t line = key.line;
     const std::string_view text = doc_.text;
     Location whole{doc_.file, line, 1, line + 1, 1};
-    if (line == 0 || line > doc_.line_starts.size()) return FixHint{node_location(doc_, key), "", "no line to delete"};
+    if (line == 0 || line > doc_.line_starts.size())
+      return FixHint{node_location(doc_, key), "", "no line to delete"};
     const size_t start = doc_.line_starts[line - 1];
     const size_t next = line < doc_.line_starts.size() ? doc_.line_starts[line] : text.size();
     const std::string_view before_key = text.substr(start, key.offset - start);
     if (before_key.find_first_not_of(' ') != std::string_view::npos) {
-      return FixHint{whole, "", "the key shares its line with other YAML (an entry's '- ' or a flow mapping)"};
+      return FixHint{whole, "",
+                     "the key shares its line with other YAML (an entry's '- ' or a flow mapping)"};
     }
     // The value must end on this line: the next line that is not blank or a comment is indented
     // no deeper than the key.
     for (size_t at = next; at < text.size();) {
       size_t end = text.find('\n', at);
-      std::string_view l = text.substr(at, (end == std::string_view::npos ? text.size() : end) - at);
+      std::string_view l =
+          text.substr(at, (end == std::string_view::npos ? text.size() : end) - at);
       size_t indent = l.find_first_not_of(' ');
       if (indent != std::string_view::npos && l[indent] != '#' && l[indent] != '\r') {
-        if (indent > before_key.size()) return FixHint{whole, "", "the value goes on past the key's line"};
+        if (indent > before_key.size())
+          return FixHint{whole, "", "the value goes on past the key's line"};
         break;
       }
       if (end == std::string_view::npos) break;
@@ -295,7 +313,8 @@ class EntryReader {
 
   // torchgen splits variants and autogen at ", " exactly (a comma and one space), so
   // 'function,method' is one unknown word to it. Reports a list written any other way.
-  void check_separator(const YamlNode& key, const YamlNode& value, const std::vector<LocatedName>& pieces) {
+  void check_separator(const YamlNode& key, const YamlNode& value,
+                       const std::vector<LocatedName>& pieces) {
     std::string canonical;
     for (const LocatedName& piece : pieces) {
       if (!canonical.empty()) canonical += ", ";
@@ -304,9 +323,11 @@ class EntryReader {
     if (canonical == value.value || value.value.find(',') == std::string::npos) return;
     for (const LocatedName& piece : pieces)
       if (piece.name.empty()) return;  // an empty item is reported on its own
-    Diagnostic& d = error("list-separator", node_location(doc_, value),
-                          fmt::format("torchgen splits '{}' at ', ' (a comma and one space) and would read '{}' "
-                                      "as unknown words; write '{}'", key.value, value.value, canonical));
+    Diagnostic& d = error(
+        "list-separator", node_location(doc_, value),
+        fmt::format("torchgen splits '{}' at ', ' (a comma and one space) and would read '{}' "
+                    "as unknown words; write '{}'",
+                    key.value, value.value, canonical));
     d.fix = FixHint{node_location(doc_, value), canonical};
   }
 
@@ -355,8 +376,9 @@ class EntryReader {
       }
       LocatedName kernel_name = located(kernel);
       if (!is_kernel_name(kernel.value)) {
-        error("invalid-kernel-name", kernel_name.location,
-              fmt::format("'{}' is not a C++ function name (at most two namespaces)", kernel.value));
+        error(
+            "invalid-kernel-name", kernel_name.location,
+            fmt::format("'{}' is not a C++ function name (at most two namespaces)", kernel.value));
       }
       for (LocatedName& k : split(keys, ',')) {
         if (!check_dispatch_key(k)) continue;
@@ -372,14 +394,15 @@ class EntryReader {
     }
     if (keys::find_dispatch_key(k.name)) return true;
     if (const RetiredName* retired = find_retired_dispatch_key(k.name)) {
-      Diagnostic& d = error("retired-field", k.location,
-                            fmt::format("dispatch key '{}' was retired in PyTorch {}; it is now '{}'", k.name,
-                                        retired->release, retired->instead));
+      Diagnostic& d =
+          error("retired-field", k.location,
+                fmt::format("dispatch key '{}' was retired in PyTorch {}; it is now '{}'", k.name,
+                            retired->release, retired->instead));
       d.fix = FixHint{k.location, std::string(retired->instead)};
       return false;
     }
-    Diagnostic& d = error("unknown-dispatch-key", k.location,
-                          fmt::format("unknown dispatch key '{}'", k.name));
+    Diagnostic& d =
+        error("unknown-dispatch-key", k.location, fmt::format("unknown dispatch key '{}'", k.name));
     static const std::vector<std::string_view> names = [] {
       std::vector<std::string_view> all;
       for (const keys::DispatchKeyName& key : keys::dispatch_key_names()) all.push_back(key.name);
@@ -407,11 +430,13 @@ class EntryReader {
     if (value.is_scalar()) return;  // one loop for the Generic key
     if (!value.is_mapping()) {
       error("field-type", node_location(doc_, value.is_null() ? key : value),
-            fmt::format("'ufunc_inner_loop' must be a string or a mapping, not {}", kind_name(value)));
+            fmt::format("'ufunc_inner_loop' must be a string or a mapping, not {}",
+                        kind_name(value)));
       return;
     }
     for (const auto& [k, v] : value.entries) {
-      if (!k.is_scalar() || std::find(kUfuncKeys.begin(), kUfuncKeys.end(), k.value) == kUfuncKeys.end()) {
+      if (!k.is_scalar() ||
+          std::find(kUfuncKeys.begin(), kUfuncKeys.end(), k.value) == kUfuncKeys.end()) {
         Diagnostic& d = error("field-type", node_location(doc_, k),
                               fmt::format("unknown ufunc key '{}'", k.value));
         if (auto guess = did_you_mean(k.value, kUfuncKeys)) {
@@ -432,7 +457,8 @@ class EntryReader {
     for (LocatedName& name : names) {
       if (!is_operator_name(name.name)) {
         error("invalid-operator-name", name.location,
-              fmt::format("'{}' is not an operator name (expected name or name.overload)", name.name));
+              fmt::format("'{}' is not an operator name (expected name or name.overload)",
+                          name.name));
         continue;
       }
       f.autogen.push_back(std::move(name));
@@ -446,9 +472,9 @@ class EntryReader {
       return;
     }
     static constexpr auto kChecks = std::to_array<std::string_view>({"NoCheck", "ExactSame"});
-    Diagnostic& d = error("invalid-device-check", node_location(doc_, value),
-                          fmt::format("unknown device_check '{}' (expected NoCheck or ExactSame)",
-                                      value.value));
+    Diagnostic& d = error(
+        "invalid-device-check", node_location(doc_, value),
+        fmt::format("unknown device_check '{}' (expected NoCheck or ExactSame)", value.value));
     if (auto guess = did_you_mean(value.value, kChecks)) {
       d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
       d.fix = FixHint{node_location(doc_, value), *guess};
@@ -458,8 +484,8 @@ class EntryReader {
   void unknown_field(const YamlNode& key) {
     if (const RetiredName* retired = find_retired_field(key.value)) {
       Diagnostic& d = error("retired-field", node_location(doc_, key),
-                            fmt::format("field '{}' was retired in PyTorch {}; instead: {}", key.value,
-                                        retired->release, retired->instead));
+                            fmt::format("field '{}' was retired in PyTorch {}; instead: {}",
+                                        key.value, retired->release, retired->instead));
       if (retired->instead.ends_with("delete the line")) d.fix = delete_line_fix(key);
       return;
     }
@@ -508,13 +534,15 @@ class EntryReader {
         {"tags", &EntryReader::read_list<&NativeFunction::tags, true>},
         {"device_check", &EntryReader::read_device_check},
         {"device_guard", &EntryReader::read_flag<&NativeFunction::device_guard>},
-        {"manual_kernel_registration", &EntryReader::read_flag<&NativeFunction::manual_kernel_registration>},
+        {"manual_kernel_registration",
+         &EntryReader::read_flag<&NativeFunction::manual_kernel_registration>},
         {"manual_cpp_binding", &EntryReader::read_flag<&NativeFunction::manual_cpp_binding>},
         {"use_const_ref_for_mutable_tensors",
          &EntryReader::read_flag<&NativeFunction::use_const_ref_for_mutable_tensors>},
         {"python_module", &EntryReader::read_text<&NativeFunction::python_module>},
         {"category_override", &EntryReader::read_text<&NativeFunction::category_override>},
-        {"cpp_no_default_args", &EntryReader::read_list<&NativeFunction::cpp_no_default_args, false>},
+        {"cpp_no_default_args",
+         &EntryReader::read_list<&NativeFunction::cpp_no_default_args, false>},
     });
   }
 
@@ -545,7 +573,9 @@ class EntryReader {
 
 }  // namespace
 
-std::span<const std::string_view> native_function_field_names() { return EntryReader::field_names(); }
+std::span<const std::string_view> native_function_field_names() {
+  return EntryReader::field_names();
+}
 
 const YamlNode* NativeFunction::field_key(std::string_view name) const {
   for (const auto& [key, value] : node->entries) {
@@ -558,7 +588,8 @@ const YamlNode* NativeFunction::field_value(std::string_view name) const {
   return node->find(name);
 }
 
-Location NativeFunctionsFile::func_location(const NativeFunction& function, schema::TextRange range) const {
+Location NativeFunctionsFile::func_location(const NativeFunction& function,
+                                            schema::TextRange range) const {
   if (!function.func_node) return function.location;
   const YamlNode& node = *function.func_node;
   auto [line, column] = scalar_position(document, node, range.begin);
@@ -585,22 +616,34 @@ NativeFunctionsLoad load_native_functions(YamlLoadResult yaml) {
   const YamlDocument& doc = result.file.document;
   if (!doc.root) {
     if (!yaml.syntax_error) {
-      result.diagnostics.push_back(Diagnostic{Severity::error, "empty-file", Location::at(doc.file, 1, 1),
-                                              "the file has no entries", {}, {}});
+      result.diagnostics.push_back(Diagnostic{Severity::error,
+                                              "empty-file",
+                                              Location::at(doc.file, 1, 1),
+                                              "the file has no entries",
+                                              {},
+                                              {}});
     }
     return result;
   }
   const YamlNode& root = *doc.root;
   if (root.is_null()) {
-    result.diagnostics.push_back(Diagnostic{Severity::error, "empty-file", node_location(doc, root),
-                                            "the file has no entries", {}, {}});
+    result.diagnostics.push_back(Diagnostic{Severity::error,
+                                            "empty-file",
+                                            node_location(doc, root),
+                                            "the file has no entries",
+                                            {},
+                                            {}});
     return result;
   }
   if (!root.is_sequence()) {
-    result.diagnostics.push_back(Diagnostic{
-        Severity::error, "top-level-not-list", node_location(doc, root, 1),
-        fmt::format("the top level must be a list of entries ('- func: ...'), not {}", kind_name(root)),
-        {}, {}});
+    result.diagnostics.push_back(
+        Diagnostic{Severity::error,
+                   "top-level-not-list",
+                   node_location(doc, root, 1),
+                   fmt::format("the top level must be a list of entries ('- func: ...'), not {}",
+                               kind_name(root)),
+                   {},
+                   {}});
     return result;
   }
   // Entries are read independently: in runs of consecutive entries, one run per core, joined
@@ -620,9 +663,12 @@ NativeFunctionsLoad load_native_functions(YamlLoadResult yaml) {
       const YamlNode& item = root.items[i];
       if (!item.is_mapping()) {
         run.diagnostics.push_back(Diagnostic{
-            Severity::error, "entry-not-mapping", node_location(doc, item, 1),
+            Severity::error,
+            "entry-not-mapping",
+            node_location(doc, item, 1),
             fmt::format("an entry must be a mapping with a 'func' field, not {}", kind_name(item)),
-            {}, {}});
+            {},
+            {}});
         continue;
       }
       run.functions.push_back(reader.read(item));
@@ -630,8 +676,10 @@ NativeFunctionsLoad load_native_functions(YamlLoadResult yaml) {
   });
   result.file.functions.reserve(count);
   for (Run& run : runs) {
-    std::move(run.functions.begin(), run.functions.end(), std::back_inserter(result.file.functions));
-    std::move(run.diagnostics.begin(), run.diagnostics.end(), std::back_inserter(result.diagnostics));
+    std::move(run.functions.begin(), run.functions.end(),
+              std::back_inserter(result.file.functions));
+    std::move(run.diagnostics.begin(), run.diagnostics.end(),
+              std::back_inserter(result.diagnostics));
   }
   return result;
 }

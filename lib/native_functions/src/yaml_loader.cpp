@@ -35,7 +35,9 @@ namespace {
 
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
 
-bool is_null_literal(std::string_view v) { return v.empty() || v == "~" || v == "null" || v == "Null" || v == "NULL"; }
+bool is_null_literal(std::string_view v) {
+  return v.empty() || v == "~" || v == "null" || v == "Null" || v == "NULL";
+}
 
 // Builds the tree from libyaml's events. Containers under construction sit on a stack; a
 // finished node is attached to the container below it (for a mapping: first as the pending
@@ -66,9 +68,13 @@ class TreeBuilder {
     auto it = anchors_.find(name);
     if (it == anchors_.end()) {
       YamlNode node = leaf(e.start_mark, YamlNode::Kind::null);
-      diagnostics_.push_back(Diagnostic{Severity::error, "yaml-syntax",
-                                        node_location(doc_, node, static_cast<uint32_t>(name.size() + 1)),
-                                        fmt::format("alias '*{}' names no anchor defined before it", name), {}, {}});
+      diagnostics_.push_back(
+          Diagnostic{Severity::error,
+                     "yaml-syntax",
+                     node_location(doc_, node, static_cast<uint32_t>(name.size() + 1)),
+                     fmt::format("alias '*{}' names no anchor defined before it", name),
+                     {},
+                     {}});
       attach(std::move(node));
       return;
     }
@@ -77,8 +83,10 @@ class TreeBuilder {
 
   void open(const yaml_event_t& e, YamlNode::Kind kind) {
     const bool sequence = kind == YamlNode::Kind::sequence;
-    const yaml_char_t* anchor = sequence ? e.data.sequence_start.anchor : e.data.mapping_start.anchor;
-    Frame frame{leaf(e.start_mark, kind), std::nullopt, anchor ? std::string(reinterpret_cast<const char*>(anchor)) : ""};
+    const yaml_char_t* anchor =
+        sequence ? e.data.sequence_start.anchor : e.data.mapping_start.anchor;
+    Frame frame{leaf(e.start_mark, kind), std::nullopt,
+                anchor ? std::string(reinterpret_cast<const char*>(anchor)) : ""};
     frame.node.flow = sequence ? e.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
                                : e.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE;
     stack_.push_back(std::move(frame));
@@ -109,9 +117,11 @@ class TreeBuilder {
     const size_t line = std::min<size_t>(mark.line, doc_.line_starts.size() - 1);
     size_t pos = doc_.line_starts[line];
     if (ascii_) return static_cast<uint32_t>(std::min(pos + mark.column, doc_.text.size()));
-    for (size_t chars = 0; chars < mark.column && pos < doc_.text.size() && doc_.text[pos] != '\n'; ++chars) {
+    for (size_t chars = 0; chars < mark.column && pos < doc_.text.size() && doc_.text[pos] != '\n';
+         ++chars) {
       ++pos;
-      while (pos < doc_.text.size() && (static_cast<unsigned char>(doc_.text[pos]) & 0xC0) == 0x80) ++pos;
+      while (pos < doc_.text.size() && (static_cast<unsigned char>(doc_.text[pos]) & 0xC0) == 0x80)
+        ++pos;
     }
     return static_cast<uint32_t>(pos);
   }
@@ -141,7 +151,9 @@ class TreeBuilder {
   void place_empty_value(YamlNode& node) const {
     std::string_view text = doc_.text;
     size_t pos = std::min<size_t>(node.offset, text.size());
-    while (pos > 0 && (text[pos - 1] == ' ' || text[pos - 1] == '\t' || text[pos - 1] == '\n' || text[pos - 1] == '\r')) --pos;
+    while (pos > 0 && (text[pos - 1] == ' ' || text[pos - 1] == '\t' || text[pos - 1] == '\n' ||
+                       text[pos - 1] == '\r'))
+      --pos;
     if (pos == 0 || (text[pos - 1] != '-' && text[pos - 1] != ':' && text[pos - 1] != '?')) return;
     node.offset = static_cast<uint32_t>(pos - 1);
     auto [line, column] = doc_.position(node.offset);
@@ -172,7 +184,9 @@ class TreeBuilder {
   // `<<: *base` (or `<<: [*a, *b]`) copies the named mappings' entries into this one, except
   // the keys this mapping writes itself; earlier mappings win over later ones (YAML 1.1).
   void merge_keys(YamlNode& map) {
-    auto is_merge = [](const YamlEntry& e) { return e.key.is_scalar() && e.key.style == ScalarStyle::plain && e.key.value == "<<"; };
+    auto is_merge = [](const YamlEntry& e) {
+      return e.key.is_scalar() && e.key.style == ScalarStyle::plain && e.key.value == "<<";
+    };
     if (std::none_of(map.entries.begin(), map.entries.end(), is_merge)) return;
     std::vector<YamlEntry> own;
     std::vector<const YamlNode*> sources;
@@ -181,20 +195,30 @@ class TreeBuilder {
         own.push_back(std::move(e));
         continue;
       }
-      diagnostics_.push_back(Diagnostic{
-          Severity::error, "yaml-merge-key", node_location(doc_, e.key, 2),
-          "merge key '<<': torchgen cannot read it (its loader builds every key before merging and stops with "
-          "'could not determine a constructor for the tag merge'); write the fields out", {}, {}});
+      diagnostics_.push_back(
+          Diagnostic{Severity::error,
+                     "yaml-merge-key",
+                     node_location(doc_, e.key, 2),
+                     "merge key '<<': torchgen cannot read it (its loader builds every key before "
+                     "merging and stops with "
+                     "'could not determine a constructor for the tag merge'); write the fields out",
+                     {},
+                     {}});
       if (e.value.is_mapping()) {
         merged_.push_back(std::make_shared<YamlNode>(std::move(e.value)));
         sources.push_back(merged_.back().get());
-      } else if (e.value.is_sequence() && std::all_of(e.value.items.begin(), e.value.items.end(),
-                                                      [](const YamlNode& n) { return n.is_mapping(); })) {
+      } else if (e.value.is_sequence() &&
+                 std::all_of(e.value.items.begin(), e.value.items.end(),
+                             [](const YamlNode& n) { return n.is_mapping(); })) {
         merged_.push_back(std::make_shared<YamlNode>(std::move(e.value)));
         for (const YamlNode& item : merged_.back()->items) sources.push_back(&item);
       } else {
-        diagnostics_.push_back(Diagnostic{Severity::error, "yaml-syntax", node_location(doc_, e.value),
-                                          "a merge key '<<' takes a mapping or a list of mappings", {}, {}});
+        diagnostics_.push_back(Diagnostic{Severity::error,
+                                          "yaml-syntax",
+                                          node_location(doc_, e.value),
+                                          "a merge key '<<' takes a mapping or a list of mappings",
+                                          {},
+                                          {}});
       }
     }
     std::vector<YamlEntry> merged;
@@ -222,11 +246,15 @@ class TreeBuilder {
       if (!key.is_scalar()) continue;
       auto [it, inserted] = first_seen.emplace(key.value, &key);
       if (inserted) continue;
-      Diagnostic d{Severity::error, "duplicate-key",
+      Diagnostic d{Severity::error,
+                   "duplicate-key",
                    node_location(doc_, key, static_cast<uint32_t>(key.value.size())),
-                   fmt::format("key '{}' is defined twice in this mapping", key.value), {}, {}};
-      d.notes.push_back(diagnostics::Note{node_location(doc_, *it->second, static_cast<uint32_t>(key.value.size())),
-                             fmt::format("'{}' was first defined here", key.value)});
+                   fmt::format("key '{}' is defined twice in this mapping", key.value),
+                   {},
+                   {}};
+      d.notes.push_back(diagnostics::Note{
+          node_location(doc_, *it->second, static_cast<uint32_t>(key.value.size())),
+          fmt::format("'{}' was first defined here", key.value)});
       diagnostics_.push_back(std::move(d));
     }
   }
@@ -246,13 +274,19 @@ void report_tab_indentation(const YamlDocument& doc, std::vector<Diagnostic>& di
     uint32_t begin = doc.line_starts[i];
     uint32_t pos = begin;
     while (pos < doc.text.size() && (doc.text[pos] == ' ' || doc.text[pos] == '\t')) ++pos;
-    if (pos >= doc.text.size() || doc.text[pos] == '\n' || doc.text[pos] == '\r' || doc.text[pos] == '#') continue;
+    if (pos >= doc.text.size() || doc.text[pos] == '\n' || doc.text[pos] == '\r' ||
+        doc.text[pos] == '#')
+      continue;
     std::string_view indent(doc.text.data() + begin, pos - begin);
     size_t tab = indent.find('\t');
     if (tab == std::string_view::npos) continue;
-    diagnostics.push_back(Diagnostic{Severity::error, "yaml-tab",
-                                     Location::at(doc.file, static_cast<uint32_t>(i + 1), static_cast<uint32_t>(tab + 1)),
-                                     "tab character in indentation; YAML indents with spaces only", {}, {}});
+    diagnostics.push_back(Diagnostic{
+        Severity::error,
+        "yaml-tab",
+        Location::at(doc.file, static_cast<uint32_t>(i + 1), static_cast<uint32_t>(tab + 1)),
+        "tab character in indentation; YAML indents with spaces only",
+        {},
+        {}});
   }
 }
 
@@ -270,7 +304,8 @@ struct EventGuard {
 void read_events(YamlLoadResult& result, bool ascii) {
   YamlDocument& doc = result.document;
   ParserGuard guard;
-  yaml_parser_set_input_string(&guard.parser, reinterpret_cast<const unsigned char*>(doc.text.data()), doc.text.size());
+  yaml_parser_set_input_string(
+      &guard.parser, reinterpret_cast<const unsigned char*>(doc.text.data()), doc.text.size());
   std::vector<Diagnostic> tree_diagnostics;
   TreeBuilder builder(doc, tree_diagnostics, ascii);
   int documents = 0;
@@ -282,24 +317,34 @@ void read_events(YamlLoadResult& result, bool ascii) {
       doc.root.reset();
       const auto line = static_cast<uint32_t>(p.problem_mark.line + 1);
       // A tab already reported on that line explains the error; saying it twice is noise.
-      bool explained = std::any_of(result.diagnostics.begin(), result.diagnostics.end(),
-                                   [&](const Diagnostic& d) { return d.rule == "yaml-tab" && d.location.line == line; });
+      bool explained = std::any_of(
+          result.diagnostics.begin(), result.diagnostics.end(),
+          [&](const Diagnostic& d) { return d.rule == "yaml-tab" && d.location.line == line; });
       if (!explained) {
         YamlNode at;
         yaml_mark_t mark = p.problem_mark;
-        std::string message = fmt::format("invalid YAML: {}", p.problem ? p.problem : "syntax error");
-        if (p.context) message += fmt::format(" ({} at line {})", p.context, p.context_mark.line + 1);
+        std::string message =
+            fmt::format("invalid YAML: {}", p.problem ? p.problem : "syntax error");
+        if (p.context)
+          message += fmt::format(" ({} at line {})", p.context, p.context_mark.line + 1);
         // libyaml's marks count characters; positions here are bytes.
         uint32_t offset = doc.line_starts[std::min<size_t>(mark.line, doc.line_starts.size() - 1)];
         size_t column = 0;
-        for (size_t chars = 0; chars < mark.column && offset < doc.text.size() && doc.text[offset] != '\n'; ++chars) {
+        for (size_t chars = 0;
+             chars < mark.column && offset < doc.text.size() && doc.text[offset] != '\n'; ++chars) {
           ++offset;
-          while (offset < doc.text.size() && (static_cast<unsigned char>(doc.text[offset]) & 0xC0) == 0x80) ++offset;
+          while (offset < doc.text.size() &&
+                 (static_cast<unsigned char>(doc.text[offset]) & 0xC0) == 0x80)
+            ++offset;
         }
         column = doc.position(offset).second;
-        result.diagnostics.push_back(Diagnostic{Severity::error, "yaml-syntax",
-                                                Location::at(doc.file, doc.position(offset).first, static_cast<uint32_t>(column)),
-                                                std::move(message), {}, {}});
+        result.diagnostics.push_back(Diagnostic{
+            Severity::error,
+            "yaml-syntax",
+            Location::at(doc.file, doc.position(offset).first, static_cast<uint32_t>(column)),
+            std::move(message),
+            {},
+            {}});
       }
       return;
     }
@@ -307,9 +352,13 @@ void read_events(YamlLoadResult& result, bool ascii) {
       case YAML_STREAM_END_EVENT: done = true; break;
       case YAML_DOCUMENT_START_EVENT:
         if (++documents == 2) {
-          result.diagnostics.push_back(Diagnostic{Severity::error, "yaml-syntax",
-                                                  Location::at(doc.file, static_cast<uint32_t>(e.event.start_mark.line + 1), 1),
-                                                  "the file holds more than one YAML document; only the first is read", {}, {}});
+          result.diagnostics.push_back(Diagnostic{
+              Severity::error,
+              "yaml-syntax",
+              Location::at(doc.file, static_cast<uint32_t>(e.event.start_mark.line + 1), 1),
+              "the file holds more than one YAML document; only the first is read",
+              {},
+              {}});
           done = true;
         }
         break;
@@ -346,7 +395,6 @@ YamlLoadResult load_yaml(std::string file, std::string text) {
   return result;
 }
 
-
 namespace {
 
 size_t utf8_length(unsigned long code_point) {
@@ -371,7 +419,8 @@ std::pair<size_t, size_t> escape_width(std::string_view raw, size_t pos) {
 // The position of decoded character `index` of a literal (|) or folded (>) block scalar: its
 // content starts on the line after the indicator, indented; each content line decodes to its
 // text and one line break (or folding space).
-std::pair<uint32_t, uint32_t> block_position(const YamlDocument& document, const YamlNode& node, size_t index) {
+std::pair<uint32_t, uint32_t> block_position(const YamlDocument& document, const YamlNode& node,
+                                             size_t index) {
   std::string_view raw(document.text);
   size_t pos = raw.find('\n', node.offset);
   if (pos == std::string_view::npos) return {node.line, node.column};
@@ -391,7 +440,8 @@ std::pair<uint32_t, uint32_t> block_position(const YamlDocument& document, const
       if (indent == std::string_view::npos) indent = spaces;
       if (spaces < indent) break;  // the scalar ended
       const size_t length = line.size() - indent;
-      if (index < decoded + length) return document.position(static_cast<uint32_t>(pos + indent + index - decoded));
+      if (index < decoded + length)
+        return document.position(static_cast<uint32_t>(pos + indent + index - decoded));
       decoded += length + 1;
       last = pos + indent + length;
     }
@@ -405,8 +455,8 @@ std::pair<uint32_t, uint32_t> block_position(const YamlDocument& document, const
 std::pair<uint32_t, uint32_t> scalar_position(const YamlDocument& document, const YamlNode& node,
                                               size_t index) {
   std::string_view raw(document.text);
-  bool quoted = node.style == ScalarStyle::single_quoted ||
-                node.style == ScalarStyle::double_quoted;
+  bool quoted =
+      node.style == ScalarStyle::single_quoted || node.style == ScalarStyle::double_quoted;
   if (!quoted && node.style != ScalarStyle::plain) return block_position(document, node, index);
   size_t pos = node.offset + (quoted ? 1 : 0);
   size_t decoded = 0;
@@ -414,13 +464,13 @@ std::pair<uint32_t, uint32_t> scalar_position(const YamlDocument& document, cons
     char c = raw[pos];
     if (c == '\n' || c == '\r') {
       // A line fold: the break and the next line's indentation decode to one character.
-      while (pos < raw.size() && (raw[pos] == '\n' || raw[pos] == '\r' || raw[pos] == ' ' ||
-                                  raw[pos] == '\t')) {
+      while (pos < raw.size() &&
+             (raw[pos] == '\n' || raw[pos] == '\r' || raw[pos] == ' ' || raw[pos] == '\t')) {
         ++pos;
       }
       ++decoded;
-    } else if (node.style == ScalarStyle::single_quoted && c == '\'' &&
-               pos + 1 < raw.size() && raw[pos + 1] == '\'') {
+    } else if (node.style == ScalarStyle::single_quoted && c == '\'' && pos + 1 < raw.size() &&
+               raw[pos + 1] == '\'') {
       pos += 2;
       ++decoded;
     } else if (node.style == ScalarStyle::double_quoted && c == '\\') {

@@ -17,43 +17,29 @@ struct BaseTypeName {
   BaseType type;
 };
 
+// clang-format off
 inline constexpr BaseTypeName kBaseTypeNames[] = {
-    {"Tensor", BaseType::Tensor},
-    {"int", BaseType::Int},
-    {"float", BaseType::Float},
-    {"bool", BaseType::Bool},
-    {"str", BaseType::Str},
-    {"Scalar", BaseType::Scalar},
-    {"ScalarType", BaseType::ScalarType},
-    {"Layout", BaseType::Layout},
-    {"Device", BaseType::Device},
-    {"DeviceIndex", BaseType::DeviceIndex},
-    {"MemoryFormat", BaseType::MemoryFormat},
-    {"Generator", BaseType::Generator},
-    {"Storage", BaseType::Storage},
-    {"Stream", BaseType::Stream},
-    {"Dimname", BaseType::Dimname},
-    {"complex", BaseType::Complex},
-    {"SymInt", BaseType::SymInt},
-    {"SymFloat", BaseType::SymFloat},
-    {"SymBool", BaseType::SymBool},
-    {"QScheme", BaseType::QScheme},
-    {"Any", BaseType::Any},
-    {"ConstQuantizerPtr", BaseType::ConstQuantizerPtr},
-    {"Capsule", BaseType::Capsule},
-    {"None", BaseType::NoneType},
-    {"NoneType", BaseType::NoneType},
-    {"Quantizer", BaseType::Quantizer},
-    {"AnyClassType", BaseType::AnyClassType},
+    {"Tensor", BaseType::Tensor}, {"int", BaseType::Int}, {"float", BaseType::Float},
+    {"bool", BaseType::Bool}, {"str", BaseType::Str}, {"Scalar", BaseType::Scalar},
+    {"ScalarType", BaseType::ScalarType}, {"Layout", BaseType::Layout},
+    {"Device", BaseType::Device}, {"DeviceIndex", BaseType::DeviceIndex},
+    {"MemoryFormat", BaseType::MemoryFormat}, {"Generator", BaseType::Generator},
+    {"Storage", BaseType::Storage}, {"Stream", BaseType::Stream}, {"Dimname", BaseType::Dimname},
+    {"complex", BaseType::Complex}, {"SymInt", BaseType::SymInt}, {"SymFloat", BaseType::SymFloat},
+    {"SymBool", BaseType::SymBool}, {"QScheme", BaseType::QScheme}, {"Any", BaseType::Any},
+    {"ConstQuantizerPtr", BaseType::ConstQuantizerPtr}, {"Capsule", BaseType::Capsule},
+    {"None", BaseType::NoneType}, {"NoneType", BaseType::NoneType},
+    {"Quantizer", BaseType::Quantizer}, {"AnyClassType", BaseType::AnyClassType},
     {"AnyEnumType", BaseType::AnyEnumType},
 };
+// clang-format on
 
 // A hash table of the names above and the container keywords of the type grammar, with no two
 // names in one slot (checked when it is built): one comparison tells a name's type. The hash of a
 // name is its length and its first and last characters.
 struct TypeNameSlot {
-  char name[24] = {};  // NUL-padded, so that 16 bytes can be loaded from it
-  uint8_t size = 0;     // 0: an empty slot
+  char name[24] = {};      // NUL-padded, so that 16 bytes can be loaded from it
+  uint8_t size = 0;        // 0: an empty slot
   bool container = false;  // Future, RRef, Await, Dict, Union: the head of a container type
   BaseType type = BaseType::Named;
 };

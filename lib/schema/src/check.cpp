@@ -1,8 +1,8 @@
 // Semantic checks of one schema (check.h). Each check is one function below, adding problems with
 // their own rule id; the id's severity comes from schema_rules.h: an error where PyTorch's parser
-// rejects the schema, a warning where it takes it but something is questionable. check_schema runs them all, in one pass over the arguments and
-// one over the returns, and returns them in text order. The defaults are checked in
-// check_defaults.cpp.
+// rejects the schema, a warning where it takes it but something is questionable. check_schema runs
+// them all, in one pass over the arguments and one over the returns, and returns them in text
+// order. The defaults are checked in check_defaults.cpp.
 #include "schemac/schema/check.h"
 #include "schemac/support/did_you_mean.h"
 
@@ -35,22 +35,22 @@ void check_overload_name(const FunctionSchema& schema, Problems& problems) {
   std::string_view overload = schema.op.overload;
   if (overload == "default" || overload.starts_with("__")) {
     add_problem(problems, schema.op.range, "reserved-overload-name",
-              fmt::format("overload name '{}' is reserved", overload));
+                fmt::format("overload name '{}' is reserved", overload));
   }
 }
 
 // The words PyTorch's lexer reads as keywords, not names (torch/csrc/jit/frontend/lexer.h): an
 // argument, a return or a type variable cannot be called so.
 constexpr std::string_view kKeywords[] = {
-    "def",   "if",     "else",  "elif", "while",  "return",   "is",    "True",     "False",
-    "None",  "and",    "or",    "not",  "global", "for",      "in",    "raise",    "assert",
-    "break", "continue", "del", "pass", "class",  "import",   "with",  "as",       "NoneType",
-    "Ellipsis"};
+    "def", "if",   "else",  "elif",   "while", "return", "is",       "True",    "False", "None",
+    "and", "or",   "not",   "global", "for",   "in",     "raise",    "assert",  "break", "continue",
+    "del", "pass", "class", "import", "with",  "as",     "NoneType", "Ellipsis"};
 // A hash table of the keywords with no two in one slot (checked when it is built), hashed by
 // length, first and last letter: a name is a keyword only if its slot holds it.
 constexpr size_t keyword_slot(std::string_view name) {
   return (name.size() + static_cast<unsigned char>(name.front()) * 36u +
-          static_cast<unsigned char>(name.back()) * 5u) & 63u;
+          static_cast<unsigned char>(name.back()) * 5u) &
+         63u;
 }
 constexpr auto kKeywordSlots = [] {
   std::array<std::string_view, 64> slots{};
@@ -70,7 +70,7 @@ bool is_keyword(std::string_view name) {
 // The checks below run for every argument: their common case (nothing found) is inlined into
 // check_schema's loop, the rest (searching, formatting the message) lives out of line.
 [[gnu::noinline, gnu::cold]] void report_keyword(TextRange range, std::string_view what,
-                                                  std::string_view name, Problems& problems) {
+                                                 std::string_view name, Problems& problems) {
   add_problem(problems, range, "keyword-name",
               fmt::format("{} name '{}' is a keyword of PyTorch's schema language", what, name));
 }
@@ -95,7 +95,7 @@ inline void check_operator_name_keywords(const OperatorName& op, Problems& probl
 // So are alias set names (`Tensor(None!)`): the wildcard `*` and the fresh sets `$N` are not
 // names, and are never keywords. Without `->`, the after-sets repeat the before-sets.
 [[gnu::noinline, gnu::cold]] void report_alias_set_keywords(const AliasInfo& alias,
-                                                             Problems& problems) {
+                                                            Problems& problems) {
   for (std::string_view set : alias.before) {
     if (is_keyword(set)) report_keyword(alias.range, "alias set", set, problems);
   }
@@ -125,8 +125,7 @@ inline void check_alias_set_keywords(const Argument& entry, Problems& problems) 
 // Whether entries[i] repeats an earlier name. `sketch` (one bit per length, first and last letter
 // of the names seen so far) sends only the names that might repeat one to the pairwise comparison.
 inline void check_duplicate_name(std::span<const Argument> entries, size_t i, uint64_t& sketch,
-                                 std::string_view what, std::string_view rule,
-                                 Problems& problems) {
+                                 std::string_view what, std::string_view rule, Problems& problems) {
   std::string_view name = entries[i].name;
   if (name.empty()) return;
   const auto first = static_cast<unsigned char>(name.front());
@@ -162,16 +161,16 @@ void check_type_name(const Type& leaf, Problems& problems) {
                              std::count(name.begin(), name.end(), '.') == 4;
     if (!well_formed) {
       add_problem(problems, leaf.range, "unknown-type",
-                fmt::format("custom class '{}' must be named "
-                            "'__torch__.torch.classes.<namespace>.<class>'",
-                            name));
+                  fmt::format("custom class '{}' must be named "
+                              "'__torch__.torch.classes.<namespace>.<class>'",
+                              name));
     }
     return;
   }
   if (name == "double" || name == "int64_t") {
     add_problem(problems, leaf.range, "unknown-type",
-              fmt::format("unknown type '{}': write '{}' in a schema", name,
-                          name == "double" ? "float" : "int"));
+                fmt::format("unknown type '{}': write '{}' in a schema", name,
+                            name == "double" ? "float" : "int"));
     return;
   }
   const bool is_type_variable = name[0] >= 'a' && name[0] <= 'z' &&
@@ -192,9 +191,9 @@ void check_fixed_size_position(const Type& type, Problems& problems) {
   for (; node->is_wrapper(); node = &node->element()) {
     if (node->is_list() && node->fixed_size) {
       add_problem(problems, type.range, "fixed-size-list-position",
-                fmt::format("a fixed-size list can only be the outermost type (followed at most "
-                            "by '?'), not inside '{}'",
-                            print_type(type)));
+                  fmt::format("a fixed-size list can only be the outermost type (followed at most "
+                              "by '?'), not inside '{}'",
+                              print_type(type)));
       return;
     }
   }
@@ -203,15 +202,24 @@ void check_fixed_size_position(const Type& type, Problems& problems) {
 // Alias annotations mean "this value may share memory": they make no sense on plain values.
 bool is_value_type(BaseType base) {
   switch (base) {
-    case BaseType::Int: case BaseType::Float: case BaseType::Bool: case BaseType::Str:
-    case BaseType::Scalar: case BaseType::ScalarType: case BaseType::Layout:
-    case BaseType::Device: case BaseType::DeviceIndex: case BaseType::MemoryFormat:
-    case BaseType::Dimname: case BaseType::Complex: case BaseType::SymInt:
-    case BaseType::SymFloat: case BaseType::SymBool: case BaseType::QScheme:
-    case BaseType::NoneType:
-      return true;
-    default:
-      return false;
+    case BaseType::Int:
+    case BaseType::Float:
+    case BaseType::Bool:
+    case BaseType::Str:
+    case BaseType::Scalar:
+    case BaseType::ScalarType:
+    case BaseType::Layout:
+    case BaseType::Device:
+    case BaseType::DeviceIndex:
+    case BaseType::MemoryFormat:
+    case BaseType::Dimname:
+    case BaseType::Complex:
+    case BaseType::SymInt:
+    case BaseType::SymFloat:
+    case BaseType::SymBool:
+    case BaseType::QScheme:
+    case BaseType::NoneType: return true;
+    default: return false;
   }
 }
 
@@ -225,7 +233,7 @@ void check_leaf(const Type& node, Problems& problems) {
                             print_alias(*node.alias), node.name));
   } else if (is_custom_class(node.name)) {
     add_problem(problems, node.alias->range, "schema-syntax",
-              "a custom class type takes no alias annotation");
+                "a custom class type takes no alias annotation");
   }
 }
 
@@ -235,9 +243,9 @@ void check_union(const Type& node, Problems& problems) {
   if (node.kind == Type::Kind::Optional) {
     const Type& element = node.element();
     if (element.is_base(BaseType::NoneType)) {
-      add_problem(problems, node.range, "union-members",
-                fmt::format("'{}' is an optional of None, which PyTorch cannot build",
-                            print_type(node)));
+      add_problem(
+          problems, node.range, "union-members",
+          fmt::format("'{}' is an optional of None, which PyTorch cannot build", print_type(node)));
     }
     return;
   }
@@ -250,25 +258,19 @@ void check_union(const Type& node, Problems& problems) {
   }
   if (members.size() < 2) {
     add_problem(problems, node.range, "union-members",
-              fmt::format("'{}' has fewer than two different member types", print_type(node)));
+                fmt::format("'{}' has fewer than two different member types", print_type(node)));
   }
 }
 
 void check_type_tree(const Type& node, Problems& problems) {
   switch (node.kind) {
-    case Type::Kind::Base:
-      check_leaf(node, problems);
-      return;
+    case Type::Kind::Base: check_leaf(node, problems); return;
     case Type::Kind::Optional:
       check_union(node, problems);
       check_type_tree(node.element(), problems);
       return;
-    case Type::Kind::List:
-      check_type_tree(node.element(), problems);
-      return;
-    case Type::Kind::Union:
-      check_union(node, problems);
-      [[fallthrough]];
+    case Type::Kind::List: check_type_tree(node.element(), problems); return;
+    case Type::Kind::Union: check_union(node, problems); [[fallthrough]];
     default:
       for (const Type& item : node.contained()) {
         check_fixed_size_position(item, problems);
@@ -362,18 +364,20 @@ void check_defaults(const FunctionSchema& schema, const Argument& argument,
     if (!fits_at_once) check_default(argument, problems);
     if (schema.is_vararg) {
       add_problem(problems, argument.default_value->range, "vararg-default",
-                fmt::format("argument '{}' has a default, but a schema with '...' cannot have "
-                            "defaults",
-                            argument.name));
+                  fmt::format("argument '{}' has a default, but a schema with '...' cannot have "
+                              "defaults",
+                              argument.name));
     }
     if (!argument.kwarg_only) last_with_default = &argument;
   } else if (!argument.kwarg_only && last_with_default) {
     // PyTorch asserts on this (FunctionSchema::checkSchema) but for list types, which old
     // serialized schemas wrote so.
-    auto message = fmt::format("positional argument '{}' has no default but follows '{}', which "
-                               "has one (give it a default or move it after '*')",
-                               argument.name, last_with_default->name);
-    add_problem(problems, argument.name_range, argument.type.is_list() ? "default-order-list" : "default-order",
+    auto message = fmt::format(
+        "positional argument '{}' has no default but follows '{}', which "
+        "has one (give it a default or move it after '*')",
+        argument.name, last_with_default->name);
+    add_problem(problems, argument.name_range,
+                argument.type.is_list() ? "default-order-list" : "default-order",
                 std::move(message));
   }
 }
@@ -403,14 +407,14 @@ std::vector<SchemaError> check_schema(const FunctionSchema& schema) {
   for (size_t i = 0; i < schema.returns.size(); ++i) {
     check_keyword_name(schema.returns[i], "return", problems);
     check_alias_set_keywords(schema.returns[i], problems);
-    check_duplicate_name(schema.returns, i, return_names, "return", "duplicate-return",
-                         problems);
+    check_duplicate_name(schema.returns, i, return_names, "return", "duplicate-return", problems);
     check_type(schema.returns[i].type, problems);
   }
   check_return_aliases(schema, problems);
   if (problems.size() > 1) {
-    std::stable_sort(problems.begin(), problems.end(),
-                     [](const SchemaError& a, const SchemaError& b) { return a.offset < b.offset; });
+    std::stable_sort(
+        problems.begin(), problems.end(),
+        [](const SchemaError& a, const SchemaError& b) { return a.offset < b.offset; });
   }
   return problems;
 }

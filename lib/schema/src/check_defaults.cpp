@@ -47,6 +47,7 @@ bool contains(std::span<const std::string_view> names, std::string_view name) {
 // SymInt are int.
 enum class ValueKind { Int, Float, Complex, Bool, Str, Number, Optional, Other };
 
+// clang-format off
 ValueKind value_kind(const Type& type) {
   if (type.is_optional()) return ValueKind::Optional;
   if (type.kind != Type::Kind::Base) return ValueKind::Other;
@@ -62,6 +63,7 @@ ValueKind value_kind(const Type& type) {
     default: return ValueKind::Other;
   }
 }
+// clang-format on
 
 // ScalarType, or an optional of it (isPossiblyOptionalScalarType): dtype names are values too.
 bool is_possibly_optional_scalar_type(const Type& type) {
@@ -82,7 +84,8 @@ struct Reading {
 // The escapes PyTorch's parseStringLiteral takes: \\ \' \" \<newline> \a \b \f \n \v \t and three
 // octal digits.
 std::string string_escape_error(std::string_view literal) {
-  size_t quote = literal.size() >= 6 && literal[1] == literal[0] && literal[2] == literal[0] ? 3 : 1;
+  size_t quote =
+      literal.size() >= 6 && literal[1] == literal[0] && literal[2] == literal[0] ? 3 : 1;
   std::string_view body = literal.substr(quote, literal.size() - 2 * quote);
   for (size_t i = 0; i < body.size(); ++i) {
     if (body[i] != '\\' || i + 1 >= body.size()) continue;
@@ -101,9 +104,10 @@ std::string string_escape_error(std::string_view literal) {
       code = code * 8 + (d - '0');
     }
     if (!octal || code >= 256) {
-      return fmt::format("escape '\\{}' is not supported: PyTorch takes \\\\ \\' \\\" \\a \\b "
-                         "\\f \\n \\v \\t and three octal digits",
-                         c);
+      return fmt::format(
+          "escape '\\{}' is not supported: PyTorch takes \\\\ \\' \\\" \\a \\b "
+          "\\f \\n \\v \\t and three octal digits",
+          c);
     }
     i += 3;
   }
@@ -113,8 +117,8 @@ std::string string_escape_error(std::string_view literal) {
 // Whether strtod could find `text` out of range: a long mantissa or a three-digit exponent.
 bool may_overflow(std::string_view text) {
   if (text.size() > 300) return true;
-  size_t exponent = text.find_first_of(text.find_first_of("xX") == std::string_view::npos
-                                           ? "eE" : "pP");
+  size_t exponent =
+      text.find_first_of(text.find_first_of("xX") == std::string_view::npos ? "eE" : "pP");
   if (exponent == std::string_view::npos) return false;
   size_t digits = 0;
   for (char c : text.substr(exponent + 1)) digits += c >= '0' && c <= '9';
@@ -181,11 +185,10 @@ Reading read_single(const DefaultValue& value, ValueKind kind, bool scalar_type)
                               scalar_type ? " (not a dtype name)" : "");
       }
       return r;
-    case Kind::List:
-      r.error = "a list default is only read for a list type";
-      return r;
-    case Kind::Int: case Kind::Float: case Kind::Complex:
-      return read_number(value.text, kind);
+    case Kind::List: r.error = "a list default is only read for a list type"; return r;
+    case Kind::Int:
+    case Kind::Float:
+    case Kind::Complex: return read_number(value.text, kind);
   }
   return r;
 }
@@ -202,6 +205,7 @@ bool converts_to(Read read, ValueKind element) {
 }
 
 // Whether a value PyTorch read fits the type it was read for (the type under any `?`).
+// clang-format off
 bool fits(const Type& type, const DefaultValue& value, Read read) {
   if (type.kind != Type::Kind::Base) return false;
   const bool number = read == Read::Int || read == Read::Double;
@@ -220,6 +224,7 @@ bool fits(const Type& type, const DefaultValue& value, Read read) {
     default: return false;  // Tensor, Generator, ...: only None
   }
 }
+// clang-format on
 
 // c10::Device's string form: a device type, then maybe ':' and an index.
 bool is_device_string(std::string_view literal) {
@@ -228,9 +233,9 @@ bool is_device_string(std::string_view literal) {
   if (!contains(kDeviceTypes, type)) return false;
   if (type.size() == text.size()) return true;
   std::string_view index = text.substr(type.size() + 1);
-  return !index.empty() && std::all_of(index.begin(), index.end(), [](char c) {
-    return c >= '0' && c <= '9';
-  }) && (index.size() == 1 || index[0] != '0');
+  return !index.empty() &&
+         std::all_of(index.begin(), index.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+         (index.size() == 1 || index[0] != '0');
 }
 
 void warn_hex(const Argument& argument, const DefaultValue& value, const Reading& r,
@@ -251,9 +256,9 @@ void check_list_default(const Argument& argument, const Type& list, Problems& pr
   if (kind != ValueKind::Int && kind != ValueKind::Float && kind != ValueKind::Complex &&
       kind != ValueKind::Bool) {
     add_problem(problems, value.range, "default-unreadable",
-              fmt::format("PyTorch reads list defaults only for int, float, bool and complex "
-                          "lists, not '{}'",
-                          print_type(argument.type)));
+                fmt::format("PyTorch reads list defaults only for int, float, bool and complex "
+                            "lists, not '{}'",
+                            print_type(argument.type)));
     return;
   }
   auto check_item = [&](const DefaultValue& item) {
@@ -264,8 +269,8 @@ void check_list_default(const Argument& argument, const Type& list, Problems& pr
     }
     if (!converts_to(r.read, kind)) {
       add_problem(problems, item.range, "default-unreadable",
-                fmt::format("default {} of argument '{}' does not fit its element type '{}'",
-                            item.text, argument.name, print_type(element)));
+                  fmt::format("default {} of argument '{}' does not fit its element type '{}'",
+                              item.text, argument.name, print_type(element)));
       return false;
     }
     warn_hex(argument, item, r, problems);
@@ -274,9 +279,9 @@ void check_list_default(const Argument& argument, const Type& list, Problems& pr
   if (value.kind != Kind::List) {
     if (!list.fixed_size || value.kind == Kind::Identifier) {
       add_problem(problems, value.range, "default-unreadable",
-                fmt::format("default {} of argument '{}' needs brackets: only a fixed-size list "
-                            "(such as 'int[2]') takes a single value",
-                            value.text, argument.name));
+                  fmt::format("default {} of argument '{}' needs brackets: only a fixed-size list "
+                              "(such as 'int[2]') takes a single value",
+                              value.text, argument.name));
       return;
     }
     check_item(value);  // PyTorch repeats it N times
@@ -343,8 +348,8 @@ void check_default(const Argument& argument, Problems& problems) {
   if (tensor_like) {
     if (value.kind != Kind::None) {
       add_problem(problems, value.range, "default-unreadable",
-                fmt::format("default {} of argument '{}': a '{}' default can only be None",
-                            value.text, argument.name, print_type(type)));
+                  fmt::format("default {} of argument '{}': a '{}' default can only be None",
+                              value.text, argument.name, print_type(type)));
     } else {
       add_problem(problems, value.range, "default-none",
                   fmt::format("default None of argument '{}' needs an optional type, not '{}' "
@@ -357,17 +362,17 @@ void check_default(const Argument& argument, Problems& problems) {
     if (value.kind != Kind::String || !string_escape_error(value.text).empty() ||
         !is_device_string(value.text)) {
       add_problem(problems, value.range, "default-unreadable",
-                fmt::format("default {} of argument '{}' is not a device string such as "
-                            "'cpu' or 'cuda:0'",
-                            value.text, argument.name));
+                  fmt::format("default {} of argument '{}' is not a device string such as "
+                              "'cpu' or 'cuda:0'",
+                              value.text, argument.name));
     }
     return;
   }
   add_problem(problems, value.range, "default-unreadable",
-            fmt::format("argument '{}' of type '{}' cannot have a default: PyTorch reads "
-                        "defaults only for tensors, numbers, bools, strings, devices, lists of "
-                        "numbers and optional types",
-                        argument.name, print_type(type)));
+              fmt::format("argument '{}' of type '{}' cannot have a default: PyTorch reads "
+                          "defaults only for tensors, numbers, bools, strings, devices, lists of "
+                          "numbers and optional types",
+                          argument.name, print_type(type)));
 }
 
 }  // namespace schemac::schema

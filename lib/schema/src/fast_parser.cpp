@@ -272,9 +272,8 @@ class FastParser {
     ++p;
     info.range = {offset(begin), offset(p)};
     info.before = b_.storage.copy(std::span<const std::string_view>(b_.alias_before));
-    info.after = info.has_arrow
-                     ? b_.storage.copy(std::span<const std::string_view>(b_.alias_after))
-                     : info.before;
+    info.after = info.has_arrow ? b_.storage.copy(std::span<const std::string_view>(b_.alias_after))
+                                : info.before;
     type.alias = b_.storage.copy(info);
     return p;
   }

@@ -14,16 +14,13 @@ bool operator==(const AliasInfo& a, const AliasInfo& b) {
 
 bool Type::is_tensor_like() const {
   switch (kind) {
-    case Kind::Base:
-      return base == BaseType::Tensor;
-    case Kind::Optional:
-      return element().is_tensor_like();
+    case Kind::Base: return base == BaseType::Tensor;
+    case Kind::Optional: return element().is_tensor_like();
     case Kind::List:
       // Tensor[] and Tensor?[], but not Tensor[]? nor nested lists.
       return element().is_base(BaseType::Tensor) ||
              (element().is_optional() && element().element().is_base(BaseType::Tensor));
-    default:
-      return false;
+    default: return false;
   }
 }
 
@@ -39,8 +36,7 @@ const AliasInfo* Type::any_alias() const {
 // keep their contained annotations to themselves.
 std::optional<ArgumentAlias> argument_alias(const Type& type) {
   switch (type.kind) {
-    case Type::Kind::Optional:
-      return argument_alias(type.element());
+    case Type::Kind::Optional: return argument_alias(type.element());
     case Type::Kind::List: {
       std::optional<ArgumentAlias> inner = argument_alias(type.element());
       const AliasInfo* inner_info = type.element().any_alias();
@@ -51,11 +47,12 @@ std::optional<ArgumentAlias> argument_alias(const Type& type) {
       if (!inner) return std::nullopt;
       return ArgumentAlias{{}, {}, inner->is_write, inner_info};
     }
-    case Type::Kind::Base: case Type::Kind::Dict: case Type::Kind::Union:
+    case Type::Kind::Base:
+    case Type::Kind::Dict:
+    case Type::Kind::Union:
       if (!type.alias) return std::nullopt;
       return ArgumentAlias{type.alias->before, type.alias->after, type.alias->is_write, nullptr};
-    default:
-      return std::nullopt;
+    default: return std::nullopt;
   }
 }
 

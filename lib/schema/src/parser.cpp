@@ -15,8 +15,8 @@
 
 #include "base_type_names.h"
 #include "fast_parser.h"
-#include "schema_errors.h"
 #include "schema_builder.h"
+#include "schema_errors.h"
 #include "schema_grammar.h"
 #include "schema_storage.h"
 #include "schemac/schema/check.h"
@@ -41,8 +41,8 @@ struct action<g::qualified_name> {
     std::string_view name = b.view_of(in);
     if (std::any_of(name.begin(), name.end(), is_blank)) {
       // `aten :: add`: PyTorch's lexer skips the blanks between the tokens; the name has none.
-      size_t size = static_cast<size_t>(std::count_if(
-          name.begin(), name.end(), [](char c) { return !is_blank(c); }));
+      size_t size = static_cast<size_t>(
+          std::count_if(name.begin(), name.end(), [](char c) { return !is_blank(c); }));
       char* text = b.storage.allocate_chars(size);
       std::copy_if(name.begin(), name.end(), text, [](char c) { return !is_blank(c); });
       name = std::string_view(text, size);
@@ -457,8 +457,8 @@ ParseResult parse_schema_syntax(std::string_view text, ParserPath path) {
     return result;
   }
   if (path == ParserPath::FastOnly) {
-    result.error = SchemaError{"the fast path does not read this schema", 0, 1,
-                               "fast-path-declined"};
+    result.error =
+        SchemaError{"the fast path does not read this schema", 0, 1, "fast-path-declined"};
     return result;
   }
   // What the fast path declines, and every error: the grammar reads the schema from the start.
@@ -469,14 +469,14 @@ ParseResult parse_schema_syntax(std::string_view text, ParserPath path) {
   builder.schema.arguments.reserve(arguments_guess);
   try {
     pegtl::memory_input<pegtl::tracking_mode::lazy> in(builder.base, builder.base + text.size(),
-                                                        "schema");
+                                                       "schema");
     pegtl::parse<g::schema, action, pegtl::must_if<g::errors>::control>(in, builder);
   } catch (const pegtl::parse_error& e) {
     auto offset = static_cast<uint32_t>(e.positions().front().byte);
     uint32_t length = 1;
     std::string found = describe_found(text, offset, &length);
-    result.error = SchemaError{fmt::format("{}, {}", e.message(), found), offset, length,
-                               "schema-syntax"};
+    result.error =
+        SchemaError{fmt::format("{}, {}", e.message(), found), offset, length, "schema-syntax"};
     return result;
   } catch (const std::exception& e) {
     result.error = SchemaError{fmt::format("internal error while parsing: {}", e.what()), 0, 1,

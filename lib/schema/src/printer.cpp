@@ -43,9 +43,7 @@ std::string_view container_keyword(Type::Kind kind) {
 
 void append_type(std::string& out, const Type& type, bool with_aliases = true) {
   switch (type.kind) {
-    case Type::Kind::Base:
-      out += type.name;
-      break;
+    case Type::Kind::Base: out += type.name; break;
     case Type::Kind::Optional:
       append_type(out, type.element(), with_aliases);
       out += '?';
@@ -56,8 +54,12 @@ void append_type(std::string& out, const Type& type, bool with_aliases = true) {
       if (type.fixed_size) out += std::to_string(*type.fixed_size);
       out += ']';
       break;
-    case Type::Kind::Tuple: case Type::Kind::Dict: case Type::Kind::Union:
-    case Type::Kind::Future: case Type::Kind::RRef: case Type::Kind::Await:
+    case Type::Kind::Tuple:
+    case Type::Kind::Dict:
+    case Type::Kind::Union:
+    case Type::Kind::Future:
+    case Type::Kind::RRef:
+    case Type::Kind::Await:
       out += container_keyword(type.kind);
       out += '(';
       for (size_t i = 0; i < type.item_count; ++i) {

@@ -35,7 +35,7 @@ struct Scratch {
   std::vector<std::string_view> alias_before;
   std::vector<std::string_view> alias_after;
   std::vector<DefaultValue> default_items;
-  std::vector<Type> contained;           // the contained types of the open containers, in order
+  std::vector<Type> contained;             // the contained types of the open containers, in order
   std::vector<ContainerFrame> containers;  // the open containers, innermost last
 };
 inline Scratch& scratch() {
@@ -53,20 +53,20 @@ struct Builder {
   SchemaStorage& storage;
   const char* base = nullptr;
   FunctionSchema schema;
-  Argument* entry = nullptr;                // the argument or return being read
-  AliasInfo alias;                          // the alias annotation being read
+  Argument* entry = nullptr;  // the argument or return being read
+  AliasInfo alias;            // the alias annotation being read
   std::vector<std::string_view>& alias_before = scratch().alias_before;
   std::vector<std::string_view>& alias_after = scratch().alias_after;
-  std::optional<int64_t> list_size;         // the N of a `[N]` being read
-  int type_depth = 0;                       // suffixes on the type being read
-  bool in_default_list = false;             // a list default is being read
+  std::optional<int64_t> list_size;  // the N of a `[N]` being read
+  int type_depth = 0;                // suffixes on the type being read
+  bool in_default_list = false;      // a list default is being read
   TextRange default_list_range;
   std::vector<DefaultValue>& default_items = scratch().default_items;
   std::vector<Type>& contained = scratch().contained;
   std::vector<ContainerFrame>& containers = scratch().containers;
-  uint32_t fresh_sets = 0;                  // bare `!` seen so far: the next is `$<fresh_sets>`
-  bool kwarg_only = false;                  // a `*` was seen
-  std::optional<SchemaError> error;         // a problem the grammar cannot express
+  uint32_t fresh_sets = 0;           // bare `!` seen so far: the next is `$<fresh_sets>`
+  bool kwarg_only = false;           // a `*` was seen
+  std::optional<SchemaError> error;  // a problem the grammar cannot express
 
   template <typename Input>
   std::string_view view_of(const Input& in) const {

@@ -45,7 +45,7 @@ using pegtl::until;
 inline constexpr std::size_t kInputPadding = 16;
 
 namespace chars {
-inline constexpr uint8_t kBlank = 1;       // what pegtl::space accepts: ' ' \t \n \v \f \r
+inline constexpr uint8_t kBlank = 1;  // what pegtl::space accepts: ' ' \t \n \v \f \r
 // Bytes 0x80-0xff count as letters: torchgen reads names with Python's str methods and takes any
 // non-ASCII character in them (`föo`), so a UTF-8 name is one identifier.
 inline constexpr uint8_t kIdentFirst = 2;  // a-z A-Z _ and bytes >= 0x80
@@ -127,10 +127,12 @@ struct ellipsis : seq<one<'.'>, one<'.'>, one<'.'>> {};
 // the tokens, which the parser takes out of the name)
 struct expect_name_after_namespace : identifier {};
 struct namespace_separator : seq<ws, string<':', ':'>, ws> {};
-struct qualified_name : seq<identifier, opt<namespace_separator, must<expect_name_after_namespace>>> {};
+struct qualified_name
+    : seq<identifier, opt<namespace_separator, must<expect_name_after_namespace>>> {};
 struct expect_overload_name : identifier {};
 struct overload_separator : seq<ws, one<'.'>, ws> {};
-struct expect_operator_name : seq<qualified_name, opt<overload_separator, must<expect_overload_name>>> {};
+struct expect_operator_name
+    : seq<qualified_name, opt<overload_separator, must<expect_overload_name>>> {};
 
 // ---- alias annotations: (a) (a!) (a|b) (a! -> a|b) (a -> *) and a bare ! (parseAliasAnnotation)
 struct alias_symbol : sor<identifier, one<'*'>> {};
@@ -144,15 +146,16 @@ struct alias_before_set
 struct alias_after_set
     : seq<expect_alias_after_symbol, star<ws, one<'|'>, ws, must<expect_alias_after_symbol>>> {};
 struct expect_alias_close : one<')'> {};
-struct alias_annotation
-    : seq<alias_open, ws, alias_before_set, ws, opt<alias_write>, ws,
-          opt<alias_arrow, ws, alias_after_set>, ws, must<expect_alias_close>> {};
+struct alias_annotation : seq<alias_open, ws, alias_before_set, ws, opt<alias_write>, ws,
+                              opt<alias_arrow, ws, alias_after_set>, ws, must<expect_alias_close>> {
+};
 struct alias_bare_write : one<'!'> {};
 struct alias : sor<alias_annotation, alias_bare_write> {};
 
 // ---- types (SchemaTypeParser::parseFakeAndRealType and the `[N]` of parseArgument):
-//   Name, Name(alias), (T, ...), Future(T), RRef(T), Await(T), Dict(K, V)(alias), Union(T, ...)(alias),
-//   then any run of [] [N] ? with an alias after a list suffix. Containers nest: `type` is recursive.
+//   Name, Name(alias), (T, ...), Future(T), RRef(T), Await(T), Dict(K, V)(alias), Union(T,
+//   ...)(alias), then any run of [] [N] ? with an alias after a list suffix. Containers nest:
+//   `type` is recursive.
 struct type;
 struct type_name : seq<identifier, star<one<'.'>, identifier>> {};
 struct list_size : plus<digit> {};
@@ -180,12 +183,10 @@ struct tuple_type
     : seq<tuple_open, ws, opt<contained_type, contained_more>, ws, must<expect_contained_close>> {};
 struct single_contained : seq<ws, must<expect_contained_type>, ws, must<expect_contained_close>> {};
 struct future_type : seq<sor<future_open, rref_open, await_open>, single_contained> {};
-struct dict_type
-    : seq<dict_open, ws, must<expect_contained_type>, ws, must<expect_dict_comma>, ws,
-          must<expect_next_contained_type>, ws, must<expect_contained_close>> {};
-struct union_type
-    : seq<union_open, ws, must<expect_contained_type>, contained_more, ws,
-          must<expect_contained_close>> {};
+struct dict_type : seq<dict_open, ws, must<expect_contained_type>, ws, must<expect_dict_comma>, ws,
+                       must<expect_next_contained_type>, ws, must<expect_contained_close>> {};
+struct union_type : seq<union_open, ws, must<expect_contained_type>, contained_more, ws,
+                        must<expect_contained_close>> {};
 // Tuples, futures, rrefs and awaits take no alias annotation of their own (PyTorch's parser reads
 // none after them); a name, a Dict and a Union may have one.
 // Most types are plain names: one test of the first character sends them past the containers.
@@ -199,22 +200,22 @@ struct type : seq<type_head, star<ws, type_suffix>> {};
 // strings): what the lexer reads as one number token is strtod's extent and an optional `j`.
 struct exponent : seq<one<'e', 'E'>, opt<one<'+', '-'>>, plus<digit>> {};
 struct hex_exponent : seq<one<'p', 'P'>, opt<one<'+', '-'>>, plus<digit>> {};
-struct hex_number
-    : seq<one<'0'>, one<'x', 'X'>,
-          sor<seq<plus<pegtl::xdigit>, opt<one<'.'>, star<pegtl::xdigit>>>,
-              seq<one<'.'>, plus<pegtl::xdigit>>>,
-          opt<hex_exponent>> {};
+struct hex_number : seq<one<'0'>, one<'x', 'X'>,
+                        sor<seq<plus<pegtl::xdigit>, opt<one<'.'>, star<pegtl::xdigit>>>,
+                            seq<one<'.'>, plus<pegtl::xdigit>>>,
+                        opt<hex_exponent>> {};
 struct decimal_number
     : seq<sor<seq<plus<digit>, opt<one<'.'>, star<digit>>>, seq<one<'.'>, plus<digit>>>,
           opt<exponent>> {};
-struct default_number
-    : seq<opt<one<'-'>, ws>, sor<hex_number, decimal_number>, opt<one<'j'>>,
-          pegtl::not_at<pegtl::identifier_other>> {};
+struct default_number : seq<opt<one<'-'>, ws>, sor<hex_number, decimal_number>, opt<one<'j'>>,
+                            pegtl::not_at<pegtl::identifier_other>> {};
 struct string_escape : seq<one<'\\'>, pegtl::any> {};
 struct triple_single_quote : string<'\'', '\'', '\''> {};
 struct triple_double_quote : string<'"', '"', '"'> {};
-struct expect_triple_single_quote_end : until<triple_single_quote, sor<string_escape, pegtl::any>> {};
-struct expect_triple_double_quote_end : until<triple_double_quote, sor<string_escape, pegtl::any>> {};
+struct expect_triple_single_quote_end : until<triple_single_quote, sor<string_escape, pegtl::any>> {
+};
+struct expect_triple_double_quote_end : until<triple_double_quote, sor<string_escape, pegtl::any>> {
+};
 struct expect_single_quote_end : until<one<'\''>, sor<string_escape, pegtl::not_one<'\n'>>> {};
 struct expect_double_quote_end : until<one<'"'>, sor<string_escape, pegtl::not_one<'\n'>>> {};
 struct default_string : sor<seq<triple_single_quote, must<expect_triple_single_quote_end>>,
@@ -238,8 +239,7 @@ struct expect_argument_name : identifier {};
 struct default_assign : seq<ws, one<'='>, ws, must<expect_default_value>> {};
 // argument_begin and return_begin match nothing; their actions start a new model entry.
 struct argument_begin : pegtl::success {};
-struct argument
-    : seq<argument_begin, type, ws, must<expect_argument_name>, opt<default_assign>> {};
+struct argument : seq<argument_begin, type, ws, must<expect_argument_name>, opt<default_assign>> {};
 struct kwarg_marker : one<'*'> {};
 struct expect_varargs_last : at<ws, one<')'>> {};
 struct varargs : seq<ellipsis, must<expect_varargs_last>> {};
@@ -250,9 +250,9 @@ struct expect_arguments_close : one<')'> {};
 struct arguments_open : one<'('> {};
 struct arguments
     : seq<arguments_open, ws,
-          sor<one<')'>, seq<must<expect_first_argument>,
-                            star<ws, one<','>, ws, must<expect_next_argument>>, ws,
-                            must<expect_arguments_close>>>> {};
+          sor<one<')'>,
+              seq<must<expect_first_argument>, star<ws, one<','>, ws, must<expect_next_argument>>,
+                  ws, must<expect_arguments_close>>>> {};
 struct expect_arguments : arguments {};
 
 // ---- returns: `()`, `Type [name]`, `(Type [name], ...)`, `...` ---------------------------------
@@ -268,9 +268,9 @@ struct expect_returns_close : one<')'> {};
 struct return_list_open : one<'('> {};
 struct return_list
     : seq<return_list_open, ws,
-          sor<one<')'>, seq<must<expect_first_return>,
-                            star<ws, one<','>, ws, must<expect_next_return>>, ws,
-                            must<expect_returns_close>>>> {};
+          sor<one<')'>,
+              seq<must<expect_first_return>, star<ws, one<','>, ws, must<expect_next_return>>, ws,
+                  must<expect_returns_close>>>> {};
 struct expect_returns : sor<varret, return_list, return_item> {};
 struct expect_arrow : string<'-', '>'> {};
 
@@ -278,9 +278,9 @@ struct expect_arrow : string<'-', '>'> {};
 struct expect_end : eof {};
 // PyTorch's lexer skips a `#` comment to the end of the line.
 struct comment : seq<one<'#'>, star<pegtl::not_one<'\n'>>> {};
-struct schema : seq<ws, must<expect_operator_name>, ws, must<expect_arguments>, ws,
-                    must<expect_arrow>, ws, must<expect_returns>, ws, opt<comment, ws>,
-                    must<expect_end>> {};
+struct schema
+    : seq<ws, must<expect_operator_name>, ws, must<expect_arguments>, ws, must<expect_arrow>, ws,
+          must<expect_returns>, ws, opt<comment, ws>, must<expect_end>> {};
 
 }  // namespace schemac::schema::grammar
 

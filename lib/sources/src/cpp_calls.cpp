@@ -50,7 +50,8 @@ std::vector<LibraryBlock> library_blocks(const std::vector<Token>& tokens) {
       continue;
     }
     size_t close = 0;
-    std::vector<tokens::CallArgument> arguments = tokens::call_arguments(tokens, i + 1, false, &close);
+    std::vector<tokens::CallArgument> arguments =
+        tokens::call_arguments(tokens, i + 1, false, &close);
     if (close + 1 >= tokens.size() || !is_punct(tokens[close + 1], "{")) continue;
     LibraryBlock block;
     block.begin = close + 1;
@@ -61,7 +62,8 @@ std::vector<LibraryBlock> library_blocks(const std::vector<Token>& tokens) {
         tokens[arguments[0].range.begin].kind == TokenKind::identifier) {
       std::string name = tokens[arguments[0].range.begin].text;
       auto defined = macros.find(name);
-      block.ns = tokens::namespace_from_identifier(defined != macros.end() ? defined->second : name);
+      block.ns =
+          tokens::namespace_from_identifier(defined != macros.end() ? defined->second : name);
     }
     if (block.is_impl && arguments.size() >= 2 &&
         arguments[1].range.end == arguments[1].range.begin + 1 &&
@@ -111,11 +113,13 @@ class CppCallFinder {
   // `.def(...)` or `.impl(...)`, the method name at `method`: its first argument should be a
   // literal string (a schema or an operator name).
   void registration_call(size_t method) {
-    std::vector<tokens::CallArgument> arguments = tokens::call_arguments(tokens_, method + 1, false);
+    std::vector<tokens::CallArgument> arguments =
+        tokens::call_arguments(tokens_, method + 1, false);
     if (arguments.empty()) return;
     const LibraryBlock* block = enclosing_block(blocks_, method);
     std::string why_not;
-    std::optional<JoinedLiteral> literal = tokens::join_cpp_literal(stream_, arguments[0].range, &why_not);
+    std::optional<JoinedLiteral> literal =
+        tokens::join_cpp_literal(stream_, arguments[0].range, &why_not);
     if (tokens_[method].text == "def") {
       definition(method, block, std::move(literal), tokens_[arguments[0].range.begin], why_not);
     } else {
@@ -145,8 +149,9 @@ class CppCallFinder {
       }
       out_.schemas.push_back(std::move(found));
     } else if (block && tokens::looks_like_operator_name(literal->text.text())) {
-      out_.named_definitions.push_back(named_operator(literal->position, operator_name_in(literal->text.text()),
-                                        block->ns, block->position, condition(method)));
+      out_.named_definitions.push_back(
+          named_operator(literal->position, operator_name_in(literal->text.text()), block->ns,
+                         block->position, condition(method)));
       out_.skipped.push_back(
           {literal->position, "m.def(\"" + operator_name_in(literal->text.text()) +
                                   "\", fn): the schema is inferred from the function"});
@@ -160,7 +165,8 @@ class CppCallFinder {
     if (!literal || !tokens::looks_like_operator_name(literal->text.text())) return;
     std::string name = operator_name_in(literal->text.text());
     if (!block && name.find("::") == std::string::npos) return;
-    NamedOperator impl = named_operator(literal->position, name, block ? block->ns : "",
+    NamedOperator impl =
+        named_operator(literal->position, name, block ? block->ns : "",
                        block ? block->position : SourcePosition{}, condition(method));
     impl.dispatch_key = block ? block->key : "";
     impl.kernel = std::move(kernel);
@@ -179,7 +185,8 @@ class CppCallFinder {
     std::string name;
     for (size_t i = range.begin; i < range.end; ++i) {
       bool want_name = (i - range.begin) % 2 == 0;
-      if (want_name ? tokens_[i].kind != TokenKind::identifier : !is_punct(tokens_[i], "::")) return "";
+      if (want_name ? tokens_[i].kind != TokenKind::identifier : !is_punct(tokens_[i], "::"))
+        return "";
       name += tokens_[i].text;
     }
     return range.empty() || (range.end - range.begin) % 2 == 0 ? "" : name;

@@ -181,7 +181,8 @@ void implementations_without_definition(std::span<const ScannedFile> files,
         if (known_name.front() != '?') names.push_back(known_name);
       }
       std::vector<std::string> closest = support::closest_names(full_name(ns, name), names, 2);
-      if (!closest.empty()) diagnostic.message += fmt::format("; did you mean '{}'?", closest.front());
+      if (!closest.empty())
+        diagnostic.message += fmt::format("; did you mean '{}'?", closest.front());
       out.push_back(std::move(diagnostic));
     }
   }

@@ -29,7 +29,10 @@ bool is_module(std::string_view receiver) {
 class PythonCallFinder {
  public:
   PythonCallFinder(const TokenStream& stream, ScanResult& out)
-      : stream_(stream), tokens_(stream.tokens), module_(custom_op_inference::read_python_module(stream)), out_(out) {}
+      : stream_(stream),
+        tokens_(stream.tokens),
+        module_(custom_op_inference::read_python_module(stream)),
+        out_(out) {}
 
   void run() {
     for (size_t i = 0; i + 1 < tokens_.size(); ++i) {
@@ -112,7 +115,8 @@ class PythonCallFinder {
     for (tokens::TokenRange part : parts) {
       std::string why_not;
       std::optional<JoinedLiteral> text = tokens::join_python_literal(stream_, part, &why_not);
-      if (text && !text->text.empty()) out.push_back({text->text.position(0), text->text.text(), device_type});
+      if (text && !text->text.empty())
+        out.push_back({text->text.position(0), text->text.text(), device_type});
     }
     return out;
   }
@@ -146,7 +150,8 @@ class PythonCallFinder {
       receiver.module = true;
       return receiver;
     }
-    if (method < 2) return receiver;  // `.define(...)` at the very start: a dot with nothing before it
+    if (method < 2)
+      return receiver;  // `.define(...)` at the very start: a dot with nothing before it
     size_t last = method - 2;
     if (is_punct(tokens_[last], ")")) {  // Library("ns", "DEF").define(...)
       size_t open = tokens::matching_open(tokens_, last);
@@ -234,13 +239,13 @@ class PythonCallFinder {
     SourcePosition where = tokens_[callee].position;
     if (!name || !looks_like_operator_name(name->text.text())) {
       if (!name_argument) return;
-      std::string reason = tokens_[callee].text + "(...): the name is " +
-                           (name ? "not an operator name" : why_not);
+      std::string reason =
+          tokens_[callee].text + "(...): the name is " + (name ? "not an operator name" : why_not);
       out_.skipped.push_back({where, reason});
       if (from_torch(callee)) {
-        out_.inference_problems.push_back(
-            {tokens_[name_argument->range.begin].position,
-             "an operator defined here is not checked: " + reason, false});
+        out_.inference_problems.push_back({tokens_[name_argument->range.begin].position,
+                                           "an operator defined here is not checked: " + reason,
+                                           false});
       }
       return;
     }
@@ -251,7 +256,8 @@ class PythonCallFinder {
     }
     std::optional<JoinedLiteral> signature = literal(schema, &why_not);
     if (!signature) {
-      out_.named_definitions.push_back(named_operator(name->position, operator_name_in(name->text.text()), "", {}, {}));
+      out_.named_definitions.push_back(
+          named_operator(name->position, operator_name_in(name->text.text()), "", {}, {}));
       out_.skipped.push_back(
           {tokens_[schema->range.begin].position, "custom_op(...): schema= is " + why_not});
       return;
@@ -265,7 +271,8 @@ class PythonCallFinder {
     std::string dotted = name_ending_at(tokens_, callee);
     std::string root = dotted.substr(0, dotted.find('.'));
     auto imported = module_.imports.find(root);
-    std::string path = imported != module_.imports.end() ? imported->second + dotted.substr(root.size()) : dotted;
+    std::string path =
+        imported != module_.imports.end() ? imported->second + dotted.substr(root.size()) : dotted;
     return path.rfind("torch.", 0) == 0;
   }
 
@@ -283,8 +290,11 @@ class PythonCallFinder {
       }
       if (!is_punct(tokens_[i], "@")) return std::nullopt;
       ++i;
-      while (i < tokens_.size() && (tokens_[i].kind == TokenKind::identifier || is_punct(tokens_[i], "."))) ++i;
-      if (i < tokens_.size() && is_punct(tokens_[i], "(")) i = tokens::matching_close(tokens_, i) + 1;
+      while (i < tokens_.size() &&
+             (tokens_[i].kind == TokenKind::identifier || is_punct(tokens_[i], ".")))
+        ++i;
+      if (i < tokens_.size() && is_punct(tokens_[i], "("))
+        i = tokens::matching_close(tokens_, i) + 1;
     }
     return std::nullopt;
   }
@@ -328,19 +338,25 @@ class PythonCallFinder {
     };
     if (!def) {
       not_inferred(name.position,
-                   "custom op '" + op + "': its schema cannot be inferred statically: the function "
-                   "it wraps is not a `def` found in this file", false);
+                   "custom op '" + op +
+                       "': its schema cannot be inferred statically: the function "
+                       "it wraps is not a `def` found in this file",
+                   false);
       return;
     }
     const CallArgument* mutates = find_argument(arguments, 99, "mutates_args");
     if (!mutates) {
-      not_inferred(name.position, call + "(\"" + op + "\", ...) needs mutates_args= (the names "
-                   "of the arguments it mutates, () for none, or \"unknown\")", true);
+      not_inferred(name.position,
+                   call + "(\"" + op +
+                       "\", ...) needs mutates_args= (the names "
+                       "of the arguments it mutates, () for none, or \"unknown\")",
+                   true);
       return;
     }
-    custom_op_inference::MutatesArgs mutated = custom_op_inference::read_mutates_args(module_, mutates->range);
-    custom_op_inference::InferredSignature inferred =
-        custom_op_inference::infer_signature(module_, *def, mutated, tokens_[mutates->range.begin].position, op);
+    custom_op_inference::MutatesArgs mutated =
+        custom_op_inference::read_mutates_args(module_, mutates->range);
+    custom_op_inference::InferredSignature inferred = custom_op_inference::infer_signature(
+        module_, *def, mutated, tokens_[mutates->range.begin].position, op);
     for (custom_op_inference::InferenceProblem& problem : inferred.problems) {
       out_.inference_problems.push_back(std::move(problem));
     }
@@ -405,8 +421,8 @@ class PythonCallFinder {
   custom_op_inference::PythonModule module_;
   std::map<std::string, KnownLibrary> libraries_;
   std::map<std::string, std::string> ops_;  // a custom op's Python name -> its operator name
-  std::vector<uint32_t> functions_;  // see track_function_scope
-  size_t depth_ = 0;                 // bracket depth
+  std::vector<uint32_t> functions_;         // see track_function_scope
+  size_t depth_ = 0;                        // bracket depth
   ScanResult& out_;
 };
 

@@ -20,9 +20,9 @@ using diagnostics::Severity;
 // The device types torch.library.impl and register_kernel take (c10::DeviceType's names, and
 // impl's "default" for CompositeExplicitAutograd).
 constexpr auto kDeviceTypes = std::to_array<std::string_view>(
-    {"cpu", "cuda", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia", "xla",
-     "lazy", "vulkan", "metal", "xpu", "mps", "meta", "hpu", "mtia", "privateuseone", "ipu",
-     "default"});
+    {"cpu",  "cuda", "mkldnn", "opengl",        "opencl", "ideep",  "hip", "ve",
+     "fpga", "maia", "xla",    "lazy",          "vulkan", "metal",  "xpu", "mps",
+     "meta", "hpu",  "mtia",   "privateuseone", "ipu",    "default"});
 
 bool is_device_type(std::string_view name) {
   return std::find(kDeviceTypes.begin(), kDeviceTypes.end(), name) != kDeviceTypes.end();
@@ -48,10 +48,11 @@ void check_keys(const std::string& path, const ScanResult& scan, std::vector<Dia
     Diagnostic diagnostic;
     diagnostic.rule = "unknown-dispatch-key";
     diagnostic.location = diagnostics::Location::at(path, key.position.line, key.position.column,
-                                               static_cast<uint32_t>(key.name.size()));
+                                                    static_cast<uint32_t>(key.name.size()));
     diagnostic.message =
         key.device_type
-            ? fmt::format("'{}' is neither a device type (cpu, cuda, ...) nor a dispatch key", key.name)
+            ? fmt::format("'{}' is neither a device type (cpu, cuda, ...) nor a dispatch key",
+                          key.name)
             : fmt::format("'{}' is not a dispatch key", key.name);
     std::string closest = suggestion(key);
     if (!closest.empty()) diagnostic.message += fmt::format("; did you mean '{}'?", closest);

@@ -13,6 +13,7 @@ namespace schemac::sources {
 
 // unknown-dispatch-key for each key or device type of `scan` that PyTorch does not know, with
 // the closest known name.
-void check_keys(const std::string& path, const ScanResult& scan, std::vector<diagnostics::Diagnostic>& out);
+void check_keys(const std::string& path, const ScanResult& scan,
+                std::vector<diagnostics::Diagnostic>& out);
 
 }  // namespace schemac::sources

@@ -11,8 +11,9 @@
 namespace schemac::sources {
 
 // A NamedOperator with no key or kernel (yet).
-inline NamedOperator named_operator(tokens::SourcePosition position, std::string name, std::string ns,
-                                    tokens::SourcePosition library, tokens::ConditionPath condition) {
+inline NamedOperator named_operator(tokens::SourcePosition position, std::string name,
+                                    std::string ns, tokens::SourcePosition library,
+                                    tokens::ConditionPath condition) {
   NamedOperator named;
   named.position = position;
   named.name = std::move(name);

@@ -16,10 +16,10 @@
 
 #include <fmt/format.h>
 
+#include "schemac/core/tensor.h"
 #include "schemac/dispatch/dispatcher.h"
 #include "schemac/dispatch/library.h"
 #include "schemac/dispatch/operator_handle.h"
-#include "schemac/core/tensor.h"
 
 using namespace schemac::core;
 using namespace schemac::dispatch;
@@ -88,9 +88,10 @@ std::optional<SlotType> slot_type(const ArgumentSignature& arg) {
 SlotType require_slot_type(const OperatorHandle& op, const ArgumentSignature& arg, size_t index,
                            const char* what) {
   if (auto t = slot_type(arg)) return *t;
-  throw DispatchError(fmt::format("{} {} ('{}') of operator '{}' has a type that the stable ABI cannot "
-                                  "pass in a 64-bit slot",
-                                  what, index, arg.name, op.full_name()));
+  throw DispatchError(
+      fmt::format("{} {} ('{}') of operator '{}' has a type that the stable ABI cannot "
+                  "pass in a 64-bit slot",
+                  what, index, arg.name, op.full_name()));
 }
 
 // A slot the runtime lends: tensors point into the IValue, which must outlive the slot.
@@ -165,7 +166,8 @@ class StableKernel final : public BoxedKernelFunctor {
     // Take the outputs before dropping the arguments they may borrow from.
     std::vector<IValue> outputs;
     outputs.reserve(num_outputs);
-    for (size_t i = 0; i < num_outputs; ++i) outputs.push_back(from_slot(slots[i], out_types[i], true));
+    for (size_t i = 0; i < num_outputs; ++i)
+      outputs.push_back(from_slot(slots[i], out_types[i], true));
     stack->resize(stack->size() - num_args);
     for (IValue& v : outputs) stack->push_back(std::move(v));
   }
@@ -231,10 +233,12 @@ SchemacStatus schemac_check_abi_version(uint32_t plugin_version) {
   if (major == SCHEMAC_ABI_VERSION_MAJOR && minor <= SCHEMAC_ABI_VERSION_MINOR) return SCHEMAC_OK;
   const bool newer = major > SCHEMAC_ABI_VERSION_MAJOR ||
                      (major == SCHEMAC_ABI_VERSION_MAJOR && minor > SCHEMAC_ABI_VERSION_MINOR);
-  return fail(SCHEMAC_ERROR_VERSION,
-              fmt::format("built for schemac ABI version {}.{}, but this runtime provides version {}.{}; {}",
-                          major, minor, SCHEMAC_ABI_VERSION_MAJOR, SCHEMAC_ABI_VERSION_MINOR,
-                          newer ? "it needs a newer runtime" : "rebuild it against this runtime's abi.h"));
+  return fail(
+      SCHEMAC_ERROR_VERSION,
+      fmt::format(
+          "built for schemac ABI version {}.{}, but this runtime provides version {}.{}; {}", major,
+          minor, SCHEMAC_ABI_VERSION_MAJOR, SCHEMAC_ABI_VERSION_MINOR,
+          newer ? "it needs a newer runtime" : "rebuild it against this runtime's abi.h"));
 }
 
 const char* schemac_last_error(void) { return last_error.c_str(); }
@@ -257,34 +261,46 @@ double schemac_value_to_double(StableValue s) {
 
 // ## Tensors
 
-SchemacStatus schemac_tensor_empty(const int64_t* sizes, int64_t ndim, int32_t dtype, SchemacTensor* out) {
+SchemacStatus schemac_tensor_empty(const int64_t* sizes, int64_t ndim, int32_t dtype,
+                                   SchemacTensor* out) {
   if (out == nullptr || ndim < 0 || (ndim > 0 && sizes == nullptr))
-    return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, "schemac_tensor_empty: null output, or sizes missing");
+    return fail(SCHEMAC_ERROR_INVALID_ARGUMENT,
+                "schemac_tensor_empty: null output, or sizes missing");
   const auto type = to_scalar_type(dtype);
-  if (!type) return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, fmt::format("schemac_tensor_empty: unknown dtype {}", dtype));
+  if (!type)
+    return fail(SCHEMAC_ERROR_INVALID_ARGUMENT,
+                fmt::format("schemac_tensor_empty: unknown dtype {}", dtype));
   return guarded(SCHEMAC_ERROR_INVALID_ARGUMENT, [&] {
-    *out = new_handle(Tensor::empty(IntArrayRef(sizes, static_cast<size_t>(ndim)), TensorOptions{*type, kCPU}));
+    *out = new_handle(
+        Tensor::empty(IntArrayRef(sizes, static_cast<size_t>(ndim)), TensorOptions{*type, kCPU}));
     return SCHEMAC_OK;
   });
 }
 
 SchemacStatus schemac_tensor_retain(SchemacTensor t, SchemacTensor* out) {
-  if (t == nullptr || out == nullptr) return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, "schemac_tensor_retain: null handle");
+  if (t == nullptr || out == nullptr)
+    return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, "schemac_tensor_retain: null handle");
   *out = new_handle(*as_tensor(t));
   return SCHEMAC_OK;
 }
 
 void schemac_tensor_release(SchemacTensor t) { delete as_tensor(t); }
 
-int64_t schemac_tensor_dim(SchemacTensor t) { return t && as_tensor(t)->defined() ? as_tensor(t)->dim() : -1; }
+int64_t schemac_tensor_dim(SchemacTensor t) {
+  return t && as_tensor(t)->defined() ? as_tensor(t)->dim() : -1;
+}
 int64_t schemac_tensor_size(SchemacTensor t, int64_t dim) {
   if (!t || !as_tensor(t)->defined()) return -1;
   const int64_t n = as_tensor(t)->dim();
   if (dim < -n || dim >= n) return -1;
   return as_tensor(t)->size(dim);
 }
-int64_t schemac_tensor_numel(SchemacTensor t) { return t && as_tensor(t)->defined() ? as_tensor(t)->numel() : -1; }
-int32_t schemac_tensor_dtype(SchemacTensor t) { return t && as_tensor(t)->defined() ? to_dtype(as_tensor(t)->dtype()) : -1; }
+int64_t schemac_tensor_numel(SchemacTensor t) {
+  return t && as_tensor(t)->defined() ? as_tensor(t)->numel() : -1;
+}
+int32_t schemac_tensor_dtype(SchemacTensor t) {
+  return t && as_tensor(t)->defined() ? to_dtype(as_tensor(t)->dtype()) : -1;
+}
 int32_t schemac_tensor_is_contiguous(SchemacTensor t) {
   return t && as_tensor(t)->defined() && as_tensor(t)->is_contiguous() ? 1 : 0;
 }
@@ -294,16 +310,19 @@ void* schemac_tensor_data_ptr(SchemacTensor t) {
 
 // ## Libraries
 
-SchemacStatus schemac_library_create(int32_t kind, const char* ns, const char* dispatch_key, const char* file,
-                                     uint32_t line, SchemacLibrary* out) {
+SchemacStatus schemac_library_create(int32_t kind, const char* ns, const char* dispatch_key,
+                                     const char* file, uint32_t line, SchemacLibrary* out) {
   if (out == nullptr || ns == nullptr || kind < 0 || kind > 2)
-    return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, "schemac_library_create: bad kind, namespace or output");
+    return fail(SCHEMAC_ERROR_INVALID_ARGUMENT,
+                "schemac_library_create: bad kind, namespace or output");
   const ParsedKey key = parse_key(dispatch_key);
   if (!key.ok)
     return fail(SCHEMAC_ERROR_INVALID_ARGUMENT,
                 fmt::format("schemac_library_create: unknown dispatch key '{}'", dispatch_key));
   return guarded(SCHEMAC_ERROR_REGISTRATION, [&] {
-    const Library::Kind k = kind == 0 ? Library::Kind::Def : kind == 1 ? Library::Kind::Impl : Library::Kind::Fragment;
+    const Library::Kind k = kind == 0   ? Library::Kind::Def
+                            : kind == 1 ? Library::Kind::Impl
+                                        : Library::Kind::Fragment;
     *out = new SchemacLibraryOpaque{Library(k, ns, key.key, file ? file : "<stable abi>", line)};
     return SCHEMAC_OK;
   });
@@ -312,7 +331,8 @@ SchemacStatus schemac_library_create(int32_t kind, const char* ns, const char* d
 void schemac_library_destroy(SchemacLibrary lib) { delete lib; }
 
 SchemacStatus schemac_library_def(SchemacLibrary lib, const char* schema) {
-  if (lib == nullptr || schema == nullptr) return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, "schemac_library_def: null argument");
+  if (lib == nullptr || schema == nullptr)
+    return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, "schemac_library_def: null argument");
   return guarded(SCHEMAC_ERROR_REGISTRATION, [&] {
     lib->library.def(schema);
     return SCHEMAC_OK;
@@ -321,9 +341,12 @@ SchemacStatus schemac_library_def(SchemacLibrary lib, const char* schema) {
 
 static SchemacStatus impl_stable(SchemacLibrary lib, const char* op_name, const char* dispatch_key,
                                  std::shared_ptr<StableKernel> kernel) {
-  if (lib == nullptr || op_name == nullptr) return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, "schemac_library_impl: null argument");
+  if (lib == nullptr || op_name == nullptr)
+    return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, "schemac_library_impl: null argument");
   const ParsedKey key = parse_key(dispatch_key);
-  if (!key.ok) return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, fmt::format("schemac_library_impl: unknown dispatch key '{}'", dispatch_key));
+  if (!key.ok)
+    return fail(SCHEMAC_ERROR_INVALID_ARGUMENT,
+                fmt::format("schemac_library_impl: unknown dispatch key '{}'", dispatch_key));
   return guarded(SCHEMAC_ERROR_REGISTRATION, [&] {
     KernelFunction k = KernelFunction::make_from_boxed_functor(std::move(kernel));
     if (dispatch_key == nullptr) {
@@ -337,56 +360,72 @@ static SchemacStatus impl_stable(SchemacLibrary lib, const char* op_name, const 
   });
 }
 
-SchemacStatus schemac_library_impl(SchemacLibrary lib, const char* op_name, const char* dispatch_key,
-                                   SchemacBoxedKernel kernel) {
-  if (kernel == nullptr) return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, "schemac_library_impl: null kernel");
-  return impl_stable(lib, op_name, dispatch_key, std::make_shared<StableKernel>(kernel, nullptr, nullptr));
+SchemacStatus schemac_library_impl(SchemacLibrary lib, const char* op_name,
+                                   const char* dispatch_key, SchemacBoxedKernel kernel) {
+  if (kernel == nullptr)
+    return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, "schemac_library_impl: null kernel");
+  return impl_stable(lib, op_name, dispatch_key,
+                     std::make_shared<StableKernel>(kernel, nullptr, nullptr));
 }
 
-SchemacStatus schemac_library_impl_with_context(SchemacLibrary lib, const char* op_name, const char* dispatch_key,
-                                                SchemacBoxedKernelWithContext kernel, void* context) {
-  if (kernel == nullptr) return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, "schemac_library_impl_with_context: null kernel");
-  return impl_stable(lib, op_name, dispatch_key, std::make_shared<StableKernel>(nullptr, kernel, context));
+SchemacStatus schemac_library_impl_with_context(SchemacLibrary lib, const char* op_name,
+                                                const char* dispatch_key,
+                                                SchemacBoxedKernelWithContext kernel,
+                                                void* context) {
+  if (kernel == nullptr)
+    return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, "schemac_library_impl_with_context: null kernel");
+  return impl_stable(lib, op_name, dispatch_key,
+                     std::make_shared<StableKernel>(nullptr, kernel, context));
 }
 
 SchemacStatus schemac_library_fallback(SchemacLibrary lib, SchemacBoxedKernel kernel) {
-  if (lib == nullptr) return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, "schemac_library_fallback: null library");
+  if (lib == nullptr)
+    return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, "schemac_library_fallback: null library");
   return guarded(SCHEMAC_ERROR_REGISTRATION, [&] {
     lib->library.fallback(kernel == nullptr
                               ? KernelFunction::make_fallthrough()
-                              : KernelFunction::make_from_boxed_functor(std::make_shared<StableKernel>(kernel, nullptr, nullptr)));
+                              : KernelFunction::make_from_boxed_functor(
+                                    std::make_shared<StableKernel>(kernel, nullptr, nullptr)));
     return SCHEMAC_OK;
   });
 }
 
 // ## Calls
 
-SchemacStatus schemac_call(const char* op_name, StableValue* stack, uint64_t num_args, uint64_t num_outputs) {
+SchemacStatus schemac_call(const char* op_name, StableValue* stack, uint64_t num_args,
+                           uint64_t num_outputs) {
   if (op_name == nullptr || (stack == nullptr && (num_args > 0 || num_outputs > 0)))
     return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, "schemac_call: null operator name or stack");
   const auto op = OperatorHandle::find(op_name);
-  if (!op) return fail(SCHEMAC_ERROR_NOT_FOUND, fmt::format("schemac_call: no operator named '{}'", op_name));
+  if (!op)
+    return fail(SCHEMAC_ERROR_NOT_FOUND,
+                fmt::format("schemac_call: no operator named '{}'", op_name));
   // Read once: another thread may undefine the operator (a plugin unloading) at any moment.
   const OperatorSignature* defined = op->entry().schema();
   if (defined == nullptr)
-    return fail(SCHEMAC_ERROR_NOT_FOUND, fmt::format("schemac_call: operator '{}' is not defined", op_name));
+    return fail(SCHEMAC_ERROR_NOT_FOUND,
+                fmt::format("schemac_call: operator '{}' is not defined", op_name));
   return guarded(SCHEMAC_ERROR_CALL, [&] {
     const OperatorSignature& schema = *defined;
     if (num_args != schema.arguments.size() || num_outputs != schema.returns.size())
       return fail(SCHEMAC_ERROR_INVALID_ARGUMENT,
-                  fmt::format("schemac_call: '{}' takes {} arguments and returns {} values, but the call passes {} and "
+                  fmt::format("schemac_call: '{}' takes {} arguments and returns {} values, but "
+                              "the call passes {} and "
                               "expects {}",
-                              op->full_name(), schema.arguments.size(), schema.returns.size(), num_args, num_outputs));
+                              op->full_name(), schema.arguments.size(), schema.returns.size(),
+                              num_args, num_outputs));
     Stack values;
     values.reserve(num_args);
     for (size_t i = 0; i < num_args; ++i)
-      values.push_back(from_slot(stack[i], require_slot_type(*op, schema.arguments[i], i, "argument"), false));
+      values.push_back(
+          from_slot(stack[i], require_slot_type(*op, schema.arguments[i], i, "argument"), false));
     std::vector<SlotType> out_types;
-    for (size_t i = 0; i < num_outputs; ++i) out_types.push_back(require_slot_type(*op, schema.returns[i], i, "return"));
+    for (size_t i = 0; i < num_outputs; ++i)
+      out_types.push_back(require_slot_type(*op, schema.returns[i], i, "return"));
     op->call_boxed(&values);
     if (values.size() != num_outputs)
-      return fail(SCHEMAC_ERROR_CALL, fmt::format("schemac_call: '{}' left {} values, expected {}", op->full_name(),
-                                                  values.size(), num_outputs));
+      return fail(SCHEMAC_ERROR_CALL, fmt::format("schemac_call: '{}' left {} values, expected {}",
+                                                  op->full_name(), values.size(), num_outputs));
     for (size_t i = 0; i < num_outputs; ++i) stack[i] = give(std::move(values[i]), out_types[i]);
     return SCHEMAC_OK;
   });
@@ -395,22 +434,28 @@ SchemacStatus schemac_call(const char* op_name, StableValue* stack, uint64_t num
 // ## Plugins
 
 SchemacStatus schemac_plugin_load(const char* path, SchemacPlugin* out) {
-  if (path == nullptr || out == nullptr) return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, "schemac_plugin_load: null argument");
+  if (path == nullptr || out == nullptr)
+    return fail(SCHEMAC_ERROR_INVALID_ARGUMENT, "schemac_plugin_load: null argument");
   void* dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (dl == nullptr) {
     const char* why = dlerror();
-    return fail(SCHEMAC_ERROR_NOT_FOUND, fmt::format("cannot load plugin '{}': {}", path, why ? why : "unknown error"));
+    return fail(SCHEMAC_ERROR_NOT_FOUND,
+                fmt::format("cannot load plugin '{}': {}", path, why ? why : "unknown error"));
   }
-  auto version = reinterpret_cast<SchemacPluginAbiVersionFn>(dlsym(dl, SCHEMAC_PLUGIN_ABI_VERSION_SYMBOL));
+  auto version =
+      reinterpret_cast<SchemacPluginAbiVersionFn>(dlsym(dl, SCHEMAC_PLUGIN_ABI_VERSION_SYMBOL));
   auto reg = reinterpret_cast<SchemacPluginRegisterFn>(dlsym(dl, SCHEMAC_PLUGIN_REGISTER_SYMBOL));
-  auto unreg = reinterpret_cast<SchemacPluginUnregisterFn>(dlsym(dl, SCHEMAC_PLUGIN_UNREGISTER_SYMBOL));
+  auto unreg =
+      reinterpret_cast<SchemacPluginUnregisterFn>(dlsym(dl, SCHEMAC_PLUGIN_UNREGISTER_SYMBOL));
   if (version == nullptr || reg == nullptr || unreg == nullptr) {
     dlclose(dl);
-    return fail(SCHEMAC_ERROR_INVALID_ARGUMENT,
-                fmt::format("'{}' is not a schemac plugin: it does not export {}, {} and {} (define them with "
-                            "SCHEMAC_STABLE_PLUGIN())",
-                            path, SCHEMAC_PLUGIN_ABI_VERSION_SYMBOL, SCHEMAC_PLUGIN_REGISTER_SYMBOL,
-                            SCHEMAC_PLUGIN_UNREGISTER_SYMBOL));
+    return fail(
+        SCHEMAC_ERROR_INVALID_ARGUMENT,
+        fmt::format(
+            "'{}' is not a schemac plugin: it does not export {}, {} and {} (define them with "
+            "SCHEMAC_STABLE_PLUGIN())",
+            path, SCHEMAC_PLUGIN_ABI_VERSION_SYMBOL, SCHEMAC_PLUGIN_REGISTER_SYMBOL,
+            SCHEMAC_PLUGIN_UNREGISTER_SYMBOL));
   }
   if (schemac_check_abi_version(version()) != SCHEMAC_OK) {
     std::string why = last_error;
@@ -422,7 +467,8 @@ SchemacStatus schemac_plugin_load(const char* path, SchemacPlugin* out) {
     std::string why = last_error.empty() ? "unknown error" : last_error;
     unreg();  // undoes what registered before the failure
     dlclose(dl);
-    return fail(SCHEMAC_ERROR_REGISTRATION, fmt::format("plugin '{}' failed to register: {}", path, why));
+    return fail(SCHEMAC_ERROR_REGISTRATION,
+                fmt::format("plugin '{}' failed to register: {}", path, why));
   }
   {
     std::lock_guard<std::mutex> lock(kept_mutex);

@@ -11,7 +11,8 @@ namespace {
 
 bool equal_ignoring_case(std::string_view a, std::string_view b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
-    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+    return std::tolower(static_cast<unsigned char>(x)) ==
+           std::tolower(static_cast<unsigned char>(y));
   });
 }
 
@@ -19,7 +20,8 @@ bool equal_ignoring_case(std::string_view a, std::string_view b) {
 size_t doubled_distance(std::string_view a, std::string_view b) {
   auto substitution = [](char x, char y) -> size_t {
     if (x == y) return 0;
-    if (std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y))) {
+    if (std::tolower(static_cast<unsigned char>(x)) ==
+        std::tolower(static_cast<unsigned char>(y))) {
       return 1;
     }
     return 2;
@@ -30,7 +32,8 @@ size_t doubled_distance(std::string_view a, std::string_view b) {
   for (size_t i = 1; i <= n; ++i) {
     cur[0] = 2 * i;
     for (size_t j = 1; j <= m; ++j) {
-      cur[j] = std::min({prev[j] + 2, cur[j - 1] + 2, prev[j - 1] + substitution(a[i - 1], b[j - 1])});
+      cur[j] =
+          std::min({prev[j] + 2, cur[j - 1] + 2, prev[j - 1] + substitution(a[i - 1], b[j - 1])});
       if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
         cur[j] = std::min(cur[j], prev2[j - 2] + 2);
       }
@@ -67,7 +70,8 @@ std::optional<std::string> did_you_mean(std::string_view word,
   return best;
 }
 
-std::vector<std::string> closest_names(std::string_view word, std::span<const std::string_view> candidates,
+std::vector<std::string> closest_names(std::string_view word,
+                                       std::span<const std::string_view> candidates,
                                        size_t max_distance, size_t count) {
   struct Scored {
     size_t distance;

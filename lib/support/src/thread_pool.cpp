@@ -43,7 +43,8 @@ constexpr auto kFinishSpin = std::chrono::microseconds(2000);
 
 // Spins until ready() holds or `spin` has passed; returns ready(). Past kIdleSpin it yields
 // between checks, so that on a busy machine the thread it waits for can have the core.
-template <typename Ready> bool spin_until(Ready ready, std::chrono::microseconds spin) {
+template <typename Ready>
+bool spin_until(Ready ready, std::chrono::microseconds spin) {
   const auto start = std::chrono::steady_clock::now();
   for (;;) {
     for (int i = 0; i < 64; ++i) {
@@ -125,7 +126,8 @@ class ThreadPool {
     }
     // Then every worker lets go of the job (a worker between claiming nothing and leaving).
     job_.store(nullptr);
-    for (int spins = 0; active_.load() != 0; ++spins) spins < 1024 ? cpu_relax() : std::this_thread::yield();
+    for (int spins = 0; active_.load() != 0; ++spins)
+      spins < 1024 ? cpu_relax() : std::this_thread::yield();
   }
 
  private:
@@ -186,8 +188,8 @@ void parallel_for(int64_t begin, int64_t end, int64_t grain_size,
     fn(begin, end);
     return;
   }
-  const int64_t max_chunks =
-      std::min<int64_t>(int64_t{pool().threads()} * std::max(chunks_per_thread, 1), range / grain_size);
+  const int64_t max_chunks = std::min<int64_t>(
+      int64_t{pool().threads()} * std::max(chunks_per_thread, 1), range / grain_size);
   Job job;
   job.fn = &fn;
   job.begin = begin;

@@ -96,8 +96,9 @@ size_t after_operator_name(std::string_view text) {
 // The string tokens of `range` joined into one text: adjacent literals (C++ and Python) and, with
 // `plus_joins`, literals joined by '+' (Python). A literal that is not static stops the join,
 // `not_static` saying why.
-std::optional<JoinedLiteral> join_strings(const TokenStream& stream, TokenRange range, bool plus_joins,
-                                          const char* not_static, std::string* why_not) {
+std::optional<JoinedLiteral> join_strings(const TokenStream& stream, TokenRange range,
+                                          bool plus_joins, const char* not_static,
+                                          std::string* why_not) {
   JoinedLiteral joined;
   bool expect_string = true;
   for (size_t i = range.begin; i < range.end; ++i) {
@@ -223,8 +224,8 @@ std::string name_ending_at(const std::vector<Token>& tokens, size_t last, size_t
 std::optional<JoinedLiteral> join_cpp_literal(const TokenStream& stream, TokenRange range,
                                               std::string* why_not) {
   while (strip_parentheses(stream.tokens, range) ||
-         strip_wrapper(stream.tokens, range, {"TORCH_SELECTIVE_SCHEMA", "TORCH_SELECTIVE_NAME", "schema"},
-                       false)) {
+         strip_wrapper(stream.tokens, range,
+                       {"TORCH_SELECTIVE_SCHEMA", "TORCH_SELECTIVE_NAME", "schema"}, false)) {
   }
   return join_strings(stream, range, false, "the string literal is not complete", why_not);
 }
@@ -251,8 +252,8 @@ std::optional<JoinedLiteral> join_python_literal(const TokenStream& stream, Toke
     }
     break;
   }
-  std::optional<JoinedLiteral> joined =
-      join_strings(stream, range, true, "an f-string or an incomplete literal: known only at run time", why_not);
+  std::optional<JoinedLiteral> joined = join_strings(
+      stream, range, true, "an f-string or an incomplete literal: known only at run time", why_not);
   if (joined && strip) joined->text.strip();
   return joined;
 }
@@ -262,7 +263,9 @@ bool looks_like_schema(std::string_view text) {
   return i < text.size() && text[i] == '(';
 }
 
-bool looks_like_operator_name(std::string_view text) { return after_operator_name(text) == text.size(); }
+bool looks_like_operator_name(std::string_view text) {
+  return after_operator_name(text) == text.size();
+}
 
 std::string written_namespace(std::string_view text) {
   std::optional<std::string_view> name = leading_operator_name(text);

@@ -229,7 +229,8 @@ class CppLexer {
       literal.value.push_back(static_cast<char>(read_octal(logical_, i_, n) & 0xff), from);
     } else if (n == 'x') {
       uint32_t value = 0;
-      if (read_hex(logical_, i_, std::string::npos, value) == 0 || value > 0xff) literal.is_static = false;
+      if (read_hex(logical_, i_, std::string::npos, value) == 0 || value > 0xff)
+        literal.is_static = false;
       literal.value.push_back(static_cast<char>(value & 0xff), from);
     } else {
       literal.value.push_back(n, from);  // \\ \" \' \? and unknown escapes: the character itself

@@ -29,7 +29,8 @@ char control_escape(char letter) {
 
 }  // namespace
 
-EscapeStart read_shared_escape(std::string_view text, size_t& i, SourcePosition from, StringLiteral& literal) {
+EscapeStart read_shared_escape(std::string_view text, size_t& i, SourcePosition from,
+                               StringLiteral& literal) {
   const char letter = i + 1 < text.size() ? text[i + 1] : '\0';
   i += 2;
   if (char c = control_escape(letter)) {

@@ -21,7 +21,7 @@ struct AuditRule {
 struct Finding {
   std::string_view rule;
   std::string op;
-  std::string site;     // where the kernel (or the schema) at fault was registered, FILE:LINE, or ""
+  std::string site;  // where the kernel (or the schema) at fault was registered, FILE:LINE, or ""
   std::string message;  // lower-case, no final period
 };
 

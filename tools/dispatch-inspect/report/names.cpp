@@ -19,17 +19,20 @@ std::string_view base_name(std::string_view full) {
 
 }  // namespace
 
-std::vector<std::string> similar_operator_names(const std::vector<std::string>& known, std::string_view name) {
+std::vector<std::string> similar_operator_names(const std::vector<std::string>& known,
+                                                std::string_view name) {
   // Same base name (another namespace or overload) ranks first; then plain edit distance.
   std::vector<std::string> same_base, others;
   for (const std::string& full : known)
     (base_name(full) == base_name(name) && full != name ? same_base : others).push_back(full);
   std::sort(same_base.begin(), same_base.end());
-  std::vector<std::string> out(same_base.begin(), same_base.begin() + std::min<size_t>(same_base.size(), 3));
+  std::vector<std::string> out(same_base.begin(),
+                               same_base.begin() + std::min<size_t>(same_base.size(), 3));
   if (out.size() < 3) {
     const std::vector<std::string_view> candidates(others.begin(), others.end());
     const size_t max_distance = std::max<size_t>(3, name.size() / 3);
-    for (std::string& close : support::closest_names(name, candidates, max_distance, 3 - out.size()))
+    for (std::string& close :
+         support::closest_names(name, candidates, max_distance, 3 - out.size()))
       out.push_back(std::move(close));
   }
   return out;
@@ -38,8 +41,10 @@ std::vector<std::string> similar_operator_names(const std::vector<std::string>& 
 std::string unknown_operator_error(std::string_view name, const std::vector<std::string>& known) {
   std::string out = fmt::format("dispatch-inspect: error: unknown operator '{}'\n", name);
   const std::vector<std::string> similar = similar_operator_names(known, name);
-  if (!similar.empty()) return out + fmt::format("note: did you mean '{}'?\n", fmt::join(similar, "', '"));
-  if (known.empty()) return out + "note: no operators are registered; load a library with --load LIB\n";
+  if (!similar.empty())
+    return out + fmt::format("note: did you mean '{}'?\n", fmt::join(similar, "', '"));
+  if (known.empty())
+    return out + "note: no operators are registered; load a library with --load LIB\n";
   return out + "note: 'dispatch-inspect ops' lists the known operators\n";
 }
 

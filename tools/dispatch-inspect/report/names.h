@@ -1,4 +1,5 @@
-// Names both runtimes' adapters share: the did-you-mean of an unknown operator, and the key names of what a tensor or autocast carries.
+// Names both runtimes' adapters share: the did-you-mean of an unknown operator, and the key names
+// of what a tensor or autocast carries.
 #pragma once
 
 #include <string>
@@ -9,7 +10,8 @@ namespace schemac::inspect::report {
 
 // The closest known operator names to `name` ("ns::op.overload"), best first, at most three:
 // the same name in another namespace or with another overload, then by edit distance.
-std::vector<std::string> similar_operator_names(const std::vector<std::string>& known, std::string_view name);
+std::vector<std::string> similar_operator_names(const std::vector<std::string>& known,
+                                                std::string_view name);
 
 // "dispatch-inspect: error: unknown operator 'NAME'" and a note:
 // did you mean, or how to list the operators. Ends with a newline.

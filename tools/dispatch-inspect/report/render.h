@@ -20,7 +20,8 @@ std::string json_text(const Json& value);
 
 // The computed table. Text: aligned columns key, kernel, reason, site (key, reason, registered
 // where the runtime keeps no kernel names). Torch: `Key: [fallthrough ]<kernel> [<reason>]` per
-// row that has a kernel. JSON: {"operator", "entries": [{"key","kernel","reason","fallthrough","site"}]}.
+// row that has a kernel. JSON: {"operator", "entries":
+// [{"key","kernel","reason","fallthrough","site"}]}.
 std::string table_text(const Table& table);
 std::string table_torch(const Table& table);
 Json table_json(const Table& table);

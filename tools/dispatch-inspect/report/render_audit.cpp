@@ -8,12 +8,12 @@ namespace schemac::inspect::report {
 std::string audit_text(const std::vector<Finding>& findings, size_t operators) {
   std::string out;
   for (const Finding& f : findings) {
-    out += fmt::format("{}{}: {}: {} [{}]\n", f.site.empty() ? "" : f.site + ": ", "warning", f.op, f.message,
-                       f.rule);
+    out += fmt::format("{}{}: {}: {} [{}]\n", f.site.empty() ? "" : f.site + ": ", "warning", f.op,
+                       f.message, f.rule);
     out += fmt::format("  why: {}\n", audit_rule(f.rule).why);
   }
-  out += fmt::format("{} finding{} in {} operator{}\n", findings.size(), findings.size() == 1 ? "" : "s", operators,
-                     operators == 1 ? "" : "s");
+  out += fmt::format("{} finding{} in {} operator{}\n", findings.size(),
+                     findings.size() == 1 ? "" : "s", operators, operators == 1 ? "" : "s");
   return out;
 }
 

@@ -14,8 +14,9 @@ std::string dump_torch(const Dump& dump) {
     out += "schema: (none)\n";
   }
   for (const DumpKernel& k : dump.kernels)
-    out += fmt::format("{}{}{}: {} :: {} [ {}]\n", k.key, k.alias ? "[alias]" : "", k.active ? "" : " (inactive)",
-                       k.debug, k.has_inferred ? k.inferred : "(none)", k.kinds);
+    out += fmt::format("{}{}{}: {} :: {} [ {}]\n", k.key, k.alias ? "[alias]" : "",
+                       k.active ? "" : " (inactive)", k.debug,
+                       k.has_inferred ? k.inferred : "(none)", k.kinds);
   return out;
 }
 

@@ -6,7 +6,8 @@ namespace schemac::inspect::report {
 std::string operators_text(const Operators& operators) {
   std::string out;
   for (const OperatorSummary& op : operators.operators)
-    out += (op.has_schema ? op.schema : op.name + " (no schema: only kernels are registered)") + "\n";
+    out +=
+        (op.has_schema ? op.schema : op.name + " (no schema: only kernels are registered)") + "\n";
   return out;
 }
 

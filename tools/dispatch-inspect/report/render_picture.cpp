@@ -14,7 +14,8 @@ namespace {
 // missing (and ambiguous).
 std::string reason_colour(const TableRow& row) {
   if (row.fallthrough) return "gray60";
-  if (!row.has_kernel || row.reason == "missing" || row.reason.starts_with("ambiguous")) return "red";
+  if (!row.has_kernel || row.reason == "missing" || row.reason.starts_with("ambiguous"))
+    return "red";
   if (row.reason == "kernel") return "black";
   if (row.reason == "default backend kernel") return "blue";
   if (row.reason == "math kernel" || row.reason == "nested kernel") return "darkgreen";
@@ -45,21 +46,24 @@ std::string kernel_label(const TableRow& row) { return row.has_kernel ? row.kern
 }  // namespace
 
 std::string table_dot(const Table& table) {
-  std::string out = fmt::format("digraph dispatch_table {{\n  label={};\n  rankdir=LR;\n  node [shape=box, "
-                                "fontname=\"monospace\"];\n",
-                                dot_quoted(table.op));
+  std::string out = fmt::format(
+      "digraph dispatch_table {{\n  label={};\n  rankdir=LR;\n  node [shape=box, "
+      "fontname=\"monospace\"];\n",
+      dot_quoted(table.op));
   std::map<std::string, int> kernels;
   for (const TableRow& r : table.rows) {
     if (kernels.emplace(kernel_label(r), static_cast<int>(kernels.size())).second)
-      out += fmt::format("  k{} [label={}, style=rounded];\n", kernels.size() - 1, dot_quoted(kernel_label(r)));
+      out += fmt::format("  k{} [label={}, style=rounded];\n", kernels.size() - 1,
+                         dot_quoted(kernel_label(r)));
   }
   for (size_t i = 0; i < table.rows.size(); ++i) {
     const TableRow& r = table.rows[i];
     const std::string colour = reason_colour(r);
-    out += fmt::format("  key{} [label={}];\n  key{} -> k{} [label={}, color={}, fontcolor={}{}];\n", i,
-                       dot_quoted(r.key), i, kernels.at(kernel_label(r)),
-                       dot_quoted(r.reason + (r.fallthrough ? " (fallthrough)" : "")), colour, colour,
-                       r.fallthrough ? ", style=dashed" : "");
+    out +=
+        fmt::format("  key{} [label={}];\n  key{} -> k{} [label={}, color={}, fontcolor={}{}];\n",
+                    i, dot_quoted(r.key), i, kernels.at(kernel_label(r)),
+                    dot_quoted(r.reason + (r.fallthrough ? " (fallthrough)" : "")), colour, colour,
+                    r.fallthrough ? ", style=dashed" : "");
   }
   return out + "}\n";
 }
@@ -75,7 +79,8 @@ std::string table_mermaid(const Table& table) {
   for (size_t i = 0; i < table.rows.size(); ++i) {
     const TableRow& r = table.rows[i];
     out += fmt::format("  key{}[{}] -->|{}| k{}\n", i, mermaid_quoted(r.key),
-                       mermaid_quoted(r.reason + (r.fallthrough ? " (fallthrough)" : "")), kernels.at(kernel_label(r)));
+                       mermaid_quoted(r.reason + (r.fallthrough ? " (fallthrough)" : "")),
+                       kernels.at(kernel_label(r)));
     styles += fmt::format("  linkStyle {} stroke:{}\n", i, reason_colour(r));
   }
   return out + styles;
@@ -88,14 +93,15 @@ std::string resolution_dot(const Resolution& r) {
   for (size_t i = 0; i < r.chain.size(); ++i) {
     const ResolveStep& s = r.chain[i];
     const std::string colour = s.has_kernel ? "black" : "red";
-    out += fmt::format("  step{} [label={}, color={}];\n", i,
-                       dot_quoted(fmt::format("{}: {} [{}]\\n{}", s.key, s.has_kernel ? s.kernel : "(missing)",
-                                              s.reason, s.key_set)),
-                       colour);
+    out += fmt::format(
+        "  step{} [label={}, color={}];\n", i,
+        dot_quoted(fmt::format("{}: {} [{}]\\n{}", s.key, s.has_kernel ? s.kernel : "(missing)",
+                               s.reason, s.key_set)),
+        colour);
     if (i > 0) out += fmt::format("  step{} -> step{} [label=\"redispatch\"];\n", i - 1, i);
   }
-  out += fmt::format("  finish [shape=plaintext, label={}];\n  step{} -> finish [style=dotted];\n", dot_quoted(r.end),
-                     r.chain.size() - 1);
+  out += fmt::format("  finish [shape=plaintext, label={}];\n  step{} -> finish [style=dotted];\n",
+                     dot_quoted(r.end), r.chain.size() - 1);
   return out + "}\n";
 }
 
@@ -103,9 +109,10 @@ std::string resolution_mermaid(const Resolution& r) {
   std::string out = fmt::format("flowchart TD\n  %% {}: {}\n", r.op, r.key_set);
   for (size_t i = 0; i < r.chain.size(); ++i) {
     const ResolveStep& s = r.chain[i];
-    out += fmt::format("  step{}[{}]\n", i,
-                       mermaid_quoted(fmt::format("{}: {} [{}]<br/>{}", s.key, s.has_kernel ? s.kernel : "(missing)",
-                                                  s.reason, s.key_set)));
+    out += fmt::format(
+        "  step{}[{}]\n", i,
+        mermaid_quoted(fmt::format("{}: {} [{}]<br/>{}", s.key,
+                                   s.has_kernel ? s.kernel : "(missing)", s.reason, s.key_set)));
     if (i > 0) out += fmt::format("  step{} -->|redispatch| step{}\n", i - 1, i);
   }
   return out + fmt::format("  step{} -.-> finish[{}]\n", r.chain.size() - 1, mermaid_quoted(r.end));

@@ -13,16 +13,18 @@ Json kernel_json(const ResolveStep& s) { return s.has_kernel ? Json(s.kernel) : 
 
 std::string resolution_text(const Resolution& r) {
   std::string out = fmt::format("operator: {}\nkey set: {}\n", r.op, r.key_set);
-  if (!r.skipped.empty()) out += fmt::format("skipped (fallthrough): {}\n", fmt::join(r.skipped, ", "));
+  if (!r.skipped.empty())
+    out += fmt::format("skipped (fallthrough): {}\n", fmt::join(r.skipped, ", "));
   const ResolveStep& win = r.chain.front();
-  out += fmt::format("winner: {}\nkernel: {}\nreason: {}\nsite: {}\n", win.key, kernel_text(win), win.reason,
-                     win.site.empty() ? "-" : win.site);
+  out += fmt::format("winner: {}\nkernel: {}\nreason: {}\nsite: {}\n", win.key, kernel_text(win),
+                     win.reason, win.site.empty() ? "-" : win.site);
   std::vector<std::string> keys;
   for (const ResolveStep& s : r.chain) keys.push_back(s.key);
   out += fmt::format("chain: {}\n", fmt::join(keys, " -> "));
   for (size_t i = 0; i < r.chain.size(); ++i) {
     const ResolveStep& s = r.chain[i];
-    out += fmt::format("  {}. {}: {} [{}] with {}\n", i + 1, s.key, kernel_text(s), s.reason, s.key_set);
+    out += fmt::format("  {}. {}: {} [{}] with {}\n", i + 1, s.key, kernel_text(s), s.reason,
+                       s.key_set);
   }
   return out + fmt::format("end: {}\n", r.end);
 }
@@ -37,9 +39,10 @@ Json resolution_json(const Resolution& r) {
                          {"key_set", s.key_set}});
   }
   const ResolveStep& win = r.chain.front();
-  return Json{{"operator", r.op},   {"key_set", r.key_set},      {"skipped", r.skipped},
-              {"winner", win.key},  {"kernel", kernel_json(win)}, {"reason", win.reason},
-              {"chain", std::move(steps)}, {"end", r.end}};
+  return Json{{"operator", r.op},           {"key_set", r.key_set},
+              {"skipped", r.skipped},       {"winner", win.key},
+              {"kernel", kernel_json(win)}, {"reason", win.reason},
+              {"chain", std::move(steps)},  {"end", r.end}};
 }
 
 }  // namespace schemac::inspect::report

@@ -10,7 +10,9 @@ namespace {
 
 Json string_or_null(const std::string& text) { return text.empty() ? Json() : Json(text); }
 
-std::string reason_text(const TableRow& row) { return row.reason + (row.fallthrough ? " (fallthrough)" : ""); }
+std::string reason_text(const TableRow& row) {
+  return row.reason + (row.fallthrough ? " (fallthrough)" : "");
+}
 
 // Columns of equal width (the last one unpadded), two spaces apart.
 std::string aligned(const std::vector<std::vector<std::string>>& rows) {
@@ -27,18 +29,22 @@ std::string aligned(const std::vector<std::vector<std::string>>& rows) {
 
 }  // namespace
 
-std::string json_text(const Json& value) { return value.dump(-1, ' ', false, Json::error_handler_t::replace); }
+std::string json_text(const Json& value) {
+  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
 
 std::string table_text(const Table& table) {
   std::vector<std::vector<std::string>> rows;
   if (table.kernel_names) {
     rows.push_back({"key", "kernel", "reason", "site"});
     for (const TableRow& r : table.rows)
-      rows.push_back({r.key, r.has_kernel ? r.kernel : "-", reason_text(r), r.site.empty() ? "-" : r.site});
+      rows.push_back(
+          {r.key, r.has_kernel ? r.kernel : "-", reason_text(r), r.site.empty() ? "-" : r.site});
   } else {
     rows.push_back({"key", "reason", "registered"});
     for (const TableRow& r : table.rows)
-      rows.push_back({r.key, reason_text(r), r.has_kernel ? (r.site.empty() ? r.kernel : r.site) : "-"});
+      rows.push_back(
+          {r.key, reason_text(r), r.has_kernel ? (r.site.empty() ? r.kernel : r.site) : "-"});
   }
   return table.op + "\n" + aligned(rows);
 }
@@ -47,7 +53,8 @@ std::string table_torch(const Table& table) {
   std::string out;
   for (const TableRow& r : table.rows) {
     if (!r.has_kernel) continue;
-    out += fmt::format("{}: {}{} [{}]\n", r.key, r.fallthrough ? "fallthrough " : "", r.kernel, r.reason);
+    out += fmt::format("{}: {}{} [{}]\n", r.key, r.fallthrough ? "fallthrough " : "", r.kernel,
+                       r.reason);
   }
   return out;
 }

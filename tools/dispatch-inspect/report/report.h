@@ -16,7 +16,7 @@ struct TableRow {
   std::string kernel;       // the kernel's debug text ("fn_CPU", "registered at FILE:LINE")
   std::string reason;       // "kernel", "math kernel", "backend fallback", ..., "missing"
   bool fallthrough = false;
-  std::string site;         // where it was registered, FILE:LINE, or ""
+  std::string site;  // where it was registered, FILE:LINE, or ""
 };
 
 struct Table {
@@ -30,8 +30,8 @@ struct Table {
 // One registered kernel of an operator, as `torch._C._dispatch_dump` lists it.
 struct DumpKernel {
   std::string key;
-  bool alias = false;   // an alias key (CompositeImplicitAutograd, Autograd, ...)
-  bool active = true;   // false: shadowed by a newer registration on the same key
+  bool alias = false;  // an alias key (CompositeImplicitAutograd, Autograd, ...)
+  bool active = true;  // false: shadowed by a newer registration on the same key
   std::string debug;
   std::string site;
   bool has_inferred = false;

@@ -3,21 +3,25 @@
 
 namespace schemac::inspect::report {
 
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TableRow, key, has_kernel, kernel, reason, fallthrough, site)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TableRow, key, has_kernel, kernel, reason,
+                                                fallthrough, site)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Table, op, kernel_names, rows)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DumpKernel, key, alias, active, debug, site, has_inferred, inferred,
-                                                kinds)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Dump, name, has_schema, schema, debug, site, alias_analysis, kernels)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ResolveStep, key, key_set, has_kernel, kernel, reason, site)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DumpKernel, key, alias, active, debug, site,
+                                                has_inferred, inferred, kinds)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Dump, name, has_schema, schema, debug, site,
+                                                alias_analysis, kernels)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ResolveStep, key, key_set, has_kernel, kernel,
+                                                reason, site)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Resolution, op, key_set, skipped, chain, end, fails)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(OperatorSummary, name, has_schema, schema, site, keys)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(OperatorSummary, name, has_schema, schema, site,
+                                                keys)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Operators, operators)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(OperatorState, summary, table, dump)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Library, operators)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Request, kind, libraries, op, all_keys, keys, include, exclude,
-                                                autocast)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Response, status, operators, table, dump, resolution,
-                                                library)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Request, kind, libraries, op, all_keys, keys,
+                                                include, exclude, autocast)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Response, status, operators, table, dump,
+                                                resolution, library)
 
 namespace {
 

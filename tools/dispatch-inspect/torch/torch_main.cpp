@@ -23,7 +23,8 @@ report::Response answer(const report::Request& request) {
   c10::DispatchKeySet keys, include, exclude;
   if (request.kind == "resolve") {
     std::string error;
-    for (auto [text, set] : {std::pair{&request.keys, &keys}, {&request.include, &include},
+    for (auto [text, set] : {std::pair{&request.keys, &keys},
+                             {&request.include, &include},
                              {&request.exclude, &exclude}}) {
       if (!parse_key_list(*text, *set, error)) {
         std::cerr << "dispatch-inspect resolve: error: " << error << "\n";
@@ -35,7 +36,8 @@ report::Response answer(const report::Request& request) {
     exclude = c10::default_excluded_set | exclude;
     for (const std::string& device : request.autocast) {
       try {
-        exclude = exclude - c10::DispatchKeySet(c10::parseDispatchKey(report::autocast_key_name(device)));
+        exclude =
+            exclude - c10::DispatchKeySet(c10::parseDispatchKey(report::autocast_key_name(device)));
       } catch (const std::exception&) {
         std::cerr << "dispatch-inspect resolve: error: autocast has no key for device '" << device
                   << "' (cpu, cuda, xpu, ...)\n";
@@ -77,7 +79,8 @@ int main(int argc, char** argv) {
   using namespace schemac::inspect;
   report::Request request;
   if (argc != 2 || !report::from_wire(argv[1], request)) {
-    std::cerr << "usage: dispatch-inspect-torch REQUEST-JSON (dispatch-inspect --runtime torch runs it)\n";
+    std::cerr << "usage: dispatch-inspect-torch REQUEST-JSON (dispatch-inspect --runtime torch "
+                 "runs it)\n";
     return 2;
   }
   const std::string response = report::to_wire(torch_runtime::answer(request)).dump() + "\n";

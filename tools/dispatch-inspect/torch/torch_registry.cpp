@@ -35,7 +35,9 @@ std::vector<std::string> keys_with_kernels(const c10::OperatorHandle& op) {
   for (uint16_t i = 1; i <= end; ++i) {
     const auto k = static_cast<c10::DispatchKey>(i);
     const std::string_view name = c10::toString(k);
-    if (name.rfind("StartOf", 0) == 0 || name.rfind("EndOf", 0) == 0 || name == "UNKNOWN_TENSOR_TYPE_ID") continue;
+    if (name.rfind("StartOf", 0) == 0 || name.rfind("EndOf", 0) == 0 ||
+        name == "UNKNOWN_TENSOR_TYPE_ID")
+      continue;
     if (op.hasKernelForDispatchKey(k)) keys.emplace_back(name);
   }
   return keys;
@@ -46,8 +48,8 @@ std::optional<report::DumpKernel> kernel_line(const std::string& line) {
   const size_t colon = line.find(": ");
   const size_t inferred = line.find(" :: ", colon == std::string::npos ? 0 : colon);
   const size_t kinds = line.rfind(" [ ");
-  if (colon == std::string::npos || inferred == std::string::npos || kinds == std::string::npos || kinds < inferred ||
-      !line.ends_with("]"))
+  if (colon == std::string::npos || inferred == std::string::npos || kinds == std::string::npos ||
+      kinds < inferred || !line.ends_with("]"))
     return std::nullopt;
   report::DumpKernel k;
   k.key = line.substr(0, colon);
@@ -94,7 +96,8 @@ std::optional<c10::OperatorHandle> find_operator(const std::string& name, std::o
                             dot == std::string::npos ? "" : name.substr(dot + 1));
   if (auto op = c10::Dispatcher::singleton().findOp(op_name)) return *op;
   std::vector<std::string> known;
-  for (const c10::OperatorName& other : c10::Dispatcher::singleton().getAllOpNames()) known.push_back(full_name(other));
+  for (const c10::OperatorName& other : c10::Dispatcher::singleton().getAllOpNames())
+    known.push_back(full_name(other));
   err << report::unknown_operator_error(name, known);
   return std::nullopt;
 }
@@ -160,13 +163,15 @@ report::Dump dump_of(const c10::OperatorHandle& op) {
 
 report::Operators operators_of() {
   std::vector<c10::OperatorName> names = c10::Dispatcher::singleton().getAllOpNames();
-  std::sort(names.begin(), names.end(),
-            [](const c10::OperatorName& a, const c10::OperatorName& b) { return full_name(a) < full_name(b); });
+  std::sort(names.begin(), names.end(), [](const c10::OperatorName& a, const c10::OperatorName& b) {
+    return full_name(a) < full_name(b);
+  });
   report::Operators out;
   for (const c10::OperatorName& name : names) {
     auto op = c10::Dispatcher::singleton().findOp(name);
     if (!op) continue;
-    report::OperatorSummary summary{full_name(name), op->hasSchema(), "", "", keys_with_kernels(*op)};
+    report::OperatorSummary summary{full_name(name), op->hasSchema(), "", "",
+                                    keys_with_kernels(*op)};
     if (summary.has_schema) {
       summary.schema = c10::toString(op->schema());
       summary.site = site_of(op->debug());
@@ -187,7 +192,8 @@ report::Library library_of(const report::Operators& before, bool loaded) {
       continue;
     const std::optional<c10::OperatorHandle> op = find_operator(summary.name, std::cerr);
     if (!op) continue;
-    library.operators.push_back({std::move(summary), table_of(*op, /*all_keys=*/true), dump_of(*op)});
+    library.operators.push_back(
+        {std::move(summary), table_of(*op, /*all_keys=*/true), dump_of(*op)});
   }
   return library;
 }

@@ -22,7 +22,8 @@ namespace schemac::inspect::torch_runtime {
 // registration threw) on `err`. True when all loaded.
 bool load_libraries(const std::vector<std::string>& paths, std::ostream& err);
 
-// "ns::name" or "ns::name.overload"; prints an error with a did-you-mean note on `err` when unknown.
+// "ns::name" or "ns::name.overload"; prints an error with a did-you-mean note on `err` when
+// unknown.
 std::optional<c10::OperatorHandle> find_operator(const std::string& name, std::ostream& err);
 
 // The rows of dumpComputedTable(), in its order (Undefined first, then every runtime key); with

@@ -11,8 +11,10 @@ namespace {
 
 std::string chain_end(c10::DispatchKey key, const report::TableRow& entry) {
   const std::string& reason = entry.reason;
-  if (reason == "missing") return "no kernel for " + std::string(c10::toString(key)) + ": the call fails here";
-  if (reason == "ambiguous autogradother") return "ambiguous AutogradOther entry: the call fails here";
+  if (reason == "missing")
+    return "no kernel for " + std::string(c10::toString(key)) + ": the call fails here";
+  if (reason == "ambiguous autogradother")
+    return "ambiguous AutogradOther entry: the call fails here";
   if (reason == "math kernel" || reason == "nested kernel")
     return "a composite kernel: it calls other operators instead of redispatching";
   if (key == c10::DispatchKey::Undefined) return "the Undefined entry: nothing is below it";
@@ -29,10 +31,11 @@ std::string set_text(c10::DispatchKeySet ks) {
 
 }  // namespace
 
-report::Resolution resolve(const c10::OperatorHandle& op, c10::DispatchKeySet keys, c10::DispatchKeySet included,
-                           c10::DispatchKeySet excluded) {
+report::Resolution resolve(const c10::OperatorHandle& op, c10::DispatchKeySet keys,
+                           c10::DispatchKeySet included, c10::DispatchKeySet excluded) {
   std::map<std::string, report::TableRow> table;
-  for (report::TableRow& row : table_of(op, /*all_keys=*/true).rows) table[row.key] = std::move(row);
+  for (report::TableRow& row : table_of(op, /*all_keys=*/true).rows)
+    table[row.key] = std::move(row);
   report::Resolution r;
   r.op = full_name(op.operator_name());
   c10::DispatchKeySet ks = (keys | included) - excluded;
@@ -45,7 +48,8 @@ report::Resolution resolve(const c10::OperatorHandle& op, c10::DispatchKeySet ke
       ks = ks - c10::DispatchKeySet(k);  // the functionality goes, the backend bits stay
       continue;
     }
-    r.chain.push_back({c10::toString(k), set_text(ks), entry.has_kernel, entry.kernel, entry.reason, entry.site});
+    r.chain.push_back(
+        {c10::toString(k), set_text(ks), entry.has_kernel, entry.kernel, entry.reason, entry.site});
     if (std::string end = chain_end(k, entry); !end.empty()) {
       r.fails = entry.reason == "missing" || entry.reason == "ambiguous autogradother";
       r.end = std::move(end);
@@ -74,7 +78,8 @@ bool parse_key_list(const std::string& text, c10::DispatchKeySet& out, std::stri
         return false;
       }
       if (c10::isAliasDispatchKey(key) || key == c10::DispatchKey::Undefined) {
-        error = "'" + name + "' is not a runtime key; a key set holds runtime keys such as CPU or AutogradCPU";
+        error = "'" + name +
+                "' is not a runtime key; a key set holds runtime keys such as CPU or AutogradCPU";
         return false;
       }
       out = out | c10::DispatchKeySet(key);

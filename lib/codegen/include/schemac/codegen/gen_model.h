@@ -10,9 +10,9 @@
 
 #include "schemac/codegen/cpp_types.h"
 #include "schemac/diagnostics/diagnostic.h"
-#include "schemac/schema/model.h"
-#include "schemac/lint/torch_release.h"
 #include "schemac/native_functions/native_functions.h"
+#include "schemac/schema/model.h"
+#include "schemac/torch_releases/torch_release.h"
 
 namespace schemac::codegen {
 
@@ -27,13 +27,13 @@ struct KernelBinding {
 
 struct GenOperator {
   schema::FunctionSchema schema;
-  std::string ns;          // operator namespace, e.g. "aten"
-  std::string name;        // base name without namespace: "add"
-  std::string overload;    // "" when none
-  std::string full_name;   // "aten::add.Tensor"
-  std::string canonical;   // canonical schema text, with the namespace
-  std::string input;       // the input path, relative to the source root
-  std::string handle_name; // the handle struct in namespace `ns::ops`: "add_Tensor"
+  std::string ns;           // operator namespace, e.g. "aten"
+  std::string name;         // base name without namespace: "add"
+  std::string overload;     // "" when none
+  std::string full_name;    // "aten::add.Tensor"
+  std::string canonical;    // canonical schema text, with the namespace
+  std::string input;        // the input path, relative to the source root
+  std::string handle_name;  // the handle struct in namespace `ns::ops`: "add_Tensor"
   bool function_variant = true;
   bool method_variant = false;
   bool use_const_ref_for_mutable_tensors = false;
@@ -43,7 +43,7 @@ struct GenOperator {
   CppSignature signature;              // the native signature (empty when boxed_only)
   std::vector<KernelBinding> kernels;  // sorted by key
   std::vector<std::string> tags;       // `tags:` of the entry, as written
-  diagnostics::Location location;           // where the entry is in its file
+  diagnostics::Location location;      // where the entry is in its file
 };
 
 // The C++ namespace a binding's kernel is declared in: its own, else `<op.ns>::native`.
@@ -75,8 +75,9 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view
 // input order) and the model (then its own diagnostics). Both only read the inputs, so the rules
 // run on a second thread while the model is built. `torch_version` picks the release whose
 // rules apply (--torch-version).
-ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace,
-                                   lint::TorchVersion torch_version = lint::kNewestTorchVersion);
+ModelBuild build_checked_gen_model(
+    const std::vector<GenInput>& inputs, std::string_view default_namespace,
+    torch_releases::TorchVersion torch_version = torch_releases::kNewestTorchVersion);
 
 // The dispatch key of the kernels that pick a factory's backend (needs_backend_select).
 inline constexpr std::string_view kBackendSelectKey = "BackendSelect";

@@ -17,11 +17,13 @@ class KernelDeclarations {
  public:
   // A kernel with a typed signature: `return_type kernel(params);`, `param_types` its parameter
   // types alone (what tells overloads apart), `schema` the canonical schema of its operator.
-  void add_typed(const std::string& kernel_ns, const std::string& kernel, const std::string& return_type,
-                 std::string param_types, const std::string& params, const std::string& schema);
+  void add_typed(const std::string& kernel_ns, const std::string& kernel,
+                 const std::string& return_type, std::string param_types, const std::string& params,
+                 const std::string& schema);
   // A boxed kernel: `declaration` (its comment and declaration lines), for the first operator
   // that binds `kernel` in `kernel_ns`.
-  void add_boxed(const std::string& kernel_ns, const std::string& kernel, const std::string& declaration);
+  void add_boxed(const std::string& kernel_ns, const std::string& kernel,
+                 const std::string& declaration);
   // Makes `kernel_ns` appear in namespaces() even without a declaration.
   void add_namespace(const std::string& kernel_ns) { by_namespace_.try_emplace(kernel_ns); }
 

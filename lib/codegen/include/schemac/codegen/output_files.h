@@ -21,7 +21,8 @@
 namespace schemac::codegen {
 
 // Sorted by name; the same model, target and options always give the same bytes.
-std::vector<GeneratedFile> generate_files(const GenModel& model, const Target& target, const GenOptions& options);
+std::vector<GeneratedFile> generate_files(const GenModel& model, const Target& target,
+                                          const GenOptions& options);
 
 // "Register_<index>of<count>.cpp": the name of one shard file.
 std::string shard_file_name(int index, int count);

@@ -51,7 +51,8 @@ class Target {
   virtual std::string_view description() const = 0;
 
   // Errors for what this target cannot write (nothing is written when there is one).
-  virtual std::vector<diagnostics::Diagnostic> check(const GenModel& model, const GenOptions& options) const = 0;
+  virtual std::vector<diagnostics::Diagnostic> check(const GenModel& model,
+                                                     const GenOptions& options) const = 0;
 
   // The key a dispatch entry's key is registered under (file names and blocks use it).
   virtual std::string key_name(std::string_view key) const = 0;
@@ -63,10 +64,12 @@ class Target {
   // A registration file is: banner, blank line, prologue, then each block preceded by a blank
   // line, then the epilogue. `backend_select`: whether the file has BackendSelect kernels.
   virtual std::string registration_prologue(bool backend_select) const = 0;
-  virtual std::string registration_epilogue(std::string_view file_name, const GenOptions& options) const = 0;
+  virtual std::string registration_epilogue(std::string_view file_name,
+                                            const GenOptions& options) const = 0;
 
   // The block that defines `ops` (all of namespace `ns`).
-  virtual std::string schema_block(std::string_view ns, const OperatorList& ops, DefinitionKind kind) const = 0;
+  virtual std::string schema_block(std::string_view ns, const OperatorList& ops,
+                                   DefinitionKind kind) const = 0;
   // The block registering every kernel `ops` bind to `key` (a key_name); "" when none does.
   virtual std::string impl_block(std::string_view ns, std::string_view key, const OperatorList& ops,
                                  const GenModel& model) const = 0;
@@ -78,8 +81,9 @@ class Target {
   virtual std::string declarations(const GenModel& model) const = 0;
 
   // The target's other files, given the registration files' names.
-  virtual std::vector<FileJob> extra_files(const GenModel& model, const GenOptions& options,
-                                           const std::vector<std::string>& registration_files) const = 0;
+  virtual std::vector<FileJob> extra_files(
+      const GenModel& model, const GenOptions& options,
+      const std::vector<std::string>& registration_files) const = 0;
 };
 
 // The target called `name`, or nullptr.

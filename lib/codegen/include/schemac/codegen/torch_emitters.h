@@ -40,23 +40,27 @@ bool is_libtorch_namespace(std::string_view ns);
 
 // Errors for what the torch target cannot write: operators written without a namespace when
 // --namespace was not given (the target would otherwise pick one for them).
-std::vector<diagnostics::Diagnostic> check_torch_model(const GenModel& model, const GenOptions& options);
+std::vector<diagnostics::Diagnostic> check_torch_model(const GenModel& model,
+                                                       const GenOptions& options);
 
 // `TORCH_LIBRARY(ns, m) { ... }` defining every operator of `ops` (all of namespace `ns`), or
 // TORCH_LIBRARY_FRAGMENT when libtorch defines `ns` already.
-std::string emit_torch_library_block(std::string_view ns, const std::vector<const GenOperator*>& ops);
+std::string emit_torch_library_block(std::string_view ns,
+                                     const std::vector<const GenOperator*>& ops);
 
 // `TORCH_LIBRARY_IMPL(ns, KEY, m) { ... }` registering every kernel `ops` bind to `key` (written
 // as in the YAML; the block names PyTorch's key), preceded by the wrappers that reorder the
 // arguments of kernels whose native order differs from the schema's; boxed kernels go through
 // torch::CppFunction::makeFromBoxedFunction. "" when none binds `key`.
 std::string emit_torch_impl_block(std::string_view ns, std::string_view key,
-                                  const std::vector<const GenOperator*>& ops, const GenModel& model);
+                                  const std::vector<const GenOperator*>& ops,
+                                  const GenModel& model);
 
 // `TORCH_LIBRARY_IMPL(ns, BackendSelect, m)` with a kernel per operator of `ops` that needs one
 // (GenOperator::needs_backend_select) that computes the key set from its dtype, layout and device
 // (c10::computeDispatchKey) and redispatches; "" when there is none.
-std::string emit_torch_backend_select(std::string_view ns, const std::vector<const GenOperator*>& ops);
+std::string emit_torch_backend_select(std::string_view ns,
+                                      const std::vector<const GenOperator*>& ops);
 
 // NativeFunctions.h of the torch target.
 std::string emit_torch_declarations(const GenModel& model);

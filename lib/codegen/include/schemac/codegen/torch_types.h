@@ -6,12 +6,12 @@
 //   Scalar? -> const c10::optional<at::Scalar>&      int -> int64_t   float -> double   bool
 //   str -> c10::string_view   SymInt -> int64_t (c10::SymInt for a `_symint` kernel)
 //   int[] -> at::IntArrayRef   SymInt[] -> at::IntArrayRef (c10::SymIntArrayRef for `_symint`)
-//   int[]? -> at::OptionalIntArrayRef   SymInt[]? -> at::OptionalIntArrayRef (at::OptionalSymIntArrayRef)
-//   Tensor[] -> at::TensorList   Tensor?[] -> const c10::List<c10::optional<at::Tensor>>&
-//   Dimname[] -> at::DimnameList   bool[N] -> ::std::array<bool,N>   other T[] -> at::ArrayRef<T>
-//   other T? -> c10::optional<T>   ScalarType, Layout, Device, MemoryFormat, Generator, Dimname,
-//   Storage, Stream, QScheme -> at::<Name>
-//   tuples and dicts are owned values, as IValue::to gives them (PyTorch 1.13's kernel boxing,
+//   int[]? -> at::OptionalIntArrayRef   SymInt[]? -> at::OptionalIntArrayRef
+//   (at::OptionalSymIntArrayRef) Tensor[] -> at::TensorList   Tensor?[] -> const
+//   c10::List<c10::optional<at::Tensor>>& Dimname[] -> at::DimnameList   bool[N] ->
+//   ::std::array<bool,N>   other T[] -> at::ArrayRef<T> other T? -> c10::optional<T>   ScalarType,
+//   Layout, Device, MemoryFormat, Generator, Dimname, Storage, Stream, QScheme -> at::<Name> tuples
+//   and dicts are owned values, as IValue::to gives them (PyTorch 1.13's kernel boxing,
 //   ATen/core/boxing/impl/make_boxed_from_unboxed_functor.h, takes them):
 //   (int, str) -> const ::std::tuple<int64_t, std::string>&   Dict(str, Tensor) -> const
 //   c10::Dict<std::string, at::Tensor>&   (int, int)? -> const c10::optional<::std::tuple<int64_t,
@@ -39,8 +39,8 @@ namespace schemac::codegen {
 
 struct TorchSignature {
   std::string return_type;
-  std::vector<CppParam> params;       // in native order (out arguments last)
-  std::vector<size_t> schema_index;   // params[i] is schema argument schema_index[i]
+  std::vector<CppParam> params;      // in native order (out arguments last)
+  std::vector<size_t> schema_index;  // params[i] is schema argument schema_index[i]
 
   // Whether the native order differs from the schema's (a registration then needs a wrapper
   // that takes the arguments in schema order).
@@ -51,7 +51,7 @@ struct TorchSignature {
 // any C++ signature (varargs, Any, None, type variables, unions, futures, custom classes, a lone
 // tuple return, ...): such a kernel is boxed.
 std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchema& schema,
-                                                     bool const_ref_for_mutable_tensors, bool symint,
-                                                     std::string* why = nullptr);
+                                                     bool const_ref_for_mutable_tensors,
+                                                     bool symint, std::string* why = nullptr);
 
 }  // namespace schemac::codegen

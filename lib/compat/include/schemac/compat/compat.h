@@ -28,8 +28,9 @@ struct CompatFinding {
 
 // Every breaking change from `old_file` to `new_file`, in OLD's operator order. Entries whose
 // func did not parse are skipped (the loader reports them).
-std::vector<CompatFinding> compare_native_functions(const native_functions::NativeFunctionsFile& old_file,
-                                                    const native_functions::NativeFunctionsFile& new_file);
+std::vector<CompatFinding> compare_native_functions(
+    const native_functions::NativeFunctionsFile& old_file,
+    const native_functions::NativeFunctionsFile& new_file);
 
 // Every rule compat can report (the allow-list's own rules included), sorted by id.
 std::span<const diagnostics::RuleInfo> compat_rule_catalog();
@@ -51,9 +52,9 @@ struct AllowEntry {
   std::string operator_name;
   std::optional<std::string> rule;
   std::string reason;
-  std::optional<Date> expires;  // the entry applies up to and including this day
-  diagnostics::Location location;            // the entry
-  diagnostics::Location expires_location;    // its `expires:` value, when there is one
+  std::optional<Date> expires;             // the entry applies up to and including this day
+  diagnostics::Location location;          // the entry
+  diagnostics::Location expires_location;  // its `expires:` value, when there is one
 };
 
 // The allow-list file: a YAML list of {operator, rule?, reason, expires?} mappings. Entries with

@@ -34,12 +34,12 @@ struct PathIgnore {
 };
 
 struct Config {
-  std::string file;                  // the .schemac.yaml it came from; empty: none
-  std::vector<std::string> select;   // empty: every rule
+  std::string file;                 // the .schemac.yaml it came from; empty: none
+  std::vector<std::string> select;  // empty: every rule
   std::vector<std::string> ignore;
   std::map<std::string, RuleSeverity, std::less<>> severity;
   std::vector<PathIgnore> per_path;
-  std::optional<std::string> tags;   // resolved against the config file's folder
+  std::optional<std::string> tags;  // resolved against the config file's folder
   std::optional<std::string> profile;
   std::optional<std::string> torch_version;
   std::optional<std::string> namespace_name;
@@ -47,13 +47,15 @@ struct Config {
 
 struct ConfigLoad {
   Config config;
-  std::vector<diagnostics::Diagnostic> diagnostics;  // rule `config`: unknown keys (with did-you-mean),
-                                                // unknown rule ids, values of the wrong shape
+  std::vector<diagnostics::Diagnostic>
+      diagnostics;  // rule `config`: unknown keys (with did-you-mean),
+                    // unknown rule ids, values of the wrong shape
 };
 
 // Reads a .schemac.yaml's text. `known_rules` are the ids select/ignore/severity/per-path may
 // name. Never throws.
-ConfigLoad load_config(std::string file, std::string text, std::span<const diagnostics::RuleInfo> known_rules);
+ConfigLoad load_config(std::string file, std::string text,
+                       std::span<const diagnostics::RuleInfo> known_rules);
 
 // The command line's choices over a file's: --select replaces select, --ignore adds to ignore.
 struct CommandLineRules {

@@ -34,12 +34,13 @@ class ArrayRef {
   constexpr ArrayRef(const T& one) : data_(&one), size_(1) {}  // NOLINT: implicit
   constexpr ArrayRef(const T* data, std::size_t size) : data_(data), size_(size) {}
   template <class A>
-    requires(!std::is_same_v<T, bool>)  // std::vector<bool> packs its bits: nothing to view
-  ArrayRef(const std::vector<T, A>& v) : data_(v.data()), size_(v.size()) {}  // NOLINT
+  requires(!std::is_same_v<T, bool>)  // std::vector<bool> packs its bits: nothing to view
+      ArrayRef(const std::vector<T, A>& v)
+      : data_(v.data()), size_(v.size()) {}  // NOLINT
   template <std::size_t N>
   constexpr ArrayRef(const std::array<T, N>& a) : data_(a.data()), size_(N) {}  // NOLINT
   template <std::size_t N>
-  constexpr ArrayRef(const T (&a)[N]) : data_(a), size_(N) {}  // NOLINT
+  constexpr ArrayRef(const T (&a)[N]) : data_(a), size_(N) {}                     // NOLINT
   constexpr ArrayRef(std::span<const T> s) : data_(s.data()), size_(s.size()) {}  // NOLINT
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push

@@ -46,7 +46,8 @@ inline constexpr Device kCPU{DeviceType::CPU};
 
 }  // namespace schemac::core
 
-template <> struct std::hash<schemac::core::Device> {
+template <>
+struct std::hash<schemac::core::Device> {
   std::size_t operator()(schemac::core::Device d) const noexcept {
     return (static_cast<std::size_t>(d.type()) << 16) ^ static_cast<uint16_t>(d.index());
   }

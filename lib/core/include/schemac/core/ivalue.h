@@ -35,9 +35,9 @@
 #pragma once
 
 #include <atomic>
-#include <memory>
 #include <complex>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -48,9 +48,9 @@
 
 #include "schemac/core/device.h"
 #include "schemac/core/dict.h"
-#include "schemac/keys/dispatch_key_set.h"
 #include "schemac/core/scalar_type.h"
 #include "schemac/core/tensor.h"
+#include "schemac/keys/dispatch_key_set.h"
 
 namespace schemac::core {
 
@@ -74,7 +74,7 @@ class Generator {
   bool defined() const { return state_ != nullptr; }
   uint64_t seed() const;
   void set_seed(uint64_t seed);
-  uint64_t next_u64();          // the next number of the stream; not thread-safe
+  uint64_t next_u64();  // the next number of the stream; not thread-safe
   DispatchKeySet key_set() const;
   friend bool operator==(const Generator& a, const Generator& b) { return a.state_ == b.state_; }
 
@@ -85,8 +85,23 @@ class Generator {
 
 // The kinds an IValue can hold.
 enum class IValueKind : uint8_t {
-  None, Tensor, Int, Double, Bool, Complex, String, Device, Generator,
-  IntList, DoubleList, BoolList, TensorList, OptionalTensorList, GenericList, Tuple, Dict,
+  None,
+  Tensor,
+  Int,
+  Double,
+  Bool,
+  Complex,
+  String,
+  Device,
+  Generator,
+  IntList,
+  DoubleList,
+  BoolList,
+  TensorList,
+  OptionalTensorList,
+  GenericList,
+  Tuple,
+  Dict,
 };
 std::string_view to_string(IValueKind kind);
 
@@ -147,7 +162,10 @@ class IValue {
   IValue(const IValue& other) : kind_(other.kind_) { copy_payload(other); }
   IValue(IValue&& other) noexcept : kind_(other.kind_) { move_payload(std::move(other)); }
   IValue& operator=(const IValue& other) {
-    if (this != &other) { IValue tmp(other); *this = std::move(tmp); }
+    if (this != &other) {
+      IValue tmp(other);
+      *this = std::move(tmp);
+    }
     return *this;
   }
   IValue& operator=(IValue&& other) noexcept {
@@ -206,10 +224,14 @@ class IValue {
     if (kind_ != IValueKind::Bool) wrong_kind(IValueKind::Bool);
     return payload_.b;
   }
-  std::complex<double> to_complex() const { return boxed<std::complex<double>>(IValueKind::Complex); }
+  std::complex<double> to_complex() const {
+    return boxed<std::complex<double>>(IValueKind::Complex);
+  }
   Scalar to_scalar() const;
   template <class E, std::enable_if_t<std::is_enum_v<E>, int> = 0>
-  E to_enum() const { return static_cast<E>(to_int()); }
+  E to_enum() const {
+    return static_cast<E>(to_int());
+  }
   const std::string& to_string() const { return boxed<std::string>(IValueKind::String); }
   std::string_view to_string_view() const { return to_string(); }
   Device to_device() const {
@@ -235,7 +257,9 @@ class IValue {
   const std::vector<IValue>& to_list() const {
     return boxed<std::vector<IValue>>(IValueKind::GenericList);
   }
-  const std::vector<IValue>& to_tuple() const { return boxed<std::vector<IValue>>(IValueKind::Tuple); }
+  const std::vector<IValue>& to_tuple() const {
+    return boxed<std::vector<IValue>>(IValueKind::Tuple);
+  }
   const std::vector<std::pair<IValue, IValue>>& to_dict() const {
     return boxed<std::vector<std::pair<IValue, IValue>>>(IValueKind::Dict);
   }
@@ -264,9 +288,7 @@ class IValue {
     if (kind_ != want) wrong_kind(want);
     return static_cast<const detail::IValueBox<T>*>(payload_.object)->value;
   }
-  bool holds_object() const {
-    return kind_ >= IValueKind::Complex && kind_ != IValueKind::Device;
-  }
+  bool holds_object() const { return kind_ >= IValueKind::Complex && kind_ != IValueKind::Device; }
   void copy_payload(const IValue& other) {
     if (kind_ == IValueKind::Tensor) {
       new (&payload_.tensor) Tensor(other.payload_.tensor);
@@ -293,7 +315,8 @@ class IValue {
     if (kind_ == IValueKind::Tensor) {
       payload_.tensor.~Tensor();
     } else if (holds_object()) {
-      if (payload_.object->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete payload_.object;
+      if (payload_.object->refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
+        delete payload_.object;
     }
   }
   [[noreturn]] void wrong_kind(IValueKind want) const;

@@ -96,7 +96,7 @@ struct Half {
     }
     if (abs < 0x38800000u) {  // below the smallest normal half: subnormal or zero
       if (abs < 0x33000000u) return static_cast<uint16_t>(sign);  // below half the tiniest
-      const uint32_t shift = 126 - (abs >> 23);                    // 14..24
+      const uint32_t shift = 126 - (abs >> 23);                   // 14..24
       const uint32_t mantissa = (abs & 0x7fffffu) | 0x800000u;
       uint32_t result = mantissa >> shift;
       const uint32_t rest = mantissa & ((1u << shift) - 1);
@@ -151,28 +151,74 @@ struct BFloat16 {
 static_assert(sizeof(Half) == 2 && sizeof(BFloat16) == 2);
 
 // The C++ type that stores one element of each ScalarType.
-template <ScalarType T> struct CppTypeOf;
-template <> struct CppTypeOf<ScalarType::Float> { using type = float; };
-template <> struct CppTypeOf<ScalarType::Double> { using type = double; };
-template <> struct CppTypeOf<ScalarType::Half> { using type = Half; };
-template <> struct CppTypeOf<ScalarType::BFloat16> { using type = BFloat16; };
-template <> struct CppTypeOf<ScalarType::Int> { using type = int32_t; };
-template <> struct CppTypeOf<ScalarType::Long> { using type = int64_t; };
-template <> struct CppTypeOf<ScalarType::Bool> { using type = bool; };
-template <ScalarType T> using cpp_type_t = typename CppTypeOf<T>::type;
+template <ScalarType T>
+struct CppTypeOf;
+template <>
+struct CppTypeOf<ScalarType::Float> {
+  using type = float;
+};
+template <>
+struct CppTypeOf<ScalarType::Double> {
+  using type = double;
+};
+template <>
+struct CppTypeOf<ScalarType::Half> {
+  using type = Half;
+};
+template <>
+struct CppTypeOf<ScalarType::BFloat16> {
+  using type = BFloat16;
+};
+template <>
+struct CppTypeOf<ScalarType::Int> {
+  using type = int32_t;
+};
+template <>
+struct CppTypeOf<ScalarType::Long> {
+  using type = int64_t;
+};
+template <>
+struct CppTypeOf<ScalarType::Bool> {
+  using type = bool;
+};
+template <ScalarType T>
+using cpp_type_t = typename CppTypeOf<T>::type;
 
-template <typename C> constexpr ScalarType scalar_type_of();
-template <> constexpr ScalarType scalar_type_of<float>() { return ScalarType::Float; }
-template <> constexpr ScalarType scalar_type_of<double>() { return ScalarType::Double; }
-template <> constexpr ScalarType scalar_type_of<Half>() { return ScalarType::Half; }
-template <> constexpr ScalarType scalar_type_of<BFloat16>() { return ScalarType::BFloat16; }
-template <> constexpr ScalarType scalar_type_of<int32_t>() { return ScalarType::Int; }
-template <> constexpr ScalarType scalar_type_of<int64_t>() { return ScalarType::Long; }
-template <> constexpr ScalarType scalar_type_of<bool>() { return ScalarType::Bool; }
+template <typename C>
+constexpr ScalarType scalar_type_of();
+template <>
+constexpr ScalarType scalar_type_of<float>() {
+  return ScalarType::Float;
+}
+template <>
+constexpr ScalarType scalar_type_of<double>() {
+  return ScalarType::Double;
+}
+template <>
+constexpr ScalarType scalar_type_of<Half>() {
+  return ScalarType::Half;
+}
+template <>
+constexpr ScalarType scalar_type_of<BFloat16>() {
+  return ScalarType::BFloat16;
+}
+template <>
+constexpr ScalarType scalar_type_of<int32_t>() {
+  return ScalarType::Int;
+}
+template <>
+constexpr ScalarType scalar_type_of<int64_t>() {
+  return ScalarType::Long;
+}
+template <>
+constexpr ScalarType scalar_type_of<bool>() {
+  return ScalarType::Bool;
+}
 
 // Calls `fn.template operator()<C>()` with C the C++ element type of `t`:
 //   visit_scalar_type(t, [&]<typename C>() { ... });
-template <typename Fn> decltype(auto) visit_scalar_type(ScalarType t, Fn&& fn) {
+template <typename Fn>
+decltype(auto) visit_scalar_type(ScalarType t, Fn&& fn) {
   switch (t) {
     case ScalarType::Float: return fn.template operator()<float>();
     case ScalarType::Double: return fn.template operator()<double>();
@@ -192,11 +238,11 @@ class Scalar {
   enum class Kind : uint8_t { Integer, Floating, Boolean };
 
   Scalar() : Scalar(int64_t{0}) {}
-  Scalar(int64_t v) : kind_(Kind::Integer), i_(v) {}                  // NOLINT: implicit
-  Scalar(int v) : Scalar(static_cast<int64_t>(v)) {}                  // NOLINT: implicit
-  Scalar(double v) : kind_(Kind::Floating), d_(v) {}                  // NOLINT: implicit
-  Scalar(float v) : Scalar(static_cast<double>(v)) {}                 // NOLINT: implicit
-  Scalar(bool v) : kind_(Kind::Boolean), i_(v ? 1 : 0) {}             // NOLINT: implicit
+  Scalar(int64_t v) : kind_(Kind::Integer), i_(v) {}       // NOLINT: implicit
+  Scalar(int v) : Scalar(static_cast<int64_t>(v)) {}       // NOLINT: implicit
+  Scalar(double v) : kind_(Kind::Floating), d_(v) {}       // NOLINT: implicit
+  Scalar(float v) : Scalar(static_cast<double>(v)) {}      // NOLINT: implicit
+  Scalar(bool v) : kind_(Kind::Boolean), i_(v ? 1 : 0) {}  // NOLINT: implicit
 
   Kind kind() const { return kind_; }
   bool is_integral() const { return kind_ == Kind::Integer; }
@@ -208,7 +254,8 @@ class Scalar {
   bool to_bool() const { return kind_ == Kind::Floating ? d_ != 0.0 : i_ != 0; }
 
   // The value converted to the element type C (via float for Half and BFloat16).
-  template <typename C> C to() const {
+  template <typename C>
+  C to() const {
     if constexpr (std::is_same_v<C, bool>) {
       return to_bool();
     } else if constexpr (std::is_integral_v<C>) {
@@ -223,7 +270,7 @@ class Scalar {
   // The dtype torch gives a tensor made from this number: int64, float32 or bool... except that
   // for promotion a Scalar is a "wrapped number" (see kernels); this is its own type.
   ScalarType type() const {
-    return kind_ == Kind::Integer ? ScalarType::Long
+    return kind_ == Kind::Integer    ? ScalarType::Long
            : kind_ == Kind::Floating ? ScalarType::Double
                                      : ScalarType::Bool;
   }

@@ -38,8 +38,8 @@ class Storage {
     void* data = nullptr;
     std::size_t nbytes = 0;
     Device device;
-    Allocator* allocator = nullptr;            // null for external memory
-    std::function<void(void*)> deleter;        // for external memory
+    Allocator* allocator = nullptr;      // null for external memory
+    std::function<void(void*)> deleter;  // for external memory
     Impl() = default;
     Impl(const Impl&) = delete;
     Impl& operator=(const Impl&) = delete;

@@ -19,9 +19,9 @@
 
 #include "schemac/core/array_ref.h"
 #include "schemac/core/device.h"
-#include "schemac/keys/dispatch_key_set.h"
 #include "schemac/core/scalar_type.h"
 #include "schemac/core/storage.h"
+#include "schemac/keys/dispatch_key_set.h"
 
 namespace schemac::core {
 
@@ -151,12 +151,14 @@ class Tensor {
   // The address of the first element (storage data + offset * element size).
   void* data_ptr() const;
   // Typed access; throws TensorError when T is not the element type.
-  template <typename T> T* data_ptr() const {
+  template <typename T>
+  T* data_ptr() const {
     check_dtype(scalar_type_of<T>());
     return static_cast<T*>(data_ptr());
   }
   // The element at `index` of a CPU tensor; throws TensorError on a bad index, device or type.
-  template <typename T> T item_at(IntArrayRef index) const {
+  template <typename T>
+  T item_at(IntArrayRef index) const {
     check_dtype(scalar_type_of<T>());
     return static_cast<const T*>(cpu_data_ptr())[element_offset(index)];
   }
@@ -201,7 +203,8 @@ class Tensor {
     if (impl) impl->refcount.fetch_add(1, std::memory_order_relaxed);
   }
   static void release(TensorImplHead* impl) noexcept {
-    if (impl && impl->refcount.fetch_sub(1, std::memory_order_acq_rel) == 1) detail::destroy_tensor_impl(impl);
+    if (impl && impl->refcount.fetch_sub(1, std::memory_order_acq_rel) == 1)
+      detail::destroy_tensor_impl(impl);
   }
   explicit Tensor(TensorImplHead* impl) : impl_(impl) {}  // adopts one reference
   TensorImpl* body() const;  // impl_ as the whole shared state (tensor.cpp)

@@ -22,7 +22,7 @@ struct InferredSignature {
 
 // The function whose `def` token is at `def_token`, registered as operator `op` (for messages).
 InferredSignature infer_signature(const PythonModule& module, size_t def_token,
-                                  const MutatesArgs& mutates, tokens::SourcePosition mutates_position,
-                                  const std::string& op);
+                                  const MutatesArgs& mutates,
+                                  tokens::SourcePosition mutates_position, const std::string& op);
 
 }  // namespace schemac::custom_op_inference

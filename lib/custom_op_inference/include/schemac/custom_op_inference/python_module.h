@@ -21,7 +21,7 @@ struct PythonModule {
   std::map<std::string, std::string> imports;
   // NAME = value, NAME: TypeAlias = value and `type NAME = value` at the top level: the value.
   std::map<std::string, tokens::TokenRange> assignments;
-  std::set<std::string> classes;                // top-level `class NAME`
+  std::set<std::string> classes;                 // top-level `class NAME`
   std::multimap<std::string, size_t> functions;  // NAME -> the `def` token, in file order
 };
 

@@ -26,7 +26,7 @@ struct MutatesArgs {
   Status status = Status::names;  // all: the string "unknown"; invalid: another string
   std::vector<std::string> names;
   std::vector<tokens::SourcePosition> positions;  // of each name
-  std::string why;                         // unknown / invalid: why
+  std::string why;                                // unknown / invalid: why
 };
 
 // mutates_args=(...) / [...] / {...} / set() / "unknown" / a module-level constant.

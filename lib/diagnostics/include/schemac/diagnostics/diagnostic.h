@@ -43,7 +43,9 @@ struct Note {
 struct FixHint {
   FixHint() = default;
   FixHint(Location location, std::string replacement, std::string unsafe_reason = "")
-      : location(std::move(location)), replacement(std::move(replacement)), unsafe_reason(std::move(unsafe_reason)) {}
+      : location(std::move(location)),
+        replacement(std::move(replacement)),
+        unsafe_reason(std::move(unsafe_reason)) {}
 
   Location location;
   std::string replacement;
@@ -52,9 +54,9 @@ struct FixHint {
 
 struct Diagnostic {
   Severity severity = Severity::error;
-  std::string rule;      // kebab-case id, e.g. "duplicate-overload"
+  std::string rule;  // kebab-case id, e.g. "duplicate-overload"
   Location location;
-  std::string message;   // lower-case, no final period
+  std::string message;  // lower-case, no final period
   std::vector<Note> notes;
   std::optional<FixHint> fix;
 };
@@ -124,13 +126,14 @@ struct ToolInfo {
 // What SARIF's `invocations` says about the run, the file texts the UTF-16 columns are counted
 // in (a file not in `sources` keeps byte columns), and where the rules are documented.
 struct SarifRun {
-  bool execution_successful = true;  // false: some input could not be read, or a usage error
+  bool execution_successful = true;      // false: some input could not be read, or a usage error
   std::vector<std::string> tool_errors;  // toolExecutionNotifications, e.g. "cannot read 'x.yaml'"
   const SourceFiles* sources = nullptr;
   std::string help_uri;  // each rule's helpUri is this + '#' + its id; empty: none
 };
 // A SARIF 2.1.0 log with one run: the driver with its rules, one invocation, and one result per
 // diagnostic; columns count UTF-16 code units (columnKind utf16CodeUnits).
-std::string render_sarif(std::span<const Diagnostic> diagnostics, const ToolInfo& tool, const SarifRun& run = {});
+std::string render_sarif(std::span<const Diagnostic> diagnostics, const ToolInfo& tool,
+                         const SarifRun& run = {});
 
 }  // namespace schemac::diagnostics

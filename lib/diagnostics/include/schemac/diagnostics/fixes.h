@@ -36,21 +36,22 @@ struct SkippedFix {
 };
 
 struct FixOutcome {
-  std::string text;               // `text` with the applied edits
-  std::vector<TextEdit> edits;    // the applied ones, in file order, offsets into the old text
+  std::string text;             // `text` with the applied edits
+  std::vector<TextEdit> edits;  // the applied ones, in file order, offsets into the old text
   std::vector<SkippedFix> skipped;
 };
 
 // Applies the fixes of the diagnostics located in `file` to `text`, in file order. A fix is left
 // out when it is unsafe, when its range is not in the text, or when it overlaps (or touches the
 // same point as) a fix already taken; a fix equal to one already taken is taken once.
-FixOutcome apply_fixes(std::string_view file, std::string_view text, std::span<const Diagnostic> diagnostics);
+FixOutcome apply_fixes(std::string_view file, std::string_view text,
+                       std::span<const Diagnostic> diagnostics);
 
 // A unified diff (`--- a/PATH`, `+++ b/PATH`, `@@ -l,n +l,n @@` hunks with `context` lines around
 // each change) from `before` to `after`, by lines (a CR stays part of its line); empty when they
 // are equal. A last line without a line break is marked "\ No newline at end of file".
-std::string render_unified_diff(std::string_view path, std::string_view before, std::string_view after,
-                                int context = 3);
+std::string render_unified_diff(std::string_view path, std::string_view before,
+                                std::string_view after, int context = 3);
 
 // The UTF-16 code units before byte column `column` (1-based) of `line`, plus one: the column
 // editors and SARIF's utf16CodeUnits count. Invalid UTF-8 bytes count one unit each.

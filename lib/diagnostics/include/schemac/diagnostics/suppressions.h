@@ -1,7 +1,7 @@
 // Suppression comments: `# schemac: ignore[rule-id, ...]` in YAML and Python, `// schemac:
-// ignore[rule-id, ...]` in C++. One silences the listed rules' diagnostics on its own line, or, when
-// it stands on an entry's first line, in the whole entry. An id that silences nothing is reported
-// as `unused-suppression` (a warning). The CLI and the language server share this.
+// ignore[rule-id, ...]` in C++. One silences the listed rules' diagnostics on its own line, or,
+// when it stands on an entry's first line, in the whole entry. An id that silences nothing is
+// reported as `unused-suppression` (a warning). The CLI and the language server share this.
 #pragma once
 
 #include <cstdint>
@@ -48,7 +48,8 @@ RuleInfo unused_suppression_rule();
 // Removes the diagnostics located in `file` that a suppression of `text` silences, and appends an
 // `unused-suppression` warning for each suppressed id that silenced nothing. Diagnostics of other
 // files are kept as they are.
-void apply_suppressions(std::vector<Diagnostic>& diagnostics, std::string_view file, std::string_view text,
-                        CommentStyle style, const EntryFirstLine& entry_first_line);
+void apply_suppressions(std::vector<Diagnostic>& diagnostics, std::string_view file,
+                        std::string_view text, CommentStyle style,
+                        const EntryFirstLine& entry_first_line);
 
 }  // namespace schemac::diagnostics

@@ -40,8 +40,8 @@
 #include "schemac/core/array_ref.h"
 #include "schemac/core/ivalue.h"
 #include "schemac/core/ivalue_conversions.h"
-#include "schemac/dispatch/kernel_function.h"
 #include "schemac/core/stack.h"
+#include "schemac/dispatch/kernel_function.h"
 
 namespace schemac::dispatch {
 
@@ -190,8 +190,8 @@ struct UnboxedAdapter<F, kIsFunctionPointer, kTakesKeySet, Ret, TypeList<Args...
       stack->resize(stack->size() - n);
     } else {
       // Convert before dropping the arguments: a Tensor& result may alias one of them.
-      std::remove_cvref_t<Ret> result(
-          call_unboxed(self, ks, core::boxing::FromIValue<std::remove_cvref_t<Args>>::get(base[I])...));
+      std::remove_cvref_t<Ret> result(call_unboxed(
+          self, ks, core::boxing::FromIValue<std::remove_cvref_t<Args>>::get(base[I])...));
       stack->resize(stack->size() - n);
       push_result(std::move(result), stack);
     }
@@ -254,12 +254,14 @@ KernelFunction KernelFunction::make_from_unboxed(F f) {
 // Inlined into every typed call and redispatch: an out-of-line call here cost a prologue and an
 // epilogue per dispatch level.
 template <class Ret, class... Args>
-inline __attribute__((always_inline)) Ret KernelFunction::call(const OperatorHandle& op, DispatchKeySet ks,
+inline __attribute__((always_inline)) Ret KernelFunction::call(const OperatorHandle& op,
+                                                               DispatchKeySet ks,
                                                                Args... args) const {
   using Sig = Ret(Args...);
   const std::type_info* sig = unboxed_signature_;
   if (sig != nullptr && (sig == &typeid(Sig) || *sig == typeid(Sig))) [[likely]] {
-    auto entry = reinterpret_cast<Ret (*)(const KernelFunction&, DispatchKeySet, Args...)>(unboxed_);
+    auto entry =
+        reinterpret_cast<Ret (*)(const KernelFunction&, DispatchKeySet, Args...)>(unboxed_);
     return entry(*this, ks, std::forward<Args>(args)...);
   }
   return boxing::call_through_boxed<Ret, Args...>(*this, op, ks, std::forward<Args>(args)...);

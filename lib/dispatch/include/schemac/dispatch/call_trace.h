@@ -24,7 +24,8 @@ class CallTracer {
  public:
   virtual ~CallTracer() = default;
   // Before the kernel of `entry` runs for `op`, dispatched with key set `ks`.
-  virtual void on_enter(const OperatorHandle& op, keys::DispatchKeySet ks, const TableEntry& entry) = 0;
+  virtual void on_enter(const OperatorHandle& op, keys::DispatchKeySet ks,
+                        const TableEntry& entry) = 0;
   // After that kernel returned or threw.
   virtual void on_leave() = 0;
 };

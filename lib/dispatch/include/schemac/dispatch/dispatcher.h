@@ -21,10 +21,10 @@
 #include <vector>
 
 #include "schemac/dispatch/dispatch_error.h"
-#include "schemac/keys/dispatch_key.h"
 #include "schemac/dispatch/kernel_function.h"
 #include "schemac/dispatch/operator_entry.h"
 #include "schemac/dispatch/registration_handle.h"
+#include "schemac/keys/dispatch_key.h"
 
 namespace schemac::dispatch {
 
@@ -61,16 +61,18 @@ class Dispatcher {
   // ## Registration. Each throws DispatchError and leaves the registry unchanged on failure.
   // Defines an operator from its schema text (parsed by lib/schema). A second definition of the
   // same name and overload is an error naming both sites.
-  RegistrationHandle def(std::string_view schema_text, std::string site,
-                         std::optional<AliasAnalysisKind> alias_kind = AliasAnalysisKind::FROM_SCHEMA);
+  RegistrationHandle def(
+      std::string_view schema_text, std::string site,
+      std::optional<AliasAnalysisKind> alias_kind = AliasAnalysisKind::FROM_SCHEMA);
   // Registers a kernel for `op_name` ("ns::op" or "ns::op.overload") on `key`; nullopt is the
   // catch-all, stored under CompositeImplicitAutograd. Allowed before def(). An empty `debug`
   // becomes "registered at <site>". When `inferred` is given it must match the definition.
-  RegistrationHandle impl(std::string_view op_name, std::optional<DispatchKey> key, KernelFunction kernel,
-                          std::string debug, std::string site,
+  RegistrationHandle impl(std::string_view op_name, std::optional<DispatchKey> key,
+                          KernelFunction kernel, std::string debug, std::string site,
                           std::optional<OperatorSignature> inferred = std::nullopt);
   // Registers the global fallback of a runtime key (at most one per key).
-  RegistrationHandle fallback(DispatchKey key, KernelFunction kernel, std::string debug, std::string site);
+  RegistrationHandle fallback(DispatchKey key, KernelFunction kernel, std::string debug,
+                              std::string site);
 
   // The fallback registered for a runtime key, or nullptr.
   const TableEntry* fallback_entry(DispatchKey key) const;

@@ -26,8 +26,8 @@
 #include <typeinfo>
 #include <vector>
 
-#include "schemac/keys/dispatch_key_set.h"
 #include "schemac/dispatch/names_for_generated_code.h"
+#include "schemac/keys/dispatch_key_set.h"
 
 namespace schemac::core {
 class IValue;
@@ -97,9 +97,9 @@ class KernelFunction {
   using AnyFn = void (*)();  // any function pointer, stored type-erased
   struct Parts {
     std::shared_ptr<OperatorKernel> functor;
-    AnyFn target = nullptr;     // a plain function pointer, when there is no functor
+    AnyFn target = nullptr;  // a plain function pointer, when there is no functor
     BoxedEntry boxed = nullptr;
-    AnyFn unboxed = nullptr;    // Ret(*)(const KernelFunction&, DispatchKeySet, Args...)
+    AnyFn unboxed = nullptr;  // Ret(*)(const KernelFunction&, DispatchKeySet, Args...)
     const std::type_info* unboxed_signature = nullptr;
   };
   static KernelFunction from_parts(Parts parts);

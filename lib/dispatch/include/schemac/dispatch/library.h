@@ -27,11 +27,11 @@
 #include <vector>
 
 #include "schemac/dispatch/boxing.h"
-#include "schemac/keys/dispatch_key.h"
 #include "schemac/dispatch/dispatcher.h"
 #include "schemac/dispatch/kernel_function.h"
-#include "schemac/dispatch/registration_handle.h"
 #include "schemac/dispatch/names_for_generated_code.h"
+#include "schemac/dispatch/registration_handle.h"
+#include "schemac/keys/dispatch_key.h"
 
 namespace schemac::dispatch {
 
@@ -46,8 +46,8 @@ class Library {
   };
 
   // `ns` "_" means any namespace (only for Impl libraries). `key` nullopt: catch-all.
-  Library(Kind kind, std::string ns, std::optional<DispatchKey> key, std::string file, uint32_t line,
-          Dispatcher& dispatcher = Dispatcher::singleton());
+  Library(Kind kind, std::string ns, std::optional<DispatchKey> key, std::string file,
+          uint32_t line, Dispatcher& dispatcher = Dispatcher::singleton());
   Library(const Library&) = delete;
   Library& operator=(const Library&) = delete;
   Library(Library&&) noexcept = default;
@@ -166,10 +166,10 @@ class StaticLibraryInit {
 #define SCHEMAC_LIBRARY(ns, m) \
   SCHEMAC_LIBRARY_BLOCK(Def, ns, std::nullopt, m, SCHEMAC_LIBRARY_CONCAT(ns##_def_, __COUNTER__))
 // More definitions of namespace `ns`.
-#define SCHEMAC_LIBRARY_FRAGMENT(ns, m)                 \
+#define SCHEMAC_LIBRARY_FRAGMENT(ns, m)                \
   SCHEMAC_LIBRARY_BLOCK(Fragment, ns, std::nullopt, m, \
                         SCHEMAC_LIBRARY_CONCAT(ns##_fragment_, __COUNTER__))
 // Kernels of namespace `ns` (or `_`: any) for the dispatch key `k` (e.g. CPU, Autograd).
-#define SCHEMAC_LIBRARY_IMPL(ns, k, m)                                                   \
+#define SCHEMAC_LIBRARY_IMPL(ns, k, m)                                               \
   SCHEMAC_LIBRARY_BLOCK(Impl, ns, std::optional(::schemac::keys::DispatchKey::k), m, \
                         SCHEMAC_LIBRARY_CONCAT(ns##_##k##_impl_, __COUNTER__))

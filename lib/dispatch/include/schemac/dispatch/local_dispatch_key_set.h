@@ -27,9 +27,9 @@ using keys::DispatchKey, keys::DispatchKeySet;
 inline constexpr DispatchKeySet kDefaultIncludedSet{DispatchKey::BackendSelect,
                                                     DispatchKey::ADInplaceOrView};
 inline constexpr DispatchKeySet kDefaultExcludedSet{
-    DispatchKey::AutocastCPU, DispatchKey::AutocastMTIA, DispatchKey::AutocastMAIA,
-    DispatchKey::AutocastXPU, DispatchKey::AutocastIPU, DispatchKey::AutocastHPU,
-    DispatchKey::AutocastXLA, DispatchKey::AutocastMPS, DispatchKey::AutocastCUDA,
+    DispatchKey::AutocastCPU,        DispatchKey::AutocastMTIA, DispatchKey::AutocastMAIA,
+    DispatchKey::AutocastXPU,        DispatchKey::AutocastIPU,  DispatchKey::AutocastHPU,
+    DispatchKey::AutocastXLA,        DispatchKey::AutocastMPS,  DispatchKey::AutocastCUDA,
     DispatchKey::AutocastPrivateUse1};
 
 // The raw thread-local words: the sets XOR-ed with the defaults.
@@ -90,11 +90,13 @@ inline void remove_local_keys(uint64_t& stored, uint64_t defaults, uint64_t adde
 class IncludeDispatchKeyGuard {
  public:
   explicit IncludeDispatchKeyGuard(DispatchKeySet keys)
-      : added_(detail::add_local_keys(detail::tls_local_dispatch_key_set.included_xor, kDefaultIncludedSet.raw(),
-                                      keys)) {}
-  explicit IncludeDispatchKeyGuard(DispatchKey key) : IncludeDispatchKeyGuard(DispatchKeySet(key)) {}
+      : added_(detail::add_local_keys(detail::tls_local_dispatch_key_set.included_xor,
+                                      kDefaultIncludedSet.raw(), keys)) {}
+  explicit IncludeDispatchKeyGuard(DispatchKey key)
+      : IncludeDispatchKeyGuard(DispatchKeySet(key)) {}
   ~IncludeDispatchKeyGuard() {
-    detail::remove_local_keys(detail::tls_local_dispatch_key_set.included_xor, kDefaultIncludedSet.raw(), added_);
+    detail::remove_local_keys(detail::tls_local_dispatch_key_set.included_xor,
+                              kDefaultIncludedSet.raw(), added_);
   }
   IncludeDispatchKeyGuard(const IncludeDispatchKeyGuard&) = delete;
   IncludeDispatchKeyGuard& operator=(const IncludeDispatchKeyGuard&) = delete;
@@ -106,11 +108,13 @@ class IncludeDispatchKeyGuard {
 class ExcludeDispatchKeyGuard {
  public:
   explicit ExcludeDispatchKeyGuard(DispatchKeySet keys)
-      : added_(detail::add_local_keys(detail::tls_local_dispatch_key_set.excluded_xor, kDefaultExcludedSet.raw(),
-                                      keys)) {}
-  explicit ExcludeDispatchKeyGuard(DispatchKey key) : ExcludeDispatchKeyGuard(DispatchKeySet(key)) {}
+      : added_(detail::add_local_keys(detail::tls_local_dispatch_key_set.excluded_xor,
+                                      kDefaultExcludedSet.raw(), keys)) {}
+  explicit ExcludeDispatchKeyGuard(DispatchKey key)
+      : ExcludeDispatchKeyGuard(DispatchKeySet(key)) {}
   ~ExcludeDispatchKeyGuard() {
-    detail::remove_local_keys(detail::tls_local_dispatch_key_set.excluded_xor, kDefaultExcludedSet.raw(), added_);
+    detail::remove_local_keys(detail::tls_local_dispatch_key_set.excluded_xor,
+                              kDefaultExcludedSet.raw(), added_);
   }
   ExcludeDispatchKeyGuard(const ExcludeDispatchKeyGuard&) = delete;
   ExcludeDispatchKeyGuard& operator=(const ExcludeDispatchKeyGuard&) = delete;

@@ -25,9 +25,9 @@
 #include <string_view>
 #include <vector>
 
-#include "schemac/keys/dispatch_key_set.h"
 #include "schemac/dispatch/kernel_function.h"
 #include "schemac/dispatch/operator_signature.h"
+#include "schemac/keys/dispatch_key_set.h"
 
 namespace schemac::dispatch {
 
@@ -49,7 +49,12 @@ enum class EntryReason : uint8_t {
 std::string_view to_string(EntryReason reason);
 
 // How the JIT may treat the operator's aliasing; printed by the state dump.
-enum class AliasAnalysisKind : uint8_t { CONSERVATIVE, FROM_SCHEMA, PURE_FUNCTION, INTERNAL_SPECIAL_CASE };
+enum class AliasAnalysisKind : uint8_t {
+  CONSERVATIVE,
+  FROM_SCHEMA,
+  PURE_FUNCTION,
+  INTERNAL_SPECIAL_CASE
+};
 std::string_view to_string(AliasAnalysisKind kind);
 
 // One registered kernel.
@@ -58,7 +63,7 @@ struct AnnotatedKernel {
   std::string debug;  // a name for humans: "fn_CPU", or "registered at <site>"
   std::string site;   // file:line of the registration
   std::optional<OperatorSignature> inferred;  // schema inferred from a C++ signature
-  uint64_t id = 0;    // unique per registration in its Dispatcher
+  uint64_t id = 0;                            // unique per registration in its Dispatcher
 };
 
 // One computed slot. Immutable once published.
@@ -137,8 +142,11 @@ class OperatorEntry {
   // every backend bit.
   const KernelFunction& mask_and_lookup(DispatchKeySet& ks) const {
     const int backend = ks.backend_index();
-    ks = ks & DispatchKeySet::from_raw(masks_[static_cast<size_t>(backend)].load(std::memory_order_acquire));
-    return table_[static_cast<size_t>(ks.dispatch_table_index(backend))].load(std::memory_order_acquire)->kernel;
+    ks = ks & DispatchKeySet::from_raw(
+                  masks_[static_cast<size_t>(backend)].load(std::memory_order_acquire));
+    return table_[static_cast<size_t>(ks.dispatch_table_index(backend))]
+        .load(std::memory_order_acquire)
+        ->kernel;
   }
   DispatchKeySet non_fallthrough_keys_for_backend(keys::BackendComponent b) const {
     return DispatchKeySet::from_raw(masks_[static_cast<size_t>(b)].load(std::memory_order_acquire));
@@ -147,7 +155,9 @@ class OperatorEntry {
   // The definition (schema and site), or null. Lock-free too: a call by name reads it while
   // another thread may (un)define the operator, so every definition ever set stays alive until
   // the entry is destroyed and an undefine only unpublishes it.
-  const OperatorDefinition* definition() const { return definition_.load(std::memory_order_acquire); }
+  const OperatorDefinition* definition() const {
+    return definition_.load(std::memory_order_acquire);
+  }
   bool has_schema() const { return definition() != nullptr; }
   const OperatorSignature* schema() const {
     const OperatorDefinition* d = definition();
@@ -183,7 +193,8 @@ class OperatorEntry {
   void refresh_after_change(DispatchKey key);
   void refresh_slot(int slot);
   // The masks of an operator with no kernel under these fallbacks.
-  static std::array<uint64_t, kNumBackends + 1> masks_without_kernels(const FallbackTable& fallbacks);
+  static std::array<uint64_t, kNumBackends + 1> masks_without_kernels(
+      const FallbackTable& fallbacks);
 
  private:
   // Which registration a slot takes, without building its entry: a kernel of this operator, or
@@ -201,7 +212,8 @@ class OperatorEntry {
   const TableEntry* intern(const Choice& choice);
   // The non-fallthrough masks of a table: index 0 for sets without a backend bit, else the
   // BackendComponent value.
-  static std::array<uint64_t, kNumBackends + 1> masks_for(const std::array<const TableEntry*, kNumRuntimeEntries>& table);
+  static std::array<uint64_t, kNumBackends + 1> masks_for(
+      const std::array<const TableEntry*, kNumRuntimeEntries>& table);
   std::array<uint64_t, kNumBackends + 1> compute_masks() const;
 
   std::string name_;
@@ -224,7 +236,7 @@ class OperatorEntry {
   // Bit v: key v has kernels; what keys_with_kernels_now() reads.
   std::array<std::atomic<uint64_t>, (kNumKeyValues + 63) / 64> kernel_key_bits_{};
   void set_kernel_key_bit(size_t v, bool on);
-  size_t num_kernels_ = 0;  // over every key
+  size_t num_kernels_ = 0;                             // over every key
   std::bitset<kNumRuntimeEntries> slots_with_kernel_;  // runtime slots with a direct kernel
   std::array<std::atomic<const TableEntry*>, kNumRuntimeEntries> table_;
   std::array<std::atomic<uint64_t>, kNumBackends + 1> masks_;

@@ -23,16 +23,16 @@
 #include <utility>
 #include <vector>
 
+#include "schemac/core/ivalue.h"
+#include "schemac/core/stack.h"
 #include "schemac/dispatch/boxing.h"
 #include "schemac/dispatch/call_trace.h"
 #include "schemac/dispatch/dispatch_error.h"
-#include "schemac/keys/dispatch_key_set.h"
-#include "schemac/core/ivalue.h"
 #include "schemac/dispatch/kernel_function.h"
 #include "schemac/dispatch/local_dispatch_key_set.h"
-#include "schemac/dispatch/operator_entry.h"
-#include "schemac/core/stack.h"
 #include "schemac/dispatch/names_for_generated_code.h"
+#include "schemac/dispatch/operator_entry.h"
+#include "schemac/keys/dispatch_key_set.h"
 
 namespace schemac::dispatch {
 
@@ -44,7 +44,9 @@ class TypedOperatorHandle;
 
 // Every functionality strictly below `key`, and every backend bit: what a kernel registered on
 // `key` intersects its key set with before redispatching.
-constexpr DispatchKeySet keys_below(keys::DispatchKey key) { return DispatchKeySet::full_after(key); }
+constexpr DispatchKeySet keys_below(keys::DispatchKey key) {
+  return DispatchKeySet::full_after(key);
+}
 
 // Bit i set: the argument i places below the top of the stack (0 = the last argument) is a
 // Tensor, Tensor?, Tensor[] or Tensor?[] argument of the schema (up to 64 arguments).
@@ -72,13 +74,15 @@ class OperatorHandle {
   // The union of the key sets of the dispatch arguments on the stack (step 1 only). Arguments
   // deeper than the stack are left out (a short stack: the kernel reports it).
   DispatchKeySet argument_key_set(const Stack& stack) const {
-    if (!dispatch_args_known_) [[unlikely]] return argument_key_set_without_schema(stack);
+    if (!dispatch_args_known_) [[unlikely]]
+      return argument_key_set_without_schema(stack);
     uint64_t bits = dispatch_args_;
     const size_t size = stack.size();
     if (size < 64) bits &= (uint64_t{1} << size) - 1;
     const IValue* top = stack.data() + size - 1;
     DispatchKeySet ks;
-    for (; bits != 0; bits &= bits - 1) ks |= top[-static_cast<ptrdiff_t>(__builtin_ctzll(bits))].dispatch_key_set();
+    for (; bits != 0; bits &= bits - 1)
+      ks |= top[-static_cast<ptrdiff_t>(__builtin_ctzll(bits))].dispatch_key_set();
     return ks;
   }
 
@@ -87,7 +91,8 @@ class OperatorHandle {
   // inline and ends in a tail call to the kernel; everything else goes to call_boxed_general.
   void call_boxed(Stack* stack) const {
     DispatchKeySet ks;
-    if (!tensor_argument_key_set(*stack, ks) || detail::active_call_tracer() != nullptr) [[unlikely]]
+    if (!tensor_argument_key_set(*stack, ks) || detail::active_call_tracer() != nullptr)
+        [[unlikely]]
       return call_boxed_general(stack);
     ks = apply_tls(ks);
     const KernelFunction& kernel = entry_->mask_and_lookup(ks);

@@ -12,8 +12,8 @@
 namespace schemac::dispatch {
 
 struct ArgumentSignature {
-  std::string name;                          // "" for an unnamed return
-  std::string type;                          // canonical type text: "Tensor(a!)", "int[2]", "Tensor?[]"
+  std::string name;  // "" for an unnamed return
+  std::string type;  // canonical type text: "Tensor(a!)", "int[2]", "Tensor?[]"
   std::optional<std::string> default_value;  // canonical default text ("1", "None", "[0, 1]")
   bool kwarg_only = false;
   bool dispatches = false;  // Tensor, Tensor?, Tensor[], Tensor?[]: its key set picks the kernel
@@ -36,7 +36,8 @@ struct OperatorSignature {
 
 // Parses a schema into the runtime's view. On a syntax or check error: nullopt, and `error`
 // (when given) says why, with the column.
-std::optional<OperatorSignature> parse_signature(std::string_view schema_text, std::string* error = nullptr);
+std::optional<OperatorSignature> parse_signature(std::string_view schema_text,
+                                                 std::string* error = nullptr);
 
 // "ns::name.overload" (no dot without an overload), the one spelling of an operator's full name.
 std::string operator_full_name(std::string_view name, std::string_view overload);

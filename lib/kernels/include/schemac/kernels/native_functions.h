@@ -36,12 +36,12 @@ using core::Tensor;
 // ## Factories
 // empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None,
 //                     Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None)
-Tensor empty_cpu(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<core::Layout> layout,
-                 std::optional<Device> device, std::optional<bool> pin_memory,
-                 std::optional<MemoryFormat> memory_format);
-Tensor empty_cuda(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<core::Layout> layout,
-                  std::optional<Device> device, std::optional<bool> pin_memory,
-                  std::optional<MemoryFormat> memory_format);
+Tensor empty_cpu(IntArrayRef size, std::optional<ScalarType> dtype,
+                 std::optional<core::Layout> layout, std::optional<Device> device,
+                 std::optional<bool> pin_memory, std::optional<MemoryFormat> memory_format);
+Tensor empty_cuda(IntArrayRef size, std::optional<ScalarType> dtype,
+                  std::optional<core::Layout> layout, std::optional<Device> device,
+                  std::optional<bool> pin_memory, std::optional<MemoryFormat> memory_format);
 
 // ## In-place writes
 // fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
@@ -115,7 +115,8 @@ struct CompositeOps {
 Tensor contiguous(const Tensor& self, MemoryFormat memory_format,
                   const CompositeOps& ops = CompositeOps::direct());
 // matmul(Tensor self, Tensor other) -> Tensor: 1-d and 2-d operands (dot, mv, vm, mm).
-Tensor matmul(const Tensor& self, const Tensor& other, const CompositeOps& ops = CompositeOps::direct());
+Tensor matmul(const Tensor& self, const Tensor& other,
+              const CompositeOps& ops = CompositeOps::direct());
 
 // ## Helpers for tests and tools (not operators)
 // A copy of `t` on `device` (the same tensor when it is already there).

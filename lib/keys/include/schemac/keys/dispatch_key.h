@@ -108,13 +108,11 @@ enum class DispatchKey : uint16_t {
   EndOfFunctionalityKeys,
 
   // Per-backend runtime keys.
-  SCHEMAC_PER_BACKEND_BLOCK(Dense, )
-  SCHEMAC_PER_BACKEND_BLOCK(Quantized, Quantized)
-  SCHEMAC_PER_BACKEND_BLOCK(Sparse, Sparse)
-  SCHEMAC_PER_BACKEND_BLOCK(SparseCsr, SparseCsr)
-  SCHEMAC_PER_BACKEND_BLOCK(NestedTensor, NestedTensor)
-  SCHEMAC_PER_BACKEND_BLOCK(AutogradFunctionality, Autograd)
-  EndOfRuntimeBackendKeys = EndOfAutogradFunctionalityBackends,
+  SCHEMAC_PER_BACKEND_BLOCK(Dense, ) SCHEMAC_PER_BACKEND_BLOCK(Quantized, Quantized)
+      SCHEMAC_PER_BACKEND_BLOCK(Sparse, Sparse) SCHEMAC_PER_BACKEND_BLOCK(SparseCsr, SparseCsr)
+          SCHEMAC_PER_BACKEND_BLOCK(NestedTensor, NestedTensor)
+              SCHEMAC_PER_BACKEND_BLOCK(AutogradFunctionality, Autograd) EndOfRuntimeBackendKeys =
+                  EndOfAutogradFunctionalityBackends,
 
   // Alias keys: registration only, never in a runtime key set.
   Autograd,
@@ -207,10 +205,11 @@ constexpr DispatchKey to_functionality_key(DispatchKey k) {
 // InvalidBit for every other key.
 constexpr BackendComponent to_backend_component(DispatchKey k) {
   if (!is_per_backend_runtime_key(k)) return BackendComponent::InvalidBit;
-#define SCHEMAC_BLOCK_BACKEND(functionality, prefix)                                     \
-  if (k <= DispatchKey::EndOf##functionality##Backends)                                  \
-    return static_cast<BackendComponent>(static_cast<uint16_t>(k) -                      \
-                                         static_cast<uint16_t>(DispatchKey::StartOf##functionality##Backends));
+#define SCHEMAC_BLOCK_BACKEND(functionality, prefix)    \
+  if (k <= DispatchKey::EndOf##functionality##Backends) \
+    return static_cast<BackendComponent>(               \
+        static_cast<uint16_t>(k) -                      \
+        static_cast<uint16_t>(DispatchKey::StartOf##functionality##Backends));
   SCHEMAC_FORALL_PER_BACKEND_FUNCTIONALITIES(SCHEMAC_BLOCK_BACKEND)
 #undef SCHEMAC_BLOCK_BACKEND
   return BackendComponent::InvalidBit;
@@ -221,8 +220,8 @@ constexpr BackendComponent to_backend_component(DispatchKey k) {
 constexpr DispatchKey to_runtime_per_backend_key(DispatchKey functionality, BackendComponent b) {
   if (b == BackendComponent::InvalidBit || b > BackendComponent::EndOfBackendKeys)
     return DispatchKey::Undefined;
-#define SCHEMAC_BLOCK_COMPOSE(fn, prefix)                                                \
-  if (functionality == DispatchKey::fn)                                                  \
+#define SCHEMAC_BLOCK_COMPOSE(fn, prefix)                                                       \
+  if (functionality == DispatchKey::fn)                                                         \
     return static_cast<DispatchKey>(static_cast<uint16_t>(DispatchKey::StartOf##fn##Backends) + \
                                     static_cast<uint16_t>(b));
   SCHEMAC_FORALL_PER_BACKEND_FUNCTIONALITIES(SCHEMAC_BLOCK_COMPOSE)
@@ -259,8 +258,8 @@ constexpr uint16_t functionality_offset(DispatchKey functionality) {
 constexpr int table_index(DispatchKey k) {
   if (!is_runtime_key(k)) return -1;
   if (k < DispatchKey::EndOfFunctionalityKeys) return functionality_offset(k);
-  return functionality_offset(to_functionality_key(k)) +
-         static_cast<int>(to_backend_component(k)) - 1;
+  return functionality_offset(to_functionality_key(k)) + static_cast<int>(to_backend_component(k)) -
+         1;
 }
 
 // The runtime key held in a table slot (the inverse of table_index); Undefined when out of range.

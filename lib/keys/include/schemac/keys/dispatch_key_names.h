@@ -36,8 +36,9 @@ struct DispatchKeyName {
 };
 
 // Every name that can be registered to: the plain functionality keys in enum order, then the
-// per-backend runtime keys block by block, then the aliases, then the synonyms. Not listed: Undefined,
-// the per-backend functionalities themselves (Dense, Quantized, ...: they never run) and markers.
+// per-backend runtime keys block by block, then the aliases, then the synonyms. Not listed:
+// Undefined, the per-backend functionalities themselves (Dense, Quantized, ...: they never run) and
+// markers.
 std::span<const DispatchKeyName> dispatch_key_names();
 
 // The entry for `name` (case-sensitive), or nullptr.
@@ -51,4 +52,3 @@ bool is_composite_key(std::string_view name);
 bool is_every_backend_composite_key(std::string_view name);
 
 }  // namespace schemac::keys
-

@@ -1,4 +1,5 @@
-// DispatchKeySet: a 64-bit set of backend bits and functionality bits (docs/dispatch-semantics.md §1.1).
+// DispatchKeySet: a 64-bit set of backend bits and functionality bits (docs/dispatch-semantics.md
+// §1.1).
 //
 // ## Representation
 // Bits 0..15 are the backends (CPUBit is bit 0, MetaBit bit 15). Bits 16..62 are the
@@ -64,7 +65,9 @@ class DispatchKeySet {
     const uint64_t bits = bits_of(b);
     return bits != 0 && (repr_ & bits) == bits;
   }
-  constexpr bool has_all(DispatchKeySet other) const { return (repr_ & other.repr_) == other.repr_; }
+  constexpr bool has_all(DispatchKeySet other) const {
+    return (repr_ & other.repr_) == other.repr_;
+  }
   // True when some functionality bit of `other` is present (with, for per-backend ones, some
   // backend bit of `other`), i.e. some runtime key of `other` is in this set.
   constexpr bool has_any(DispatchKeySet other) const {
@@ -84,8 +87,14 @@ class DispatchKeySet {
   constexpr DispatchKeySet operator-(DispatchKeySet o) const {
     return from_raw(repr_ & (kBackendMask | ~o.repr_));
   }
-  constexpr DispatchKeySet& operator|=(DispatchKeySet o) { repr_ |= o.repr_; return *this; }
-  constexpr DispatchKeySet& operator&=(DispatchKeySet o) { repr_ &= o.repr_; return *this; }
+  constexpr DispatchKeySet& operator|=(DispatchKeySet o) {
+    repr_ |= o.repr_;
+    return *this;
+  }
+  constexpr DispatchKeySet& operator&=(DispatchKeySet o) {
+    repr_ &= o.repr_;
+    return *this;
+  }
   constexpr bool operator==(const DispatchKeySet&) const = default;
   constexpr DispatchKeySet add(DispatchKey k) const { return from_raw(repr_ | bits_of(k)); }
   constexpr DispatchKeySet add(BackendComponent b) const { return from_raw(repr_ | bits_of(b)); }
@@ -148,8 +157,15 @@ class DispatchKeySet {
 
     constexpr iterator() = default;
     constexpr DispatchKey operator*() const { return current_; }
-    constexpr iterator& operator++() { advance(); return *this; }
-    constexpr iterator operator++(int) { iterator copy = *this; advance(); return copy; }
+    constexpr iterator& operator++() {
+      advance();
+      return *this;
+    }
+    constexpr iterator operator++(int) {
+      iterator copy = *this;
+      advance();
+      return copy;
+    }
     constexpr bool operator==(const iterator& o) const {
       return functionality_ == o.functionality_ && backend_ == o.backend_;
     }
@@ -238,19 +254,19 @@ DispatchKeySet autocast_keyset();
 DispatchKeySet default_included_set();
 DispatchKeySet default_excluded_set();
 // Redispatch helpers (FULL_AFTER forms).
-DispatchKeySet after_autograd_keyset();          // everything below AutogradOther
-DispatchKeySet after_ADInplaceOrView_keyset();   // everything below ADInplaceOrView
-DispatchKeySet after_func_keyset();              // below Functionalize, minus ADInplaceOrView
+DispatchKeySet after_autograd_keyset();         // everything below AutogradOther
+DispatchKeySet after_ADInplaceOrView_keyset();  // everything below ADInplaceOrView
+DispatchKeySet after_func_keyset();             // below Functionalize, minus ADInplaceOrView
 
 // The backend kernels whose autograd slot is AutogradOther: FPGA, Vulkan, Metal, CustomRNGKeyId,
 // MkldnnCPU, and Sparse, SparseCsr, Quantized for every backend.
 DispatchKeySet autogradother_backends();
 // The runtime keys covered by each alias.
-DispatchKeySet autograd_keyset();                     // Autograd
-DispatchKeySet composite_explicit_keyset();           // CompositeExplicitAutograd ("backend set")
+DispatchKeySet autograd_keyset();            // Autograd
+DispatchKeySet composite_explicit_keyset();  // CompositeExplicitAutograd ("backend set")
 DispatchKeySet composite_explicit_nonfunctional_keyset();
-DispatchKeySet composite_implicit_keyset();           // CompositeImplicitAutograd ("math set")
-DispatchKeySet composite_implicit_nested_keyset();    // CompositeImplicitAutogradNestedTensor
+DispatchKeySet composite_implicit_keyset();         // CompositeImplicitAutograd ("math set")
+DispatchKeySet composite_implicit_nested_keyset();  // CompositeImplicitAutogradNestedTensor
 DispatchKeySet functorch_batched_decomposition_keyset();
 
 // For a runtime key, the set holding just it; for an alias, the alias's runtime set.

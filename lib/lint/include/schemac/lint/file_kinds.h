@@ -23,7 +23,7 @@ using diagnostics::Diagnostic, native_functions::NativeFunctionsFile,
 
 enum class FileKind { native, backend, executorch, unknown };
 
-std::string_view file_kind_name(FileKind kind);         // "native", "backend", "executorch"
+std::string_view file_kind_name(FileKind kind);  // "native", "backend", "executorch"
 std::optional<FileKind> parse_file_kind(std::string_view name);
 
 // The kind a file's shape says it is. An empty file and a mapping with a `func:` key (a
@@ -31,8 +31,8 @@ std::optional<FileKind> parse_file_kind(std::string_view name);
 FileKind recognise_file_kind(const YamlDocument& document);
 
 struct FileLintOptions {
-  LintOptions native;                     // tags for native files (and executorch custom ops)
-  std::optional<FileKind> kind;           // forced with --kind; nullopt: recognised by shape
+  LintOptions native;            // tags for native files (and executorch custom ops)
+  std::optional<FileKind> kind;  // forced with --kind; nullopt: recognised by shape
   // The native-functions file that a backend YAML's operators must exist in (--native-functions).
   const NativeFunctionsFile* native_functions = nullptr;
 };
@@ -49,8 +49,10 @@ struct FileLint {
 FileLint lint_file(std::string file, std::string text, const FileLintOptions& options);
 
 // The rules of the other formats over a loaded YAML document.
-std::vector<Diagnostic> check_backend_yaml(const YamlDocument& document, const NativeFunctionsFile* native_functions);
-std::vector<Diagnostic> check_executorch_yaml(const YamlDocument& document, const LintOptions& options);
+std::vector<Diagnostic> check_backend_yaml(const YamlDocument& document,
+                                           const NativeFunctionsFile* native_functions);
+std::vector<Diagnostic> check_executorch_yaml(const YamlDocument& document,
+                                              const LintOptions& options);
 
 // One line per rule that fired: "  rule-id  N errors" (or warnings), most frequent first.
 std::string render_rule_counts(const std::vector<Diagnostic>& diagnostics);

@@ -25,12 +25,12 @@ std::vector<Diagnostic> lint_registration_code(std::span<const sources::ScannedF
                                                const LintOptions& options);
 
 // duplicate-operator over the YAML files (in the order given) and then the registration code.
-std::vector<Diagnostic> check_duplicates_across_files(std::span<const NativeFunctionsFile* const> yaml,
-                                                      std::span<const sources::ScannedFile> files);
+std::vector<Diagnostic> check_duplicates_across_files(
+    std::span<const NativeFunctionsFile* const> yaml, std::span<const sources::ScannedFile> files);
 
 // What `schemac gen` checks before it writes: each file's rules (check_native_functions) and
 // duplicate-operator across the files; the same rules `schemac lint` applies to those files.
-std::vector<Diagnostic> check_native_functions_files(std::span<const NativeFunctionsFile* const> files,
-                                                     const LintOptions& options);
+std::vector<Diagnostic> check_native_functions_files(
+    std::span<const NativeFunctionsFile* const> files, const LintOptions& options);
 
 }  // namespace schemac::lint

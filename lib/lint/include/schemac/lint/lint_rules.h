@@ -10,8 +10,8 @@
 
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/lint/rule_profiles.h"
-#include "schemac/lint/torch_release.h"
 #include "schemac/native_functions/native_functions.h"
+#include "schemac/torch_releases/torch_release.h"
 
 namespace schemac::lint {
 
@@ -28,7 +28,7 @@ struct LintOptions {
   // The rule profile (rule_profiles.h): forced, or chosen per operator by its namespace.
   Profile profile = Profile::automatic;
   // The release whose torchgen will read the file: its rules, dispatch keys and tag syntax.
-  TorchVersion torch_version = kNewestTorchVersion;
+  torch_releases::TorchVersion torch_version = torch_releases::kNewestTorchVersion;
 };
 
 // Every rule lint can report, loader and schema rules included, sorted by id.
@@ -46,7 +46,8 @@ std::vector<Diagnostic> check_native_functions(const native_functions::NativeFun
 std::vector<Diagnostic> lint_native_functions(std::string file, std::string text,
                                               const LintOptions& options);
 // The same for a file already read as YAML.
-std::vector<Diagnostic> lint_native_functions(native_functions::YamlLoadResult yaml, const LintOptions& options);
+std::vector<Diagnostic> lint_native_functions(native_functions::YamlLoadResult yaml,
+                                              const LintOptions& options);
 
 // Reads a tags.yaml: a list of mappings with a `tag:` name (and a `desc:`).
 struct TagsLoad {

@@ -27,7 +27,8 @@ struct AnalysisOptions {
 // (with the tags its config names, else those of a tags.yaml beside the file, else the built-in
 // ones), C++ and Python registration code; nothing for other files, YAML of another shape
 // included. The suppression comments and then the configuration apply, as in `schemac lint`.
-std::vector<diagnostics::Diagnostic> lint_document(const Document& document, const AnalysisOptions& options);
+std::vector<diagnostics::Diagnostic> lint_document(const Document& document,
+                                                   const AnalysisOptions& options);
 
 // The document's diagnostics (those located in it) as LSP Diagnostic objects.
 nlohmann::json lsp_diagnostics(const Document& document, const AnalysisOptions& options);

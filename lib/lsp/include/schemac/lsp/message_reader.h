@@ -19,8 +19,8 @@ struct Frame {
 };
 
 struct ReaderLimits {
-  size_t max_header_line = 1024;       // bytes in one header line
-  size_t max_body = 64u << 20;         // bytes in one message body
+  size_t max_header_line = 1024;  // bytes in one header line
+  size_t max_body = 64u << 20;    // bytes in one message body
 };
 
 class MessageReader {

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "schemac/diagnostics/diagnostic.h"
-#include "schemac/schema/model.h"
 #include "schemac/native_functions/yaml_loader.h"
+#include "schemac/schema/model.h"
 
 namespace schemac::native_functions {
 
@@ -32,16 +32,17 @@ struct DispatchEntry {
 };
 
 struct NativeFunction {
-  const YamlNode* node = nullptr;  // the entry's mapping (points into NativeFunctionsFile::document)
-  Location location;               // the entry itself (its first key)
+  const YamlNode* node =
+      nullptr;        // the entry's mapping (points into NativeFunctionsFile::document)
+  Location location;  // the entry itself (its first key)
 
-  std::string func;                // the schema text
+  std::string func;  // the schema text
   const YamlNode* func_node = nullptr;
   std::optional<schema::FunctionSchema> schema;  // set when `func` parsed without errors
 
-  bool function_variant = true;    // `variants:` absent means "function"
+  bool function_variant = true;  // `variants:` absent means "function"
   bool method_variant = false;
-  bool has_dispatch = false;       // a `dispatch:` section was written (maybe empty)
+  bool has_dispatch = false;  // a `dispatch:` section was written (maybe empty)
   std::vector<DispatchEntry> dispatch;
   bool structured = false;
   std::optional<LocatedName> structured_delegate;

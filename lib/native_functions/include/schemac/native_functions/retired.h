@@ -9,9 +9,9 @@
 namespace schemac::native_functions {
 
 struct RetiredName {
-  std::string_view name;      // as written in old files: "use_c10_dispatcher", "Math", "IntList"
-  std::string_view release;   // the first PyTorch release without it: "1.9"
-  std::string_view instead;   // what to write now (or why nothing is needed)
+  std::string_view name;     // as written in old files: "use_c10_dispatcher", "Math", "IntList"
+  std::string_view release;  // the first PyTorch release without it: "1.9"
+  std::string_view instead;  // what to write now (or why nothing is needed)
 };
 
 // nullptr when `name` is not a retired field / dispatch key / schema type.

@@ -29,13 +29,13 @@ struct YamlNode {
   enum class Kind : uint8_t { null, scalar, sequence, mapping };
   Kind kind = Kind::null;
   ScalarStyle style = ScalarStyle::plain;
-  bool flow = false;           // sequences and mappings written as [..] / {..}
-  uint32_t line = 0;           // 1-based
-  uint32_t column = 0;         // 1-based, in bytes
-  uint32_t offset = 0;         // byte offset of the node's first character in the file
-  bool tagged = false;         // scalars with an explicit tag (`!!str yes`) are not resolved
-  std::string value;           // scalars: the value after YAML unquoting and folding
-  std::vector<YamlNode> items; // sequences
+  bool flow = false;               // sequences and mappings written as [..] / {..}
+  uint32_t line = 0;               // 1-based
+  uint32_t column = 0;             // 1-based, in bytes
+  uint32_t offset = 0;             // byte offset of the node's first character in the file
+  bool tagged = false;             // scalars with an explicit tag (`!!str yes`) are not resolved
+  std::string value;               // scalars: the value after YAML unquoting and folding
+  std::vector<YamlNode> items;     // sequences
   std::vector<YamlEntry> entries;  // mappings: key and value, in file order, duplicates kept
 
   bool is_null() const { return kind == Kind::null; }
@@ -52,9 +52,9 @@ struct YamlEntry {
 };
 
 struct YamlDocument {
-  std::string file;            // the name diagnostics use
-  std::string text;            // the whole file
-  std::optional<YamlNode> root;  // absent when the file is empty or could not be parsed
+  std::string file;                   // the name diagnostics use
+  std::string text;                   // the whole file
+  std::optional<YamlNode> root;       // absent when the file is empty or could not be parsed
   std::vector<uint32_t> line_starts;  // byte offset of each line's first character
 
   // 1-based line and column of a byte offset.
@@ -63,8 +63,9 @@ struct YamlDocument {
 
 struct YamlLoadResult {
   YamlDocument document;
-  std::vector<diagnostics::Diagnostic> diagnostics;  // rule ids: yaml-syntax, yaml-tab, duplicate-key, yaml-merge-key
-  bool syntax_error = false;            // the parser stopped: document.root is absent
+  std::vector<diagnostics::Diagnostic>
+      diagnostics;            // rule ids: yaml-syntax, yaml-tab, duplicate-key, yaml-merge-key
+  bool syntax_error = false;  // the parser stopped: document.root is absent
 };
 
 // Parses `text` (the first document only; a second one is an error). A syntax error stops the
@@ -80,6 +81,7 @@ std::pair<uint32_t, uint32_t> scalar_position(const YamlDocument& document, cons
                                               size_t index);
 
 // Where a node sits, as a diagnostic location of `length` characters (at least 1).
-diagnostics::Location node_location(const YamlDocument& document, const YamlNode& node, uint32_t length = 0);
+diagnostics::Location node_location(const YamlDocument& document, const YamlNode& node,
+                                    uint32_t length = 0);
 
 }  // namespace schemac::native_functions

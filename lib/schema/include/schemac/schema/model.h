@@ -53,12 +53,13 @@ struct AliasInfo {
 // The leaf types PyTorch schemas use. `NoneType` is spelled `None` or `NoneType` (the spelling is
 // kept in Type::name). `Named` covers anything else that parses as a type name (custom classes
 // such as `__torch__.torch.classes.ns.Foo`, type variables `t`); its spelling is kept too.
+// clang-format off
 enum class BaseType : uint8_t {
-  Tensor, Int, Float, Bool, Str, Scalar, ScalarType, Layout, Device, DeviceIndex,
-  MemoryFormat, Generator, Storage, Stream, Dimname, Complex, SymInt, SymFloat, SymBool,
-  QScheme, Any, ConstQuantizerPtr, Capsule, NoneType, Quantizer, AnyClassType, AnyEnumType,
-  Named,
+  Tensor, Int, Float, Bool, Str, Scalar, ScalarType, Layout, Device, DeviceIndex, MemoryFormat,
+  Generator, Storage, Stream, Dimname, Complex, SymInt, SymFloat, SymBool, QScheme, Any,
+  ConstQuantizerPtr, Capsule, NoneType, Quantizer, AnyClassType, AnyEnumType, Named,
 };
+// clang-format on
 
 // A type: a tree of Optional / List / container nodes down to Base leaves.
 //   `Tensor?[]`  -> List(Optional(Base Tensor))
@@ -71,13 +72,13 @@ enum class BaseType : uint8_t {
 struct Type {
   enum class Kind : uint8_t { Base, Optional, List, Tuple, Dict, Union, Future, RRef, Await };
   Kind kind = Kind::Base;
-  BaseType base = BaseType::Tensor;        // Kind::Base only
-  std::optional<int64_t> fixed_size;       // List only: `[N]`
-  std::string_view name;                   // Kind::Base: the spelling as written (e.g. "int")
-  const Type* elem = nullptr;              // Optional/List: the element type
-  const Type* items = nullptr;             // Tuple/Dict/Union/Future/RRef/Await: `item_count`
-  uint32_t item_count = 0;                 //   contained types, in the order written
-  const AliasInfo* alias = nullptr;        // annotation written on this node, if any
+  BaseType base = BaseType::Tensor;   // Kind::Base only
+  std::optional<int64_t> fixed_size;  // List only: `[N]`
+  std::string_view name;              // Kind::Base: the spelling as written (e.g. "int")
+  const Type* elem = nullptr;         // Optional/List: the element type
+  const Type* items = nullptr;        // Tuple/Dict/Union/Future/RRef/Await: `item_count`
+  uint32_t item_count = 0;            //   contained types, in the order written
+  const AliasInfo* alias = nullptr;   // annotation written on this node, if any
   TextRange range;
 
   const Type& element() const { return *elem; }
@@ -98,7 +99,10 @@ struct Type {
   // The alias annotation nearest the top, through Optional and List wrappers (not into the
   // contained types of a container), and whether it writes.
   const AliasInfo* any_alias() const;
-  bool is_mutable() const { const AliasInfo* a = any_alias(); return a && a->is_write; }
+  bool is_mutable() const {
+    const AliasInfo* a = any_alias();
+    return a && a->is_write;
+  }
 };
 
 inline std::span<const Type> Type::contained() const { return {items, item_count}; }
@@ -118,17 +122,17 @@ std::optional<ArgumentAlias> argument_alias(const Type& type);
 struct DefaultValue {
   enum class Kind : uint8_t { Int, Float, Bool, None, String, List, Identifier, Complex };
   Kind kind = Kind::None;
-  std::string_view text;                 // canonical text: "-1", "1e-05", "True", "'none'", "[0,1]"
-  std::span<const DefaultValue> items;   // Kind::List only
+  std::string_view text;                // canonical text: "-1", "1e-05", "True", "'none'", "[0,1]"
+  std::span<const DefaultValue> items;  // Kind::List only
   TextRange range;
 };
 
 struct Argument {
   Type type;
-  std::string_view name;                 // empty only for unnamed returns
+  std::string_view name;  // empty only for unnamed returns
   const DefaultValue* default_value = nullptr;
-  bool kwarg_only = false;               // declared after `*`
-  TextRange range;                       // the whole argument
+  bool kwarg_only = false;  // declared after `*`
+  TextRange range;          // the whole argument
   TextRange name_range;
 };
 
@@ -136,8 +140,8 @@ struct Argument {
 std::string operator_full_name(std::string_view name, std::string_view overload);
 
 struct OperatorName {
-  std::string_view name;           // with namespace when written: "aten::add"
-  std::string_view overload;       // "" when absent
+  std::string_view name;      // with namespace when written: "aten::add"
+  std::string_view overload;  // "" when absent
   TextRange range;
   std::string_view base_name() const {  // without namespace
     auto colons = namespace_end();
@@ -152,7 +156,8 @@ struct OperatorName {
     for (std::size_t end = name.size(); end >= 2;) {
       const char* colon = static_cast<const char*>(::memrchr(name.data(), ':', end));
       if (!colon) break;
-      if ((end = static_cast<std::size_t>(colon - name.data())) > 0 && name[end - 1] == ':') return end - 1;
+      if ((end = static_cast<std::size_t>(colon - name.data())) > 0 && name[end - 1] == ':')
+        return end - 1;
     }
     return std::string_view::npos;
   }
@@ -164,9 +169,9 @@ class SchemaStorage;  // the block a parsed schema points into (schema_storage.h
 struct FunctionSchema {
   OperatorName op;
   std::vector<Argument> arguments;
-  std::vector<Argument> returns;   // name is empty when the return is unnamed
-  bool is_vararg = false;          // `...` ends the arguments
-  bool is_varret = false;          // `...` as the return
+  std::vector<Argument> returns;       // name is empty when the return is unnamed
+  bool is_vararg = false;              // `...` ends the arguments
+  bool is_varret = false;              // `...` as the return
   bool returns_parenthesized = false;  // `-> (Tensor)` vs `-> Tensor`; kept for a lossless print
   bool trailing_kwarg_marker = false;  // a `*` with no keyword-only argument after it (a warning)
   uint8_t kwarg_markers = 0;           // how many `*` were written (more than one is a warning)

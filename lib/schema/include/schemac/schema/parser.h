@@ -16,10 +16,10 @@ namespace schemac::schema {
 enum class SchemaSeverity : uint8_t { Error, Warning };
 
 struct SchemaError {
-  std::string message;   // lower-case, no final period: "expected ')' after the arguments"
+  std::string message;  // lower-case, no final period: "expected ')' after the arguments"
   uint32_t offset = 0;
-  uint32_t length = 1;   // how many characters the caret underlines
-  std::string rule;      // a stable id, e.g. "schema-syntax", "duplicate-argument", "default-type"
+  uint32_t length = 1;  // how many characters the caret underlines
+  std::string rule;     // a stable id, e.g. "schema-syntax", "duplicate-argument", "default-type"
   SchemaSeverity severity = SchemaSeverity::Error;
 };
 

@@ -9,9 +9,9 @@
 namespace schemac::schema {
 
 std::string print_schema(const FunctionSchema& schema);
-std::string print_type(const Type& type);           // "Tensor(a!)", "int[2]?", "Tensor?[]"
+std::string print_type(const Type& type);                  // "Tensor(a!)", "int[2]?", "Tensor?[]"
 std::string print_type_without_aliases(const Type& type);  // "Tensor", "Tensor[]" for "Tensor(a)[]"
 std::string print_argument(const Argument& argument);
-std::string print_alias(const AliasInfo& alias);    // "(a! -> a|b)"
+std::string print_alias(const AliasInfo& alias);  // "(a! -> a|b)"
 
 }  // namespace schemac::schema

@@ -41,15 +41,16 @@ std::string resolved_namespace(const FoundSchema& found);
 
 // The file location of bytes [offset, offset + length) of a schema text; a range that crosses
 // lines or literals shrinks to its first character.
-diagnostics::Location location_in(const std::string& path, const tokens::MappedText& text, uint32_t offset,
-                             uint32_t length);
+diagnostics::Location location_in(const std::string& path, const tokens::MappedText& text,
+                                  uint32_t offset, uint32_t length);
 
 // The parser's error or the checks' findings for one found schema, located in the source file.
 std::vector<diagnostics::Diagnostic> check_found_schema(const std::string& path,
-                                                   const FoundSchema& found);
+                                                        const FoundSchema& found);
 
 // The custom-op-schema / custom-op-not-static diagnostics of one scanned file.
-std::vector<diagnostics::Diagnostic> inference_diagnostics(const std::string& path, const ScanResult& scan);
+std::vector<diagnostics::Diagnostic> inference_diagnostics(const std::string& path,
+                                                           const ScanResult& scan);
 
 // Every found schema checked, then the rules across files; sorted by file, line and column.
 std::vector<diagnostics::Diagnostic> lint_sources(std::span<const ScannedFile> files);

@@ -29,7 +29,7 @@ std::optional<Language> language_for_path(std::string_view path);
 // A schema string passed to a definition call.
 struct FoundSchema {
   SourcePosition position;          // where the literal holding the signature starts
-  tokens::MappedText text;                  // the joined schema text, as PyTorch would receive it
+  tokens::MappedText text;          // the joined schema text, as PyTorch would receive it
   std::string library_namespace;    // of the enclosing TORCH_LIBRARY / Library(...); "" if unknown
   SourcePosition library_position;  // where that TORCH_LIBRARY / Library(...) is; 0 if none
   std::string call;                 // "def", "define", "library.define", "custom_op"
@@ -48,7 +48,7 @@ struct NamedOperator {
   tokens::ConditionPath condition;
   bool in_function = false;  // Python: inside a function body
   std::string dispatch_key;  // implementations: the key it registers to, when known
-  std::string kernel;        // C++ implementations: the kernel function's name, when written plainly
+  std::string kernel;  // C++ implementations: the kernel function's name, when written plainly
 };
 
 // A dispatch key (TORCH_LIBRARY_IMPL, Library(ns, "IMPL", key), lib.impl(..., key)) or a device

@@ -76,7 +76,7 @@ typedef struct SchemacLibraryOpaque* SchemacLibrary;
 /* A boxed kernel. `context` is the pointer given at registration. */
 typedef void (*SchemacBoxedKernel)(StableValue* stack, uint64_t num_args, uint64_t num_outputs);
 typedef void (*SchemacBoxedKernelWithContext)(void* context, StableValue* stack, uint64_t num_args,
-                                             uint64_t num_outputs);
+                                              uint64_t num_outputs);
 
 /* Element types of tensors. The numbering is part of the ABI and never changes; the runtime
  * maps it to its own ScalarType. */
@@ -105,12 +105,16 @@ SCHEMAC_ABI_EXPORT StableValue schemac_value_from_double(double v);
 SCHEMAC_ABI_EXPORT double schemac_value_to_double(StableValue v);
 static inline StableValue schemac_value_from_int(int64_t v) { return (StableValue)v; }
 static inline int64_t schemac_value_to_int(StableValue v) { return (int64_t)v; }
-static inline StableValue schemac_value_from_tensor(SchemacTensor t) { return (StableValue)(uintptr_t)t; }
-static inline SchemacTensor schemac_value_to_tensor(StableValue v) { return (SchemacTensor)(uintptr_t)v; }
+static inline StableValue schemac_value_from_tensor(SchemacTensor t) {
+  return (StableValue)(uintptr_t)t;
+}
+static inline SchemacTensor schemac_value_to_tensor(StableValue v) {
+  return (SchemacTensor)(uintptr_t)v;
+}
 
 /* ## Tensors (all handles returned here are owned by the caller) */
-SCHEMAC_ABI_EXPORT SchemacStatus schemac_tensor_empty(const int64_t* sizes, int64_t ndim, int32_t dtype,
-                                                      SchemacTensor* out);
+SCHEMAC_ABI_EXPORT SchemacStatus schemac_tensor_empty(const int64_t* sizes, int64_t ndim,
+                                                      int32_t dtype, SchemacTensor* out);
 SCHEMAC_ABI_EXPORT SchemacStatus schemac_tensor_retain(SchemacTensor t, SchemacTensor* out);
 SCHEMAC_ABI_EXPORT void schemac_tensor_release(SchemacTensor t);
 SCHEMAC_ABI_EXPORT int64_t schemac_tensor_dim(SchemacTensor t);
@@ -123,25 +127,27 @@ SCHEMAC_ABI_EXPORT void* schemac_tensor_data_ptr(SchemacTensor t);
 /* ## Libraries: registrations made through a library are undone by schemac_library_destroy.
  * kind: 0 = def (one per namespace), 1 = impl, 2 = fragment. dispatch_key: a key name such as
  * "CPU" or "Autograd", or NULL for none (catch-all). */
-SCHEMAC_ABI_EXPORT SchemacStatus schemac_library_create(int32_t kind, const char* ns, const char* dispatch_key,
-                                                        const char* file, uint32_t line, SchemacLibrary* out);
+SCHEMAC_ABI_EXPORT SchemacStatus schemac_library_create(int32_t kind, const char* ns,
+                                                        const char* dispatch_key, const char* file,
+                                                        uint32_t line, SchemacLibrary* out);
 SCHEMAC_ABI_EXPORT void schemac_library_destroy(SchemacLibrary lib);
 SCHEMAC_ABI_EXPORT SchemacStatus schemac_library_def(SchemacLibrary lib, const char* schema);
 /* dispatch_key NULL: the library's key. */
-SCHEMAC_ABI_EXPORT SchemacStatus schemac_library_impl(SchemacLibrary lib, const char* op_name, const char* dispatch_key,
+SCHEMAC_ABI_EXPORT SchemacStatus schemac_library_impl(SchemacLibrary lib, const char* op_name,
+                                                      const char* dispatch_key,
                                                       SchemacBoxedKernel kernel);
-SCHEMAC_ABI_EXPORT SchemacStatus schemac_library_impl_with_context(SchemacLibrary lib, const char* op_name,
-                                                                   const char* dispatch_key,
-                                                                   SchemacBoxedKernelWithContext kernel,
-                                                                   void* context);
+SCHEMAC_ABI_EXPORT SchemacStatus
+schemac_library_impl_with_context(SchemacLibrary lib, const char* op_name, const char* dispatch_key,
+                                  SchemacBoxedKernelWithContext kernel, void* context);
 /* kernel NULL: a fallthrough fallback. */
-SCHEMAC_ABI_EXPORT SchemacStatus schemac_library_fallback(SchemacLibrary lib, SchemacBoxedKernel kernel);
+SCHEMAC_ABI_EXPORT SchemacStatus schemac_library_fallback(SchemacLibrary lib,
+                                                          SchemacBoxedKernel kernel);
 
 /* ## Calls: the operator "ns::op" or "ns::op.overload", with its arguments in stack[0..num_args).
  * On success the returns are in stack[0..num_outputs) (tensor handles owned by the caller);
  * the stack must have room for max(num_args, num_outputs) slots. */
-SCHEMAC_ABI_EXPORT SchemacStatus schemac_call(const char* op_name, StableValue* stack, uint64_t num_args,
-                                              uint64_t num_outputs);
+SCHEMAC_ABI_EXPORT SchemacStatus schemac_call(const char* op_name, StableValue* stack,
+                                              uint64_t num_args, uint64_t num_outputs);
 
 /* ## Plugins
  * A plugin is a shared library that exports the three functions below (library.hpp's

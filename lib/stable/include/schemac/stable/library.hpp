@@ -54,7 +54,8 @@ class Tensor {
   static Tensor borrow(StableValue slot) { return Tensor(schemac_value_to_tensor(slot), false); }
   // Takes ownership of a handle (a tensor an operator call returned).
   static Tensor adopt(StableValue slot) { return Tensor(schemac_value_to_tensor(slot), true); }
-  static Tensor empty(const std::vector<int64_t>& sizes, SchemacDType dtype = SCHEMAC_DTYPE_FLOAT32) {
+  static Tensor empty(const std::vector<int64_t>& sizes,
+                      SchemacDType dtype = SCHEMAC_DTYPE_FLOAT32) {
     SchemacTensor h = nullptr;
     check(schemac_tensor_empty(sizes.data(), static_cast<int64_t>(sizes.size()), dtype, &h));
     return Tensor(h, true);
@@ -187,7 +188,8 @@ inline void unregister_all() noexcept {
 inline SchemacStatus register_all() noexcept {
   try {
     for (const Block& b : blocks()) {
-      libraries().push_back(std::make_unique<Library>(b.kind, b.ns, b.dispatch_key, b.file, b.line));
+      libraries().push_back(
+          std::make_unique<Library>(b.kind, b.ns, b.dispatch_key, b.file, b.line));
       b.fn(*libraries().back());
     }
     return SCHEMAC_OK;
@@ -209,10 +211,10 @@ inline SchemacStatus register_all() noexcept {
 
 #define SCHEMAC_STABLE_BLOCK(kind, ns, key, m, uid)                                              \
   static void SCHEMAC_STABLE_CONCAT(schemac_stable_block_, uid)(::schemac::stable::Library&);    \
-  static const ::schemac::stable::detail::AddBlock SCHEMAC_STABLE_CONCAT(schemac_stable_add_, uid)( \
-      ::schemac::stable::detail::Block{&SCHEMAC_STABLE_CONCAT(schemac_stable_block_, uid),        \
-                                       ::schemac::stable::Library::kind, #ns, key, __FILE__,      \
-                                       __LINE__});                                                \
+  static const ::schemac::stable::detail::AddBlock SCHEMAC_STABLE_CONCAT(                        \
+      schemac_stable_add_, uid)(::schemac::stable::detail::Block{                                \
+      &SCHEMAC_STABLE_CONCAT(schemac_stable_block_, uid), ::schemac::stable::Library::kind, #ns, \
+      key, __FILE__, __LINE__});                                                                 \
   static void SCHEMAC_STABLE_CONCAT(schemac_stable_block_, uid)(::schemac::stable::Library & m)
 
 #define SCHEMAC_STABLE_LIBRARY(ns, m) \
@@ -223,15 +225,15 @@ inline SchemacStatus register_all() noexcept {
   SCHEMAC_STABLE_BLOCK(Impl, ns, #k, m, SCHEMAC_STABLE_CONCAT(ns##_##k##_impl_, __COUNTER__))
 
 // The plugin's entry points; use once per plugin, in one source file.
-#define SCHEMAC_STABLE_PLUGIN()                                                                 \
-  extern "C" SCHEMAC_ABI_EXPORT uint32_t schemac_plugin_abi_version(void) {                    \
-    return SCHEMAC_ABI_VERSION;                                                                 \
-  }                                                                                             \
-  extern "C" SCHEMAC_ABI_EXPORT SchemacStatus schemac_plugin_register(void) {                  \
-    return ::schemac::stable::detail::register_all();                                           \
-  }                                                                                             \
-  extern "C" SCHEMAC_ABI_EXPORT void schemac_plugin_unregister(void) {                         \
-    ::schemac::stable::detail::unregister_all();                                                \
+#define SCHEMAC_STABLE_PLUGIN()                                               \
+  extern "C" SCHEMAC_ABI_EXPORT uint32_t schemac_plugin_abi_version(void) {   \
+    return SCHEMAC_ABI_VERSION;                                               \
+  }                                                                           \
+  extern "C" SCHEMAC_ABI_EXPORT SchemacStatus schemac_plugin_register(void) { \
+    return ::schemac::stable::detail::register_all();                         \
+  }                                                                           \
+  extern "C" SCHEMAC_ABI_EXPORT void schemac_plugin_unregister(void) {        \
+    ::schemac::stable::detail::unregister_all();                              \
   }
 
 #endif  // SCHEMAC_STABLE_LIBRARY_HPP

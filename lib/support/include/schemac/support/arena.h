@@ -71,8 +71,7 @@ class Arena {
   }
   // Room for at least `size` bytes in a new block, twice as large as the last one.
   [[gnu::noinline]] void* allocate_block(std::size_t size, std::size_t align) {
-    const std::size_t bytes =
-        std::max(2 * (blocks_ ? blocks_->size : kInitialBytes), size + align);
+    const std::size_t bytes = std::max(2 * (blocks_ ? blocks_->size : kInitialBytes), size + align);
     auto* block = static_cast<Block*>(::operator new(sizeof(Block) + bytes));
     block->next = blocks_;
     block->size = bytes;

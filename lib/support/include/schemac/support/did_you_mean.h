@@ -22,7 +22,8 @@ std::optional<std::string> did_you_mean(std::string_view word,
 // The candidates within `max_distance` edits of `word` (edit_distance), closest first, ties in
 // candidate order, at most `count` of them; `word` itself is never one. The one search behind
 // every suggestion that has a fixed distance (type names, dispatch keys, operator names).
-std::vector<std::string> closest_names(std::string_view word, std::span<const std::string_view> candidates,
+std::vector<std::string> closest_names(std::string_view word,
+                                       std::span<const std::string_view> candidates,
                                        size_t max_distance, size_t count = 1);
 
 }  // namespace schemac::support

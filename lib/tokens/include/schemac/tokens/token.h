@@ -72,7 +72,8 @@ struct EscapeStart {
   SourcePosition from;  // where the backslash stands
   bool decoded;         // already appended to the literal (or found invalid: not static)
 };
-EscapeStart read_shared_escape(std::string_view text, size_t& i, SourcePosition from, StringLiteral& literal);
+EscapeStart read_shared_escape(std::string_view text, size_t& i, SourcePosition from,
+                               StringLiteral& literal);
 
 // Up to `max_digits` hexadecimal digits from text[i] on, as a number in `value`; `i` moves past
 // them. Returns how many there were.

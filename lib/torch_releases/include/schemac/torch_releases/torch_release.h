@@ -13,7 +13,7 @@
 
 #include "schemac/diagnostics/diagnostic.h"
 
-namespace schemac::lint {
+namespace schemac::torch_releases {
 
 struct TorchVersion {
   int major = 0;
@@ -62,4 +62,4 @@ bool dropout_arguments_are_random(TorchVersion version);
 // list, or one string as a single tag.
 bool tags_are_comma_separated(TorchVersion version);
 
-}  // namespace schemac::lint
+}  // namespace schemac::torch_releases

@@ -1,6 +1,6 @@
 // The per-release facts of torchgen that lint follows (torch_release.h); docs/releases.md gives
 // the source of each.
-#include "schemac/lint/torch_release.h"
+#include "schemac/torch_releases/torch_release.h"
 
 #include <algorithm>
 #include <array>
@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-namespace schemac::lint {
+namespace schemac::torch_releases {
 
 using diagnostics::Diagnostic;
 
@@ -16,10 +16,12 @@ namespace {
 
 constexpr TorchVersion v(int major, int minor) { return TorchVersion{major, minor}; }
 
+// clang-format off
 constexpr auto kVersions = std::to_array<TorchVersion>({
-    v(1, 12), v(1, 13), v(2, 0), v(2, 1), v(2, 2), v(2, 3), v(2, 4), v(2, 5), v(2, 6), v(2, 7), v(2, 8),
-    v(2, 9),
+    v(1, 12), v(1, 13), v(2, 0), v(2, 1), v(2, 2), v(2, 3), v(2, 4), v(2, 5), v(2, 6), v(2, 7),
+    v(2, 8), v(2, 9),
 });
+// clang-format on
 static_assert(kVersions.back() == kNewestTorchVersion);
 
 // Sorted by id.
@@ -40,40 +42,45 @@ constexpr auto kRuleReleases = std::to_array<RuleRelease>({
 
 // torchgen's `dispatch_keys` (model.py). 1.13 is read from its source; see docs/releases.md for
 // the others.
+// clang-format off
 constexpr auto kKeys1_13 = std::to_array<std::string_view>({
     "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "SparseCUDA", "SparseCsrCUDA",
-    "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd", "CompositeImplicitAutogradNestedTensor",
-    "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU",
-    "NestedTensorCUDA", "Meta", "SparseMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
+    "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd",
+    "CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutograd",
+    "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU", "NestedTensorCUDA", "Meta",
+    "SparseMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
 });
 constexpr auto kKeys2_0 = std::to_array<std::string_view>({
     "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "SparseCUDA", "SparseCsrCUDA",
-    "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd", "CompositeImplicitAutogradNestedTensor",
-    "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU",
-    "NestedTensorCUDA", "Meta", "SparseMeta", "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta",
-    "ZeroTensor",
+    "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd",
+    "CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutograd",
+    "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU", "NestedTensorCUDA", "Meta",
+    "SparseMeta", "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
 });
 constexpr auto kKeys2_4 = std::to_array<std::string_view>({
     "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "MTIA", "SparseCUDA",
     "SparseCsrCUDA", "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd",
     "CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutograd",
-    "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU", "NestedTensorCUDA", "Meta", "SparseMeta",
-    "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
+    "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU", "NestedTensorCUDA", "Meta",
+    "SparseMeta", "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
 });
 constexpr auto kKeys2_6 = std::to_array<std::string_view>({
-    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "MTIA", "SparseXPU", "SparseCsrXPU",
-    "SparseCUDA", "SparseCsrCUDA", "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd",
-    "CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutograd",
-    "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU", "NestedTensorCUDA", "NestedTensorXPU",
-    "NestedTensorHPU", "Meta", "SparseMeta", "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
+    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "MTIA", "SparseXPU",
+    "SparseCsrXPU", "SparseCUDA", "SparseCsrCUDA", "QuantizedCPU", "QuantizedCUDA",
+    "CompositeImplicitAutograd", "CompositeImplicitAutogradNestedTensor",
+    "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU",
+    "NestedTensorCUDA", "NestedTensorXPU", "NestedTensorHPU", "Meta", "SparseMeta", "SparseCsrMeta",
+    "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
 });
 constexpr auto kKeys2_8 = std::to_array<std::string_view>({
-    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "MTIA", "SparseXPU", "SparseCsrXPU",
-    "SparseMPS", "SparseCsrMPS", "SparseCUDA", "SparseCsrCUDA", "QuantizedCPU", "QuantizedCUDA",
-    "CompositeImplicitAutograd", "CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutograd",
-    "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU", "NestedTensorCUDA", "NestedTensorXPU",
-    "NestedTensorHPU", "Meta", "SparseMeta", "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
+    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "MTIA", "SparseXPU",
+    "SparseCsrXPU", "SparseMPS", "SparseCsrMPS", "SparseCUDA", "SparseCsrCUDA", "QuantizedCPU",
+    "QuantizedCUDA", "CompositeImplicitAutograd", "CompositeImplicitAutogradNestedTensor",
+    "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU",
+    "NestedTensorCUDA", "NestedTensorXPU", "NestedTensorHPU", "Meta", "SparseMeta", "SparseCsrMeta",
+    "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
 });
+// clang-format on
 
 // The tags each release's tags.yaml added, in the order of the file.
 struct TagsAdded {
@@ -82,8 +89,9 @@ struct TagsAdded {
 };
 constexpr auto kTagsAdded = std::to_array<TagsAdded>({
     {v(1, 12), {"inplace_view", "view_copy"}},
-    {v(1, 13), {"dynamic_output_shape", "data_dependent_output", "generated", "nondeterministic_seeded",
-                "nondeterministic_bitwise"}},
+    {v(1, 13),
+     {"dynamic_output_shape", "data_dependent_output", "generated", "nondeterministic_seeded",
+      "nondeterministic_bitwise"}},
     {v(2, 0), {"core", "pointwise"}},
     {v(2, 1), {"pt2_compliant_tag"}},
     {v(2, 2), {"needs_fixed_stride_order"}},
@@ -109,13 +117,15 @@ std::optional<TorchVersion> parse_torch_version(std::string_view text) {
   if (major_error != std::errc{} || dot == end || *dot != '.') return std::nullopt;
   auto [rest, minor_error] = std::from_chars(dot + 1, end, version.minor);
   if (minor_error != std::errc{} || rest != end) return std::nullopt;
-  if (std::find(kVersions.begin(), kVersions.end(), version) == kVersions.end()) return std::nullopt;
+  if (std::find(kVersions.begin(), kVersions.end(), version) == kVersions.end())
+    return std::nullopt;
   return version;
 }
 
 std::string known_torch_versions_text() {
   std::string out;
-  for (TorchVersion version : kVersions) out += (out.empty() ? "" : ", ") + format_torch_version(version);
+  for (TorchVersion version : kVersions)
+    out += (out.empty() ? "" : ", ") + format_torch_version(version);
   return out;
 }
 
@@ -134,7 +144,8 @@ void apply_torch_version(std::vector<Diagnostic>& diagnostics, TorchVersion vers
   });
   for (Diagnostic& d : diagnostics) {
     const RuleRelease* rule = find_rule_release(d.rule);
-    if (rule && rule->error_until && version <= *rule->error_until) d.severity = diagnostics::Severity::error;
+    if (rule && rule->error_until && version <= *rule->error_until)
+      d.severity = diagnostics::Severity::error;
   }
 }
 
@@ -153,7 +164,8 @@ std::span<const std::string_view> builtin_tags(TorchVersion version) {
     return out;
   }();
   const auto it = std::find(kVersions.begin(), kVersions.end(), version);
-  return by_release[static_cast<size_t>(it == kVersions.end() ? kVersions.size() - 1 : it - kVersions.begin())];
+  return by_release[static_cast<size_t>(it == kVersions.end() ? kVersions.size() - 1
+                                                              : it - kVersions.begin())];
 }
 
 std::span<const std::string_view> supported_dispatch_keys(TorchVersion version) {
@@ -168,4 +180,4 @@ bool tags_are_comma_separated(TorchVersion version) { return version < v(2, 0); 
 
 bool dropout_arguments_are_random(TorchVersion version) { return version >= v(2, 0); }
 
-}  // namespace schemac::lint
+}  // namespace schemac::torch_releases
