@@ -86,18 +86,21 @@ TEST(Audit, MissingMetaUnlessACompositeCoversIt) {
 }
 
 TEST(Audit, CompositeImplicitTogetherWithBackendKernels) {
-  std::vector<DumpKernel> kernels = {{"CPU", false, true, "", "cpu.cpp:4", false, "", ""},
-                                     {"CompositeImplicitAutograd", true, true, "", "math.cpp:9", false, "", ""}};
-  const std::vector<TableRow> rows = {kernel("CPU"), kernel("AutogradCPU", "math kernel"),
-                                      kernel("Meta", "math kernel"),
-                                      kernel("AutogradMeta", "math kernel")};
+  std::vector<DumpKernel> kernels = {
+      {"CPU", false, true, "registered at cpu.cpp:4", "cpu.cpp:4", false, "", ""},
+      {"CompositeImplicitAutograd", true, true, "registered at math.cpp:9", "math.cpp:9", false, "", ""}};
+  const std::vector<TableRow> rows = {kernel("CPU", "kernel", "cpu.cpp:4"),
+                                      kernel("AutogradCPU", "math kernel", "math.cpp:9"),
+                                      kernel("Meta", "math kernel", "math.cpp:9"),
+                                      kernel("AutogradMeta", "math kernel", "math.cpp:9")};
   const auto found = audit_operator(op(kTensorOp, rows, kernels));
   ASSERT_EQ(rules(found), Rules{"composite-implicit-with-backend"});
   EXPECT_EQ(found[0].site, "math.cpp:9");
   EXPECT_EQ(found[0].message, "a CompositeImplicitAutograd kernel and kernels for CPU");
-  // Alone, or next to a shadowed (inactive) backend kernel, it is what the key is for.
+  // Next to a shadowed (inactive) backend kernel, it is what the key is for; the shadowed kernel
+  // is unreachable.
   kernels[0].active = false;
-  EXPECT_TRUE(audit_operator(op(kTensorOp, rows, kernels)).empty());
+  EXPECT_EQ(rules(audit_operator(op(kTensorOp, rows, kernels))), Rules{"unreachable-kernel"});
 }
 
 TEST(Audit, AmbiguousEntry) {
@@ -144,6 +147,42 @@ TEST(Audit, LibraryCrossesTheWire) {
   ASSERT_EQ(received.library.operators.size(), 1u);
   EXPECT_EQ(to_wire(received), to_wire(sent));
   EXPECT_EQ(rules(audit_library(received.library)), Rules({"autograd-fallthrough", "missing-meta"}));
+}
+
+// A CompositeImplicitAutograd kernel beside a CompositeExplicitAutograd one fills no entry (rule
+// 5 of docs/dispatch-semantics.md §4 stops it), and a shadowed kernel never runs.
+TEST(Audit, UnreachableKernels) {
+  const DumpKernel cea{"CompositeExplicitAutograd", true, true, "op_default", "ops.cpp:20", false, "", ""};
+  const DumpKernel cia{"CompositeImplicitAutograd", true, true, "op_math", "ops.cpp:30", false, "", ""};
+  const std::vector<TableRow> rows = {{"CPU", true, "op_default", "default backend kernel", false, "ops.cpp:20"},
+                                      {"Meta", true, "op_default", "default backend kernel", false, "ops.cpp:20"},
+                                      missing("AutogradCPU")};
+  auto found = audit_operator(op("ns::op(int n) -> int", rows, {cea, cia}));
+  ASSERT_EQ(rules(found), Rules{"unreachable-kernel"});
+  EXPECT_EQ(found[0].site, "ops.cpp:30");
+  EXPECT_EQ(found[0].message,
+            "the CompositeImplicitAutograd kernel op_math fills no entry of the computed table: a "
+            "CompositeExplicitAutograd kernel stops math kernels on every key");
+  // The math kernel alone fills the same keys: nothing to flag.
+  std::vector<TableRow> math = rows;
+  for (TableRow& row : math) row = {row.key, true, "op_math", "math kernel", false, "ops.cpp:30"};
+  EXPECT_TRUE(audit_operator(op("ns::op(int n) -> int", math, {cia})).empty());
+
+  // libtorch's shape: two CPU kernels, the newer first; the table shows it as "registered at".
+  const DumpKernel newer{"CPU", false, true, "registered at new.cpp:5", "new.cpp:5", false, "", ""};
+  const DumpKernel older{"CPU", false, false, "registered at old.cpp:9", "old.cpp:9", false, "", ""};
+  found = audit_operator(op("ns::op(int n) -> int", {kernel("CPU", "kernel", "new.cpp:5")}, {newer, older}));
+  ASSERT_EQ(rules(found), Rules{"unreachable-kernel"});
+  EXPECT_EQ(found[0].site, "old.cpp:9");
+  EXPECT_EQ(found[0].message,
+            "the CPU kernel registered at old.cpp:9 is shadowed by a newer registration (registered at new.cpp:5): "
+            "it never runs");
+  // A fallthrough registered on an alias key is in the table as a fallthrough entry.
+  const DumpKernel through{"Autograd", true, true, "fallthrough registered at ext.cpp:3", "", false, "", ""};
+  EXPECT_TRUE(audit_operator(op("ns::op(int n) -> int",
+                                {{"AutogradCPU", true, "registered at ext.cpp:3", "autograd kernel", true, "ext.cpp:3"}},
+                                {through}))
+                  .empty());
 }
 
 }  // namespace

@@ -313,4 +313,119 @@ TEST(InspectHelp, SaysThatLoadingRunsCode) {
   EXPECT_NE(run("--help").out.find("loading a library runs its code"), std::string::npos);
 }
 
+// Globs: every operator subcommand takes `ns::*`-style patterns, one section per match (JSON: an
+// array); a pattern that matches nothing is an error with a did-you-mean on the namespace.
+TEST(InspectGlobs, EveryOperatorSubcommandTakesAGlob) {
+  const std::string load = " --load " + q(INSPECT_CPP_OPS_LIBRARY);
+  const ToolRun table = run("table 'inspect_test::*'" + load);
+  EXPECT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_EQ(table.out.rfind("inspect_test::decomposed\nkey", 0), 0u) << table.out;
+  EXPECT_NE(table.out.find("\n\ninspect_test::twice\nkey"), std::string::npos) << table.out;
+  // One operator without a glob: exactly as before.
+  EXPECT_EQ(run("table inspect_test::twice" + load).out, run("table 'inspect_test::tw*'" + load).out);
+  const ToolRun json = run("dump 'inspect_test::*' --format json" + load);
+  EXPECT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(json.out.rfind("[{\"name\":\"inspect_test::decomposed\"", 0), 0u) << json.out;
+  EXPECT_NE(json.out.find("},{\"name\":\"inspect_test::twice\""), std::string::npos) << json.out;
+  EXPECT_EQ(json.out.substr(json.out.size() - 3), "}]\n");
+  const ToolRun torch = run("table 'inspect_test::*' --format torch" + load);
+  EXPECT_NE(torch.out.find("\ninspect_test::twice\nCPU: twice_cpu [kernel]\n"), std::string::npos) << torch.out;
+  // decomposed has a math kernel, twice a CPU kernel: both calls resolve.
+  const ToolRun resolve = run("resolve 'inspect_test::*' --tensor cpu" + load);
+  EXPECT_EQ(resolve.exit_code, 0) << resolve.err;
+  EXPECT_NE(resolve.out.find("operator: inspect_test::decomposed"), std::string::npos) << resolve.out;
+  EXPECT_NE(resolve.out.find("\n\noperator: inspect_test::twice"), std::string::npos) << resolve.out;
+  const ToolRun trace = run("trace 'inspect_test::*' --arg cpu:float32[2]" + load);
+  EXPECT_EQ(trace.exit_code, 0) << trace.err;
+  EXPECT_NE(trace.out.find("trace: inspect_test::decomposed(Tensor self) -> Tensor"), std::string::npos) << trace.out;
+  EXPECT_NE(trace.out.find("\n\ntrace: inspect_test::twice(Tensor self) -> Tensor"), std::string::npos) << trace.out;
+  const ToolRun dot = run("table 'inspect_test::*' --format dot" + load + " | dot -Tsvg -o /dev/null");
+  EXPECT_EQ(dot.exit_code, 0) << dot.err;
+}
+
+TEST(InspectGlobs, AuditTakesAnOperatorGlob) {
+  const ToolRun one = run("audit --op 'inspect_test::tw*' --load " + q(INSPECT_CPP_OPS_LIBRARY));
+  EXPECT_EQ(one.exit_code, 1);
+  EXPECT_NE(one.out.find("in 1 operator\n"), std::string::npos) << one.out;
+  const ToolRun none = run("audit --op 'inspect_tst::*' --load " + q(INSPECT_CPP_OPS_LIBRARY));
+  EXPECT_EQ(none.exit_code, 1);
+  EXPECT_NE(none.err.find("no namespace 'inspect_tst'; did you mean 'inspect_test'?"), std::string::npos) << none.err;
+}
+
+// diff: before and after loading a library that overrides a kernel and adds a Meta one.
+TEST(InspectDiff, BeforeAndAfterALoad) {
+  const std::string args = "diff inspect_test::twice --load " + q(INSPECT_CPP_OPS_LIBRARY) + " --right-load " +
+                           q(INSPECT_OVERRIDE_LIBRARY);
+  const ToolRun text = run(args);
+  EXPECT_EQ(text.exit_code, 1) << text.err;
+  const std::string out = normalise(text.out);
+  EXPECT_NE(out.find("--- inspect_test::twice: schemac after loading libinspect_cpp_ops_library.so\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("\nCPU   twice_cpu  kernel   twice_cpu_fast  kernel\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("\nMeta  -          missing  twice_meta      kernel\n"), std::string::npos) << out;
+  EXPECT_NE(out.find(" keys differ\n"), std::string::npos) << out;
+  const ToolRun json = run(args + " --format json");
+  EXPECT_EQ(json.exit_code, 1);
+  EXPECT_NE(json.out.find(R"("changes":[{"key":"CPU","left":{"kernel":"twice_cpu")"), std::string::npos) << json.out;
+  const ToolRun dot = run(args + " --format dot | dot -Tsvg");
+  EXPECT_EQ(dot.exit_code, 0) << dot.err;
+  EXPECT_NE(dot.out.find("twice_cpu_fast"), std::string::npos);
+  const ToolRun mermaid = run(args + " --format mermaid");
+  EXPECT_NE(mermaid.out.find("class key0 changed"), std::string::npos) << mermaid.out;
+  // A library that does not touch the operator: equal, exit 0.
+  const ToolRun same = run("diff inspect_test::twice --load " + q(INSPECT_CPP_OPS_LIBRARY) + " --right-load " +
+                           q(INSPECT_CONTAINERS_LIBRARY));
+  EXPECT_EQ(same.exit_code, 0) << same.out << same.err;
+  EXPECT_NE(same.out.find("inspect_test::twice: equal ("), std::string::npos) << same.out;
+  // An operator only the right side has: every entry added.
+  const ToolRun added = run("diff 'inspect_test::*' --right-load " + q(INSPECT_CPP_OPS_LIBRARY));
+  EXPECT_EQ(added.exit_code, 1) << added.err;
+  EXPECT_NE(added.out.find("--- inspect_test::decomposed: schemac (no such operator)"), std::string::npos)
+      << added.out;
+}
+
+TEST(InspectErrors, DiffAndGlobUsage) {
+  const std::string cpp = q(INSPECT_CPP_OPS_LIBRARY);
+  const ErrorCase cases[] = {
+      {"diff of a side with itself", "diff inspect_test::twice --load " + cpp, 2, {"both sides are the same"}},
+      {"diff of an unknown operator", "diff inspect_test::twise --right-load " + cpp, 2,
+       {"unknown operator 'inspect_test::twise'", "did you mean 'inspect_test::twice'?"}},
+      {"diff with a bad runtime", "diff inspect_test::twice --left-runtime pytorch --right-load " + cpp, 2,
+       {"--left-runtime"}},
+      {"diff of a library that fails to load", "diff inspect_test::twice --right-load /nonexistent/lib.so", 2,
+       {"cannot load '/nonexistent/lib.so'"}},
+      {"glob matching nothing", "table 'inspect_tset::*' --load " + cpp, 1,
+       {"no operator matches 'inspect_tset::*'", "did you mean 'inspect_test'?"}},
+      {"glob with a bad character", "table 'inspect_test::[tw]*' --load " + cpp, 1,
+       {"'[' (column 15) is not allowed in an operator pattern"}},
+      {"several operators as one mermaid picture", "table 'inspect_test::*' --format mermaid --load " + cpp, 2,
+       {"--format mermaid draws one operator, and 'inspect_test::*' matches 2"}},
+      {"audit --op that is unknown", "audit --op inspect_test::twise --load " + cpp, 1,
+       {"unknown operator 'inspect_test::twise'"}},
+  };
+  for (const ErrorCase& c : cases) {
+    const ToolRun r = run(c.args);
+    EXPECT_EQ(r.exit_code, c.exit_code) << c.name << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << c.name;
+    for (const std::string& part : c.stderr_parts)
+      EXPECT_NE(r.err.find(part), std::string::npos) << c.name << ": '" << part << "' not in:\n" << r.err;
+  }
+}
+
+// Text tables fit 100 columns unless --wide, which keeps today's full width.
+TEST(InspectTables, FitOneHundredColumnsUnlessWide) {
+  const std::string load = " --load " + q(INSPECT_CPP_OPS_LIBRARY);
+  const ToolRun narrow = run("table inspect_test::twice" + load);
+  std::istringstream lines(narrow.out);
+  for (std::string line; std::getline(lines, line);) {
+    size_t columns = 0;
+    for (char c : line) columns += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    EXPECT_LE(columns, 100u) << line;
+  }
+  const ToolRun wide = run("table inspect_test::twice --wide" + load);
+  EXPECT_NE(wide.out.find("registered at "), std::string::npos) << wide.out;
+  EXPECT_NE(wide.out.find("backend fallback (fallthrough)"), std::string::npos) << wide.out;
+}
+
 }  // namespace

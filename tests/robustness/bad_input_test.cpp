@@ -92,6 +92,14 @@ std::vector<Command> commands() {
       {"resolve --load", inspect + " resolve example_plugin::scale --keys CPU --load {}", true, {"library.so"}},
       {"trace --load", inspect + " trace --load {} example_plugin::scale --arg cpu:float32[2] --arg 2.0", true,
        {"library.so"}},
+      // Globs load the libraries as a plain name does; diff loads them on one side or both.
+      {"table --load (glob)", inspect + " table 'example_plugin::*' --load {}", true, {"library.so"}},
+      {"audit --op --load", inspect + " audit --op 'example_plugin::*' --load {}", true, {"library.so"}},
+      {"diff --load", inspect + " diff example_plugin::scale --load {} --right-load " + q(GOOD_LIBRARY), true,
+       {"library.so"}},
+      {"diff --left-load", inspect + " diff --left-load {} example_plugin::scale --right-load " + q(GOOD_LIBRARY),
+       true, {"library.so"}},
+      {"diff --right-load", inspect + " diff example_plugin::scale --right-load {}", true, {"library.so"}},
   };
 }
 

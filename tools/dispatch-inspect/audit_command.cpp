@@ -1,5 +1,6 @@
 // `dispatch-inspect audit`: the rules of report/audit.h over the operators the loaded libraries
 // registered (every operator when none is loaded), in the chosen runtime; exit 1 on findings.
+#include <algorithm>
 #include <charconv>
 #include <iostream>
 #include <memory>
@@ -8,6 +9,8 @@
 #include "commands.h"
 #include "library_loader.h"
 #include "report/audit.h"
+#include "report/names.h"
+#include "report/operator_glob.h"
 #include "report/render.h"
 #include "runtime.h"
 #include "schemac/diagnostics/diagnostic.h"
@@ -19,7 +22,32 @@ namespace {
 struct AuditOptions {
   std::vector<std::string> libraries;
   std::string format = "text";
+  std::string op;  // --op: an operator or a glob; "" audits them all
 };
+
+// Keeps the operators of `library` that `pattern` names (a name or a glob); false after saying
+// why none is left.
+bool keep_named(const std::string& pattern, report::Library& library) {
+  std::vector<std::string> names;
+  for (const report::OperatorState& op : library.operators) names.push_back(op.summary.name);
+  std::vector<std::string> kept = {pattern};
+  if (report::is_operator_glob(pattern)) {
+    report::GlobExpansion found = report::expand_operator_glob(pattern, names);
+    if (!found.ok()) {
+      std::cerr << "dispatch-inspect: error: " << found.error << "\n";
+      if (!found.note.empty()) std::cerr << "note: " << found.note << "\n";
+      return false;
+    }
+    kept = std::move(found.names);
+  } else if (std::find(names.begin(), names.end(), pattern) == names.end()) {
+    std::cerr << report::unknown_operator_error(pattern, names);
+    return false;
+  }
+  std::erase_if(library.operators, [&](const report::OperatorState& op) {
+    return !std::binary_search(kept.begin(), kept.end(), op.summary.name);
+  });
+  return true;
+}
 
 // "FILE:LINE" as a location (line 0 when the site has no line number).
 diagnostics::Location location_of(const std::string& site) {
@@ -56,8 +84,9 @@ int run_audit(const AuditOptions& o) {
   report::Request request;
   request.kind = "library";
   request.libraries = o.libraries;
-  const report::Response answer = ask(request);
+  report::Response answer = ask(request);
   if (answer.status != cli::kExitOk) return answer.status;
+  if (!o.op.empty() && !keep_named(o.op, answer.library)) return cli::kExitProblems;
   const std::vector<report::Finding> findings = report::audit_library(answer.library);
   const size_t operators = answer.library.operators.size();
   if (o.format == "json") {
@@ -79,6 +108,8 @@ std::function<int()> bind_audit_command(CLI::App* sub) {
       sub, options->format, {"text", "json", "sarif"},
       "text (one finding per line, with why it matters), json, or sarif (SARIF 2.1.0)");
   add_runtime_option(sub);
+  sub->add_option("--op", options->op,
+                  "audit only this operator, or the operators a glob matches ('myops::*')");
   return [options] { return run_audit(*options); };
 }
 

@@ -1,8 +1,9 @@
 // The dispatch-inspect subcommands that are not about one operator, in the order --help lists
 // them: each one's name, one-line description and --help footer. The options, the bind function
 // and the run function stand in the subcommand's own file. The subcommands about one operator
-// (table, dump, resolve, trace) describe themselves through add_operator_command
-// (operator_command.h), which writes their footers from one pattern.
+// (table, dump, resolve, trace, and diff, which compares two tables of one operator) describe
+// themselves through add_operator_command (operator_command.h), which writes their footers from
+// one pattern.
 #include "commands.h"
 
 namespace schemac::inspect {
@@ -30,7 +31,8 @@ std::span<const cli::Command> general_commands() {
         "  dispatch-inspect audit --load build/examples/plugin/libschemac_example_plugin.so\n"
         "  dispatch-inspect audit --runtime torch --load libmyops.so --format sarif\n"
         "Rules: autograd-fallthrough, missing-meta, composite-implicit-with-backend, "
-        "ambiguous-kernel\n"
+        "ambiguous-kernel,\n"
+        "unreachable-kernel. --op GLOB audits only the operators it matches.\n"
         "(docs/dispatch-inspect.md says why each matters).\n"
         "Exit status: 0 no findings, 1 findings or a library failed to load, 2 usage error."},
        bind_audit_command},

@@ -30,5 +30,7 @@ void add_table_command(CLI::App& app);
 void add_dump_command(CLI::App& app);
 void add_resolve_command(CLI::App& app);
 void add_trace_command(CLI::App& app);
+// diff: one operator's table on two sides (libraries, runtimes), each computed separately.
+void add_diff_command(CLI::App& app);
 
 }  // namespace schemac::inspect

@@ -20,14 +20,13 @@ void add_dump_command(CLI::App& app) {
        "text or torch (both as torch._C._dispatch_dump prints), or json",
        "dispatch-inspect dump example_plugin::scale --load libschemac_example_plugin.so"},
       options, [options] {
-        const report::Response answer = ask(operator_request("dump", *options));
-        if (answer.status != cli::kExitOk) return answer.status;
-        if (options->format == "json") {
-          std::cout << report::json_text(report::dump_json(answer.dump)) << "\n";
-        } else {
-          std::cout << report::dump_torch(answer.dump);
-        }
-        return cli::kExitOk;
+        return print_each_operator(*options, [&](const std::string& op, bool, std::string& out) {
+          const report::Response answer = ask(operator_request("dump", *options, op));
+          if (answer.status != cli::kExitOk) return answer.status;
+          out = options->format == "json" ? report::json_text(report::dump_json(answer.dump)) + "\n"
+                                          : report::dump_torch(answer.dump);
+          return cli::kExitOk;
+        });
       });
 }
 

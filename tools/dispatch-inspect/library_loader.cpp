@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 #include <ostream>
+#include <set>
 
 #include "elf_check.h"
 #include "schemac/dispatch/registration_transaction.h"
@@ -84,12 +85,15 @@ LoadResult load_library(const std::string& path) {
 }
 
 bool load_libraries(const std::vector<std::string>& paths, std::ostream& err) {
+  static auto* loaded = new std::set<std::string>();  // never destroyed: the libraries stay loaded
   for (const std::string& path : paths) {
+    if (loaded->contains(path)) continue;
     const LoadResult result = load_library(path);
     if (!result.ok) {
       err << fmt::format("dispatch-inspect: error: cannot load '{}': {}\n", path, result.error);
       return false;
     }
+    loaded->insert(path);
   }
   return true;
 }

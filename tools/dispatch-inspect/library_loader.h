@@ -34,7 +34,10 @@ inline constexpr const char* kLoadHelp =
 LoadResult load_library(const std::string& path);
 
 // Loads each path in order and stops at the first failure, printing
-// "dispatch-inspect: error: cannot load 'PATH': MESSAGE" on `err`. True when all loaded.
+// "dispatch-inspect: error: cannot load 'PATH': MESSAGE" on `err`. True when all loaded. A path
+// this function loaded before in this process is not loaded again (a glob asks the registry once
+// for the operators and once per match, each time with the subcommand's --load libraries).
+
 bool load_libraries(const std::vector<std::string>& paths, std::ostream& err);
 
 }  // namespace schemac::inspect

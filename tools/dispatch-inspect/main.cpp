@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   schemac::inspect::add_dump_command(app);
   schemac::inspect::add_resolve_command(app);
   schemac::inspect::add_trace_command(app);
+  schemac::inspect::add_diff_command(app);
   app.footer(
       "Subcommands that take --load LIB open that library in this process: loading a library runs "
       "its code.\n"

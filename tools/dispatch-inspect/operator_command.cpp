@@ -2,8 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <iostream>
+
 #include "cli.h"
 #include "library_loader.h"
+#include "report/operator_glob.h"
 #include "runtime.h"
 
 namespace schemac::inspect {
@@ -16,7 +20,9 @@ CLI::App* add_operator_command(CLI::App& app, const OperatorCommand& command,
                   command.exit_one);
   CLI::App* sub =
       cli::add_command(app, {command.name, command.description, footer}, std::move(run));
-  sub->add_option("OP", options->op, "the operator, ns::name or ns::name.overload")->required();
+  sub->add_option("OP", options->op,
+                  "the operator, ns::name or ns::name.overload, or a glob of them ('myops::*')")
+      ->required();
   // One value per --load: `--load LIB OP` leaves OP to the positional (a vector option would take
   // it).
   sub->add_option("--load", options->libraries, kLoadHelp)->allow_extra_args(false);
@@ -25,12 +31,81 @@ CLI::App* add_operator_command(CLI::App& app, const OperatorCommand& command,
   return sub;
 }
 
-report::Request operator_request(const char* kind, const OperatorCommandOptions& options) {
+report::Request operator_request(const char* kind, const OperatorCommandOptions& options,
+                                 const std::string& op) {
   report::Request request;
   request.kind = kind;
   request.libraries = options.libraries;
-  request.op = options.op;
+  request.op = op;
   return request;
+}
+
+std::optional<std::vector<std::string>> operators_named(const OperatorCommandOptions& options) {
+  if (!report::is_operator_glob(options.op)) return std::vector<std::string>{options.op};
+  if (const std::optional<std::string> bad = report::glob_error(options.op)) {
+    std::cerr << "dispatch-inspect: error: " << *bad << "\n";
+    return std::nullopt;
+  }
+  report::Request request;
+  request.kind = "operators";
+  request.libraries = options.libraries;
+  const report::Response answer = ask(request);
+  if (answer.status != cli::kExitOk) return std::nullopt;
+  std::vector<std::string> known;
+  for (const report::OperatorSummary& op : answer.operators.operators) known.push_back(op.name);
+  report::GlobExpansion found = report::expand_operator_glob(options.op, known);
+  if (!found.ok()) {
+    std::cerr << "dispatch-inspect: error: " << found.error << "\n";
+    if (!found.note.empty()) std::cerr << "note: " << found.note << "\n";
+    return std::nullopt;
+  }
+  return std::move(found.names);
+}
+
+std::string json_array(const std::vector<std::string>& values) {
+  std::string array = "[";
+  for (const std::string& value : values) {
+    if (value.empty()) continue;
+    if (array.size() > 1) array += ",";
+    array += value.substr(0, value.size() - 1);  // each is one JSON value and a newline
+  }
+  return array + "]\n";
+}
+
+int print_each_operator(const OperatorCommandOptions& options, const OperatorAction& each) {
+  const std::optional<std::vector<std::string>> names = operators_named(options);
+  if (!names) return cli::kExitProblems;
+  const bool several = report::is_operator_glob(options.op);
+  if (several && names->size() > 1 && options.format == "mermaid") {
+    std::cerr << fmt::format(
+        "dispatch-inspect: error: --format mermaid draws one operator, and '{}' matches {}: name "
+        "one, or use --format dot (one graph per operator)\n",
+        options.op, names->size());
+    return cli::kExitUsage;
+  }
+  // Everything is made first, so that a usage error (a bad key, say) prints nothing else.
+  std::vector<std::string> outputs;
+  int status = cli::kExitOk;
+  for (const std::string& op : *names) {
+    std::string out;
+    const int code = each(op, several, out);
+    if (code == cli::kExitUsage) return code;
+    status = std::max(status, code);
+    outputs.push_back(std::move(out));
+  }
+  if (!several) {
+    std::cout << outputs.front();
+  } else if (options.format == "json") {
+    std::cout << json_array(outputs);
+  } else {
+    bool first = true;
+    for (const std::string& out : outputs) {
+      if (out.empty()) continue;
+      std::cout << (first || options.format == "dot" ? "" : "\n") << out;
+      first = false;
+    }
+  }
+  return status;
 }
 
 }  // namespace schemac::inspect

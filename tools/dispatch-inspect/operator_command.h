@@ -5,6 +5,7 @@
 #include <functional>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,26 @@ CLI::App* add_operator_command(CLI::App& app, const OperatorCommand& command,
                                std::shared_ptr<OperatorCommandOptions> options,
                                std::function<int()> run);
 
-// A request of `kind` for the options' operator and libraries.
-report::Request operator_request(const char* kind, const OperatorCommandOptions& options);
+// A request of `kind` for operator `op` and the options' libraries.
+report::Request operator_request(const char* kind, const OperatorCommandOptions& options,
+                                 const std::string& op);
+
+// The operators the options' OP names: OP itself when it is no glob (the adapter reports an
+// unknown one), else every registered operator the glob matches after loading the options'
+// libraries, in name order (report/operator_glob.h); nullopt after saying why there are none.
+std::optional<std::vector<std::string>> operators_named(const OperatorCommandOptions& options);
+
+// Outputs of one JSON value and a newline each (empty ones skipped) as one array and a newline.
+std::string json_array(const std::vector<std::string>& values);
+
+// What a subcommand makes of one operator: sets `out` and returns the exit code. `several`: OP
+// is a glob, so `out` is one section of several (torch-format tables then name their operator).
+using OperatorAction = std::function<int(const std::string& op, bool several, std::string& out)>;
+
+// Runs `each` on every operator OP names and prints what it made: as it is for a plain name;
+// for a glob, text sections a blank line apart, JSON as one array, DOT one graph each (Mermaid
+// draws one operator: exit 2 for several). Nothing is printed when an operator's action is a
+// usage error (2). Returns the worst exit code; 1 when nothing matched.
+int print_each_operator(const OperatorCommandOptions& options, const OperatorAction& each);
 
 }  // namespace schemac::inspect

@@ -18,8 +18,10 @@ struct ResolveOptions {
   bool allow_missing = false;
 };
 
-int run_resolve(const OperatorCommandOptions& common, const ResolveOptions& o) {
-  report::Request request = operator_request("resolve", common);
+// One operator's resolution, rendered into `out`.
+int resolve_one(const OperatorCommandOptions& common, const ResolveOptions& o,
+                const std::string& op, std::string& out) {
+  report::Request request = operator_request("resolve", common, op);
   request.keys = o.keys;
   for (const std::string& device : o.tensors) request.keys += "," + report::tensor_keys(device);
   request.include = o.include;
@@ -28,15 +30,21 @@ int run_resolve(const OperatorCommandOptions& common, const ResolveOptions& o) {
   const report::Response answer = ask(request);
   if (answer.status != cli::kExitOk) return answer.status;
   if (common.format == "dot") {
-    std::cout << report::resolution_dot(answer.resolution);
+    out = report::resolution_dot(answer.resolution);
   } else if (common.format == "mermaid") {
-    std::cout << report::resolution_mermaid(answer.resolution);
+    out = report::resolution_mermaid(answer.resolution);
   } else if (common.format == "json") {
-    std::cout << report::json_text(report::resolution_json(answer.resolution)) << "\n";
+    out = report::json_text(report::resolution_json(answer.resolution)) + "\n";
   } else {
-    std::cout << report::resolution_text(answer.resolution);
+    out = report::resolution_text(answer.resolution);
   }
   return answer.resolution.fails && !o.allow_missing ? cli::kExitProblems : cli::kExitOk;
+}
+
+int run_resolve(const OperatorCommandOptions& common, const ResolveOptions& o) {
+  return print_each_operator(common, [&](const std::string& op, bool, std::string& out) {
+    return resolve_one(common, o, op, out);
+  });
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
@@ -34,6 +35,29 @@ report::Response failed(const std::string& why) {
   return response;
 }
 
+// The response a child process `pid` writes on `fd` (the read end of a pipe, closed here),
+// once it has exited; `who` names the child when it gives none.
+report::Response read_response(int fd, pid_t pid, const std::string& who) {
+  std::string text;
+  char buffer[65536];
+  for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) != 0;) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    text.append(buffer, static_cast<size_t>(n));
+  }
+  close(fd);
+  int wait_status = 0;
+  while (waitpid(pid, &wait_status, 0) < 0 && errno == EINTR) {
+  }
+  report::Response response;
+  if (!WIFEXITED(wait_status) || !report::from_wire(text, response))
+    return failed(who + " gave no answer" +
+                  (WIFSIGNALED(wait_status)
+                       ? std::string(" (") + strsignal(WTERMSIG(wait_status)) + ")"
+                       : ""));
+  return response;
+}
+
 report::Response ask_torch(const report::Request& request) {
   const std::filesystem::path tool = own_directory() / kTorchTool;
   int fds[2];
@@ -55,24 +79,39 @@ report::Response ask_torch(const report::Request& request) {
                   " beside dispatch-inspect ('" + tool_path + "': " + std::strerror(spawned) +
                   "); it is built when CMake finds libtorch (find_package(Torch))");
   }
-  std::string text;
-  char buffer[65536];
-  for (ssize_t n; (n = read(fds[0], buffer, sizeof buffer)) != 0;) {
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) break;
-    text.append(buffer, static_cast<size_t>(n));
+  return read_response(fds[0], pid, kTorchTool);
+}
+
+// Our adapter in a forked child, so that the libraries it loads stay there.
+report::Response ask_ours_separately(const report::Request& request) {
+  int fds[2];
+  if (pipe(fds) != 0) return failed(std::string("cannot make a pipe: ") + std::strerror(errno));
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return failed(std::string("cannot fork: ") + std::strerror(errno));
   }
-  close(fds[0]);
-  int wait_status = 0;
-  while (waitpid(pid, &wait_status, 0) < 0 && errno == EINTR) {
+  if (pid == 0) {
+    close(fds[0]);
+    const std::string text = report::to_wire(answer(request)).dump();
+    std::cout.flush();
+    std::cerr.flush();
+    std::fflush(nullptr);
+    bool written = true;
+    for (size_t done = 0; written && done < text.size();) {
+      const ssize_t n = write(fds[1], text.data() + done, text.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      written = n > 0;
+      if (written) done += static_cast<size_t>(n);
+    }
+    _exit(written ? 0 : 2);
   }
-  report::Response response;
-  if (!WIFEXITED(wait_status) || !report::from_wire(text, response))
-    return failed(std::string(kTorchTool) + " gave no answer" +
-                  (WIFSIGNALED(wait_status)
-                       ? std::string(" (") + strsignal(WTERMSIG(wait_status)) + ")"
-                       : ""));
-  return response;
+  close(fds[1]);
+  return read_response(fds[0], pid, "dispatch-inspect's child for one side");
 }
 
 }  // namespace
@@ -88,6 +127,8 @@ void add_runtime_option(CLI::App* command) {
 
 bool torch_runtime_chosen() { return chosen_runtime == "torch"; }
 
+const std::string& chosen_runtime_name() { return chosen_runtime; }
+
 int require_our_runtime(const char* command) {
   if (!torch_runtime_chosen()) return 0;
   std::cerr
@@ -98,6 +139,10 @@ int require_our_runtime(const char* command) {
 
 report::Response ask(const report::Request& request) {
   return torch_runtime_chosen() ? ask_torch(request) : answer(request);
+}
+
+report::Response ask_separately(const report::Request& request, std::string_view runtime) {
+  return runtime == "torch" ? ask_torch(request) : ask_ours_separately(request);
 }
 
 }  // namespace schemac::inspect

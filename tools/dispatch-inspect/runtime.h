@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 
@@ -19,6 +20,9 @@ void add_runtime_option(CLI::App* command);
 // Whether --runtime torch was given.
 bool torch_runtime_chosen();
 
+// "schemac" or "torch", as --runtime says.
+const std::string& chosen_runtime_name();
+
 // For the subcommands only our runtime can answer (simulate, trace): 0, or 2 after saying that
 // --runtime torch does not work with `command`.
 int require_our_runtime(const char* command);
@@ -26,5 +30,10 @@ int require_our_runtime(const char* command);
 // The answer of the chosen runtime's adapter. For torch: runs dispatch-inspect-torch, whose
 // errors reach stderr as they are; when it cannot be run or dies, says why and answers status 2.
 report::Response ask(const report::Request& request);
+
+// The answer of `runtime`'s adapter ("schemac" or "torch") in a process of its own, whatever
+// --runtime says, so that the libraries it loads are not in this process (diff's two sides):
+// libtorch's is dispatch-inspect-torch, ours a forked copy of this process. Errors as ask's.
+report::Response ask_separately(const report::Request& request, std::string_view runtime);
 
 }  // namespace schemac::inspect

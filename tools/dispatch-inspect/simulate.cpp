@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "report/operator_glob.h"
 #include "report/render.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/dispatch/dispatcher.h"
@@ -262,13 +263,12 @@ class ScriptSession {
       while (!it->second.empty()) it->second.pop_back();
     } else if (command == "table" || command == "dump") {
       expect_exactly(words, 2, command + " OP");
-      const OperatorEntry* op = dispatcher_.find(words[1]);
-      if (!op) throw dispatch::DispatchError(fmt::format("no operator named '{}'", words[1]));
-      if (command == "table") {
-        inspect::TableOptions options;
-        out_ << inspect::format_table(*op, format_, options);
-      } else {
-        out_ << inspect::format_dump(*op, format_);
+      const bool several = report::is_operator_glob(words[1]);
+      for (const OperatorEntry* op : operators_named(words[1])) {
+        // A glob's sections name their operator (JSON objects already do).
+        if (several && format_ != TableFormat::Json) out_ << op->full_name() << ":\n";
+        out_ << (command == "table" ? inspect::format_table(*op, format_)
+                                    : inspect::format_dump(*op, format_));
       }
     } else {
       throw dispatch::DispatchError(fmt::format(
@@ -277,6 +277,25 @@ class ScriptSession {
   }
 
  private:
+  // The operator `name` names, or every one the glob matches (report/operator_glob.h).
+  std::vector<const OperatorEntry*> operators_named(const std::string& name) const {
+    if (!report::is_operator_glob(name)) {
+      const OperatorEntry* op = dispatcher_.find(name);
+      if (!op) throw dispatch::DispatchError(fmt::format("no operator named '{}'", name));
+      return {op};
+    }
+    std::vector<std::string> known;
+    for (const OperatorEntry* op : dispatcher_.operators()) known.push_back(op->full_name());
+    const report::GlobExpansion found = report::expand_operator_glob(name, known);
+    if (!found.ok())
+      throw dispatch::DispatchError(known.empty() || found.note.empty()
+                                        ? found.error
+                                        : fmt::format("{}; {}", found.error, found.note));
+    std::vector<const OperatorEntry*> ops;
+    for (const std::string& match : found.names) ops.push_back(dispatcher_.find(match));
+    return ops;
+  }
+
   static void expect_exactly(const std::vector<std::string>& words, size_t n,
                              std::string_view usage) {
     if (words.size() != n)

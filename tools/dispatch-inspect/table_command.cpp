@@ -12,6 +12,7 @@ namespace schemac::inspect {
 void add_table_command(CLI::App& app) {
   auto options = std::make_shared<OperatorCommandOptions>();
   auto all_keys = std::make_shared<bool>(false);
+  auto wide = std::make_shared<bool>(false);
   CLI::App* sub = add_operator_command(
       app,
       {"table",
@@ -25,26 +26,33 @@ void add_table_command(CLI::App& app) {
        "Reasons: kernel, default backend kernel, nested kernel, math kernel, autograd kernel, "
        "batched kernel,\n"
        "backend fallback, ambiguous autogradother, missing; '(fallthrough)' marks keys dispatch "
-       "skips."},
-      options, [options, all_keys] {
-        report::Request request = operator_request("table", *options);
-        request.all_keys = *all_keys;
-        const report::Response answer = ask(request);
-        if (answer.status != cli::kExitOk) return answer.status;
-        if (options->format == "torch") {
-          std::cout << report::table_torch(answer.table);
-        } else if (options->format == "dot") {
-          std::cout << report::table_dot(answer.table);
-        } else if (options->format == "mermaid") {
-          std::cout << report::table_mermaid(answer.table);
-        } else if (options->format == "json") {
-          std::cout << report::json_text(report::table_json(answer.table)) << "\n";
-        } else {
-          std::cout << report::table_text(answer.table);
-        }
-        return cli::kExitOk;
+       "skips\n(a table narrowed to 100 columns says 'fallthrough' in the kernel column; --wide "
+       "keeps every column whole)."},
+      options, [options, all_keys, wide] {
+        return print_each_operator(
+            *options, [&](const std::string& op, bool several, std::string& out) {
+              report::Request request = operator_request("table", *options, op);
+              request.all_keys = *all_keys;
+              const report::Response answer = ask(request);
+              if (answer.status != cli::kExitOk) return answer.status;
+              if (options->format == "torch") {
+                // The torch format names no operator: a section of several starts with its name.
+                out = (several ? op + "\n" : "") + report::table_torch(answer.table);
+              } else if (options->format == "dot") {
+                out = report::table_dot(answer.table);
+              } else if (options->format == "mermaid") {
+                out = report::table_mermaid(answer.table);
+              } else if (options->format == "json") {
+                out = report::json_text(report::table_json(answer.table)) + "\n";
+              } else {
+                out = report::table_text(answer.table, *wide ? 0 : report::kTextColumns);
+              }
+              return cli::kExitOk;
+            });
       });
   sub->add_flag("--all-keys", *all_keys, "also list runtime keys with no entry (text and json)");
+  sub->add_flag("--wide", *wide,
+                "text: every column at full width (by default the table fits 100 columns)");
 }
 
 }  // namespace schemac::inspect

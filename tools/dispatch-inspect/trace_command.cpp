@@ -137,29 +137,29 @@ bool build_arguments(const schema::FunctionSchema& s, const std::vector<std::str
   return true;
 }
 
-void print_text(const std::string& schema_text, const std::vector<BuiltArgument>& args,
-                const std::vector<TracedStep>& steps, const dispatch::Stack* results,
-                const std::string& error) {
-  std::cout << fmt::format("trace: {}\n", schema_text);
+std::string trace_text(const std::string& schema_text, const std::vector<BuiltArgument>& args,
+                       const std::vector<TracedStep>& steps, const dispatch::Stack* results,
+                       const std::string& error) {
+  std::string out = fmt::format("trace: {}\n", schema_text);
   for (const BuiltArgument& a : args)
-    std::cout << fmt::format("  {} = {}{}\n", a.name, describe_value(a.value),
-                             a.from_default ? " (default)" : "");
-  std::cout << "kernels that ran:\n";
+    out += fmt::format("  {} = {}{}\n", a.name, describe_value(a.value),
+                       a.from_default ? " (default)" : "");
+  out += "kernels that ran:\n";
   for (const TracedStep& s : steps)
-    std::cout << fmt::format("{:{}}{} {}: {} [{}] with {}\n", "", 2 + 2 * s.depth, s.op,
-                             dispatch::to_string(s.key), s.kernel, dispatch::to_string(s.reason),
-                             dispatch::to_string(s.keys));
+    out += fmt::format("{:{}}{} {}: {} [{}] with {}\n", "", 2 + 2 * s.depth, s.op,
+                       dispatch::to_string(s.key), s.kernel, dispatch::to_string(s.reason),
+                       dispatch::to_string(s.keys));
   if (results) {
-    for (const core::IValue& v : *results)
-      std::cout << fmt::format("result: {}\n", describe_value(v));
+    for (const core::IValue& v : *results) out += fmt::format("result: {}\n", describe_value(v));
   } else {
-    std::cout << fmt::format("error: {}\n", error);
+    out += fmt::format("error: {}\n", error);
   }
+  return out;
 }
 
-void print_json(const std::string& op_name, const std::vector<BuiltArgument>& args,
-                const std::vector<TracedStep>& steps, const dispatch::Stack* results,
-                const std::string& error) {
+std::string trace_json(const std::string& op_name, const std::vector<BuiltArgument>& args,
+                       const std::vector<TracedStep>& steps, const dispatch::Stack* results,
+                       const std::string& error) {
   Json arguments = Json::array(), calls = Json::array(), values = Json::array();
   for (const BuiltArgument& a : args)
     arguments.push_back(
@@ -173,18 +173,17 @@ void print_json(const std::string& op_name, const std::vector<BuiltArgument>& ar
                          {"key_set", dispatch::to_string(s.keys)}});
   if (results)
     for (const core::IValue& v : *results) values.push_back(describe_value(v));
-  std::cout << support::to_json_text(Json{{"operator", op_name},
-                                          {"arguments", std::move(arguments)},
-                                          {"calls", std::move(calls)},
-                                          {"results", std::move(values)},
-                                          {"error", results ? Json() : Json(error)}})
-            << "\n";
+  return support::to_json_text(Json{{"operator", op_name},
+                                    {"arguments", std::move(arguments)},
+                                    {"calls", std::move(calls)},
+                                    {"results", std::move(values)},
+                                    {"error", results ? Json() : Json(error)}}) +
+         "\n";
 }
 
-int run_trace(const TraceOptions& o) {
-  if (const int code = require_our_runtime("trace"); code != cli::kExitOk) return code;
-  if (!load_libraries(o.libraries, std::cerr)) return kExitProblems;
-  const dispatch::OperatorEntry* entry = find_operator_or_explain(o.op, std::cerr);
+// Runs operator `name` (its libraries loaded) and renders the trace into `out`.
+int trace_one(const TraceOptions& o, const std::string& name, std::string& out) {
+  const dispatch::OperatorEntry* entry = find_operator_or_explain(name, std::cerr);
   if (entry == nullptr) return kExitProblems;
   if (!entry->has_schema()) {
     cli::error("dispatch-inspect trace",
@@ -214,12 +213,17 @@ int run_trace(const TraceOptions& o) {
     error = e.what();
   }
   const std::string schema_text = entry->definition()->schema_text;
-  if (o.format == "json") {
-    print_json(entry->full_name(), args, tracer.steps, ok ? &stack : nullptr, error);
-  } else {
-    print_text(schema_text, args, tracer.steps, ok ? &stack : nullptr, error);
-  }
+  out = o.format == "json"
+            ? trace_json(entry->full_name(), args, tracer.steps, ok ? &stack : nullptr, error)
+            : trace_text(schema_text, args, tracer.steps, ok ? &stack : nullptr, error);
   return ok ? cli::kExitOk : kExitProblems;
+}
+
+int run_trace(const TraceOptions& o) {
+  if (const int code = require_our_runtime("trace"); code != cli::kExitOk) return code;
+  if (!load_libraries(o.libraries, std::cerr)) return kExitProblems;
+  return print_each_operator(
+      o, [&](const std::string& op, bool, std::string& out) { return trace_one(o, op, out); });
 }
 
 }  // namespace

@@ -34,6 +34,14 @@ constexpr AuditRule kRules[] = {
      "a computed table entry that is ambiguous (AutogradOther with both a math and a backend "
      "kernel)",
      "a call that reaches the entry fails at run time"},
+    {"unreachable-kernel",
+     "a registered kernel that no entry of the computed table holds: an alias kernel every covered "
+     "key takes "
+     "something stronger for, or a kernel shadowed by a newer registration on the same key",
+     "no call reaches it, so the code it was written for never runs: usually a "
+     "CompositeImplicitAutograd kernel "
+     "beside a CompositeExplicitAutograd one (which stops math kernels everywhere), or a key "
+     "registered twice"},
 };
 
 // Backend keys: a tensor's device or layout, what a kernel of a real computation is registered for.
@@ -134,6 +142,56 @@ void ambiguous_kernel(const OperatorState& op, std::vector<Finding>& out) {
                      fmt::format("{} is ambiguous ({})", row.key, row.reason)});
 }
 
+// A dump kernel's debug text as a table entry shows it: libtorch prefixes a fallthrough's.
+std::string_view entry_text(std::string_view debug) {
+  constexpr std::string_view kFallthrough = "fallthrough ";
+  if (debug.starts_with(kFallthrough)) debug.remove_prefix(kFallthrough.size());
+  return debug;
+}
+
+// Whether some entry of the table holds `kernel` (the same debug text, and the same site where
+// both have one).
+bool fills_an_entry(const OperatorState& op, const DumpKernel& kernel) {
+  return std::any_of(op.table.rows.begin(), op.table.rows.end(), [&](const TableRow& row) {
+    return row.has_kernel && entry_text(row.kernel) == entry_text(kernel.debug) &&
+           (row.site.empty() || kernel.site.empty() || row.site == kernel.site);
+  });
+}
+
+// Why every key an alias kernel covers takes another entry (docs/dispatch-semantics.md §4).
+std::string why_unfilled(const OperatorState& op, const DumpKernel& kernel) {
+  const auto active_on = [&](std::string_view key) {
+    return std::any_of(op.dump.kernels.begin(), op.dump.kernels.end(),
+                       [&](const DumpKernel& k) { return k.active && k.key == key; });
+  };
+  if (kernel.key == "CompositeImplicitAutograd" && active_on("CompositeExplicitAutograd"))
+    return "a CompositeExplicitAutograd kernel stops math kernels on every key";
+  if (kernel.key == "CompositeExplicitAutograd" &&
+      active_on("CompositeExplicitAutogradNonFunctional"))
+    return "the CompositeExplicitAutogradNonFunctional kernel wins on every key it covers";
+  return "every key it covers takes a kernel of its own or a stronger alias's";
+}
+
+void unreachable_kernel(const OperatorState& op, std::vector<Finding>& out) {
+  for (size_t i = 0; i < op.dump.kernels.size(); ++i) {
+    const DumpKernel& k = op.dump.kernels[i];
+    if (!k.active) {
+      // The dump lists a key's active kernel first, then the ones it shadows.
+      const DumpKernel* newer = nullptr;
+      for (size_t j = i; j-- > 0 && op.dump.kernels[j].key == k.key;)
+        if (op.dump.kernels[j].active) newer = &op.dump.kernels[j];
+      out.push_back(
+          {"unreachable-kernel", op.summary.name, first_site({k.site, op.summary.site}),
+           fmt::format("the {} kernel {} is shadowed by a newer registration{}: it never runs",
+                       k.key, k.debug, newer ? " (" + newer->debug + ")" : std::string())});
+    } else if (k.alias && !fills_an_entry(op, k)) {
+      out.push_back({"unreachable-kernel", op.summary.name, first_site({k.site, op.summary.site}),
+                     fmt::format("the {} kernel {} fills no entry of the computed table: {}", k.key,
+                                 k.debug, why_unfilled(op, k))});
+    }
+  }
+}
+
 }  // namespace
 
 std::span<const AuditRule> audit_rules() { return kRules; }
@@ -154,6 +212,7 @@ std::vector<Finding> audit_operator(const OperatorState& op) {
   }
   composite_implicit_with_backend(op, out);
   ambiguous_kernel(op, out);
+  unreachable_kernel(op, out);
   return out;
 }
 

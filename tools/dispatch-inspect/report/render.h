@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "report/audit.h"
+#include "report/columns.h"
 #include "report/report.h"
 
 namespace schemac::inspect::report {
@@ -22,7 +23,7 @@ std::string json_text(const Json& value);
 // where the runtime keeps no kernel names). Torch: `Key: [fallthrough ]<kernel> [<reason>]` per
 // row that has a kernel. JSON: {"operator", "entries":
 // [{"key","kernel","reason","fallthrough","site"}]}.
-std::string table_text(const Table& table);
+std::string table_text(const Table& table, size_t columns = kTextColumns);
 std::string table_torch(const Table& table);
 Json table_json(const Table& table);
 

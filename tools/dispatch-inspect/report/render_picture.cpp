@@ -5,13 +5,11 @@
 
 #include <map>
 
+#include "report/picture.h"
 #include "report/render.h"
 
 namespace schemac::inspect::report {
-namespace {
 
-// The colour of a reason's edges: direct, default backend, math, autograd, fallback, fallthrough,
-// missing (and ambiguous).
 std::string reason_colour(const TableRow& row) {
   if (row.fallthrough) return "gray60";
   if (!row.has_kernel || row.reason == "missing" || row.reason.starts_with("ambiguous"))
@@ -24,7 +22,6 @@ std::string reason_colour(const TableRow& row) {
   return "brown";
 }
 
-// A DOT string: quotes and backslashes escaped.
 std::string dot_quoted(const std::string& text) {
   std::string out = "\"";
   for (char c : text) {
@@ -34,12 +31,13 @@ std::string dot_quoted(const std::string& text) {
   return out + "\"";
 }
 
-// A Mermaid label: quotes become #quot;, which Mermaid decodes.
 std::string mermaid_quoted(const std::string& text) {
   std::string out = "\"";
   for (char c : text) out += c == '"' ? std::string("#quot;") : std::string(1, c);
   return out + "\"";
 }
+
+namespace {
 
 std::string kernel_label(const TableRow& row) { return row.has_kernel ? row.kernel : "(missing)"; }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "report/columns.h"
 #include "report/render.h"
 
 namespace schemac::inspect::report {
@@ -14,17 +15,17 @@ std::string reason_text(const TableRow& row) {
   return row.reason + (row.fallthrough ? " (fallthrough)" : "");
 }
 
-// Columns of equal width (the last one unpadded), two spaces apart.
-std::string aligned(const std::vector<std::vector<std::string>>& rows) {
-  std::vector<size_t> widths(rows.front().size(), 0);
-  for (const auto& row : rows)
-    for (size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
-  std::string out;
-  for (const auto& row : rows) {
-    for (size_t c = 0; c + 1 < row.size(); ++c) out += fmt::format("{:<{}}  ", row[c], widths[c]);
-    out += row.back() + "\n";
-  }
-  return out;
+// FILE:LINE without its directories: what a table that must fit shows of a site (the same in
+// every checkout; JSON and --wide keep the path).
+std::string file_and_line(const std::string& site) { return site.substr(site.rfind('/') + 1); }
+
+// The kernel column of a table that must fit: a fallthrough says so there (its debug text is only
+// where it was registered), and a kernel named after its registration site, which the site
+// column shows, is "(unnamed)".
+std::string narrow_kernel(const TableRow& row) {
+  if (!row.has_kernel) return "-";
+  if (row.fallthrough) return "fallthrough";
+  return !row.site.empty() && row.kernel == "registered at " + row.site ? "(unnamed)" : row.kernel;
 }
 
 }  // namespace
@@ -33,20 +34,33 @@ std::string json_text(const Json& value) {
   return value.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-std::string table_text(const Table& table) {
+std::string table_text(const Table& table, size_t columns) {
   std::vector<std::vector<std::string>> rows;
+  std::vector<Elide> how;
   if (table.kernel_names) {
     rows.push_back({"key", "kernel", "reason", "site"});
     for (const TableRow& r : table.rows)
       rows.push_back(
           {r.key, r.has_kernel ? r.kernel : "-", reason_text(r), r.site.empty() ? "-" : r.site});
+    how = {Elide::Never, Elide::End, Elide::Never, Elide::Start};
+    if (columns > 0 && aligned_width(rows) > columns) {
+      for (size_t i = 0; i < table.rows.size(); ++i) {
+        rows[i + 1][1] = narrow_kernel(table.rows[i]);
+        rows[i + 1][2] = table.rows[i].reason;
+        rows[i + 1][3] = file_and_line(rows[i + 1][3]);
+      }
+    }
   } else {
     rows.push_back({"key", "reason", "registered"});
     for (const TableRow& r : table.rows)
       rows.push_back(
           {r.key, reason_text(r), r.has_kernel ? (r.site.empty() ? r.kernel : r.site) : "-"});
+    how = {Elide::Never, Elide::Never, Elide::Start};
+    if (columns > 0 && aligned_width(rows) > columns)
+      for (auto row = rows.begin() + 1; row != rows.end(); ++row)
+        (*row)[2] = file_and_line((*row)[2]);
   }
-  return table.op + "\n" + aligned(rows);
+  return table.op + "\n" + aligned_columns(rows, how, columns);
 }
 
 std::string table_torch(const Table& table) {

@@ -1,0 +1,38 @@
+// Aligned text columns that fit a width: the text tables of dispatch-inspect (table, diff). Cells
+// of the columns marked elidable are shortened with "…" until the widest line fits; the other
+// columns keep their full text, and every column keeps one width, so the rows stay aligned.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace schemac::inspect::report {
+
+// The default width of a text table; 0 means no limit (--wide).
+inline constexpr size_t kTextColumns = 100;
+
+// How a cell too long for its column is shortened.
+enum class Elide {
+  Never,  // kept whole
+  End,    // "twice_inplace_or_v…": a name keeps its beginning
+  Start,  // "…/dispatch_default_fallbacks.cpp:29": a path keeps its file and line
+};
+
+// The width of `text` on a terminal: one column per UTF-8 code point.
+size_t display_width(std::string_view text);
+
+// `text` cut to at most `width` columns, "…" marking the cut.
+std::string elide(std::string_view text, size_t width, Elide how);
+
+// The width of the widest line aligned_columns would print with no limit.
+size_t aligned_width(const std::vector<std::vector<std::string>>& rows);
+
+// Rows (the first is the header) as columns two spaces apart, the last one unpadded, every line
+// at most `max_width` columns when the elidable columns can give enough (never below 8 each).
+// The elidable columns give up width widest first, so a short one keeps its text.
+std::string aligned_columns(const std::vector<std::vector<std::string>>& rows,
+                            const std::vector<Elide>& how, size_t max_width);
+
+}  // namespace schemac::inspect::report
