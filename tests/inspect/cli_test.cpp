@@ -343,6 +343,27 @@ TEST(InspectGlobs, EveryOperatorSubcommandTakesAGlob) {
   EXPECT_EQ(dot.exit_code, 0) << dot.err;
 }
 
+// unreachable-kernel on a built library: a CompositeImplicitAutograd kernel beside a
+// CompositeExplicitAutograd one, and a CPU kernel registered twice (unreachable_library.cpp).
+TEST(InspectAudit, FlagsKernelsNoCallCanReach) {
+  const ToolRun r = run("audit --format json --load " + q(INSPECT_UNREACHABLE_LIBRARY));
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find(R"({"rule":"unreachable-kernel","operator":"inspect_unreachable::both","site":")"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("unreachable_library.cpp:32\",\"message\":\"the CompositeImplicitAutograd kernel both_math "
+                       "fills no entry of the computed table: a CompositeExplicitAutograd kernel stops math "
+                       "kernels on every key\""),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\"message\":\"the CPU kernel twice_old is shadowed by a newer registration (twice_new): "
+                       "it never runs\""),
+            std::string::npos)
+      << r.out;
+  // fine: one CompositeExplicitAutograd and one Autograd kernel, both in the table.
+  EXPECT_EQ(r.out.find("inspect_unreachable::fine"), std::string::npos) << r.out;
+}
+
 TEST(InspectGlobs, AuditTakesAnOperatorGlob) {
   const ToolRun one = run("audit --op 'inspect_test::tw*' --load " + q(INSPECT_CPP_OPS_LIBRARY));
   EXPECT_EQ(one.exit_code, 1);

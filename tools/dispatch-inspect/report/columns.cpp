@@ -51,6 +51,10 @@ size_t display_width(std::string_view text) {
       std::count_if(text.begin(), text.end(), [](char c) { return !continuation_byte(c); }));
 }
 
+std::string file_and_line(std::string_view site) {
+  return std::string(site.substr(site.rfind('/') + 1));
+}
+
 std::string elide(std::string_view text, size_t width, Elide how) {
   const size_t have = display_width(text);
   if (have <= width || how == Elide::Never || width == 0) return std::string(text);

@@ -23,6 +23,10 @@ enum class Elide {
 // The width of `text` on a terminal: one column per UTF-8 code point.
 size_t display_width(std::string_view text);
 
+// FILE:LINE without its directories: what a table that must fit shows of a site (the same in
+// every checkout; JSON and --wide keep the path).
+std::string file_and_line(std::string_view site);
+
 // `text` cut to at most `width` columns, "…" marking the cut.
 std::string elide(std::string_view text, size_t width, Elide how);
 

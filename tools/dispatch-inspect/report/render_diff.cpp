@@ -22,13 +22,23 @@ std::string source_text(const DiffSource& source) {
   return source.has_operator ? out : out + " (no such operator)";
 }
 
+// A kernel as a text that must fit shows it: "fallthrough", a kernel named after its site (all
+// of libtorch's) as that site's FILE:LINE, else its name.
 std::string kernel_cell(const std::optional<TableRow>& row) {
   if (!row) return "-";
-  return row->fallthrough ? "fallthrough" : row->kernel;
+  if (row->fallthrough) return "fallthrough";
+  constexpr std::string_view kRegisteredAt = "registered at ";
+  if (std::string_view(row->kernel).starts_with(kRegisteredAt))
+    return file_and_line(std::string_view(row->kernel).substr(kRegisteredAt.size()));
+  return row->kernel;
 }
 
 std::string reason_cell(const std::optional<TableRow>& row) {
   return row ? row->reason : "missing";
+}
+
+std::string wide_reason_cell(const std::optional<TableRow>& row) {
+  return reason_cell(row) + (row && row->fallthrough ? " (fallthrough)" : "");
 }
 
 Json entry_json(const std::optional<TableRow>& row) {
@@ -92,8 +102,13 @@ std::string diff_text(const TableDiff& diff, const DiffSource& left, const DiffS
   std::vector<std::vector<std::string>> rows = {{"key", "before", "reason", "after", "reason"}};
   for (const KeyComparison& k : diff.keys) {
     if (!k.changed) continue;
-    rows.push_back({k.key, kernel_cell(k.left), reason_cell(k.left), kernel_cell(k.right),
-                    reason_cell(k.right)});
+    if (columns == 0) {  // --wide: every kernel whole, as `table --wide` shows it
+      rows.push_back({k.key, k.left ? k.left->kernel : "-", wide_reason_cell(k.left),
+                      k.right ? k.right->kernel : "-", wide_reason_cell(k.right)});
+    } else {
+      rows.push_back({k.key, kernel_cell(k.left), reason_cell(k.left), kernel_cell(k.right),
+                      reason_cell(k.right)});
+    }
   }
   out += aligned_columns(
       rows, {Elide::Never, Elide::Start, Elide::Never, Elide::Start, Elide::Never}, columns);

@@ -15,10 +15,6 @@ std::string reason_text(const TableRow& row) {
   return row.reason + (row.fallthrough ? " (fallthrough)" : "");
 }
 
-// FILE:LINE without its directories: what a table that must fit shows of a site (the same in
-// every checkout; JSON and --wide keep the path).
-std::string file_and_line(const std::string& site) { return site.substr(site.rfind('/') + 1); }
-
 // The kernel column of a table that must fit: a fallthrough says so there (its debug text is only
 // where it was registered), and a kernel named after its registration site, which the site
 // column shows, is "(unnamed)".
