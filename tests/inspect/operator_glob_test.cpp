@@ -21,6 +21,7 @@ TEST(OperatorGlob, StarAndQuestionMark) {
   EXPECT_FALSE(glob_matches("a*b*c", "aXbYbZ"));
   EXPECT_TRUE(glob_matches("aten::ad?.*", "aten::add.out"));
   EXPECT_FALSE(glob_matches("aten::add", "aten::add.out"));  // the whole name
+  EXPECT_TRUE(glob_matches("*", "*::"));  // a star is a wildcard, even facing a '*' (fuzz_operator_glob)
   // Many stars on a long name: each star is retried at most once per character.
   EXPECT_FALSE(glob_matches(std::string(200, '*') + "b", std::string(5000, 'a')));
 }
