@@ -213,6 +213,28 @@ TEST(SimulateScript, SessionWithDropAndErrors) {
             "what-if.txt:15: error: no operator named 'myops::nothing'\n");
 }
 
+// Keys beyond PythonDispatcher's widen the registrations' key column, so the kernels line up.
+TEST(Simulate, RegistrationsOfOtherKeysAreAligned) {
+  const Outcome run = simulate({"CPU", "AutogradNestedTensor", "CompositeExplicitAutogradNonFunctional"}, true);
+  EXPECT_NE(run.out.find("\nAutogradNestedTensor                          fn_AutogradNestedTensor\n"
+                         "CPU                                           fn_CPU\n"
+                         "CompositeExplicitAutogradNonFunctional[alias] fn_CompositeExplicitAutogradNonFunctional\n"),
+            std::string::npos)
+      << run.out;
+}
+
+// A script's table and dump steps take globs: one section per operator, named.
+TEST(SimulateScript, GlobsInTableAndDump) {
+  const Outcome run = script(
+      "def ns::a(Tensor x) -> Tensor\ndef ns::b(Tensor x) -> Tensor\nimpl L ns::a CPU fa\n"
+      "impl L ns::b CUDA fb\ntable ns::*\ndump ns::?\ntable nz::*\n");
+  EXPECT_EQ(run.code, 1);
+  EXPECT_EQ(run.out.rfind("ns::a:\nCPU: fa [kernel]\n", 0), 0u) << run.out;
+  EXPECT_NE(run.out.find("\nns::b:\nCUDA: fb [kernel]\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("ns::b:\nname: ns::b\n"), std::string::npos) << run.out;
+  EXPECT_EQ(run.err, "what-if.txt:7: error: no operator matches 'nz::*'; no namespace 'nz'; did you mean 'ns'?\n");
+}
+
 TEST(SimulateScript, CatchAllAndCleanRun) {
   // An OP without a namespace takes LIB as its namespace.
   const Outcome run = script("impl ns op catchall fn_any\ntable ns::op\n");

@@ -95,14 +95,31 @@ std::string dispatch_table_text(const OperatorEntry& op, const std::vector<std::
   return out;
 }
 
+// Whether `key` (as a registration line names it: "CPU", "Autograd[alias]") is one of
+// PythonDispatcher's keys, whose lines keep its 15-column key field.
+bool python_dispatcher_key(std::string_view key) {
+  if (key.ends_with("[alias]")) key.remove_suffix(7);
+  return contains(python_dispatcher_runtime_keys(), key) ||
+         contains(python_dispatcher_alias_keys(), key);
+}
+
 std::string registrations_text(const OperatorEntry& op, const std::vector<std::string>& supported) {
-  std::string out = format_header("Registered Kernels");
+  std::vector<std::pair<std::string, std::string>> rows;
+  size_t width = 15;
+  bool beyond_python_dispatcher = false;
   for (const std::string& line : split_lines(inspect::format_dump(op, TableFormat::Torch))) {
     const std::string first = split_piece(line, ":", 0);
     const bool wanted = std::any_of(supported.begin(), supported.end(),
                                     [&](const std::string& k) { return first.rfind(k, 0) == 0; });
-    if (wanted) out += format_line(first, split_piece(split_piece(line, "::", 0), " ", 1));
+    if (!wanted) continue;
+    rows.emplace_back(first, split_piece(split_piece(line, "::", 0), " ", 1));
+    width = std::max(width, first.size());
+    beyond_python_dispatcher = beyond_python_dispatcher || !python_dispatcher_key(first);
   }
+  // PythonDispatcher's own keys print as it does; other keys widen the key column to fit.
+  if (!beyond_python_dispatcher) width = 15;
+  std::string out = format_header("Registered Kernels", width);
+  for (const auto& [key, kernel] : rows) out += format_line(key, kernel, width);
   return out;
 }
 
