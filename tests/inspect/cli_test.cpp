@@ -305,7 +305,7 @@ TEST(InspectAudit, CleanLibraryExitsZeroAndOnlyItsOperatorsAreAudited) {
 }
 
 TEST(InspectHelp, SaysThatLoadingRunsCode) {
-  for (const char* sub : {"ops", "table", "dump", "resolve", "trace"}) {
+  for (const char* sub : {"ops", "table", "dump", "resolve", "trace", "diff"}) {
     const ToolRun r = run(fmt::format("{} --help", sub));
     EXPECT_EQ(r.exit_code, 0) << sub;
     EXPECT_NE(r.out.find("loading a library runs its code"), std::string::npos) << sub << "\n" << r.out;

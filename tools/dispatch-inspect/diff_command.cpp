@@ -163,14 +163,16 @@ void add_diff_command(CLI::App& app) {
        "libschemac_kernels.so --right-runtime torch\n"
        "--load libraries are loaded on both sides, --left-load and --right-load on one; each side "
        "is computed in a process of its own.",
-       "the tables differ (as diff(1): a library that fails to load, or an operator on neither "
-       "side, is 2)"},
+       "the tables differ (0: they are equal; as in diff(1), a library that fails to load or an "
+       "operator on neither side is 2)"},
       common, [common, options] { return run_diff(*common, *options); });
-  sub->add_option("--left-load", options->left_libraries,
-                  "a library loaded on the left side only (after --load)")
+  sub->add_option(
+         "--left-load", options->left_libraries,
+         "a library loaded on the left side only, after --load (loading a library runs its code)")
       ->allow_extra_args(false);
-  sub->add_option("--right-load", options->right_libraries,
-                  "a library loaded on the right side only (after --load)")
+  sub->add_option(
+         "--right-load", options->right_libraries,
+         "a library loaded on the right side only, after --load (loading a library runs its code)")
       ->allow_extra_args(false);
   sub->add_option("--left-runtime", options->left_runtime,
                   "the left side's runtime (default: --runtime)")
