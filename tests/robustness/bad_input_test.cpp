@@ -184,6 +184,36 @@ TEST_F(BadInput, OptionsNeverSwallowTheOperator) {
   }
 }
 
+// Operator globs and diff's options with bad values: huge, binary or unsupported patterns, a
+// runtime that does not exist, two sides that are the same. Each is an error naming what is
+// wrong, exit 1 or 2, no output, and no line of stderr over 2 KB (a huge pattern is not echoed).
+TEST_F(BadInput, GlobsAndDiffOptionsWithBadValues) {
+  const std::string inspect = q(DISPATCH_INSPECT);
+  const std::string load = " --load " + q(GOOD_LIBRARY);
+  // 100 KB: one argument may not exceed 128 KB (MAX_ARG_STRLEN).
+  const std::string huge = "'" + std::string(100 * 1024, '*') + "'";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"table " + huge + load, "an operator pattern of 102400 bytes (at most 512)"},
+      {"resolve " + huge + " --keys CPU" + load, "an operator pattern of 102400 bytes"},
+      {"diff " + huge + " --right-load " + q(GOOD_LIBRARY), "an operator pattern of 102400 bytes"},
+      {"audit --op " + huge + load, "an operator pattern of 102400 bytes"},
+      {"dump \"$(printf 'example_plugin::\\001*')\"" + load, "byte 0x01 (column 17) is not allowed"},
+      {"trace 'example_plugin::{scale,count}*' --arg 1" + load, "'{' (column 17) is not allowed"},
+      {"table 'nowhere::*'" + load, "no operator matches 'nowhere::*'"},
+      {"diff example_plugin::scale --left-runtime pytorch --right-load " + q(GOOD_LIBRARY), "--left-runtime"},
+      {"diff example_plugin::scale" + load, "both sides are the same"},
+      {"diff example_plugin::scale --right-load", "--right-load"},
+  };
+  for (const auto& [args, expected] : cases) {
+    SCOPED_TRACE(args.substr(0, 200));
+    const ToolRun run = shell(inspect + " " + args);
+    EXPECT_TRUE(run.status == 1 || run.status == 2) << "exit " << run.status << "\n" << run.err.substr(0, 2000);
+    EXPECT_NE(run.err.find(expected), std::string::npos) << run.err.substr(0, 2000);
+    EXPECT_EQ(run.out, "");
+    EXPECT_EQ(long_line(run.err), "") << "a line of stderr is over 2 KB";
+  }
+}
+
 TEST_F(BadInput, EverySubcommandAnswersEveryBadFileWithAnErrorAndShortLines) {
   for (const BadFile& bad : bad_files()) bad.make(dir_ / bad.name);
   fs::create_directories(dir_ / "out");
