@@ -2,9 +2,6 @@
 // after loading libraries (--right-load), or one runtime's against the other's (--left-runtime,
 // --right-runtime). Each side is computed in a process of its own, so neither sees the other's
 // libraries. Exit 0 equal, 1 different, 2 usage error or trouble (as diff(1)).
-#include <fmt/format.h>
-
-#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <set>
@@ -44,9 +41,10 @@ std::optional<Side> side_of(const std::string& runtime, std::vector<std::string>
   return side;
 }
 
-// The table of `op` on `side` with every runtime key; an empty table where it has no such operator.
+// The table of `op` on `side` with every runtime key; an empty table where it has no such operator
+// (naming kernels as that runtime does: libtorch keeps no names).
 std::optional<report::Table> table_on(const Side& side, const std::string& op) {
-  if (!side.operators.contains(op)) return report::Table{op, true, {}};
+  if (!side.operators.contains(op)) return report::Table{op, side.source.runtime != "torch", {}};
   report::Request request;
   request.kind = "table";
   request.libraries = side.source.libraries;
