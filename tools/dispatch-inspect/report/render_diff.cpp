@@ -152,8 +152,10 @@ std::string diff_dot(const TableDiff& diff, const DiffSource& left, const DiffSo
     const size_t after = kernel_node(k.right);
     if (!k.changed) {
       const std::string colour = edge_colour(k.right);
-      out += fmt::format("  key{} -> k{} [label={}, color={}, fontcolor={}];\n", i, after,
-                         dot_quoted(edge_label("", k.right)), colour, colour);
+      // As table's picture: a fallthrough's edge is dashed.
+      out += fmt::format("  key{} -> k{} [label={}, color={}, fontcolor={}{}];\n", i, after,
+                         dot_quoted(edge_label("", k.right)), colour, colour,
+                         k.right && k.right->fallthrough ? ", style=dashed" : "");
       continue;
     }
     const size_t before = kernel_node(k.left);
