@@ -111,7 +111,8 @@ std::function<int()> bind_report_command(CLI::App* sub) {
   auto options = std::make_shared<ReportOptions>();
   sub->add_option("--load", options->libraries, kLoadHelp)->allow_extra_args(false);
   sub->add_option("-o,--output", options->output, "the HTML file to write (replaced atomically)")
-      ->required();
+      ->required()
+      ->type_name("FILE");
   add_runtime_option(sub);
   return [options] { return run_report(*options); };
 }
