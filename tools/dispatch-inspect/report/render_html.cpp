@@ -104,9 +104,9 @@ std::string script_safe(const std::string& json) {
 }  // namespace
 
 std::vector<ChainKeySet> page_key_sets() {
-  return {{"CPU", "CPU"},
+  return {{"CPU without autograd", "CPU"},
           {"CPU with autograd", tensor_keys("cpu")},
-          {"CUDA", "CUDA"},
+          {"CUDA without autograd", "CUDA"},
           {"CUDA with autograd", tensor_keys("cuda")}};
 }
 
