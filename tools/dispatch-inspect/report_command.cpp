@@ -92,7 +92,7 @@ int run_report(const ReportOptions& o) {
   PendingOutput output;
   if (!output.open(o.output)) return kExitUsage;
   report::PageInfo page{page_title(o.libraries), torch_runtime_chosen() ? "torch" : "schemac",
-                        fmt::format("dispatch-inspect {}", kVersion), o.libraries,
+                        fmt::format("dispatch-inspect {}", support::kVersion), o.libraries,
                         report::page_key_sets()};
   report::Request request;
   request.kind = "library";
