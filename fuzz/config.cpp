@@ -14,13 +14,16 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace schemac;
   std::string text(reinterpret_cast<const char*>(data), size);
-  config::ConfigLoad load = config::load_config("dir/.schemac.yaml", text, schema::lint_rule_catalog());
+  config::ConfigLoad load =
+      config::load_config("dir/.schemac.yaml", text, lint::lint_rule_catalog());
   std::string rendered = config::render_config(load.config);
-  std::vector<schema::Diagnostic> diagnostics = load.diagnostics;
-  config::apply_config(load.config, diagnostics);
-  schema::FixOutcome fixed = schema::apply_fixes("dir/.schemac.yaml", text, load.diagnostics);
-  std::string diff = schema::render_unified_diff("dir/.schemac.yaml", text, fixed.text);
-  schema::apply_suppressions(diagnostics, "dir/.schemac.yaml", text, schema::CommentStyle::hash,
-                             schema::yaml_entry_first_line(text));
+  std::vector<diagnostics::Diagnostic> found = load.diagnostics;
+  config::apply_config(load.config, found);
+  diagnostics::FixOutcome fixed =
+      diagnostics::apply_fixes("dir/.schemac.yaml", text, load.diagnostics);
+  std::string diff = diagnostics::render_unified_diff("dir/.schemac.yaml", text, fixed.text);
+  diagnostics::apply_suppressions(found, "dir/.schemac.yaml", text,
+                                  diagnostics::CommentStyle::hash,
+                                  diagnostics::yaml_entry_first_line(text));
   return rendered.empty() && diff.size() > size * 1000 ? 1 : 0;
 }

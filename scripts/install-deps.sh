@@ -8,12 +8,13 @@
 # reference the mm benchmark is measured against; installed, it is also the BLAS that Debian's
 # libtorch calls (in place of the reference BLAS, which is far slower). Test only: clang-format
 # (the format check), pre-commit (tests of .pre-commit-hooks.yaml), neovim (a real LSP client for
-# schemac lsp's test) and graphviz (`dot` renders dispatch-inspect's --format dot pictures).
+# schemac lsp's test), graphviz (`dot` renders dispatch-inspect's --format dot pictures) and
+# chromium (headless, it runs the scripts of dispatch-inspect report's page).
 set -euo pipefail
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev clang-format ccache python3
           libcli11-dev nlohmann-json3-dev tao-pegtl-dev libyaml-cpp-dev libyaml-dev pkg-config libfmt-dev
           libgtest-dev libbenchmark-dev libopenblas-dev libtorch-dev python3-torch python3-yaml pre-commit
-          neovim graphviz)
+          neovim graphviz chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

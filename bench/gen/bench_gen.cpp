@@ -12,7 +12,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include "schemac/codegen/gen_model.h"
+#include "schemac/codegen/checked_model.h"
 #include "schemac/codegen/output_files.h"
 #include "schemac/codegen/target.h"
 #include "schemac/lint/lint_rules.h"
@@ -46,8 +46,9 @@ BENCHMARK(BM_baseline_load_native_functions)->Unit(benchmark::kMillisecond);
 void BM_generate_corpus_in_memory(benchmark::State& state) {
   for (auto _ : state) {
     auto load = schemac::native_functions::load_native_functions("native_functions.yaml", corpus());
-    schemac::codegen::ModelBuild build =
-        schemac::codegen::build_checked_gen_model({{"tests/data/pytorch/native_functions.yaml", &load.file}}, "aten");
+    schemac::codegen::ModelBuild build = schemac::codegen::build_checked_gen_model(
+        {{"tests/data/pytorch/native_functions.yaml", &load.file}}, {},
+        schemac::codegen::schemac_runtime_target(), {0, "aten"});
     benchmark::DoNotOptimize(build.diagnostics.size());
     size_t bytes = 0;
     for (const auto& out : schemac::codegen::generate_files(build.model, schemac::codegen::schemac_runtime_target(), {0, "aten"})) bytes += out.content.size();
@@ -74,9 +75,9 @@ void BM_generate_extension_torch(benchmark::State& state) {
   const schemac::codegen::GenOptions options{4, "aten", true};
   for (auto _ : state) {
     auto load = schemac::native_functions::load_native_functions("extension_ops.yaml", text);
-    schemac::codegen::ModelBuild build =
-        schemac::codegen::build_checked_gen_model({{"tests/torch/extension_ops.yaml", &load.file}}, "aten");
-    benchmark::DoNotOptimize(torch.check(build.model, options).size() + build.diagnostics.size());
+    schemac::codegen::ModelBuild build = schemac::codegen::build_checked_gen_model(
+        {{"tests/torch/extension_ops.yaml", &load.file}}, {}, torch, options);
+    benchmark::DoNotOptimize(build.diagnostics.size());
     size_t bytes = 0;
     for (const auto& out : schemac::codegen::generate_files(build.model, torch, options)) bytes += out.content.size();
     benchmark::DoNotOptimize(bytes);

@@ -29,10 +29,10 @@ class ToolsCli : public test::ToolDirTest {
 TEST_F(ToolsCli, VersionComesFromTheProjectVersion) {
   ToolRun a = schemac("--version");
   EXPECT_EQ(a.status, 0);
-  EXPECT_EQ(a.out, "schemac " + std::string(kVersion) + "\n");
+  EXPECT_EQ(a.out, "schemac " + std::string(support::kVersion) + "\n");
   ToolRun b = inspect("--version");
   EXPECT_EQ(b.status, 0);
-  EXPECT_EQ(b.out, "dispatch-inspect " + std::string(kVersion) + "\n");
+  EXPECT_EQ(b.out, "dispatch-inspect " + std::string(support::kVersion) + "\n");
 }
 
 TEST_F(ToolsCli, UsageErrorsExit2AndHelpExits0) {

@@ -57,7 +57,8 @@ TEST(ReportRender, DumpWithAndWithoutSchema) {
 }
 
 TEST(ReportWire, RequestAndResponseSurviveTheTrip) {
-  Request request{"resolve", {"a.so", "b.so"}, "ns::op", true, "CPU", "AutogradCPU", "", {"cpu"}};
+  Request request{"resolve", {"a.so", "b.so"}, "ns::op", true, "CPU", "AutogradCPU", "", {"cpu"},
+                  {"CPU"}};
   Request request_back;
   ASSERT_TRUE(from_wire(to_wire(request).dump(), request_back));
   EXPECT_EQ(to_wire(request_back), to_wire(request));

@@ -23,6 +23,13 @@ namespace {
 constexpr TorchVersion k1_12{1, 12};
 constexpr TorchVersion k1_13{1, 13};
 constexpr TorchVersion k2_0{2, 0};
+constexpr TorchVersion k2_1{2, 1};
+constexpr TorchVersion k2_2{2, 2};
+constexpr TorchVersion k2_3{2, 3};
+constexpr TorchVersion k2_4{2, 4};
+constexpr TorchVersion k2_5{2, 5};
+constexpr TorchVersion k2_6{2, 6};
+constexpr TorchVersion k2_7{2, 7};
 
 // The diagnostics of `text` under `version`, with that release's built-in tags.
 std::vector<Diagnostic> lint(const std::string& text, TorchVersion version) {
@@ -68,21 +75,27 @@ TEST(TorchRelease, FactoryDispatchSince1_13) {
   EXPECT_EQ(rules(lint(factory, kNewestTorchVersion)), Rules{"factory-dispatch:error"});
 }
 
-// An assertion in torchgen 1.13, a warning from 2.0 on, and not checked by 1.12.
-TEST(TorchRelease, NondeterministicSeededIsAnErrorFor1_13Only) {
+// An assertion in torchgen 1.13, 2.0 and 2.4 (and so in between), a warning after 2.4, and not
+// checked by 1.12.
+TEST(TorchRelease, NondeterministicSeededIsAnErrorFrom1_13Through2_4) {
   const std::string random = "- func: my_rand(int[] size) -> Tensor\n  dispatch:\n    CPU: my_rand\n";
   EXPECT_EQ(rules(lint(random, k1_12)), Rules{});
-  EXPECT_EQ(rules(lint(random, k1_13)), Rules{"nondeterministic-seeded:error"});
-  EXPECT_EQ(rules(lint(random, k2_0)), Rules{"nondeterministic-seeded:warning"});
+  for (TorchVersion version : {k1_13, k2_0, k2_4})
+    EXPECT_EQ(rules(lint(random, version)), Rules{"nondeterministic-seeded:error"})
+        << format_torch_version(version);
+  EXPECT_EQ(rules(lint(random, k2_5)), Rules{"nondeterministic-seeded:warning"});
   EXPECT_EQ(rules(lint(random, kNewestTorchVersion)), Rules{"nondeterministic-seeded:warning"});
 }
 
-// torchgen 1.13 looks for dropout in the operator's name; from 2.0 in argument names too.
-TEST(TorchRelease, DropoutArgumentsCountAsRandomFrom2_0) {
+// torchgen 1.13 and 2.0 look for dropout in the operator's name; 2.3 and 2.4 in argument names
+// too (2.1 and 2.2 unread: name only, so that their own files get no false error).
+TEST(TorchRelease, DropoutArgumentsCountAsRandomFrom2_3) {
   const std::string rnn = "- func: my_rnn(Tensor input, float dropout, bool train) -> Tensor\n"
                           "  dispatch:\n    CPU: my_rnn\n";
-  EXPECT_EQ(rules(lint(rnn, k1_13)), Rules{});
-  EXPECT_EQ(rules(lint(rnn, k2_0)), Rules{"nondeterministic-seeded:warning"});
+  for (TorchVersion version : {k1_13, k2_0, k2_2})
+    EXPECT_EQ(rules(lint(rnn, version)), Rules{}) << format_torch_version(version);
+  EXPECT_EQ(rules(lint(rnn, k2_3)), Rules{"nondeterministic-seeded:error"});
+  EXPECT_EQ(rules(lint(rnn, kNewestTorchVersion)), Rules{"nondeterministic-seeded:warning"});
 }
 
 TEST(TorchRelease, BuiltinTagsFollowTheRelease) {
@@ -93,6 +106,12 @@ TEST(TorchRelease, BuiltinTagsFollowTheRelease) {
   EXPECT_EQ(std::vector<std::string_view>(tags_1_12.begin(), tags_1_12.end()),
             (std::vector<std::string_view>{"inplace_view", "view_copy"}));
   EXPECT_EQ(builtin_tags().size(), 21u);
+  // 2.4's tags.yaml has 11 tags, without maybe_aliasing_or_mutating (2.5).
+  const std::span<const std::string_view> tags_2_4 = builtin_tags(k2_4);
+  EXPECT_EQ(tags_2_4.size(), 11u);
+  EXPECT_EQ(std::count(tags_2_4.begin(), tags_2_4.end(), "maybe_aliasing_or_mutating"), 0);
+  const std::span<const std::string_view> tags_2_5 = builtin_tags(k2_5);
+  EXPECT_EQ(std::count(tags_2_5.begin(), tags_2_5.end(), "maybe_aliasing_or_mutating"), 1);
   for (TorchVersion version : known_torch_versions()) {
     const std::span<const std::string_view> tags = builtin_tags(version);
     for (std::string_view tag : tags_1_12)
@@ -138,7 +157,31 @@ TEST(TorchRelease, DispatchKeysOutsideTorchgensListAreErrors) {
   }
   const std::string xpu = "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    CPU, XPU: foo\n";
   EXPECT_EQ(rules(lint(xpu, k1_13)), Rules{"unsupported-dispatch-key:error"});
+  EXPECT_EQ(rules(lint(xpu, k2_4)), Rules{"unsupported-dispatch-key:error"});
+  EXPECT_EQ(rules(lint(xpu, k2_5)), Rules{});
   EXPECT_EQ(rules(lint(xpu, kNewestTorchVersion)), Rules{});
+}
+
+// The keys each read release's dispatch_keys list added: 1.12 has 16, 1.13 adds the non-functional
+// and nested-tensor composites and three Meta keys, 2.0 is 1.13's, SparseCsrMeta is in 2.3/2.4.
+TEST(TorchRelease, SupportedKeysFollowTheReadLists) {
+  auto supports = [](TorchVersion version, std::string_view key) {
+    const std::span<const std::string_view> keys = torch_releases::supported_dispatch_keys(version);
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+  };
+  EXPECT_EQ(torch_releases::supported_dispatch_keys(k1_12).size(), 16u);
+  EXPECT_EQ(torch_releases::supported_dispatch_keys(k1_13).size(), 21u);
+  for (std::string_view key : {"CompositeExplicitAutogradNonFunctional",
+                               "CompositeImplicitAutogradNestedTensor", "SparseMeta",
+                               "QuantizedMeta", "NestedTensorMeta"}) {
+    EXPECT_FALSE(supports(k1_12, key)) << key;
+    EXPECT_TRUE(supports(k1_13, key)) << key;
+  }
+  EXPECT_FALSE(supports(k2_0, "SparseCsrMeta"));
+  EXPECT_TRUE(supports(k2_1, "SparseCsrMeta"));
+  EXPECT_TRUE(supports(k2_4, "SparseCsrMeta"));
+  EXPECT_FALSE(supports(k2_4, "MTIA"));
+  EXPECT_TRUE(supports(k2_5, "MTIA"));
 }
 
 // Every supported key is a dispatch key name of lib/keys, and each release keeps the keys of the
@@ -162,10 +205,59 @@ TEST(TorchRelease, NewestReleaseSupportsTheKeysOfThePytorchCorpus) {
     EXPECT_NE(d.rule, "unsupported-dispatch-key") << d.message;
 }
 
-TEST(TorchRelease, AutogenIsUnknownTo1_12) {
+// torchgen 1.12 already reads `autogen:` (its NativeFunction has the field); the checks of the
+// generated variants come with 1.13.
+TEST(TorchRelease, AutogenIsReadBy1_12) {
   const std::string text = "- func: foo_(Tensor(a!) self) -> Tensor(a!)\n  autogen: foo.out\n"
                            "  dispatch:\n    CPU: foo_\n";
-  EXPECT_EQ(rules(lint(text, k1_12)), Rules{"unknown-field:error"});
+  EXPECT_EQ(rules(lint(text, k1_12)), Rules{});
+  EXPECT_EQ(rules(lint(text, k1_13)), Rules{"autogen-group:error"});
+}
+
+// torchgen 1.12 knows no '_symint' kernels: a lone CompositeImplicitAutograd kernel is named after
+// the operator there.
+TEST(TorchRelease, LoneSymIntKernelNeeds1_13) {
+  const std::string text = "- func: foo(Tensor self, SymInt n) -> Tensor\n  dispatch:\n"
+                           "    CompositeImplicitAutograd: foo_symint\n";
+  EXPECT_EQ(rules(lint(text, k1_12)), Rules{"cia-kernel-name:error"});
+  EXPECT_EQ(rules(lint(text, k1_13)), Rules{});
+}
+
+// torchgen's NamespaceHelper splits a kernel name's namespaces: two at most in 1.13, three from
+// 2.0 (1.12 keeps the name whole and accepts it); four is never a kernel name.
+TEST(TorchRelease, KernelNamespacesFollowTheRelease) {
+  auto entry = [](const std::string& kernel) {
+    return "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    CPU, CUDA: " + kernel + "\n";
+  };
+  for (TorchVersion version : known_torch_versions())
+    EXPECT_EQ(rules(lint(entry("my::ops::foo_kernel"), version)), Rules{});
+  const std::vector<Diagnostic> old = lint(entry("my::ops::cpu::foo_kernel"), k1_13);
+  ASSERT_EQ(rules(old), Rules{"invalid-kernel-name:error"});  // once for both keys
+  EXPECT_EQ(old[0].location.column, 16u);
+  EXPECT_NE(old[0].message.find("at most 2 namespaces"), std::string::npos) << old[0].message;
+  EXPECT_EQ(rules(lint(entry("my::ops::cpu::foo_kernel"), k1_12)), Rules{});
+  EXPECT_EQ(rules(lint(entry("my::ops::cpu::foo_kernel"), k2_0)), Rules{});
+  EXPECT_EQ(rules(lint(entry("my::ops::cpu::foo_kernel"), kNewestTorchVersion)), Rules{});
+  EXPECT_EQ(rules(lint(entry("a::b::c::d::foo_kernel"), kNewestTorchVersion)),
+            Rules{"invalid-kernel-name:error"});
+}
+
+// From 2.7 torchgen refuses use_const_ref_for_mutable_tensors on out= functions (PyTorch
+// #145530, after 2.6's branch cut); other functions keep it.
+TEST(TorchRelease, ConstRefOnOutFunctionsIsRefusedFrom2_7) {
+  const std::string text =
+      "- func: my_abs(Tensor self) -> Tensor\n  dispatch:\n    CPU: my_abs\n"
+      "- func: my_abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)\n"
+      "  use_const_ref_for_mutable_tensors: True\n  dispatch:\n    CPU: my_abs_out\n"
+      "- func: my_neg(Tensor self) -> Tensor\n"
+      "  use_const_ref_for_mutable_tensors: True\n  dispatch:\n    CPU: my_neg\n";
+  EXPECT_EQ(rules(lint(text, k2_6)), Rules{});
+  for (TorchVersion version : {k2_7, kNewestTorchVersion}) {
+    const std::vector<Diagnostic> diagnostics = lint(text, version);
+    ASSERT_EQ(rules(diagnostics), Rules{"const-ref-out:error"}) << format_torch_version(version);
+    EXPECT_EQ(diagnostics[0].location.line, 5u);
+    EXPECT_NE(diagnostics[0].message.find("'my_abs.out'"), std::string::npos);
+  }
 }
 
 TEST(TorchRelease, NonAsciiNamesAreAccepted) {

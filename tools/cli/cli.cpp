@@ -100,7 +100,9 @@ void print_parse_error(CLI::App& app, std::string_view tool, const CLI::ParseErr
 
 }  // namespace
 
-std::string version_line(std::string_view tool) { return fmt::format("{} {}", tool, kVersion); }
+std::string version_line(std::string_view tool) {
+  return fmt::format("{} {}", tool, support::kVersion);
+}
 
 int run_app(CLI::App& app, std::string_view tool, int argc, char** argv) {
   app.set_version_flag("--version", version_line(tool), "print the version and exit");

@@ -77,7 +77,7 @@ std::string audit_sarif(const std::vector<report::Finding>& findings) {
     diagnostics.push_back(std::move(d));
   }
   return diagnostics::render_sarif(diagnostics,
-                                   {"dispatch-inspect", std::string(kVersion), "", rules});
+                                   {"dispatch-inspect", std::string(support::kVersion), "", rules});
 }
 
 int run_audit(const AuditOptions& o) {

@@ -36,6 +36,17 @@ std::span<const cli::Command> general_commands() {
         "(docs/dispatch-inspect.md says why each matters).\n"
         "Exit status: 0 no findings, 1 findings or a library failed to load, 2 usage error."},
        bind_audit_command},
+      {{"report",
+        "Write one self-contained HTML page with every operator's table, registrations and "
+        "redispatch chains",
+        "Examples:\n"
+        "  dispatch-inspect report --load build/lib/kernels/libschemac_kernels.so -o kernels.html\n"
+        "  dispatch-inspect report --runtime torch -o torch.html\n"
+        "The page fetches nothing: open it in any browser. Its filter takes words such as add,\n"
+        "key:AutogradCPU, kernel:RegisterCPU and reason:fallthrough (docs/dispatch-inspect.md).\n"
+        "Exit status: 0 success, 1 a library failed to load, 2 usage error or FILE cannot be "
+        "written."},
+       bind_report_command},
   };
   return commands;
 }

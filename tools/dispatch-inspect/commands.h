@@ -15,14 +15,14 @@ using cli::kExitOk;
 using cli::kExitProblems;
 using cli::kExitUsage;
 
-// simulate, ops and audit, in the order --help lists them (commands.cpp): their names, descriptions
-// and
-// --help footers. Each one's file has its bind function, which adds the options to the subcommand
-// and returns its action.
+// simulate, ops, audit and report, in the order --help lists them (commands.cpp): their names,
+// descriptions and --help footers. Each one's file has its bind function, which adds the options
+// to the subcommand and returns its action.
 std::span<const cli::Command> general_commands();
 std::function<int()> bind_simulate_command(CLI::App* command);
 std::function<int()> bind_ops_command(CLI::App* command);
 std::function<int()> bind_audit_command(CLI::App* command);
+std::function<int()> bind_report_command(CLI::App* command);
 
 // table, dump, resolve, trace: one operator in the registry after loading libraries (--load);
 // each adds itself through add_operator_command (operator_command.h).

@@ -70,9 +70,24 @@ int parse_keys(const report::Request& r, keys::DispatchKeySet& keys, keys::Dispa
   return cli::kExitOk;
 }
 
+// The key sets a library request asks each operator's chain for; exit 2 on a name that is no
+// runtime key.
+int parse_key_sets(const report::Request& r, std::vector<keys::DispatchKeySet>& sets) {
+  for (const std::string& text : r.key_sets) {
+    std::string error;
+    if (!parse_key_list(text, sets.emplace_back(), error)) {
+      cli::error("dispatch-inspect report", "{}", error);
+      return cli::kExitUsage;
+    }
+  }
+  return cli::kExitOk;
+}
+
 // The operators `loaded` registered: new ones, or ones whose keys with kernels or schema changed
-// since `before`; every operator when no library was loaded.
-report::Library library_of(const report::Operators& before, bool loaded) {
+// since `before`; every operator when no library was loaded. Each with its chain for each of
+// `key_sets`, under a fresh thread's included and excluded sets.
+report::Library library_of(const report::Operators& before, bool loaded,
+                           const std::vector<keys::DispatchKeySet>& key_sets) {
   std::map<std::string, const report::OperatorSummary*> old;
   for (const report::OperatorSummary& op : before.operators) old[op.name] = &op;
   report::Library library;
@@ -82,7 +97,12 @@ report::Library library_of(const report::Operators& before, bool loaded) {
     if (loaded && was != old.end() && was->second->keys == summary.keys &&
         was->second->has_schema == summary.has_schema)
       continue;
-    library.operators.push_back({std::move(summary), table_of(*op, {true, {}}), dump_of(*op)});
+    std::vector<report::Resolution> chains;
+    for (keys::DispatchKeySet set : key_sets)
+      chains.push_back(
+          resolve(*op, set, dispatch::kDefaultIncludedSet, dispatch::kDefaultExcludedSet));
+    library.operators.push_back(
+        {std::move(summary), table_of(*op, {true, {}}), dump_of(*op), std::move(chains)});
   }
   return library;
 }
@@ -135,10 +155,10 @@ report::Operators operators_of(const dispatch::Dispatcher& dispatcher) {
 report::Response answer(const report::Request& request) {
   report::Response response;
   keys::DispatchKeySet keys, included, excluded;
-  if (request.kind == "resolve") {
-    response.status = parse_keys(request, keys, included, excluded);
-    if (response.status != cli::kExitOk) return response;
-  }
+  if (request.kind == "resolve") response.status = parse_keys(request, keys, included, excluded);
+  std::vector<keys::DispatchKeySet> key_sets;
+  if (request.kind == "library") response.status = parse_key_sets(request, key_sets);
+  if (response.status != cli::kExitOk) return response;
   const report::Operators before = request.kind == "library"
                                        ? operators_of(dispatch::Dispatcher::singleton())
                                        : report::Operators{};
@@ -147,7 +167,7 @@ report::Response answer(const report::Request& request) {
     return response;
   }
   if (request.kind == "library") {
-    response.library = library_of(before, !request.libraries.empty());
+    response.library = library_of(before, !request.libraries.empty(), key_sets);
     return response;
   }
   if (request.kind == "operators") {

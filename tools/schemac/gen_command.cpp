@@ -29,15 +29,13 @@
 #include "cli.h"
 #include "commands.h"
 #include "input.h"
-#include "schemac/codegen/gen_model.h"
+#include "schemac/codegen/checked_model.h"
 #include "schemac/codegen/output_files.h"
 #include "schemac/codegen/target.h"
 #include "schemac/diagnostics/diagnostic.h"
-#include "schemac/lint/lint_inputs.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/native_functions/native_functions.h"
 #include "schemac/support/json.h"
-#include "schemac/support/parallel.h"
 #include "torch_version_option.h"
 
 namespace schemac::tool {
@@ -177,34 +175,16 @@ int run_gen(const GenCommandOptions& options) {
   for (size_t i = 0; i < loads.size(); ++i) {
     inputs.push_back({display_path(options.files[i], options.source_root), &loads[i].file});
   }
-  // The lint gate and the model only read the inputs: both at once. gen registers its own
-  // kernels, so torchgen's code-generation constraints do not apply.
+  // The gate: lint over the inputs, the model and the target's checks (codegen/checked_model.h).
   lint::LintOptions lint_options;
-  lint_options.torchgen_codegen = false;
   lint_options.profile = lint::parse_profile(options.profile)
                              .value_or(options.target == "torch" ? lint::Profile::extension
                                                                  : lint::Profile::automatic);
   lint_options.torch_version = options.torch_version;
-  std::vector<const native_functions::NativeFunctionsFile*> loaded;
-  for (const native_functions::NativeFunctionsLoad& load : loads) loaded.push_back(&load.file);
-  std::vector<diagnostics::Diagnostic> lint;
-  codegen::ModelBuild build;
-  support::run_tasks(2, [&](size_t task) {
-    if (task == 0) lint = lint::check_native_functions_files(loaded, lint_options);
-    if (task == 1) build = codegen::build_gen_model(inputs, options.ns);
-  });
-  // A duplicate operator is lint's duplicate-operator and the model's too: reported once.
-  std::erase_if(build.diagnostics, [&](const diagnostics::Diagnostic& d) {
-    return std::any_of(lint.begin(), lint.end(), [&](const diagnostics::Diagnostic& l) {
-      return l.rule == d.rule && l.location.file == d.location.file &&
-             l.location.line == d.location.line && l.location.column == d.location.column;
-    });
-  });
-  diagnostics.insert(diagnostics.end(), lint.begin(), lint.end());
   const codegen::Target& target = *codegen::find_target(options.target);
   const codegen::GenOptions gen_options{options.shards, options.ns, options.ns_given};
-  for (diagnostics::Diagnostic& d : target.check(build.model, gen_options))
-    build.diagnostics.push_back(std::move(d));
+  codegen::ModelBuild build =
+      codegen::build_checked_gen_model(inputs, lint_options, target, gen_options);
   diagnostics.insert(diagnostics.end(), build.diagnostics.begin(), build.diagnostics.end());
   diagnostics::sort_diagnostics(diagnostics);
   diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(diagnostics);

@@ -43,7 +43,7 @@ int run_lsp(const LspOptions& options) {
     std::vector<diagnostics::Diagnostic> problems;  // a bad config is `schemac lint`'s to report
     return configs->for_input(path, problems);
   };
-  server.version = std::string(kVersion);
+  server.version = std::string(support::kVersion);
   return lsp::serve(std::cin, std::cout, std::move(server));
 }
 

@@ -80,7 +80,7 @@ void print_report(const std::vector<diagnostics::Diagnostic>& diagnostics,
   if (format == "json") {
     fmt::print("{}", diagnostics::render_json(diagnostics));
   } else if (format == "sarif") {
-    diagnostics::ToolInfo tool{"schemac", std::string(kVersion), "", rules};
+    diagnostics::ToolInfo tool{"schemac", std::string(support::kVersion), "", rules};
     fmt::print("{}", diagnostics::render_sarif(
                          diagnostics, tool,
                          {run.tool_errors.empty(), run.tool_errors, &sources, kRulesDocUri}));

@@ -9,9 +9,7 @@
 #include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
 #include "schemac/keys/dispatch_key_names.h"
-#include "schemac/lint/lint_rules.h"
 #include "schemac/schema/printer.h"
-#include "schemac/support/parallel.h"
 
 namespace schemac::codegen {
 namespace {
@@ -158,30 +156,6 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs,
   std::vector<std::string> handles = handle_struct_names(build.model);
   for (size_t i = 0; i < handles.size(); ++i)
     build.model.operators[i].handle_name = std::move(handles[i]);
-  return build;
-}
-
-ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs,
-                                   std::string_view default_namespace,
-                                   torch_releases::TorchVersion torch_version) {
-  // The rules' checks and the model are independent: both at once.
-  std::vector<diagnostics::Diagnostic> diagnostics;
-  ModelBuild build;
-  support::run_tasks(2, [&](size_t task) {
-    if (task == 1) {
-      build = build_gen_model(inputs, default_namespace);
-      return;
-    }
-    // schemac gen registers its own kernels: torchgen's code-generation constraints do not apply.
-    lint::LintOptions options;
-    options.torchgen_codegen = false;
-    options.torch_version = torch_version;
-    for (const GenInput& input : inputs)
-      for (diagnostics::Diagnostic& d : lint::check_native_functions(*input.file, options))
-        diagnostics.push_back(std::move(d));
-  });
-  for (diagnostics::Diagnostic& d : build.diagnostics) diagnostics.push_back(std::move(d));
-  build.diagnostics = std::move(diagnostics);
   return build;
 }
 

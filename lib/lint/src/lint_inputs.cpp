@@ -8,7 +8,6 @@
 #include "lint_rules_internal.h"
 #include "schemac/lint/rule_selection.h"
 #include "schemac/schema/parser.h"
-#include "schemac/support/did_you_mean.h"
 
 namespace schemac::lint {
 
@@ -94,60 +93,16 @@ void check_found_schemas(const sources::ScannedFile& file, std::vector<Diagnosti
   }
 }
 
-// The implementation an impl-without-definition diagnostic is about.
-const sources::NamedOperator* implementation_at(std::span<const sources::ScannedFile> files,
-                                                const Location& location) {
-  for (const sources::ScannedFile& file : files) {
-    if (file.path != location.file) continue;
-    for (const sources::NamedOperator& impl : file.scan.implementations) {
-      if (impl.position.line == location.line && impl.position.column == location.column)
-        return &impl;
-    }
-  }
-  return nullptr;
-}
-
-// impl-without-definition knows only the registration code: an operator a YAML file defines is
-// defined, and the others get the closest defined name.
-void refine_missing_definitions(std::vector<Diagnostic>& diagnostics,
-                                std::span<const sources::ScannedFile> files,
-                                const std::vector<Definition>& yaml,
-                                const std::vector<Definition>& code) {
-  // Candidates as the implementation names them: with their namespace, or without one.
-  std::vector<std::string> qualified;
-  std::vector<std::string_view> bare;
-  for (const std::vector<Definition>* all : {&yaml, &code}) {
-    for (const Definition& d : *all) {
-      qualified.push_back(display_name(d.ns, d.name));
-      bare.push_back(d.name);
-    }
-  }
-  const std::vector<std::string_view> qualified_views(qualified.begin(), qualified.end());
-  std::erase_if(diagnostics, [&](Diagnostic& d) {
-    if (d.rule != "impl-without-definition") return false;
-    const sources::NamedOperator* impl = implementation_at(files, d.location);
-    if (!impl) return false;
-    const std::string ns = namespace_of(impl->name, impl->library_namespace);
-    const std::string name = without_namespace(impl->name);
-    for (const Definition& def : yaml) {
-      if (def.name == name && (def.ns == ns || def.ns.empty() || ns.empty())) return true;
-    }
-    std::optional<std::string> guess =
-        ns.empty() ? support::did_you_mean(name, bare)
-                   : support::did_you_mean(display_name(ns, name), qualified_views);
-    if (guess) d.notes.push_back(diagnostics::Note{{}, fmt::format("did you mean '{}'?", *guess)});
-    return false;
-  });
-}
-
 }  // namespace
 
 std::vector<Diagnostic> lint_registration_code(std::span<const sources::ScannedFile> files,
                                                std::span<const NativeFunctionsFile* const> yaml,
                                                const LintOptions& options) {
-  std::vector<Diagnostic> out = sources::lint_sources(files);
+  std::vector<sources::OperatorDefinedElsewhere> defined_in_yaml;
+  for (Definition& d : yaml_definitions(yaml))
+    defined_in_yaml.push_back({std::move(d.ns), std::move(d.name)});
+  std::vector<Diagnostic> out = sources::lint_sources(files, defined_in_yaml);
   for (const sources::ScannedFile& file : files) check_found_schemas(file, out);
-  refine_missing_definitions(out, files, yaml_definitions(yaml), source_definitions(files));
   select_source_rules(out, options);
   diagnostics::sort_diagnostics(out);
   return out;

@@ -46,6 +46,7 @@ constexpr auto kFileRules = std::to_array<RuleInfo>({
     {"composite-conflict", E,
      "at most one of CompositeImplicitAutograd, CompositeExplicitAutograd(NonFunctional) per "
      "operator"},
+    {"const-ref-out", E, "out= functions do not set use_const_ref_for_mutable_tensors"},
     {"cpp-no-default-args", E, "cpp_no_default_args names arguments that have a default"},
     {"delegate-dispatch", E,
      "a structured_delegate entry names no CPU, CUDA, MPS or XPU kernel (the delegate's are used)"},
@@ -87,7 +88,7 @@ constexpr auto kFileRules = std::to_array<RuleInfo>({
      "inplace_view operators are in-place and have an out-of-place view operator"},
     {"invalid-device-check", E, "device_check is NoCheck or ExactSame"},
     {"invalid-kernel-name", E,
-     "dispatch kernels are C++ function names with at most two namespaces"},
+     "dispatch kernels are C++ function names with at most three namespaces (two in 1.13)"},
     {"invalid-operator-name", E,
      "structured_delegate and autogen hold operator names (name or name.overload)"},
     {"invalid-variants", E, "variants lists function and/or method"},

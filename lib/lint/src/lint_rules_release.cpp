@@ -1,5 +1,6 @@
 // The rules whose verdict depends on the torchgen release (LintOptions::torch_version): the
-// dispatch keys its `dispatch_keys` list supports, the fields it knows, and how `tags:` is written.
+// dispatch keys its `dispatch_keys` list supports, how `tags:` is written, how many namespaces a
+// kernel name may have, and use_const_ref_for_mutable_tensors on out= functions.
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -36,6 +37,37 @@ std::vector<TagUse> tag_uses(const native_functions::NativeFunction& function,
   return uses;
 }
 
+namespace {
+
+// Kernel names with more namespaces than `version`'s torchgen splits off (the parser accepts up
+// to three, as torchgen 2.0 and newer do).
+void check_kernel_namespaces(Reporter& reporter, const native_functions::NativeFunction& function,
+                             torch_releases::TorchVersion version) {
+  const int levels = torch_releases::kernel_namespace_levels(version);
+  const native_functions::LocatedName* last = nullptr;  // `CPU, CUDA: k` gives k twice
+  for (const native_functions::DispatchEntry& e : function.dispatch) {
+    if (last && last->location.line == e.kernel.location.line &&
+        last->location.column == e.kernel.location.column)
+      continue;
+    last = &e.kernel;
+    size_t namespaces = 0;
+    for (size_t at = e.kernel.name.find("::"); at != std::string::npos;
+         at = e.kernel.name.find("::", at + 2))
+      ++namespaces;
+    // More than the newest release allows is the parser's invalid-kernel-name already.
+    const auto most = torch_releases::kernel_namespace_levels(torch_releases::kNewestTorchVersion);
+    if (namespaces <= static_cast<size_t>(levels) || namespaces > static_cast<size_t>(most))
+      continue;
+    reporter.report("invalid-kernel-name", e.kernel.location,
+                    fmt::format("torchgen {} allows kernel names with at most {} namespaces; "
+                                "'{}' has {} (PyTorch 2.0 and newer allow three)",
+                                torch_releases::format_torch_version(version), levels,
+                                e.kernel.name, namespaces));
+  }
+}
+
+}  // namespace
+
 void check_release_entry_rules(Reporter& reporter, const native_functions::NativeFunction& function,
                                const LintOptions& options) {
   const torch_releases::TorchVersion version = options.torch_version;
@@ -62,11 +94,16 @@ void check_release_entry_rules(Reporter& reporter, const native_functions::Nativ
                     "needs PyTorch 2.0 or newer",
                     release));
   }
-  if (version < torch_releases::TorchVersion{1, 13} && function.field_key("autogen")) {
-    reporter.report(
-        "unknown-field", reporter.file().field_location(function, "autogen"),
-        fmt::format("torchgen {} has no 'autogen' field (it came with PyTorch 1.13)", release));
+  if (function.use_const_ref_for_mutable_tensors && function.schema &&
+      !signature_facts(*function.schema).out.empty()) {
+    reporter.report("const-ref-out",
+                    reporter.file().field_location(function, "use_const_ref_for_mutable_tensors"),
+                    fmt::format("torchgen {} refuses use_const_ref_for_mutable_tensors on the out= "
+                                "function '{}': the boxed wrapper would not match its kernel "
+                                "(PyTorch #145522); drop the flag",
+                                release, function.schema->op.full()));
   }
+  check_kernel_namespaces(reporter, function, version);
 }
 
 }  // namespace schemac::lint

@@ -74,7 +74,10 @@ bool has_tensor_argument(const FunctionSchema& s) {
 class TorchgenEntryRules {
  public:
   TorchgenEntryRules(Reporter& reporter, const NativeFunction& f, const LintOptions& options)
-      : r_(reporter), f_(f), codegen_(options.torchgen_codegen) {}
+      : r_(reporter),
+        f_(f),
+        codegen_(options.torchgen_codegen),
+        symint_kernels_(options.torch_version >= torch_releases::TorchVersion{1, 13}) {}
 
   void run() {
     if (!f_.schema) return;
@@ -113,7 +116,8 @@ class TorchgenEntryRules {
 
   // A dispatch section with only CompositeImplicitAutograd says what torchgen assumes without
   // one (a kernel named after the operator), or names the kernel otherwise, which torchgen
-  // refuses unless it is a '_symint' kernel or the entry delegates.
+  // refuses unless the entry delegates or (from 1.13, BackendMetadata.supports_symint) it is a
+  // '_symint' kernel.
   void composite_implicit() {
     const DispatchEntry* cia = entry("CompositeImplicitAutograd");
     if (!cia) return;
@@ -128,15 +132,14 @@ class TorchgenEntryRules {
               expected));
       return;
     }
-    if (all.size() == 1 && !f_.structured_delegate &&
-        cia->kernel.name.find("_symint") == std::string::npos) {
+    const bool symint = cia->kernel.name.find("_symint") != std::string::npos;
+    if (all.size() == 1 && !f_.structured_delegate && !(symint && symint_kernels_)) {
       Diagnostic& d = r_.report(
           "cia-kernel-name", cia->kernel.location,
           fmt::format(
               "a lone CompositeImplicitAutograd kernel must be named after the operator: torchgen "
-              "expects '{}', not '{}'; rename the C++ function and delete the dispatch section "
-              "(or name a '_symint' kernel)",
-              expected, cia->kernel.name));
+              "expects '{}', not '{}'; rename the C++ function and delete the dispatch section{}",
+              expected, cia->kernel.name, symint_kernels_ ? " (or name a '_symint' kernel)" : ""));
       d.fix = diagnostics::FixHint{cia->kernel.location, expected,
                                    "it renames a C++ function the code defines"};
     }
@@ -212,6 +215,7 @@ class TorchgenEntryRules {
   Reporter& r_;
   const NativeFunction& f_;
   bool codegen_;
+  bool symint_kernels_;  // 1.13 and newer take a lone '_symint' kernel
 };
 
 }  // namespace

@@ -25,6 +25,7 @@ constexpr auto kRows = std::to_array<ProfileRow>({
     {"cia-kernel-name", kInTreeOnly},  // torchgen's naming of a lone composite kernel
     {"cia-redundant", kInTreeOnly},
     {"composite-conflict", kExtensionWarning},  // c10 registers both; one kernel is dead
+    {"const-ref-out", kInTreeOnly},             // torchgen's C++ signatures
     {"delegate-dispatch", kInTreeOnly},         // structured kernels are torchgen's
     {"factory-dispatch", kInTreeOnly},          // torchgen's decomposition rule
     {"foreach-device-check", kInTreeOnly},

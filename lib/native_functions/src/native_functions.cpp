@@ -60,14 +60,15 @@ bool is_operator_name(std::string_view text) {
   return is_identifier(text.substr(0, dot)) && is_identifier(text.substr(dot + 1));
 }
 
-// A C++ function name, with at most two namespaces: `fn`, `at::native::fn`.
+// A C++ function name, with at most three namespaces (torchgen 2.0 and newer; lint holds older
+// releases to two): `fn`, `at::native::fn`, `a::b::c::fn`.
 bool is_kernel_name(std::string_view text) {
   int levels = 0;
   while (true) {
     size_t sep = text.find("::");
     if (!is_identifier(text.substr(0, sep))) return false;
     if (sep == std::string_view::npos) return true;
-    if (++levels > 2) return false;
+    if (++levels > 3) return false;
     text.remove_prefix(sep + 2);
   }
 }
@@ -376,9 +377,9 @@ class EntryReader {
       }
       LocatedName kernel_name = located(kernel);
       if (!is_kernel_name(kernel.value)) {
-        error(
-            "invalid-kernel-name", kernel_name.location,
-            fmt::format("'{}' is not a C++ function name (at most two namespaces)", kernel.value));
+        error("invalid-kernel-name", kernel_name.location,
+              fmt::format("'{}' is not a C++ function name (at most three namespaces)",
+                          kernel.value));
       }
       for (LocatedName& k : split(keys, ',')) {
         if (!check_dispatch_key(k)) continue;

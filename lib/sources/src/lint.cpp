@@ -155,12 +155,15 @@ bool defined_by_pytorch(const std::string& ns) {
 
 void implementations_without_definition(std::span<const ScannedFile> files,
                                         const std::vector<Definition>& definitions,
+                                        std::span<const OperatorDefinedElsewhere> defined_elsewhere,
                                         std::vector<Diagnostic>& out) {
   std::map<std::string, bool> known;  // full names, and "?name" for unknown namespaces
-  for (const Definition& d : definitions) {
-    known[full_name(d.ns, d.name)] = true;
-    known["?" + d.name] = true;
-  }
+  auto add = [&](const std::string& ns, const std::string& name) {
+    known[full_name(ns, name)] = true;
+    known["?" + name] = true;
+  };
+  for (const Definition& d : definitions) add(d.ns, d.name);
+  for (const OperatorDefinedElsewhere& d : defined_elsewhere) add(d.ns, d.name);
   for (const ScannedFile& file : files) {
     for (const NamedOperator& impl : file.scan.implementations) {
       std::string ns = namespace_or(impl.name, impl.library_namespace);
@@ -268,7 +271,8 @@ std::vector<Diagnostic> inference_diagnostics(const std::string& path, const Sca
   return out;
 }
 
-std::vector<Diagnostic> lint_sources(std::span<const ScannedFile> files) {
+std::vector<Diagnostic> lint_sources(std::span<const ScannedFile> files,
+                                     std::span<const OperatorDefinedElsewhere> defined_elsewhere) {
   std::vector<Diagnostic> out;
   for (const ScannedFile& file : files) {
     for (Diagnostic& d : inference_diagnostics(file.path, file.scan)) out.push_back(std::move(d));
@@ -280,7 +284,7 @@ std::vector<Diagnostic> lint_sources(std::span<const ScannedFile> files) {
   }
   std::vector<Definition> definitions = collect_definitions(files);
   duplicate_definitions(definitions, out);
-  implementations_without_definition(files, definitions, out);
+  implementations_without_definition(files, definitions, defined_elsewhere, out);
   diagnostics::sort_diagnostics(out);
   return out;
 }

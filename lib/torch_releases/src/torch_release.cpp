@@ -26,23 +26,30 @@ static_assert(kVersions.back() == kNewestTorchVersion);
 
 // Sorted by id.
 constexpr auto kRuleReleases = std::to_array<RuleRelease>({
-    // native_function_generation.py (autogen:, and the out= / functional variants it adds) came
-    // with 1.13; torchgen 1.12 rejects `autogen:` as a leftover entry.
+    // native_function_generation.py's checks of the variants it adds. 1.12 reads `autogen:` but
+    // not with these rules: its own file breaks them 75 times.
     {"autogen-group", v(1, 13), std::nullopt, std::nullopt},
     {"autogen-name", v(1, 13), std::nullopt, std::nullopt},
+    // NativeFunction.from_yaml refuses the flag on out= functions from 2.7 (PyTorch #145530).
+    {"const-ref-out", v(2, 7), std::nullopt, std::nullopt},
     // The factory-function assertion of NativeFunction.from_yaml came with 1.13: torchgen 1.12
     // built 1.12's own file, which has factories without a dispatch section.
     {"factory-dispatch", v(1, 13), std::nullopt, std::nullopt},
     {"group-no-out", v(1, 13), std::nullopt, std::nullopt},
     {"group-out-alone", v(1, 13), std::nullopt, std::nullopt},
-    // NativeFunction.__post_init__ asserts the tag from 1.13; newer files carry untagged random
-    // operators, so lint warns there.
-    {"nondeterministic-seeded", v(1, 13), std::nullopt, v(1, 13)},
+    // NativeFunction.__post_init__ asserts the tag in 1.13, 2.0, 2.3 and 2.4 (read); the newest
+    // file carries an untagged random operator (_philox_randint_), so lint warns after 2.4.
+    {"nondeterministic-seeded", v(1, 13), std::nullopt, v(2, 4)},
 });
 
-// torchgen's `dispatch_keys` (model.py). 1.13 is read from its source; see docs/releases.md for
-// the others.
+// torchgen's `dispatch_keys` (model.py), read for 1.12, 1.13, 2.0, 2.3 and 2.4; docs/releases.md
+// places the later ones.
 // clang-format off
+constexpr auto kKeys1_12 = std::to_array<std::string_view>({
+    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "SparseCUDA", "SparseCsrCUDA",
+    "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd", "CompositeExplicitAutograd",
+    "NestedTensorCPU", "NestedTensorCUDA", "Meta", "ZeroTensor",
+});
 constexpr auto kKeys1_13 = std::to_array<std::string_view>({
     "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "SparseCUDA", "SparseCsrCUDA",
     "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd",
@@ -50,14 +57,14 @@ constexpr auto kKeys1_13 = std::to_array<std::string_view>({
     "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU", "NestedTensorCUDA", "Meta",
     "SparseMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
 });
-constexpr auto kKeys2_0 = std::to_array<std::string_view>({
+constexpr auto kKeys2_1 = std::to_array<std::string_view>({
     "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "SparseCUDA", "SparseCsrCUDA",
     "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd",
     "CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutograd",
     "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU", "NestedTensorCUDA", "Meta",
     "SparseMeta", "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
 });
-constexpr auto kKeys2_4 = std::to_array<std::string_view>({
+constexpr auto kKeys2_5 = std::to_array<std::string_view>({
     "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "MTIA", "SparseCUDA",
     "SparseCsrCUDA", "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd",
     "CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutograd",
@@ -95,8 +102,7 @@ constexpr auto kTagsAdded = std::to_array<TagsAdded>({
     {v(2, 0), {"core", "pointwise"}},
     {v(2, 1), {"pt2_compliant_tag"}},
     {v(2, 2), {"needs_fixed_stride_order"}},
-    {v(2, 4), {"maybe_aliasing_or_mutating"}},
-    {v(2, 5), {"flexible_layout"}},
+    {v(2, 5), {"maybe_aliasing_or_mutating", "flexible_layout"}},
     {v(2, 6), {"needs_exact_strides", "cudagraph_unsafe"}},
     {v(2, 8), {"needs_contiguous_strides", "reduction"}},
     {v(2, 9), {"inplace", "out", "out_variant", "has_side_effects"}},
@@ -169,15 +175,20 @@ std::span<const std::string_view> builtin_tags(TorchVersion version) {
 }
 
 std::span<const std::string_view> supported_dispatch_keys(TorchVersion version) {
-  if (version < v(2, 0)) return kKeys1_13;
-  if (version < v(2, 4)) return kKeys2_0;
-  if (version < v(2, 6)) return kKeys2_4;
+  if (version < v(1, 13)) return kKeys1_12;
+  if (version < v(2, 1)) return kKeys1_13;
+  if (version < v(2, 5)) return kKeys2_1;
+  if (version < v(2, 6)) return kKeys2_5;
   if (version < v(2, 8)) return kKeys2_6;
   return kKeys2_8;
 }
 
 bool tags_are_comma_separated(TorchVersion version) { return version < v(2, 0); }
 
-bool dropout_arguments_are_random(TorchVersion version) { return version >= v(2, 0); }
+bool dropout_arguments_are_random(TorchVersion version) { return version >= v(2, 3); }
+
+// 1.12 keeps the name whole (the generated code calls at::native::<name>), 1.13 splits off two
+// namespaces at most and 2.0 three; lint holds 1.12 to the parser's three.
+int kernel_namespace_levels(TorchVersion version) { return version == v(1, 13) ? 2 : 3; }
 
 }  // namespace schemac::torch_releases

@@ -20,7 +20,7 @@ int main() {
   std::vector<Diagnostic> diagnostics =
       lint_native_functions("ops.yaml", "- func: twice(Tensor self) -> Tensor\n  dispach: {CPU: twice}\n", {});
   const std::string json = render_json(diagnostics);
-  std::printf("schemac %s: %s\n%s", std::string(schemac::kVersion).c_str(), canonical.c_str(), json.c_str());
+  std::printf("schemac %s: %s\n%s", std::string(schemac::support::kVersion).c_str(), canonical.c_str(), json.c_str());
   const bool found_typo = json.find("\"rule\":\"unknown-field\"") != std::string::npos;
   return canonical == "twice(Tensor self) -> Tensor" && found_typo ? 0 : 1;
 }

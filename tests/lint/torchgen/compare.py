@@ -9,6 +9,11 @@ release's own file) lints without errors under its own release:
 
     /usr/bin/python3 tests/lint/torchgen/compare.py build/tools/schemac/schemac
     /path/to/venv-torch-2.4/bin/python tests/lint/torchgen/compare.py build/tools/schemac/schemac
+    PYTHONPATH=/src/pytorch-2.6 python3 tests/lint/torchgen/compare.py --release 2.6 build/tools/schemac/schemac
+
+The release is torch.__version__'s, or --release X.Y for a torchgen without an importable torch (a
+source checkout of that release on PYTHONPATH, whose aten/src/ATen/native files are then the
+release's own).
 
 Exit 0 when every verdict agrees, 1 when one differs, 2 when the release is one schemac does not
 know or torchgen cannot be imported.
@@ -38,17 +43,33 @@ def schemac_verdict(schemac, release, path, tags):
     return "accept" if run.returncode == 0 else "reject", run.stdout
 
 
+def own_files(gen):
+    """The native_functions.yaml and tags.yaml of the release: packaged with an installed
+    torchgen, or in the source checkout that holds it."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(gen.__file__)))
+    for folder in (os.path.join(os.path.dirname(gen.__file__), "packaged", "ATen", "native"),
+                   os.path.join(root, "aten", "src", "ATen", "native")):
+        if os.path.exists(os.path.join(folder, "native_functions.yaml")):
+            return os.path.join(folder, "native_functions.yaml"), os.path.join(folder, "tags.yaml")
+    return None, None
+
+
 def main():
-    if len(sys.argv) != 2:
+    args = sys.argv[1:]
+    release = None
+    if len(args) == 3 and args[0] == "--release":
+        release, args = args[1], args[2:]
+    if len(args) != 1:
         sys.exit(__doc__)
-    schemac = sys.argv[1]
+    schemac = args[0]
     try:
-        import torch
         import torchgen.gen as gen
+        if release is None:
+            import torch
+            release = ".".join(torch.__version__.split(".")[:2])
     except ImportError as e:
-        print(f"compare.py: this Python has no torchgen: {e}")
+        print(f"compare.py: this Python has no torchgen (or no torch, and no --release): {e}")
         return 2
-    release = ".".join(torch.__version__.split(".")[:2])
     known = subprocess.run([schemac, "lint", "--torch-version", release, "--list-tags"],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
     if not known:
@@ -67,10 +88,9 @@ def main():
                 print("    " + output.strip().replace("\n", "\n    "))
     print(f"{len(paths) - differ} of {len(paths)} cases agree with torchgen {release}")
     # The release's own native_functions.yaml, which its torchgen built, lints without errors.
-    packaged = os.path.join(os.path.dirname(gen.__file__), "packaged", "ATen", "native")
-    own = os.path.join(packaged, "native_functions.yaml")
-    if os.path.exists(own):
-        ours, output = schemac_verdict(schemac, release, own, os.path.join(packaged, "tags.yaml"))
+    own, own_tags = own_files(gen)
+    if own:
+        ours, output = schemac_verdict(schemac, release, own, own_tags)
         if ours != "accept":
             differ += 1
             print(f"torchgen {release}'s own native_functions.yaml: schemac says reject\n    " +

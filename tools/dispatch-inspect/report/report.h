@@ -82,6 +82,7 @@ struct OperatorState {
   OperatorSummary summary;
   Table table;
   Dump dump;
+  std::vector<Resolution> chains;  // one per key set of a library request (wire.h), in its order
 };
 
 // The operators the loaded libraries registered (a new operator, or new kernels on one), or

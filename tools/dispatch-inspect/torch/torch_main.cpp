@@ -18,6 +18,25 @@
 namespace schemac::inspect::torch_runtime {
 namespace {
 
+// Each operator's chain for each key set of a library request, under a fresh thread's included
+// and excluded sets; false after saying so on a name that is no runtime key.
+bool add_chains(const std::vector<std::string>& key_sets, report::Library& library) {
+  std::vector<c10::DispatchKeySet> sets;
+  for (const std::string& text : key_sets) {
+    std::string error;
+    if (!parse_key_list(text, sets.emplace_back(), error)) {
+      std::cerr << "dispatch-inspect report: error: " << error << "\n";
+      return false;
+    }
+  }
+  for (report::OperatorState& op : library.operators) {
+    for (c10::DispatchKeySet set : sets)
+      op.chains.push_back(
+          resolve(op.table, set, c10::default_included_set, c10::default_excluded_set));
+  }
+  return true;
+}
+
 report::Response answer(const report::Request& request) {
   report::Response response;
   c10::DispatchKeySet keys, include, exclude;
@@ -53,6 +72,7 @@ report::Response answer(const report::Request& request) {
   }
   if (request.kind == "library") {
     response.library = library_of(before, !request.libraries.empty());
+    if (!add_chains(request.key_sets, response.library)) response.status = 2;
     return response;
   }
   if (request.kind == "operators") {

@@ -193,7 +193,7 @@ report::Library library_of(const report::Operators& before, bool loaded) {
     const std::optional<c10::OperatorHandle> op = find_operator(summary.name, std::cerr);
     if (!op) continue;
     library.operators.push_back(
-        {std::move(summary), table_of(*op, /*all_keys=*/true), dump_of(*op)});
+        {std::move(summary), table_of(*op, /*all_keys=*/true), dump_of(*op), {}});
   }
   return library;
 }

@@ -33,16 +33,22 @@ std::string set_text(c10::DispatchKeySet ks) {
 
 report::Resolution resolve(const c10::OperatorHandle& op, c10::DispatchKeySet keys,
                            c10::DispatchKeySet included, c10::DispatchKeySet excluded) {
-  std::map<std::string, report::TableRow> table;
-  for (report::TableRow& row : table_of(op, /*all_keys=*/true).rows)
-    table[row.key] = std::move(row);
+  return resolve(table_of(op, /*all_keys=*/true), keys, included, excluded);
+}
+
+report::Resolution resolve(const report::Table& table, c10::DispatchKeySet keys,
+                           c10::DispatchKeySet included, c10::DispatchKeySet excluded) {
+  std::map<std::string, const report::TableRow*> rows;
+  for (const report::TableRow& row : table.rows) rows[row.key] = &row;
+  const report::TableRow missing{"", false, "", "missing", false, ""};
   report::Resolution r;
-  r.op = full_name(op.operator_name());
+  r.op = table.op;
   c10::DispatchKeySet ks = (keys | included) - excluded;
   r.key_set = set_text(ks);
   for (int guard = 0; guard < 256; ++guard) {
     const c10::DispatchKey k = ks.highestPriorityTypeId();
-    const report::TableRow& entry = table[c10::toString(k)];
+    const auto found = rows.find(c10::toString(k));
+    const report::TableRow& entry = found == rows.end() ? missing : *found->second;
     if (k != c10::DispatchKey::Undefined && entry.fallthrough) {
       if (r.chain.empty()) r.skipped.emplace_back(c10::toString(k));
       ks = ks - c10::DispatchKeySet(k);  // the functionality goes, the backend bits stay

@@ -19,6 +19,9 @@ namespace schemac::inspect::torch_runtime {
 
 report::Resolution resolve(const c10::OperatorHandle& op, c10::DispatchKeySet keys,
                            c10::DispatchKeySet included, c10::DispatchKeySet excluded);
+// The same over the operator's computed table with every runtime key (table_of(op, true)).
+report::Resolution resolve(const report::Table& table, c10::DispatchKeySet keys,
+                           c10::DispatchKeySet included, c10::DispatchKeySet excluded);
 
 // "CPU,AutogradCPU" into runtime keys (c10::parseDispatchKey); false with a message in `error`.
 bool parse_key_list(const std::string& text, c10::DispatchKeySet& out, std::string& error);

@@ -12,7 +12,6 @@
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/native_functions/native_functions.h"
 #include "schemac/schema/model.h"
-#include "schemac/torch_releases/torch_release.h"
 
 namespace schemac::codegen {
 
@@ -70,14 +69,6 @@ struct ModelBuild {
 
 // `default_namespace` is used for operators written without one.
 ModelBuild build_gen_model(const std::vector<GenInput>& inputs, std::string_view default_namespace);
-
-// What gen checks before it writes: the lint rules over every input (their diagnostics first, in
-// input order) and the model (then its own diagnostics). Both only read the inputs, so the rules
-// run on a second thread while the model is built. `torch_version` picks the release whose
-// rules apply (--torch-version).
-ModelBuild build_checked_gen_model(
-    const std::vector<GenInput>& inputs, std::string_view default_namespace,
-    torch_releases::TorchVersion torch_version = torch_releases::kNewestTorchVersion);
 
 // The dispatch key of the kernels that pick a factory's backend (needs_backend_select).
 inline constexpr std::string_view kBackendSelectKey = "BackendSelect";

@@ -52,7 +52,16 @@ std::vector<diagnostics::Diagnostic> check_found_schema(const std::string& path,
 std::vector<diagnostics::Diagnostic> inference_diagnostics(const std::string& path,
                                                            const ScanResult& scan);
 
+// An operator defined outside the registration code (in a native-functions YAML file given with
+// it): an implementation of it needs no definition in the code.
+struct OperatorDefinedElsewhere {
+  std::string ns;    // "" when the schema names none
+  std::string name;  // without the namespace: "name.overload"
+};
+
 // Every found schema checked, then the rules across files; sorted by file, line and column.
-std::vector<diagnostics::Diagnostic> lint_sources(std::span<const ScannedFile> files);
+std::vector<diagnostics::Diagnostic> lint_sources(
+    std::span<const ScannedFile> files,
+    std::span<const OperatorDefinedElsewhere> defined_elsewhere = {});
 
 }  // namespace schemac::sources

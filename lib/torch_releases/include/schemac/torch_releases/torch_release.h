@@ -54,9 +54,13 @@ std::span<const std::string_view> builtin_tags(TorchVersion version = kNewestTor
 // The keys torchgen's `dispatch_keys` list allows in a native-functions `dispatch:` section.
 std::span<const std::string_view> supported_dispatch_keys(TorchVersion version);
 
-// torchgen from 2.0 also counts an argument named like dropout as random (nondeterministic_seeded);
-// 1.13 looks at the operator's name only.
+// torchgen from 2.3 also counts an argument named like dropout as random (nondeterministic_seeded);
+// 1.13 and 2.0 look at the operator's name only.
 bool dropout_arguments_are_random(TorchVersion version);
+
+// How many namespaces a kernel name in `dispatch:` may have: `a::b::c::fn` (torchgen's
+// NamespaceHelper max_level 3 from 2.0), but `a::b::fn` in 1.13 (max_level 2).
+int kernel_namespace_levels(TorchVersion version);
 
 // torchgen up to 1.13 reads `tags:` as one string that it splits at ", "; from 2.0 it reads a
 // list, or one string as a single tag.

@@ -1,17 +1,11 @@
-// lib/diagnostics' fix-its, suppressions and baselines, and lib/config's reader, on small texts.
+// lib/diagnostics' fix-its, suppressions and baselines, on small texts.
 #include <gtest/gtest.h>
 
-#include "schemac/config/config.h"
 #include "schemac/diagnostics/baseline.h"
 #include "schemac/diagnostics/fixes.h"
 #include "schemac/diagnostics/suppressions.h"
 
-namespace schemac::schema {
-
-using diagnostics::CommentStyle, diagnostics::Diagnostic, diagnostics::Location,
-    diagnostics::Severity, diagnostics::offset_of, diagnostics::parse_baseline,
-    diagnostics::render_unified_diff, diagnostics::utf16_column;
-
+namespace schemac::diagnostics {
 namespace {
 
 Diagnostic with_fix(uint32_t line, uint32_t column, uint32_t end_line, uint32_t end_column, std::string replacement,
@@ -115,50 +109,5 @@ TEST(Baseline, ExcusesRecordedFindingsWhateverTheirLine) {
   EXPECT_FALSE(parse_baseline("{\"findings\": [{\"file\": 1}]}", error));
 }
 
-constexpr diagnostics::RuleInfo kRules[] = {{"unknown-field", Severity::error, "d"}, {"invalid-tag", Severity::error, "d"}};
-
-TEST(Config, ReadsEveryKeyAndAppliesIt) {
-  config::ConfigLoad load = config::load_config("proj/.schemac.yaml",
-                                                "ignore: [invalid-tag]\n"
-                                                "severity: {unknown-field: warning}\n"
-                                                "per-path: {\"gen/*\": [unknown-field]}\n"
-                                                "tags: tags/tags.yaml\nprofile: extension\n"
-                                                "torch-version: '2.4'\nnamespace: myops\n",
-                                                kRules);
-  ASSERT_TRUE(load.diagnostics.empty()) << load.diagnostics[0].message;
-  const config::Config& c = load.config;
-  EXPECT_EQ(c.tags, "proj/tags/tags.yaml");
-  EXPECT_EQ(c.profile, "extension");
-  EXPECT_EQ(c.torch_version, "2.4");
-  EXPECT_EQ(c.namespace_name, "myops");
-  EXPECT_FALSE(config::rule_enabled(c, "invalid-tag", "proj/a.yaml"));
-  EXPECT_TRUE(config::rule_enabled(c, "unknown-field", "proj/a.yaml"));
-  EXPECT_FALSE(config::rule_enabled(c, "unknown-field", "proj/gen/a.yaml"));
-  std::vector<Diagnostic> ds = {{Severity::error, "unknown-field", Location::at("proj/a.yaml", 1, 1), "m", {}, {}}};
-  config::apply_config(c, ds);
-  ASSERT_EQ(ds.size(), 1u);
-  EXPECT_EQ(ds[0].severity, Severity::warning);
-  config::Config selected = config::merge_command_line(c, {{"unknown-field"}, {}});
-  EXPECT_FALSE(config::rule_enabled(selected, "other-rule", "proj/a.yaml"));
-}
-
-TEST(Config, UnknownKeysAndRulesAreErrorsWithDidYouMean) {
-  config::ConfigLoad load = config::load_config(".schemac.yaml", "ignroe: [x]\nselect: [unknown-feild]\nseverity: {invalid-tag: loud}\n", kRules);
-  ASSERT_EQ(load.diagnostics.size(), 3u);
-  EXPECT_EQ(load.diagnostics[0].message, "unknown key 'ignroe'");
-  EXPECT_EQ(load.diagnostics[0].notes[0].message, "did you mean 'ignore'?");
-  EXPECT_EQ(load.diagnostics[0].location.line, 1u);
-  EXPECT_EQ(load.diagnostics[1].message, "unknown rule 'unknown-feild'");
-  EXPECT_EQ(load.diagnostics[1].notes[0].message, "did you mean 'unknown-field'?");
-  EXPECT_EQ(load.diagnostics[2].message, "'loud' is not one of error, warning, off");
-  EXPECT_EQ(load.diagnostics[2].rule, "config");
-}
-
-TEST(Config, BadYamlIsAnErrorNotACrash) {
-  EXPECT_FALSE(config::load_config("c", "select: [a\n", kRules).diagnostics.empty());
-  EXPECT_FALSE(config::load_config("c", "- a\n- b\n", kRules).diagnostics.empty());
-  EXPECT_TRUE(config::load_config("c", "", kRules).diagnostics.empty());
-}
-
 }  // namespace
-}  // namespace schemac::schema
+}  // namespace schemac::diagnostics

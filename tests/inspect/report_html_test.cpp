@@ -1,0 +1,116 @@
+// The report page (report/render_html.h) on a hand-built library: its data blob holds every
+// operator, row, registration and chain by index into one string table, and nothing in it can end
+// the script element or reach outside the page.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "report/render.h"
+#include "report/render_html.h"
+
+namespace schemac::inspect::report {
+namespace {
+
+Library sample_library() {
+  OperatorState op;
+  op.summary = {"myops::scale",
+                true,
+                "myops::scale(Tensor self, float factor) -> Tensor",
+                "ops.cpp:3",
+                {"CPU"}};
+  op.table = {
+      "myops::scale",
+      true,
+      {{"Undefined", false, "", "missing", false, ""},
+       {"CPU", true, "scale_cpu", "kernel", false, "kernels.cpp:10"},
+       {"AutogradCPU", true, "fallthrough_kernel", "backend fallback", true, "fallback.cpp:5"}}};
+  op.dump = {"myops::scale",
+             true,
+             op.summary.schema,
+             "registered at ops.cpp:3",
+             "ops.cpp:3",
+             "FROM_SCHEMA",
+             {{"CPU", false, true, "scale_cpu", "kernels.cpp:10", true,
+               "(Tensor _0, double _1) -> Tensor _0", "boxed unboxed "},
+              {"CPU", false, false, "old_cpu", "old.cpp:1", false, "", "boxed "}}};
+  op.chains.push_back(
+      {"myops::scale",
+       "DispatchKeySet(CPU, AutogradCPU)",
+       {"AutogradCPU"},
+       {{"CPU", "DispatchKeySet(CPU)", true, "scale_cpu", "kernel", "kernels.cpp:10"}},
+       "a backend kernel: it computes the result",
+       false});
+  OperatorState hostile;
+  hostile.summary = {
+      "evil::op", true, "evil::op(Tensor x) -> Tensor </script><script>alert(1)</script>", "", {}};
+  hostile.table = {"evil::op", true, {{"CPU", true, "<!-- x", "kernel", false, ""}}};
+  return {{op, hostile}};
+}
+
+PageInfo sample_page() {
+  return {
+      "report: <mine> & \"yours\"", "schemac", "dispatch-inspect 0", {"lib.so"}, page_key_sets()};
+}
+
+// The JSON between the data script's tags, parsed.
+Json page_data(const std::string& html) {
+  const std::string open = "<script type=\"application/json\" id=\"report-data\">";
+  const size_t begin = html.find(open);
+  EXPECT_NE(begin, std::string::npos);
+  const size_t end = html.find("</script>", begin);
+  return Json::parse(html.substr(begin + open.size(), end - begin - open.size()));
+}
+
+TEST(ReportHtml, DataHoldsEveryOperatorByStringIndex) {
+  const std::string html = library_html(sample_library(), sample_page());
+  const Json data = page_data(html);
+  const Json& strings = data["strings"];
+  auto text = [&](const Json& index) { return strings.at(index.get<size_t>()).get<std::string>(); };
+  ASSERT_EQ(data["operators"].size(), 2u);
+  const Json& op = data["operators"][0];
+  EXPECT_EQ(op["name"], "myops::scale");
+  EXPECT_EQ(text(op["schema"]), "myops::scale(Tensor self, float factor) -> Tensor");
+  // The missing Undefined row is left out of the rows; the keys list still has it.
+  ASSERT_EQ(op["rows"].size(), 2u);
+  EXPECT_EQ(text(op["rows"][1][0]), "AutogradCPU");
+  EXPECT_EQ(text(op["rows"][1][2]), "backend fallback");
+  EXPECT_EQ(op["rows"][1][4], 1);
+  EXPECT_EQ(text(data["keys"][0]), "Undefined");
+  EXPECT_EQ(data["keys"].size(), 3u);
+  // The inactive registration has flag 2 and no inferred schema.
+  EXPECT_EQ(op["regs"][1][5], 2);
+  EXPECT_EQ(op["regs"][1][3], -1);
+  ASSERT_EQ(op["chains"].size(), 1u);
+  EXPECT_EQ(text(op["chains"][0][1][0]), "AutogradCPU");
+  EXPECT_EQ(text(op["chains"][0][2][0][2]), "scale_cpu");
+  EXPECT_EQ(data["key_sets"].size(), 4u);
+  // Every string once: scale_cpu is a row's kernel, a registration's and a chain step's.
+  size_t copies = 0;
+  for (const Json& s : strings) copies += s == "scale_cpu";
+  EXPECT_EQ(copies, 1u);
+}
+
+TEST(ReportHtml, NothingEndsTheScriptOrLeavesThePage) {
+  const std::string html = library_html(sample_library(), sample_page());
+  EXPECT_EQ(html.find("</script><script>alert"), std::string::npos);
+  EXPECT_EQ(html.find("<!-- x"), std::string::npos);
+  EXPECT_NE(html.find("<title>report: &lt;mine&gt; &amp; &quot;yours&quot;</title>"),
+            std::string::npos);
+  for (const char* outside : {"http:", "https:", "<link", "src=", "href=", "url(", "@import"})
+    EXPECT_EQ(html.find(outside), std::string::npos) << outside;
+  // The hostile schema survives as data.
+  EXPECT_EQ(page_data(html)["strings"].at(page_data(html)["operators"][1]["schema"].get<size_t>()),
+            "evil::op(Tensor x) -> Tensor </script><script>alert(1)</script>");
+}
+
+TEST(ReportHtml, KeySetsAreCpuAndCudaWithAndWithoutAutograd) {
+  const std::vector<ChainKeySet> sets = page_key_sets();
+  ASSERT_EQ(sets.size(), 4u);
+  EXPECT_EQ(sets[0].keys, "CPU");
+  EXPECT_NE(sets[1].keys.find("AutogradCPU"), std::string::npos);
+  EXPECT_EQ(sets[2].keys, "CUDA");
+  EXPECT_NE(sets[3].keys.find("AutogradCUDA"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace schemac::inspect::report
