@@ -24,12 +24,13 @@ constexpr TorchVersion k1_12{1, 12};
 constexpr TorchVersion k1_13{1, 13};
 constexpr TorchVersion k2_0{2, 0};
 constexpr TorchVersion k2_1{2, 1};
-constexpr TorchVersion k2_2{2, 2};
 constexpr TorchVersion k2_3{2, 3};
 constexpr TorchVersion k2_4{2, 4};
 constexpr TorchVersion k2_5{2, 5};
 constexpr TorchVersion k2_6{2, 6};
 constexpr TorchVersion k2_7{2, 7};
+constexpr TorchVersion k2_8{2, 8};
+constexpr TorchVersion k2_9{2, 9};
 
 // The diagnostics of `text` under `version`, with that release's built-in tags.
 std::vector<Diagnostic> lint(const std::string& text, TorchVersion version) {
@@ -50,8 +51,9 @@ using Rules = std::vector<std::string>;
 
 TEST(TorchRelease, VersionsParseOnlyWhenKnown) {
   EXPECT_EQ(parse_torch_version("1.12"), k1_12);
-  EXPECT_EQ(parse_torch_version("2.9"), kNewestTorchVersion);
-  for (const char* bad : {"1.11", "3.0", "2", "2.", "2.9.1", "x.y", "", " 2.0"})
+  EXPECT_EQ(parse_torch_version("2.9"), k2_9);
+  EXPECT_EQ(parse_torch_version("2.10"), kNewestTorchVersion);
+  for (const char* bad : {"1.11", "3.0", "2", "2.", "2.9.1", "2.11", "x.y", "", " 2.0"})
     EXPECT_EQ(parse_torch_version(bad), std::nullopt) << bad;
   EXPECT_EQ(known_torch_versions().front(), k1_12);
   EXPECT_EQ(known_torch_versions().back(), kNewestTorchVersion);
@@ -75,26 +77,26 @@ TEST(TorchRelease, FactoryDispatchSince1_13) {
   EXPECT_EQ(rules(lint(factory, kNewestTorchVersion)), Rules{"factory-dispatch:error"});
 }
 
-// An assertion in torchgen 1.13, 2.0 and 2.4 (and so in between), a warning after 2.4, and not
-// checked by 1.12.
-TEST(TorchRelease, NondeterministicSeededIsAnErrorFrom1_13Through2_4) {
+// An assertion in torchgen 1.13 through 2.9 (read in 1.13, 2.0, 2.1, 2.3 to 2.7 and 2.9), a
+// warning in 2.10 (PyTorch's own file has an untagged random operator), not checked by 1.12.
+TEST(TorchRelease, NondeterministicSeededIsAnErrorFrom1_13Through2_9) {
   const std::string random = "- func: my_rand(int[] size) -> Tensor\n  dispatch:\n    CPU: my_rand\n";
   EXPECT_EQ(rules(lint(random, k1_12)), Rules{});
-  for (TorchVersion version : {k1_13, k2_0, k2_4})
+  for (TorchVersion version : {k1_13, k2_0, k2_4, k2_5, k2_6, k2_9})
     EXPECT_EQ(rules(lint(random, version)), Rules{"nondeterministic-seeded:error"})
         << format_torch_version(version);
-  EXPECT_EQ(rules(lint(random, k2_5)), Rules{"nondeterministic-seeded:warning"});
   EXPECT_EQ(rules(lint(random, kNewestTorchVersion)), Rules{"nondeterministic-seeded:warning"});
 }
 
-// torchgen 1.13 and 2.0 look for dropout in the operator's name; 2.3 and 2.4 in argument names
-// too (2.1 and 2.2 unread: name only, so that their own files get no false error).
-TEST(TorchRelease, DropoutArgumentsCountAsRandomFrom2_3) {
+// torchgen 1.13 and 2.0 look for dropout in the operator's name; from 2.1 (read in 2.1, 2.3 and
+// later) in argument names too.
+TEST(TorchRelease, DropoutArgumentsCountAsRandomFrom2_1) {
   const std::string rnn = "- func: my_rnn(Tensor input, float dropout, bool train) -> Tensor\n"
                           "  dispatch:\n    CPU: my_rnn\n";
-  for (TorchVersion version : {k1_13, k2_0, k2_2})
+  for (TorchVersion version : {k1_13, k2_0})
     EXPECT_EQ(rules(lint(rnn, version)), Rules{}) << format_torch_version(version);
-  EXPECT_EQ(rules(lint(rnn, k2_3)), Rules{"nondeterministic-seeded:error"});
+  for (TorchVersion version : {k2_1, k2_3})
+    EXPECT_EQ(rules(lint(rnn, version)), Rules{"nondeterministic-seeded:error"});
   EXPECT_EQ(rules(lint(rnn, kNewestTorchVersion)), Rules{"nondeterministic-seeded:warning"});
 }
 
@@ -106,12 +108,24 @@ TEST(TorchRelease, BuiltinTagsFollowTheRelease) {
   EXPECT_EQ(std::vector<std::string_view>(tags_1_12.begin(), tags_1_12.end()),
             (std::vector<std::string_view>{"inplace_view", "view_copy"}));
   EXPECT_EQ(builtin_tags().size(), 21u);
-  // 2.4's tags.yaml has 11 tags, without maybe_aliasing_or_mutating (2.5).
-  const std::span<const std::string_view> tags_2_4 = builtin_tags(k2_4);
-  EXPECT_EQ(tags_2_4.size(), 11u);
-  EXPECT_EQ(std::count(tags_2_4.begin(), tags_2_4.end(), "maybe_aliasing_or_mutating"), 0);
-  const std::span<const std::string_view> tags_2_5 = builtin_tags(k2_5);
-  EXPECT_EQ(std::count(tags_2_5.begin(), tags_2_5.end(), "maybe_aliasing_or_mutating"), 1);
+  // 2.4's tags.yaml has 11 tags; 2.1's has no pt2_compliant_tag (2.3 has); 2.5 adds
+  // flexible_layout, 2.6 maybe_aliasing_or_mutating, 2.8 three stride and graph tags.
+  auto has = [](TorchVersion version, std::string_view tag) {
+    const std::span<const std::string_view> tags = builtin_tags(version);
+    return std::find(tags.begin(), tags.end(), tag) != tags.end();
+  };
+  EXPECT_EQ(builtin_tags(k2_4).size(), 11u);
+  EXPECT_FALSE(has(k2_1, "pt2_compliant_tag"));
+  EXPECT_TRUE(has(k2_3, "pt2_compliant_tag"));
+  EXPECT_FALSE(has(k2_4, "flexible_layout"));
+  EXPECT_TRUE(has(k2_5, "flexible_layout"));
+  EXPECT_FALSE(has(k2_5, "maybe_aliasing_or_mutating"));
+  EXPECT_TRUE(has(k2_6, "maybe_aliasing_or_mutating"));
+  EXPECT_FALSE(has(k2_7, "needs_exact_strides"));
+  EXPECT_TRUE(has(k2_8, "needs_exact_strides"));
+  EXPECT_FALSE(has(k2_8, "reduction"));
+  EXPECT_FALSE(has(k2_9, "out_variant"));
+  EXPECT_TRUE(has(kNewestTorchVersion, "out_variant"));
   for (TorchVersion version : known_torch_versions()) {
     const std::span<const std::string_view> tags = builtin_tags(version);
     for (std::string_view tag : tags_1_12)
@@ -163,7 +177,9 @@ TEST(TorchRelease, DispatchKeysOutsideTorchgensListAreErrors) {
 }
 
 // The keys each read release's dispatch_keys list added: 1.12 has 16, 1.13 adds the non-functional
-// and nested-tensor composites and three Meta keys, 2.0 is 1.13's, SparseCsrMeta is in 2.3/2.4.
+// and nested-tensor composites and three Meta keys, 2.0 and 2.1 are 1.13's, SparseCsrMeta is in
+// 2.3 (and given to 2.2), XPU in 2.5, SparseXPU and NestedTensorXPU in 2.6, MTIA and
+// NestedTensorHPU in 2.8, the sparse MPS keys in 2.9.
 TEST(TorchRelease, SupportedKeysFollowTheReadLists) {
   auto supports = [](TorchVersion version, std::string_view key) {
     const std::span<const std::string_view> keys = torch_releases::supported_dispatch_keys(version);
@@ -177,11 +193,17 @@ TEST(TorchRelease, SupportedKeysFollowTheReadLists) {
     EXPECT_FALSE(supports(k1_12, key)) << key;
     EXPECT_TRUE(supports(k1_13, key)) << key;
   }
-  EXPECT_FALSE(supports(k2_0, "SparseCsrMeta"));
-  EXPECT_TRUE(supports(k2_1, "SparseCsrMeta"));
-  EXPECT_TRUE(supports(k2_4, "SparseCsrMeta"));
-  EXPECT_FALSE(supports(k2_4, "MTIA"));
-  EXPECT_TRUE(supports(k2_5, "MTIA"));
+  EXPECT_FALSE(supports(k2_1, "SparseCsrMeta"));
+  EXPECT_TRUE(supports(k2_3, "SparseCsrMeta"));
+  EXPECT_FALSE(supports(k2_4, "XPU"));
+  EXPECT_TRUE(supports(k2_5, "XPU"));
+  EXPECT_FALSE(supports(k2_5, "SparseXPU"));
+  EXPECT_TRUE(supports(k2_6, "NestedTensorXPU"));
+  EXPECT_FALSE(supports(k2_7, "MTIA"));
+  EXPECT_FALSE(supports(k2_7, "NestedTensorHPU"));
+  EXPECT_TRUE(supports(k2_8, "MTIA"));
+  EXPECT_FALSE(supports(k2_8, "SparseMPS"));
+  EXPECT_TRUE(supports(k2_9, "SparseMPS"));
 }
 
 // Every supported key is a dispatch key name of lib/keys, and each release keeps the keys of the

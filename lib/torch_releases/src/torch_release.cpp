@@ -19,7 +19,7 @@ constexpr TorchVersion v(int major, int minor) { return TorchVersion{major, mino
 // clang-format off
 constexpr auto kVersions = std::to_array<TorchVersion>({
     v(1, 12), v(1, 13), v(2, 0), v(2, 1), v(2, 2), v(2, 3), v(2, 4), v(2, 5), v(2, 6), v(2, 7),
-    v(2, 8), v(2, 9),
+    v(2, 8), v(2, 9), v(2, 10),
 });
 // clang-format on
 static_assert(kVersions.back() == kNewestTorchVersion);
@@ -37,13 +37,15 @@ constexpr auto kRuleReleases = std::to_array<RuleRelease>({
     {"factory-dispatch", v(1, 13), std::nullopt, std::nullopt},
     {"group-no-out", v(1, 13), std::nullopt, std::nullopt},
     {"group-out-alone", v(1, 13), std::nullopt, std::nullopt},
-    // NativeFunction.__post_init__ asserts the tag in 1.13, 2.0, 2.3 and 2.4 (read); the newest
-    // file carries an untagged random operator (_philox_randint_), so lint warns after 2.4.
-    {"nondeterministic-seeded", v(1, 13), std::nullopt, v(2, 4)},
+    // NativeFunction.__post_init__ asserts the tag from 1.13 through 2.9 (read in 1.13, 2.0, 2.1,
+    // 2.3, 2.4, 2.5, 2.6, 2.7 and 2.9); PyTorch's file after 2.9 carries an untagged random
+    // operator (_philox_randint_), which its torchgen accepts, so lint warns from 2.10.
+    {"nondeterministic-seeded", v(1, 13), std::nullopt, v(2, 9)},
 });
 
-// torchgen's `dispatch_keys` (model.py), read for 1.12, 1.13, 2.0, 2.3 and 2.4; docs/releases.md
-// places the later ones.
+// torchgen's `dispatch_keys` (model.py), read for 1.12, 1.13, 2.0, 2.1, 2.3 to 2.9. 2.2 sits
+// between two lists that differ only in SparseCsrMeta and gets the later one, so that no key it
+// may allow is refused. docs/releases.md lists what was read where.
 // clang-format off
 constexpr auto kKeys1_12 = std::to_array<std::string_view>({
     "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "SparseCUDA", "SparseCsrCUDA",
@@ -57,7 +59,7 @@ constexpr auto kKeys1_13 = std::to_array<std::string_view>({
     "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU", "NestedTensorCUDA", "Meta",
     "SparseMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
 });
-constexpr auto kKeys2_1 = std::to_array<std::string_view>({
+constexpr auto kKeys2_2 = std::to_array<std::string_view>({
     "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "SparseCUDA", "SparseCsrCUDA",
     "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd",
     "CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutograd",
@@ -65,27 +67,44 @@ constexpr auto kKeys2_1 = std::to_array<std::string_view>({
     "SparseMeta", "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
 });
 constexpr auto kKeys2_5 = std::to_array<std::string_view>({
-    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "MTIA", "SparseCUDA",
+    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "SparseCUDA",
     "SparseCsrCUDA", "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd",
     "CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutograd",
     "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU", "NestedTensorCUDA", "Meta",
     "SparseMeta", "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
 });
+// 2.7 keeps 2.6's list; whether it has SparseCsrXPU is not known, so it is allowed there.
 constexpr auto kKeys2_6 = std::to_array<std::string_view>({
-    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "MTIA", "SparseXPU",
+    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "SparseXPU",
+    "SparseCUDA", "SparseCsrCUDA", "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd",
+    "CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutograd",
+    "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU", "NestedTensorCUDA",
+    "NestedTensorXPU", "Meta", "SparseMeta", "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta",
+    "ZeroTensor",
+});
+constexpr auto kKeys2_7 = std::to_array<std::string_view>({
+    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "SparseXPU",
     "SparseCsrXPU", "SparseCUDA", "SparseCsrCUDA", "QuantizedCPU", "QuantizedCUDA",
     "CompositeImplicitAutograd", "CompositeImplicitAutogradNestedTensor",
     "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU",
-    "NestedTensorCUDA", "NestedTensorXPU", "NestedTensorHPU", "Meta", "SparseMeta", "SparseCsrMeta",
-    "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
+    "NestedTensorCUDA", "NestedTensorXPU", "Meta", "SparseMeta", "SparseCsrMeta", "QuantizedMeta",
+    "NestedTensorMeta", "ZeroTensor",
 });
 constexpr auto kKeys2_8 = std::to_array<std::string_view>({
-    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "MTIA", "SparseXPU",
+    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "SparseXPU",
+    "SparseCsrXPU", "SparseCUDA", "SparseCsrCUDA", "QuantizedCPU", "QuantizedCUDA",
+    "CompositeImplicitAutograd", "CompositeImplicitAutogradNestedTensor",
+    "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU",
+    "NestedTensorCUDA", "NestedTensorXPU", "NestedTensorHPU", "Meta", "SparseMeta",
+    "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor", "MTIA",
+});
+constexpr auto kKeys2_9 = std::to_array<std::string_view>({
+    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "SparseXPU",
     "SparseCsrXPU", "SparseMPS", "SparseCsrMPS", "SparseCUDA", "SparseCsrCUDA", "QuantizedCPU",
     "QuantizedCUDA", "CompositeImplicitAutograd", "CompositeImplicitAutogradNestedTensor",
     "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU",
-    "NestedTensorCUDA", "NestedTensorXPU", "NestedTensorHPU", "Meta", "SparseMeta", "SparseCsrMeta",
-    "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
+    "NestedTensorCUDA", "NestedTensorXPU", "NestedTensorHPU", "Meta", "SparseMeta",
+    "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor", "MTIA",
 });
 // clang-format on
 
@@ -100,12 +119,12 @@ constexpr auto kTagsAdded = std::to_array<TagsAdded>({
      {"dynamic_output_shape", "data_dependent_output", "generated", "nondeterministic_seeded",
       "nondeterministic_bitwise"}},
     {v(2, 0), {"core", "pointwise"}},
-    {v(2, 1), {"pt2_compliant_tag"}},
-    {v(2, 2), {"needs_fixed_stride_order"}},
-    {v(2, 5), {"maybe_aliasing_or_mutating", "flexible_layout"}},
-    {v(2, 6), {"needs_exact_strides", "cudagraph_unsafe"}},
-    {v(2, 8), {"needs_contiguous_strides", "reduction"}},
-    {v(2, 9), {"inplace", "out", "out_variant", "has_side_effects"}},
+    {v(2, 2), {"pt2_compliant_tag", "needs_fixed_stride_order"}},  // read in 2.3, not in 2.1
+    {v(2, 5), {"flexible_layout"}},
+    {v(2, 6), {"maybe_aliasing_or_mutating"}},
+    {v(2, 8), {"needs_exact_strides", "needs_contiguous_strides", "cudagraph_unsafe"}},
+    {v(2, 9), {"reduction"}},  // not in 2.8, in main after 2.9
+    {v(2, 10), {"inplace", "out", "out_variant", "has_side_effects"}},
 });
 
 }  // namespace
@@ -176,16 +195,18 @@ std::span<const std::string_view> builtin_tags(TorchVersion version) {
 
 std::span<const std::string_view> supported_dispatch_keys(TorchVersion version) {
   if (version < v(1, 13)) return kKeys1_12;
-  if (version < v(2, 1)) return kKeys1_13;
-  if (version < v(2, 5)) return kKeys2_1;
+  if (version < v(2, 2)) return kKeys1_13;
+  if (version < v(2, 5)) return kKeys2_2;
   if (version < v(2, 6)) return kKeys2_5;
-  if (version < v(2, 8)) return kKeys2_6;
-  return kKeys2_8;
+  if (version < v(2, 7)) return kKeys2_6;
+  if (version < v(2, 8)) return kKeys2_7;
+  if (version < v(2, 9)) return kKeys2_8;
+  return kKeys2_9;
 }
 
 bool tags_are_comma_separated(TorchVersion version) { return version < v(2, 0); }
 
-bool dropout_arguments_are_random(TorchVersion version) { return version >= v(2, 3); }
+bool dropout_arguments_are_random(TorchVersion version) { return version >= v(2, 1); }
 
 // 1.12 keeps the name whole (the generated code calls at::native::<name>), 1.13 splits off two
 // namespaces at most and 2.0 three; lint holds 1.12 to the parser's three.

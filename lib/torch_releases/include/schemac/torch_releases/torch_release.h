@@ -20,8 +20,8 @@ struct TorchVersion {
   int minor = 0;
   auto operator<=>(const TorchVersion&) const = default;
 };
-// The default release: the newest lint knows.
-inline constexpr TorchVersion kNewestTorchVersion{2, 9};
+// The default release: the newest lint knows. 2.10 is read from PyTorch's own file after 2.9.
+inline constexpr TorchVersion kNewestTorchVersion{2, 10};
 
 // Every release lint knows, oldest first; the last is the default.
 std::span<const TorchVersion> known_torch_versions();
@@ -54,7 +54,7 @@ std::span<const std::string_view> builtin_tags(TorchVersion version = kNewestTor
 // The keys torchgen's `dispatch_keys` list allows in a native-functions `dispatch:` section.
 std::span<const std::string_view> supported_dispatch_keys(TorchVersion version);
 
-// torchgen from 2.3 also counts an argument named like dropout as random (nondeterministic_seeded);
+// torchgen from 2.1 also counts an argument named like dropout as random (nondeterministic_seeded);
 // 1.13 and 2.0 look at the operator's name only.
 bool dropout_arguments_are_random(TorchVersion version);
 
