@@ -75,16 +75,16 @@ void check_release_entry_rules(Reporter& reporter, const native_functions::Nativ
   const std::span<const std::string_view> supported =
       torch_releases::supported_dispatch_keys(version);
   // Which keys get kernels is a limit of torchgen's code generator, not of the format.
-  for (const native_functions::DispatchEntry& e :
-       options.torchgen_codegen ? function.dispatch
-                                : std::vector<native_functions::DispatchEntry>{}) {
-    if (std::find(supported.begin(), supported.end(), e.key.name) != supported.end()) continue;
-    reporter.report(
-        "unsupported-dispatch-key", e.key.location,
-        fmt::format("torchgen {} generates no kernels for dispatch key '{}' from a native "
-                    "functions file (the key is not in its dispatch_keys); register the kernel "
-                    "from C++ (TORCH_LIBRARY_IMPL) or through a backend YAML",
-                    release, e.key.name));
+  if (options.torchgen_codegen) {
+    for (const native_functions::DispatchEntry& e : function.dispatch) {
+      if (std::find(supported.begin(), supported.end(), e.key.name) != supported.end()) continue;
+      reporter.report(
+          "unsupported-dispatch-key", e.key.location,
+          fmt::format("torchgen {} generates no kernels for dispatch key '{}' from a native "
+                      "functions file (the key is not in its dispatch_keys); register the kernel "
+                      "from C++ (TORCH_LIBRARY_IMPL) or through a backend YAML",
+                      release, e.key.name));
+    }
   }
   if (const native_functions::YamlNode* tags = function.field_value("tags");
       tags && tags->is_sequence() && torch_releases::tags_are_comma_separated(version)) {

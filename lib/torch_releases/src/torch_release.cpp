@@ -43,77 +43,34 @@ constexpr auto kRuleReleases = std::to_array<RuleRelease>({
     {"nondeterministic-seeded", v(1, 13), std::nullopt, v(2, 9)},
 });
 
+// What a release added to a list of names (tags.yaml's tags, torchgen's `dispatch_keys`): each
+// release's list is every name added up to it. No release of either list removed a name.
+struct NamesAdded {
+  TorchVersion since;
+  std::array<std::string_view, 16> names;  // "" ends the list
+};
+
 // torchgen's `dispatch_keys` (model.py), read for 1.12, 1.13, 2.0, 2.1, 2.3 to 2.9. 2.2 sits
 // between two lists that differ only in SparseCsrMeta and gets the later one, so that no key it
 // may allow is refused. docs/releases.md lists what was read where.
-// clang-format off
-constexpr auto kKeys1_12 = std::to_array<std::string_view>({
-    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "SparseCUDA", "SparseCsrCUDA",
-    "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd", "CompositeExplicitAutograd",
-    "NestedTensorCPU", "NestedTensorCUDA", "Meta", "ZeroTensor",
+constexpr auto kKeysAdded = std::to_array<NamesAdded>({
+    {v(1, 12),
+     {"CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "SparseCUDA", "SparseCsrCUDA",
+      "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd", "CompositeExplicitAutograd",
+      "NestedTensorCPU", "NestedTensorCUDA", "Meta", "ZeroTensor"}},
+    {v(1, 13),
+     {"CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutogradNonFunctional",
+      "SparseMeta", "QuantizedMeta", "NestedTensorMeta"}},
+    {v(2, 2), {"SparseCsrMeta"}},  // in 2.3, not in 2.1
+    {v(2, 5), {"XPU"}},
+    {v(2, 6), {"SparseXPU", "NestedTensorXPU"}},
+    {v(2, 7), {"SparseCsrXPU"}},  // in 2.8; 2.7 unknown, so allowed
+    {v(2, 8), {"NestedTensorHPU", "MTIA"}},
+    {v(2, 9), {"SparseMPS", "SparseCsrMPS"}},
 });
-constexpr auto kKeys1_13 = std::to_array<std::string_view>({
-    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "SparseCUDA", "SparseCsrCUDA",
-    "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd",
-    "CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutograd",
-    "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU", "NestedTensorCUDA", "Meta",
-    "SparseMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
-});
-constexpr auto kKeys2_2 = std::to_array<std::string_view>({
-    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "SparseCUDA", "SparseCsrCUDA",
-    "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd",
-    "CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutograd",
-    "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU", "NestedTensorCUDA", "Meta",
-    "SparseMeta", "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
-});
-constexpr auto kKeys2_5 = std::to_array<std::string_view>({
-    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "SparseCUDA",
-    "SparseCsrCUDA", "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd",
-    "CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutograd",
-    "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU", "NestedTensorCUDA", "Meta",
-    "SparseMeta", "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor",
-});
-// 2.7 keeps 2.6's list; whether it has SparseCsrXPU is not known, so it is allowed there.
-constexpr auto kKeys2_6 = std::to_array<std::string_view>({
-    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "SparseXPU",
-    "SparseCUDA", "SparseCsrCUDA", "QuantizedCPU", "QuantizedCUDA", "CompositeImplicitAutograd",
-    "CompositeImplicitAutogradNestedTensor", "CompositeExplicitAutograd",
-    "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU", "NestedTensorCUDA",
-    "NestedTensorXPU", "Meta", "SparseMeta", "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta",
-    "ZeroTensor",
-});
-constexpr auto kKeys2_7 = std::to_array<std::string_view>({
-    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "SparseXPU",
-    "SparseCsrXPU", "SparseCUDA", "SparseCsrCUDA", "QuantizedCPU", "QuantizedCUDA",
-    "CompositeImplicitAutograd", "CompositeImplicitAutogradNestedTensor",
-    "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU",
-    "NestedTensorCUDA", "NestedTensorXPU", "Meta", "SparseMeta", "SparseCsrMeta", "QuantizedMeta",
-    "NestedTensorMeta", "ZeroTensor",
-});
-constexpr auto kKeys2_8 = std::to_array<std::string_view>({
-    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "SparseXPU",
-    "SparseCsrXPU", "SparseCUDA", "SparseCsrCUDA", "QuantizedCPU", "QuantizedCUDA",
-    "CompositeImplicitAutograd", "CompositeImplicitAutogradNestedTensor",
-    "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU",
-    "NestedTensorCUDA", "NestedTensorXPU", "NestedTensorHPU", "Meta", "SparseMeta",
-    "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor", "MTIA",
-});
-constexpr auto kKeys2_9 = std::to_array<std::string_view>({
-    "CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "XPU", "SparseXPU",
-    "SparseCsrXPU", "SparseMPS", "SparseCsrMPS", "SparseCUDA", "SparseCsrCUDA", "QuantizedCPU",
-    "QuantizedCUDA", "CompositeImplicitAutograd", "CompositeImplicitAutogradNestedTensor",
-    "CompositeExplicitAutograd", "CompositeExplicitAutogradNonFunctional", "NestedTensorCPU",
-    "NestedTensorCUDA", "NestedTensorXPU", "NestedTensorHPU", "Meta", "SparseMeta",
-    "SparseCsrMeta", "QuantizedMeta", "NestedTensorMeta", "ZeroTensor", "MTIA",
-});
-// clang-format on
 
 // The tags each release's tags.yaml added, in the order of the file.
-struct TagsAdded {
-  TorchVersion since;
-  std::array<std::string_view, 7> tags;  // "" ends the list
-};
-constexpr auto kTagsAdded = std::to_array<TagsAdded>({
+constexpr auto kTagsAdded = std::to_array<NamesAdded>({
     {v(1, 12), {"inplace_view", "view_copy"}},
     {v(1, 13),
      {"dynamic_output_shape", "data_dependent_output", "generated", "nondeterministic_seeded",
@@ -126,6 +83,28 @@ constexpr auto kTagsAdded = std::to_array<TagsAdded>({
     {v(2, 9), {"reduction"}},  // not in 2.8, in main after 2.9
     {v(2, 10), {"inplace", "out", "out_variant", "has_side_effects"}},
 });
+
+// Each known release's list (in kVersions' order): the names added up to it, in order.
+std::vector<std::vector<std::string_view>> lists_by_release(std::span<const NamesAdded> added) {
+  std::vector<std::vector<std::string_view>> out;
+  for (TorchVersion release : kVersions) {
+    std::vector<std::string_view>& names = out.emplace_back();
+    for (const NamesAdded& step : added) {
+      if (release < step.since) break;
+      for (std::string_view name : step.names)
+        if (!name.empty()) names.push_back(name);
+    }
+  }
+  return out;
+}
+
+// `version`'s list among `lists` (the newest release's for an unknown version).
+std::span<const std::string_view> list_of(const std::vector<std::vector<std::string_view>>& lists,
+                                          TorchVersion version) {
+  const auto it = std::find(kVersions.begin(), kVersions.end(), version);
+  return lists[static_cast<size_t>(it == kVersions.end() ? kVersions.size() - 1
+                                                         : it - kVersions.begin())];
+}
 
 }  // namespace
 
@@ -175,33 +154,13 @@ void apply_torch_version(std::vector<Diagnostic>& diagnostics, TorchVersion vers
 }
 
 std::span<const std::string_view> builtin_tags(TorchVersion version) {
-  // Each release's tags: those added up to it, in order; built once.
-  static const std::vector<std::vector<std::string_view>> by_release = [] {
-    std::vector<std::vector<std::string_view>> out;
-    for (TorchVersion release : kVersions) {
-      std::vector<std::string_view>& tags = out.emplace_back();
-      for (const TagsAdded& added : kTagsAdded) {
-        if (release < added.since) break;
-        for (std::string_view tag : added.tags)
-          if (!tag.empty()) tags.push_back(tag);
-      }
-    }
-    return out;
-  }();
-  const auto it = std::find(kVersions.begin(), kVersions.end(), version);
-  return by_release[static_cast<size_t>(it == kVersions.end() ? kVersions.size() - 1
-                                                              : it - kVersions.begin())];
+  static const std::vector<std::vector<std::string_view>> by_release = lists_by_release(kTagsAdded);
+  return list_of(by_release, version);
 }
 
 std::span<const std::string_view> supported_dispatch_keys(TorchVersion version) {
-  if (version < v(1, 13)) return kKeys1_12;
-  if (version < v(2, 2)) return kKeys1_13;
-  if (version < v(2, 5)) return kKeys2_2;
-  if (version < v(2, 6)) return kKeys2_5;
-  if (version < v(2, 7)) return kKeys2_6;
-  if (version < v(2, 8)) return kKeys2_7;
-  if (version < v(2, 9)) return kKeys2_8;
-  return kKeys2_9;
+  static const std::vector<std::vector<std::string_view>> by_release = lists_by_release(kKeysAdded);
+  return list_of(by_release, version);
 }
 
 bool tags_are_comma_separated(TorchVersion version) { return version < v(2, 0); }
