@@ -10,7 +10,6 @@
 // each is replaced atomically (temp file + rename) only when its bytes change, so builds that
 // depend on them do not rerun; then shard files of an earlier run that this one did not write are
 // removed. Exit 0 success, 1 input errors, 2 usage or I/O errors.
-#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -28,6 +27,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "file_output.h"
 #include "input.h"
 #include "schemac/codegen/checked_model.h"
 #include "schemac/codegen/output_files.h"
@@ -81,24 +81,8 @@ std::string display_path(const std::string& input, const std::string& source_roo
 // (after saying why) on an I/O error.
 bool write_if_changed(const fs::path& path, const std::string& content) {
   if (std::optional<std::string> old = read_file(path); old && *old == content) return true;
-  fs::path temp = path;
-  temp += fmt::format(".tmp{}", static_cast<long>(getpid()));
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    out.close();
-    if (!out) {
-      error(kCommand, "cannot write '{}'", temp.string());
-      std::error_code ec;
-      fs::remove(temp, ec);
-      return false;
-    }
-  }
-  std::error_code ec;
-  fs::rename(temp, path, ec);
-  if (ec) {
-    error(kCommand, "cannot replace '{}': {}", path.string(), ec.message());
-    fs::remove(temp, ec);
+  if (std::optional<std::string> why = cli::replace_file(path, content)) {
+    error(kCommand, "{}", *why);
     return false;
   }
   return true;

@@ -1,14 +1,11 @@
 #include "lint_fix.h"
 
-#include <unistd.h>
-
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 
 #include <fmt/format.h>
 
 #include "cli.h"
+#include "file_output.h"
 #include "schemac/diagnostics/fixes.h"
 
 namespace schemac::tool {
@@ -17,30 +14,8 @@ using cli::error;
 
 namespace {
 
-namespace fs = std::filesystem;
-
 constexpr std::string_view kCommand = "schemac lint";
 constexpr int kMaxRounds = 8;
-
-// Writes `text` to a temporary file beside `path` and renames it over `path`, keeping the
-// original's permissions.
-bool replace_file(const std::string& path, const std::string& text) {
-  fs::path temp = path + fmt::format(".schemac-fix.{}", static_cast<long>(getpid()));
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    if (!out.flush()) {
-      std::error_code ec;
-      fs::remove(temp, ec);
-      return false;
-    }
-  }
-  std::error_code ec;
-  fs::permissions(temp, fs::status(path, ec).permissions(), ec);
-  fs::rename(temp, path, ec);
-  if (ec) fs::remove(temp, ec);
-  return !ec;
-}
 
 }  // namespace
 
@@ -73,7 +48,7 @@ FixSummary fix_files(const std::vector<std::string>& paths, std::vector<std::str
     if (texts[i] == original[i]) continue;
     if (diff_only) {
       fmt::print("{}", diagnostics::render_unified_diff(paths[i], original[i], texts[i]));
-    } else if (!replace_file(paths[i], texts[i])) {
+    } else if (cli::replace_file(paths[i], texts[i], /*keep_permissions=*/true)) {
       error(kCommand, "cannot write '{}'; it is left as it was", paths[i]);
       texts[i] = original[i];
       summary.io_error = true;
