@@ -20,7 +20,7 @@
 #include <cblas.h>
 #endif
 
-#include "schemac/kernels/cpu_features.h"
+#include "schemac/gemm/gemm.h"
 #include "schemac/kernels/native_functions.h"
 
 namespace {
@@ -28,6 +28,7 @@ namespace {
 using schemac::core::MemoryFormat;
 using schemac::core::Tensor;
 namespace k = schemac::kernels;
+namespace g = schemac::gemm;
 
 constexpr int64_t k64MiBFloats = (64 << 20) / 4;
 
@@ -169,13 +170,13 @@ void BM_baseline_mm_naive_f32_1024(benchmark::State& state) {
 }
 
 void BM_mm_f32_1024(benchmark::State& state) {
-  k::set_mm_isa(static_cast<k::CpuIsa>(state.range(0)));
-  state.SetLabel(std::string(k::to_string(k::mm_isa())));
+  g::set_mm_isa(static_cast<g::CpuIsa>(state.range(0)));
+  state.SetLabel(std::string(g::to_string(g::mm_isa())));
   const Tensor a = filled({1024, 1024}, 1.0);
   const Tensor b = filled({1024, 1024}, 0.5);
   for (auto _ : state) benchmark::DoNotOptimize(k::mm_cpu(a, b).data_ptr());
   report_flops(state, 1024);
-  k::set_mm_isa(k::detected_isa());
+  g::set_mm_isa(g::detected_isa());
 }
 
 void BM_mm_f64_1024(benchmark::State& state) {
@@ -224,9 +225,9 @@ BENCHMARK(BM_nchw_to_channels_last_32x64x56x56)->Unit(benchmark::kMillisecond)->
 BENCHMARK(BM_baseline_mm_naive_f32_1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_mm_f32_1024)
     ->ArgName("isa")
-    ->Arg(static_cast<int>(k::CpuIsa::Baseline))
-    ->Arg(static_cast<int>(k::CpuIsa::Avx2))
-    ->Arg(static_cast<int>(k::CpuIsa::Avx512))
+    ->Arg(static_cast<int>(g::CpuIsa::Baseline))
+    ->Arg(static_cast<int>(g::CpuIsa::Avx2))
+    ->Arg(static_cast<int>(g::CpuIsa::Avx512))
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(BM_mm_f64_1024)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "kernel_test_util.h"
+#include "schemac/gemm/gemm.h"
 #include "schemac/kernels/cpu_features.h"
 #include "schemac/kernels/native_functions.h"
 #include "schemac/support/thread_pool.h"
@@ -18,6 +19,7 @@ using core::IntArrayRef, core::MemoryFormat, core::Scalar, core::ScalarType, cor
 
 namespace {
 
+using gemm::CpuIsa, gemm::detected_isa, gemm::set_mm_isa;
 using testing::gapped;
 using testing::sample;
 using testing::transposed_layout;

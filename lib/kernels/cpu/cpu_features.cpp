@@ -1,4 +1,4 @@
-// The cache size of cpu_features.h (the ISA selection lives with mm, its main user).
+// The cache size of cpu_features.h.
 #include <unistd.h>
 
 #include <algorithm>

@@ -1,307 +1,21 @@
-// mm on the CPU. float32 and float64 use a cache-blocked GEMM: panels of B (KC x NC) and blocks
-// of A (MC x KC) are packed into contiguous buffers (which also makes any input strides cheap),
-// and an MR x NR micro-kernel keeps its block of C in registers. The micro-kernel is plain C++
-// instantiated three times, for the baseline ISA, AVX2+FMA and AVX-512, and chosen at run time.
-// float16/bfloat16 are computed in float32; integer types use a simple loop.
+// mm on the CPU. float32 and float64 go to lib/gemm's blocked GEMM (any strides); float16 and
+// bfloat16 are computed in float32; integer types use a simple loop.
 #include <algorithm>
-#include <atomic>
-#include <cstring>
-#include <memory>
-#include <vector>
+#include <type_traits>
 
 #include <fmt/format.h>
 
 #include "../common/convert.h"
 #include "cpu_checks.h"
-#include "schemac/kernels/cpu_features.h"
+#include "schemac/gemm/gemm.h"
 #include "schemac/kernels/native_functions.h"
 #include "schemac/support/thread_pool.h"
-
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-#define SCHEMAC_X86 1
-#define SCHEMAC_TARGET(isa) __attribute__((target(isa), flatten))
-#else
-#define SCHEMAC_X86 0
-#define SCHEMAC_TARGET(isa)
-#endif
-#define SCHEMAC_INLINE inline __attribute__((always_inline))
 
 namespace schemac::kernels {
 
 using core::ScalarType, core::Tensor, support::parallel_for;
 
-// ## ISA selection
-
-std::string_view to_string(CpuIsa isa) {
-  switch (isa) {
-    case CpuIsa::Baseline: return "baseline";
-    case CpuIsa::Avx2: return "avx2";
-    case CpuIsa::Avx512: return "avx512";
-  }
-  return "baseline";
-}
-
-CpuIsa detected_isa() {
-  static const CpuIsa isa = [] {
-#if SCHEMAC_X86
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f")) return CpuIsa::Avx512;
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return CpuIsa::Avx2;
-#endif
-    return CpuIsa::Baseline;
-  }();
-  return isa;
-}
-
 namespace {
-std::atomic<int> g_mm_isa{-1};
-}
-
-CpuIsa mm_isa() {
-  const int forced = g_mm_isa.load(std::memory_order_relaxed);
-  return forced < 0 ? detected_isa() : static_cast<CpuIsa>(forced);
-}
-
-void set_mm_isa(CpuIsa isa) {
-  g_mm_isa.store(static_cast<int>(std::min(isa, detected_isa())), std::memory_order_relaxed);
-}
-
-namespace {
-
-// ## The blocked GEMM: C (M x N, row-major, ldc) = A (M x K) * B (K x N), strided A and B.
-
-template <typename T>
-struct Gemm {
-  const T* a;
-  int64_t a_row, a_col;  // strides in elements
-  const T* b;
-  int64_t b_row, b_col;
-  T* c;
-  int64_t ldc;
-  int64_t m, n, k;
-};
-
-constexpr int64_t kKC = 256;
-
-// A GCC/Clang vector of Bytes bytes of T (the attribute cannot go on a dependent type).
-template <typename T, int Bytes>
-struct VectorOf;
-template <>
-struct VectorOf<float, 16> {
-  typedef float type __attribute__((vector_size(16)));
-};
-template <>
-struct VectorOf<float, 32> {
-  typedef float type __attribute__((vector_size(32)));
-};
-template <>
-struct VectorOf<float, 64> {
-  typedef float type __attribute__((vector_size(64)));
-};
-template <>
-struct VectorOf<double, 16> {
-  typedef double type __attribute__((vector_size(16)));
-};
-template <>
-struct VectorOf<double, 32> {
-  typedef double type __attribute__((vector_size(32)));
-};
-template <>
-struct VectorOf<double, 64> {
-  typedef double type __attribute__((vector_size(64)));
-};
-
-// MR x NR block of C from packed panels: a holds kc columns of MR values, b kc rows of NR. The
-// accumulators are MR x (NR / L) vectors of L elements (GCC/Clang vector extensions: the width
-// becomes xmm, ymm or zmm registers in the function of each ISA that inlines this).
-template <typename T, int MR, int NR, int Bytes>
-SCHEMAC_INLINE void micro_kernel(int64_t kc, const T* __restrict a, const T* __restrict b, T* c,
-                                 int64_t ldc, int64_t mr, int64_t nr, bool first) {
-  using V = typename VectorOf<T, Bytes>::type;
-  constexpr int L = Bytes / static_cast<int>(sizeof(T));
-  constexpr int NV = NR / L;
-  static_assert(NV * L == NR);
-  // The block of C is read (or written) once the loop below is done: ask for its lines now.
-  for (int i = 0; i < MR; ++i)
-    for (int v = 0; v < NV; ++v) __builtin_prefetch(c + i * ldc + v * L, 1);
-  V acc[MR][NV] = {};
-  for (int64_t p = 0; p < kc; ++p) {
-    V bv[NV];
-    for (int v = 0; v < NV; ++v) std::memcpy(&bv[v], b + p * NR + v * L, Bytes);
-    const T* ap = a + p * MR;
-    for (int i = 0; i < MR; ++i) {
-      const T av = ap[i];
-      for (int v = 0; v < NV; ++v) acc[i][v] += bv[v] * av;
-    }
-  }
-  if (mr == MR && nr == NR) {  // a whole tile: C is read and written a vector at a time
-    for (int i = 0; i < MR; ++i) {
-      T* row = c + i * ldc;
-      for (int v = 0; v < NV; ++v) {
-        V sum = acc[i][v];
-        if (!first) {
-          V old;
-          std::memcpy(&old, row + v * L, Bytes);
-          sum += old;
-        }
-        std::memcpy(row + v * L, &sum, Bytes);
-      }
-    }
-    return;
-  }
-  T tile[MR][NR];  // an edge tile: only mr x nr of it is C
-  std::memcpy(tile, acc, sizeof tile);
-  for (int64_t i = 0; i < mr; ++i)
-    for (int64_t j = 0; j < nr; ++j)
-      c[i * ldc + j] = first ? tile[i][j] : c[i * ldc + j] + tile[i][j];
-}
-
-template <typename T, int MR>
-SCHEMAC_INLINE void pack_a(const Gemm<T>& g, int64_t i0, int64_t mc, int64_t p0, int64_t kc,
-                           T* out) {
-  for (int64_t ir = 0; ir < mc; ir += MR) {
-    const int64_t mr = std::min<int64_t>(MR, mc - ir);
-    T* panel = out + ir * kc;
-    for (int64_t p = 0; p < kc; ++p) {
-      const T* src = g.a + (i0 + ir) * g.a_row + (p0 + p) * g.a_col;
-      int64_t i = 0;
-      for (; i < mr; ++i) panel[p * MR + i] = src[i * g.a_row];
-      for (; i < MR; ++i) panel[p * MR + i] = T(0);
-    }
-  }
-}
-
-template <typename T, int NR>
-SCHEMAC_INLINE void pack_b(const Gemm<T>& g, int64_t p0, int64_t kc, int64_t j0, int64_t nc,
-                           T* out) {
-  for (int64_t jr = 0; jr < nc; jr += NR) {
-    const int64_t nr = std::min<int64_t>(NR, nc - jr);
-    T* panel = out + jr * kc;
-    for (int64_t p = 0; p < kc; ++p) {
-      const T* src = g.b + (p0 + p) * g.b_row + (j0 + jr) * g.b_col;
-      if (g.b_col == 1 && nr == NR) {  // a whole row of the panel: one fixed-size copy
-        std::memcpy(panel + p * NR, src, sizeof(T) * NR);
-        continue;
-      }
-      int64_t j = 0;
-      if (g.b_col == 1) {
-        for (; j < nr; ++j) panel[p * NR + j] = src[j];
-      } else {
-        for (; j < nr; ++j) panel[p * NR + j] = src[j * g.b_col];
-      }
-      for (; j < NR; ++j) panel[p * NR + j] = T(0);
-    }
-  }
-}
-
-// Rows [i_begin, i_end) by columns [j_begin, j_end) of C.
-template <typename T, int MR, int NR, int Bytes>
-SCHEMAC_INLINE void gemm_block(const Gemm<T>& g, int64_t i_begin, int64_t i_end, int64_t j_begin,
-                               int64_t j_end) {
-  constexpr int64_t kMC = MR * 16;
-  constexpr int64_t kNC = NR * 32;
-  // Uninitialised: packing writes every element before the micro-kernels read it.
-  const std::unique_ptr<T[]> a_pack(new T[static_cast<std::size_t>(kMC * kKC)]);
-  const std::unique_ptr<T[]> b_pack(new T[static_cast<std::size_t>(kNC * kKC)]);
-  for (int64_t jc = j_begin; jc < j_end; jc += kNC) {
-    const int64_t nc = std::min(kNC, j_end - jc);
-    for (int64_t pc = 0; pc < g.k; pc += kKC) {
-      const int64_t kc = std::min(kKC, g.k - pc);
-      pack_b<T, NR>(g, pc, kc, jc, nc, b_pack.get());
-      for (int64_t ic = i_begin; ic < i_end; ic += kMC) {
-        const int64_t mc = std::min(kMC, i_end - ic);
-        pack_a<T, MR>(g, ic, mc, pc, kc, a_pack.get());
-        for (int64_t jr = 0; jr < nc; jr += NR) {
-          for (int64_t ir = 0; ir < mc; ir += MR) {
-            micro_kernel<T, MR, NR, Bytes>(kc, a_pack.get() + ir * kc, b_pack.get() + jr * kc,
-                                           g.c + (ic + ir) * g.ldc + jc + jr, g.ldc,
-                                           std::min<int64_t>(MR, mc - ir),
-                                           std::min<int64_t>(NR, nc - jr), pc == 0);
-          }
-        }
-      }
-    }
-  }
-}
-
-// One instantiation per ISA; `flatten` compiles the whole block loop for that ISA.
-using BlockFn32 = void (*)(const Gemm<float>&, int64_t, int64_t, int64_t, int64_t);
-using BlockFn64 = void (*)(const Gemm<double>&, int64_t, int64_t, int64_t, int64_t);
-
-void block_f32_baseline(const Gemm<float>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
-  gemm_block<float, 4, 8, 16>(g, ib, ie, jb, je);
-}
-void block_f64_baseline(const Gemm<double>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
-  gemm_block<double, 4, 4, 16>(g, ib, ie, jb, je);
-}
-#if SCHEMAC_X86
-SCHEMAC_TARGET("avx2,fma")
-void block_f32_avx2(const Gemm<float>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
-  gemm_block<float, 6, 16, 32>(g, ib, ie, jb, je);
-}
-SCHEMAC_TARGET("avx2,fma")
-void block_f64_avx2(const Gemm<double>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
-  gemm_block<double, 6, 8, 32>(g, ib, ie, jb, je);
-}
-SCHEMAC_TARGET("avx512f,avx512vl,fma")
-void block_f32_avx512(const Gemm<float>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
-  gemm_block<float, 6, 32, 64>(g, ib, ie, jb, je);
-}
-SCHEMAC_TARGET("avx512f,avx512vl,fma")
-void block_f64_avx512(const Gemm<double>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
-  gemm_block<double, 6, 16, 64>(g, ib, ie, jb, je);
-}
-#endif
-
-template <typename Fn>
-struct Kernel {
-  Fn fn;
-  int mr, nr;
-};
-
-Kernel<BlockFn32> kernel_for(float*) {
-#if SCHEMAC_X86
-  switch (mm_isa()) {
-    case CpuIsa::Avx512: return {block_f32_avx512, 6, 32};
-    case CpuIsa::Avx2: return {block_f32_avx2, 6, 16};
-    case CpuIsa::Baseline: break;
-  }
-#endif
-  return {block_f32_baseline, 4, 8};
-}
-
-Kernel<BlockFn64> kernel_for(double*) {
-#if SCHEMAC_X86
-  switch (mm_isa()) {
-    case CpuIsa::Avx512: return {block_f64_avx512, 6, 16};
-    case CpuIsa::Avx2: return {block_f64_avx2, 6, 8};
-    case CpuIsa::Baseline: break;
-  }
-#endif
-  return {block_f64_baseline, 4, 4};
-}
-
-// Splits C across the threads along its longer side, in whole micro-panels.
-template <typename T>
-void blocked_mm(const Gemm<T>& g) {
-  const auto kernel = kernel_for(static_cast<T*>(nullptr));
-  const int64_t flops_per_row = g.n * g.k;
-  if (g.n >= g.m) {
-    const int64_t panels = (g.n + kernel.nr - 1) / kernel.nr;
-    const int64_t grain =
-        std::max<int64_t>(1, (1 << 20) / std::max<int64_t>(1, g.m * g.k * kernel.nr));
-    parallel_for(0, panels, grain, [&](int64_t b, int64_t e) {
-      kernel.fn(g, 0, g.m, b * kernel.nr, std::min(g.n, e * kernel.nr));
-    });
-  } else {
-    const int64_t panels = (g.m + kernel.mr - 1) / kernel.mr;
-    const int64_t grain =
-        std::max<int64_t>(1, (1 << 20) / std::max<int64_t>(1, flops_per_row * kernel.mr));
-    parallel_for(0, panels, grain, [&](int64_t b, int64_t e) {
-      kernel.fn(g, b * kernel.mr, std::min(g.m, e * kernel.mr), 0, g.n);
-    });
-  }
-}
 
 // Integer mm: C[i, j] = sum_p A[i, p] * B[p, j], row by row (i-p-j order).
 template <typename T>
@@ -353,7 +67,7 @@ Tensor mm_cpu(const Tensor& self, const Tensor& mat2) {
   if (k == 0) return fill_cpu_(out, core::Scalar(int64_t{0}));
   core::visit_scalar_type(dtype, [&]<typename T>() {
     if constexpr (std::is_floating_point_v<T>) {
-      const Gemm<T> g{static_cast<const T*>(self.data_ptr()),
+      const gemm::Gemm<T> g{static_cast<const T*>(self.data_ptr()),
                       self.stride(0),
                       self.stride(1),
                       static_cast<const T*>(mat2.data_ptr()),
@@ -364,7 +78,7 @@ Tensor mm_cpu(const Tensor& self, const Tensor& mat2) {
                       m,
                       n,
                       k};
-      blocked_mm(g);
+      gemm::multiply(g);
     } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
       simple_mm<T>(self, mat2, out);
     }

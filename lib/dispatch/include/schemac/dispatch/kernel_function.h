@@ -26,12 +26,9 @@
 #include <typeinfo>
 #include <vector>
 
+#include "schemac/core/fwd.h"
 #include "schemac/dispatch/names_for_generated_code.h"
 #include "schemac/keys/dispatch_key_set.h"
-
-namespace schemac::core {
-class IValue;
-}  // namespace schemac::core
 
 namespace schemac::dispatch {
 

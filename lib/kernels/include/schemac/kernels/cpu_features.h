@@ -1,22 +1,10 @@
-// Which vector instruction set the CPU kernels that pick one at run time (mm) use. The library
-// is built for the baseline x86-64 ISA; AVX2+FMA and AVX-512 paths are chosen when the CPU has
-// them.
+// What the element-wise kernels ask of the CPU: the cache they can count on. (Which vector ISA
+// mm runs with is lib/gemm's: schemac/gemm/gemm.h.)
 #pragma once
 
 #include <cstdint>
-#include <string_view>
 
 namespace schemac::kernels {
-
-enum class CpuIsa { Baseline, Avx2, Avx512 };
-
-std::string_view to_string(CpuIsa isa);  // "baseline", "avx2", "avx512"
-// The best ISA this CPU supports (checked once).
-CpuIsa detected_isa();
-// The ISA mm uses: detected_isa() unless overridden; the override is clamped to what the CPU
-// supports. For tests and benchmarks that compare the paths.
-CpuIsa mm_isa();
-void set_mm_isa(CpuIsa isa);
 
 // The size of the last-level cache in bytes (sysfs, else sysconf; 32 MiB when neither says).
 int64_t last_level_cache_bytes();
