@@ -2,6 +2,8 @@
 #include "schemac/core/ivalue.h"
 #include "schemac/core/ivalue_conversions.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "schemac/core/stack.h"
@@ -122,6 +124,12 @@ static bool lists_equal(const std::vector<T>& a, const std::vector<T>& b) {
   return a == b;
 }
 
+// Equal lengths and each pair of items equal by `same`.
+template <class T, class Same>
+static bool lists_equal(const std::vector<T>& a, const std::vector<T>& b, Same same) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), same);
+}
+
 static bool same_tensor(const Tensor& a, const Tensor& b) {
   return a.defined() == b.defined() && (!a.defined() || a.is_same(b));
 }
@@ -141,35 +149,19 @@ bool operator==(const IValue& a, const IValue& b) {
     case IValueKind::IntList: return lists_equal(a.to_int_list(), b.to_int_list());
     case IValueKind::DoubleList: return lists_equal(a.to_double_list(), b.to_double_list());
     case IValueKind::BoolList: return lists_equal(a.to_bool_list(), b.to_bool_list());
-    case IValueKind::TensorList: {
-      const auto& x = a.to_tensor_list();
-      const auto& y = b.to_tensor_list();
-      if (x.size() != y.size()) return false;
-      for (size_t i = 0; i < x.size(); ++i)
-        if (!same_tensor(x[i], y[i])) return false;
-      return true;
-    }
-    case IValueKind::OptionalTensorList: {
-      const auto& x = a.to_optional_tensor_list();
-      const auto& y = b.to_optional_tensor_list();
-      if (x.size() != y.size()) return false;
-      for (size_t i = 0; i < x.size(); ++i) {
-        if (x[i].has_value() != y[i].has_value()) return false;
-        if (x[i] && !same_tensor(*x[i], *y[i])) return false;
-      }
-      return true;
-    }
+    case IValueKind::TensorList:
+      return lists_equal(a.to_tensor_list(), b.to_tensor_list(), same_tensor);
+    case IValueKind::OptionalTensorList:
+      return lists_equal(a.to_optional_tensor_list(), b.to_optional_tensor_list(),
+                         [](const std::optional<Tensor>& x, const std::optional<Tensor>& y) {
+                           return x.has_value() == y.has_value() && (!x || same_tensor(*x, *y));
+                         });
     case IValueKind::GenericList: return lists_equal(a.to_list(), b.to_list());
     case IValueKind::Tuple: return lists_equal(a.to_tuple(), b.to_tuple());
-    case IValueKind::Dict: {
-      const auto& x = a.to_dict();
-      const auto& y = b.to_dict();
-      if (x.size() != y.size()) return false;
-      for (size_t i = 0; i < x.size(); ++i) {
-        if (!(x[i].first == y[i].first) || !(x[i].second == y[i].second)) return false;
-      }
-      return true;
-    }
+    case IValueKind::Dict:
+      return lists_equal(a.to_dict(), b.to_dict(), [](const auto& x, const auto& y) {
+        return x.first == y.first && x.second == y.second;
+      });
   }
   return false;
 }

@@ -5,7 +5,9 @@
 #include <array>
 #include <atomic>
 #include <cstring>
+#include <iterator>
 #include <memory>
+#include <type_traits>
 
 #include "schemac/support/thread_pool.h"
 
@@ -65,9 +67,9 @@ constexpr int64_t kKC = 256;
 // element type and width the micro-kernels use is spelled out).
 template <typename T, int Bytes>
 struct VectorOf;
-#define SCHEMAC_VECTOR_OF(T, BYTES) \
-  template <>                       \
-  struct VectorOf<T, BYTES> {       \
+#define SCHEMAC_VECTOR_OF(T, BYTES)                     \
+  template <>                                           \
+  struct VectorOf<T, BYTES> {                           \
     typedef T type __attribute__((vector_size(BYTES))); \
   }
 SCHEMAC_VECTOR_OF(float, 16);
@@ -191,67 +193,50 @@ SCHEMAC_INLINE void gemm_block(const Gemm<T>& g, int64_t i_begin, int64_t i_end,
   }
 }
 
-// One instantiation per ISA; `flatten` compiles the whole block loop for that ISA.
-using BlockFn32 = void (*)(const Gemm<float>&, int64_t, int64_t, int64_t, int64_t);
-using BlockFn64 = void (*)(const Gemm<double>&, int64_t, int64_t, int64_t, int64_t);
-
-void block_f32_baseline(const Gemm<float>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
-  gemm_block<float, 4, 8, 16>(g, ib, ie, jb, je);
-}
-void block_f64_baseline(const Gemm<double>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
-  gemm_block<double, 4, 4, 16>(g, ib, ie, jb, je);
-}
-#if SCHEMAC_X86
-SCHEMAC_TARGET("avx2,fma")
-void block_f32_avx2(const Gemm<float>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
-  gemm_block<float, 6, 16, 32>(g, ib, ie, jb, je);
-}
-SCHEMAC_TARGET("avx2,fma")
-void block_f64_avx2(const Gemm<double>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
-  gemm_block<double, 6, 8, 32>(g, ib, ie, jb, je);
-}
-SCHEMAC_TARGET("avx512f,avx512vl,fma")
-void block_f32_avx512(const Gemm<float>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
-  gemm_block<float, 6, 32, 64>(g, ib, ie, jb, je);
-}
-SCHEMAC_TARGET("avx512f,avx512vl,fma")
-void block_f64_avx512(const Gemm<double>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) {
-  gemm_block<double, 6, 16, 64>(g, ib, ie, jb, je);
-}
-#endif
-
-template <typename Fn>
+template <typename T>
 struct Kernel {
-  Fn fn;
+  void (*fn)(const Gemm<T>&, int64_t, int64_t, int64_t, int64_t);
   int mr, nr;
 };
 
-Kernel<BlockFn32> kernel_for(float*) {
+// One instantiation per ISA and type, KERNEL_block, and its Kernel, KERNEL: `flatten` (in
+// SCHEMAC_TARGET) compiles the whole block loop for that ISA.
+#define SCHEMAC_KERNEL(KERNEL, TARGET, T, MR, NR, BYTES)                                         \
+  TARGET void KERNEL##_block(const Gemm<T>& g, int64_t ib, int64_t ie, int64_t jb, int64_t je) { \
+    gemm_block<T, MR, NR, BYTES>(g, ib, ie, jb, je);                                             \
+  }                                                                                              \
+  constexpr Kernel<T> KERNEL{KERNEL##_block, MR, NR};
+SCHEMAC_KERNEL(f32_baseline, , float, 4, 8, 16)
+SCHEMAC_KERNEL(f64_baseline, , double, 4, 4, 16)
 #if SCHEMAC_X86
-  switch (mm_isa()) {
-    case CpuIsa::Avx512: return {block_f32_avx512, 6, 32};
-    case CpuIsa::Avx2: return {block_f32_avx2, 6, 16};
-    case CpuIsa::Baseline: break;
-  }
+SCHEMAC_KERNEL(f32_avx2, SCHEMAC_TARGET("avx2,fma"), float, 6, 16, 32)
+SCHEMAC_KERNEL(f64_avx2, SCHEMAC_TARGET("avx2,fma"), double, 6, 8, 32)
+SCHEMAC_KERNEL(f32_avx512, SCHEMAC_TARGET("avx512f,avx512vl,fma"), float, 6, 32, 64)
+SCHEMAC_KERNEL(f64_avx512, SCHEMAC_TARGET("avx512f,avx512vl,fma"), double, 6, 16, 64)
 #endif
-  return {block_f32_baseline, 4, 8};
-}
+#undef SCHEMAC_KERNEL
 
-Kernel<BlockFn64> kernel_for(double*) {
+// The kernels of each type, indexed by CpuIsa.
 #if SCHEMAC_X86
-  switch (mm_isa()) {
-    case CpuIsa::Avx512: return {block_f64_avx512, 6, 16};
-    case CpuIsa::Avx2: return {block_f64_avx2, 6, 8};
-    case CpuIsa::Baseline: break;
-  }
+constexpr Kernel<float> kFloatKernels[] = {f32_baseline, f32_avx2, f32_avx512};
+constexpr Kernel<double> kDoubleKernels[] = {f64_baseline, f64_avx2, f64_avx512};
+#else
+constexpr Kernel<float> kFloatKernels[] = {f32_baseline};
+constexpr Kernel<double> kDoubleKernels[] = {f64_baseline};
 #endif
-  return {block_f64_baseline, 4, 4};
+
+// The kernel of mm_isa() for T.
+template <typename T>
+Kernel<T> kernel_for() {
+  const size_t isa = std::min(static_cast<size_t>(mm_isa()), std::size(kFloatKernels) - 1);
+  if constexpr (std::is_same_v<T, float>) return kFloatKernels[isa];
+  else return kDoubleKernels[isa];
 }
 
 // Splits C across the threads along its longer side, in whole micro-panels.
 template <typename T>
 void blocked_mm(const Gemm<T>& g) {
-  const auto kernel = kernel_for(static_cast<T*>(nullptr));
+  const Kernel<T> kernel = kernel_for<T>();
   const int64_t flops_per_row = g.n * g.k;
   if (g.n >= g.m) {
     const int64_t panels = (g.n + kernel.nr - 1) / kernel.nr;

@@ -68,16 +68,16 @@ Tensor mm_cpu(const Tensor& self, const Tensor& mat2) {
   core::visit_scalar_type(dtype, [&]<typename T>() {
     if constexpr (std::is_floating_point_v<T>) {
       const gemm::Gemm<T> g{static_cast<const T*>(self.data_ptr()),
-                      self.stride(0),
-                      self.stride(1),
-                      static_cast<const T*>(mat2.data_ptr()),
-                      mat2.stride(0),
-                      mat2.stride(1),
-                      static_cast<T*>(out.data_ptr()),
-                      n,
-                      m,
-                      n,
-                      k};
+                            self.stride(0),
+                            self.stride(1),
+                            static_cast<const T*>(mat2.data_ptr()),
+                            mat2.stride(0),
+                            mat2.stride(1),
+                            static_cast<T*>(out.data_ptr()),
+                            n,
+                            m,
+                            n,
+                            k};
       gemm::multiply(g);
     } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
       simple_mm<T>(self, mat2, out);

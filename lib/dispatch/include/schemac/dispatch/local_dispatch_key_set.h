@@ -85,42 +85,40 @@ inline uint64_t add_local_keys(uint64_t& stored, uint64_t defaults, DispatchKeyS
 inline void remove_local_keys(uint64_t& stored, uint64_t defaults, uint64_t added) {
   stored = ((stored ^ defaults) & ~added) ^ defaults;
 }
-}  // namespace detail
 
-class IncludeDispatchKeyGuard {
+// Adds keys to one of the thread's local sets (stored as its difference from `defaults`) for the
+// guard's lifetime; only the bits it set are taken out again.
+class LocalKeysGuard {
  public:
-  explicit IncludeDispatchKeyGuard(DispatchKeySet keys)
-      : added_(detail::add_local_keys(detail::tls_local_dispatch_key_set.included_xor,
-                                      kDefaultIncludedSet.raw(), keys)) {}
-  explicit IncludeDispatchKeyGuard(DispatchKey key)
-      : IncludeDispatchKeyGuard(DispatchKeySet(key)) {}
-  ~IncludeDispatchKeyGuard() {
-    detail::remove_local_keys(detail::tls_local_dispatch_key_set.included_xor,
-                              kDefaultIncludedSet.raw(), added_);
-  }
-  IncludeDispatchKeyGuard(const IncludeDispatchKeyGuard&) = delete;
-  IncludeDispatchKeyGuard& operator=(const IncludeDispatchKeyGuard&) = delete;
+  LocalKeysGuard(uint64_t& stored, uint64_t defaults, DispatchKeySet keys)
+      : stored_(stored), defaults_(defaults), added_(add_local_keys(stored, defaults, keys)) {}
+  ~LocalKeysGuard() { remove_local_keys(stored_, defaults_, added_); }
+  LocalKeysGuard(const LocalKeysGuard&) = delete;
+  LocalKeysGuard& operator=(const LocalKeysGuard&) = delete;
 
  private:
+  uint64_t& stored_;  // this thread's set
+  uint64_t defaults_;
   uint64_t added_;  // the bits this guard set, in the effective set
 };
+}  // namespace detail
 
-class ExcludeDispatchKeyGuard {
+class IncludeDispatchKeyGuard : detail::LocalKeysGuard {
+ public:
+  explicit IncludeDispatchKeyGuard(DispatchKeySet keys)
+      : LocalKeysGuard(detail::tls_local_dispatch_key_set.included_xor, kDefaultIncludedSet.raw(),
+                       keys) {}
+  explicit IncludeDispatchKeyGuard(DispatchKey key)
+      : IncludeDispatchKeyGuard(DispatchKeySet(key)) {}
+};
+
+class ExcludeDispatchKeyGuard : detail::LocalKeysGuard {
  public:
   explicit ExcludeDispatchKeyGuard(DispatchKeySet keys)
-      : added_(detail::add_local_keys(detail::tls_local_dispatch_key_set.excluded_xor,
-                                      kDefaultExcludedSet.raw(), keys)) {}
+      : LocalKeysGuard(detail::tls_local_dispatch_key_set.excluded_xor, kDefaultExcludedSet.raw(),
+                       keys) {}
   explicit ExcludeDispatchKeyGuard(DispatchKey key)
       : ExcludeDispatchKeyGuard(DispatchKeySet(key)) {}
-  ~ExcludeDispatchKeyGuard() {
-    detail::remove_local_keys(detail::tls_local_dispatch_key_set.excluded_xor,
-                              kDefaultExcludedSet.raw(), added_);
-  }
-  ExcludeDispatchKeyGuard(const ExcludeDispatchKeyGuard&) = delete;
-  ExcludeDispatchKeyGuard& operator=(const ExcludeDispatchKeyGuard&) = delete;
-
- private:
-  uint64_t added_;
 };
 
 }  // namespace schemac::dispatch
