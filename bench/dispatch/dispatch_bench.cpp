@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "../call_loops.h"
 #include "schemac/dispatch/dispatcher.h"
 #include "schemac/dispatch/local_dispatch_key_set.h"
 #include "schemac/dispatch/operator_handle.h"
@@ -25,7 +26,7 @@
 
 namespace schemac::dispatch {
 
-using core::Tensor, keys::DispatchKey;
+using bench::boxed_loop, bench::call_loop, core::Tensor, keys::DispatchKey;
 
 namespace {
 
@@ -57,18 +58,26 @@ Tensor autograd_kernel(keys::DispatchKeySet ks, const Tensor& a, const Tensor& b
 struct Fixture {
   Fixture() {
     register_default_fallbacks(dispatcher);
-    keep.push_back(dispatcher.def("bench::unboxed(Tensor a, Tensor b) -> Tensor", "dispatch_bench.cpp:1"));
-    keep.push_back(dispatcher.impl("bench::unboxed", DispatchKey::CPU, KernelFunction::make_from_unboxed(&cpu_kernel),
-                                   "cpu", "dispatch_bench.cpp:2"));
-    keep.push_back(dispatcher.def("bench::probe(Tensor a, Tensor b) -> bool", "dispatch_bench.cpp:10"));
-    keep.push_back(dispatcher.impl("bench::probe", DispatchKey::CPU, KernelFunction::make_from_unboxed(&cpu_probe_kernel),
-                                   "cpu", "dispatch_bench.cpp:11"));
-    keep.push_back(dispatcher.def("bench::boxed(Tensor a, Tensor b) -> Tensor", "dispatch_bench.cpp:3"));
-    keep.push_back(dispatcher.impl("bench::boxed", DispatchKey::CPU, KernelFunction::make_from_boxed(&boxed_cpu_kernel),
-                                   "cpu", "dispatch_bench.cpp:4"));
-    keep.push_back(dispatcher.def("bench::chain(Tensor a, Tensor b) -> Tensor", "dispatch_bench.cpp:5"));
-    keep.push_back(dispatcher.impl("bench::chain", DispatchKey::CPU, KernelFunction::make_from_unboxed(&cpu_kernel),
-                                   "cpu", "dispatch_bench.cpp:6"));
+    keep.push_back(
+        dispatcher.def("bench::unboxed(Tensor a, Tensor b) -> Tensor", "dispatch_bench.cpp:1"));
+    keep.push_back(dispatcher.impl("bench::unboxed", DispatchKey::CPU,
+                                   KernelFunction::make_from_unboxed(&cpu_kernel), "cpu",
+                                   "dispatch_bench.cpp:2"));
+    keep.push_back(
+        dispatcher.def("bench::probe(Tensor a, Tensor b) -> bool", "dispatch_bench.cpp:10"));
+    keep.push_back(dispatcher.impl("bench::probe", DispatchKey::CPU,
+                                   KernelFunction::make_from_unboxed(&cpu_probe_kernel), "cpu",
+                                   "dispatch_bench.cpp:11"));
+    keep.push_back(
+        dispatcher.def("bench::boxed(Tensor a, Tensor b) -> Tensor", "dispatch_bench.cpp:3"));
+    keep.push_back(dispatcher.impl("bench::boxed", DispatchKey::CPU,
+                                   KernelFunction::make_from_boxed(&boxed_cpu_kernel), "cpu",
+                                   "dispatch_bench.cpp:4"));
+    keep.push_back(
+        dispatcher.def("bench::chain(Tensor a, Tensor b) -> Tensor", "dispatch_bench.cpp:5"));
+    keep.push_back(dispatcher.impl("bench::chain", DispatchKey::CPU,
+                                   KernelFunction::make_from_unboxed(&cpu_kernel), "cpu",
+                                   "dispatch_bench.cpp:6"));
     keep.push_back(dispatcher.impl("bench::chain", DispatchKey::AutogradCPU,
                                    KernelFunction::make_from_unboxed(&autograd_kernel), "autograd",
                                    "dispatch_bench.cpp:7"));
@@ -92,58 +101,43 @@ Fixture& fixture() {
 
 void BM_baseline_direct_call(benchmark::State& state) {
   Tensor (*volatile fn)(const Tensor&, const Tensor&) = &cpu_kernel;
-  const Tensor a = Tensor::empty({1}), b = Tensor::empty({1});
-  for (auto _ : state) benchmark::DoNotOptimize(fn(a, b));
+  call_loop(state, Tensor::empty({1}), Tensor::empty({1}),
+            [&](const Tensor& a, const Tensor& b) { return fn(a, b); });
 }
 BENCHMARK(BM_baseline_direct_call);
 
 void BM_unboxed_call(benchmark::State& state) {
   const auto& op = fixture().unboxed;
-  const Tensor a = Tensor::empty({1}), b = Tensor::empty({1});
-  for (auto _ : state) benchmark::DoNotOptimize(op.call(a, b));
+  call_loop(state, Tensor::empty({1}), Tensor::empty({1}),
+            [&](const Tensor& a, const Tensor& b) { return op.call(a, b); });
 }
 BENCHMARK(BM_unboxed_call);
 
 void BM_baseline_direct_call_no_refcount(benchmark::State& state) {
   bool (*volatile fn)(const Tensor&, const Tensor&) = &cpu_probe_kernel;
-  const Tensor a = Tensor::empty({1}), b = Tensor::empty({1});
-  for (auto _ : state) benchmark::DoNotOptimize(fn(a, b));
+  call_loop(state, Tensor::empty({1}), Tensor::empty({1}),
+            [&](const Tensor& a, const Tensor& b) { return fn(a, b); });
 }
 BENCHMARK(BM_baseline_direct_call_no_refcount);
 
 void BM_unboxed_call_no_refcount(benchmark::State& state) {
   const auto& op = fixture().probe;
-  const Tensor a = Tensor::empty({1}), b = Tensor::empty({1});
-  for (auto _ : state) benchmark::DoNotOptimize(op.call(a, b));
+  call_loop(state, Tensor::empty({1}), Tensor::empty({1}),
+            [&](const Tensor& a, const Tensor& b) { return op.call(a, b); });
 }
 BENCHMARK(BM_unboxed_call_no_refcount);
 
-// Pushes two tensors (two reference-count increments), runs `call` on the stack, which leaves one,
-// and clears it (the decrements).
-template <typename Call>
-void boxed_loop(benchmark::State& state, Call call) {
-  const Tensor a = Tensor::empty({1}), b = Tensor::empty({1});
-  Stack stack;
-  stack.reserve(4);
-  for (auto _ : state) {
-    stack.emplace_back(a);
-    stack.emplace_back(b);
-    call(&stack);
-    benchmark::DoNotOptimize(stack.back());
-    stack.clear();
-  }
-}
-
 void BM_boxed_call(benchmark::State& state) {
   const OperatorHandle& op = fixture().boxed;
-  boxed_loop(state, [&](Stack* stack) { op.call_boxed(stack); });
+  boxed_loop<Stack>(state, Tensor::empty({1}), Tensor::empty({1}),
+                    [&](Stack* stack) { op.call_boxed(stack); });
 }
 BENCHMARK(BM_boxed_call);
 
 // BM_boxed_call's stack work without the call: BM_boxed_call less this is what the boxed dispatch
 // itself costs.
 void BM_baseline_boxed_stack(benchmark::State& state) {
-  boxed_loop(state, [](Stack* stack) {
+  boxed_loop<Stack>(state, Tensor::empty({1}), Tensor::empty({1}), [](Stack* stack) {
     benchmark::ClobberMemory();
     stack->pop_back();
   });
@@ -157,15 +151,15 @@ __attribute__((noinline)) Tensor direct_autograd(const Tensor& a, const Tensor& 
 
 void BM_baseline_two_level(benchmark::State& state) {
   Tensor (*volatile fn)(const Tensor&, const Tensor&) = &direct_autograd;
-  const Tensor a = Tensor::empty({1}), b = Tensor::empty({1});
-  for (auto _ : state) benchmark::DoNotOptimize(fn(a, b));
+  call_loop(state, Tensor::empty({1}), Tensor::empty({1}),
+            [&](const Tensor& a, const Tensor& b) { return fn(a, b); });
 }
 BENCHMARK(BM_baseline_two_level);
 
 void BM_two_level_chain(benchmark::State& state) {
   const auto& op = fixture().chain;
-  const Tensor a = Tensor::empty({1}), b = Tensor::empty({1});
-  for (auto _ : state) benchmark::DoNotOptimize(op.call(a, b));
+  call_loop(state, Tensor::empty({1}), Tensor::empty({1}),
+            [&](const Tensor& a, const Tensor& b) { return op.call(a, b); });
 }
 BENCHMARK(BM_two_level_chain);
 
@@ -174,7 +168,8 @@ constexpr int kOperators = 1000;
 std::vector<std::string> schemas() {
   std::vector<std::string> out;
   for (int i = 0; i < kOperators; ++i)
-    out.push_back("bench::op" + std::to_string(i) + "(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor");
+    out.push_back("bench::op" + std::to_string(i) +
+                  "(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor");
   return out;
 }
 
@@ -182,8 +177,9 @@ void BM_baseline_parse_1000(benchmark::State& state) {
   const std::vector<std::string> texts = schemas();
   for (auto _ : state)
     for (const std::string& s : texts) benchmark::DoNotOptimize(schema::parse_schema(s));
-  state.counters["per_op"] = benchmark::Counter(static_cast<double>(state.iterations()) * kOperators,
-                                                benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["per_op"] =
+      benchmark::Counter(static_cast<double>(state.iterations()) * kOperators,
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_baseline_parse_1000)->Unit(benchmark::kMicrosecond);
 
@@ -201,15 +197,17 @@ void BM_def_impl_1000(benchmark::State& state) {
     state.ResumeTiming();
     for (int i = 0; i < kOperators; ++i) {
       handles.push_back(dispatcher->def(texts[i], "dispatch_bench.cpp:8"));
-      handles.push_back(dispatcher->impl(names[i], DispatchKey::CPU, kernel, "cpu", "dispatch_bench.cpp:9"));
+      handles.push_back(
+          dispatcher->impl(names[i], DispatchKey::CPU, kernel, "cpu", "dispatch_bench.cpp:9"));
     }
     state.PauseTiming();
     handles.clear();
     dispatcher.reset();
     state.ResumeTiming();
   }
-  state.counters["per_op"] = benchmark::Counter(static_cast<double>(state.iterations()) * kOperators,
-                                                benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["per_op"] =
+      benchmark::Counter(static_cast<double>(state.iterations()) * kOperators,
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_def_impl_1000)->Unit(benchmark::kMicrosecond);
 

@@ -30,8 +30,11 @@
 #include <torch/library.h>
 
 #include "../bench_support.h"
+#include "../call_loops.h"
 
 namespace {
+
+using schemac::bench::boxed_loop;
 
 // ## Operators registered with c10, as the dispatch benchmarks register ours
 
@@ -139,31 +142,15 @@ BENCHMARK(BM_torch_direct_call_no_refcount);
 void BM_torch_unboxed_call_no_refcount(benchmark::State& state) { unboxed_call<Probe>(state, "schemac_bench::probe"); }
 BENCHMARK(BM_torch_unboxed_call_no_refcount);
 
-// Pushes two tensors, runs `call` on the stack, which leaves one, and clears it (boxed_loop of
-// bench_dispatch).
-template <typename Call>
-void boxed_loop(benchmark::State& state, Call call) {
-  const at::Tensor a = at::empty({1}), b = at::empty({1});
-  torch::jit::Stack stack;
-  stack.reserve(4);
-  for (auto _ : state) {
-    stack.emplace_back(a);
-    stack.emplace_back(b);
-    call(&stack);
-    benchmark::DoNotOptimize(stack.back());
-    stack.clear();
-  }
-}
-
 void BM_torch_boxed_call(benchmark::State& state) {
   const c10::OperatorHandle op = c10::Dispatcher::singleton().findSchemaOrThrow("schemac_bench::boxed", "");
-  boxed_loop(state, [&](torch::jit::Stack* stack) { op.callBoxed(stack); });
+  boxed_loop<torch::jit::Stack>(state, at::empty({1}), at::empty({1}), [&](torch::jit::Stack* stack) { op.callBoxed(stack); });
 }
 BENCHMARK(BM_torch_boxed_call);
 
 // BM_torch_boxed_call's stack work without the call (BM_baseline_boxed_stack).
 void BM_torch_baseline_boxed_stack(benchmark::State& state) {
-  boxed_loop(state, [](torch::jit::Stack* stack) {
+  boxed_loop<torch::jit::Stack>(state, at::empty({1}), at::empty({1}), [](torch::jit::Stack* stack) {
     benchmark::ClobberMemory();
     stack->pop_back();
   });

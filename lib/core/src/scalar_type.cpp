@@ -1,34 +1,40 @@
 #include "schemac/core/scalar_type.h"
 
+#include <iterator>
+
 #include <fmt/format.h>
 
 namespace schemac::core {
 
-std::size_t element_size(ScalarType t) {
-  switch (t) {
-    case ScalarType::Float: return 4;
-    case ScalarType::Double: return 8;
-    case ScalarType::Half: return 2;
-    case ScalarType::BFloat16: return 2;
-    case ScalarType::Int: return 4;
-    case ScalarType::Long: return 8;
-    case ScalarType::Bool: return 1;
-  }
-  return 1;
-}
+namespace {
+// What each scalar type is, in the order of the enum: its name, its size in bytes, and its rank
+// in the promotion lattice (Half and BFloat16 share a rank and meet at Float).
+struct ScalarTypeFacts {
+  std::string_view name;
+  std::size_t size;
+  int rank;
+};
+constexpr ScalarTypeFacts kFacts[] = {
+    {"float32", 4, 4},   // Float
+    {"float64", 8, 5},   // Double
+    {"float16", 2, 3},   // Half
+    {"bfloat16", 2, 3},  // BFloat16
+    {"int32", 4, 1},     // Int
+    {"int64", 8, 2},     // Long
+    {"bool", 1, 0},      // Bool
+};
+static_assert(std::size(kFacts) == static_cast<std::size_t>(ScalarType::Bool) + 1);
 
-std::string_view to_string(ScalarType t) {
-  switch (t) {
-    case ScalarType::Float: return "float32";
-    case ScalarType::Double: return "float64";
-    case ScalarType::Half: return "float16";
-    case ScalarType::BFloat16: return "bfloat16";
-    case ScalarType::Int: return "int32";
-    case ScalarType::Long: return "int64";
-    case ScalarType::Bool: return "bool";
-  }
-  return "unknown";
+const ScalarTypeFacts& facts(ScalarType t) {
+  static constexpr ScalarTypeFacts kUnknown{"unknown", 1, 0};
+  const auto i = static_cast<std::size_t>(t);
+  return i < std::size(kFacts) ? kFacts[i] : kUnknown;
 }
+}  // namespace
+
+std::size_t element_size(ScalarType t) { return facts(t).size; }
+
+std::string_view to_string(ScalarType t) { return facts(t).name; }
 
 std::optional<ScalarType> parse_scalar_type(std::string_view name) {
   struct Alias {
@@ -57,26 +63,10 @@ bool is_integral(ScalarType t, bool include_bool) {
   return t == ScalarType::Int || t == ScalarType::Long || (include_bool && t == ScalarType::Bool);
 }
 
-namespace {
-// Rank in the promotion lattice; Half and BFloat16 share a rank and meet at Float.
-int promotion_rank(ScalarType t) {
-  switch (t) {
-    case ScalarType::Bool: return 0;
-    case ScalarType::Int: return 1;
-    case ScalarType::Long: return 2;
-    case ScalarType::Half: return 3;
-    case ScalarType::BFloat16: return 3;
-    case ScalarType::Float: return 4;
-    case ScalarType::Double: return 5;
-  }
-  return 0;
-}
-}  // namespace
-
 ScalarType promote_types(ScalarType a, ScalarType b) {
   if (a == b) return a;
-  const int ra = promotion_rank(a);
-  const int rb = promotion_rank(b);
+  const int ra = facts(a).rank;
+  const int rb = facts(b).rank;
   if (ra == rb) return ScalarType::Float;  // Half with BFloat16
   return ra > rb ? a : b;
 }

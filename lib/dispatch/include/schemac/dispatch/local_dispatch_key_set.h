@@ -86,39 +86,26 @@ inline void remove_local_keys(uint64_t& stored, uint64_t defaults, uint64_t adde
   stored = ((stored ^ defaults) & ~added) ^ defaults;
 }
 
-// Adds keys to one of the thread's local sets (stored as its difference from `defaults`) for the
-// guard's lifetime; only the bits it set are taken out again.
+// Adds keys to one of the thread's local sets (Stored, kept as its difference from Defaults) for
+// the guard's lifetime; only the bits it set are taken out again.
+template <uint64_t RawLocalDispatchKeySet::*Stored, uint64_t Defaults>
 class LocalKeysGuard {
  public:
-  LocalKeysGuard(uint64_t& stored, uint64_t defaults, DispatchKeySet keys)
-      : stored_(stored), defaults_(defaults), added_(add_local_keys(stored, defaults, keys)) {}
-  ~LocalKeysGuard() { remove_local_keys(stored_, defaults_, added_); }
+  explicit LocalKeysGuard(DispatchKeySet keys)
+      : added_(add_local_keys(tls_local_dispatch_key_set.*Stored, Defaults, keys)) {}
+  explicit LocalKeysGuard(DispatchKey key) : LocalKeysGuard(DispatchKeySet(key)) {}
+  ~LocalKeysGuard() { remove_local_keys(tls_local_dispatch_key_set.*Stored, Defaults, added_); }
   LocalKeysGuard(const LocalKeysGuard&) = delete;
   LocalKeysGuard& operator=(const LocalKeysGuard&) = delete;
 
  private:
-  uint64_t& stored_;  // this thread's set
-  uint64_t defaults_;
   uint64_t added_;  // the bits this guard set, in the effective set
 };
 }  // namespace detail
 
-class IncludeDispatchKeyGuard : detail::LocalKeysGuard {
- public:
-  explicit IncludeDispatchKeyGuard(DispatchKeySet keys)
-      : LocalKeysGuard(detail::tls_local_dispatch_key_set.included_xor, kDefaultIncludedSet.raw(),
-                       keys) {}
-  explicit IncludeDispatchKeyGuard(DispatchKey key)
-      : IncludeDispatchKeyGuard(DispatchKeySet(key)) {}
-};
-
-class ExcludeDispatchKeyGuard : detail::LocalKeysGuard {
- public:
-  explicit ExcludeDispatchKeyGuard(DispatchKeySet keys)
-      : LocalKeysGuard(detail::tls_local_dispatch_key_set.excluded_xor, kDefaultExcludedSet.raw(),
-                       keys) {}
-  explicit ExcludeDispatchKeyGuard(DispatchKey key)
-      : ExcludeDispatchKeyGuard(DispatchKeySet(key)) {}
-};
+using IncludeDispatchKeyGuard =
+    detail::LocalKeysGuard<&RawLocalDispatchKeySet::included_xor, kDefaultIncludedSet.raw()>;
+using ExcludeDispatchKeyGuard =
+    detail::LocalKeysGuard<&RawLocalDispatchKeySet::excluded_xor, kDefaultExcludedSet.raw()>;
 
 }  // namespace schemac::dispatch
