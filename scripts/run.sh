@@ -5,8 +5,10 @@
 # generate that one instead: scripts/run.sh path/to/ops.yaml
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
-scripts/build.sh >/dev/null
+scripts/install-deps.sh  # the build and the main job only; scripts/test.sh adds the test tools
+# What the main job runs, nothing else: no tests, benchmarks or PyTorch interop.
+scripts/build.sh -DSCHEMAC_TESTS=OFF -DSCHEMAC_BENCH=OFF -- schemac dispatch-inspect schemac_kernels \
+  hello_dispatch >/dev/null
 yaml="${1:-examples/ops.yaml}"
 schemac=build/tools/schemac/schemac
 inspect=build/tools/dispatch-inspect/dispatch-inspect

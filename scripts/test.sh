@@ -3,8 +3,13 @@
 #   1. the release build, with warnings as errors, and every test (unit, golden, end-to-end; GPU
 #      tests skip without a GPU)
 #   2. the suite again under AddressSanitizer + UndefinedBehaviorSanitizer (clang), with a short
-#      libFuzzer smoke run of every fuzz target
+#      libFuzzer smoke run of every fuzz target, but for the tests of tests/sanitizer_skip.txt
+#      (external programs, whole-output goldens: they ran in stage 1)
 #   3. the concurrency tests under ThreadSanitizer
+# The sanitizer builds are -O1 with line tables only (-gline-tables-only: the reports still name
+# file and line), which compiles much faster than the release build's -O2 -g, and build no
+# benchmarks, CUDA or PyTorch interop (no sanitized test runs them). README.md ("What the two
+# commands cost") has the figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -n "${SCHEMAC_UPDATE_GOLDEN:-}" ]; then
@@ -12,7 +17,8 @@ if [ -n "${SCHEMAC_UPDATE_GOLDEN:-}" ]; then
   echo "test.sh: unset it to run the suite (refresh goldens on purpose with ctest -R NAME instead)." >&2
   exit 2
 fi
-scripts/install-deps.sh
+scripts/install-deps.sh --test
+source scripts/ccache-env.sh
 jobs=$(nproc)
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
@@ -21,24 +27,29 @@ run_ctest() {
   local name=$1; shift
   ctest "$@" 2>&1 | tee "$logs/$name.log"
 }
-export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
+# Flags of the sanitizer builds (see above).
+sanitizer_flags="-O1 -gline-tables-only -DNDEBUG"
+# The tests of tests/sanitizer_skip.txt, as one ctest -E pattern.
+sanitizer_skip="^($(sed -e 's/#.*//' -e 's/[[:space:]]*$//' tests/sanitizer_skip.txt | grep -v '^$' | paste -sd'|'))\$"
 
 echo "== format (clang-format --dry-run --Werror over lib/ and tools/)"
 scripts/check-format.sh
 
 echo "== release build (warnings are errors) and tests"
-scripts/build.sh -DSCHEMAC_WERROR=ON
+scripts/build.sh -DSCHEMAC_WERROR=ON -DSCHEMAC_TESTS=ON -DSCHEMAC_BENCH=ON
 run_ctest release --test-dir build --output-on-failure -j"$jobs"
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer, with fuzz smoke runs"
 CC=clang CXX=clang++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$sanitizer_flags" -DCMAKE_C_FLAGS_RELWITHDEBINFO="$sanitizer_flags" \
   -DSCHEMAC_SANITIZE=address,undefined -DSCHEMAC_FUZZ=ON -DSCHEMAC_BENCH=OFF >/dev/null
 cmake --build build-asan -j"$jobs"
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
-run_ctest asan --test-dir build-asan --output-on-failure -j"$jobs" -LE "slow|gpu"
+run_ctest asan --test-dir build-asan --output-on-failure -j"$jobs" -LE "slow|gpu" -E "$sanitizer_skip"
 
 echo "== ThreadSanitizer"
 CC=clang CXX=clang++ cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$sanitizer_flags" -DCMAKE_C_FLAGS_RELWITHDEBINFO="$sanitizer_flags" \
   -DSCHEMAC_SANITIZE=thread -DSCHEMAC_BENCH=OFF >/dev/null
 cmake --build build-tsan -j"$jobs" --target tsan_tests
 run_ctest tsan --test-dir build-tsan --output-on-failure -L tsan
