@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 
@@ -64,8 +65,28 @@ std::string collapse_padding(const std::string& text) {
   return out;
 }
 
+// Registration sites compiled with relative paths (ccache with CCACHE_BASEDIR, scripts/ccache-env.sh,
+// hands the compiler paths relative to the build folder) written as the absolute ones would be:
+// `../lib/x.cpp:7` is the source tree's, `lib/kernels/generated/y.cpp:9` the build tree's.
+std::string absolute_sites(const std::string& text) {
+  namespace fs = std::filesystem;
+  static const std::regex kSite(R"((^|[\s("])([A-Za-z0-9_.][A-Za-z0-9_./-]*\.(?:cpp|cc|h|hpp)):(\d+))");
+  std::string out;
+  auto last = text.cbegin();
+  for (std::sregex_iterator it(text.begin(), text.end(), kSite), end; it != end; ++it) {
+    const std::smatch& m = *it;
+    const fs::path site = fs::path(INSPECT_BINARY_DIR) / m[2].str();
+    out.append(last, m[2].first);
+    out += fs::exists(site) ? fs::weakly_canonical(site).string() : m[2].str();
+    last = m[2].second;
+  }
+  out.append(last, text.cend());
+  return out;
+}
+
 // Machine-specific paths out: the build tree first (it may lie inside the source tree).
 std::string normalise(std::string text) {
+  text = absolute_sites(text);
   replace_all(text, std::string(INSPECT_BINARY_DIR) + "/", "<build>/");
   replace_all(text, std::string(INSPECT_SOURCE_DIR) + "/", "");
   return text;
