@@ -376,7 +376,8 @@ def normalised_lines(path):
             continue
         if not line or re.fullmatch(r"[\W_]*", line) and not re.search(r"\w", line):
             continue
-        if re.match(r"(#\s*include|#\s*pragma once|import |from \S+ import )", line):
+        if re.match(r"(#\s*include|#\s*pragma once|import |from \S+ import |namespace [\w:]* *\{$|"
+                    r"(public|private|protected):$)", line):
             continue
         shape = []
         for token in TOKEN.findall(line):

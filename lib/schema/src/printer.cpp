@@ -86,28 +86,30 @@ void append_argument(std::string& out, const Argument& argument) {
 
 }  // namespace
 
-std::string print_alias(const AliasInfo& alias) {
+namespace {
+// What `append` writes into an empty string.
+template <typename Append>
+std::string printed(Append append) {
   std::string out;
-  append_alias(out, alias);
+  append(out);
   return out;
+}
+}  // namespace
+
+std::string print_alias(const AliasInfo& alias) {
+  return printed([&](std::string& out) { append_alias(out, alias); });
 }
 
 std::string print_type(const Type& type) {
-  std::string out;
-  append_type(out, type);
-  return out;
+  return printed([&](std::string& out) { append_type(out, type); });
 }
 
 std::string print_type_without_aliases(const Type& type) {
-  std::string out;
-  append_type(out, type, /*with_aliases=*/false);
-  return out;
+  return printed([&](std::string& out) { append_type(out, type, /*with_aliases=*/false); });
 }
 
 std::string print_argument(const Argument& argument) {
-  std::string out;
-  append_argument(out, argument);
-  return out;
+  return printed([&](std::string& out) { append_argument(out, argument); });
 }
 
 std::string print_schema(const FunctionSchema& schema) {
