@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "schemac/config/provider.h"
+
 namespace schemac::tool {
 
 struct LintInput {
@@ -21,5 +23,9 @@ struct LintInput {
 std::vector<LintInput> read_lint_inputs(const std::vector<std::string>& arguments,
                                         const std::string& stdin_name, bool& io_error,
                                         std::vector<std::string>& tool_errors);
+
+// The .schemac.yaml of each input (`forced`: --config), read as the CLI reads its inputs (binary
+// and non-UTF-8 text refused, with why); every rule of the engine may be named in it.
+config::ConfigProvider config_provider(const std::string& forced = "");
 
 }  // namespace schemac::tool
