@@ -267,9 +267,8 @@ int run_lint(const LintOptions& options) {
   std::vector<engine::Document> documents;
   for (LintInput& input :
        read_lint_inputs(options.files, options.stdin_filename, io_error, run.tool_errors)) {
-    std::optional<std::string> where;
-    if (input.from_stdin && options.stdin_filename.empty()) where = ".";
-    documents.push_back({input.path, std::move(input.text), input.from_folder, where});
+    documents.emplace_back(input.path, std::move(input.text), input.from_folder);
+    if (input.from_stdin && options.stdin_filename.empty()) documents.back().config_path = ".";
   }
   const std::vector<diagnostics::RuleInfo> rules = engine::all_rules();
   config::ConfigProvider configs = config_provider(options.config_file);

@@ -23,7 +23,7 @@ std::vector<diagnostics::Diagnostic> lint_inputs(const std::vector<GenInput>& in
   options.kind = lint::FileKind::native;
   std::vector<engine::Document> documents;
   for (const GenInput& input : inputs) {
-    engine::Document document{input.file->document.file, input.file->document.text};
+    engine::Document document(input.file->document.file, input.file->document.text);
     document.loaded = input.file;
     if (input.load_diagnostics) document.loader_diagnostics = *input.load_diagnostics;
     documents.push_back(std::move(document));

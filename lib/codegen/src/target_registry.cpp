@@ -9,7 +9,7 @@
 namespace schemac::codegen {
 
 #undef SCHEMAC_TARGET
-#define SCHEMAC_TARGET(function, name, fixed_files) const Target& function();
+#define SCHEMAC_TARGET(function, declared_name, fixed_files) const Target& function();
 #include "registered_targets.inc"
 #undef SCHEMAC_TARGET
 
@@ -23,9 +23,9 @@ struct Registered {
 const std::vector<Registered>& registered_targets() {
   static const std::vector<Registered> targets = [] {
     std::vector<Registered> out;
-#define SCHEMAC_TARGET(function, name, fixed_files)                                            \
-  if (function().name() != name)                                                               \
-    throw std::logic_error("SCHEMAC_TARGET(" #function ") names it " name ", not its name()"); \
+#define SCHEMAC_TARGET(function, declared_name, fixed_files)                        \
+  if (function().name() != declared_name)                                           \
+    throw std::logic_error("SCHEMAC_TARGET(" #function ") names another target"); \
   out.push_back({&function(), fixed_files});
 #include "registered_targets.inc"
 #undef SCHEMAC_TARGET

@@ -19,7 +19,7 @@ using diagnostics::Location;
 // The document (its buffer) and, with `project`, the other files of its project from disk, in
 // the order `schemac lint` reads a folder.
 std::vector<engine::Document> project_documents(const Document& document, bool project) {
-  std::vector<engine::Document> documents{{document.path, document.text, true, {}}};
+  std::vector<engine::Document> documents{engine::Document(document.path, document.text, true)};
   if (!project || document.path.empty()) return documents;
   // The outermost folder with a .schemac.yaml above the document, else the document's folder.
   fs::path folder = fs::path(document.path).parent_path();
@@ -37,7 +37,7 @@ std::vector<engine::Document> project_documents(const Document& document, bool p
     std::ifstream in(file, std::ios::binary);
     std::stringstream text;
     text << in.rdbuf();
-    if (in) documents.push_back({file, text.str(), true, {}});
+    if (in) documents.emplace_back(file, text.str(), true);
   }
   std::sort(documents.begin(), documents.end(),
             [](const engine::Document& a, const engine::Document& b) { return a.path < b.path; });

@@ -103,8 +103,8 @@ std::vector<std::string> target_names();
 //   SCHEMAC_TARGET(torch_target, "torch", "NativeFunctions.h RegisterSchema.cpp");
 // lib/codegen/CMakeLists.txt reads these lines into the list target_registry.cpp includes and
 // into the runtimes schemac_generate() (cmake/SchemacGenerate.cmake) knows.
-#define SCHEMAC_TARGET(function, name, fixed_files) \
-  static_assert(sizeof(&function) > 0 && sizeof(name) > 1 && sizeof(fixed_files) > 1)
+#define SCHEMAC_TARGET(function, declared_name, fixed_files) \
+  static_assert(sizeof(&function) > 0 && sizeof(declared_name) > 1 && sizeof(fixed_files) > 1)
 
 // The files a target's SCHEMAC_TARGET line says every run writes besides the shards.
 std::vector<std::string> fixed_outputs(std::string_view target_name);

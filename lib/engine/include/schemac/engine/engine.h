@@ -40,6 +40,9 @@ std::vector<diagnostics::RuleInfo> all_rules();
 std::vector<std::string> files_under(const std::string& folder, size_t limit = 0);
 
 struct Document {
+  Document(std::string path, std::string text, bool skip_unknown_format = false)
+      : path(std::move(path)), text(std::move(text)), skip_unknown_format(skip_unknown_format) {}
+
   std::string path;  // as diagnostics name it; where its config and a tags.yaml beside it are found
   std::string text;
   // Found by searching a folder, or opened in an editor: a YAML of no operator shape is skipped
