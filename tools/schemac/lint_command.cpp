@@ -6,12 +6,13 @@
 // checks operator YAML files (native_functions.yaml, torchgen's backend YAML, executorch's kernel
 // YAML; recognised by shape, as the torchgen of release X.Y reads them: docs/releases.md) and the
 // schemas in C++ and Python registration code (chosen by extension, lib/sources; --verbose lists
-// the calls whose schema is not a literal), then the rules across all the files given
-// (schemac/lint/lint_inputs.h), and reports every problem with its rule id, on stdout, each rule
-// kept and given its severity by the profile of the operator it is about. Each input's
-// .schemac.yaml (lib/config, config_files.h), its suppression comments and the baseline decide what
-// is reported; lint_inputs.h expands folders and stdin; lint_fix.h applies fix-its. Exit 0 clean, 1
-// on errors (or warnings with
+// the calls whose schema is not a literal), then the rules across all the files given, and
+// reports every problem with its rule id, on stdout, each rule kept and given its severity by the
+// profile of the operator it is about. The driver is the lint engine (schemac/engine/engine.h:
+// each input's .schemac.yaml, release, tags, profile, suppression comments, per-path, baseline),
+// the one `schemac lsp` and `gen` ask too; this command binds options and prints.
+// lint_inputs.h expands folders and stdin; lint_fix.h applies fix-its. Exit 0 clean, 1 on errors
+// (or warnings with
 // --werror), 2 on usage or I/O errors.
 #include <algorithm>
 #include <array>

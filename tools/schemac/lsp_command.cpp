@@ -1,7 +1,8 @@
 // `schemac lsp [--rule-docs URL]`: a Language Server Protocol server on stdin/stdout (lib/lsp),
-// with each document's .schemac.yaml (lib/config/provider.h, through the lint engine) and suppression comments applied.
-// Nothing but protocol messages goes to stdout. Exit 0 after a shutdown request and an exit
-// notification, 1 when the client exits without shutting down or the input ends.
+// with each document's .schemac.yaml (lib/config/provider.h, through the lint engine) and
+// suppression comments applied. Nothing but protocol messages goes to stdout. Exit 0 after a
+// shutdown request and an exit notification, 1 when the client exits without shutting down or the
+// input ends.
 #include <cstdio>
 #include <iostream>
 #include <memory>

@@ -23,8 +23,8 @@ struct Registered {
 const std::vector<Registered>& registered_targets() {
   static const std::vector<Registered> targets = [] {
     std::vector<Registered> out;
-#define SCHEMAC_TARGET(function, declared_name, fixed_files)                        \
-  if (function().name() != declared_name)                                           \
+#define SCHEMAC_TARGET(function, declared_name, fixed_files)                      \
+  if (function().name() != declared_name)                                         \
     throw std::logic_error("SCHEMAC_TARGET(" #function ") names another target"); \
   out.push_back({&function(), fixed_files});
 #include "registered_targets.inc"

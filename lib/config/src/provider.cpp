@@ -45,7 +45,7 @@ ConfigProvider::ConfigProvider(std::string forced,
       read_(read ? std::move(read) : ReadText(read_bytes)) {}
 
 const Config* ConfigProvider::for_input(const std::string& input,
-                                             std::vector<diagnostics::Diagnostic>& diagnostics) {
+                                        std::vector<diagnostics::Diagnostic>& diagnostics) {
   if (!forced_.empty()) return load(forced_, diagnostics);
   std::optional<fs::path> found = find_config_file(input.empty() ? fs::path(".") : fs::path(input));
   if (!found) return &none_;
@@ -57,7 +57,7 @@ const Config* ConfigProvider::for_input(const std::string& input,
 }
 
 const Config* ConfigProvider::load(const fs::path& path,
-                                        std::vector<diagnostics::Diagnostic>& diagnostics) {
+                                   std::vector<diagnostics::Diagnostic>& diagnostics) {
   const std::string key = path.string();
   if (auto it = loaded_.find(key); it != loaded_.end()) return it->second ? &*it->second : nullptr;
   std::optional<Config>& slot = loaded_[key];

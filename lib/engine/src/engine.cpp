@@ -33,8 +33,8 @@ std::optional<std::string> read_bytes(const std::string& path) {
 // The valid tags for `path`: from --tags, else the config's tags:, else a tags.yaml beside it,
 // else the built-in list of `release`. False (with `problem`) when the tags file is unusable.
 bool tags_for(const Options& options, const config::Config& config, const std::string& path,
-              torch_releases::TorchVersion release,
-              std::optional<std::vector<std::string>>& tags, Problem& problem) {
+              torch_releases::TorchVersion release, std::optional<std::vector<std::string>>& tags,
+              Problem& problem) {
   std::string file = options.tags_file.empty() ? config.tags.value_or("") : options.tags_file;
   if (file.empty()) {
     fs::path beside = fs::path(path).parent_path() / "tags.yaml";
@@ -143,8 +143,9 @@ std::optional<lint::LintOptions> lint_options_for(const config::Config& config,
     std::optional<torch_releases::TorchVersion> version =
         torch_releases::parse_torch_version(*config.torch_version);
     if (!version) {
-      problem = fmt::format("torch-version '{}' of its .schemac.yaml is not a release lint knows ({})",
-                            *config.torch_version, torch_releases::known_torch_versions_text());
+      problem =
+          fmt::format("torch-version '{}' of its .schemac.yaml is not a release lint knows ({})",
+                      *config.torch_version, torch_releases::known_torch_versions_text());
       return std::nullopt;
     }
     out.torch_version = *version;
@@ -194,11 +195,11 @@ Run lint(const Configured& configured, std::span<const std::string> texts, const
     file_options.kind = options.kind;
     file_options.native_functions = options.native_functions;
     const native_functions::NativeFunctionsFile* loaded = documents[i].loaded;
-    lint::FileLint file =
-        loaded ? lint::lint_loaded_native(std::shared_ptr<const native_functions::NativeFunctionsFile>(
-                                              std::shared_ptr<void>(), loaded),
-                                          documents[i].loader_diagnostics, file_options.native)
-               : lint::lint_file(path, texts[i], file_options);
+    lint::FileLint file = loaded ? lint::lint_loaded_native(
+                                       std::shared_ptr<const native_functions::NativeFunctionsFile>(
+                                           std::shared_ptr<void>(), loaded),
+                                       documents[i].loader_diagnostics, file_options.native)
+                                 : lint::lint_file(path, texts[i], file_options);
     if (documents[i].skip_unknown_format && file.kind == lint::FileKind::unknown) {
       run.linted[i] = false;  // not an operator file
       continue;
@@ -251,7 +252,8 @@ void apply_configs(std::vector<Diagnostic>& diagnostics, config::ConfigProvider&
   diagnostics = std::move(kept);
 }
 
-Run lint(std::vector<Document> documents, config::ConfigProvider& provider, const Options& options) {
+Run lint(std::vector<Document> documents, config::ConfigProvider& provider,
+         const Options& options) {
   Configured configured = configure(std::move(documents), provider, options.command_line);
   std::vector<std::string> texts;
   for (const Document& document : configured.documents) texts.push_back(document.text);

@@ -23,8 +23,9 @@ struct GateOptions {
 // across files, suppression comments, the config's select/ignore/severity/per-path; torchgen's
 // code-generation constraints are off, since gen registers its own kernels), the model's own
 // diagnostics (a duplicate operator both find is reported once), and `target`'s checks. An input
-// whose `load_diagnostics` are given has them linted too (the caller reports them otherwise). The lint and the model only read the inputs, so they run on two threads.
-// Operators written without a namespace get `options.umbrella_namespace`.
+// whose `load_diagnostics` are given has them linted too (the caller reports them otherwise). The
+// lint and the model only read the inputs, so they run on two threads. Operators written without a
+// namespace get `options.umbrella_namespace`.
 ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, const GateOptions& gate,
                                    const Target& target, const GenOptions& options);
 

@@ -59,10 +59,10 @@ struct Document {
 struct Options {
   std::optional<lint::Profile> profile;  // --profile; else the config's, else per operator
   std::optional<torch_releases::TorchVersion> torch_version;  // --torch-version; else config's
-  std::optional<lint::FileKind> kind;                          // --kind; else by shape
+  std::optional<lint::FileKind> kind;                         // --kind; else by shape
   std::string tags_file;  // --tags; else the config's tags:, else a tags.yaml beside, else built-in
   const native_functions::NativeFunctionsFile* native_functions = nullptr;  // --native-functions
-  config::CommandLineRules command_line;                                     // --select, --ignore
+  config::CommandLineRules command_line;                                    // --select, --ignore
   // gen generates its own registrations: torchgen's code-generation rules do not apply.
   bool torchgen_codegen = true;
   // Reads a tags file; nothing when it cannot (the reader says why). Unset: plain bytes.
@@ -74,16 +74,16 @@ struct Options {
 
 // A problem with the run itself, not with a document: an unusable tags file or torch-version.
 struct Problem {
-  std::string message;                  // "PATH: torch-version ..." or "tags file 'X' is not usable"
+  std::string message;  // "PATH: torch-version ..." or "tags file 'X' is not usable"
   std::vector<Diagnostic> diagnostics;  // the tags file's own, to show before the message
 };
 
 // The documents with their configuration resolved (step 1); made once, linted many times.
 struct Configured {
-  std::vector<Document> documents;       // those whose config is usable
-  std::vector<config::Config> configs;   // one per document
-  std::vector<Diagnostic> problems;      // the unusable configs' diagnostics
-  bool config_error = false;             // some document's config could not be used
+  std::vector<Document> documents;      // those whose config is usable
+  std::vector<config::Config> configs;  // one per document
+  std::vector<Diagnostic> problems;     // the unusable configs' diagnostics
+  bool config_error = false;            // some document's config could not be used
 };
 Configured configure(std::vector<Document> documents, config::ConfigProvider& provider,
                      const config::CommandLineRules& command_line);

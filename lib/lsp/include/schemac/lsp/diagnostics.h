@@ -23,8 +23,8 @@ struct AnalysisOptions {
   // Each file's .schemac.yaml, found as `schemac lint` finds it; null: no configuration.
   std::shared_ptr<config::ConfigProvider> configs;
   // Lint each document with the other files of its project (the outermost folder above it with a
-  // .schemac.yaml, else its own folder; read from disk, at most kMaxProjectFiles of them), so that the rules
-  // across files (duplicate operators, implementations without a definition) see what
+  // .schemac.yaml, else its own folder; read from disk, at most kMaxProjectFiles of them), so that
+  // the rules across files (duplicate operators, implementations without a definition) see what
   // `schemac lint` over that folder sees. Off: the document alone.
   bool project_context = false;
 };
