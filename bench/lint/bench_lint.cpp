@@ -76,7 +76,7 @@ void BM_lint_corpus_end_to_end(benchmark::State& state) {
     std::vector<schemac::engine::Document> documents;
     documents.emplace_back(kNativeFunctions, std::move(text));
     std::vector<Diagnostic> diagnostics =
-        schemac::engine::lint(std::move(documents), configs, options).diagnostics;
+        schemac::engine::lint(std::move(documents), &configs, options).diagnostics;
     sort_diagnostics(diagnostics);
     std::string out = render_text(diagnostics, sources) + render_summary(count_diagnostics(diagnostics));
     benchmark::DoNotOptimize(out.data());

@@ -44,7 +44,6 @@
 #include "schemac/lint/rule_selection.h"
 #include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
-#include "schemac/support/did_you_mean.h"
 #include "torch_version_option.h"
 
 namespace schemac::tool {
@@ -206,17 +205,9 @@ bool use_baseline(const std::string& path, const std::vector<Diagnostic>& today,
 
 // Whether every id given to `option` names a rule (or is "all"); says which does not otherwise.
 bool known_rules(const std::vector<std::string>& ids, std::string_view option) {
-  const std::vector<diagnostics::RuleInfo> rules = engine::all_rules();
-  std::vector<std::string_view> names;
-  for (const diagnostics::RuleInfo& rule : rules) names.push_back(rule.id);
-  for (const std::string& id : ids) {
-    if (id == "all" || std::find(names.begin(), names.end(), id) != names.end()) continue;
-    std::optional<std::string> guess = support::did_you_mean(id, names);
-    error(kCommand, "{}: unknown rule '{}'{}", option, id,
-          guess ? fmt::format("; did you mean '{}'?", *guess) : "");
-    return false;
-  }
-  return true;
+  const std::string why = engine::unknown_rule(ids);
+  if (!why.empty()) error(kCommand, "{}: {}", option, why);
+  return why.empty();
 }
 
 int run_lint(const LintOptions& options) {
@@ -274,7 +265,7 @@ int run_lint(const LintOptions& options) {
   const std::vector<diagnostics::RuleInfo> rules = engine::all_rules();
   config::ConfigProvider configs = config_provider(options.config_file);
   const engine::Configured inputs =
-      engine::configure(std::move(documents), configs, lint_options.command_line);
+      engine::configure(std::move(documents), &configs, lint_options.command_line);
   if (inputs.config_error) io_error = true;
   std::vector<std::string> texts;
   for (const engine::Document& input : inputs.documents) {

@@ -28,9 +28,7 @@ std::vector<diagnostics::Diagnostic> lint_inputs(const std::vector<GenInput>& in
     if (input.load_diagnostics) document.loader_diagnostics = *input.load_diagnostics;
     documents.push_back(std::move(document));
   }
-  config::ConfigProvider none("", {});
-  return engine::lint(std::move(documents), gate.configs ? *gate.configs : none, options)
-      .diagnostics;
+  return engine::lint(std::move(documents), gate.configs, options).diagnostics;
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "schemac/lint/lint_rules.h"
 #include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
+#include "schemac/support/did_you_mean.h"
 
 namespace schemac::engine {
 
@@ -108,12 +109,27 @@ std::vector<diagnostics::RuleInfo> all_rules() {
   return rules;
 }
 
-Configured configure(std::vector<Document> documents, config::ConfigProvider& provider,
+std::string unknown_rule(const std::vector<std::string>& ids) {
+  const std::vector<diagnostics::RuleInfo> rules = all_rules();
+  std::vector<std::string_view> names;
+  for (const diagnostics::RuleInfo& rule : rules) names.push_back(rule.id);
+  for (const std::string& id : ids) {
+    if (id == "all" || std::find(names.begin(), names.end(), id) != names.end()) continue;
+    std::optional<std::string> guess = support::did_you_mean(id, names);
+    return fmt::format("unknown rule '{}'{}", id,
+                       guess ? fmt::format("; did you mean '{}'?", *guess) : "");
+  }
+  return "";
+}
+
+Configured configure(std::vector<Document> documents, config::ConfigProvider* provider,
                      const config::CommandLineRules& command_line) {
   Configured out;
+  const config::Config none;
   for (Document& document : documents) {
     const config::Config* config =
-        provider.for_input(document.config_path.value_or(document.path), out.problems);
+        provider ? provider->for_input(document.config_path.value_or(document.path), out.problems)
+                 : &none;
     if (config == nullptr) {
       out.config_error = true;
       continue;

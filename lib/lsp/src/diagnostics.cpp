@@ -124,10 +124,9 @@ std::vector<Diagnostic> lint_document(const Document& document, const AnalysisOp
   // tags file that cannot be used leaves tags unchecked.
   engine::Options lint_options;
   lint_options.unusable_tags_unchecked = true;
-  config::ConfigProvider none("", {});
-  config::ConfigProvider& configs = options.configs ? *options.configs : none;
   std::vector<engine::Document> documents = project_documents(document, options.project_context);
-  engine::Configured configured = engine::configure(std::move(documents), configs, {});
+  engine::Configured configured =
+      engine::configure(std::move(documents), options.configs.get(), {});
   auto self = std::find_if(configured.documents.begin(), configured.documents.end(),
                            [&](const engine::Document& d) { return d.path == document.path; });
   if (self == configured.documents.end()) {

@@ -39,6 +39,10 @@ std::vector<diagnostics::RuleInfo> all_rules();
 // neither a .schemac.yaml nor a tags.yaml (they are not inputs). At most `limit` (0: all).
 std::vector<std::string> files_under(const std::string& folder, size_t limit = 0);
 
+// Why `ids` (of --select / --ignore) cannot be used: "unknown rule 'X'; did you mean 'Y'?" for
+// the first id that names no rule (and is not "all"); "" when every one does.
+std::string unknown_rule(const std::vector<std::string>& ids);
+
 struct Document {
   Document(std::string path, std::string text, bool skip_unknown_format = false)
       : path(std::move(path)), text(std::move(text)), skip_unknown_format(skip_unknown_format) {}
@@ -85,7 +89,8 @@ struct Configured {
   std::vector<Diagnostic> problems;     // the unusable configs' diagnostics
   bool config_error = false;            // some document's config could not be used
 };
-Configured configure(std::vector<Document> documents, config::ConfigProvider& provider,
+// `provider` null: no configuration at all (every document gets an empty Config).
+Configured configure(std::vector<Document> documents, config::ConfigProvider* provider,
                      const config::CommandLineRules& command_line);
 
 struct Run {
@@ -99,7 +104,7 @@ Run lint(const Configured& configured, std::span<const std::string> texts, const
          const std::vector<diagnostics::BaselineEntry>* baseline = nullptr);
 
 // Configure and lint in one call: the editor's one document, gen's inputs.
-Run lint(std::vector<Document> documents, config::ConfigProvider& provider, const Options& options);
+Run lint(std::vector<Document> documents, config::ConfigProvider* provider, const Options& options);
 
 // Step 5 alone, for a door whose findings are lint rules but not all of lint's (parse --source's
 // schema checks): each diagnostic kept or not, and given its severity, by the config of the file
