@@ -268,7 +268,7 @@ void apply_configs(std::vector<Diagnostic>& diagnostics, config::ConfigProvider&
   diagnostics = std::move(kept);
 }
 
-Run lint(std::vector<Document> documents, config::ConfigProvider& provider,
+Run lint(std::vector<Document> documents, config::ConfigProvider* provider,
          const Options& options) {
   Configured configured = configure(std::move(documents), provider, options.command_line);
   std::vector<std::string> texts;
