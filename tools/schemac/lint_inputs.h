@@ -1,7 +1,8 @@
 // The inputs of `schemac lint`: each command-line argument expanded into files. `-` is stdin
 // (named by --stdin-filename); a folder is searched recursively for the files lint knows (YAML,
-// C++ and Python; hidden folders skipped, files in sorted order); a file named twice, however it
-// is spelled, is read once.
+// C++ and Python; hidden folders skipped, files in sorted order: the engine's files_under, which
+// the language server's project walk shares); a file named twice, however it is spelled, is read
+// once.
 #pragma once
 
 #include <string>
