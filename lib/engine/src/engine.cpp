@@ -77,13 +77,19 @@ diagnostics::EntryFirstLine code_entry_first_line(const sources::ScanResult& sca
 
 }  // namespace
 
-std::vector<std::string> files_under(const std::string& folder, size_t limit) {
+std::vector<std::string> files_under(const std::string& folder, size_t limit, bool* complete) {
   std::vector<std::string> out;
   std::error_code ec;
+  size_t entries = 0;
+  if (complete) *complete = true;
   for (auto it = fs::recursive_directory_iterator(
            folder, fs::directory_options::skip_permission_denied, ec);
        it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (ec || (limit > 0 && out.size() >= limit)) break;
+    if (ec) break;
+    if (limit > 0 && (out.size() >= limit || ++entries > 50 * limit)) {
+      if (complete) *complete = false;
+      break;
+    }
     const fs::path& path = it->path();
     std::string name = path.filename().string();
     if (it->is_directory(ec)) {

@@ -28,8 +28,10 @@ std::vector<engine::Document> project_documents(const Document& document, bool p
     if (folder == folder.parent_path()) break;
     config = config::find_config_file(folder.parent_path());
   }
-  std::vector<std::string> files = engine::files_under(folder.string(), kMaxProjectFiles + 1);
-  if (files.size() > kMaxProjectFiles) return documents;
+  bool complete = false;
+  std::vector<std::string> files =
+      engine::files_under(folder.string(), kMaxProjectFiles, &complete);
+  if (!complete) return documents;
   std::error_code ec;
   const fs::path self = fs::weakly_canonical(document.path, ec);
   for (const std::string& file : files) {

@@ -36,8 +36,10 @@ using diagnostics::Diagnostic;
 std::vector<diagnostics::RuleInfo> all_rules();
 
 // The files lint knows under `folder`, sorted: YAML, C++ and Python; hidden folders skipped, and
-// neither a .schemac.yaml nor a tags.yaml (they are not inputs). At most `limit` (0: all).
-std::vector<std::string> files_under(const std::string& folder, size_t limit = 0);
+// neither a .schemac.yaml nor a tags.yaml (they are not inputs). With a `limit`, the walk stops
+// after `limit` files or 50 times as many entries, and `complete` says whether it saw everything.
+std::vector<std::string> files_under(const std::string& folder, size_t limit = 0,
+                                     bool* complete = nullptr);
 
 // Why `ids` (of --select / --ignore) cannot be used: "unknown rule 'X'; did you mean 'Y'?" for
 // the first id that names no rule (and is not "all"); "" when every one does.
