@@ -18,16 +18,22 @@ using diagnostics::Location;
 
 // The document (its buffer) and, with `project`, the other files of its project from disk, in
 // the order `schemac lint` reads a folder.
-std::vector<engine::Document> project_documents(const Document& document, bool project) {
+std::vector<engine::Document> project_documents(const Document& document,
+                                                const AnalysisOptions& options) {
   std::vector<engine::Document> documents{engine::Document(document.path, document.text, true)};
-  if (!project || document.path.empty()) return documents;
-  // The outermost folder with a .schemac.yaml above the document, else the document's folder.
+  if (!options.project_context || document.path.empty()) return documents;
+  // The workspace holding the document, else the outermost folder with a .schemac.yaml above
+  // it, else its own folder.
   fs::path folder = fs::path(document.path).parent_path();
   for (std::optional<fs::path> config = config::find_config_file(document.path); config;) {
     folder = config->parent_path();
     if (folder == folder.parent_path()) break;
     config = config::find_config_file(folder.parent_path());
   }
+  const fs::path root = fs::path(options.workspace_root).lexically_normal();
+  const fs::path relative = fs::path(document.path).lexically_normal().lexically_relative(root);
+  if (!options.workspace_root.empty() && !relative.empty() && *relative.begin() != "..")
+    folder = root;
   bool complete = false;
   std::vector<std::string> files =
       engine::files_under(folder.string(), kMaxProjectFiles, &complete);
@@ -126,7 +132,7 @@ std::vector<Diagnostic> lint_document(const Document& document, const AnalysisOp
   // tags file that cannot be used leaves tags unchecked.
   engine::Options lint_options;
   lint_options.unusable_tags_unchecked = true;
-  std::vector<engine::Document> documents = project_documents(document, options.project_context);
+  std::vector<engine::Document> documents = project_documents(document, options);
   engine::Configured configured =
       engine::configure(std::move(documents), options.configs.get(), {});
   auto self = std::find_if(configured.documents.begin(), configured.documents.end(),

@@ -22,11 +22,15 @@ struct AnalysisOptions {
   std::string rule_docs;
   // Each file's .schemac.yaml, found as `schemac lint` finds it; null: no configuration.
   std::shared_ptr<config::ConfigProvider> configs;
-  // Lint each document with the other files of its project (the outermost folder above it with a
-  // .schemac.yaml, else its own folder; read from disk, at most kMaxProjectFiles of them), so that
-  // the rules across files (duplicate operators, implementations without a definition) see what
-  // `schemac lint` over that folder sees. Off: the document alone.
+  // Lint each document with the other files of its project (the workspace when the document is
+  // in it, else the outermost folder above it with a .schemac.yaml, else its own folder; read from
+  // disk, at most kMaxProjectFiles of them), so that the rules across files (duplicate operators,
+  // implementations without a definition) see what `schemac lint` over that folder sees. Off: the
+  // document alone.
   bool project_context = false;
+  // The client's workspace folder (initialize's rootUri): a document inside it has the workspace
+  // as its project, as `schemac lint WORKSPACE` reads it.
+  std::string workspace_root;
 };
 
 // What `schemac lint` reports for the document's text alone, through the same engine
