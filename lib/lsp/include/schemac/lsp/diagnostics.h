@@ -30,7 +30,7 @@ struct AnalysisOptions {
   bool project_context = false;
   // The client's workspace folder (initialize's rootUri): a document inside it has the workspace
   // as its project, as `schemac lint WORKSPACE` reads it.
-  std::string workspace_root;
+  std::string workspace_root = {};
 };
 
 // What `schemac lint` reports for the document's text alone, through the same engine
