@@ -8,15 +8,24 @@
 # SHARDS n (default 1) splits the registrations into n files (Register_<i>of<n>.cpp), so the
 # file names are known without reading the YAML. Registrations of CUDA keys compile only where
 # SCHEMAC_HAVE_CUDA is defined.
-# RUNTIME (default schemac) is the runtime the code registers into: `schemac` (link TARGET with
-# schemac::dispatch; files NativeFunctions.h, Operators.h, RegisterAll.cpp and the shards) or
-# `torch` (`schemac gen --target torch`: link TARGET with torch after find_package(Torch); files
-# NativeFunctions.h, RegisterSchema.cpp with the TORCH_LIBRARY blocks, and the shards with the
-# TORCH_LIBRARY_IMPL blocks).
+# RUNTIME (default: the first by name, schemac) is the runtime the code registers into, one of
+# `schemac gen`'s targets (lib/codegen/src/*_target.cpp; each one's SCHEMAC_TARGET line names the
+# files every run writes besides the shards, read into SchemacGenTargets.cmake): `schemac` (link
+# TARGET with schemac::dispatch; files NativeFunctions.h, Operators.h, RegisterAll.cpp and the
+# shards) or `torch` (`schemac gen --target torch`: link TARGET with torch after
+# find_package(Torch); files NativeFunctions.h, RegisterSchema.cpp with the TORCH_LIBRARY blocks,
+# and the shards with the TORCH_LIBRARY_IMPL blocks).
 #
 # The schemac executable: the imported schemac::schemac after find_package(schemac), else the
 # `schemac` target of this build (SCHEMAC_EXECUTABLE overrides both).
 include_guard(GLOBAL)
+
+# The runtimes and their fixed files: written by lib/codegen in this build, installed beside this
+# file for find_package(schemac).
+if(NOT SCHEMAC_GEN_TARGETS_FILE)
+  set(SCHEMAC_GEN_TARGETS_FILE ${CMAKE_CURRENT_LIST_DIR}/SchemacGenTargets.cmake)
+endif()
+include(${SCHEMAC_GEN_TARGETS_FILE})
 
 # In schemac_generate: the argument ARG_<name> is `default` when not given, and must match
 # `pattern` (`what` says what it may be).
@@ -40,7 +49,10 @@ function(schemac_generate)
     message(FATAL_ERROR "schemac_generate: unknown arguments '${ARG_UNPARSED_ARGUMENTS}'")
   endif()
   _schemac_generate_argument(SHARDS 1 "^[1-9][0-9]*$" "a positive integer")
-  _schemac_generate_argument(RUNTIME schemac "^(schemac|torch)$" "schemac or torch")
+  list(GET SCHEMAC_GEN_RUNTIMES 0 default_runtime)
+  list(JOIN SCHEMAC_GEN_RUNTIMES "|" runtime_pattern)
+  list(JOIN SCHEMAC_GEN_RUNTIMES " or " runtime_names)
+  _schemac_generate_argument(RUNTIME ${default_runtime} "^(${runtime_pattern})$" "${runtime_names}")
   _schemac_generate_argument(NAMESPACE aten "." "a namespace")
   _schemac_generate_argument(SOURCE_ROOT "${CMAKE_SOURCE_DIR}" "." "a directory")
   get_filename_component(yaml "${ARG_YAML}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
@@ -54,13 +66,10 @@ function(schemac_generate)
     set(exe schemac)
   endif()
 
-  if(ARG_RUNTIME STREQUAL "torch")
-    set(headers ${out_dir}/NativeFunctions.h)
-    set(sources ${out_dir}/RegisterSchema.cpp)
-  else()
-    set(headers ${out_dir}/NativeFunctions.h ${out_dir}/Operators.h)
-    set(sources ${out_dir}/RegisterAll.cpp)
-  endif()
+  set(sources)
+  foreach(file ${SCHEMAC_GEN_RUNTIME_FILES_${ARG_RUNTIME}})
+    list(APPEND sources ${out_dir}/${file})
+  endforeach()
   math(EXPR last "${ARG_SHARDS} - 1")
   foreach(i RANGE ${last})
     list(APPEND sources ${out_dir}/Register_${i}of${ARG_SHARDS}.cpp)
@@ -69,7 +78,7 @@ function(schemac_generate)
 
   add_custom_command(
     OUTPUT ${stamp}
-    BYPRODUCTS ${headers} ${sources}
+    BYPRODUCTS ${sources}
     COMMAND ${exe} gen ${yaml} -o ${out_dir} --target ${ARG_RUNTIME} --shards ${ARG_SHARDS} --namespace ${ARG_NAMESPACE}
             --source-root ${ARG_SOURCE_ROOT} --depfile ${out_dir}/schemac_gen.d --stamp ${stamp}
     DEPENDS ${yaml} ${exe}
@@ -78,6 +87,6 @@ function(schemac_generate)
     VERBATIM)
   add_custom_target(${ARG_TARGET}_schemac_gen DEPENDS ${stamp})
   add_dependencies(${ARG_TARGET} ${ARG_TARGET}_schemac_gen)
-  target_sources(${ARG_TARGET} PRIVATE ${sources} ${headers})
+  target_sources(${ARG_TARGET} PRIVATE ${sources})
   target_include_directories(${ARG_TARGET} PRIVATE ${out_dir})
 endfunction()

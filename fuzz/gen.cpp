@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   native_functions::NativeFunctionsLoad load =
       native_functions::load_native_functions("ops.yaml", std::move(text));
   std::vector<codegen::GenInput> inputs{{"ops.yaml", &load.file}};
-  const codegen::Target& target = codegen::schemac_runtime_target();
+  const codegen::Target& target = *codegen::find_target("schemac");
   codegen::ModelBuild build = codegen::build_checked_gen_model(inputs, {}, target, {0, "fuzz"});
   bool errors = false;
   for (const diagnostics::Diagnostic& d : load.diagnostics)

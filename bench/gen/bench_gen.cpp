@@ -30,7 +30,7 @@ size_t generate(const schemac::native_functions::NativeFunctionsFile& file) {
   schemac::codegen::ModelBuild build =
       schemac::codegen::build_gen_model({{"tests/data/pytorch/native_functions.yaml", &file}}, "aten");
   size_t bytes = 0;
-  for (const auto& out : schemac::codegen::generate_files(build.model, schemac::codegen::schemac_runtime_target(), {0, "aten"})) bytes += out.content.size();
+  for (const auto& out : schemac::codegen::generate_files(build.model, *schemac::codegen::find_target("schemac"), {0, "aten"})) bytes += out.content.size();
   return bytes;
 }
 
@@ -48,10 +48,10 @@ void BM_generate_corpus_in_memory(benchmark::State& state) {
     auto load = schemac::native_functions::load_native_functions("native_functions.yaml", corpus());
     schemac::codegen::ModelBuild build = schemac::codegen::build_checked_gen_model(
         {{"tests/data/pytorch/native_functions.yaml", &load.file}}, {},
-        schemac::codegen::schemac_runtime_target(), {0, "aten"});
+        *schemac::codegen::find_target("schemac"), {0, "aten"});
     benchmark::DoNotOptimize(build.diagnostics.size());
     size_t bytes = 0;
-    for (const auto& out : schemac::codegen::generate_files(build.model, schemac::codegen::schemac_runtime_target(), {0, "aten"})) bytes += out.content.size();
+    for (const auto& out : schemac::codegen::generate_files(build.model, *schemac::codegen::find_target("schemac"), {0, "aten"})) bytes += out.content.size();
     benchmark::DoNotOptimize(bytes);
   }
 }
@@ -71,7 +71,7 @@ BENCHMARK(BM_emit_only)->Unit(benchmark::kMillisecond);
 // What `schemac gen FILE --target torch --shards 4` does between reading the file and writing.
 void BM_generate_extension_torch(benchmark::State& state) {
   const std::string text = read_file(SCHEMAC_EXTENSION_YAML);
-  const schemac::codegen::Target& torch = schemac::codegen::torch_target();
+  const schemac::codegen::Target& torch = *schemac::codegen::find_target("torch");
   const schemac::codegen::GenOptions options{4, "aten", true};
   for (auto _ : state) {
     auto load = schemac::native_functions::load_native_functions("extension_ops.yaml", text);

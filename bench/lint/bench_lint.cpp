@@ -2,7 +2,9 @@
 //   BM_baseline_yaml_cpp_node_load  yaml-cpp's YAML::Load of the file (what a Node-based loader pays)
 //   BM_yaml_event_tree              our located tree from yaml-cpp's event parser
 //   BM_load_native_functions        the tree plus the field reader and every schema parse
-//   BM_lint_corpus_end_to_end       read both files from disk, load tags, lint, render the text
+//   BM_lint_corpus_end_to_end       read both files from disk, load tags, lint through the engine
+//                                   `schemac lint` runs (lib/engine: config lookup, rules,
+//                                   suppressions, config), render the text
 //   BM_lint_extension_282_end_to_end  an extension YAML of 282 namespaced operators (the forms of
 //                                   tests/lint/extension/forms.yaml, renamed) in the extension
 //                                   profile: load, lint, the rules across files, render the text
@@ -15,6 +17,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/engine/engine.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_inputs.h"
 #include "schemac/lint/lint_rules.h"
@@ -63,15 +66,18 @@ BENCHMARK(BM_load_native_functions)->Unit(benchmark::kMillisecond);
 
 void BM_lint_corpus_end_to_end(benchmark::State& state) {
   using namespace schemac::diagnostics;
-  using namespace schemac::lint;
-  using namespace schemac::native_functions;
   for (auto _ : state) {
-    TagsLoad tags = load_tags(kTags, read_file(kTags));
     std::string text = read_file(kNativeFunctions);
     SourceFiles sources;
     sources.add(kNativeFunctions, text);
+    schemac::config::ConfigProvider configs("", schemac::engine::all_rules());
+    schemac::engine::Options options;
+    options.tags_file = kTags;
+    std::vector<schemac::engine::Document> documents;
+    documents.emplace_back(kNativeFunctions, std::move(text));
     std::vector<Diagnostic> diagnostics =
-        lint_native_functions(kNativeFunctions, std::move(text), LintOptions{std::move(tags.tags)});
+        schemac::engine::lint(std::move(documents), &configs, options).diagnostics;
+    sort_diagnostics(diagnostics);
     std::string out = render_text(diagnostics, sources) + render_summary(count_diagnostics(diagnostics));
     benchmark::DoNotOptimize(out.data());
   }

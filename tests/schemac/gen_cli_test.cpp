@@ -282,6 +282,46 @@ TEST_F(GenCli, TorchTargetNeedsANamespace) {
   EXPECT_NE(read_file(dir_ / "out" / "RegisterSchema.cpp").find("TORCH_LIBRARY_FRAGMENT(aten, m) {"), std::string::npos);
 }
 
+// One verdict: what gen builds, lint does not reject, and what lint rejects as an error, gen
+// refuses; both read the same .schemac.yaml.
+TEST_F(GenCli, LintAndGenGiveOneVerdict) {
+  // An out-of-tree backend's kernels: TORCH_LIBRARY_IMPL takes PrivateUse1 and AutogradCPU.
+  std::ofstream(dir_ / "ext.yaml") << "- func: myext::fused(Tensor self) -> Tensor\n  dispatch:\n"
+                                      "    PrivateUse1: fused_pu1\n    AutogradCPU: fused_autograd\n";
+  EXPECT_EQ(run({"lint", "ext.yaml"}).status, 0) << run({"lint", "ext.yaml"}).out;
+  ASSERT_EQ(run({"gen", "ext.yaml", "-o", "out", "--target", "torch"}).status, 0);
+  EXPECT_TRUE(fs::exists(dir_ / "out" / "RegisterPrivateUse1.cpp"));
+  // In tree, torchgen generates no PrivateUse1 kernels: lint rejects the key as upstream does.
+  std::ofstream(dir_ / "intree.yaml") << "- func: fused(Tensor self) -> Tensor\n  dispatch:\n"
+                                         "    PrivateUse1: fused_pu1\n";
+  EXPECT_EQ(run({"lint", "intree.yaml"}).status, 1);
+  // A folder's config: its namespace: is --namespace's default (and lint's extension profile);
+  // its torch-version makes a 2.0-style tag list an error for both.
+  fs::create_directories(dir_ / "proj" / "old");
+  std::ofstream(dir_ / "proj" / ".schemac.yaml") << "namespace: myext\n";
+  std::ofstream(dir_ / "proj" / "ops.yaml") << "- func: fused(Tensor self) -> Tensor\n  dispatch:\n"
+                                               "    PrivateUse1: fused_pu1\n";
+  EXPECT_EQ(run({"lint", "proj/ops.yaml"}).status, 0) << run({"lint", "proj/ops.yaml"}).out;
+  ASSERT_EQ(run({"gen", "proj/ops.yaml", "-o", "proj_out", "--target", "torch"}).status, 0);
+  EXPECT_NE(read_file(dir_ / "proj_out" / "RegisterSchema.cpp").find("TORCH_LIBRARY(myext, m)"),
+            std::string::npos);
+  std::ofstream(dir_ / "proj" / "old" / ".schemac.yaml") << "torch-version: \"1.13\"\n";
+  std::ofstream(dir_ / "proj" / "old" / "ops.yaml") << "- func: myext::a(Tensor self) -> Tensor\n"
+                                                       "  tags: [pointwise]\n";
+  RunResult lint = run({"lint", "proj/old/ops.yaml"});
+  EXPECT_EQ(lint.status, 1);
+  EXPECT_NE(lint.out.find("[field-type]"), std::string::npos) << lint.out;
+  RunResult gen = run({"gen", "proj/old/ops.yaml", "-o", "old_out"});
+  EXPECT_EQ(gen.status, 1);
+  EXPECT_NE(gen.err.find("[field-type]"), std::string::npos) << gen.err;
+  EXPECT_FALSE(fs::exists(dir_ / "old_out"));
+  // A rule the config turns off does not stop gen either.
+  std::ofstream(dir_ / "proj" / "old" / ".schemac.yaml") << "torch-version: \"1.13\"\n"
+                                                            "ignore: [field-type, unknown-tag]\n";
+  EXPECT_EQ(run({"lint", "proj/old/ops.yaml"}).status, 0);
+  EXPECT_EQ(run({"gen", "proj/old/ops.yaml", "-o", "old_out"}).status, 0);
+}
+
 class GenGolden : public GenCli {
  public:
   void check(const std::string& yaml, const std::string& name, const std::vector<std::string>& extra) {

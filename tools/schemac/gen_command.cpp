@@ -4,9 +4,10 @@
 // generates the registration code, kernel declarations and operator handles of native-functions
 // files, for the target `--target` names (schemac/codegen/target.h: our runtime, or PyTorch), laid
 // out by schemac/codegen/output_files.h.
-// Lint runs first (the rules `schemac lint` applies, in the extension profile for the torch
-// target unless --profile says otherwise), then the target's own checks: any error, and nothing is
-// written at all. Files are computed in memory and
+// Lint runs first (the lint engine, as `schemac lint` runs it, with each input's .schemac.yaml;
+// in the profile the target implies, extension for torch, unless --profile says otherwise), then
+// the target's own checks: any error, and nothing is written at all. A .schemac.yaml's namespace:
+// is --namespace's default. Files are computed in memory and
 // each is replaced atomically (temp file + rename) only when its bytes change, so builds that
 // depend on them do not rerun; then shard files of an earlier run that this one did not write are
 // removed. Exit 0 success, 1 input errors, 2 usage or I/O errors.
@@ -29,6 +30,7 @@
 #include "commands.h"
 #include "file_output.h"
 #include "input.h"
+#include "lint_inputs.h"
 #include "schemac/codegen/checked_model.h"
 #include "schemac/codegen/output_files.h"
 #include "schemac/codegen/target.h"
@@ -59,10 +61,11 @@ struct GenCommandOptions {
   std::string ns = "aten";
   bool ns_given = false;           // whether --namespace was written
   std::string target = "schemac";  // a name in the target registry (schemac/codegen/target.h)
-  std::string
-      profile;  // the lint profile; "" for the target's (extension for torch, else by namespace)
+  std::string profile;  // the lint profile; "" for the target's (Target::lint_profile), else the
+                        // config's, else by namespace
   std::string format = "text";  // json: errors and --list-outputs as JSON on stdout
   torch_releases::TorchVersion torch_version = torch_releases::kNewestTorchVersion;
+  bool torch_version_given = false;  // else each input's .schemac.yaml may name one
 };
 
 // The path banners show: relative to the source root, '/'-separated; the file name alone when
@@ -152,23 +155,29 @@ int run_gen(const GenCommandOptions& options) {
     if (!text) return kExitUsage;
     sources.add(file, *text);
     loads.push_back(native_functions::load_native_functions(file, std::move(*text)));
-    const native_functions::NativeFunctionsLoad& load = loads.back();
-    diagnostics.insert(diagnostics.end(), load.diagnostics.begin(), load.diagnostics.end());
   }
   std::vector<codegen::GenInput> inputs;
   for (size_t i = 0; i < loads.size(); ++i) {
-    inputs.push_back({display_path(options.files[i], options.source_root), &loads[i].file});
+    inputs.push_back({display_path(options.files[i], options.source_root), &loads[i].file,
+                      &loads[i].diagnostics});
   }
-  // The gate: lint over the inputs, the model and the target's checks (codegen/checked_model.h).
-  lint::LintOptions lint_options;
-  lint_options.profile = lint::parse_profile(options.profile)
-                             .value_or(options.target == "torch" ? lint::Profile::extension
-                                                                 : lint::Profile::automatic);
-  lint_options.torch_version = options.torch_version;
+  // The gate: what `schemac lint` says of the inputs (each one's .schemac.yaml included), the
+  // model and the target's checks (codegen/checked_model.h).
   const codegen::Target& target = *codegen::find_target(options.target);
-  const codegen::GenOptions gen_options{options.shards, options.ns, options.ns_given};
-  codegen::ModelBuild build =
-      codegen::build_checked_gen_model(inputs, lint_options, target, gen_options);
+  config::ConfigProvider configs = config_provider();
+  codegen::GateOptions gate{{}, &configs};
+  gate.lint.profile = lint::parse_profile(options.profile);
+  if (!gate.lint.profile) gate.lint.profile = target.lint_profile();
+  if (options.torch_version_given) gate.lint.torch_version = options.torch_version;
+  codegen::GenOptions gen_options{options.shards, options.ns, options.ns_given};
+  // A .schemac.yaml's namespace: is --namespace's default.
+  std::vector<diagnostics::Diagnostic> unused;
+  if (const config::Config* config = configs.for_input(options.files.front(), unused);
+      config && config->namespace_name && !options.ns_given) {
+    gen_options.umbrella_namespace = *config->namespace_name;
+    gen_options.namespace_given = true;
+  }
+  codegen::ModelBuild build = codegen::build_checked_gen_model(inputs, gate, target, gen_options);
   diagnostics.insert(diagnostics.end(), build.diagnostics.begin(), build.diagnostics.end());
   diagnostics::sort_diagnostics(diagnostics);
   diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(diagnostics);
@@ -274,7 +283,7 @@ std::function<int()> bind_gen_command(CLI::App* cmd) {
                 "print the paths of the files that would be written, one per line, and exit");
   cmd->add_option("--source-root", options->source_root,
                   "banners name inputs relative to this directory (default: the current one)");
-  add_torch_version_option(cmd, options->torch_version);
+  add_torch_version_option(cmd, options->torch_version, &options->torch_version_given);
   CLI::Option* ns =
       cmd->add_option("--namespace", options->ns,
                       "namespace of operators written without one (the torch target requires it "

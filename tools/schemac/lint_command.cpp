@@ -6,12 +6,13 @@
 // checks operator YAML files (native_functions.yaml, torchgen's backend YAML, executorch's kernel
 // YAML; recognised by shape, as the torchgen of release X.Y reads them: docs/releases.md) and the
 // schemas in C++ and Python registration code (chosen by extension, lib/sources; --verbose lists
-// the calls whose schema is not a literal), then the rules across all the files given
-// (schemac/lint/lint_inputs.h), and reports every problem with its rule id, on stdout, each rule
-// kept and given its severity by the profile of the operator it is about. Each input's
-// .schemac.yaml (lib/config, config_files.h), its suppression comments and the baseline decide what
-// is reported; lint_inputs.h expands folders and stdin; lint_fix.h applies fix-its. Exit 0 clean, 1
-// on errors (or warnings with
+// the calls whose schema is not a literal), then the rules across all the files given, and
+// reports every problem with its rule id, on stdout, each rule kept and given its severity by the
+// profile of the operator it is about. The driver is the lint engine (schemac/engine/engine.h:
+// each input's .schemac.yaml, release, tags, profile, suppression comments, per-path, baseline),
+// the one `schemac lsp` and `gen` ask too; this command binds options and prints.
+// lint_inputs.h expands folders and stdin; lint_fix.h applies fix-its. Exit 0 clean, 1 on errors
+// (or warnings with
 // --werror), 2 on usage or I/O errors.
 #include <algorithm>
 #include <array>
@@ -27,23 +28,22 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "config_files.h"
 #include "input.h"
 #include "lint_fix.h"
 #include "lint_inputs.h"
 #include "parse_sources.h"
 #include "report.h"
 #include "schemac/config/config.h"
+#include "schemac/config/provider.h"
 #include "schemac/diagnostics/baseline.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/diagnostics/suppressions.h"
+#include "schemac/engine/engine.h"
 #include "schemac/lint/file_kinds.h"
-#include "schemac/lint/lint_inputs.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/lint/rule_selection.h"
 #include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
-#include "schemac/support/did_you_mean.h"
 #include "torch_version_option.h"
 
 namespace schemac::tool {
@@ -81,47 +81,6 @@ struct LintOptions {
   size_t max_errors = 0;  // 0: no limit
   std::string baseline_file;
 };
-
-// The valid tags for `input`: from --tags, else from a tags.yaml beside it, else the built-in list
-// of `release`.
-// Returns false (after printing why) when the tags file cannot be used.
-bool tags_for(const LintOptions& options, const config::Config& config, const std::string& input,
-              torch_releases::TorchVersion release, std::optional<std::vector<std::string>>& tags) {
-  std::string path = options.tags_file.empty() ? config.tags.value_or("") : options.tags_file;
-  if (path.empty()) {
-    fs::path beside = fs::path(input).parent_path() / "tags.yaml";
-    std::error_code ec;
-    if (!fs::is_regular_file(beside, ec)) {
-      const auto builtin = torch_releases::builtin_tags(release);
-      tags.emplace(builtin.begin(), builtin.end());
-      return true;
-    }
-    path = beside.string();
-  }
-  std::optional<std::string> text = read_input(kCommand, path, "tags file");
-  if (!text) return false;
-  lint::TagsLoad load = lint::load_tags(path, std::move(*text));
-  if (!load.diagnostics.empty()) {
-    diagnostics::SourceFiles sources;
-    fmt::print(stderr, "{}",
-               diagnostics::render_text(load.diagnostics, sources, {cli::stderr_color()}));
-    error(kCommand, "tags file '{}' is not usable", path);
-    return false;
-  }
-  tags = std::move(load.tags);
-  return true;
-}
-
-// The YAML rules, then the rules over registration code.
-std::vector<diagnostics::RuleInfo> all_rules() {
-  std::vector<diagnostics::RuleInfo> rules(lint::lint_rule_catalog().begin(),
-                                           lint::lint_rule_catalog().end());
-  for (const diagnostics::RuleInfo& rule : sources::source_rule_catalog()) rules.push_back(rule);
-  rules.push_back(diagnostics::unused_suppression_rule());
-  rules.push_back({"config", diagnostics::Severity::error,
-                   "a .schemac.yaml is readable and names only known keys and rules"});
-  return rules;
-}
 
 // --list-rules: each rule's id, severity in each profile it is in, and what it checks; with a
 // forced profile only that profile's rules, with their severity there.
@@ -172,104 +131,20 @@ void print_skipped(const sources::ScannedFile& file) {
   }
 }
 
-// For registration code, an entry is a found schema: its first line is where its literal starts.
-diagnostics::EntryFirstLine code_entry_first_line(const sources::ScanResult& scan) {
-  std::vector<uint32_t> lines;
-  for (const sources::FoundSchema& found : scan.schemas) lines.push_back(found.position.line);
-  std::sort(lines.begin(), lines.end());
-  return [lines = std::move(lines)](uint32_t line) {
-    auto it = std::upper_bound(lines.begin(), lines.end(), line);
-    return it == lines.begin() ? line : *(it - 1);
-  };
-}
-
-// An input with the config that applies to it.
-struct ConfiguredInput {
-  const LintInput* input;
-  config::Config config;
-};
-
-// Lints the inputs, whose texts are `texts`: each file's findings after its suppression
-// comments and its config, and the findings across registration code files. Inputs found in a
-// folder whose shape is not an operator YAML are dropped from `inputs`. Returns false on an
-// unusable tags file.
-bool lint_inputs(const LintOptions& options, lint::FileLintOptions file_options,
-                 std::vector<ConfiguredInput>& inputs, const std::vector<std::string>& texts,
-                 std::vector<Diagnostic>& diagnostics) {
-  std::vector<std::vector<Diagnostic>> found(inputs.size());
-  std::vector<diagnostics::EntryFirstLine> entry_first_line(inputs.size());
-  std::vector<bool> keep(inputs.size(), true);
-  std::vector<sources::ScannedFile> scanned;  // C++ and Python files, checked together below
-  std::vector<std::shared_ptr<const native_functions::NativeFunctionsFile>>
-      native_files;  // for the rules across files
-  bool ok = true;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    const std::string& path = inputs[i].input->path;
-    if (std::optional<sources::Language> language = sources::language_for_path(path)) {
-      scanned.push_back({path, sources::scan_source(texts[i], *language)});
-      entry_first_line[i] = code_entry_first_line(scanned.back().scan);
-      continue;
+// What the engine could not use: a tags file's own errors, then why.
+void print_problems(const std::vector<engine::Problem>& problems) {
+  for (const engine::Problem& problem : problems) {
+    if (!problem.diagnostics.empty()) {
+      diagnostics::SourceFiles sources;
+      fmt::print(stderr, "{}",
+                 diagnostics::render_text(problem.diagnostics, sources, {cli::stderr_color()}));
     }
-    lint::FileLintOptions input_options = file_options;
-    const config::Config& config = inputs[i].config;
-    if (options.profile == "automatic" && config.profile) {
-      input_options.native.profile =
-          lint::parse_profile(*config.profile).value_or(lint::Profile::automatic);
-    }
-    if (!options.torch_version_given && config.torch_version) {
-      std::optional<torch_releases::TorchVersion> version =
-          torch_releases::parse_torch_version(*config.torch_version);
-      if (!version) {
-        error(kCommand,
-              "{}: torch-version '{}' of its .schemac.yaml is not a release lint knows ({})", path,
-              *config.torch_version, torch_releases::known_torch_versions_text());
-        ok = keep[i] = false;
-        continue;
-      }
-      input_options.native.torch_version = *version;
-    }
-    if (!tags_for(options, config, path, input_options.native.torch_version,
-                  input_options.native.valid_tags)) {
-      ok = keep[i] = false;
-      continue;
-    }
-    lint::FileLint lint = lint::lint_file(path, texts[i], input_options);
-    if (inputs[i].input->from_folder && lint.kind == lint::FileKind::unknown) {
-      keep[i] = false;  // not an operator file
-      continue;
-    }
-    found[i] = std::move(lint.diagnostics);
-    if (lint.native) native_files.push_back(std::move(lint.native));
-    entry_first_line[i] = diagnostics::yaml_entry_first_line(texts[i]);
+    if (!problem.message.empty()) error(kCommand, "{}", problem.message);
   }
-  std::vector<const native_functions::NativeFunctionsFile*> yaml;
-  for (const auto& native_file : native_files) yaml.push_back(native_file.get());
-  std::vector<Diagnostic> across = lint::lint_registration_code(scanned, yaml, file_options.native);
-  for (Diagnostic& d : lint::check_duplicates_across_files(yaml, scanned))
-    across.push_back(std::move(d));
-  for (Diagnostic& d : across) {
-    auto owner = std::find_if(inputs.begin(), inputs.end(), [&](const ConfiguredInput& in) {
-      return in.input->path == d.location.file;
-    });
-    if (owner == inputs.end()) {
-      diagnostics.push_back(std::move(d));
-    } else {
-      found[owner - inputs.begin()].push_back(std::move(d));
-    }
-  }
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    if (!keep[i]) continue;
-    const std::string& path = inputs[i].input->path;
-    diagnostics::apply_suppressions(found[i], path, texts[i], diagnostics::comment_style_for(path),
-                                    entry_first_line[i]);
-    config::apply_config(inputs[i].config, found[i]);
-    for (Diagnostic& d : found[i]) diagnostics.push_back(std::move(d));
-  }
-  return ok;
 }
 
 int show_config(const LintOptions& options) {
-  cli::ConfigFiles configs(options.config_file, all_rules());
+  config::ConfigProvider configs = config_provider(options.config_file);
   std::vector<Diagnostic> problems;
   std::vector<std::string> inputs =
       options.files.empty() ? std::vector<std::string>{"."} : options.files;
@@ -330,24 +205,16 @@ bool use_baseline(const std::string& path, const std::vector<Diagnostic>& today,
 
 // Whether every id given to `option` names a rule (or is "all"); says which does not otherwise.
 bool known_rules(const std::vector<std::string>& ids, std::string_view option) {
-  const std::vector<diagnostics::RuleInfo> rules = all_rules();
-  std::vector<std::string_view> names;
-  for (const diagnostics::RuleInfo& rule : rules) names.push_back(rule.id);
-  for (const std::string& id : ids) {
-    if (id == "all" || std::find(names.begin(), names.end(), id) != names.end()) continue;
-    std::optional<std::string> guess = support::did_you_mean(id, names);
-    error(kCommand, "{}: unknown rule '{}'{}", option, id,
-          guess ? fmt::format("; did you mean '{}'?", *guess) : "");
-    return false;
-  }
-  return true;
+  const std::string why = engine::unknown_rule(ids);
+  if (!why.empty()) error(kCommand, "{}: {}", option, why);
+  return why.empty();
 }
 
 int run_lint(const LintOptions& options) {
   const lint::Profile profile =
       lint::parse_profile(options.profile).value_or(lint::Profile::automatic);
   if (options.list_rules) {
-    print_rule_list(all_rules(), profile, options.format);
+    print_rule_list(engine::all_rules(), profile, options.format);
     return kExitOk;
   }
   if (options.list_tags) {
@@ -368,10 +235,15 @@ int run_lint(const LintOptions& options) {
     error(kCommand, "--fix cannot rewrite stdin; use --fix --diff");
     return kExitUsage;
   }
-  lint::FileLintOptions file_options;
-  file_options.native.profile = profile;
-  file_options.native.torch_version = options.torch_version;
-  if (!options.kind.empty()) file_options.kind = lint::parse_file_kind(options.kind);
+  engine::Options lint_options;
+  if (profile != lint::Profile::automatic) lint_options.profile = profile;
+  if (options.torch_version_given) lint_options.torch_version = options.torch_version;
+  if (!options.kind.empty()) lint_options.kind = lint::parse_file_kind(options.kind);
+  lint_options.tags_file = options.tags_file;
+  lint_options.command_line = {options.select, options.ignore};
+  lint_options.read_tags = [](const std::string& path) {
+    return read_input(kCommand, path, "tags file");
+  };
   std::optional<native_functions::NativeFunctionsLoad>
       native;  // --native-functions, for backend YAMLs
   if (!options.native_functions_file.empty()) {
@@ -380,41 +252,36 @@ int run_lint(const LintOptions& options) {
     if (!text) return kExitUsage;
     native =
         native_functions::load_native_functions(options.native_functions_file, std::move(*text));
-    file_options.native_functions = &native->file;
+    lint_options.native_functions = &native->file;
   }
   bool io_error = false;
   ReportRun run;
-  const std::vector<LintInput> read =
-      read_lint_inputs(options.files, options.stdin_filename, io_error, run.tool_errors);
-  const std::vector<diagnostics::RuleInfo> rules = all_rules();
-  cli::ConfigFiles configs(options.config_file, rules);
-  std::vector<Diagnostic> config_problems;
-  std::vector<ConfiguredInput> inputs;
-  for (const LintInput& input : read) {
-    const std::string where = input.from_stdin && options.stdin_filename.empty() ? "." : input.path;
-    const config::Config* config = configs.for_input(where, config_problems);
-    if (config == nullptr) {
-      io_error = true;
-      continue;
-    }
-    inputs.push_back(
-        {&input, config::merge_command_line(*config, {options.select, options.ignore})});
+  std::vector<engine::Document> documents;
+  for (LintInput& input :
+       read_lint_inputs(options.files, options.stdin_filename, io_error, run.tool_errors)) {
+    documents.emplace_back(input.path, std::move(input.text), input.from_folder);
+    if (input.from_stdin && options.stdin_filename.empty()) documents.back().config_path = ".";
   }
+  const std::vector<diagnostics::RuleInfo> rules = engine::all_rules();
+  config::ConfigProvider configs = config_provider(options.config_file);
+  const engine::Configured inputs =
+      engine::configure(std::move(documents), &configs, lint_options.command_line);
+  if (inputs.config_error) io_error = true;
   std::vector<std::string> texts;
-  for (const ConfiguredInput& input : inputs) {
-    texts.push_back(input.input->text);
-    std::optional<sources::Language> language = sources::language_for_path(input.input->path);
+  for (const engine::Document& input : inputs.documents) {
+    texts.push_back(input.text);
+    std::optional<sources::Language> language = sources::language_for_path(input.path);
     if (options.verbose && language)
-      print_skipped({input.input->path, sources::scan_source(texts.back(), *language)});
+      print_skipped({input.path, sources::scan_source(texts.back(), *language)});
   }
   // Every finding for `current` texts, the baseline's excused ones dropped.
   std::optional<std::vector<diagnostics::BaselineEntry>> baseline;
   bool baseline_recorded = false;
   auto lint_all = [&](const std::vector<std::string>& current) {
-    std::vector<Diagnostic> diagnostics = config_problems;
-    if (!lint_inputs(options, file_options, inputs, current, diagnostics)) io_error = true;
-    if (baseline) diagnostics::drop_baselined(diagnostics, *baseline);
-    return diagnostics;
+    engine::Run lint = engine::lint(inputs, current, lint_options, baseline ? &*baseline : nullptr);
+    print_problems(lint.problems);
+    if (!lint.problems.empty()) io_error = true;
+    return std::move(lint.diagnostics);
   };
   if (!options.baseline_file.empty()) {
     std::vector<Diagnostic> today = lint_all(texts);
@@ -422,7 +289,7 @@ int run_lint(const LintOptions& options) {
   }
   if (options.fix || options.diff) {
     std::vector<std::string> paths;
-    for (const ConfiguredInput& input : inputs) paths.push_back(input.input->path);
+    for (const engine::Document& input : inputs.documents) paths.push_back(input.path);
     FixSummary fixed = fix_files(paths, texts, lint_all, options.diff);
     if (fixed.io_error) io_error = true;
     if (options.diff) return io_error ? kExitUsage : fixed.fixed > 0 ? cli::kExitProblems : kExitOk;
@@ -434,9 +301,9 @@ int run_lint(const LintOptions& options) {
               : "");
     }
   }
-  std::vector<Diagnostic> diagnostics = baseline_recorded ? config_problems : lint_all(texts);
+  std::vector<Diagnostic> diagnostics = baseline_recorded ? inputs.problems : lint_all(texts);
   diagnostics::SourceFiles sources;
-  for (size_t i = 0; i < inputs.size(); ++i) sources.add(inputs[i].input->path, texts[i]);
+  for (size_t i = 0; i < texts.size(); ++i) sources.add(inputs.documents[i].path, texts[i]);
   diagnostics::sort_diagnostics(diagnostics);
   diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(diagnostics);
   if (options.max_errors > 0) limit_errors(diagnostics, options.max_errors);

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "input.h"
 #include "parse_sources.h"
+#include "schemac/engine/engine.h"
 #include "schemac/sources/scan.h"
 
 namespace schemac::tool {
@@ -22,31 +23,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::string_view kCommand = "schemac lint";
-
-bool is_yaml(const fs::path& path) {
-  return path.extension() == ".yaml" || path.extension() == ".yml";
-}
-
-// The files lint knows under `folder`, sorted; the config file and tags.yaml are not inputs.
-std::vector<std::string> files_under(const fs::path& folder) {
-  std::vector<std::string> out;
-  std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(
-           folder, fs::directory_options::skip_permission_denied, ec);
-       it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (ec) break;
-    const fs::path& path = it->path();
-    std::string name = path.filename().string();
-    if (it->is_directory(ec)) {
-      if (name.starts_with(".")) it.disable_recursion_pending();
-      continue;
-    }
-    if (!it->is_regular_file(ec) || name == ".schemac.yaml" || name == "tags.yaml") continue;
-    if (is_yaml(path) || sources::language_for_path(path.string())) out.push_back(path.string());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 }  // namespace
 
@@ -86,7 +62,7 @@ std::vector<LintInput> read_lint_inputs(const std::vector<std::string>& argument
     }
     std::error_code ec;
     if (fs::is_directory(argument, ec)) {
-      const std::vector<std::string> found = files_under(argument);
+      const std::vector<std::string> found = engine::files_under(argument);
       if (found.empty()) {
         error(kCommand, "cannot read '{}': a folder without YAML, C++ or Python files", argument);
         io_error = true;
@@ -98,6 +74,15 @@ std::vector<LintInput> read_lint_inputs(const std::vector<std::string>& argument
     add_file(argument, false);
   }
   return inputs;
+}
+
+config::ConfigProvider config_provider(const std::string& forced) {
+  return config::ConfigProvider(
+      forced, engine::all_rules(), [](const fs::path& path, std::string& why) {
+        std::optional<std::string> text = cli::read_file(path);
+        why = text ? cli::why_not_text(*text) : "no such file, or not readable";
+        return why.empty() ? text : std::nullopt;
+      });
 }
 
 }  // namespace schemac::tool

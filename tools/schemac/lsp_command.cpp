@@ -1,7 +1,8 @@
 // `schemac lsp [--rule-docs URL]`: a Language Server Protocol server on stdin/stdout (lib/lsp),
-// with each document's .schemac.yaml (tools/cli/config_files.h) and suppression comments applied.
-// Nothing but protocol messages goes to stdout. Exit 0 after a shutdown request and an exit
-// notification, 1 when the client exits without shutting down or the input ends.
+// with each document's .schemac.yaml (lib/config/provider.h, through the lint engine) and
+// suppression comments applied. Nothing but protocol messages goes to stdout. Exit 0 after a
+// shutdown request and an exit notification, 1 when the client exits without shutting down or the
+// input ends.
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -10,11 +11,8 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "config_files.h"
-#include "schemac/diagnostics/suppressions.h"
-#include "schemac/lint/lint_rules.h"
+#include "lint_inputs.h"
 #include "schemac/lsp/server.h"
-#include "schemac/sources/lint.h"
 #include "schemac/support/version.h"
 
 namespace schemac::tool {
@@ -24,25 +22,13 @@ struct LspOptions {
   std::string rule_docs = SCHEMAC_RULE_DOCS;
 };
 
-// The rules a .schemac.yaml may name, as for `schemac lint`.
-std::vector<diagnostics::RuleInfo> known_rules() {
-  std::vector<diagnostics::RuleInfo> rules(lint::lint_rule_catalog().begin(),
-                                           lint::lint_rule_catalog().end());
-  for (const diagnostics::RuleInfo& rule : sources::source_rule_catalog()) rules.push_back(rule);
-  rules.push_back(diagnostics::unused_suppression_rule());
-  return rules;
-}
-
 int run_lsp(const LspOptions& options) {
   std::ios::sync_with_stdio(false);
   lsp::ServerOptions server;
   server.analysis.rule_docs = options.rule_docs;
   // Each document's nearest .schemac.yaml, read once (an edited config applies after a restart).
-  auto configs = std::make_shared<cli::ConfigFiles>("", known_rules());
-  server.analysis.config_for = [configs](const std::string& path) {
-    std::vector<diagnostics::Diagnostic> problems;  // a bad config is `schemac lint`'s to report
-    return configs->for_input(path, problems);
-  };
+  server.analysis.configs = std::make_shared<config::ConfigProvider>(config_provider());
+  server.analysis.project_context = true;
   server.version = std::string(support::kVersion);
   return lsp::serve(std::cin, std::cout, std::move(server));
 }

@@ -7,7 +7,9 @@
 
 #include "cli.h"
 #include "input.h"
+#include "lint_inputs.h"
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/engine/engine.h"
 #include "schemac/schema/printer.h"
 #include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
@@ -103,6 +105,9 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
     if (options.yaml) scanned.push_back({path, std::move(scan)});
   }
   if (options.yaml && !io_error) out = registrations_yaml(scanned, diagnostics);
+  // Each file's .schemac.yaml, as `schemac lint` applies it.
+  config::ConfigProvider configs = config_provider();
+  engine::apply_configs(diagnostics, configs);
   if (!io_error) std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
   if (!options.json && !diagnostics.empty()) {

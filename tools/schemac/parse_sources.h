@@ -1,6 +1,7 @@
 // `schemac parse --source FILE...`: the schemas written in C++ and Python registration code
 // (lib/sources finds them), printed like `schemac parse` prints schemas, each with the file, line
-// and column where its string starts and the namespace it registers into.
+// and column where its string starts and the namespace it registers into. Each file's .schemac.yaml
+// applies to the schemas' problems, as in `schemac lint` (lib/engine's apply_configs).
 #pragma once
 
 #include <functional>

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 
-#include "schemac/lint/lint_inputs.h"
 #include "schemac/support/parallel.h"
 
 namespace schemac::codegen {
@@ -15,18 +14,31 @@ bool same_finding(const diagnostics::Diagnostic& a, const diagnostics::Diagnosti
          a.location.line == b.location.line && a.location.column == b.location.column;
 }
 
+// The engine's findings for the inputs: those of rules over the files (the loader's are the
+// caller's when it gives none).
+std::vector<diagnostics::Diagnostic> lint_inputs(const std::vector<GenInput>& inputs,
+                                                 const GateOptions& gate) {
+  engine::Options options = gate.lint;
+  options.torchgen_codegen = false;
+  options.kind = lint::FileKind::native;
+  std::vector<engine::Document> documents;
+  for (const GenInput& input : inputs) {
+    engine::Document document(input.file->document.file, input.file->document.text);
+    document.loaded = input.file;
+    if (input.load_diagnostics) document.loader_diagnostics = *input.load_diagnostics;
+    documents.push_back(std::move(document));
+  }
+  return engine::lint(std::move(documents), gate.configs, options).diagnostics;
+}
+
 }  // namespace
 
-ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs,
-                                   lint::LintOptions lint_options, const Target& target,
-                                   const GenOptions& options) {
-  lint_options.torchgen_codegen = false;
-  std::vector<const native_functions::NativeFunctionsFile*> files;
-  for (const GenInput& input : inputs) files.push_back(input.file);
+ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, const GateOptions& gate,
+                                   const Target& target, const GenOptions& options) {
   std::vector<diagnostics::Diagnostic> lint;
   ModelBuild build;
   support::run_tasks(2, [&](size_t task) {
-    if (task == 0) lint = lint::check_native_functions_files(files, lint_options);
+    if (task == 0) lint = lint_inputs(inputs, gate);
     if (task == 1) build = build_gen_model(inputs, options.umbrella_namespace);
   });
   std::erase_if(build.diagnostics, [&](const diagnostics::Diagnostic& d) {

@@ -37,6 +37,7 @@ std::string umbrella_file(const GenModel& model, const GenOptions& options,
 class SchemacRuntimeTarget final : public Target {
  public:
   std::string_view name() const override { return "schemac"; }
+  lint::Profile lint_profile() const override { return lint::Profile::automatic; }
   std::string_view description() const override { return "our runtime, the default"; }
 
   std::vector<diagnostics::Diagnostic> check(const GenModel&, const GenOptions&) const override {
@@ -98,5 +99,6 @@ const Target& schemac_runtime_target() {
   static const SchemacRuntimeTarget target;
   return target;
 }
+SCHEMAC_TARGET(schemac_runtime_target, "schemac", "NativeFunctions.h Operators.h RegisterAll.cpp");
 
 }  // namespace schemac::codegen

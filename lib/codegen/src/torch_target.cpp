@@ -14,6 +14,7 @@ namespace {
 class TorchTarget final : public Target {
  public:
   std::string_view name() const override { return "torch"; }
+  lint::Profile lint_profile() const override { return lint::Profile::extension; }
   std::string_view description() const override {
     return "TORCH_LIBRARY code and kernels declared with torchgen's native signatures, for a "
            "PyTorch extension";
@@ -98,5 +99,6 @@ const Target& torch_target() {
   static const TorchTarget target;
   return target;
 }
+SCHEMAC_TARGET(torch_target, "torch", "NativeFunctions.h RegisterSchema.cpp");
 
 }  // namespace schemac::codegen

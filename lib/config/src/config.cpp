@@ -176,9 +176,13 @@ bool listed(const std::vector<std::string>& rules, std::string_view rule) {
                      [&](const std::string& r) { return r == rule || r == "all"; });
 }
 
+// Both from the working directory, so that a relative input and an absolute one (an editor's)
+// match the same globs.
 bool glob_matches(const std::string& glob, std::string_view path) {
-  std::string p = std::filesystem::path(path).lexically_normal().string();
-  return fnmatch(glob.c_str(), p.c_str(), 0) == 0;
+  std::error_code ec;
+  std::string p = std::filesystem::absolute(path, ec).lexically_normal().string();
+  std::string g = std::filesystem::absolute(glob, ec).lexically_normal().string();
+  return fnmatch(g.c_str(), p.c_str(), 0) == 0;
 }
 
 }  // namespace

@@ -98,7 +98,6 @@ FileKind recognise_file_kind(const native_functions::YamlDocument& document) {
 }
 
 FileLint lint_file(std::string file, std::string text, const FileLintOptions& options) {
-  FileLint result;
   FileKind kind = options.kind.value_or(FileKind::unknown);
   native_functions::YamlLoadResult yaml =
       native_functions::load_yaml(std::move(file), std::move(text));
@@ -106,6 +105,7 @@ FileLint lint_file(std::string file, std::string text, const FileLintOptions& op
     kind = yaml.syntax_error ? FileKind::native : recognise_file_kind(yaml.document);
   {
     if (kind == FileKind::backend || kind == FileKind::executorch || kind == FileKind::unknown) {
+      FileLint result;
       result.diagnostics = std::move(yaml.diagnostics);
       std::vector<Diagnostic> more;
       if (kind == FileKind::backend)
@@ -144,15 +144,24 @@ FileLint lint_file(std::string file, std::string text, const FileLintOptions& op
       return result;
     }
   }
-  result.kind = FileKind::native;
   auto load = std::make_shared<native_functions::NativeFunctionsLoad>(
       native_functions::load_native_functions(std::move(yaml)));
-  result.diagnostics = std::move(load->diagnostics);
-  select_rules(result.diagnostics, load->file, options.native);  // the loader's rules too
-  for (Diagnostic& d : check_native_functions(load->file, options.native))
+  std::vector<Diagnostic> loader = std::move(load->diagnostics);
+  return lint_loaded_native(
+      std::shared_ptr<const native_functions::NativeFunctionsFile>(load, &load->file),
+      std::move(loader), options.native);
+}
+
+FileLint lint_loaded_native(std::shared_ptr<const NativeFunctionsFile> file,
+                            std::vector<Diagnostic> loader, const LintOptions& options) {
+  FileLint result;
+  result.kind = FileKind::native;
+  result.diagnostics = std::move(loader);
+  select_rules(result.diagnostics, *file, options);  // the loader's rules too
+  for (Diagnostic& d : check_native_functions(*file, options))
     result.diagnostics.push_back(std::move(d));
   diagnostics::sort_diagnostics(result.diagnostics);
-  result.native = std::shared_ptr<const native_functions::NativeFunctionsFile>(load, &load->file);
+  result.native = std::move(file);
   return result;
 }
 

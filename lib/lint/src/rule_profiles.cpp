@@ -47,6 +47,8 @@ constexpr auto kRows = std::to_array<ProfileRow>({
     {"structured-kind", kInTreeOnly},
     {"ufunc-dispatch", kInTreeOnly},
     {"ufunc-structured", kInTreeOnly},
+    // torchgen's dispatch_keys; TORCH_LIBRARY_IMPL takes every key (PrivateUse1, AutogradCPU)
+    {"unsupported-dispatch-key", kInTreeOnly},
 });
 
 }  // namespace

@@ -1,15 +1,13 @@
 #include "schemac/lsp/diagnostics.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 
-#include "schemac/diagnostics/suppressions.h"
-#include "schemac/lint/file_kinds.h"
-#include "schemac/sources/lint.h"
-#include "schemac/sources/scan.h"
+#include "schemac/engine/engine.h"
 
 namespace schemac::lsp {
 namespace {
@@ -18,25 +16,40 @@ namespace fs = std::filesystem;
 using diagnostics::Diagnostic;
 using diagnostics::Location;
 
-// The tags the config's `tags:` file lists, else those of a tags.yaml beside `path`, else the
-// built-in ones (as `schemac lint` without --tags). A tags file that cannot be read or has errors
-// leaves tags unchecked: the editor shows the file being edited, not the tags file's problems.
-std::optional<std::vector<std::string>> tags_for(const std::string& path,
-                                                 const config::Config* config) {
-  std::error_code ec;
-  fs::path beside = config != nullptr && config->tags ? fs::path(*config->tags)
-                                                      : fs::path(path).parent_path() / "tags.yaml";
-  if (path.empty() || !fs::is_regular_file(beside, ec)) {
-    return std::vector<std::string>(torch_releases::builtin_tags().begin(),
-                                    torch_releases::builtin_tags().end());
+// The document (its buffer) and, with `project`, the other files of its project from disk, in
+// the order `schemac lint` reads a folder.
+std::vector<engine::Document> project_documents(const Document& document,
+                                                const AnalysisOptions& options) {
+  std::vector<engine::Document> documents{engine::Document(document.path, document.text, true)};
+  if (!options.project_context || document.path.empty()) return documents;
+  // The workspace holding the document, else the outermost folder with a .schemac.yaml above
+  // it, else its own folder.
+  fs::path folder = fs::path(document.path).parent_path();
+  for (std::optional<fs::path> config = config::find_config_file(document.path); config;) {
+    folder = config->parent_path();
+    if (folder == folder.parent_path()) break;
+    config = config::find_config_file(folder.parent_path());
   }
-  std::ifstream in(beside, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  if (!in) return std::nullopt;
-  lint::TagsLoad load = lint::load_tags(beside.string(), text.str());
-  if (!load.diagnostics.empty()) return std::nullopt;
-  return std::move(load.tags);
+  const fs::path root = fs::path(options.workspace_root).lexically_normal();
+  const fs::path relative = fs::path(document.path).lexically_normal().lexically_relative(root);
+  if (!options.workspace_root.empty() && !relative.empty() && *relative.begin() != "..")
+    folder = root;
+  bool complete = false;
+  std::vector<std::string> files =
+      engine::files_under(folder.string(), kMaxProjectFiles, &complete);
+  if (!complete) return documents;
+  std::error_code ec;
+  const fs::path self = fs::weakly_canonical(document.path, ec);
+  for (const std::string& file : files) {
+    if (fs::weakly_canonical(file, ec) == self) continue;
+    std::ifstream in(file, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    if (in) documents.emplace_back(file, text.str(), true);
+  }
+  std::sort(documents.begin(), documents.end(),
+            [](const engine::Document& a, const engine::Document& b) { return a.path < b.path; });
+  return documents;
 }
 
 Range range_of(const LineIndex& index, const Location& location) {
@@ -113,40 +126,32 @@ Range range_from_json(const nlohmann::json& json) {
 }
 
 std::vector<Diagnostic> lint_document(const Document& document, const AnalysisOptions& options) {
-  const config::Config* config = options.config_for ? options.config_for(document.path) : nullptr;
-  std::vector<Diagnostic> diagnostics;
-  diagnostics::EntryFirstLine entry_first_line = [](uint32_t line) { return line; };
-  switch (document.language) {
-    case DocumentLanguage::yaml: {
-      lint::FileLintOptions lint_options;
-      lint_options.native.valid_tags = tags_for(document.path, config);
-      if (config != nullptr && config->profile) {
-        lint_options.native.profile =
-            lint::parse_profile(*config->profile).value_or(lint::Profile::automatic);
-      }
-      lint::FileLint lint = lint::lint_file(document.path, document.text, lint_options);
-      // An editor hands the server every YAML file (CI workflows, configs): one that is none of
-      // the operator formats is not this server's to judge, where `schemac lint` says
-      // unknown-format.
-      if (lint.kind == lint::FileKind::unknown) return {};
-      diagnostics = std::move(lint.diagnostics);
-      entry_first_line = diagnostics::yaml_entry_first_line(document.text);
-      break;
-    }
-    case DocumentLanguage::cpp:
-    case DocumentLanguage::python: {
-      auto language = document.language == DocumentLanguage::cpp ? sources::Language::cpp
-                                                                 : sources::Language::python;
-      sources::ScannedFile file{document.path, sources::scan_source(document.text, language)};
-      diagnostics = sources::lint_sources(std::span(&file, 1));
-      break;
-    }
-    case DocumentLanguage::other: return {};
+  if (document.language == DocumentLanguage::other) return {};
+  // The engine that `schemac lint` runs: an editor hands the server every YAML file (CI
+  // workflows, configs), so one of no operator shape is skipped, as lint skips it in a folder; a
+  // tags file that cannot be used leaves tags unchecked.
+  engine::Options lint_options;
+  lint_options.unusable_tags_unchecked = true;
+  std::vector<engine::Document> documents = project_documents(document, options);
+  engine::Configured configured =
+      engine::configure(std::move(documents), options.configs.get(), {});
+  auto self = std::find_if(configured.documents.begin(), configured.documents.end(),
+                           [&](const engine::Document& d) { return d.path == document.path; });
+  if (self == configured.documents.end()) {
+    // `schemac lint` stops at an unusable config; the editor says so on the document's first line.
+    std::string why = configured.problems.empty() ? "" : configured.problems.front().message;
+    return {Diagnostic{diagnostics::Severity::error,
+                       "config",
+                       Location::at(document.path, 1, 1),
+                       fmt::format("the .schemac.yaml that applies cannot be used: {}", why),
+                       {},
+                       {}}};
   }
-  diagnostics::apply_suppressions(diagnostics, document.path, document.text,
-                                  diagnostics::comment_style_for(document.path), entry_first_line);
-  if (config != nullptr) config::apply_config(*config, diagnostics);
-  return diagnostics;
+  std::vector<std::string> texts;
+  for (const engine::Document& d : configured.documents) texts.push_back(d.text);
+  std::vector<Diagnostic> found = engine::lint(configured, texts, lint_options).diagnostics;
+  std::erase_if(found, [&](const Diagnostic& d) { return d.location.file != document.path; });
+  return found;
 }
 
 nlohmann::json lsp_diagnostics(const Document& document, const AnalysisOptions& options) {

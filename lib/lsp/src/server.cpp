@@ -136,8 +136,11 @@ void Server::handle_message(const json& message) {
   }
 }
 
-json Server::initialize(const json&) {
+json Server::initialize(const json& params) {
   initialized_ = true;
+  // The workspace: the project whose files the rules across files see (diagnostics.h).
+  if (params.contains("rootUri") && params["rootUri"].is_string())
+    options_.analysis.workspace_root = path_from_uri(params["rootUri"].get<std::string>());
   return {{"capabilities",
            {{"positionEncoding", "utf-16"},
             {"textDocumentSync", {{"openClose", true}, {"change", kSyncIncremental}}},

@@ -60,6 +60,8 @@ struct GenModel {
 struct GenInput {
   std::string display_path;  // relative to the source root; what banners name
   const native_functions::NativeFunctionsFile* file = nullptr;
+  // The loader's diagnostics of `file`, for gen's gate (checked_model.h); null: the caller's.
+  const std::vector<diagnostics::Diagnostic>* load_diagnostics = nullptr;
 };
 
 struct ModelBuild {

@@ -5,8 +5,9 @@
 // schema, impl and BackendSelect blocks, the kernel declarations (with its type mapping) and any
 // files of its own (our runtime's Operators.h and RegisterAll.cpp).
 //
-// Adding a target: one source file in lib/codegen/src that defines a Target and a function
-// returning it, and one line in target_registry.cpp; `--target NAME` then selects it.
+// Adding a target: one source file, lib/codegen/src/NAME_target.cpp, that defines a Target, a
+// function returning it and registers that function with SCHEMAC_TARGET (below); nothing else is
+// edited. `--target NAME` then selects it, and `schemac_generate(RUNTIME NAME)` builds with it.
 #pragma once
 
 #include <functional>
@@ -16,6 +17,7 @@
 
 #include "schemac/codegen/gen_model.h"
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/lint/rule_profiles.h"
 
 namespace schemac::codegen {
 
@@ -49,6 +51,10 @@ class Target {
   // The name `--target` selects it by, and a line for --help.
   virtual std::string_view name() const = 0;
   virtual std::string_view description() const = 0;
+
+  // The lint profile its code implies (gen's gate lints with it unless --profile says otherwise):
+  // extension for code registered through TORCH_LIBRARY; automatic: chosen per operator.
+  virtual lint::Profile lint_profile() const = 0;
 
   // Errors for what this target cannot write (nothing is written when there is one).
   virtual std::vector<diagnostics::Diagnostic> check(const GenModel& model,
@@ -88,11 +94,19 @@ class Target {
 
 // The target called `name`, or nullptr.
 const Target* find_target(std::string_view name);
-// Every target's name, in registry order (the first is the default).
+// Every target's name, sorted.
 std::vector<std::string> target_names();
 
-// The targets (each defined in its own source file; target_registry.cpp lists them).
-const Target& schemac_runtime_target();
-const Target& torch_target();
+// Registers a target from its own source file (lib/codegen/src/*_target.cpp), at namespace scope
+// after the function that returns it, with its name and the files every run writes besides the
+// shards (what a build lists before the first run):
+//   SCHEMAC_TARGET(torch_target, "torch", "NativeFunctions.h RegisterSchema.cpp");
+// lib/codegen/CMakeLists.txt reads these lines into the list target_registry.cpp includes and
+// into the runtimes schemac_generate() (cmake/SchemacGenerate.cmake) knows.
+#define SCHEMAC_TARGET(function, declared_name, fixed_files) \
+  static_assert(sizeof(&function) > 0 && sizeof(declared_name) > 1 && sizeof(fixed_files) > 1)
+
+// The files a target's SCHEMAC_TARGET line says every run writes besides the shards.
+std::vector<std::string> fixed_outputs(std::string_view target_name);
 
 }  // namespace schemac::codegen

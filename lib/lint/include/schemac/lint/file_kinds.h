@@ -48,6 +48,11 @@ struct FileLint {
 // formats lint knows. Never throws.
 FileLint lint_file(std::string file, std::string text, const FileLintOptions& options);
 
+// A native-functions file already loaded (gen's inputs), with its loader's diagnostics: those
+// kept and given their severity by profile, then the rules, sorted.
+FileLint lint_loaded_native(std::shared_ptr<const NativeFunctionsFile> file,
+                            std::vector<Diagnostic> loader, const LintOptions& options);
+
 // The rules of the other formats over a loaded YAML document.
 std::vector<Diagnostic> check_backend_yaml(const YamlDocument& document,
                                            const NativeFunctionsFile* native_functions);

@@ -3,30 +3,42 @@
 // `codeDescription.href` = the rule's section of docs/lint-rules.md; each fix-it as a quick fix.
 #pragma once
 
-#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "schemac/config/config.h"
+#include "schemac/config/provider.h"
 #include "schemac/lsp/document.h"
 #include "schemac/lsp/text_positions.h"
 
 namespace schemac::lsp {
 
+inline constexpr size_t kMaxProjectFiles = 400;
+
 struct AnalysisOptions {
   // Where the rules are documented: a rule's href is this + "#" + its id.
   std::string rule_docs;
-  // The .schemac.yaml configuration that applies to a file (as `schemac lint` finds it), or
-  // nullptr for none or an unusable one; unset: no configuration.
-  std::function<const config::Config*(const std::string& path)> config_for;
+  // Each file's .schemac.yaml, found as `schemac lint` finds it; null: no configuration.
+  std::shared_ptr<config::ConfigProvider> configs;
+  // Lint each document with the other files of its project (the workspace when the document is
+  // in it, else the outermost folder above it with a .schemac.yaml, else its own folder; read from
+  // disk, at most kMaxProjectFiles of them), so that the rules across files (duplicate operators,
+  // implementations without a definition) see what `schemac lint` over that folder sees. Off: the
+  // document alone.
+  bool project_context = false;
+  // The client's workspace folder (initialize's rootUri): a document inside it has the workspace
+  // as its project, as `schemac lint WORKSPACE` reads it.
+  std::string workspace_root = {};
 };
 
-// What `schemac lint` reports for the document's text alone: YAML of any of the three kinds
-// (with the tags its config names, else those of a tags.yaml beside the file, else the built-in
-// ones), C++ and Python registration code; nothing for other files, YAML of another shape
-// included. The suppression comments and then the configuration apply, as in `schemac lint`.
+// What `schemac lint` reports for the document's text alone, through the same engine
+// (lib/engine): YAML of any of the three kinds and C++ and Python registration code, with the
+// document's .schemac.yaml (release, profile, tags, per-path, ...) and suppression comments;
+// nothing for other files, YAML of another shape included. An unusable config gives one `config`
+// error on the first line. With project_context, the rules across files see the project's other
+// files; only the document's findings are returned.
 std::vector<diagnostics::Diagnostic> lint_document(const Document& document,
                                                    const AnalysisOptions& options);
 

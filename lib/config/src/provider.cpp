@@ -1,10 +1,12 @@
-#include "config_files.h"
+// Finding each path's .schemac.yaml (provider.h).
+#include "schemac/config/provider.h"
+
+#include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 
-#include "input.h"
-
-namespace schemac::cli {
+namespace schemac::config {
 
 namespace fs = std::filesystem;
 
@@ -20,11 +22,30 @@ std::optional<fs::path> find_config_file(const fs::path& input) {
   }
 }
 
-ConfigFiles::ConfigFiles(std::string forced, std::span<const diagnostics::RuleInfo> known_rules)
-    : forced_(std::move(forced)), known_rules_(known_rules.begin(), known_rules.end()) {}
+namespace {
 
-const config::Config* ConfigFiles::for_input(const std::string& input,
-                                             std::vector<diagnostics::Diagnostic>& diagnostics) {
+std::optional<std::string> read_bytes(const fs::path& path, std::string& why) {
+  std::error_code ec;
+  std::ifstream in(path, std::ios::binary);
+  if (!in || fs::is_directory(path, ec)) {
+    why = "no such file, or not readable";
+    return std::nullopt;
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+ConfigProvider::ConfigProvider(std::string forced,
+                               std::span<const diagnostics::RuleInfo> known_rules, ReadText read)
+    : forced_(std::move(forced)),
+      known_rules_(known_rules.begin(), known_rules.end()),
+      read_(read ? std::move(read) : ReadText(read_bytes)) {}
+
+const Config* ConfigProvider::for_input(const std::string& input,
+                                        std::vector<diagnostics::Diagnostic>& diagnostics) {
   if (!forced_.empty()) return load(forced_, diagnostics);
   std::optional<fs::path> found = find_config_file(input.empty() ? fs::path(".") : fs::path(input));
   if (!found) return &none_;
@@ -35,14 +56,14 @@ const config::Config* ConfigFiles::for_input(const std::string& input,
   return load(shown, diagnostics);
 }
 
-const config::Config* ConfigFiles::load(const fs::path& path,
-                                        std::vector<diagnostics::Diagnostic>& diagnostics) {
+const Config* ConfigProvider::load(const fs::path& path,
+                                   std::vector<diagnostics::Diagnostic>& diagnostics) {
   const std::string key = path.string();
   if (auto it = loaded_.find(key); it != loaded_.end()) return it->second ? &*it->second : nullptr;
-  std::optional<config::Config>& slot = loaded_[key];
-  std::optional<std::string> text = read_file(path);
-  std::string why = text ? why_not_text(*text) : "no such file, or not readable";
-  if (!why.empty()) {
+  std::optional<Config>& slot = loaded_[key];
+  std::string why;
+  std::optional<std::string> text = read_(path, why);
+  if (!text) {
     diagnostics.push_back(
         diagnostics::Diagnostic{diagnostics::Severity::error,
                                 "config",
@@ -52,7 +73,7 @@ const config::Config* ConfigFiles::load(const fs::path& path,
                                 {}});
     return nullptr;
   }
-  config::ConfigLoad load = config::load_config(key, std::move(*text), known_rules_);
+  ConfigLoad load = load_config(key, std::move(*text), known_rules_);
   if (!load.diagnostics.empty()) {
     for (diagnostics::Diagnostic& d : load.diagnostics) diagnostics.push_back(std::move(d));
     return nullptr;
@@ -61,4 +82,4 @@ const config::Config* ConfigFiles::load(const fs::path& path,
   return &*slot;
 }
 
-}  // namespace schemac::cli
+}  // namespace schemac::config
