@@ -206,7 +206,8 @@ bool lint_inputs(const LintOptions& options, lint::FileLintOptions file_options,
   for (size_t i = 0; i < inputs.size(); ++i) {
     const std::string& path = inputs[i].input->path;
     if (std::optional<sources::Language> language = sources::language_for_path(path)) {
-      scanned.push_back({path, sources::scan_source(texts[i], *language)});
+      scanned.push_back(
+          {path, sources::scan_source(texts[i], *language, scan_options_from(inputs[i].config))});
       entry_first_line[i] = code_entry_first_line(scanned.back().scan);
       continue;
     }
@@ -244,6 +245,7 @@ bool lint_inputs(const LintOptions& options, lint::FileLintOptions file_options,
   }
   std::vector<const native_functions::NativeFunctionsFile*> yaml;
   for (const auto& native_file : native_files) yaml.push_back(native_file.get());
+  sources::resolve_across_files(scanned);  // helpers' Library objects bound in other files
   std::vector<Diagnostic> across = lint::lint_registration_code(scanned, yaml, file_options.native);
   for (Diagnostic& d : lint::check_duplicates_across_files(yaml, scanned))
     across.push_back(std::move(d));
@@ -405,7 +407,8 @@ int run_lint(const LintOptions& options) {
     texts.push_back(input.input->text);
     std::optional<sources::Language> language = sources::language_for_path(input.input->path);
     if (options.verbose && language)
-      print_skipped({input.input->path, sources::scan_source(texts.back(), *language)});
+      print_skipped({input.input->path,
+                     sources::scan_source(texts.back(), *language, scan_options_from(input.config))});
   }
   // Every finding for `current` texts, the baseline's excused ones dropped.
   std::optional<std::vector<diagnostics::BaselineEntry>> baseline;

@@ -1,11 +1,13 @@
 #include "parse_sources.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 
 #include <fmt/format.h>
 
 #include "cli.h"
+#include "config_files.h"
 #include "input.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/schema/printer.h"
@@ -62,8 +64,7 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
   bool io_error = false;
   std::vector<diagnostics::Diagnostic> diagnostics;
   diagnostics::SourceFiles texts;
-  std::vector<sources::ScannedFile> scanned;  // --format yaml writes them all at the end
-  std::string out;
+  std::vector<sources::ScannedFile> scanned;
   for (const std::string& path : options.files) {
     std::optional<sources::Language> language = sources::language_for_path(path);
     if (!language) {
@@ -77,9 +78,15 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
       io_error = true;
       continue;
     }
-    sources::ScanResult scan = sources::scan_source(*text, *language);
+    scanned.push_back({path, sources::scan_source(*text, *language, scan_options_for(path))});
     texts.add(path, std::move(*text));
-    for (const sources::FoundSchema& found : scan.schemas) {
+  }
+  // Helpers register into Library objects other files may bind.
+  sources::resolve_across_files(scanned);
+  std::string out;
+  for (const sources::ScannedFile& file : scanned) {
+    const std::string& path = file.path;
+    for (const sources::FoundSchema& found : file.scan.schemas) {
       schema::ParseResult result = schema::parse_schema(found.text.text());
       if (options.json) {
         out += json_for(path, found, result, json_of) + "\n";
@@ -91,16 +98,15 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
         diagnostics.push_back(std::move(d));
       }
     }
-    for (diagnostics::Diagnostic& d : sources::inference_diagnostics(path, scan)) {
+    for (diagnostics::Diagnostic& d : sources::inference_diagnostics(path, file.scan)) {
       diagnostics.push_back(std::move(d));
     }
     if (options.verbose) {
-      for (const sources::SkippedCall& skipped : scan.skipped) {
+      for (const sources::SkippedCall& skipped : file.scan.skipped) {
         fmt::print(stderr, "{}:{}:{}: note: skipped: {}\n", path, skipped.position.line,
                    skipped.position.column, skipped.reason);
       }
     }
-    if (options.yaml) scanned.push_back({path, std::move(scan)});
   }
   if (options.yaml && !io_error) out = registrations_yaml(scanned, diagnostics);
   if (!io_error) std::fwrite(out.data(), 1, out.size(), stdout);
@@ -112,6 +118,24 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
   if (io_error) return cli::kExitUsage;
   return counts.errors > 0 || (options.werror && counts.warnings > 0) ? cli::kExitProblems
                                                                       : cli::kExitOk;
+}
+
+sources::ScanOptions scan_options_from(const config::Config& config) {
+  sources::ScanOptions options;
+  for (const config::CustomOpHelperEntry& entry : config.custom_op_helpers) {
+    if (std::optional<sources::HelperKind> like = sources::helper_kind(entry.like)) {
+      options.helpers.push_back({entry.name, *like, entry.namespace_name.value_or("")});
+    }
+  }
+  return options;
+}
+
+sources::ScanOptions scan_options_for(const std::string& path) {
+  std::optional<std::filesystem::path> file = cli::find_config_file(path);
+  std::optional<std::string> text = file ? read_file(file->string()) : std::nullopt;
+  if (!text) return {};
+  // Only the helpers matter here; what else the file says wrong is lint's to report.
+  return scan_options_from(config::load_config(file->string(), std::move(*text), {}).config);
 }
 
 std::optional<std::string> read_source_file(std::string_view command, const std::string& path) {

@@ -137,7 +137,15 @@ std::vector<Diagnostic> lint_document(const Document& document, const AnalysisOp
     case DocumentLanguage::python: {
       auto language = document.language == DocumentLanguage::cpp ? sources::Language::cpp
                                                                  : sources::Language::python;
-      sources::ScannedFile file{document.path, sources::scan_source(document.text, language)};
+      sources::ScanOptions scan_options;
+      for (const config::CustomOpHelperEntry& helper : config ? config->custom_op_helpers
+                                                               : std::vector<config::CustomOpHelperEntry>{}) {
+        if (std::optional<sources::HelperKind> like = sources::helper_kind(helper.like))
+          scan_options.helpers.push_back({helper.name, *like, helper.namespace_name.value_or("")});
+      }
+      sources::ScannedFile file{document.path,
+                                sources::scan_source(document.text, language, scan_options)};
+      sources::resolve_across_files(std::span(&file, 1));
       diagnostics = sources::lint_sources(std::span(&file, 1));
       break;
     }

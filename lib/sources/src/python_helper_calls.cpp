@@ -1,0 +1,204 @@
+// The Python call finder's view of names (what a callee is, through the file's aliases, imports
+// and the configured helpers; strings built from module constants) and the helper calls:
+//   direct_register_custom_op("op", op_func, mutates_args=[...], fake_impl=..., target_lib=lib,
+//                             dispatch_key="CUDA")   vLLM's, and the projects that copy it
+//   a project's own helper (.schemac.yaml's custom-op-helpers), like custom_op, triton_op,
+//   direct_register_custom_op or define.
+// A helper's schema is the one infer_schema gives for op_func; its namespace is that of the
+// Library it registers into, often bound in another file (resolve_across_files, helper_namespaces.cpp).
+#include <algorithm>
+#include <set>
+
+#include "python_call_finder.h"
+
+namespace schemac::sources::python {
+
+namespace {
+
+constexpr std::string_view kDirectRegister = "direct_register_custom_op";
+
+std::string last_part(const std::string& dotted) {
+  size_t dot = dotted.rfind('.');
+  return dot == std::string::npos ? dotted : dotted.substr(dot + 1);
+}
+
+}  // namespace
+
+PythonCallFinder::Callee PythonCallFinder::callee_at(size_t name) const {
+  const std::string& text = tokens_[name].text;
+  for (const CustomOpHelper& helper : options_.helpers) {
+    if (helper.name == text) {
+      static constexpr std::string_view kLike[] = {"custom_op", "triton_op", kDirectRegister,
+                                                   "define"};
+      return {std::string(kLike[static_cast<size_t>(helper.like)]), &helper};
+    }
+  }
+  bool method = name > 0 && is_punct(tokens_[name - 1], ".");
+  if (method) return {text, nullptr};
+  // A bare name: `co` after `from torch.library import custom_op as co`, `_op` after
+  // `_op = torch.library.custom_op`.
+  return {last_part(custom_op_inference::resolved_path(module_, text)), nullptr};
+}
+
+void PythonCallFinder::dispatch(size_t i) {
+  Callee callee = callee_at(i);
+  const std::string& what = callee.what;
+  if (what == "Library") {
+    library(i);
+  } else if (what == "define" && callee.helper) {
+    Receiver into;
+    into.module = true;
+    into.ns = callee.helper->ns;
+    into.position = tokens_[i].position;
+    define(i, &into);
+  } else if (what == "define") {
+    define(i);
+  } else if (what == "custom_op" || what == "triton_op") {
+    custom_op(i, callee.helper);
+  } else if (what == kDirectRegister) {
+    direct_register(i, callee.helper);
+  } else if (what == "impl" || what == "register_fake" || what == "register_kernel" ||
+             what == "impl_abstract" || what == "register_autograd") {
+    implementation(i);
+  }
+}
+
+std::optional<JoinedLiteral> PythonCallFinder::literal(const CallArgument* argument,
+                                                       std::string* why_not) const {
+  if (!argument) {
+    *why_not = "no argument";
+    return std::nullopt;
+  }
+  return custom_op_inference::static_string(module_, argument->range, why_not);
+}
+
+void PythonCallFinder::not_static(SourcePosition at, std::string reason) {
+  out_.skipped.push_back({at, reason});
+  // The helper's own body passes its parameters on: that is what the helper is, not a finding.
+  if (in_helper_body()) return;
+  out_.inference_problems.push_back(
+      {at, "an operator defined here is not checked: " + std::move(reason), false});
+}
+
+HelperLibrary PythonCallFinder::helper_library(size_t callee, const CallArgument* target,
+                                               const CustomOpHelper* helper) const {
+  HelperLibrary out;
+  out.helper = tokens_[callee].text;
+  std::string path = custom_op_inference::resolved_path(module_, name_ending_at(tokens_, callee));
+  size_t dot = path.rfind('.');
+  if (dot != std::string::npos && path.substr(dot + 1) == out.helper) out.module = path.substr(0, dot);
+  if (target && target->range.end == target->range.begin + 1 &&
+      tokens_[target->range.begin].kind == TokenKind::identifier) {
+    out.target_lib = tokens_[target->range.begin].text;
+  }
+  if (helper) out.default_ns = helper->ns;
+  return out;
+}
+
+void PythonCallFinder::direct_register(size_t callee, const CustomOpHelper* helper) {
+  std::vector<CallArgument> arguments = call_arguments(tokens_, callee + 1, true);
+  const CallArgument* name_argument = find_argument(arguments, 0, "op_name");
+  const std::string& call = tokens_[callee].text;
+  if (!name_argument) {
+    if (!arguments.empty()) not_static(tokens_[callee].position, call + "(...): no op_name");
+    return;
+  }
+  std::string why_not;
+  std::optional<JoinedLiteral> name = literal(name_argument, &why_not);
+  SourcePosition name_at = tokens_[name_argument->range.begin].position;
+  if (!name || !looks_like_operator_name(name->text.text())) {
+    not_static(name_at, call + "(...): the operator name is " +
+                            (name ? "not an operator name"
+                                  : "not known statically (" + why_not + ")"));
+    return;
+  }
+  std::string op = operator_name_in(name->text.text());
+  const CallArgument* target = find_argument(arguments, 4, "target_lib");
+  HelperLibrary library = helper_library(callee, target, helper);
+  Receiver into;
+  into.position = name->position;  // a real library, even while its namespace is unknown
+  auto bound = libraries_.find(library.target_lib);
+  if (!library.target_lib.empty() && bound != libraries_.end() && !bound->second.ns.empty()) {
+    into.ns = bound->second.ns;
+    into.position = bound->second.position;
+  }
+  std::optional<HelperLibrary> pending;
+  if (into.ns.empty() && tokens::written_namespace(op).empty()) pending = library;
+  std::vector<KeyUse> keys = key_uses(find_argument(arguments, 5, "dispatch_key"), false);
+  record_keys(keys);
+  const CallArgument* fn = find_argument(arguments, 1, "op_func");
+  std::optional<size_t> def;
+  if (fn && fn->range.end == fn->range.begin + 1 &&
+      tokens_[fn->range.begin].kind == TokenKind::identifier) {
+    def = function_named(tokens_[fn->range.begin].text, callee);
+  }
+  if (!def) {
+    NamedOperator named = named_operator(name->position, op, into.ns, into.position, {});
+    named.helper = pending;
+    out_.named_definitions.push_back(std::move(named));
+    out_.inference_problems.push_back(
+        {fn ? tokens_[fn->range.begin].position : name->position,
+         "custom op '" + op + "': its schema cannot be inferred statically: " + call +
+             "'s op_func is not the name of a `def` in this file",
+         false});
+    return;
+  }
+  infer_from(*def, find_argument(arguments, 2, "mutates_args"), std::move(*name), call, into,
+             pending, true);
+}
+
+void PythonCallFinder::helper_definition(size_t def) {
+  const std::string& name = tokens_[def + 1].text;
+  bool helper = name == kDirectRegister;
+  for (const CustomOpHelper& h : options_.helpers) {
+    if (h.name == name && h.like == HelperKind::direct_register_custom_op) helper = true;
+  }
+  if (!helper || def + 2 >= tokens_.size()) return;
+  // The body: every token up to the first line indented no deeper than the `def`.
+  uint32_t column = tokens_[def].position.column;
+  std::string default_lib;
+  for (size_t i = tokens::matching_close(tokens_, def + 2); i + 2 < tokens_.size(); ++i) {
+    bool starts_line = tokens_[i - 1].position.line != tokens_[i].position.line;
+    if (starts_line && tokens_[i].position.column <= column) break;
+    if (is_identifier(tokens_[i], "target_lib") && is_identifier(tokens_[i + 1], "or") &&
+        tokens_[i + 2].kind == TokenKind::identifier) {
+      default_lib = tokens_[i + 2].text;
+    }
+  }
+  pending_helpers_.push_back({out_.helper_definitions.size(), default_lib});
+  out_.helper_definitions.push_back({name, "", tokens_[def + 1].position});
+}
+
+bool PythonCallFinder::in_helper_body() const {
+  for (const std::string& name : function_names_) {
+    if (name == kDirectRegister) return true;
+    for (const CustomOpHelper& helper : options_.helpers) {
+      if (helper.name == name) return true;
+    }
+  }
+  return false;
+}
+
+void PythonCallFinder::settle_helper_definitions() {
+  std::set<std::string> namespaces;
+  for (const auto& [name, library] : libraries_) {
+    if (!library.ns.empty() && name.find('.') == std::string::npos) namespaces.insert(library.ns);
+  }
+  for (const PendingHelper& pending : pending_helpers_) {
+    auto named = libraries_.find(pending.default_lib);
+    std::string& ns = out_.helper_definitions[pending.index].default_ns;
+    if (named != libraries_.end()) {
+      ns = named->second.ns;
+    } else if (pending.default_lib.empty() && namespaces.size() == 1) {
+      ns = *namespaces.begin();
+    }
+  }
+  // The module-level Library objects, for target_lib= in other files.
+  for (const auto& [name, library] : libraries_) {
+    if (!library.ns.empty() && name.find('.') == std::string::npos && library.module_level) {
+      out_.libraries.push_back({name, library.ns, library.position});
+    }
+  }
+}
+
+}  // namespace schemac::sources::python
