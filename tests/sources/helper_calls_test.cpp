@@ -151,6 +151,16 @@ TEST(HelperCalls, TheHelpersOwnBodyIsNotAFinding) {
   EXPECT_EQ(r.libraries[0].name, "vllm_lib");
 }
 
+TEST(HelperCalls, ABodyAfterASignatureClosedOnItsOwnLineIsStillTheBody) {
+  // Black's layout: the `):` of a long signature starts a line at the def's indentation.
+  ScanResult r = scan_python(
+      "def direct_register_custom_op(\n    op_name: str,\n    target_lib=None,\n):\n"
+      "    my_lib.define(op_name + schema_str)\n"
+      "def other(\n    x,\n):\n    lib.define(x)\n");
+  ASSERT_EQ(r.inference_problems.size(), 1u);  // only the one outside the helper
+  EXPECT_EQ(at(r.inference_problems[0].position), "9:16");
+}
+
 TEST(HelperCalls, RejectedSchemasAreErrorsAtTheParameter) {
   ScanResult r = scan_python(
       "import torch\ndef f(x: torch.Tensor, shape: tuple[int, int]) -> torch.Tensor: ...\n"

@@ -33,10 +33,12 @@ void PythonCallFinder::run() {
 
 void PythonCallFinder::track_function_scope(size_t i) {
   const Token& t = tokens_[i];
+  bool closing = is_punct(t, ")") || is_punct(t, "]") || is_punct(t, "}");
   if (is_punct(t, "(") || is_punct(t, "[") || is_punct(t, "{")) ++depth_;
-  if ((is_punct(t, ")") || is_punct(t, "]") || is_punct(t, "}")) && depth_ > 0) --depth_;
+  if (closing && depth_ > 0) --depth_;
+  // A bracket closing a signature on its own line (`):`) starts no statement.
   bool starts_line = i == 0 || tokens_[i - 1].position.line != t.position.line;
-  if (!starts_line || depth_ > 0) return;
+  if (!starts_line || depth_ > 0 || closing) return;
   while (!functions_.empty() && functions_.back() >= t.position.column) functions_.pop_back();
   function_names_.resize(functions_.size());
   bool is_def = is_identifier(t, "def") || (is_identifier(t, "async") && i + 1 < tokens_.size() &&

@@ -136,11 +136,18 @@ void PythonCallFinder::direct_register(size_t callee, const CustomOpHelper* help
     NamedOperator named = named_operator(name->position, op, into.ns, into.position, {});
     named.helper = pending;
     out_.named_definitions.push_back(std::move(named));
+    std::string why = call + "'s op_func is not the name of a `def` in this file";
+    if (fn && fn->range.end == fn->range.begin + 1) {
+      const std::string& passed = tokens_[fn->range.begin].text;
+      auto imported = module_.imports.find(passed);
+      if (imported != module_.imports.end()) {
+        why = "op_func '" + passed + "' is imported from '" + imported->second +
+              "'; type hints are read only in the file that defines the function";
+      }
+    }
     out_.inference_problems.push_back(
         {fn ? tokens_[fn->range.begin].position : name->position,
-         "custom op '" + op + "': its schema cannot be inferred statically: " + call +
-             "'s op_func is not the name of a `def` in this file",
-         false});
+         "custom op '" + op + "': its schema cannot be inferred statically: " + why, false});
     return;
   }
   infer_from(*def, find_argument(arguments, 2, "mutates_args"), std::move(*name), call, into,
