@@ -173,17 +173,19 @@ class Reader {
         continue;
       }
       CustomOpHelperEntry entry;
-      bool named = false, liked = false;
+      bool named = false, liked = false, bad = false;
       for (const native_functions::YamlEntry& field : item.entries) {
         const std::string& key = field.key.value;
         if (key == "name") {
           std::optional<std::string> v = text(field.value);
           if (v) entry.name = *v;
-          named = v.has_value();
+          named = true;
+          bad = bad || !v;
         } else if (key == "like") {
           std::optional<std::string> v = one_of(field.value, std::to_array(kCustomOpHelperKinds));
           if (v) entry.like = *v;
-          liked = v.has_value();
+          liked = true;
+          bad = bad || !v;
         } else if (key == "namespace") {
           entry.namespace_name = text(field.value);
         } else {
@@ -195,8 +197,8 @@ class Reader {
       if (!named || !liked) {
         error(item, fmt::format("a custom-op-helpers entry needs {}",
                                 named ? "'like'" : "'name'"));
-        continue;
       }
+      if (!named || !liked || bad) continue;
       out_.config.custom_op_helpers.push_back(std::move(entry));
     }
   }
