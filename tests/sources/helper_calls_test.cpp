@@ -101,13 +101,13 @@ TEST(HelperCalls, HelperModuleAmongTheInputsGivesTheNamespace) {
 }
 
 TEST(HelperCalls, TargetLibBoundInAnotherFile) {
-  EXPECT_THAT(
-      across({{"pkg/ops/lib.py", "from torch.library import Library\nmy_lib = Library('mine', 'FRAGMENT')\n"},
-              {"pkg/ops/a.py",
-               "import torch\nfrom pkg.ops.lib import my_lib\n"
-               "def f(x: torch.Tensor) -> torch.Tensor: ...\n"
-               "direct_register_custom_op('f', f, [], target_lib=my_lib)\n"}}),
-      ElementsAre("mine|f(Tensor x) -> Tensor"));
+  EXPECT_THAT(across({{"pkg/ops/lib.py",
+                       "from torch.library import Library\nmy_lib = Library('mine', 'FRAGMENT')\n"},
+                      {"pkg/ops/a.py",
+                       "import torch\nfrom pkg.ops.lib import my_lib\n"
+                       "def f(x: torch.Tensor) -> torch.Tensor: ...\n"
+                       "direct_register_custom_op('f', f, [], target_lib=my_lib)\n"}}),
+              ElementsAre("mine|f(Tensor x) -> Tensor"));
 }
 
 TEST(HelperCalls, UnknownNamespaceIsReportedNotGuessed) {
@@ -200,6 +200,28 @@ TEST(ConfiguredHelpers, FunctionLikeDirectRegisterAndDefine) {
   EXPECT_THAT(out, ElementsAre("|f(Tensor x) -> Tensor", "proj|g(Tensor x) -> Tensor",
                                "h|h::k(Tensor x) -> Tensor"));
   EXPECT_EQ(resolved_namespace(files[0].scan.schemas[0]), "proj");
+}
+
+TEST(ConfiguredHelpers, ADecoratorThatNamesTheOperatorAfterTheFunction) {
+  // sglang's register_custom_op: op_name defaults to the function's name, mutates_args to none,
+  // and it decorates with or without a call.
+  ScanResult r = scan_with(
+      "import torch\nfrom sglang.srt.utils.custom_op import register_custom_op\n"
+      "@register_custom_op(mutates_args=['out'])\n"
+      "def fused(x: torch.Tensor, out: torch.Tensor) -> None: ...\n"
+      "@register_custom_op\ndef plain(x: torch.Tensor, k: int = 4) -> torch.Tensor: ...\n"
+      "@register_custom_op(op_name='renamed', fake_impl=fake)\n"
+      "def f(x: torch.Tensor) -> torch.Tensor: ...\n"
+      "def g(x: torch.Tensor) -> list[torch.Tensor]: ...\n"
+      "g_op = register_custom_op(g, mutates_args=[])\n"
+      "@other_decorator\ndef h(x): ...\n",
+      {{"register_custom_op", HelperKind::custom_op, "sglang"}});
+  EXPECT_THAT(texts(r), ElementsAre("fused(Tensor x, Tensor(a1!) out) -> ()",
+                                    "plain(Tensor x, SymInt k=4) -> Tensor",
+                                    "renamed(Tensor x) -> Tensor", "g(Tensor x) -> Tensor[]"));
+  for (const FoundSchema& found : r.schemas) EXPECT_EQ(resolved_namespace(found), "sglang");
+  EXPECT_EQ(at(r.schemas[1].position), "6:5");  // at the function's name
+  EXPECT_THAT(r.inference_problems, ::testing::IsEmpty());
 }
 
 TEST(ConfiguredHelpers, NonLiteralNameOfAHelperIsReported) {

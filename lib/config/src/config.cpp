@@ -19,9 +19,9 @@ using diagnostics::Diagnostic;
 using diagnostics::Location;
 using native_functions::YamlNode;
 
-constexpr auto kKeys = std::to_array<std::string_view>(
-    {"select", "ignore", "severity", "per-path", "tags", "profile", "torch-version", "namespace",
-     "custom-op-helpers"});
+constexpr auto kKeys =
+    std::to_array<std::string_view>({"select", "ignore", "severity", "per-path", "tags", "profile",
+                                     "torch-version", "namespace", "custom-op-helpers"});
 constexpr auto kSeverities = std::to_array<std::string_view>({"error", "warning", "off"});
 constexpr std::string_view kRule = "config";
 
@@ -195,8 +195,7 @@ class Reader {
         }
       }
       if (!named || !liked) {
-        error(item, fmt::format("a custom-op-helpers entry needs {}",
-                                named ? "'like'" : "'name'"));
+        error(item, fmt::format("a custom-op-helpers entry needs {}", named ? "'like'" : "'name'"));
       }
       if (!named || !liked || bad) continue;
       out_.config.custom_op_helpers.push_back(std::move(entry));
@@ -308,7 +307,8 @@ std::string render_config(const Config& config) {
   out += config.custom_op_helpers.empty() ? " []\n" : "\n";
   for (const CustomOpHelperEntry& helper : config.custom_op_helpers) {
     out += fmt::format("  - name: \"{}\"\n    like: {}\n", helper.name, helper.like);
-    if (helper.namespace_name) out += fmt::format("    namespace: \"{}\"\n", *helper.namespace_name);
+    if (helper.namespace_name)
+      out += fmt::format("    namespace: \"{}\"\n", *helper.namespace_name);
   }
   return out;
 }

@@ -115,9 +115,9 @@ void read_alias(const std::vector<Token>& tokens, size_t i, size_t end, PythonMo
 // block is a def or class body.
 bool opens_block(const std::vector<Token>& tokens, size_t i, size_t end, bool* scope) {
   if (end == 0 || !is_punct(tokens[end - 1], ":")) return false;
-  static constexpr std::string_view kOpeners[] = {"if",  "elif",  "else", "try",   "except",
-                                                  "finally", "with", "for", "while", "match",
-                                                  "case", "async", "def", "class"};
+  static constexpr std::string_view kOpeners[] = {"if",      "elif",  "else", "try",   "except",
+                                                  "finally", "with",  "for",  "while", "match",
+                                                  "case",    "async", "def",  "class"};
   for (std::string_view opener : kOpeners) {
     if (!is_identifier(tokens[i], opener)) continue;
     *scope = opener == "def" || opener == "class" || opener == "async";
@@ -192,7 +192,8 @@ PythonModule read_python_module(const tokens::TokenStream& stream) {
     const Token& first = tokens[i];
     bool top = first.position.column == 1;
     while (!blocks.empty() && blocks.back().column >= first.position.column) blocks.pop_back();
-    bool module_level = std::none_of(blocks.begin(), blocks.end(), [](const Block& b) { return b.scope; });
+    bool module_level =
+        std::none_of(blocks.begin(), blocks.end(), [](const Block& b) { return b.scope; });
     bool scope = false;
     if (opens_block(tokens, i, end, &scope)) blocks.push_back({first.position.column, scope});
     if (module_level) read_alias(tokens, i, end, out);

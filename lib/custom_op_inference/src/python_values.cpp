@@ -1,9 +1,9 @@
 #include "schemac/custom_op_inference/python_values.h"
 
-#include <array>
-#include <charconv>
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <string_view>
@@ -11,9 +11,9 @@
 
 namespace schemac::custom_op_inference {
 
-using tokens::CallArgument, tokens::JoinedLiteral, tokens::SourcePosition, tokens::Token, tokens::TokenKind,
-    tokens::TokenRange, tokens::TokenStream, tokens::call_arguments, tokens::is_punct,
-    tokens::join_python_literal;
+using tokens::CallArgument, tokens::JoinedLiteral, tokens::SourcePosition, tokens::Token,
+    tokens::TokenKind, tokens::TokenRange, tokens::TokenStream, tokens::call_arguments,
+    tokens::is_punct, tokens::join_python_literal;
 
 namespace {
 

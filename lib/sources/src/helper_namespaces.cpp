@@ -23,7 +23,8 @@ bool is_module_file(const std::string& path, const std::string& module) {
   }
   for (const std::string& tail : {relative + ".py", relative + "/__init__.py"}) {
     if (path == tail) return true;
-    if (path.size() > tail.size() && path.compare(path.size() - tail.size(), tail.size(), tail) == 0 &&
+    if (path.size() > tail.size() &&
+        path.compare(path.size() - tail.size(), tail.size(), tail) == 0 &&
         path[path.size() - tail.size() - 1] == '/') {
       return true;
     }

@@ -64,6 +64,14 @@ class PythonCallFinder {
   // The HelperLibrary of a helper call whose target_lib= is `target` (null when not given).
   HelperLibrary helper_library(size_t callee, const CallArgument* target,
                                const CustomOpHelper* helper) const;
+  // A custom_op-like helper's name argument: op_name= or name=, else a first positional string
+  // (a first positional name is the function, as in register_custom_op(fn, ...)); null if none.
+  const CallArgument* helper_name_argument(const std::vector<CallArgument>& arguments) const;
+  // A custom_op-like helper given no name: the operator is named after the function.
+  void named_by_function(size_t callee, size_t close, const std::vector<CallArgument>& arguments,
+                         const CustomOpHelper& helper);
+  // `@helper` without a call over a def.
+  void bare_decorator(size_t name);
   // `def direct_register_custom_op(...)` (or a configured helper like it) in this file.
   void helper_definition(size_t def);
   // Whether the current statement is inside the body of such a helper.
@@ -116,8 +124,9 @@ class PythonCallFinder {
                                         const std::vector<CallArgument>& arguments) const;
 
   // custom_op / triton_op without schema=: the schema comes from the function's type hints.
+  // `lenient`: a helper's call, where mutates_args may be left out (nothing mutated).
   void infer(size_t callee, size_t close, const std::vector<CallArgument>& arguments,
-             JoinedLiteral name, const Receiver& into);
+             JoinedLiteral name, const Receiver& into, bool lenient);
   // The schema inferred from `def` for operator `op` (named at `name`), with mutates_args from
   // `mutates` (none: nothing mutated; `None` too when `none_is_empty`, as the helpers take it);
   // false when it could not be inferred.
@@ -143,16 +152,16 @@ class PythonCallFinder {
   const std::vector<Token>& tokens_;
   custom_op_inference::PythonModule module_;
   std::map<std::string, KnownLibrary> libraries_;
-  std::map<std::string, std::string> ops_;  // a custom op's Python name -> its operator name
-  std::vector<uint32_t> functions_;         // see track_function_scope
+  std::map<std::string, std::string> ops_;   // a custom op's Python name -> its operator name
+  std::vector<uint32_t> functions_;          // see track_function_scope
   std::vector<std::string> function_names_;  // the names of those defs
   const ScanOptions& options_;
   struct PendingHelper {
-    size_t index;            // into out_.helper_definitions
+    size_t index;             // into out_.helper_definitions
     std::string default_lib;  // `target_lib or NAME`: NAME; "" when not seen
   };
   std::vector<PendingHelper> pending_helpers_;
-  size_t depth_ = 0;                        // bracket depth
+  size_t depth_ = 0;  // bracket depth
   ScanResult& out_;
 };
 

@@ -14,14 +14,21 @@ void PythonCallFinder::run() {
   for (size_t i = 0; i + 1 < tokens_.size(); ++i) {
     track_function_scope(i);
     const Token& t = tokens_[i];
-    if (t.kind != TokenKind::identifier || !is_punct(tokens_[i + 1], "(")) continue;
+    // `@register_custom_op` over a def: a helper that names the operator after the function.
+    bool bare = t.kind == TokenKind::identifier && i > 0 && is_punct(tokens_[i - 1], "@") &&
+                !is_punct(tokens_[i + 1], "(") && !is_punct(tokens_[i + 1], ".");
+    if (!bare && (t.kind != TokenKind::identifier || !is_punct(tokens_[i + 1], "("))) continue;
     if (i > 0 && is_identifier(tokens_[i - 1], "def")) {
       helper_definition(i - 1);
       continue;
     }
     size_t schemas = out_.schemas.size();
     size_t names = out_.named_definitions.size();
-    dispatch(i);
+    if (bare) {
+      bare_decorator(i);
+    } else {
+      dispatch(i);
+    }
     for (size_t k = schemas; k < out_.schemas.size(); ++k)
       out_.schemas[k].in_function = in_function();
     for (size_t k = names; k < out_.named_definitions.size(); ++k) {
@@ -65,7 +72,8 @@ std::string PythonCallFinder::library_key(size_t callee) {
   return keys.size() == 1 ? keys[0].name : "";
 }
 
-std::vector<KeyUse> PythonCallFinder::key_uses(const CallArgument* argument, bool device_type) const {
+std::vector<KeyUse> PythonCallFinder::key_uses(const CallArgument* argument,
+                                               bool device_type) const {
   std::vector<KeyUse> out;
   if (!argument || argument->range.empty()) return out;
   std::vector<tokens::TokenRange> parts{argument->range};
@@ -176,7 +184,7 @@ void PythonCallFinder::define(size_t method, const Receiver* as) {
 }
 
 void PythonCallFinder::add_schema(JoinedLiteral name, JoinedLiteral signature, std::string call,
-                const Receiver& receiver) {
+                                  const Receiver& receiver) {
   FoundSchema found;
   found.position = signature.position;
   name.text.strip();
@@ -193,13 +201,19 @@ void PythonCallFinder::custom_op(size_t callee, const CustomOpHelper* helper) {
   std::vector<CallArgument> arguments = call_arguments(tokens_, callee + 1, true, &close);
   std::string why_not;
   const CallArgument* name_argument = find_argument(arguments, 0, "name");
+  if (helper) {
+    name_argument = helper_name_argument(arguments);
+    if (!name_argument) {
+      named_by_function(callee, close, arguments, *helper);
+      return;
+    }
+  }
   std::optional<JoinedLiteral> name = literal(name_argument, &why_not);
   SourcePosition where = tokens_[callee].position;
   if (!name || !looks_like_operator_name(name->text.text())) {
     if (!name_argument) return;
-    std::string reason =
-        tokens_[callee].text + "(...): the name is " +
-        (name ? "not an operator name" : "not known statically (" + why_not + ")");
+    std::string reason = tokens_[callee].text + "(...): the name is " +
+                         (name ? "not an operator name" : "not known statically (" + why_not + ")");
     if (helper || from_torch(callee)) {
       not_static(tokens_[name_argument->range.begin].position, reason);
     } else {
@@ -215,7 +229,7 @@ void PythonCallFinder::custom_op(size_t callee, const CustomOpHelper* helper) {
   }
   const CallArgument* schema = find_argument(arguments, 99, "schema");
   if (!schema) {
-    infer(callee, close, arguments, std::move(*name), into);
+    infer(callee, close, arguments, std::move(*name), into, helper != nullptr);
     return;
   }
   std::optional<JoinedLiteral> signature = literal(schema, &why_not);
@@ -230,8 +244,7 @@ void PythonCallFinder::custom_op(size_t callee, const CustomOpHelper* helper) {
 }
 
 bool PythonCallFinder::from_torch(size_t callee) const {
-  std::string path =
-      custom_op_inference::resolved_path(module_, name_ending_at(tokens_, callee));
+  std::string path = custom_op_inference::resolved_path(module_, name_ending_at(tokens_, callee));
   return path.rfind("torch.", 0) == 0;
 }
 
@@ -251,8 +264,7 @@ std::optional<size_t> PythonCallFinder::decorated_function(size_t callee, size_t
     while (i < tokens_.size() &&
            (tokens_[i].kind == TokenKind::identifier || is_punct(tokens_[i], ".")))
       ++i;
-    if (i < tokens_.size() && is_punct(tokens_[i], "("))
-      i = tokens::matching_close(tokens_, i) + 1;
+    if (i < tokens_.size() && is_punct(tokens_[i], "(")) i = tokens::matching_close(tokens_, i) + 1;
   }
   return std::nullopt;
 }
@@ -266,8 +278,8 @@ std::optional<size_t> PythonCallFinder::function_named(const std::string& name, 
   return found;
 }
 
-std::optional<size_t> PythonCallFinder::passed_function(size_t callee, size_t close,
-                                      const std::vector<CallArgument>& arguments) const {
+std::optional<size_t> PythonCallFinder::passed_function(
+    size_t callee, size_t close, const std::vector<CallArgument>& arguments) const {
   const CallArgument* fn = find_argument(arguments, 1, "");
   if (fn && fn->range.end == fn->range.begin + 1 &&
       tokens_[fn->range.begin].kind == TokenKind::identifier) {
@@ -282,15 +294,14 @@ std::optional<size_t> PythonCallFinder::passed_function(size_t callee, size_t cl
 
 void PythonCallFinder::infer(size_t callee, size_t close,
                              const std::vector<CallArgument>& arguments, JoinedLiteral name,
-                             const Receiver& into) {
+                             const Receiver& into, bool lenient) {
   std::string op = operator_name_in(name.text.text());
   const std::string& call = tokens_[callee].text;
   std::optional<size_t> def = decorated_function(callee, close);
   bool decorated = def.has_value();
   if (!def) def = passed_function(callee, close, arguments);
   if (!def) {
-    out_.named_definitions.push_back(
-        named_operator(name.position, op, into.ns, into.position, {}));
+    out_.named_definitions.push_back(named_operator(name.position, op, into.ns, into.position, {}));
     out_.inference_problems.push_back({name.position,
                                        "custom op '" + op +
                                            "': its schema cannot be inferred statically: the "
@@ -299,9 +310,8 @@ void PythonCallFinder::infer(size_t callee, size_t close,
     return;
   }
   const CallArgument* mutates = find_argument(arguments, 99, "mutates_args");
-  if (!mutates) {
-    out_.named_definitions.push_back(
-        named_operator(name.position, op, into.ns, into.position, {}));
+  if (!mutates && !lenient) {
+    out_.named_definitions.push_back(named_operator(name.position, op, into.ns, into.position, {}));
     out_.inference_problems.push_back({name.position,
                                        call + "(\"" + op +
                                            "\", ...) needs mutates_args= (the names of the "
@@ -310,7 +320,7 @@ void PythonCallFinder::infer(size_t callee, size_t close,
     return;
   }
   if (decorated) ops_[tokens_[*def + 1].text] = op;
-  infer_from(*def, mutates, std::move(name), call, into, std::nullopt, false);
+  infer_from(*def, mutates, std::move(name), call, into, std::nullopt, lenient);
 }
 
 bool PythonCallFinder::infer_from(size_t def, const CallArgument* mutates, JoinedLiteral name,

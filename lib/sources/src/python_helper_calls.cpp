@@ -5,7 +5,8 @@
 //   a project's own helper (.schemac.yaml's custom-op-helpers), like custom_op, triton_op,
 //   direct_register_custom_op or define.
 // A helper's schema is the one infer_schema gives for op_func; its namespace is that of the
-// Library it registers into, often bound in another file (resolve_across_files, helper_namespaces.cpp).
+// Library it registers into, often bound in another file (resolve_across_files,
+// helper_namespaces.cpp).
 #include <algorithm>
 #include <set>
 
@@ -86,7 +87,8 @@ HelperLibrary PythonCallFinder::helper_library(size_t callee, const CallArgument
   out.helper = tokens_[callee].text;
   std::string path = custom_op_inference::resolved_path(module_, name_ending_at(tokens_, callee));
   size_t dot = path.rfind('.');
-  if (dot != std::string::npos && path.substr(dot + 1) == out.helper) out.module = path.substr(0, dot);
+  if (dot != std::string::npos && path.substr(dot + 1) == out.helper)
+    out.module = path.substr(0, dot);
   if (target && target->range.end == target->range.begin + 1 &&
       tokens_[target->range.begin].kind == TokenKind::identifier) {
     out.target_lib = tokens_[target->range.begin].text;
@@ -107,9 +109,9 @@ void PythonCallFinder::direct_register(size_t callee, const CustomOpHelper* help
   std::optional<JoinedLiteral> name = literal(name_argument, &why_not);
   SourcePosition name_at = tokens_[name_argument->range.begin].position;
   if (!name || !looks_like_operator_name(name->text.text())) {
-    not_static(name_at, call + "(...): the operator name is " +
-                            (name ? "not an operator name"
-                                  : "not known statically (" + why_not + ")"));
+    not_static(name_at,
+               call + "(...): the operator name is " +
+                   (name ? "not an operator name" : "not known statically (" + why_not + ")"));
     return;
   }
   std::string op = operator_name_in(name->text.text());
@@ -152,6 +154,52 @@ void PythonCallFinder::direct_register(size_t callee, const CustomOpHelper* help
   }
   infer_from(*def, find_argument(arguments, 2, "mutates_args"), std::move(*name), call, into,
              pending, true);
+}
+
+const CallArgument* PythonCallFinder::helper_name_argument(
+    const std::vector<CallArgument>& arguments) const {
+  for (const CallArgument& argument : arguments) {
+    if (argument.keyword == "op_name" || argument.keyword == "name") return &argument;
+  }
+  const CallArgument* first = find_argument(arguments, 0, "");
+  bool names_function = first && first->range.end == first->range.begin + 1 &&
+                        tokens_[first->range.begin].kind == TokenKind::identifier &&
+                        module_.functions.count(tokens_[first->range.begin].text) > 0;
+  return names_function ? nullptr : first;
+}
+
+void PythonCallFinder::named_by_function(size_t callee, size_t close,
+                                         const std::vector<CallArgument>& arguments,
+                                         const CustomOpHelper& helper) {
+  std::optional<size_t> def = decorated_function(callee, close);
+  if (!def) def = passed_function(callee, close, arguments);
+  const CallArgument* fn = find_argument(arguments, 0, "");
+  if (!def && fn && fn->range.end == fn->range.begin + 1) {
+    def = function_named(tokens_[fn->range.begin].text, callee);
+  }
+  if (!def) {
+    not_static(tokens_[callee].position, tokens_[callee].text +
+                                             "(...): the operator is named after a function "
+                                             "that is not a `def` found in this file");
+    return;
+  }
+  JoinedLiteral name;
+  const Token& function = tokens_[*def + 1];
+  name.position = function.position;
+  for (char c : function.text) name.text.push_back(c, function.position);
+  Receiver into;
+  into.ns = helper.ns;
+  into.position = function.position;
+  std::optional<size_t> decorated = decorated_function(callee, close);
+  if (decorated) ops_[function.text] = function.text;
+  infer_from(*def, find_argument(arguments, 99, "mutates_args"), std::move(name),
+             tokens_[callee].text, into, std::nullopt, true);
+}
+
+void PythonCallFinder::bare_decorator(size_t name) {
+  Callee callee = callee_at(name);
+  if (!callee.helper || (callee.what != "custom_op" && callee.what != "triton_op")) return;
+  named_by_function(name, name, {}, *callee.helper);
 }
 
 void PythonCallFinder::helper_definition(size_t def) {
