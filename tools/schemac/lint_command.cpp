@@ -407,8 +407,8 @@ int run_lint(const LintOptions& options) {
     texts.push_back(input.input->text);
     std::optional<sources::Language> language = sources::language_for_path(input.input->path);
     if (options.verbose && language)
-      print_skipped({input.input->path,
-                     sources::scan_source(texts.back(), *language, scan_options_from(input.config))});
+      print_skipped({input.input->path, sources::scan_source(texts.back(), *language,
+                                                             scan_options_from(input.config))});
   }
   // Every finding for `current` texts, the baseline's excused ones dropped.
   std::optional<std::vector<diagnostics::BaselineEntry>> baseline;

@@ -138,8 +138,8 @@ std::vector<Diagnostic> lint_document(const Document& document, const AnalysisOp
       auto language = document.language == DocumentLanguage::cpp ? sources::Language::cpp
                                                                  : sources::Language::python;
       sources::ScanOptions scan_options;
-      for (const config::CustomOpHelperEntry& helper : config ? config->custom_op_helpers
-                                                               : std::vector<config::CustomOpHelperEntry>{}) {
+      for (const config::CustomOpHelperEntry& helper :
+           config ? config->custom_op_helpers : std::vector<config::CustomOpHelperEntry>{}) {
         if (std::optional<sources::HelperKind> like = sources::helper_kind(helper.like))
           scan_options.helpers.push_back({helper.name, *like, helper.namespace_name.value_or("")});
       }

@@ -29,10 +29,10 @@ std::optional<Language> language_for_path(std::string_view path);
 // A definition made through vLLM's direct_register_custom_op or a helper like it: it registers
 // into a Library object that may be bound in another file. resolve_across_files() settles it.
 struct HelperLibrary {
-  std::string helper;       // the helper's name as called: "direct_register_custom_op"
-  std::string module;       // the module it is imported from ("vllm.utils"); "" if unknown
-  std::string target_lib;   // the name passed as target_lib=; "" when none
-  std::string default_ns;   // the namespace .schemac.yaml gives the helper; "" when none
+  std::string helper;      // the helper's name as called: "direct_register_custom_op"
+  std::string module;      // the module it is imported from ("vllm.utils"); "" if unknown
+  std::string target_lib;  // the name passed as target_lib=; "" when none
+  std::string default_ns;  // the namespace .schemac.yaml gives the helper; "" when none
 };
 
 // A schema string passed to a definition call.
@@ -112,7 +112,7 @@ std::optional<HelperKind> helper_kind(std::string_view like);
 struct CustomOpHelper {
   std::string name;  // the decorator or function, as called: `@custom_op_with_fake(...)`
   HelperKind like = HelperKind::custom_op;
-  std::string ns;    // the namespace of names written without one; "" when none
+  std::string ns;  // the namespace of names written without one; "" when none
 };
 
 struct ScanOptions {
