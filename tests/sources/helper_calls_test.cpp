@@ -90,6 +90,29 @@ TEST(HelperCalls, TargetLibBoundInTheFileGivesTheNamespace) {
   EXPECT_EQ(r.keys[0].name, "CUDA");
 }
 
+TEST(HelperCalls, APartialBindsTargetLib) {
+  // vLLM's kernels/aiter_ops.py: functools.partial(direct_register_custom_op, target_lib=...).
+  ScanResult r = scan_python(
+      "import functools\nimport torch\nfrom torch.library import Library\n"
+      "from vllm.utils.torch_utils import direct_register_custom_op\n"
+      "aiter_lib = Library('vllm_aiter', 'FRAGMENT')\n"
+      "register_aiter = functools.partial(\n    direct_register_custom_op, target_lib=aiter_lib\n)\n"
+      "def rms(x: torch.Tensor, eps: float) -> torch.Tensor: ...\n"
+      "register_aiter(op_name='rms_norm', op_func=rms, mutates_args=[])\n");
+  ASSERT_EQ(r.schemas.size(), 1u);
+  EXPECT_EQ(r.schemas[0].text.text(), "rms_norm(Tensor x, float eps) -> Tensor");
+  EXPECT_EQ(r.schemas[0].library_namespace, "vllm_aiter");
+}
+
+TEST(HelperCalls, ACallAfterAStubDefIsNotAMethod) {
+  // `def f(...) -> T: ...` ends in '.', which is not the receiver of the next line's call.
+  ScanResult r = scan_python(
+      "import torch\nfrom vllm.utils import direct_register_custom_op as reg\n"
+      "def f(x: torch.Tensor) -> torch.Tensor: ...\nreg('f', f)\n"
+      "def g(x: torch.Tensor) -> torch.Tensor: ...\ntorch.library.define('a::b', '(Tensor x) -> Tensor')\n");
+  EXPECT_THAT(texts(r), ElementsAre("f(Tensor x) -> Tensor", "a::b(Tensor x) -> Tensor"));
+}
+
 TEST(HelperCalls, HelperModuleAmongTheInputsGivesTheNamespace) {
   EXPECT_THAT(
       across({{"src/vllm/utils/torch_utils.py", std::string(kVllmUtils)},

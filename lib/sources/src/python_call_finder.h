@@ -61,6 +61,9 @@ class PythonCallFinder {
   // direct_register_custom_op(op_name, op_func, mutates_args, fake_impl, target_lib,
   // dispatch_key, tags), built in, or a helper like it.
   void direct_register(size_t callee, const CustomOpHelper* helper);
+  // The function a module-level `NAME = functools.partial(fn, ...)` binds, or null; its
+  // arguments stay in partial_arguments_.
+  const CallArgument* partial_function(const std::string& name) const;
   // The HelperLibrary of a helper call whose target_lib= is `target` (null when not given).
   HelperLibrary helper_library(size_t callee, const CallArgument* target,
                                const CustomOpHelper* helper) const;
@@ -161,7 +164,8 @@ class PythonCallFinder {
     std::string default_lib;  // `target_lib or NAME`: NAME; "" when not seen
   };
   std::vector<PendingHelper> pending_helpers_;
-  size_t depth_ = 0;  // bracket depth
+  mutable std::vector<CallArgument> partial_arguments_;  // see partial_function
+  size_t depth_ = 0;                                     // bracket depth
   ScanResult& out_;
 };
 

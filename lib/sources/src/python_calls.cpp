@@ -112,7 +112,8 @@ void PythonCallFinder::library(size_t callee) {
 
 PythonCallFinder::Receiver PythonCallFinder::receiver_of(size_t method) const {
   Receiver receiver;
-  if (method == 0 || !is_punct(tokens_[method - 1], ".")) {
+  if (method == 0 || !is_punct(tokens_[method - 1], ".") ||
+      (method > 1 && is_punct(tokens_[method - 2], "."))) {  // `...` ends the line before
     receiver.module = true;
     return receiver;
   }

@@ -34,8 +34,18 @@ PythonCallFinder::Callee PythonCallFinder::callee_at(size_t name) const {
       return {std::string(kLike[static_cast<size_t>(helper.like)]), &helper};
     }
   }
-  bool method = name > 0 && is_punct(tokens_[name - 1], ".");
+  // A method or attribute: after a '.', but not after the `...` that ends a stub `def`.
+  bool method = name > 0 && is_punct(tokens_[name - 1], ".") &&
+                !(name > 1 && is_punct(tokens_[name - 2], "."));
   if (method) return {text, nullptr};
+  // `register = functools.partial(direct_register_custom_op, target_lib=lib)`: the function.
+  if (const CallArgument* fn = partial_function(text)) {
+    std::string dotted;
+    for (size_t k = fn->range.begin; k < fn->range.end; ++k) dotted += tokens_[k].text;
+    if (last_part(custom_op_inference::resolved_path(module_, dotted)) == kDirectRegister) {
+      return {std::string(kDirectRegister), nullptr};
+    }
+  }
   // A bare name: `co` after `from torch.library import custom_op as co`, `_op` after
   // `_op = torch.library.custom_op`.
   return {last_part(custom_op_inference::resolved_path(module_, text)), nullptr};
@@ -81,6 +91,13 @@ void PythonCallFinder::not_static(SourcePosition at, std::string reason) {
       {at, "an operator defined here is not checked: " + std::move(reason), false});
 }
 
+const CallArgument* PythonCallFinder::partial_function(const std::string& name) const {
+  auto partial = module_.partials.find(name);
+  if (partial == module_.partials.end()) return nullptr;
+  partial_arguments_ = call_arguments(tokens_, partial->second.begin, true);
+  return find_argument(partial_arguments_, 0, "func");
+}
+
 HelperLibrary PythonCallFinder::helper_library(size_t callee, const CallArgument* target,
                                                const CustomOpHelper* helper) const {
   HelperLibrary out;
@@ -116,6 +133,8 @@ void PythonCallFinder::direct_register(size_t callee, const CustomOpHelper* help
   }
   std::string op = operator_name_in(name->text.text());
   const CallArgument* target = find_argument(arguments, 4, "target_lib");
+  if (!target && partial_function(call))
+    target = find_argument(partial_arguments_, 99, "target_lib");
   HelperLibrary library = helper_library(callee, target, helper);
   Receiver into;
   into.position = name->position;  // a real library, even while its namespace is unknown
