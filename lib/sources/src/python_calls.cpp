@@ -5,6 +5,7 @@
 //   @torch.library.custom_op("ns::name", mutates_args=(), schema="(...) -> ...")
 //   lib.impl("name", fn, "CUDA"), torch.library.impl / register_fake / register_kernel("ns::name")
 // A custom_op / triton_op without schema= gets the schema its type hints give (infer_schema.h).
+// Helpers, aliases and names built from constants: python_helper_calls.cpp.
 #include "python_call_finder.h"
 
 namespace schemac::sources {

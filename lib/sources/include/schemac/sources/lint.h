@@ -7,7 +7,8 @@
 //                            the definition may be in a file that was not given)
 // and, for Python custom ops whose schema comes from type hints:
 //   custom-op-schema         PyTorch's infer_schema rejects the function (an error)
-//   custom-op-not-static     the schema needs what only running the file tells (a note)
+//   custom-op-not-static     the name, schema or namespace needs what only running the code
+//                            tells, or a file not given (a warning)
 #pragma once
 
 #include <span>

@@ -3,8 +3,11 @@
 // (`torch.library.Library(...).define("...")`, `torch.library.custom_op(..., schema="...")`), and
 // the schemas Python custom ops infer from their type hints (`@torch.library.custom_op`).
 // Each language has a real tokenizer (string-literal, comment and continuation rules); the call
-// finder works on its tokens. Only literal text is taken: anything built at run time or by a
-// macro is skipped and listed, never guessed.
+// finder works on its tokens. Only static text is taken (literals; in Python also strings built
+// from module constants): anything built at run time or by a macro is skipped and listed, never
+// guessed. Python calls are recognised through the file's aliases and imports, and through
+// registration helpers: vLLM's direct_register_custom_op built in, the project's own ones given
+// in ScanOptions (.schemac.yaml's custom-op-helpers).
 #pragma once
 
 #include <cstdint>
