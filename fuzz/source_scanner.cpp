@@ -1,6 +1,7 @@
 // libFuzzer target for lib/sources: any bytes, read as C++ and as Python, must scan without a
 // crash, leak or hang; every schema found must be non-empty and map each of its bytes to a place
-// inside the input; linting what was found must give diagnostics located inside the input.
+// inside the input; linting what was found must give diagnostics located inside the input. The
+// scan knows a few project helpers (custom-op-helpers) and settles their namespaces first.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -42,7 +43,13 @@ void check_position(SourcePosition p, const Bounds& b) {
 
 void check(std::string_view text, Language language) {
   Bounds b = bounds_of(text);
-  ScanResult result = scan_source(text, language);
+  // Project helpers of each kind, as .schemac.yaml's custom-op-helpers declares them.
+  ScanOptions options;
+  options.helpers = {{"reg", HelperKind::direct_register_custom_op, "fz"},
+                     {"deco", HelperKind::custom_op, ""},
+                     {"tri", HelperKind::triton_op, "fz"},
+                     {"defn", HelperKind::define, "fz"}};
+  ScanResult result = scan_source(text, language, options);
   for (const FoundSchema& found : result.schemas) {
     if (found.text.empty()) __builtin_trap();
     check_position(found.position, b);
@@ -50,6 +57,8 @@ void check(std::string_view text, Language language) {
   }
   for (const SkippedCall& skipped : result.skipped) check_position(skipped.position, b);
   std::vector<ScannedFile> files{{"input", std::move(result)}};
+  resolve_across_files(files);  // helpers' namespaces: problems stay located in the input
+  for (const auto& problem : files[0].scan.inference_problems) check_position(problem.position, b);
   for (const schemac::diagnostics::Diagnostic& d : lint_sources(files)) {
     if (d.rule.empty() || d.location.file != "input") __builtin_trap();
     check_position({d.location.line, d.location.column}, b);

@@ -128,7 +128,8 @@ TEST_F(DailyLoop, ConfigIsFoundUpwardAndTheCommandLineSelects) {
   EXPECT_EQ(shown.out,
             "# from: proj/.schemac.yaml\nselect: [all]\nignore: [unknown-field]\nseverity:\n  unknown-tag: warning\n"
             "per-path: {}\ntags: null  # tags.yaml beside each input, else built in\n"
-            "profile: null  # chosen per file\ntorch-version: null  # newest\nnamespace: null\n");
+            "profile: null  # chosen per file\ntorch-version: null  # newest\nnamespace: null\n"
+            "custom-op-helpers: []\n");
   file("proj/.schemac.yaml", "ignroe: [unknown-field]\n");
   ToolRun bad = schemac("lint proj/sub/ops.yaml");
   EXPECT_EQ(bad.status, 2);

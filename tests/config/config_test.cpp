@@ -36,6 +36,41 @@ TEST(Config, ReadsEveryKeyAndAppliesIt) {
   EXPECT_FALSE(rule_enabled(selected, "other-rule", "proj/a.yaml"));
 }
 
+TEST(Config, CustomOpHelpers) {
+  ConfigLoad load = load_config(".schemac.yaml",
+                                "custom-op-helpers:\n"
+                                "  - name: custom_op_with_fake\n    like: custom_op\n    namespace: tfl\n"
+                                "  - {name: register, like: direct_register_custom_op}\n",
+                                kRules);
+  ASSERT_TRUE(load.diagnostics.empty()) << load.diagnostics[0].message;
+  ASSERT_EQ(load.config.custom_op_helpers.size(), 2u);
+  EXPECT_EQ(load.config.custom_op_helpers[0].name, "custom_op_with_fake");
+  EXPECT_EQ(load.config.custom_op_helpers[0].like, "custom_op");
+  EXPECT_EQ(load.config.custom_op_helpers[0].namespace_name, "tfl");
+  EXPECT_EQ(load.config.custom_op_helpers[1].like, "direct_register_custom_op");
+  EXPECT_FALSE(load.config.custom_op_helpers[1].namespace_name);
+  EXPECT_NE(render_config(load.config).find("  - name: \"register\"\n    like: direct_register_custom_op\n"),
+            std::string::npos);
+}
+
+TEST(Config, CustomOpHelperMistakesAreLocated) {
+  ConfigLoad load = load_config(".schemac.yaml",
+                                "custom-op-helpers:\n"
+                                "  - name: a\n    like: custom_opp\n"
+                                "  - like: define\n"
+                                "  - name: b\n    like: define\n    nmespace: x\n"
+                                "  - just-a-name\n",
+                                kRules);
+  ASSERT_EQ(load.diagnostics.size(), 4u);
+  EXPECT_EQ(load.diagnostics[0].location.line, 3u);
+  EXPECT_NE(load.diagnostics[0].message.find("'custom_opp' is not one of"), std::string::npos);
+  EXPECT_NE(load.diagnostics[0 + 1].message.find("needs 'name'"), std::string::npos);
+  EXPECT_NE(load.diagnostics[2].message.find("unknown key 'nmespace'"), std::string::npos);
+  EXPECT_EQ(load.diagnostics[2].location.line, 7u);
+  EXPECT_NE(load.diagnostics[3].message.find("expected an entry"), std::string::npos);
+  ASSERT_EQ(load.config.custom_op_helpers.size(), 1u);  // b; its unknown key aside
+}
+
 TEST(Config, UnknownKeysAndRulesAreErrorsWithDidYouMean) {
   ConfigLoad load = load_config(".schemac.yaml", "ignroe: [x]\nselect: [unknown-feild]\nseverity: {invalid-tag: loud}\n", kRules);
   ASSERT_EQ(load.diagnostics.size(), 3u);

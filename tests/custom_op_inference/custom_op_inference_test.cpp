@@ -96,5 +96,75 @@ TEST(InferSignature, AHintPyTorchCannotTakeIsAnError) {
   ASSERT_FALSE(inferred.problems.empty());
 }
 
+// Module-level aliases: vLLM-style `_op = torch.library.custom_op` under a version check, with a
+// fallback in the else branch (flash-attention's layout); names bound inside a def do not count.
+TEST(PythonModule, AliasesInsideIfAndTryBlocksPreferTorch) {
+  const tokens::TokenStream stream = tokens::lex_python(
+      "import torch\nfrom torch.library import custom_op as co, Library as L\n"
+      "import torch.library as tl\n"
+      "if torch.__version__ >= '2.4':\n    _op = torch.library.custom_op\n"
+      "else:\n    def noop(*a, **k):\n        inner = torch.library.define\n    _op = noop\n"
+      "try:\n    _fake = tl.register_fake\nexcept ImportError:\n    _fake = None\n"
+      "class C:\n    attr = torch.library.impl\n"
+      "again = _op\nhelper = functools.partial(direct_register_custom_op, target_lib=lib)\n");
+  const PythonModule module = read_python_module(stream);
+  EXPECT_EQ(resolved_path(module, "_op"), "torch.library.custom_op");
+  EXPECT_EQ(resolved_path(module, "again"), "torch.library.custom_op");
+  EXPECT_EQ(resolved_path(module, "_fake"), "torch.library.register_fake");
+  EXPECT_EQ(resolved_path(module, "co"), "torch.library.custom_op");
+  EXPECT_EQ(resolved_path(module, "L"), "torch.library.Library");
+  EXPECT_EQ(resolved_path(module, "tl.define"), "torch.library.define");
+  EXPECT_EQ(resolved_path(module, "inner"), "inner");  // bound in a def body
+  EXPECT_EQ(resolved_path(module, "attr"), "attr");    // a class attribute
+  EXPECT_EQ(module.partials.count("helper"), 1u);
+}
+
+TEST(PythonModule, AliasCyclesEnd) {
+  const tokens::TokenStream stream = tokens::lex_python("a = b\nb = a\nc = c\n");
+  const PythonModule module = read_python_module(stream);
+  EXPECT_EQ(resolved_path(module, "c"), "c");
+  resolved_path(module, "a");  // terminates
+}
+
+// The string `name = ...` gives, or why not.
+std::string string_of(std::string_view code, std::string_view name = "x") {
+  const tokens::TokenStream stream = tokens::lex_python(code);
+  const PythonModule module = read_python_module(stream);
+  std::string why;
+  std::optional<tokens::JoinedLiteral> s = static_string(module, value_of(stream, name), &why);
+  return s ? s->text.text() : "<" + why + ">";
+}
+
+TEST(StaticString, FStringsAndPlusOverModuleConstants) {
+  // causal-conv1d's form: LIBRARY_NAME = "DaoAILab"; f"{LIBRARY_NAME}::_causal_conv1d_fwd_cpp".
+  EXPECT_EQ(string_of("LIB = \"DaoAILab\"\nx = f\"{LIB}::fwd\"\n"), "DaoAILab::fwd");
+  EXPECT_EQ(string_of("NS = 'a'\nSEP = '::'\nx = NS + SEP + \"op\"\n"), "a::op");
+  EXPECT_EQ(string_of("NS = 'a'\nFULL = f'{NS}::b'\nx = (FULL + '.out')\n"), "a::b.out");
+  EXPECT_EQ(string_of("x = f'{{a}}::{{b}}'\n"), "{a}::{b}");          // doubled braces
+  EXPECT_EQ(string_of("NS = 'n'\nx = f'{{{NS}}}'\n"), "{n}");
+  EXPECT_EQ(string_of("x = 'plain' 'joined'\n"), "plainjoined");
+}
+
+TEST(StaticString, WhatNeedsTheFileToRunIsSaid) {
+  EXPECT_EQ(string_of("x = f'{name}::op'\n"),
+            "<'name' is not a module-level string constant of this file>");
+  EXPECT_EQ(string_of("NS = 'a'\nx = f'{NS!r}::op'\n"),
+            "<an f-string whose field '{NS!r}' is not a constant's name>");
+  EXPECT_EQ(string_of("x = prefix() + '::op'\n"),
+            "<not a string literal or a module-level constant>");
+  EXPECT_EQ(string_of("N = 3\nx = f'{N}'\n"),
+            "<'N' is not a module-level string constant of this file>");
+}
+
+TEST(StaticString, ConstantBytesMapToWhereTheNameIsWritten) {
+  const tokens::TokenStream stream = tokens::lex_python("LIB = 'abc'\nx = f'{LIB}::op'\n");
+  const PythonModule module = read_python_module(stream);
+  std::string why;
+  std::optional<tokens::JoinedLiteral> s = static_string(module, value_of(stream, "x"), &why);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->text.position(0), (tokens::SourcePosition{2, 7}));  // the '{'
+  EXPECT_EQ(s->text.position(3), (tokens::SourcePosition{2, 12}));  // the first ':'
+}
+
 }  // namespace
 }  // namespace schemac::custom_op_inference

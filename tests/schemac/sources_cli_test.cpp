@@ -34,6 +34,18 @@ TEST_F(SourcesCli, LintJson) {
 }
 TEST_F(SourcesCli, LintSarif) { golden("lint_sarif", "lint --format sarif other.cpp"); }
 
+// A small project registering through helpers (tests/sources/data/helpers): vLLM's
+// direct_register_custom_op whose Library is in another file, a decorator declared in the
+// project's .schemac.yaml, an alias of custom_op, an f-string name.
+TEST_F(SourcesCli, HelpersAcrossFiles) {
+  golden("parse_helpers_json",
+         "parse --json --source helpers/proj/utils/torch_utils.py helpers/proj/layers/norm.py");
+  golden("lint_helpers_text", "lint helpers/proj/utils/torch_utils.py helpers/proj/layers/norm.py");
+}
+TEST_F(SourcesCli, HelperWhoseModuleIsNotGivenIsReported) {
+  golden("lint_helpers_alone", "lint helpers/proj/layers/norm.py");
+}
+
 TEST_F(SourcesCli, ParseYaml) {
   golden("parse_yaml", "parse --format yaml --source bindings.cpp other.cpp ops.py");
 }
@@ -65,6 +77,36 @@ TEST_F(SourcesCli, ParseYamlRoundTripsThroughGen) {
   EXPECT_EQ(gen.status, 0) << gen.err;
   EXPECT_NE(read_file((dir_ / "out/RegisterSchema.cpp").string()).find("m.def(\"add_one(Tensor x, Tensor(a1!) out"),
             std::string::npos);
+}
+
+TEST_F(SourcesCli, ConfiguredHelpersReachParseLintAndCompat) {
+  file(".schemac.yaml",
+       "custom-op-helpers:\n  - name: register_op\n    like: direct_register_custom_op\n"
+       "    namespace: mine\n");
+  file("a.py", "import torch\ndef f(x: torch.Tensor) -> torch.Tensor: ...\nregister_op('f', f)\n");
+  file("b.py", "import torch\ndef f(x: torch.Tensor, n: int) -> torch.Tensor: ...\n"
+               "register_op('f', f)\n");
+  ToolRun parse = shell("'" SCHEMAC_BINARY "' parse --source a.py");
+  EXPECT_EQ(parse.status, 0) << parse.err;
+  EXPECT_EQ(parse.out, "a.py:3:13: f(Tensor x) -> Tensor\n");
+  EXPECT_NE(shell("'" SCHEMAC_BINARY "' parse --json --source a.py").out.find("\"namespace\":\"mine\""),
+            std::string::npos);
+  ToolRun lint = shell("'" SCHEMAC_BINARY "' lint a.py b.py");
+  EXPECT_EQ(lint.status, 1);  // the same operator defined in both files
+  EXPECT_NE(lint.out.find("duplicate-definition"), std::string::npos) << lint.out;
+  ToolRun compat = shell("'" SCHEMAC_BINARY "' compat a.py b.py");
+  EXPECT_NE(compat.out.find("mine::f"), std::string::npos) << compat.out << compat.err;
+}
+
+TEST_F(SourcesCli, AHelperEntryWithABadKindIsAConfigError) {
+  file(".schemac.yaml", "custom-op-helpers:\n  - name: register_op\n    like: custom_opp\n");
+  file("a.py", "import torch\n");
+  ToolRun lint = shell("'" SCHEMAC_BINARY "' lint a.py");
+  EXPECT_EQ(lint.status, 2);  // an unusable config, as for any other key
+  EXPECT_NE((lint.out + lint.err).find("'custom_opp' is not one of custom_op, triton_op, "
+                          "direct_register_custom_op, define"),
+            std::string::npos)
+      << lint.out << lint.err;
 }
 
 TEST_F(SourcesCli, YamlNeedsSourceFiles) {

@@ -104,7 +104,8 @@ int run_compat(const CompatOptions& options) {
     std::optional<sources::Language> language = sources::language_for_path(paths[i]);
     if (!language) continue;
     std::vector<sources::ScannedFile> scanned{
-        {paths[i], sources::scan_source(texts[i], *language)}};
+        {paths[i], sources::scan_source(texts[i], *language, scan_options_for(paths[i]))}};
+    sources::resolve_across_files(scanned);
     texts[i] = registrations_yaml(scanned, not_compared, &origins[i]);
   }
 

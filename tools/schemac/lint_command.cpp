@@ -268,11 +268,13 @@ int run_lint(const LintOptions& options) {
       engine::configure(std::move(documents), &configs, lint_options.command_line);
   if (inputs.config_error) io_error = true;
   std::vector<std::string> texts;
-  for (const engine::Document& input : inputs.documents) {
+  for (size_t i = 0; i < inputs.documents.size(); ++i) {
+    const engine::Document& input = inputs.documents[i];
     texts.push_back(input.text);
     std::optional<sources::Language> language = sources::language_for_path(input.path);
     if (options.verbose && language)
-      print_skipped({input.path, sources::scan_source(texts.back(), *language)});
+      print_skipped({input.path, sources::scan_source(texts.back(), *language,
+                                                      engine::scan_options_from(inputs.configs[i]))});
   }
   // Every finding for `current` texts, the baseline's excused ones dropped.
   std::optional<std::vector<diagnostics::BaselineEntry>> baseline;

@@ -1,11 +1,13 @@
 #include "parse_sources.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 
 #include <fmt/format.h>
 
 #include "cli.h"
+#include "config_files.h"
 #include "input.h"
 #include "lint_inputs.h"
 #include "schemac/diagnostics/diagnostic.h"
@@ -64,8 +66,7 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
   bool io_error = false;
   std::vector<diagnostics::Diagnostic> diagnostics;
   diagnostics::SourceFiles texts;
-  std::vector<sources::ScannedFile> scanned;  // --format yaml writes them all at the end
-  std::string out;
+  std::vector<sources::ScannedFile> scanned;
   for (const std::string& path : options.files) {
     std::optional<sources::Language> language = sources::language_for_path(path);
     if (!language) {
@@ -79,9 +80,15 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
       io_error = true;
       continue;
     }
-    sources::ScanResult scan = sources::scan_source(*text, *language);
+    scanned.push_back({path, sources::scan_source(*text, *language, scan_options_for(path))});
     texts.add(path, std::move(*text));
-    for (const sources::FoundSchema& found : scan.schemas) {
+  }
+  // Helpers register into Library objects other files may bind.
+  sources::resolve_across_files(scanned);
+  std::string out;
+  for (const sources::ScannedFile& file : scanned) {
+    const std::string& path = file.path;
+    for (const sources::FoundSchema& found : file.scan.schemas) {
       schema::ParseResult result = schema::parse_schema(found.text.text());
       if (options.json) {
         out += json_for(path, found, result, json_of) + "\n";
@@ -93,16 +100,15 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
         diagnostics.push_back(std::move(d));
       }
     }
-    for (diagnostics::Diagnostic& d : sources::inference_diagnostics(path, scan)) {
+    for (diagnostics::Diagnostic& d : sources::inference_diagnostics(path, file.scan)) {
       diagnostics.push_back(std::move(d));
     }
     if (options.verbose) {
-      for (const sources::SkippedCall& skipped : scan.skipped) {
+      for (const sources::SkippedCall& skipped : file.scan.skipped) {
         fmt::print(stderr, "{}:{}:{}: note: skipped: {}\n", path, skipped.position.line,
                    skipped.position.column, skipped.reason);
       }
     }
-    if (options.yaml) scanned.push_back({path, std::move(scan)});
   }
   if (options.yaml && !io_error) out = registrations_yaml(scanned, diagnostics);
   // Each file's .schemac.yaml, as `schemac lint` applies it.
@@ -117,6 +123,14 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
   if (io_error) return cli::kExitUsage;
   return counts.errors > 0 || (options.werror && counts.warnings > 0) ? cli::kExitProblems
                                                                       : cli::kExitOk;
+}
+
+sources::ScanOptions scan_options_for(const std::string& path) {
+  std::optional<std::filesystem::path> file = cli::find_config_file(path);
+  std::optional<std::string> text = file ? read_file(file->string()) : std::nullopt;
+  if (!text) return {};
+  // Only the helpers matter here; what else the file says wrong is lint's to report.
+  return engine::scan_options_from(config::load_config(file->string(), std::move(*text), {}).config);
 }
 
 std::optional<std::string> read_source_file(std::string_view command, const std::string& path) {

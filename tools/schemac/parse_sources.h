@@ -10,7 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "schemac/config/config.h"
 #include "schemac/schema/parser.h"
+#include "schemac/sources/scan.h"
 
 namespace schemac::tool {
 
@@ -26,6 +28,10 @@ struct ParseSourcesOptions {
 using ParseResultJson = std::function<std::string(const schema::ParseResult&)>;
 
 int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson& json_of);
+
+// Those of the .schemac.yaml nearest to `path`; none when there is none. Whatever else that file
+// gets wrong is lint's to report.
+sources::ScanOptions scan_options_for(const std::string& path);
 
 // A C++ or Python file's bytes, whatever their encoding (the scanner takes any bytes: a Latin-1
 // comment must not hide the file's schemas); prints "COMMAND: error: cannot read 'PATH'" when

@@ -19,8 +19,9 @@ using diagnostics::Diagnostic;
 using diagnostics::Location;
 using native_functions::YamlNode;
 
-constexpr auto kKeys = std::to_array<std::string_view>(
-    {"select", "ignore", "severity", "per-path", "tags", "profile", "torch-version", "namespace"});
+constexpr auto kKeys =
+    std::to_array<std::string_view>({"select", "ignore", "severity", "per-path", "tags", "profile",
+                                     "torch-version", "namespace", "custom-op-helpers"});
 constexpr auto kSeverities = std::to_array<std::string_view>({"error", "warning", "off"});
 constexpr std::string_view kRule = "config";
 
@@ -57,6 +58,8 @@ class Reader {
         out_.config.torch_version = text(e.value);
       } else if (key == "namespace") {
         out_.config.namespace_name = text(e.value);
+      } else if (key == "custom-op-helpers") {
+        custom_op_helpers(e.value);
       } else {
         Diagnostic& d = error(e.key, fmt::format("unknown key '{}'", key));
         if (auto guess = support::did_you_mean(key, kKeys)) {
@@ -155,6 +158,47 @@ class Reader {
       PathIgnore ignore{relative_to_config(e.key.value), {}};
       rule_list(e.value, ignore.rules);
       out_.config.per_path.push_back(std::move(ignore));
+    }
+  }
+
+  // - {name: NAME, like: custom_op|triton_op|direct_register_custom_op|define, namespace: NS}
+  void custom_op_helpers(const YamlNode& node) {
+    if (!node.is_sequence()) {
+      error(node, "'custom-op-helpers' is a list of {name, like, namespace} entries");
+      return;
+    }
+    for (const YamlNode& item : node.items) {
+      if (!item.is_mapping()) {
+        error(item, "expected an entry with 'name' and 'like' (and optionally 'namespace')");
+        continue;
+      }
+      CustomOpHelperEntry entry;
+      bool named = false, liked = false, bad = false;
+      for (const native_functions::YamlEntry& field : item.entries) {
+        const std::string& key = field.key.value;
+        if (key == "name") {
+          std::optional<std::string> v = text(field.value);
+          if (v) entry.name = *v;
+          named = true;
+          bad = bad || !v;
+        } else if (key == "like") {
+          std::optional<std::string> v = one_of(field.value, std::to_array(kCustomOpHelperKinds));
+          if (v) entry.like = *v;
+          liked = true;
+          bad = bad || !v;
+        } else if (key == "namespace") {
+          entry.namespace_name = text(field.value);
+        } else {
+          error(field.key, fmt::format("unknown key '{}' in a custom-op-helpers entry (name, "
+                                       "like, namespace)",
+                                       key));
+        }
+      }
+      if (!named || !liked) {
+        error(item, fmt::format("a custom-op-helpers entry needs {}", named ? "'like'" : "'name'"));
+      }
+      if (!named || !liked || bad) continue;
+      out_.config.custom_op_helpers.push_back(std::move(entry));
     }
   }
 
@@ -263,6 +307,13 @@ std::string render_config(const Config& config) {
   out += fmt::format("profile: {}\n", optional(config.profile, "null  # chosen per file"));
   out += fmt::format("torch-version: {}\n", optional(config.torch_version, "null  # newest"));
   out += fmt::format("namespace: {}\n", optional(config.namespace_name, "null"));
+  out += "custom-op-helpers:";
+  out += config.custom_op_helpers.empty() ? " []\n" : "\n";
+  for (const CustomOpHelperEntry& helper : config.custom_op_helpers) {
+    out += fmt::format("  - name: \"{}\"\n    like: {}\n", helper.name, helper.like);
+    if (helper.namespace_name)
+      out += fmt::format("    namespace: \"{}\"\n", *helper.namespace_name);
+  }
   return out;
 }
 

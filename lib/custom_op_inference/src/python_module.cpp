@@ -1,5 +1,7 @@
 #include "schemac/custom_op_inference/python_module.h"
 
+#include <algorithm>
+
 namespace schemac::custom_op_inference {
 
 using tokens::Token, tokens::TokenKind, tokens::is_identifier, tokens::is_punct;
@@ -78,7 +80,79 @@ void read_assignment(const std::vector<Token>& tokens, size_t i, size_t end, Pyt
   out.assignments[name] = tokens::TokenRange{k + 1, end};
 }
 
+// The dotted name that tokens [begin, end) spell exactly, or "".
+std::string dotted_in(const std::vector<Token>& tokens, size_t begin, size_t end) {
+  std::string out;
+  for (size_t k = begin; k < end; ++k) {
+    bool want_name = (k - begin) % 2 == 0;
+    if (want_name ? tokens[k].kind != TokenKind::identifier : !is_punct(tokens[k], ".")) return "";
+    out += tokens[k].text;
+  }
+  return out.empty() || out.back() == '.' ? "" : out;
+}
+
+// `NAME = dotted.name` and `NAME = [functools.]partial(...)` at module level.
+void read_alias(const std::vector<Token>& tokens, size_t i, size_t end, PythonModule& out) {
+  if (i + 2 >= end || tokens[i].kind != TokenKind::identifier || !is_punct(tokens[i + 1], "=")) {
+    return;
+  }
+  const std::string& name = tokens[i].text;
+  std::string target = dotted_in(tokens, i + 2, end);
+  if (!target.empty()) {
+    out.aliases.emplace(name, target);
+    return;
+  }
+  size_t open = i + 2;
+  while (open < end && !is_punct(tokens[open], "(")) ++open;
+  std::string callee = dotted_in(tokens, i + 2, open);
+  if ((callee == "partial" || callee == "functools.partial") && open < end &&
+      tokens::matching_close(tokens, open) == end - 1) {
+    out.partials[name] = tokens::TokenRange{open, end};
+  }
+}
+
+// Whether the logical line [i, end) opens a block (`if ...:`, `def f(...):`), and whether that
+// block is a def or class body.
+bool opens_block(const std::vector<Token>& tokens, size_t i, size_t end, bool* scope) {
+  if (end == 0 || !is_punct(tokens[end - 1], ":")) return false;
+  static constexpr std::string_view kOpeners[] = {"if",      "elif",  "else", "try",   "except",
+                                                  "finally", "with",  "for",  "while", "match",
+                                                  "case",    "async", "def",  "class"};
+  for (std::string_view opener : kOpeners) {
+    if (!is_identifier(tokens[i], opener)) continue;
+    *scope = opener == "def" || opener == "class" || opener == "async";
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
+
+namespace {
+
+std::string resolve(const PythonModule& module, const std::string& dotted, int depth) {
+  if (depth > 8) return dotted;
+  std::string root = dotted.substr(0, dotted.find('.'));
+  std::string rest = dotted.substr(root.size());
+  auto [begin, end] = module.aliases.equal_range(root);
+  std::string chosen;
+  for (auto it = begin; it != end; ++it) {
+    if (it->second == root) continue;
+    std::string target = resolve(module, it->second, depth + 1);
+    if (chosen.empty() || target.rfind("torch.", 0) == 0) chosen = target;
+    if (target.rfind("torch.", 0) == 0) break;
+  }
+  if (!chosen.empty()) return chosen + rest;
+  auto imported = module.imports.find(root);
+  if (imported == module.imports.end() || imported->second == root) return dotted;
+  return resolve(module, imported->second + rest, depth + 1);
+}
+
+}  // namespace
+
+std::string resolved_path(const PythonModule& module, const std::string& dotted) {
+  return resolve(module, dotted, 0);
+}
 
 size_t logical_line_end(const std::vector<Token>& tokens, size_t start) {
   size_t i = start;
@@ -103,6 +177,11 @@ PythonModule read_python_module(const tokens::TokenStream& stream) {
       out.functions.emplace(tokens[i + 1].text, i);
     }
   }
+  struct Block {
+    uint32_t column;
+    bool scope;  // a def or class body
+  };
+  std::vector<Block> blocks;
   size_t i = 0;
   while (i < tokens.size()) {
     if (!starts_line(tokens, i)) {
@@ -112,6 +191,12 @@ PythonModule read_python_module(const tokens::TokenStream& stream) {
     size_t end = logical_line_end(tokens, i);
     const Token& first = tokens[i];
     bool top = first.position.column == 1;
+    while (!blocks.empty() && blocks.back().column >= first.position.column) blocks.pop_back();
+    bool module_level =
+        std::none_of(blocks.begin(), blocks.end(), [](const Block& b) { return b.scope; });
+    bool scope = false;
+    if (opens_block(tokens, i, end, &scope)) blocks.push_back({first.position.column, scope});
+    if (module_level) read_alias(tokens, i, end, out);
     if (is_identifier(first, "import")) {
       read_import(tokens, i + 1, end, out);
     } else if (is_identifier(first, "from")) {

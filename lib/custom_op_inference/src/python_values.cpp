@@ -1,6 +1,8 @@
 #include "schemac/custom_op_inference/python_values.h"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -9,9 +11,9 @@
 
 namespace schemac::custom_op_inference {
 
-using tokens::CallArgument, tokens::JoinedLiteral, tokens::Token, tokens::TokenKind,
-    tokens::TokenRange, tokens::TokenStream, tokens::call_arguments, tokens::is_punct,
-    tokens::join_python_literal;
+using tokens::CallArgument, tokens::JoinedLiteral, tokens::SourcePosition, tokens::Token,
+    tokens::TokenKind, tokens::TokenRange, tokens::TokenStream, tokens::call_arguments,
+    tokens::is_punct, tokens::join_python_literal;
 
 namespace {
 
@@ -210,7 +212,133 @@ StaticValue value_of(const PythonModule& module, TokenRange range, int depth) {
   return unknown("the expression is not known statically");
 }
 
+std::optional<JoinedLiteral> string_of(const PythonModule& module, TokenRange range, int depth,
+                                       std::string* why_not);
+
+// The value of module-level constant `name`, its bytes mapped to `at`.
+std::optional<tokens::MappedText> constant_string(const PythonModule& module,
+                                                  const std::string& name, SourcePosition at,
+                                                  int depth, std::string* why_not) {
+  auto constant = module.assignments.find(name);
+  if (constant == module.assignments.end() || depth >= kMaxDepth) {
+    *why_not = "'" + name + "' is not a module-level string constant of this file";
+    return std::nullopt;
+  }
+  std::optional<JoinedLiteral> value = string_of(module, constant->second, depth + 1, why_not);
+  if (!value) {
+    *why_not = "'" + name + "' is not a module-level string constant of this file";
+    return std::nullopt;
+  }
+  tokens::MappedText out;
+  for (char c : value->text.text()) out.push_back(c, at);
+  return out;
+}
+
+// An f-string's value with each `{NAME}` field replaced by the constant NAME. The lexer keeps a
+// field's braces and text in the value, and a doubled `{{` as one brace whose next byte comes two
+// columns later: that tells the two apart.
+bool expand_fields(const PythonModule& module, const tokens::MappedText& value,
+                   tokens::MappedText& out, int depth, std::string* why_not) {
+  const std::string& text = value.text();
+  for (size_t k = 0; k < text.size(); ++k) {
+    SourcePosition here = value.position(k);
+    SourcePosition next = value.position(k + 1);
+    bool field = text[k] == '{' && k + 1 < text.size() && next.line == here.line &&
+                 next.column == here.column + 1;
+    if (!field) {
+      out.push_back(text[k], here);
+      continue;
+    }
+    size_t close = text.find('}', k + 1);
+    std::string name = text.substr(k + 1, close == std::string::npos ? 0 : close - k - 1);
+    bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    });
+    if (!plain) {
+      *why_not = "an f-string whose field '{" + name + "}' is not a constant's name";
+      return false;
+    }
+    std::optional<tokens::MappedText> constant =
+        constant_string(module, name, here, depth, why_not);
+    if (!constant) return false;
+    out.append(*constant);
+    k = close;
+  }
+  return true;
+}
+
+// One operand of '+': adjacent literals (f-strings among them), or a constant's name.
+std::optional<tokens::MappedText> string_operand(const PythonModule& module, TokenRange range,
+                                                 int depth, std::string* why_not) {
+  const std::vector<Token>& tokens = module.stream->tokens;
+  while (range.end - range.begin > 2 && is_punct(tokens[range.begin], "(") &&
+         tokens::matching_close(tokens, range.begin) == range.end - 1) {
+    ++range.begin;
+    --range.end;
+  }
+  if (range.end == range.begin + 1 && tokens[range.begin].kind == TokenKind::identifier) {
+    return constant_string(module, tokens[range.begin].text, tokens[range.begin].position, depth,
+                           why_not);
+  }
+  tokens::MappedText out;
+  for (size_t i = range.begin; i < range.end; ++i) {
+    const Token& t = tokens[i];
+    if (t.kind != TokenKind::string) {
+      *why_not = "not a string literal or a module-level constant";
+      return std::nullopt;
+    }
+    const tokens::StringLiteral& literal = module.stream->literals[t.literal];
+    bool format = t.text.find_first_of("fF") != std::string::npos;
+    if (t.text.find_first_of("bB") != std::string::npos) {
+      *why_not = "bytes, not a string";
+      return std::nullopt;
+    }
+    if (literal.is_static) {
+      out.append(literal.value);
+    } else if (!format || !expand_fields(module, literal.value, out, depth, why_not)) {
+      if (!format) *why_not = "an incomplete literal";
+      return std::nullopt;
+    }
+  }
+  if (range.empty()) *why_not = "no value";
+  return range.empty() ? std::nullopt : std::optional(out);
+}
+
+std::optional<JoinedLiteral> string_of(const PythonModule& module, TokenRange range, int depth,
+                                       std::string* why_not) {
+  std::string ignored;
+  if (std::optional<JoinedLiteral> plain = join_python_literal(*module.stream, range, &ignored)) {
+    return plain;
+  }
+  const std::vector<Token>& tokens = module.stream->tokens;
+  while (range.end - range.begin > 2 && is_punct(tokens[range.begin], "(") &&
+         tokens::matching_close(tokens, range.begin) == range.end - 1) {
+    ++range.begin;
+    --range.end;
+  }
+  JoinedLiteral out;
+  out.position = range.empty() ? SourcePosition{} : tokens[range.begin].position;
+  size_t start = range.begin;
+  for (size_t i = range.begin; i <= range.end; ++i) {
+    if (i < range.end && !is_punct(tokens[i], "+")) {
+      size_t close = tokens::matching_close(tokens, i);
+      if (close < range.end) i = close;
+      continue;
+    }
+    std::optional<tokens::MappedText> part = string_operand(module, {start, i}, depth, why_not);
+    if (!part) return std::nullopt;
+    out.text.append(*part);
+    start = i + 1;
+  }
+  return out;
+}
+
 }  // namespace
+
+std::optional<JoinedLiteral> static_string(const PythonModule& module, TokenRange range,
+                                           std::string* why_not) {
+  return string_of(module, range, 0, why_not);
+}
 
 StaticValue default_value(const PythonModule& module, TokenRange range) {
   return value_of(module, range, 0);

@@ -194,7 +194,8 @@ Run lint(const Configured& configured, std::span<const std::string> texts, const
   for (size_t i = 0; i < documents.size(); ++i) {
     const std::string& path = documents[i].path;
     if (std::optional<sources::Language> language = sources::language_for_path(path)) {
-      scanned.push_back({path, sources::scan_source(texts[i], *language)});
+      scanned.push_back(
+          {path, sources::scan_source(texts[i], *language, scan_options_from(configured.configs[i]))});
       entry_first_line[i] = code_entry_first_line(scanned.back().scan);
       continue;
     }
@@ -232,6 +233,7 @@ Run lint(const Configured& configured, std::span<const std::string> texts, const
   }
   std::vector<const native_functions::NativeFunctionsFile*> yaml;
   for (const auto& native_file : native_files) yaml.push_back(native_file.get());
+  sources::resolve_across_files(scanned);  // helpers' Library objects bound in other files
   std::vector<Diagnostic> across = lint::lint_registration_code(scanned, yaml, code_options);
   for (Diagnostic& d : lint::check_duplicates_across_files(yaml, scanned))
     across.push_back(std::move(d));
@@ -254,6 +256,16 @@ Run lint(const Configured& configured, std::span<const std::string> texts, const
   }
   if (baseline) diagnostics::drop_baselined(run.diagnostics, *baseline);
   return run;
+}
+
+sources::ScanOptions scan_options_from(const config::Config& config) {
+  sources::ScanOptions options;
+  for (const config::CustomOpHelperEntry& entry : config.custom_op_helpers) {
+    if (std::optional<sources::HelperKind> like = sources::helper_kind(entry.like)) {
+      options.helpers.push_back({entry.name, *like, entry.namespace_name.value_or("")});
+    }
+  }
+  return options;
 }
 
 void apply_configs(std::vector<Diagnostic>& diagnostics, config::ConfigProvider& provider) {

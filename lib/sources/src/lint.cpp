@@ -34,7 +34,7 @@ constexpr auto kRules = std::to_array<RuleInfo>({
      "an implementation is registered for an operator that no given file defines"},
     {"custom-op-schema", Severity::error,
      "torch.library.custom_op cannot infer a schema from the function's type hints"},
-    {"custom-op-not-static", Severity::note,
+    {"custom-op-not-static", Severity::warning,
      "a custom op's schema depends on what is only known when the file runs"},
 });
 
@@ -262,7 +262,7 @@ std::vector<Diagnostic> inference_diagnostics(const std::string& path, const Sca
   std::vector<Diagnostic> out;
   for (const custom_op_inference::InferenceProblem& problem : scan.inference_problems) {
     Diagnostic diagnostic;
-    diagnostic.severity = problem.rejected ? Severity::error : Severity::note;
+    diagnostic.severity = problem.rejected ? Severity::error : Severity::warning;
     diagnostic.rule = problem.rejected ? "custom-op-schema" : "custom-op-not-static";
     diagnostic.location = at(path, problem.position);
     diagnostic.message = problem.message;

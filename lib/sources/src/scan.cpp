@@ -18,14 +18,22 @@ std::optional<Language> language_for_path(std::string_view path) {
   return std::nullopt;
 }
 
-ScanResult scan_source(std::string_view text, Language language) {
+ScanResult scan_source(std::string_view text, Language language, const ScanOptions& options) {
   ScanResult result;
   if (language == Language::cpp) {
     find_cpp_registrations(tokens::lex_cpp(text), result);
   } else {
-    find_python_registrations(tokens::lex_python(text), result);
+    find_python_registrations(tokens::lex_python(text), options, result);
   }
   return result;
+}
+
+std::optional<HelperKind> helper_kind(std::string_view like) {
+  if (like == "custom_op") return HelperKind::custom_op;
+  if (like == "triton_op") return HelperKind::triton_op;
+  if (like == "direct_register_custom_op") return HelperKind::direct_register_custom_op;
+  if (like == "define") return HelperKind::define;
+  return std::nullopt;
 }
 
 }  // namespace schemac::sources

@@ -24,6 +24,7 @@ inline NamedOperator named_operator(tokens::SourcePosition position, std::string
 }
 
 void find_cpp_registrations(const tokens::TokenStream& stream, ScanResult& out);
-void find_python_registrations(const tokens::TokenStream& stream, ScanResult& out);
+void find_python_registrations(const tokens::TokenStream& stream, const ScanOptions& options,
+                               ScanResult& out);
 
 }  // namespace schemac::sources

@@ -12,6 +12,10 @@
 //   profile: in-tree|extension
 //   torch-version: "X.Y"
 //   namespace: NAME
+//   custom-op-helpers:            the project's own operator-registering helpers (lib/sources)
+//     - name: custom_op_with_fake   a decorator or function of the project, as called
+//       like: custom_op             custom_op | triton_op | direct_register_custom_op | define
+//       namespace: tfl              optional: the namespace of names written without one
 #pragma once
 
 #include <map>
@@ -33,6 +37,14 @@ struct PathIgnore {
   std::vector<std::string> rules;
 };
 
+struct CustomOpHelperEntry {
+  std::string name;
+  std::string like;  // one of kCustomOpHelperKinds
+  std::optional<std::string> namespace_name;
+};
+inline constexpr std::string_view kCustomOpHelperKinds[] = {"custom_op", "triton_op",
+                                                            "direct_register_custom_op", "define"};
+
 struct Config {
   std::string file;                 // the .schemac.yaml it came from; empty: none
   std::vector<std::string> select;  // empty: every rule
@@ -43,6 +55,7 @@ struct Config {
   std::optional<std::string> profile;
   std::optional<std::string> torch_version;
   std::optional<std::string> namespace_name;
+  std::vector<CustomOpHelperEntry> custom_op_helpers;
 };
 
 struct ConfigLoad {

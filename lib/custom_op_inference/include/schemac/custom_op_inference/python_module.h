@@ -23,9 +23,21 @@ struct PythonModule {
   std::map<std::string, tokens::TokenRange> assignments;
   std::set<std::string> classes;                 // top-level `class NAME`
   std::multimap<std::string, size_t> functions;  // NAME -> the `def` token, in file order
+  // NAME = dotted.name at module level, also inside `if` / `try` / `with` blocks (not in a def or
+  // class body): every dotted name it is bound to, in file order. `_op = torch.library.custom_op`
+  // under `if torch_version >= ...:` and `_op = noop` under `else:` give both.
+  std::multimap<std::string, std::string> aliases;
+  // NAME = functools.partial(fn, ...) at module level: the tokens of partial's arguments.
+  std::map<std::string, tokens::TokenRange> partials;
 };
 
 PythonModule read_python_module(const tokens::TokenStream& stream);
+
+// The dotted path a name stands for once the file's imports are applied to its first part:
+// "co" -> "torch.library.custom_op" after `from torch.library import custom_op as co`, "tl.define"
+// -> "torch.library.define" after `import torch.library as tl`. Module-level aliases
+// (`_op = torch.library.custom_op`) are followed too, preferring what they bind from torch.
+std::string resolved_path(const PythonModule& module, const std::string& dotted);
 
 // The end (one past the last token) of the logical line that starts at `start`: brackets are
 // skipped whole, and the line ends where a token outside them starts a new physical line.

@@ -3,6 +3,7 @@
 // torch.device in double quotes; a torch.dtype without "torch."), and a custom op's mutates_args.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,13 @@ struct MutatesArgs {
 
 // mutates_args=(...) / [...] / {...} / set() / "unknown" / a module-level constant.
 MutatesArgs read_mutates_args(const PythonModule& module, tokens::TokenRange range);
+
+// A string built statically: literals (as tokens::join_python_literal reads them), module-level
+// string constants by name, f-strings whose fields are such constants (`f"{LIB}::op"`), and `+`
+// between any of these. The bytes a constant gives map to where the name is written in the
+// argument. None when the value needs the file to run; `why_not` says why.
+std::optional<tokens::JoinedLiteral> static_string(const PythonModule& module,
+                                                   tokens::TokenRange range, std::string* why_not);
 
 // Python's str() of a float: the shortest digits that read back, in fixed notation from 1e-4 up
 // to below 1e16, else in exponent notation ("1e-05", "1e+16"); inf, -inf, nan.

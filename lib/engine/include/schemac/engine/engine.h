@@ -26,6 +26,7 @@
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/native_functions/native_functions.h"
+#include "schemac/sources/scan.h"
 
 namespace schemac::engine {
 
@@ -112,6 +113,9 @@ Run lint(std::vector<Document> documents, config::ConfigProvider* provider, cons
 // schema checks): each diagnostic kept or not, and given its severity, by the config of the file
 // it is in. The problems of a config that cannot be used are added (rule `config`, errors).
 void apply_configs(std::vector<Diagnostic>& diagnostics, config::ConfigProvider& provider);
+
+// How registration code is scanned under a document's config: its custom-op-helpers.
+sources::ScanOptions scan_options_from(const config::Config& config);
 
 // The lint options a document's config and `options` give: profile, release, tags' file.
 // Returns nothing (and says why in `problem`) when its torch-version is no release lint knows.

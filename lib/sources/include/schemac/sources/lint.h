@@ -7,7 +7,8 @@
 //                            the definition may be in a file that was not given)
 // and, for Python custom ops whose schema comes from type hints:
 //   custom-op-schema         PyTorch's infer_schema rejects the function (an error)
-//   custom-op-not-static     the schema needs what only running the file tells (a note)
+//   custom-op-not-static     the name, schema or namespace needs what only running the code
+//                            tells, or a file not given (a warning)
 #pragma once
 
 #include <span>
@@ -23,6 +24,12 @@ struct ScannedFile {
   std::string path;
   ScanResult scan;
 };
+
+// Settles the namespaces of definitions made through helpers (HelperLibrary): the Library their
+// target_lib names, bound anywhere in `files`; else the Library of the helper's own module when
+// that file is among them (one that defines the helper); else the helper's namespace from the
+// config. What stays unknown is reported (custom-op-not-static), with what would settle it.
+void resolve_across_files(std::span<ScannedFile> files);
 
 // The rules this file adds to lint's catalog (for --list-rules and SARIF).
 std::span<const diagnostics::RuleInfo> source_rule_catalog();

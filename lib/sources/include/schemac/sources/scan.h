@@ -3,8 +3,11 @@
 // (`torch.library.Library(...).define("...")`, `torch.library.custom_op(..., schema="...")`), and
 // the schemas Python custom ops infer from their type hints (`@torch.library.custom_op`).
 // Each language has a real tokenizer (string-literal, comment and continuation rules); the call
-// finder works on its tokens. Only literal text is taken: anything built at run time or by a
-// macro is skipped and listed, never guessed.
+// finder works on its tokens. Only static text is taken (literals; in Python also strings built
+// from module constants): anything built at run time or by a macro is skipped and listed, never
+// guessed. Python calls are recognised through the file's aliases and imports, and through
+// registration helpers: vLLM's direct_register_custom_op built in, the project's own ones given
+// in ScanOptions (.schemac.yaml's custom-op-helpers).
 #pragma once
 
 #include <cstdint>
@@ -26,6 +29,15 @@ enum class Language : uint8_t { cpp, python };
 // By extension: .cpp .cc .cxx .cu .h .hpp .cuh are C++, .py is Python; anything else none.
 std::optional<Language> language_for_path(std::string_view path);
 
+// A definition made through vLLM's direct_register_custom_op or a helper like it: it registers
+// into a Library object that may be bound in another file. resolve_across_files() settles it.
+struct HelperLibrary {
+  std::string helper;      // the helper's name as called: "direct_register_custom_op"
+  std::string module;      // the module it is imported from ("vllm.utils"); "" if unknown
+  std::string target_lib;  // the name passed as target_lib=; "" when none
+  std::string default_ns;  // the namespace .schemac.yaml gives the helper; "" when none
+};
+
 // A schema string passed to a definition call.
 struct FoundSchema {
   SourcePosition position;          // where the literal holding the signature starts
@@ -36,6 +48,7 @@ struct FoundSchema {
   bool inferred = false;            // custom_op / triton_op: the schema comes from type hints
   tokens::ConditionPath condition;
   bool in_function = false;  // Python: inside a function body (a test's own library, say)
+  std::optional<HelperLibrary> helper;  // registered through a helper: see HelperLibrary
 };
 
 // An operator named by a definition that gives no schema (`m.def("name", fn)`: PyTorch infers
@@ -49,6 +62,7 @@ struct NamedOperator {
   bool in_function = false;  // Python: inside a function body
   std::string dispatch_key;  // implementations: the key it registers to, when known
   std::string kernel;  // C++ implementations: the kernel function's name, when written plainly
+  std::optional<HelperLibrary> helper;  // defined through a helper: see HelperLibrary
 };
 
 // A dispatch key (TORCH_LIBRARY_IMPL, Library(ns, "IMPL", key), lib.impl(..., key)) or a device
@@ -66,6 +80,21 @@ struct SkippedCall {
   std::string reason;
 };
 
+// `NAME = Library("ns", ...)` at module level, with a literal namespace (Python).
+struct LibraryBinding {
+  std::string name;
+  std::string ns;
+  SourcePosition position;
+};
+
+// `def NAME(...)` of a helper in this file, and the namespace of the Library it registers into
+// when no target_lib is given (`my_lib = target_lib or vllm_lib`, else the file's only Library).
+struct HelperDefinition {
+  std::string name;
+  std::string default_ns;  // "" when not known
+  SourcePosition position;
+};
+
 struct ScanResult {
   std::vector<FoundSchema> schemas;
   std::vector<NamedOperator> named_definitions;
@@ -73,9 +102,27 @@ struct ScanResult {
   std::vector<SkippedCall> skipped;
   std::vector<custom_op_inference::InferenceProblem> inference_problems;
   std::vector<KeyUse> keys;
+  std::vector<LibraryBinding> libraries;
+  std::vector<HelperDefinition> helper_definitions;
+};
+
+// What a project helper registering operators does, like which torch.library call.
+enum class HelperKind : uint8_t { custom_op, triton_op, direct_register_custom_op, define };
+// "custom_op", "triton_op", "direct_register_custom_op", "define"; none for anything else.
+std::optional<HelperKind> helper_kind(std::string_view like);
+
+// A project's own registration helper (.schemac.yaml's custom-op-helpers).
+struct CustomOpHelper {
+  std::string name;  // the decorator or function, as called: `@custom_op_with_fake(...)`
+  HelperKind like = HelperKind::custom_op;
+  std::string ns;  // the namespace of names written without one; "" when none
+};
+
+struct ScanOptions {
+  std::vector<CustomOpHelper> helpers;  // besides the built-in direct_register_custom_op
 };
 
 // Never throws on any input; positions are inside `text` (or at its end).
-ScanResult scan_source(std::string_view text, Language language);
+ScanResult scan_source(std::string_view text, Language language, const ScanOptions& options = {});
 
 }  // namespace schemac::sources
