@@ -117,7 +117,7 @@ std::vector<diagnostics::RuleInfo> all_rules() {
   std::vector<diagnostics::RuleInfo> rules(lint::lint_rule_catalog().begin(),
                                            lint::lint_rule_catalog().end());
   for (const diagnostics::RuleInfo& rule : sources::source_rule_catalog()) rules.push_back(rule);
-  rules.push_back(diagnostics::unused_suppression_rule());
+  for (const diagnostics::RuleInfo& rule : diagnostics::suppression_rules()) rules.push_back(rule);
   rules.push_back({"config", diagnostics::Severity::error,
                    "a .schemac.yaml is readable and names only known keys and rules"});
   return rules;
@@ -257,11 +257,12 @@ bool lint_inputs(const LintOptions& options, lint::FileLintOptions file_options,
       found[owner - inputs.begin()].push_back(std::move(d));
     }
   }
+  const std::vector<diagnostics::RuleInfo> rules = all_rules();
   for (size_t i = 0; i < inputs.size(); ++i) {
     if (!keep[i]) continue;
     const std::string& path = inputs[i].input->path;
     diagnostics::apply_suppressions(found[i], path, texts[i], diagnostics::comment_style_for(path),
-                                    entry_first_line[i]);
+                                    entry_first_line[i], rules);
     config::apply_config(inputs[i].config, found[i]);
     for (Diagnostic& d : found[i]) diagnostics.push_back(std::move(d));
   }
@@ -305,12 +306,13 @@ void limit_errors(std::vector<Diagnostic>& diagnostics, size_t max_errors) {
 // Records today's findings in a new baseline file (`recorded`), or reads the existing one into
 // `baseline`. Returns false on an unreadable or malformed baseline.
 bool use_baseline(const std::string& path, const std::vector<Diagnostic>& today,
+                  const diagnostics::FileTextLookup& texts,
                   std::optional<std::vector<diagnostics::BaselineEntry>>& baseline,
                   bool& recorded) {
   std::error_code ec;
   if (!fs::exists(path, ec)) {
     std::ofstream out(path, std::ios::binary);
-    out << diagnostics::render_baseline(today);
+    out << diagnostics::render_baseline(today, texts);
     if (!out.flush()) {
       error(kCommand, "cannot write baseline '{}'", path);
       return false;
@@ -410,15 +412,25 @@ int run_lint(const LintOptions& options) {
   // Every finding for `current` texts, the baseline's excused ones dropped.
   std::optional<std::vector<diagnostics::BaselineEntry>> baseline;
   bool baseline_recorded = false;
+  // The text of an input by its path, for the baseline's keys.
+  auto texts_of = [&](const std::vector<std::string>& current) {
+    return [&](const std::string& file) -> std::string_view {
+      for (size_t i = 0; i < inputs.size(); ++i) {
+        if (inputs[i].input->path == file) return current[i];
+      }
+      return {};
+    };
+  };
   auto lint_all = [&](const std::vector<std::string>& current) {
     std::vector<Diagnostic> diagnostics = config_problems;
     if (!lint_inputs(options, file_options, inputs, current, diagnostics)) io_error = true;
-    if (baseline) diagnostics::drop_baselined(diagnostics, *baseline);
+    if (baseline) diagnostics::drop_baselined(diagnostics, *baseline, texts_of(current));
     return diagnostics;
   };
   if (!options.baseline_file.empty()) {
     std::vector<Diagnostic> today = lint_all(texts);
-    if (!use_baseline(options.baseline_file, today, baseline, baseline_recorded)) return kExitUsage;
+    if (!use_baseline(options.baseline_file, today, texts_of(texts), baseline, baseline_recorded))
+      return kExitUsage;
   }
   if (options.fix || options.diff) {
     std::vector<std::string> paths;

@@ -1,7 +1,10 @@
-// `schemac lsp [--rule-docs URL]`: a Language Server Protocol server on stdin/stdout (lib/lsp),
-// with each document's .schemac.yaml (tools/cli/config_files.h) and suppression comments applied.
+// `schemac lsp [--stdio] [--debounce MS] [--rule-docs URL]`: a Language Server Protocol server on
+// stdin/stdout (lib/lsp), with each document's .schemac.yaml (tools/cli/config_files.h) and
+// suppression comments applied. `--stdio` (what VS Code's client and others pass) names the one
+// transport there is; `--clientProcessId` is accepted and ignored.
 // Nothing but protocol messages goes to stdout. Exit 0 after a shutdown request and an exit
 // notification, 1 when the client exits without shutting down or the input ends.
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -22,6 +25,9 @@ namespace {
 
 struct LspOptions {
   std::string rule_docs = SCHEMAC_RULE_DOCS;
+  bool stdio = false;  // the only transport: accepted for the clients that pass it
+  std::string client_process_id;
+  int debounce_ms = 15;
 };
 
 // The rules a .schemac.yaml may name, as for `schemac lint`.
@@ -29,7 +35,7 @@ std::vector<diagnostics::RuleInfo> known_rules() {
   std::vector<diagnostics::RuleInfo> rules(lint::lint_rule_catalog().begin(),
                                            lint::lint_rule_catalog().end());
   for (const diagnostics::RuleInfo& rule : sources::source_rule_catalog()) rules.push_back(rule);
-  rules.push_back(diagnostics::unused_suppression_rule());
+  for (const diagnostics::RuleInfo& rule : diagnostics::suppression_rules()) rules.push_back(rule);
   return rules;
 }
 
@@ -37,6 +43,7 @@ int run_lsp(const LspOptions& options) {
   std::ios::sync_with_stdio(false);
   lsp::ServerOptions server;
   server.analysis.rule_docs = options.rule_docs;
+  server.analysis.known_rules = known_rules();
   // Each document's nearest .schemac.yaml, read once (an edited config applies after a restart).
   auto configs = std::make_shared<cli::ConfigFiles>("", known_rules());
   server.analysis.config_for = [configs](const std::string& path) {
@@ -44,6 +51,8 @@ int run_lsp(const LspOptions& options) {
     return configs->for_input(path, problems);
   };
   server.version = std::string(support::kVersion);
+  server.debounce = std::chrono::milliseconds(options.debounce_ms);
+  server.input_fd = 0;
   return lsp::serve(std::cin, std::cout, std::move(server));
 }
 
@@ -54,6 +63,16 @@ std::function<int()> bind_lsp_command(CLI::App* cmd) {
   cmd->add_option("--rule-docs", options->rule_docs,
                   "the URL of the rule documentation (docs/lint-rules.md); a diagnostic's link is "
                   "URL#rule-id")
+      ->capture_default_str();
+  cmd->add_flag("--stdio", options->stdio,
+                "talk over stdin and stdout (the default and only transport; editors' clients "
+                "pass it)");
+  cmd->add_option("--clientProcessId", options->client_process_id,
+                  "the editor's process id (accepted from clients that pass it, unused)");
+  cmd->add_option("--debounce", options->debounce_ms,
+                  "milliseconds the input must stay quiet after an edit before the document is "
+                  "linted again (a burst of edits is linted once)")
+      ->check(CLI::Range(0, 10000))
       ->capture_default_str();
   return [options] { return run_lsp(*options); };
 }

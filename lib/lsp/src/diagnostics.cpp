@@ -144,7 +144,8 @@ std::vector<Diagnostic> lint_document(const Document& document, const AnalysisOp
     case DocumentLanguage::other: return {};
   }
   diagnostics::apply_suppressions(diagnostics, document.path, document.text,
-                                  diagnostics::comment_style_for(document.path), entry_first_line);
+                                  diagnostics::comment_style_for(document.path), entry_first_line,
+                                  options.known_rules);
   if (config != nullptr) config::apply_config(*config, diagnostics);
   return diagnostics;
 }

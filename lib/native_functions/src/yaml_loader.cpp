@@ -55,6 +55,7 @@ class TreeBuilder {
     node.value.assign(reinterpret_cast<const char*>(s.value), s.length);
     node.style = style_of(s.style);
     node.tagged = s.tag != nullptr;
+    node.verbatim = is_verbatim(node);
     if (node.style == ScalarStyle::plain && !node.tagged && is_null_literal(node.value)) {
       node.kind = YamlNode::Kind::null;
       if (node.value.empty()) place_empty_value(node);
@@ -111,6 +112,21 @@ class TreeBuilder {
     std::optional<YamlNode> pending_key;
     std::string anchor;
   };
+
+  // Whether a one-line plain or quoted scalar's value is the file's text as it stands, without
+  // escapes, doubled quotes or folds: then scalar_position maps an index in one step.
+  bool is_verbatim(const YamlNode& node) const {
+    const bool single = node.style == ScalarStyle::single_quoted;
+    const bool double_quoted = node.style == ScalarStyle::double_quoted;
+    if (!single && !double_quoted && node.style != ScalarStyle::plain) return false;
+    const size_t start = node.offset + (single || double_quoted ? 1 : 0);
+    if (start > doc_.text.size() ||
+        std::string_view(doc_.text).substr(start, node.value.size()) != node.value)
+      return false;
+    return node.value.find_first_of(single          ? "'\n\r"
+                                    : double_quoted ? "\\\n\r"
+                                                    : "\n\r") == std::string::npos;
+  }
 
   // libyaml counts columns in characters; positions here are bytes.
   uint32_t byte_offset(const yaml_mark_t& mark) const {
@@ -459,6 +475,8 @@ std::pair<uint32_t, uint32_t> scalar_position(const YamlDocument& document, cons
       node.style == ScalarStyle::single_quoted || node.style == ScalarStyle::double_quoted;
   if (!quoted && node.style != ScalarStyle::plain) return block_position(document, node, index);
   size_t pos = node.offset + (quoted ? 1 : 0);
+  if (node.verbatim && index <= node.value.size())
+    return document.position(static_cast<uint32_t>(std::min(pos + index, raw.size())));
   size_t decoded = 0;
   while (decoded < index && pos < raw.size()) {
     char c = raw[pos];

@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include <fmt/format.h>
@@ -119,32 +120,54 @@ inline void check_alias_set_keywords(const Argument& entry, Problems& problems) 
   }
 }
 
+// The names seen so far among a schema's arguments (or returns). The first kSmallList names are
+// told apart by a sketch (one bit per length, first and last letter), which sends only the names
+// that might repeat one to a pairwise comparison; past them a hash set takes over, so a schema
+// with thousands of arguments costs time linear in their number.
+struct SeenNames {
+  static constexpr size_t kSmallList = 32;
+  uint64_t sketch = 0;
+  std::unordered_set<std::string_view> set;  // filled once the list is longer than kSmallList
+};
+
+void report_duplicate_name(const Argument& entry, std::string_view what, std::string_view rule,
+                           Problems& problems) {
+  add_problem(problems, entry.name_range, rule,
+              fmt::format("{} name '{}' is used twice", what, entry.name));
+}
+
 [[gnu::noinline]] void find_duplicate_name(std::span<const Argument> entries, size_t i,
                                            std::string_view what, std::string_view rule,
-                                           Problems& problems);
-// Whether entries[i] repeats an earlier name. `sketch` (one bit per length, first and last letter
-// of the names seen so far) sends only the names that might repeat one to the pairwise comparison.
-inline void check_duplicate_name(std::span<const Argument> entries, size_t i, uint64_t& sketch,
+                                           Problems& problems) {
+  for (size_t j = 0; j < i; ++j) {
+    if (entries[j].name == entries[i].name) {
+      report_duplicate_name(entries[i], what, rule, problems);
+      return;
+    }
+  }
+}
+
+// Whether entries[i] repeats an earlier name (entries are visited in order).
+inline void check_duplicate_name(std::span<const Argument> entries, size_t i, SeenNames& seen,
                                  std::string_view what, std::string_view rule, Problems& problems) {
   std::string_view name = entries[i].name;
+  if (i >= SeenNames::kSmallList) {
+    if (i == SeenNames::kSmallList) {
+      for (size_t j = 0; j < i; ++j) {
+        if (!entries[j].name.empty()) seen.set.insert(entries[j].name);
+      }
+    }
+    if (!name.empty() && !seen.set.insert(name).second)
+      report_duplicate_name(entries[i], what, rule, problems);
+    return;
+  }
   if (name.empty()) return;
   const auto first = static_cast<unsigned char>(name.front());
   const auto last = static_cast<unsigned char>(name.back());
   const uint64_t bit = uint64_t{1} << ((name.size() * 13 + first * 31 + last * 7) & 63);
-  const bool maybe_seen = (sketch & bit) != 0;
-  sketch |= bit;
+  const bool maybe_seen = (seen.sketch & bit) != 0;
+  seen.sketch |= bit;
   if (maybe_seen) find_duplicate_name(entries, i, what, rule, problems);
-}
-void find_duplicate_name(std::span<const Argument> entries, size_t i, std::string_view what,
-                         std::string_view rule, Problems& problems) {
-  std::string_view name = entries[i].name;
-  for (size_t j = 0; j < i; ++j) {
-    if (entries[j].name == name) {
-      add_problem(problems, entries[i].name_range, rule,
-                  fmt::format("{} name '{}' is used twice", what, name));
-      return;
-    }
-  }
 }
 
 // ---- types ----------------------------------------------------------------------------------
@@ -392,7 +415,7 @@ std::vector<SchemaError> check_schema(const FunctionSchema& schema) {
     check_kwarg_markers(schema, problems);
   }
   // One pass over the arguments and one over the returns, each check looking at one entry.
-  uint64_t argument_names = 0;
+  SeenNames argument_names;
   const Argument* last_with_default = nullptr;
   for (size_t i = 0; i < schema.arguments.size(); ++i) {
     const Argument& argument = schema.arguments[i];
@@ -403,7 +426,7 @@ std::vector<SchemaError> check_schema(const FunctionSchema& schema) {
     check_type(argument.type, problems);
     check_defaults(schema, argument, last_with_default, problems);
   }
-  uint64_t return_names = 0;
+  SeenNames return_names;
   for (size_t i = 0; i < schema.returns.size(); ++i) {
     check_keyword_name(schema.returns[i], "return", problems);
     check_alias_set_keywords(schema.returns[i], problems);

@@ -21,6 +21,8 @@ struct AnalysisOptions {
   // The .schemac.yaml configuration that applies to a file (as `schemac lint` finds it), or
   // nullptr for none or an unusable one; unset: no configuration.
   std::function<const config::Config*(const std::string& path)> config_for;
+  // The rule ids a suppression comment may name (others are `unknown-rule`); empty: any id.
+  std::vector<diagnostics::RuleInfo> known_rules = {};
 };
 
 // What `schemac lint` reports for the document's text alone: YAML of any of the three kinds
