@@ -72,7 +72,7 @@ TEST_F(SuppressBaseline, IgnoreAllSilencesTheEntryInTheCliAndTheServer) {
        "- func: a(Tensorr self) -> Tensor  # schemac: ignore[all]\n"
        "  dispach: {CPU: a}\n"
        "- func: b(Tensor self) -> Tensor  # schemac: ignore[all]\n");
-  const std::vector<std::string> expected = {"unused-suppression@3:51"};
+  const std::vector<std::string> expected = {"unused-suppression@3:53"};
   EXPECT_EQ(lint_findings("ops.yaml"), expected);
   EXPECT_EQ(server_findings("ops.yaml", "yaml"), expected);
   EXPECT_EQ(schemac("lint ops.yaml").status, 0);
@@ -105,7 +105,7 @@ TEST_F(SuppressBaseline, IgnoreNextLineAndBlockCommentsInCpp) {
        "  m.def(\"g(Tensorr self) -> Tensor\");  /* schemac: ignore[unknown-type] */\n"
        "  m.def(\"h(Tensorr self) -> Tensor\");\n"
        "}\n");
-  const std::vector<std::string> expected = {"unknown-type@5:11"};
+  const std::vector<std::string> expected = {"unknown-type@5:12"};
   EXPECT_EQ(lint_findings("ops.cpp"), expected);
   EXPECT_EQ(server_findings("ops.cpp", "cpp"), expected);
 }

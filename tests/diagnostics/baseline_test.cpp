@@ -50,6 +50,7 @@ TEST(Baseline, ANewFindingAboveTheRecordedOnesIsReportedAtItsOwnLine) {
   std::vector<Diagnostic> now = {unknown_type(1), unknown_type(3), unknown_type(4), unknown_type(5)};
   drop_baselined(now, *baseline, texts_of(later));
   EXPECT_EQ(lines_of(now), std::vector<uint32_t>{1});
+  EXPECT_EQ(now[0].message, "unknown type 'Tensorr'");  // the finding itself, whole
   // A fixed finding drops out; the others stay excused.
   const std::string fixed = "- func: a(Tensor x) -> Tensor\n" + kToday.substr(kToday.find('\n') + 1);
   std::vector<Diagnostic> after_fix = {unknown_type(2), unknown_type(3)};

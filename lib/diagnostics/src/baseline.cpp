@@ -268,7 +268,9 @@ void drop_baselined(std::vector<Diagnostic>& diagnostics, std::span<const Baseli
   }
   size_t kept = 0;
   for (size_t i = 0; i < diagnostics.size(); ++i) {
-    if (!excused[i]) diagnostics[kept++] = std::move(diagnostics[i]);
+    if (excused[i]) continue;
+    if (kept != i) diagnostics[kept] = std::move(diagnostics[i]);
+    ++kept;
   }
   diagnostics.resize(kept);
 }
