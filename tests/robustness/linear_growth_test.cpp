@@ -6,7 +6,7 @@
 //   - the thread's CPU time, the least of three runs: at most 32 times n's (a quadratic part
 //     costs 64 times, and did: the duplicate-name check compared every argument with every
 //     earlier one).
-// The speed figures themselves are in bench/schema (BM_lint_wide_schema).
+// The speed figures themselves are in bench/lint (BM_lint_wide_schema_*, BM_lint_garbage_line_yaml).
 #include <time.h>
 
 #include <algorithm>

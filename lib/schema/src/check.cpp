@@ -174,6 +174,22 @@ inline void check_duplicate_name(std::span<const Argument> entries, size_t i, Se
 
 bool is_custom_class(std::string_view name) { return name.starts_with("__torch__."); }
 
+// "; did you mean 'T'?" for an unknown type name, or nothing. The last answer is remembered, so a
+// schema that repeats one misspelt type thousands of times measures the distances once.
+const std::string& unknown_type_hint(std::string_view name) {
+  thread_local std::string last_name;
+  thread_local std::string last_hint;
+  thread_local bool remembered = false;
+  if (remembered && name == last_name) return last_hint;
+  std::vector<std::string_view> known;
+  for (const BaseTypeName& type : kBaseTypeNames) known.push_back(type.name);
+  const std::vector<std::string> best = support::closest_names(name, known, 2);
+  last_hint = best.empty() ? "" : fmt::format("; did you mean '{}'?", best.front());
+  last_name = name;
+  remembered = true;
+  return last_hint;
+}
+
 // A name that is not a known type: lower-case names are type variables (`t`), and
 // `__torch__.torch.classes.ns.Name` is a custom class; anything else is a typo or unknown.
 void check_type_name(const Type& leaf, Problems& problems) {
@@ -199,11 +215,8 @@ void check_type_name(const Type& leaf, Problems& problems) {
   const bool is_type_variable = name[0] >= 'a' && name[0] <= 'z' &&
                                 name.find('.') == std::string_view::npos && !is_keyword(name);
   if (is_type_variable) return;
-  std::vector<std::string_view> known;
-  for (const BaseTypeName& type : kBaseTypeNames) known.push_back(type.name);
-  const std::vector<std::string> best = support::closest_names(name, known, 2);
-  std::string hint = best.empty() ? "" : fmt::format("; did you mean '{}'?", best.front());
-  add_problem(problems, leaf.range, "unknown-type", fmt::format("unknown type '{}'{}", name, hint));
+  add_problem(problems, leaf.range, "unknown-type",
+              fmt::format("unknown type '{}'{}", name, unknown_type_hint(name)));
 }
 
 // `[N]` is only allowed on the outermost list, as PyTorch reads it at the argument level.
