@@ -128,6 +128,15 @@ TEST(LinearGrowth, ManyArgumentsEachWithAFinding) {
                 1000);
 }
 
+TEST(LinearGrowth, ALongFlowListInANonAsciiFile) {
+  // libyaml counts columns in characters: each node's byte column is walked on from the last one.
+  expect_linear("ops.yaml", [](size_t n) {
+    std::string tags;
+    for (size_t i = 0; i < n; ++i) tags += i > 0 ? ", pointwise" : "pointwise";
+    return "- func: f(Tensor x) -> Tensor  # \xc3\xa9\n  tags: [" + tags + "]\n";
+  }, 2000);
+}
+
 TEST(LinearGrowth, ALineOfGarbage) {
   expect_linear("ops.yaml", [](size_t n) { return yaml("f(" + garbage(n) + ") -> Tensor"); }, 100000);
   expect_linear("ops.cpp", [](size_t n) { return cpp("f(" + garbage(n) + ") -> Tensor"); }, 100000);

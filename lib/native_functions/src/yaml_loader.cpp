@@ -133,14 +133,26 @@ class TreeBuilder {
     const size_t line = std::min<size_t>(mark.line, doc_.line_starts.size() - 1);
     size_t pos = doc_.line_starts[line];
     if (ascii_) return static_cast<uint32_t>(std::min(pos + mark.column, doc_.text.size()));
-    for (size_t chars = 0; chars < mark.column && pos < doc_.text.size() && doc_.text[pos] != '\n';
-         ++chars) {
+    // Marks come in file order: on the line of the last one, walk on from it, so a long line of
+    // many nodes costs its length once.
+    size_t chars = 0;
+    if (walked_line_ == line && walked_chars_ <= mark.column) {
+      pos = walked_pos_;
+      chars = walked_chars_;
+    }
+    for (; chars < mark.column && pos < doc_.text.size() && doc_.text[pos] != '\n'; ++chars) {
       ++pos;
       while (pos < doc_.text.size() && (static_cast<unsigned char>(doc_.text[pos]) & 0xC0) == 0x80)
         ++pos;
     }
+    walked_line_ = line;
+    walked_chars_ = chars;
+    walked_pos_ = pos;
     return static_cast<uint32_t>(pos);
   }
+  mutable size_t walked_line_ = static_cast<size_t>(-1);  // byte_offset's last walk
+  mutable size_t walked_chars_ = 0;
+  mutable size_t walked_pos_ = 0;
 
   YamlNode leaf(const yaml_mark_t& mark, YamlNode::Kind kind) const {
     YamlNode node;
