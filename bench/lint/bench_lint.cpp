@@ -8,6 +8,9 @@
 //   BM_lint_extension_282_end_to_end  an extension YAML of 282 namespaced operators (the forms of
 //                                   tests/lint/extension/forms.yaml, renamed) in the extension
 //                                   profile: load, lint, the rules across files, render the text
+//   BM_lint_wide_schema_yaml/N      one `func:` of N `Tensor aI` arguments: lint and render (linear
+//   BM_lint_wide_schema_cpp/N       in N: tests/robustness/linear_growth_test.cpp checks the growth)
+//   BM_lint_garbage_line_yaml/N     one `func:` line of N bytes of punctuation and names
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -23,6 +26,8 @@
 #include "schemac/lint/lint_rules.h"
 #include "schemac/native_functions/native_functions.h"
 #include "schemac/native_functions/yaml_loader.h"
+#include "schemac/sources/lint.h"
+#include "schemac/sources/scan.h"
 
 #include "../bench_support.h"
 
@@ -124,6 +129,52 @@ void BM_lint_extension_282_end_to_end(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * extension_282().size()));
 }
 BENCHMARK(BM_lint_extension_282_end_to_end)->Unit(benchmark::kMillisecond);
+
+std::string wide_arguments(int64_t n) {
+  std::string out;
+  for (int64_t i = 0; i < n; ++i) out += (i > 0 ? ", Tensor a" : "Tensor a") + std::to_string(i);
+  return out;
+}
+
+// Lints `text` as `path` (YAML, or registration code by its extension) and renders the findings.
+void lint_and_render(benchmark::State& state, const std::string& path, const std::string& text) {
+  for (auto _ : state) {
+    std::vector<schemac::diagnostics::Diagnostic> found;
+    if (path.ends_with(".cpp")) {
+      schemac::sources::ScannedFile file{path, schemac::sources::scan_source(text, schemac::sources::Language::cpp)};
+      found = schemac::sources::lint_sources(std::span(&file, 1));
+    } else {
+      found = schemac::lint::lint_file(path, text, {}).diagnostics;
+    }
+    schemac::diagnostics::SourceFiles sources;
+    sources.add(path, text);
+    benchmark::DoNotOptimize(schemac::diagnostics::render_text(found, sources).size());
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(text.size()));
+}
+
+void BM_lint_wide_schema_yaml(benchmark::State& state) {
+  lint_and_render(state, "wide.yaml", "- func: wide(" + wide_arguments(state.range(0)) + ") -> Tensor\n");
+}
+BENCHMARK(BM_lint_wide_schema_yaml)->Arg(4000)->Arg(32000)->Unit(benchmark::kMillisecond);
+
+void BM_lint_wide_schema_cpp(benchmark::State& state) {
+  lint_and_render(state, "wide.cpp",
+                  "TORCH_LIBRARY(ns, m) {\n  m.def(\"wide(" + wide_arguments(state.range(0)) + ") -> Tensor\");\n}\n");
+}
+BENCHMARK(BM_lint_wide_schema_cpp)->Arg(4000)->Arg(32000)->Unit(benchmark::kMillisecond);
+
+void BM_lint_garbage_line_yaml(benchmark::State& state) {
+  const std::string alphabet = "abc(),[]->? =!|*xyz0123456789";
+  std::string line;
+  uint32_t x = 12345;
+  for (int64_t i = 0; i < state.range(0); ++i) {
+    x = x * 1103515245u + 12345u;
+    line += alphabet[(x >> 16) % alphabet.size()];
+  }
+  lint_and_render(state, "garbage.yaml", "- func: f(" + line + ") -> Tensor\n");
+}
+BENCHMARK(BM_lint_garbage_line_yaml)->Arg(6 << 20)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -97,12 +97,12 @@ TEST_F(DailyLoop, SuppressionsSilenceTheLineOrTheEntryAndUnusedOnesAreReported) 
        "- func: a(Tensor self) -> Tensor  # schemac: ignore[unknown-field]\n"
        "  dispach: {CPU: a}\n"
        "- func: b(Tensor self) -> Tensor\n"
-       "  dispach: {CPU: b}  # schemac: ignore[unknown-field, invalid-tag]\n");
+       "  dispach: {CPU: b}  # schemac: ignore[unknown-field, unknown-tag]\n");
   ToolRun run = schemac("lint ops.yaml");
   EXPECT_EQ(run.status, 0) << run.out;
   EXPECT_EQ(run.out,
-            "ops.yaml:4:55: warning: 'schemac: ignore[invalid-tag]' silences nothing here [unused-suppression]\n"
-            "    dispach: {CPU: b}  # schemac: ignore[unknown-field, invalid-tag]\n"
+            "ops.yaml:4:55: warning: 'schemac: ignore[unknown-tag]' silences nothing here [unused-suppression]\n"
+            "    dispach: {CPU: b}  # schemac: ignore[unknown-field, unknown-tag]\n"
             "                                                        ^~~~~~~~~~~\n"
             "0 errors, 1 warning\n"
             "  unused-suppression  1 warning\n");

@@ -1,9 +1,7 @@
-// lib/diagnostics' fix-its, suppressions and baselines, on small texts.
+// lib/diagnostics' fix-its, on small texts.
 #include <gtest/gtest.h>
 
-#include "schemac/diagnostics/baseline.h"
 #include "schemac/diagnostics/fixes.h"
-#include "schemac/diagnostics/suppressions.h"
 
 namespace schemac::diagnostics {
 namespace {
@@ -65,48 +63,6 @@ TEST(Fixes, Utf16ColumnsCountSurrogatePairsTwice) {
   EXPECT_EQ(utf16_column("abc", 3), 3u);
   EXPECT_EQ(utf16_column("\xc3\xa9x", 3), 2u);          // é is 2 bytes, 1 unit
   EXPECT_EQ(utf16_column("\xf0\x9f\x98\x80x", 5), 3u);  // an emoji is 4 bytes, 2 units
-}
-
-TEST(Suppressions, SilenceTheLineOrTheEntryAndReportUnusedIds) {
-  const std::string text =
-      "- func: a() -> ()  # schemac: ignore[unknown-field, func-not-canonical]\n"
-      "  dispach: x\n"
-      "- func: b() -> ()\n"
-      "  dispach: y  # schemac: ignore[unknown-field]\n"
-      "  tags: z\n";
-  auto at = [](uint32_t line, std::string rule) {
-    return Diagnostic{Severity::error, std::move(rule), Location::at("f.yaml", line, 3), "m", {}, {}};
-  };
-  std::vector<Diagnostic> ds = {at(2, "unknown-field"), at(4, "unknown-field"), at(5, "invalid-tag")};
-  diagnostics::apply_suppressions(ds, "f.yaml", text, CommentStyle::hash, diagnostics::yaml_entry_first_line(text));
-  ASSERT_EQ(ds.size(), 2u);
-  EXPECT_EQ(ds[0].rule, "invalid-tag");
-  EXPECT_EQ(ds[1].rule, "unused-suppression");
-  EXPECT_EQ(ds[1].location.line, 1u);
-  EXPECT_EQ(ds[1].location.column, 53u);  // where 'func-not-canonical' stands in the comment
-}
-
-TEST(Suppressions, CppCommentsUseSlashes) {
-  std::vector<diagnostics::Suppression> found = diagnostics::find_suppressions("m.def(\"a() -> ()\");  // schemac: ignore[x]\r\n# schemac: ignore[y]\n",
-                                                     CommentStyle::slashes);
-  ASSERT_EQ(found.size(), 1u);
-  EXPECT_EQ(found[0].rules[0].rule, "x");
-  EXPECT_EQ(diagnostics::comment_style_for("a/b.cpp"), CommentStyle::slashes);
-  EXPECT_EQ(diagnostics::comment_style_for("a/b.py"), CommentStyle::hash);
-}
-
-TEST(Baseline, ExcusesRecordedFindingsWhateverTheirLine) {
-  std::vector<Diagnostic> today = {{Severity::error, "r", Location::at("f.yaml", 3, 1), "op 'a' is bad", {}, {}}};
-  std::string error;
-  auto entries = parse_baseline(diagnostics::render_baseline(today), error);
-  ASSERT_TRUE(entries) << error;
-  std::vector<Diagnostic> later = {{Severity::error, "r", Location::at("f.yaml", 9, 1), "op 'a' is bad", {}, {}},
-                                   {Severity::error, "r", Location::at("f.yaml", 12, 1), "op 'b' is bad", {}, {}}};
-  diagnostics::drop_baselined(later, *entries);
-  ASSERT_EQ(later.size(), 1u);
-  EXPECT_EQ(later[0].message, "op 'b' is bad");
-  EXPECT_FALSE(parse_baseline("[1]", error));
-  EXPECT_FALSE(parse_baseline("{\"findings\": [{\"file\": 1}]}", error));
 }
 
 }  // namespace

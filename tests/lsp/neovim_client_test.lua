@@ -29,7 +29,7 @@ local function run()
   local bufnr = vim.api.nvim_get_current_buf()
 
   local client_id = vim.lsp.start_client({
-    cmd = { exe, 'lsp' },
+    cmd = { exe, 'lsp', '--stdio' },
     name = 'schemac',
     root_dir = dir,
     flags = { debounce_text_changes = 10 },

@@ -180,12 +180,13 @@ void limit_errors(std::vector<Diagnostic>& diagnostics, size_t max_errors) {
 // Records today's findings in a new baseline file (`recorded`), or reads the existing one into
 // `baseline`. Returns false on an unreadable or malformed baseline.
 bool use_baseline(const std::string& path, const std::vector<Diagnostic>& today,
+                  const diagnostics::FileTextLookup& texts,
                   std::optional<std::vector<diagnostics::BaselineEntry>>& baseline,
                   bool& recorded) {
   std::error_code ec;
   if (!fs::exists(path, ec)) {
     std::ofstream out(path, std::ios::binary);
-    out << diagnostics::render_baseline(today);
+    out << diagnostics::render_baseline(today, texts);
     if (!out.flush()) {
       error(kCommand, "cannot write baseline '{}'", path);
       return false;
@@ -279,6 +280,15 @@ int run_lint(const LintOptions& options) {
   // Every finding for `current` texts, the baseline's excused ones dropped.
   std::optional<std::vector<diagnostics::BaselineEntry>> baseline;
   bool baseline_recorded = false;
+  // The text of an input by its path, for the baseline's keys.
+  auto texts_of = [&](const std::vector<std::string>& current) {
+    return [&](const std::string& file) -> std::string_view {
+      for (size_t i = 0; i < inputs.documents.size(); ++i) {
+        if (inputs.documents[i].path == file) return current[i];
+      }
+      return {};
+    };
+  };
   auto lint_all = [&](const std::vector<std::string>& current) {
     engine::Run lint = engine::lint(inputs, current, lint_options, baseline ? &*baseline : nullptr);
     print_problems(lint.problems);
@@ -287,7 +297,8 @@ int run_lint(const LintOptions& options) {
   };
   if (!options.baseline_file.empty()) {
     std::vector<Diagnostic> today = lint_all(texts);
-    if (!use_baseline(options.baseline_file, today, baseline, baseline_recorded)) return kExitUsage;
+    if (!use_baseline(options.baseline_file, today, texts_of(texts), baseline, baseline_recorded))
+      return kExitUsage;
   }
   if (options.fix || options.diff) {
     std::vector<std::string> paths;

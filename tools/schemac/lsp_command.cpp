@@ -1,8 +1,10 @@
-// `schemac lsp [--rule-docs URL]`: a Language Server Protocol server on stdin/stdout (lib/lsp),
-// with each document's .schemac.yaml (lib/config/provider.h, through the lint engine) and
-// suppression comments applied. Nothing but protocol messages goes to stdout. Exit 0 after a
-// shutdown request and an exit notification, 1 when the client exits without shutting down or the
-// input ends.
+// `schemac lsp [--stdio] [--debounce MS] [--rule-docs URL]`: a Language Server Protocol server on
+// stdin/stdout (lib/lsp), with each document's .schemac.yaml (lib/config/provider.h, through the
+// lint engine) and suppression comments applied. `--stdio` (what VS Code's client and others pass)
+// names the one transport there is; `--clientProcessId` is accepted and ignored.
+// Nothing but protocol messages goes to stdout. Exit 0 after a shutdown request and an exit
+// notification, 1 when the client exits without shutting down or the input ends.
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -20,6 +22,9 @@ namespace {
 
 struct LspOptions {
   std::string rule_docs = SCHEMAC_RULE_DOCS;
+  bool stdio = false;  // the only transport: accepted for the clients that pass it
+  std::string client_process_id;
+  int debounce_ms = 15;
 };
 
 int run_lsp(const LspOptions& options) {
@@ -30,6 +35,8 @@ int run_lsp(const LspOptions& options) {
   server.analysis.configs = std::make_shared<config::ConfigProvider>(config_provider());
   server.analysis.project_context = true;
   server.version = std::string(support::kVersion);
+  server.debounce = std::chrono::milliseconds(options.debounce_ms);
+  server.input_fd = 0;
   return lsp::serve(std::cin, std::cout, std::move(server));
 }
 
@@ -40,6 +47,16 @@ std::function<int()> bind_lsp_command(CLI::App* cmd) {
   cmd->add_option("--rule-docs", options->rule_docs,
                   "the URL of the rule documentation (docs/lint-rules.md); a diagnostic's link is "
                   "URL#rule-id")
+      ->capture_default_str();
+  cmd->add_flag("--stdio", options->stdio,
+                "talk over stdin and stdout (the default and only transport; editors' clients "
+                "pass it)");
+  cmd->add_option("--clientProcessId", options->client_process_id,
+                  "the editor's process id (accepted from clients that pass it, unused)");
+  cmd->add_option("--debounce", options->debounce_ms,
+                  "milliseconds the input must stay quiet after an edit before the document is "
+                  "linted again (a burst of edits is linted once)")
+      ->check(CLI::Range(0, 10000))
       ->capture_default_str();
   return [options] { return run_lsp(*options); };
 }

@@ -1,5 +1,4 @@
-// Suppression comments: finding them, silencing what they name, reporting those that silence
-// nothing.
+// Suppression comments: finding them, silencing what they name, reporting what they get wrong.
 #include "schemac/diagnostics/suppressions.h"
 
 #include <algorithm>
@@ -8,60 +7,138 @@
 
 #include <fmt/format.h>
 
+#include "schemac/support/did_you_mean.h"
+
 namespace schemac::diagnostics {
 namespace {
 
-constexpr std::string_view kMarker = "schemac: ignore[";
+constexpr std::string_view kMarker = "schemac:";
+constexpr std::string_view kIgnore = "ignore";
+constexpr std::string_view kNextLine = "-next-line";
+// How far past the marker a comment's `]` is looked for: a list of rule ids is never longer, and
+// a line of megabytes with many markers stays linear.
+constexpr size_t kCommentWindow = 4096;
+
+bool blank(char c) { return c == ' ' || c == '\t'; }
 
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  while (!s.empty() && blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && blank(s.back())) s.remove_suffix(1);
   return s;
 }
 
-// The suppression on one line (without its break), if any.
-std::optional<Suppression> suppression_on(std::string_view line, uint32_t number,
-                                          std::string_view comment) {
-  for (size_t at = line.find(comment); at != std::string_view::npos;
-       at = line.find(comment, at + 1)) {
-    std::string_view rest = trim(line.substr(at + comment.size()));
-    if (!rest.starts_with(kMarker)) continue;
-    size_t open = line.find(kMarker, at) + kMarker.size();
-    size_t close = line.find(']', open);
-    if (close == std::string_view::npos) return std::nullopt;
-    Suppression s{number, {}};
-    size_t item = open;
-    while (item <= close) {
-      size_t comma = std::min(line.find(',', item), close);
-      std::string_view raw = line.substr(item, comma - item);
-      std::string_view id = trim(raw);
-      if (!id.empty()) {
-        auto column = static_cast<uint32_t>(item + raw.find(id) + 1);
-        s.rules.push_back({std::string(id), column});
-      }
-      item = comma + 1;
-    }
+bool word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+         c == '_';
+}
+
+// Whether `before` (the line up to a marker) ends in a comment opener of the style.
+bool opens_comment(std::string_view before, CommentStyle style) {
+  while (!before.empty() && blank(before.back())) before.remove_suffix(1);
+  if (style == CommentStyle::hash) return before.ends_with('#');
+  return before.ends_with("//") || before.ends_with("/*");
+}
+
+// The suppression whose marker stands at `at` of `line` (the line's text from its start, possibly
+// cut after kCommentWindow bytes past the marker), if the keyword is one.
+std::optional<Suppression> parse_comment(std::string_view line, size_t at, uint32_t number) {
+  size_t k = at + kMarker.size();
+  while (k < line.size() && blank(line[k])) ++k;
+  if (line.substr(k).substr(0, kIgnore.size()) != kIgnore) return std::nullopt;
+  Suppression s;
+  s.line = number;
+  s.column = static_cast<uint32_t>(at + 1);
+  k += kIgnore.size();
+  if (line.substr(k).starts_with(kNextLine)) {
+    s.next_line = true;
+    k += kNextLine.size();
+  }
+  if (k < line.size() && line[k] != '[' && word_char(line[k])) return std::nullopt;
+  s.target_line = s.next_line ? number + 1 : number;
+  size_t close = k < line.size() && line[k] == '[' ? line.find(']', k) : std::string_view::npos;
+  if (close == std::string_view::npos) {
+    s.bare = true;
+    s.length = static_cast<uint32_t>(k - at);
     return s;
   }
-  return std::nullopt;
+  s.length = static_cast<uint32_t>(close + 1 - at);
+  for (size_t item = k + 1; item <= close;) {
+    size_t comma = std::min(line.find(',', item), close);
+    std::string_view raw = line.substr(item, comma - item);
+    std::string_view id = trim(raw);
+    if (!id.empty())
+      s.rules.push_back({std::string(id), static_cast<uint32_t>(item + raw.find(id) + 1)});
+    item = comma + 1;
+  }
+  return s;
+}
+
+Diagnostic warning_at(std::string_view file, uint32_t line, uint32_t column, uint32_t length,
+                      std::string_view rule, std::string message) {
+  return Diagnostic{Severity::warning,
+                    std::string(rule),
+                    Location::at(std::string(file), line, column, std::max<uint32_t>(length, 1)),
+                    std::move(message),
+                    {},
+                    std::nullopt};
+}
+
+std::string_view keyword(const Suppression& s) {
+  return s.next_line ? "ignore-next-line" : "ignore";
+}
+
+// The findings about the comment itself that do not depend on what it silences: no ids, and ids
+// that name no rule. Marks the unknown ids in `unknown`.
+void check_comment(const Suppression& s, std::string_view file,
+                   std::span<const std::string_view> names, std::vector<bool>& unknown,
+                   std::vector<Diagnostic>& out) {
+  if (s.bare) {
+    out.push_back(
+        warning_at(file, s.line, s.column, s.length, kBareSuppressionRule,
+                   fmt::format("'schemac: {}' names no rule: write 'schemac: {}[rule-id, ...]' (or "
+                               "'{}[all]')",
+                               keyword(s), keyword(s), keyword(s))));
+    return;
+  }
+  for (size_t k = 0; k < s.rules.size(); ++k) {
+    const SuppressedRule& r = s.rules[k];
+    if (names.empty() || r.rule == "all" ||
+        std::find(names.begin(), names.end(), r.rule) != names.end())
+      continue;
+    unknown[k] = true;
+    std::optional<std::string> guess = support::did_you_mean(r.rule, names);
+    Diagnostic d = warning_at(
+        file, s.line, r.column, static_cast<uint32_t>(r.rule.size()), kUnknownRuleRule,
+        fmt::format("unknown rule '{}' in 'schemac: {}[...]'{}", clip_text(r.rule, 80), keyword(s),
+                    guess ? fmt::format("; did you mean '{}'?", *guess) : ""));
+    if (guess) {
+      d.fix = FixHint(d.location, *guess, "the corrected id silences that rule's findings");
+    }
+    out.push_back(std::move(d));
+  }
 }
 
 }  // namespace
 
 std::vector<Suppression> find_suppressions(std::string_view text, CommentStyle style) {
-  const std::string_view comment = style == CommentStyle::hash ? "#" : "//";
   std::vector<Suppression> out;
   uint32_t number = 1;
-  for (size_t at = 0; at <= text.size(); ++number) {
-    size_t nl = text.find('\n', at);
-    size_t end = nl == std::string_view::npos ? text.size() : nl;
-    std::string_view line = text.substr(at, end - at);
-    if (line.ends_with('\r')) line.remove_suffix(1);
-    if (line.find(kMarker) != std::string_view::npos) {
-      if (auto s = suppression_on(line, number, comment)) out.push_back(std::move(*s));
+  size_t counted = 0;     // newlines are counted up to here
+  size_t line_start = 0;  // of the line holding `counted`
+  for (size_t at = text.find(kMarker); at != std::string_view::npos;
+       at = text.find(kMarker, at + kMarker.size())) {
+    const std::string_view between = text.substr(counted, at - counted);
+    for (size_t nl = between.find('\n'); nl != std::string_view::npos;
+         nl = between.find('\n', nl + 1)) {
+      ++number;
+      line_start = counted + nl + 1;
     }
-    if (nl == std::string_view::npos) break;
-    at = nl + 1;
+    counted = at;
+    if (!opens_comment(text.substr(line_start, at - line_start), style)) continue;
+    std::string_view window = text.substr(line_start, at - line_start + kCommentWindow);
+    window = window.substr(0, std::min(window.find('\n', at - line_start), window.size()));
+    if (window.ends_with('\r')) window.remove_suffix(1);
+    if (auto s = parse_comment(window, at - line_start, number)) out.push_back(std::move(*s));
   }
   return out;
 }
@@ -89,54 +166,71 @@ EntryFirstLine yaml_entry_first_line(std::string_view text) {
 }
 
 RuleInfo unused_suppression_rule() {
-  return {
-      kUnusedSuppressionRule, Severity::warning,
-      "a `schemac: ignore[...]` comment names a rule that reports nothing on its line or entry"};
+  return {kUnusedSuppressionRule, Severity::warning,
+          "a `schemac: ignore[...]` comment names a rule that reports nothing on its line or "
+          "entry"};
+}
+
+std::vector<RuleInfo> suppression_rules() {
+  return {unused_suppression_rule(),
+          {kUnknownRuleRule, Severity::warning,
+           "a `schemac: ignore[...]` comment names a rule id that does not exist"},
+          {kBareSuppressionRule, Severity::warning,
+           "a `schemac: ignore` comment names no rule ids (write `ignore[rule-id]` or "
+           "`ignore[all]`)"}};
 }
 
 void apply_suppressions(std::vector<Diagnostic>& diagnostics, std::string_view file,
                         std::string_view text, CommentStyle style,
-                        const EntryFirstLine& entry_first_line) {
+                        const EntryFirstLine& entry_first_line,
+                        std::span<const RuleInfo> known_rules) {
   std::vector<Suppression> suppressions = find_suppressions(text, style);
   if (suppressions.empty()) return;
-  std::map<uint32_t, size_t> by_line;
-  for (size_t i = 0; i < suppressions.size(); ++i) by_line[suppressions[i].line] = i;
+  std::vector<std::string_view> names;
+  for (const RuleInfo& rule : known_rules) names.push_back(rule.id);
+  std::vector<Diagnostic> about_comments;
   std::vector<std::vector<bool>> used(suppressions.size());
-  for (size_t i = 0; i < suppressions.size(); ++i)
+  std::vector<std::vector<bool>> unknown(suppressions.size());
+  std::multimap<uint32_t, size_t> by_target;
+  for (size_t i = 0; i < suppressions.size(); ++i) {
     used[i].assign(suppressions[i].rules.size(), false);
-  // Marks the id of `rule` in the suppression on `line` as used; false when there is none.
+    unknown[i].assign(suppressions[i].rules.size(), false);
+    check_comment(suppressions[i], file, names, unknown[i], about_comments);
+    if (!suppressions[i].bare) by_target.emplace(suppressions[i].target_line, i);
+  }
+  // Marks the ids that name `rule` in the suppressions aimed at `line`; false when there is none.
   auto silence = [&](uint32_t line, std::string_view rule) {
-    auto it = by_line.find(line);
-    if (it == by_line.end()) return false;
-    const Suppression& s = suppressions[it->second];
-    for (size_t k = 0; k < s.rules.size(); ++k) {
-      if (s.rules[k].rule == rule) {
-        used[it->second][k] = true;
-        return true;
+    bool silenced = false;
+    for (auto [it, end] = by_target.equal_range(line); it != end; ++it) {
+      const Suppression& s = suppressions[it->second];
+      for (size_t k = 0; k < s.rules.size(); ++k) {
+        if (s.rules[k].rule == rule || s.rules[k].rule == "all") {
+          used[it->second][k] = true;
+          silenced = true;
+        }
       }
     }
-    return false;
+    return silenced;
   };
   std::erase_if(diagnostics, [&](const Diagnostic& d) {
     if (d.location.file != file || d.location.line == 0) return false;
     bool on_line = silence(d.location.line, d.rule);
-    bool on_entry = entry_first_line && silence(entry_first_line(d.location.line), d.rule);
+    uint32_t first = entry_first_line ? entry_first_line(d.location.line) : d.location.line;
+    bool on_entry = first != d.location.line && silence(first, d.rule);
     return on_line || on_entry;
   });
   for (size_t i = 0; i < suppressions.size(); ++i) {
-    for (size_t k = 0; k < suppressions[i].rules.size(); ++k) {
-      if (used[i][k]) continue;
-      const SuppressedRule& r = suppressions[i].rules[k];
-      diagnostics.push_back(
-          Diagnostic{Severity::warning,
-                     std::string(kUnusedSuppressionRule),
-                     Location::at(std::string(file), suppressions[i].line, r.column,
-                                  static_cast<uint32_t>(r.rule.size())),
-                     fmt::format("'schemac: ignore[{}]' silences nothing here", r.rule),
-                     {},
-                     std::nullopt});
+    const Suppression& s = suppressions[i];
+    for (size_t k = 0; k < s.rules.size(); ++k) {
+      if (used[i][k] || unknown[i][k]) continue;
+      const SuppressedRule& r = s.rules[k];
+      about_comments.push_back(warning_at(
+          file, s.line, r.column, static_cast<uint32_t>(r.rule.size()), kUnusedSuppressionRule,
+          fmt::format("'schemac: {}[{}]' silences nothing {}", keyword(s), clip_text(r.rule, 80),
+                      s.next_line ? "on the next line" : "here")));
     }
   }
+  for (Diagnostic& d : about_comments) diagnostics.push_back(std::move(d));
 }
 
 }  // namespace schemac::diagnostics

@@ -109,7 +109,7 @@ std::vector<diagnostics::RuleInfo> all_rules() {
   std::vector<diagnostics::RuleInfo> rules(lint::lint_rule_catalog().begin(),
                                            lint::lint_rule_catalog().end());
   for (const diagnostics::RuleInfo& rule : sources::source_rule_catalog()) rules.push_back(rule);
-  rules.push_back(diagnostics::unused_suppression_rule());
+  for (const diagnostics::RuleInfo& rule : diagnostics::suppression_rules()) rules.push_back(rule);
   rules.push_back({"config", diagnostics::Severity::error,
                    "a .schemac.yaml is readable and names only known keys and rules"});
   return rules;
@@ -246,15 +246,23 @@ Run lint(const Configured& configured, std::span<const std::string> texts, const
       found[owner - documents.begin()].push_back(std::move(d));
     }
   }
+  const std::vector<diagnostics::RuleInfo> rules = all_rules();
   for (size_t i = 0; i < documents.size(); ++i) {
     if (!run.linted[i]) continue;
     const std::string& path = documents[i].path;
     diagnostics::apply_suppressions(found[i], path, texts[i], diagnostics::comment_style_for(path),
-                                    entry_first_line[i]);
+                                    entry_first_line[i], rules);
     config::apply_config(configured.configs[i], found[i]);
     for (Diagnostic& d : found[i]) run.diagnostics.push_back(std::move(d));
   }
-  if (baseline) diagnostics::drop_baselined(run.diagnostics, *baseline);
+  if (baseline) {
+    diagnostics::drop_baselined(run.diagnostics, *baseline, [&](const std::string& file) {
+      for (size_t i = 0; i < documents.size(); ++i) {
+        if (documents[i].path == file) return std::string_view(texts[i]);
+      }
+      return std::string_view();
+    });
+  }
   return run;
 }
 

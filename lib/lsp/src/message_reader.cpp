@@ -4,6 +4,8 @@
 #include <charconv>
 #include <string_view>
 
+#include <poll.h>
+
 namespace schemac::lsp {
 namespace {
 
@@ -107,6 +109,13 @@ Frame MessageReader::next() {
     if (in_.gcount() != static_cast<std::streamsize>(want)) return {};
   }
   return frame;
+}
+
+bool MessageReader::ready(int fd, std::chrono::milliseconds wait) {
+  if (in_.rdbuf()->in_avail() > 0) return true;
+  if (fd < 0) return false;
+  pollfd watch{fd, POLLIN, 0};
+  return ::poll(&watch, 1, static_cast<int>(wait.count())) > 0;
 }
 
 std::string frame_message(const std::string& body) {

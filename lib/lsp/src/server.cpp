@@ -1,6 +1,7 @@
 #include "schemac/lsp/server.h"
 
 #include <algorithm>
+#include <deque>
 #include <ostream>
 
 #include "schemac/lsp/completion.h"
@@ -71,6 +72,10 @@ void Server::handle_message(const json& message) {
     return;
   }
   const json id = has_id ? *id_field : json();
+  if (has_id && !cancelled_.empty() && cancelled_.erase(id.dump()) > 0) {
+    reply_error(id, kRequestCancelled, "the request was cancelled");
+    return;
+  }
   if (method_field == message.end()) {
     if (has_id && (message.contains("result") || message.contains("error")))
       return;  // a response to us
@@ -96,6 +101,7 @@ void Server::handle_message(const json& message) {
     }
     if (!initialized_ || shut_down_) return;
     try {
+      if (method == "$/cancelRequest") cancel(params.at("id"));
       if (method == "textDocument/didOpen") did_open(params);
       if (method == "textDocument/didChange") did_change(params);
       if (method == "textDocument/didClose") did_close(params);
@@ -168,6 +174,38 @@ Document& Server::open_document(const json& params) {
   return slot;
 }
 
+void Server::cancel(const json& id) {
+  if (!valid_id(id)) return;
+  // Ids cancelled after their answer went out are never erased: keep the set small.
+  if (cancelled_.size() >= 256) cancelled_.clear();
+  cancelled_.insert(id.dump());
+}
+
+void Server::changed(Document& document) {
+  if (options_.defer_diagnostics) {
+    stale_.insert(document.uri);
+    return;
+  }
+  lint_and_publish(document);
+}
+
+void Server::lint_and_publish(Document& document) {
+  stale_.erase(document.uri);
+  document.diagnostics = lint_document(document, options_.analysis);
+  publish(document);
+}
+
+void Server::publish_stale() {
+  while (!stale_.empty()) {
+    auto it = documents_.find(*stale_.begin());
+    if (it == documents_.end()) {
+      stale_.erase(stale_.begin());
+      continue;
+    }
+    lint_and_publish(it->second);
+  }
+}
+
 void Server::publish(const Document& document) {
   send_({{"jsonrpc", "2.0"},
          {"method", "textDocument/publishDiagnostics"},
@@ -177,11 +215,7 @@ void Server::publish(const Document& document) {
            {"diagnostics", lsp_diagnostics(document, options_.analysis)}}}});
 }
 
-void Server::did_open(const json& params) {
-  Document& document = open_document(params);
-  document.diagnostics = lint_document(document, options_.analysis);
-  publish(document);
-}
+void Server::did_open(const json& params) { changed(open_document(params)); }
 
 void Server::did_change(const json& params) {
   auto it = documents_.find(uri_of(params));
@@ -191,8 +225,7 @@ void Server::did_change(const json& params) {
   for (const json& change : params.at("contentChanges")) apply_change(text, change);
   document.text = std::move(text);
   document.version = params.at("textDocument").value("version", document.version + 1);
-  document.diagnostics = lint_document(document, options_.analysis);
-  publish(document);
+  changed(document);
 }
 
 void Server::did_close(const json& params) {
@@ -201,12 +234,15 @@ void Server::did_close(const json& params) {
   send_({{"jsonrpc", "2.0"},
          {"method", "textDocument/publishDiagnostics"},
          {"params", {{"uri", it->second.uri}, {"diagnostics", json::array()}}}});
+  stale_.erase(it->first);
   documents_.erase(it);
 }
 
 json Server::code_action(const json& params) {
-  const Document* doc = document(uri_of(params));
-  if (doc == nullptr) return json::array();
+  auto it = documents_.find(uri_of(params));
+  if (it == documents_.end()) return json::array();
+  if (stale_.contains(it->first)) lint_and_publish(it->second);  // the fixes of the text as it is
+  const Document* doc = &it->second;
   // The client may ask for other kinds only (source actions, refactorings): none of them is
   // offered.
   const json only = params.value("context", json::object()).value("only", json::array());
@@ -227,14 +263,49 @@ json Server::completion_request(const json& params) {
 }
 
 int serve(std::istream& in, std::ostream& out, ServerOptions options) {
+  const std::chrono::milliseconds debounce = options.debounce;
+  const int fd = options.input_fd;
+  options.defer_diagnostics = true;
   Server server(std::move(options), [&out](const json& message) {
     out << frame_message(message.dump(-1, ' ', false, json::error_handler_t::replace));
     out.flush();
   });
   MessageReader reader(in);
+  std::deque<Frame> queue;  // frames read, not yet handled
+  bool ended = false;
   while (!server.exited()) {
-    Frame frame = reader.next();
-    if (frame.status == Frame::Status::end) break;
+    if (queue.empty()) {
+      if (ended) {  // a session piped from a file still sees its diagnostics
+        server.publish_stale();
+        break;
+      }
+      // Diagnostics wait for a quiet input: what is typed meanwhile is applied first, and a
+      // burst of edits is linted once.
+      if (server.has_stale() && !reader.ready(fd, debounce)) {
+        server.publish_stale();
+        continue;
+      }
+      // Everything the client has sent, so that a cancellation is seen before the request.
+      do {
+        Frame frame = reader.next();
+        if (frame.status == Frame::Status::end) {
+          ended = true;
+          break;
+        }
+        queue.push_back(std::move(frame));
+      } while (reader.ready(fd, std::chrono::milliseconds(0)));
+      for (const Frame& frame : queue) {
+        if (frame.body.find("$/cancelRequest") == std::string::npos) continue;
+        json message = json::parse(frame.body, nullptr, /*allow_exceptions=*/false);
+        if (message.is_object() && message.value("method", json()) == "$/cancelRequest" &&
+            message.contains("params") && message["params"].is_object() &&
+            message["params"].contains("id"))
+          server.cancel(message["params"]["id"]);
+      }
+      continue;
+    }
+    Frame frame = std::move(queue.front());
+    queue.pop_front();
     if (frame.status == Frame::Status::malformed) {
       server.handle_malformed_frame(frame.error);
     } else {

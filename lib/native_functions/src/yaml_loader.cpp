@@ -55,6 +55,7 @@ class TreeBuilder {
     node.value.assign(reinterpret_cast<const char*>(s.value), s.length);
     node.style = style_of(s.style);
     node.tagged = s.tag != nullptr;
+    node.verbatim = is_verbatim(node);
     if (node.style == ScalarStyle::plain && !node.tagged && is_null_literal(node.value)) {
       node.kind = YamlNode::Kind::null;
       if (node.value.empty()) place_empty_value(node);
@@ -112,19 +113,46 @@ class TreeBuilder {
     std::string anchor;
   };
 
+  // Whether a one-line plain or quoted scalar's value is the file's text as it stands, without
+  // escapes, doubled quotes or folds: then scalar_position maps an index in one step.
+  bool is_verbatim(const YamlNode& node) const {
+    const bool single = node.style == ScalarStyle::single_quoted;
+    const bool double_quoted = node.style == ScalarStyle::double_quoted;
+    if (!single && !double_quoted && node.style != ScalarStyle::plain) return false;
+    const size_t start = node.offset + (single || double_quoted ? 1 : 0);
+    if (start > doc_.text.size() ||
+        std::string_view(doc_.text).substr(start, node.value.size()) != node.value)
+      return false;
+    return node.value.find_first_of(single          ? "'\n\r"
+                                    : double_quoted ? "\\\n\r"
+                                                    : "\n\r") == std::string::npos;
+  }
+
   // libyaml counts columns in characters; positions here are bytes.
   uint32_t byte_offset(const yaml_mark_t& mark) const {
     const size_t line = std::min<size_t>(mark.line, doc_.line_starts.size() - 1);
     size_t pos = doc_.line_starts[line];
     if (ascii_) return static_cast<uint32_t>(std::min(pos + mark.column, doc_.text.size()));
-    for (size_t chars = 0; chars < mark.column && pos < doc_.text.size() && doc_.text[pos] != '\n';
-         ++chars) {
+    // Marks come in file order: on the line of the last one, walk on from it, so a long line of
+    // many nodes costs its length once.
+    size_t chars = 0;
+    if (walked_line_ == line && walked_chars_ <= mark.column) {
+      pos = walked_pos_;
+      chars = walked_chars_;
+    }
+    for (; chars < mark.column && pos < doc_.text.size() && doc_.text[pos] != '\n'; ++chars) {
       ++pos;
       while (pos < doc_.text.size() && (static_cast<unsigned char>(doc_.text[pos]) & 0xC0) == 0x80)
         ++pos;
     }
+    walked_line_ = line;
+    walked_chars_ = chars;
+    walked_pos_ = pos;
     return static_cast<uint32_t>(pos);
   }
+  mutable size_t walked_line_ = static_cast<size_t>(-1);  // byte_offset's last walk
+  mutable size_t walked_chars_ = 0;
+  mutable size_t walked_pos_ = 0;
 
   YamlNode leaf(const yaml_mark_t& mark, YamlNode::Kind kind) const {
     YamlNode node;
@@ -459,6 +487,8 @@ std::pair<uint32_t, uint32_t> scalar_position(const YamlDocument& document, cons
       node.style == ScalarStyle::single_quoted || node.style == ScalarStyle::double_quoted;
   if (!quoted && node.style != ScalarStyle::plain) return block_position(document, node, index);
   size_t pos = node.offset + (quoted ? 1 : 0);
+  if (node.verbatim && index <= node.value.size())
+    return document.position(static_cast<uint32_t>(std::min(pos + index, raw.size())));
   size_t decoded = 0;
   while (decoded < index && pos < raw.size()) {
     char c = raw[pos];

@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include <fmt/format.h>
@@ -119,37 +120,75 @@ inline void check_alias_set_keywords(const Argument& entry, Problems& problems) 
   }
 }
 
+// The names seen so far among a schema's arguments (or returns). The first kSmallList names are
+// told apart by a sketch (one bit per length, first and last letter), which sends only the names
+// that might repeat one to a pairwise comparison; past them a hash set takes over, so a schema
+// with thousands of arguments costs time linear in their number.
+struct SeenNames {
+  static constexpr size_t kSmallList = 32;
+  uint64_t sketch = 0;
+  std::unordered_set<std::string_view> set;  // filled once the list is longer than kSmallList
+};
+
+void report_duplicate_name(const Argument& entry, std::string_view what, std::string_view rule,
+                           Problems& problems) {
+  add_problem(problems, entry.name_range, rule,
+              fmt::format("{} name '{}' is used twice", what, entry.name));
+}
+
 [[gnu::noinline]] void find_duplicate_name(std::span<const Argument> entries, size_t i,
                                            std::string_view what, std::string_view rule,
-                                           Problems& problems);
-// Whether entries[i] repeats an earlier name. `sketch` (one bit per length, first and last letter
-// of the names seen so far) sends only the names that might repeat one to the pairwise comparison.
-inline void check_duplicate_name(std::span<const Argument> entries, size_t i, uint64_t& sketch,
-                                 std::string_view what, std::string_view rule, Problems& problems) {
-  std::string_view name = entries[i].name;
-  if (name.empty()) return;
-  const auto first = static_cast<unsigned char>(name.front());
-  const auto last = static_cast<unsigned char>(name.back());
-  const uint64_t bit = uint64_t{1} << ((name.size() * 13 + first * 31 + last * 7) & 63);
-  const bool maybe_seen = (sketch & bit) != 0;
-  sketch |= bit;
-  if (maybe_seen) find_duplicate_name(entries, i, what, rule, problems);
-}
-void find_duplicate_name(std::span<const Argument> entries, size_t i, std::string_view what,
-                         std::string_view rule, Problems& problems) {
-  std::string_view name = entries[i].name;
+                                           Problems& problems) {
   for (size_t j = 0; j < i; ++j) {
-    if (entries[j].name == name) {
-      add_problem(problems, entries[i].name_range, rule,
-                  fmt::format("{} name '{}' is used twice", what, name));
+    if (entries[j].name == entries[i].name) {
+      report_duplicate_name(entries[i], what, rule, problems);
       return;
     }
   }
 }
 
+// Whether entries[i] repeats an earlier name (entries are visited in order).
+inline void check_duplicate_name(std::span<const Argument> entries, size_t i, SeenNames& seen,
+                                 std::string_view what, std::string_view rule, Problems& problems) {
+  std::string_view name = entries[i].name;
+  if (i >= SeenNames::kSmallList) {
+    if (i == SeenNames::kSmallList) {
+      for (size_t j = 0; j < i; ++j) {
+        if (!entries[j].name.empty()) seen.set.insert(entries[j].name);
+      }
+    }
+    if (!name.empty() && !seen.set.insert(name).second)
+      report_duplicate_name(entries[i], what, rule, problems);
+    return;
+  }
+  if (name.empty()) return;
+  const auto first = static_cast<unsigned char>(name.front());
+  const auto last = static_cast<unsigned char>(name.back());
+  const uint64_t bit = uint64_t{1} << ((name.size() * 13 + first * 31 + last * 7) & 63);
+  const bool maybe_seen = (seen.sketch & bit) != 0;
+  seen.sketch |= bit;
+  if (maybe_seen) find_duplicate_name(entries, i, what, rule, problems);
+}
+
 // ---- types ----------------------------------------------------------------------------------
 
 bool is_custom_class(std::string_view name) { return name.starts_with("__torch__."); }
+
+// "; did you mean 'T'?" for an unknown type name, or nothing. The last answer is remembered, so a
+// schema that repeats one misspelt type thousands of times measures the distances once.
+const std::string& unknown_type_hint(std::string_view name) {
+  thread_local std::string last_name;
+  thread_local std::string last_hint;
+  thread_local bool remembered = false;
+  if (remembered && name == last_name) return last_hint;
+  std::vector<std::string_view> known;
+  for (const BaseTypeName& type : kBaseTypeNames) known.push_back(type.name);
+  const std::vector<std::string> best = support::closest_names(name, known, 2);
+  last_hint = best.empty() ? "" : fmt::format("; did you mean '{}'?", best.front());
+  last_name = name;
+  remembered = true;
+  return last_hint;
+}
 
 // A name that is not a known type: lower-case names are type variables (`t`), and
 // `__torch__.torch.classes.ns.Name` is a custom class; anything else is a typo or unknown.
@@ -176,11 +215,8 @@ void check_type_name(const Type& leaf, Problems& problems) {
   const bool is_type_variable = name[0] >= 'a' && name[0] <= 'z' &&
                                 name.find('.') == std::string_view::npos && !is_keyword(name);
   if (is_type_variable) return;
-  std::vector<std::string_view> known;
-  for (const BaseTypeName& type : kBaseTypeNames) known.push_back(type.name);
-  const std::vector<std::string> best = support::closest_names(name, known, 2);
-  std::string hint = best.empty() ? "" : fmt::format("; did you mean '{}'?", best.front());
-  add_problem(problems, leaf.range, "unknown-type", fmt::format("unknown type '{}'{}", name, hint));
+  add_problem(problems, leaf.range, "unknown-type",
+              fmt::format("unknown type '{}'{}", name, unknown_type_hint(name)));
 }
 
 // `[N]` is only allowed on the outermost list, as PyTorch reads it at the argument level.
@@ -392,7 +428,7 @@ std::vector<SchemaError> check_schema(const FunctionSchema& schema) {
     check_kwarg_markers(schema, problems);
   }
   // One pass over the arguments and one over the returns, each check looking at one entry.
-  uint64_t argument_names = 0;
+  SeenNames argument_names;
   const Argument* last_with_default = nullptr;
   for (size_t i = 0; i < schema.arguments.size(); ++i) {
     const Argument& argument = schema.arguments[i];
@@ -403,7 +439,7 @@ std::vector<SchemaError> check_schema(const FunctionSchema& schema) {
     check_type(argument.type, problems);
     check_defaults(schema, argument, last_with_default, problems);
   }
-  uint64_t return_names = 0;
+  SeenNames return_names;
   for (size_t i = 0; i < schema.returns.size(); ++i) {
     check_keyword_name(schema.returns[i], "return", problems);
     check_alias_set_keywords(schema.returns[i], problems);

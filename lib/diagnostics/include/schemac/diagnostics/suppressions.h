@@ -1,11 +1,17 @@
-// Suppression comments: `# schemac: ignore[rule-id, ...]` in YAML and Python, `// schemac:
-// ignore[rule-id, ...]` in C++. One silences the listed rules' diagnostics on its own line, or,
-// when it stands on an entry's first line, in the whole entry. An id that silences nothing is
-// reported as `unused-suppression` (a warning). The CLI and the language server share this.
+// Suppression comments, as ruff's noqa and clang-tidy's NOLINT work: `# schemac: ignore[rule-id,
+// ...]` in YAML and Python, `// schemac: ignore[...]` or `/* schemac: ignore[...] */` in C++.
+// `ignore[...]` silences the listed rules' diagnostics on its own line, or, when it stands on an
+// entry's first line, in the whole entry; `ignore-next-line[...]` does the same for the line
+// below it (and that line's entry when the line starts one: C++'s `m.def(` with the schema
+// literal on the next line). `all` stands for every rule. What a comment gets wrong is itself a
+// finding (warnings): an id that silences nothing (`unused-suppression`), an id that names no
+// rule (`unknown-rule`, with a did-you-mean), a comment without ids (`bare-suppression`). The CLI
+// and the language server share this.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,20 +20,27 @@
 
 namespace schemac::diagnostics {
 
-enum class CommentStyle { hash, slashes };  // `#` (YAML, Python) or `//` (C++)
+// `#` (YAML, Python) or `//` and `/* */` (C++)
+enum class CommentStyle { hash, slashes };
 
 struct SuppressedRule {
-  std::string rule;
+  std::string rule;     // "all" for every rule
   uint32_t column = 0;  // 1-based byte column of the id in the comment
 };
 
 struct Suppression {
-  uint32_t line = 0;  // 1-based
+  uint32_t line = 0;         // 1-based: where the comment stands
+  uint32_t target_line = 0;  // the line it silences: `line`, or the next one for ignore-next-line
+  uint32_t column = 0;       // 1-based byte column of `schemac:`
+  uint32_t length = 0;       // bytes from `schemac:` to the closing `]` (or the keyword's end)
+  bool next_line = false;    // ignore-next-line
+  bool bare = false;         // no `[...]` list (or one that is not closed)
   std::vector<SuppressedRule> rules;
 };
 
-// Every suppression comment in `text`, in line order. A marker inside a string may be taken for
-// one; what follows `ignore[` up to `]` is split at commas and trimmed.
+// Every suppression comment in `text`, in line order: a `schemac:` marker directly after a comment
+// opener of the style (spaces between allowed). A marker inside a string may be taken for one;
+// what follows `ignore[` up to `]` is split at commas and trimmed. Linear in the text's size.
 std::vector<Suppression> find_suppressions(std::string_view text, CommentStyle style);
 
 // The comment style of a file: slashes for C++ extensions (.cpp .cc .cxx .cu .h .hpp .cuh), hash
@@ -41,15 +54,20 @@ using EntryFirstLine = std::function<uint32_t(uint32_t line)>;
 // first column.
 EntryFirstLine yaml_entry_first_line(std::string_view text);
 
-// The description unused-suppression has in the rule catalogue.
+// The rules this file reports about suppression comments, for the rule catalogues.
 inline constexpr std::string_view kUnusedSuppressionRule = "unused-suppression";
+inline constexpr std::string_view kUnknownRuleRule = "unknown-rule";
+inline constexpr std::string_view kBareSuppressionRule = "bare-suppression";
 RuleInfo unused_suppression_rule();
+std::vector<RuleInfo> suppression_rules();  // the three above
 
-// Removes the diagnostics located in `file` that a suppression of `text` silences, and appends an
-// `unused-suppression` warning for each suppressed id that silenced nothing. Diagnostics of other
-// files are kept as they are.
+// Removes the diagnostics located in `file` that a suppression of `text` silences, and appends a
+// warning for each id that silenced nothing, each id that is not one of `known_rules` (nor "all";
+// an empty span accepts every id) and each comment without ids. Diagnostics of other files are
+// kept as they are.
 void apply_suppressions(std::vector<Diagnostic>& diagnostics, std::string_view file,
                         std::string_view text, CommentStyle style,
-                        const EntryFirstLine& entry_first_line);
+                        const EntryFirstLine& entry_first_line,
+                        std::span<const RuleInfo> known_rules = {});
 
 }  // namespace schemac::diagnostics

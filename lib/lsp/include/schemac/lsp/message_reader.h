@@ -5,6 +5,7 @@
 // header, so one bad message does not end the session.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <istream>
 #include <string>
@@ -30,6 +31,11 @@ class MessageReader {
   // The next frame; `end` once the input is exhausted (a body cut short by the end of the
   // input is `end` too: there is no one left to answer).
   Frame next();
+
+  // Whether input is waiting: text already buffered in the stream, or, for a stream over the
+  // file descriptor `fd` (>= 0), input (or its end) arriving within `wait`. With fd -1 only the
+  // buffered text counts.
+  bool ready(int fd, std::chrono::milliseconds wait);
 
  private:
   enum class Line { ok, too_long, end };

@@ -4,13 +4,18 @@
 // code 0 after a shutdown, 1 without). A message that is not JSON gets a parse error (-32700),
 // one that is not a JSON-RPC request an invalid-request error (-32600), an unknown request
 // method-not-found (-32601), bad params invalid-params (-32602); the server keeps serving.
-// Documents are linted on didOpen and on every didChange, and their diagnostics published.
+// Documents are linted on didOpen and on every didChange, and their diagnostics published; with
+// `defer_diagnostics` (as `serve` runs it) a changed document is only marked stale, and linted
+// once the input is quiet, so a burst of edits costs one lint. `$/cancelRequest` answers a
+// request not yet handled with RequestCancelled (-32800) instead of doing its work.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <istream>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -29,11 +34,19 @@ enum ErrorCode : int {
   kInvalidParams = -32602,
   kInternalError = -32603,
   kServerNotInitialized = -32002,
+  kRequestCancelled = -32800,
 };
 
 struct ServerOptions {
   AnalysisOptions analysis;
   std::string version;  // serverInfo.version
+  // didOpen/didChange mark the document stale instead of linting it; publish_stale() lints.
+  bool defer_diagnostics = false;
+  // For `serve`: how long the input must stay quiet before stale documents are linted (edits
+  // typed within it are linted together), and the file descriptor behind the input stream to
+  // wait on (-1: the stream's buffered text is all the input there is, as in tests).
+  std::chrono::milliseconds debounce{0};
+  int input_fd = -1;
 };
 
 class Server {
@@ -52,6 +65,13 @@ class Server {
 
   const Document* document(const std::string& uri) const;
 
+  // Whether a document's diagnostics wait for publish_stale().
+  bool has_stale() const { return !stale_.empty(); }
+  // Lints every stale document and publishes its diagnostics.
+  void publish_stale();
+  // Notes that the request `id` is cancelled: when it is handled, it gets RequestCancelled.
+  void cancel(const nlohmann::json& id);
+
  private:
   using Handler = nlohmann::json (Server::*)(const nlohmann::json& params);
 
@@ -69,6 +89,9 @@ class Server {
   void did_open(const nlohmann::json& params);
   void did_change(const nlohmann::json& params);
   void did_close(const nlohmann::json& params);
+  // Lints the document now, or marks it stale (defer_diagnostics).
+  void changed(Document& document);
+  void lint_and_publish(Document& document);
 
   ServerOptions options_;
   std::function<void(const nlohmann::json&)> send_;
@@ -76,6 +99,8 @@ class Server {
   bool shut_down_ = false;
   std::optional<int> exit_code_;
   std::map<std::string, Document, std::less<>> documents_;
+  std::set<std::string, std::less<>> stale_;  // uris whose diagnostics are not yet published
+  std::set<std::string> cancelled_;           // request ids (as JSON text) cancelled before handled
 };
 
 // Serves frames from `in`, writing framed messages to `out` (flushed after each), until `exit`

@@ -34,6 +34,7 @@ struct YamlNode {
   uint32_t column = 0;             // 1-based, in bytes
   uint32_t offset = 0;             // byte offset of the node's first character in the file
   bool tagged = false;             // scalars with an explicit tag (`!!str yes`) are not resolved
+  bool verbatim = false;           // scalars: the value is the file's bytes (after a quote) as is
   std::string value;               // scalars: the value after YAML unquoting and folding
   std::vector<YamlNode> items;     // sequences
   std::vector<YamlEntry> entries;  // mappings: key and value, in file order, duplicates kept
