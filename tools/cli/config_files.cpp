@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "input.h"
+#include "schemac/rules/rules.h"
 
 namespace schemac::cli {
 
@@ -45,7 +46,7 @@ const config::Config* ConfigFiles::load(const fs::path& path,
   if (!why.empty()) {
     diagnostics.push_back(
         diagnostics::Diagnostic{diagnostics::Severity::error,
-                                "config",
+                                rules::config,
                                 diagnostics::Location{key, 0, 0, 0, 0},
                                 fmt::format("cannot read config file '{}': {}", key, why),
                                 {},

@@ -45,6 +45,7 @@
 #include "schemac/sources/scan.h"
 #include "schemac/support/did_you_mean.h"
 #include "torch_version_option.h"
+#include "schemac/rules/rules.h"
 
 namespace schemac::tool {
 
@@ -112,16 +113,8 @@ bool tags_for(const LintOptions& options, const config::Config& config, const st
   return true;
 }
 
-// The YAML rules, then the rules over registration code.
-std::vector<diagnostics::RuleInfo> all_rules() {
-  std::vector<diagnostics::RuleInfo> rules(lint::lint_rule_catalog().begin(),
-                                           lint::lint_rule_catalog().end());
-  for (const diagnostics::RuleInfo& rule : sources::source_rule_catalog()) rules.push_back(rule);
-  rules.push_back(diagnostics::unused_suppression_rule());
-  rules.push_back({"config", diagnostics::Severity::error,
-                   "a .schemac.yaml is readable and names only known keys and rules"});
-  return rules;
-}
+// The rules a lint run reports (lint::lint_run_rules), for SARIF and .schemac.yaml.
+std::vector<diagnostics::RuleInfo> all_rules() { return lint::lint_run_rules(); }
 
 // --list-rules: each rule's id, severity in each profile it is in, and what it checks; with a
 // forced profile only that profile's rules, with their severity there.
@@ -227,6 +220,12 @@ bool lint_inputs(const LintOptions& options, lint::FileLintOptions file_options,
         continue;
       }
       input_options.native.torch_version = *version;
+    }
+    for (const auto& [rule, severity] : config.severity) {  // decided with the rest (rules::decide)
+      if (severity != config::RuleSeverity::off)
+        input_options.native.configured_severity[rule] = severity == config::RuleSeverity::error
+                                                             ? diagnostics::Severity::error
+                                                             : diagnostics::Severity::warning;
     }
     if (!tags_for(options, config, path, input_options.native.torch_version,
                   input_options.native.valid_tags)) {
@@ -347,7 +346,7 @@ int run_lint(const LintOptions& options) {
   const lint::Profile profile =
       lint::parse_profile(options.profile).value_or(lint::Profile::automatic);
   if (options.list_rules) {
-    print_rule_list(all_rules(), profile, options.format);
+    print_rule_list(lint::lint_run_rules(true), profile, options.format);
     return kExitOk;
   }
   if (options.list_tags) {

@@ -25,13 +25,7 @@ struct LspOptions {
 };
 
 // The rules a .schemac.yaml may name, as for `schemac lint`.
-std::vector<diagnostics::RuleInfo> known_rules() {
-  std::vector<diagnostics::RuleInfo> rules(lint::lint_rule_catalog().begin(),
-                                           lint::lint_rule_catalog().end());
-  for (const diagnostics::RuleInfo& rule : sources::source_rule_catalog()) rules.push_back(rule);
-  rules.push_back(diagnostics::unused_suppression_rule());
-  return rules;
-}
+std::vector<diagnostics::RuleInfo> known_rules() { return lint::lint_run_rules(); }
 
 int run_lsp(const LspOptions& options) {
   std::ios::sync_with_stdio(false);

@@ -10,6 +10,7 @@
 #include "schemac/codegen/emit_util.h"
 #include "schemac/keys/dispatch_key_names.h"
 #include "schemac/schema/printer.h"
+#include "schemac/rules/rules.h"
 
 namespace schemac::codegen {
 namespace {
@@ -133,7 +134,7 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs,
       auto [it, inserted] = defined_at.emplace(op.full_name, function.location);
       if (!inserted) {
         diagnostics::Diagnostic d;
-        d.rule = "duplicate-operator";
+        d.rule = rules::duplicate_operator;
         d.location = function.location;
         d.message = fmt::format("operator '{}' is defined twice", op.full_name);
         d.notes.push_back({it->second, "first defined here"});

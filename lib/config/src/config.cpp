@@ -11,6 +11,7 @@
 
 #include "schemac/native_functions/yaml_loader.h"
 #include "schemac/support/did_you_mean.h"
+#include "schemac/rules/rules.h"
 
 namespace schemac::config {
 namespace {
@@ -22,7 +23,7 @@ using native_functions::YamlNode;
 constexpr auto kKeys = std::to_array<std::string_view>(
     {"select", "ignore", "severity", "per-path", "tags", "profile", "torch-version", "namespace"});
 constexpr auto kSeverities = std::to_array<std::string_view>({"error", "warning", "off"});
-constexpr std::string_view kRule = "config";
+constexpr std::string_view kRule = rules::config;
 
 class Reader {
  public:

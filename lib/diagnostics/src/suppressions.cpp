@@ -2,6 +2,8 @@
 // nothing.
 #include "schemac/diagnostics/suppressions.h"
 
+#include "schemac/rules/rules.h"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -89,9 +91,8 @@ EntryFirstLine yaml_entry_first_line(std::string_view text) {
 }
 
 RuleInfo unused_suppression_rule() {
-  return {
-      kUnusedSuppressionRule, Severity::warning,
-      "a `schemac: ignore[...]` comment names a rule that reports nothing on its line or entry"};
+  const rules::RuleDef& rule = rules::unused_suppression.def();
+  return {rule.id, rule.severity, rule.summary};
 }
 
 void apply_suppressions(std::vector<Diagnostic>& diagnostics, std::string_view file,

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/rules/rules.h"
 
 namespace schemac::diagnostics {
 
@@ -42,7 +43,7 @@ using EntryFirstLine = std::function<uint32_t(uint32_t line)>;
 EntryFirstLine yaml_entry_first_line(std::string_view text);
 
 // The description unused-suppression has in the rule catalogue.
-inline constexpr std::string_view kUnusedSuppressionRule = "unused-suppression";
+inline constexpr std::string_view kUnusedSuppressionRule = rules::unused_suppression;
 RuleInfo unused_suppression_rule();
 
 // Removes the diagnostics located in `file` that a suppression of `text` silences, and appends an
