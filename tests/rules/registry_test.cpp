@@ -57,8 +57,8 @@ TEST(Registry, ReleaseWindows) {
   EXPECT_FALSE(seeded.contains(Release{1, 12}));
   EXPECT_TRUE(seeded.contains(Release{2, 10}));
   EXPECT_FALSE(unknown_field.def().releases.limited());
-  EXPECT_TRUE(since(1, 13).until_release(2, 0).contains(Release{2, 0}));
-  EXPECT_FALSE(since(1, 13).until_release(2, 0).contains(Release{2, 1}));
+  EXPECT_TRUE(table::since(1, 13).until_release(2, 0).contains(Release{2, 0}));
+  EXPECT_FALSE(table::since(1, 13).until_release(2, 0).contains(Release{2, 1}));
 }
 
 }  // namespace

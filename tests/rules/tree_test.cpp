@@ -21,7 +21,8 @@ namespace {
 namespace fs = std::filesystem;
 
 const fs::path kRoot = SCHEMAC_SOURCE_DIR;
-const fs::path kTable = fs::path("lib") / "rules" / "include" / "schemac" / "rules" / "rule_table.h";
+const fs::path kTable =
+    fs::path("lib") / "rules" / "include" / "schemac" / "rules" / "rule_table.h";
 
 std::string read(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -31,7 +32,8 @@ std::string read(const fs::path& path) {
 }
 
 bool is_source(const fs::path& path) {
-  static const std::set<std::string> kExtensions{".cpp", ".cc", ".h", ".hpp", ".cu", ".cuh", ".inc", ".def"};
+  static const std::set<std::string> kExtensions{".cpp", ".cc",  ".h",   ".hpp",
+                                                 ".cu",  ".cuh", ".inc", ".def"};
   return kExtensions.contains(path.extension().string());
 }
 

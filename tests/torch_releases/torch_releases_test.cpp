@@ -53,8 +53,9 @@ TEST(TorchReleases, ReleasesAreInOrderAndRulesSortedById) {
   EXPECT_EQ(versions.back(), kNewestTorchVersion);
   EXPECT_EQ(known_torch_versions_text().substr(0, 10), "1.12, 1.13");
   const std::span<const RuleRelease> rules = rule_releases();
-  EXPECT_TRUE(std::is_sorted(rules.begin(), rules.end(),
-                             [](const RuleRelease& a, const RuleRelease& b) { return a.id < b.id; }));
+  EXPECT_TRUE(
+      std::is_sorted(rules.begin(), rules.end(),
+                     [](const RuleRelease& a, const RuleRelease& b) { return a.id < b.id; }));
   for (const RuleRelease& rule : rules) EXPECT_EQ(find_rule_release(rule.id), &rule);
   EXPECT_EQ(find_rule_release("no-such-rule"), nullptr);
 }

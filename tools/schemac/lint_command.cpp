@@ -41,11 +41,11 @@
 #include "schemac/lint/lint_inputs.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/lint/rule_selection.h"
+#include "schemac/rules/rules.h"
 #include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
 #include "schemac/support/did_you_mean.h"
 #include "torch_version_option.h"
-#include "schemac/rules/rules.h"
 
 namespace schemac::tool {
 

@@ -5,9 +5,9 @@
 
 #include <fmt/format.h>
 
+#include "schemac/rules/rules.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
-#include "schemac/rules/rules.h"
 
 namespace schemac::tool {
 namespace {

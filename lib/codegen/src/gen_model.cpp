@@ -9,8 +9,8 @@
 #include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
 #include "schemac/keys/dispatch_key_names.h"
-#include "schemac/schema/printer.h"
 #include "schemac/rules/rules.h"
+#include "schemac/schema/printer.h"
 
 namespace schemac::codegen {
 namespace {

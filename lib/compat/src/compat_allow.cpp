@@ -12,8 +12,8 @@
 
 #include "schemac/compat/compat.h"
 #include "schemac/native_functions/yaml_loader.h"
-#include "schemac/support/did_you_mean.h"
 #include "schemac/rules/rules.h"
+#include "schemac/support/did_you_mean.h"
 
 namespace schemac::compat {
 

@@ -11,8 +11,8 @@
 #include <fmt/format.h>
 
 #include "compat_internal.h"
-#include "schemac/schema/printer.h"
 #include "schemac/rules/rules.h"
+#include "schemac/schema/printer.h"
 
 namespace schemac::compat {
 
@@ -254,7 +254,8 @@ class SchemaComparison {
     const std::string_view old_verb = is_return ? "returns" : "declares";
     if (is_return ? !accepts(old_item.type, new_item.type)
                   : !accepts(new_item.type, old_item.type)) {
-      report_counterparts(is_return ? rules::retyped_return : rules::retyped_argument, old_item, new_item,
+      report_counterparts(is_return ? rules::retyped_return : rules::retyped_argument, old_item,
+                          new_item,
                           fmt::format("{} of '{}' changed type from '{}' to '{}'", what, op_,
                                       type_text(old_item.type), type_text(new_item.type)),
                           old_verb);

@@ -10,8 +10,8 @@
 #include <fmt/format.h>
 
 #include "schemac/native_functions/yaml_loader.h"
-#include "schemac/support/did_you_mean.h"
 #include "schemac/rules/rules.h"
+#include "schemac/support/did_you_mean.h"
 
 namespace schemac::config {
 namespace {

@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 
 #include "schemac/lint/rule_selection.h"
-#include "schemac/schema/schema_rules.h"
 #include "schemac/rules/rules.h"
+#include "schemac/schema/schema_rules.h"
 
 namespace schemac::lint {
 

@@ -15,8 +15,8 @@
 #include "lint_rules_internal.h"
 #include "schemac/keys/dispatch_key_names.h"
 #include "schemac/lint/file_kinds.h"
-#include "schemac/support/did_you_mean.h"
 #include "schemac/rules/rules.h"
+#include "schemac/support/did_you_mean.h"
 
 namespace schemac::lint {
 

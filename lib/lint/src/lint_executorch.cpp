@@ -19,10 +19,10 @@
 
 #include "lint_rules_internal.h"
 #include "schemac/lint/file_kinds.h"
+#include "schemac/rules/rules.h"
 #include "schemac/schema/check.h"
 #include "schemac/schema/parser.h"
 #include "schemac/support/did_you_mean.h"
-#include "schemac/rules/rules.h"
 
 namespace schemac::lint {
 

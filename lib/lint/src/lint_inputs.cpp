@@ -7,8 +7,8 @@
 
 #include "lint_rules_internal.h"
 #include "schemac/lint/rule_selection.h"
-#include "schemac/schema/parser.h"
 #include "schemac/rules/rules.h"
+#include "schemac/schema/parser.h"
 
 namespace schemac::lint {
 

@@ -47,7 +47,9 @@ std::vector<RuleInfo> lint_run_rules(bool gen) {
       case rules::Family::yaml:
       case rules::Family::schema:
       case rules::Family::source:
-      case rules::Family::lint_meta: out.push_back(RuleInfo{rule.id, rule.severity, rule.summary}); break;
+      case rules::Family::lint_meta:
+        out.push_back(RuleInfo{rule.id, rule.severity, rule.summary});
+        break;
       case rules::Family::compat:
       case rules::Family::parse: break;
     }

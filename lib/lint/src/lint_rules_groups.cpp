@@ -14,8 +14,8 @@
 #include <fmt/format.h>
 
 #include "lint_rules_internal.h"
-#include "schemac/schema/printer.h"
 #include "schemac/rules/rules.h"
+#include "schemac/schema/printer.h"
 
 namespace schemac::lint {
 
@@ -293,12 +293,11 @@ class GroupRules {
 
   void no_functional(const std::map<Kind, Member>& d) {
     const Member& m = d.begin()->second;
-    r_.report(
-        rules::group_no_functional, m.f->location,
-        fmt::format(
-            "'{}' has in-place, mutable or out= variants but no functional variant with the "
-            "same signature; torchgen requires one: declare '{}'",
-            m.base, m.base));
+    r_.report(rules::group_no_functional, m.f->location,
+              fmt::format(
+                  "'{}' has in-place, mutable or out= variants but no functional variant with the "
+                  "same signature; torchgen requires one: declare '{}'",
+                  m.base, m.base));
   }
 
   Reporter& r_;

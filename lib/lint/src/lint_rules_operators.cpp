@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 
 #include "lint_rules_internal.h"
-#include "schemac/support/did_you_mean.h"
 #include "schemac/rules/rules.h"
+#include "schemac/support/did_you_mean.h"
 
 namespace schemac::lint {
 

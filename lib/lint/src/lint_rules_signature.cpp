@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 
 #include "lint_rules_internal.h"
-#include "schemac/schema/printer.h"
 #include "schemac/rules/rules.h"
+#include "schemac/schema/printer.h"
 
 namespace schemac::lint {
 

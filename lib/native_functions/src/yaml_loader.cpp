@@ -318,9 +318,10 @@ void read_events(YamlLoadResult& result, bool ascii) {
       doc.root.reset();
       const auto line = static_cast<uint32_t>(p.problem_mark.line + 1);
       // A tab already reported on that line explains the error; saying it twice is noise.
-      bool explained = std::any_of(
-          result.diagnostics.begin(), result.diagnostics.end(),
-          [&](const Diagnostic& d) { return d.rule == rules::yaml_tab && d.location.line == line; });
+      bool explained = std::any_of(result.diagnostics.begin(), result.diagnostics.end(),
+                                   [&](const Diagnostic& d) {
+                                     return d.rule == rules::yaml_tab && d.location.line == line;
+                                   });
       if (!explained) {
         YamlNode at;
         yaml_mark_t mark = p.problem_mark;

@@ -61,9 +61,9 @@ static_assert(ids_unique(), "rule_table.h: a rule id is defined twice");
 }  // namespace
 
 const RuleDef* find_rule(std::string_view id) {
-  auto it = std::lower_bound(kById.begin(), kById.end(), id, [](uint16_t index, std::string_view key) {
-    return table::kRules[index].id < key;
-  });
+  auto it = std::lower_bound(
+      kById.begin(), kById.end(), id,
+      [](uint16_t index, std::string_view key) { return table::kRules[index].id < key; });
   return it != kById.end() && table::kRules[*it].id == id ? &table::kRules[*it] : nullptr;
 }
 

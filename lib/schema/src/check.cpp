@@ -18,8 +18,8 @@
 
 #include "base_type_names.h"
 #include "check_problems.h"
-#include "schemac/schema/printer.h"
 #include "schemac/rules/rules.h"
+#include "schemac/schema/printer.h"
 
 namespace schemac::schema {
 namespace {
@@ -181,7 +181,8 @@ void check_type_name(const Type& leaf, Problems& problems) {
   for (const BaseTypeName& type : kBaseTypeNames) known.push_back(type.name);
   const std::vector<std::string> best = support::closest_names(name, known, 2);
   std::string hint = best.empty() ? "" : fmt::format("; did you mean '{}'?", best.front());
-  add_problem(problems, leaf.range, rules::unknown_type, fmt::format("unknown type '{}'{}", name, hint));
+  add_problem(problems, leaf.range, rules::unknown_type,
+              fmt::format("unknown type '{}'{}", name, hint));
 }
 
 // `[N]` is only allowed on the outermost list, as PyTorch reads it at the argument level.
@@ -343,7 +344,8 @@ void check_return_aliases(const FunctionSchema& schema, Problems& problems) {
 void check_kwarg_markers(const FunctionSchema& schema, Problems& problems) {
   const TextRange marker{schema.kwarg_marker_offset, schema.kwarg_marker_offset + 1};
   if (schema.kwarg_markers > 1) {
-    add_problem(problems, marker, rules::kwarg_marker, "'*' appears more than once in the arguments");
+    add_problem(problems, marker, rules::kwarg_marker,
+                "'*' appears more than once in the arguments");
   }
   if (schema.trailing_kwarg_marker) {
     add_problem(problems, marker, rules::kwarg_marker,
@@ -408,7 +410,8 @@ std::vector<SchemaError> check_schema(const FunctionSchema& schema) {
   for (size_t i = 0; i < schema.returns.size(); ++i) {
     check_keyword_name(schema.returns[i], "return", problems);
     check_alias_set_keywords(schema.returns[i], problems);
-    check_duplicate_name(schema.returns, i, return_names, "return", rules::duplicate_return, problems);
+    check_duplicate_name(schema.returns, i, return_names, "return", rules::duplicate_return,
+                         problems);
     check_type(schema.returns[i].type, problems);
   }
   check_return_aliases(schema, problems);

@@ -13,8 +13,8 @@
 #include <fmt/format.h>
 
 #include "check_problems.h"
-#include "schemac/schema/printer.h"
 #include "schemac/rules/rules.h"
+#include "schemac/schema/printer.h"
 
 namespace schemac::schema {
 namespace {

@@ -19,8 +19,8 @@
 #include "schema_errors.h"
 #include "schema_grammar.h"
 #include "schema_storage.h"
-#include "schemac/schema/check.h"
 #include "schemac/rules/rules.h"
+#include "schemac/schema/check.h"
 
 namespace schemac::schema {
 namespace {
@@ -476,8 +476,8 @@ ParseResult parse_schema_syntax(std::string_view text, ParserPath path) {
     auto offset = static_cast<uint32_t>(e.positions().front().byte);
     uint32_t length = 1;
     std::string found = describe_found(text, offset, &length);
-    result.error =
-        SchemaError{fmt::format("{}, {}", e.message(), found), offset, length, rules::schema_syntax};
+    result.error = SchemaError{fmt::format("{}, {}", e.message(), found), offset, length,
+                               rules::schema_syntax};
     return result;
   } catch (const std::exception& e) {
     result.error = SchemaError{fmt::format("internal error while parsing: {}", e.what()), 0, 1,

@@ -15,8 +15,8 @@
 #include <tao/pegtl.hpp>
 
 #include "schema_storage.h"
-#include "schemac/schema/parser.h"
 #include "schemac/rules/rules.h"
+#include "schemac/schema/parser.h"
 
 namespace schemac::schema::detail {
 

@@ -14,9 +14,8 @@ const std::vector<SchemaRule>& table() {
     std::vector<SchemaRule> out;
     for (const rules::RuleDef& rule : rules::all_rules()) {
       if (rule.family != rules::Family::schema) continue;
-      const SchemaSeverity severity = rule.severity == rules::Severity::error
-                                          ? SchemaSeverity::Error
-                                          : SchemaSeverity::Warning;
+      const SchemaSeverity severity =
+          rule.severity == rules::Severity::error ? SchemaSeverity::Error : SchemaSeverity::Warning;
       out.push_back(SchemaRule{rule.id, severity, rule.summary});
     }
     return out;

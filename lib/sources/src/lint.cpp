@@ -8,11 +8,11 @@
 #include <type_traits>
 
 #include "registration_rules.h"
+#include "schemac/rules/rules.h"
 #include "schemac/schema/check.h"
 #include "schemac/schema/parser.h"
 #include "schemac/support/did_you_mean.h"
 #include "schemac/tokens/calls.h"
-#include "schemac/rules/rules.h"
 
 namespace schemac::sources {
 

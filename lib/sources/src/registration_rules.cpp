@@ -7,9 +7,9 @@
 #include <fmt/format.h>
 
 #include "schemac/keys/dispatch_key_names.h"
+#include "schemac/rules/rules.h"
 #include "schemac/sources/lint.h"
 #include "schemac/support/did_you_mean.h"
-#include "schemac/rules/rules.h"
 
 namespace schemac::sources {
 namespace {

@@ -10,7 +10,6 @@
 
 namespace schemac::torch_releases {
 
-
 namespace {
 
 constexpr TorchVersion v(int major, int minor) { return TorchVersion{major, minor}; }

@@ -32,7 +32,7 @@ struct LintOptions {
   torch_releases::TorchVersion torch_version = torch_releases::kNewestTorchVersion;
   // A .schemac.yaml's `severity:` for some rules (error or warning: `off` drops the rule before
   // lint sees it), the last word in rules::decide.
-  std::map<std::string, diagnostics::Severity, std::less<>> configured_severity;
+  std::map<std::string, diagnostics::Severity, std::less<>> configured_severity = {};
 };
 
 // Every rule lint can report, loader and schema rules included, sorted by id.

@@ -92,9 +92,15 @@ constexpr ReleaseWindow since(int major, int minor) {
 enum Traits : unsigned { plain = 0, fixable = 1, subset_warning = 2 };
 
 inline constexpr RuleDef kRules[] = {
-#define RULE(symbol, id, family, severity, profiles, releases, traits, summary)                  \
-  RuleDef{id,        family, severity, profiles, releases, ((traits) & fixable) != 0, \
-          ((traits) & subset_warning) != 0, summary},
+#define RULE(symbol, id, family, severity, profiles, releases, traits, summary) \
+  RuleDef{id,                                                                   \
+          family,                                                               \
+          severity,                                                             \
+          profiles,                                                             \
+          releases,                                                             \
+          ((traits)&fixable) != 0,                                              \
+          ((traits)&subset_warning) != 0,                                       \
+          summary},
 #include "schemac/rules/rule_table.h"
 #undef RULE
 };
