@@ -1,4 +1,4 @@
-// lib/torch_releases on its own: which diagnostics a release keeps and how severe they are, and
+// lib/torch_releases on its own: which rules a release keeps and how severe they are, and
 // the shape of its data (releases in order, rules sorted, tags and keys that only grow). What each
 // release does to a file is tested through lint in tests/schemac/torch_release_test.cpp.
 #include <algorithm>
@@ -12,35 +12,38 @@
 namespace schemac::torch_releases {
 namespace {
 
-using diagnostics::Diagnostic, diagnostics::Location, diagnostics::Severity;
+using diagnostics::Severity;
 
-std::vector<std::string> kept(TorchVersion version, Severity severity, const std::string& rule) {
-  std::vector<Diagnostic> diagnostics{{severity, rule, Location::at("f.yaml", 1, 1), "m", {}, {}}};
-  apply_torch_version(diagnostics, version);
-  std::vector<std::string> out;
-  for (const Diagnostic& d : diagnostics)
-    out.push_back(d.rule + (d.severity == Severity::error ? ":error" : ":warning"));
-  return out;
+// What the one severity decision (rules::decide) makes of `rule` in `version`, from the release
+// column of the registry that rule_releases() shows.
+std::vector<std::string> kept(TorchVersion version, const std::string& rule) {
+  const rules::RuleDef* def = rules::find_rule(rule);
+  if (def == nullptr) return {"unknown rule " + rule};
+  rules::Circumstances circumstances;
+  circumstances.release = release_of(version);
+  const std::optional<Severity> severity = rules::decide(*def, circumstances).severity;
+  if (!severity) return {};
+  return {rule + (*severity == Severity::error ? ":error" : ":warning")};
 }
 
 TEST(TorchReleases, RulesOutsideTheirReleasesAreDroppedAndOthersKept) {
   const TorchVersion v1_12{1, 12}, v1_13{1, 13};
-  EXPECT_TRUE(kept(v1_12, Severity::error, "factory-dispatch").empty());
-  EXPECT_EQ(kept(v1_13, Severity::error, "factory-dispatch"),
-            std::vector<std::string>{"factory-dispatch:error"});
+  EXPECT_TRUE(kept(v1_12, "factory-dispatch").empty());
+  EXPECT_EQ(kept(v1_13, "factory-dispatch"), std::vector<std::string>{"factory-dispatch:error"});
   // A rule with no limits is kept as it is in every release.
-  for (TorchVersion version : known_torch_versions())
-    EXPECT_EQ(kept(version, Severity::warning, "unknown-field"),
-              std::vector<std::string>{"unknown-field:warning"});
+  for (TorchVersion version : known_torch_versions()) {
+    EXPECT_EQ(kept(version, "unknown-field"), std::vector<std::string>{"unknown-field:error"});
+    EXPECT_EQ(kept(version, "out-name"), std::vector<std::string>{"out-name:warning"});
+  }
 }
 
 TEST(TorchReleases, ARuleIsAnErrorUpToItsErrorRelease) {
   const RuleRelease* seeded = find_rule_release("nondeterministic-seeded");
   ASSERT_NE(seeded, nullptr);
   ASSERT_TRUE(seeded->error_until.has_value());
-  EXPECT_EQ(kept(*seeded->error_until, Severity::warning, "nondeterministic-seeded"),
+  EXPECT_EQ(kept(*seeded->error_until, "nondeterministic-seeded"),
             std::vector<std::string>{"nondeterministic-seeded:error"});
-  EXPECT_EQ(kept(kNewestTorchVersion, Severity::warning, "nondeterministic-seeded"),
+  EXPECT_EQ(kept(kNewestTorchVersion, "nondeterministic-seeded"),
             std::vector<std::string>{"nondeterministic-seeded:warning"});
 }
 
@@ -50,8 +53,9 @@ TEST(TorchReleases, ReleasesAreInOrderAndRulesSortedById) {
   EXPECT_EQ(versions.back(), kNewestTorchVersion);
   EXPECT_EQ(known_torch_versions_text().substr(0, 10), "1.12, 1.13");
   const std::span<const RuleRelease> rules = rule_releases();
-  EXPECT_TRUE(std::is_sorted(rules.begin(), rules.end(),
-                             [](const RuleRelease& a, const RuleRelease& b) { return a.id < b.id; }));
+  EXPECT_TRUE(
+      std::is_sorted(rules.begin(), rules.end(),
+                     [](const RuleRelease& a, const RuleRelease& b) { return a.id < b.id; }));
   for (const RuleRelease& rule : rules) EXPECT_EQ(find_rule_release(rule.id), &rule);
   EXPECT_EQ(find_rule_release("no-such-rule"), nullptr);
 }

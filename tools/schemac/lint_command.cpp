@@ -42,6 +42,7 @@
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/lint/rule_selection.h"
+#include "schemac/rules/rules.h"
 #include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
 #include "torch_version_option.h"

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "schemac/rules/rules.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
 
@@ -32,7 +33,7 @@ void skip(std::vector<diagnostics::Diagnostic>& skipped, const std::string& path
           const sources::FoundSchema& found, std::string why) {
   diagnostics::Diagnostic d;
   d.severity = diagnostics::Severity::warning;
-  d.rule = "yaml-skipped";
+  d.rule = rules::yaml_skipped;
   d.location = diagnostics::Location::at(path, found.position.line, found.position.column);
   d.message = std::move(why);
   skipped.push_back(std::move(d));

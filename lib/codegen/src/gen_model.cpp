@@ -9,6 +9,7 @@
 #include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
 #include "schemac/keys/dispatch_key_names.h"
+#include "schemac/rules/rules.h"
 #include "schemac/schema/printer.h"
 
 namespace schemac::codegen {
@@ -133,7 +134,7 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs,
       auto [it, inserted] = defined_at.emplace(op.full_name, function.location);
       if (!inserted) {
         diagnostics::Diagnostic d;
-        d.rule = "duplicate-operator";
+        d.rule = rules::duplicate_operator;
         d.location = function.location;
         d.message = fmt::format("operator '{}' is defined twice", op.full_name);
         d.notes.push_back({it->second, "first defined here"});

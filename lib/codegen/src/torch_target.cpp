@@ -7,6 +7,7 @@
 
 #include "schemac/codegen/target.h"
 #include "schemac/codegen/torch_emitters.h"
+#include "schemac/rules/rules.h"
 
 namespace schemac::codegen {
 namespace {
@@ -84,7 +85,7 @@ std::vector<diagnostics::Diagnostic> check_torch_model(const GenModel& model,
   }
   if (first == nullptr) return {};
   diagnostics::Diagnostic d;
-  d.rule = "torch-namespace";
+  d.rule = rules::torch_namespace;
   d.location = first->location;
   d.message = fmt::format(
       "operator '{}'{} has no namespace: PyTorch registers operators per namespace, so name one in "

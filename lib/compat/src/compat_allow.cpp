@@ -12,6 +12,7 @@
 
 #include "schemac/compat/compat.h"
 #include "schemac/native_functions/yaml_loader.h"
+#include "schemac/rules/rules.h"
 #include "schemac/support/did_you_mean.h"
 
 namespace schemac::compat {
@@ -78,7 +79,7 @@ class AllowListReader {
   void read() {
     if (!doc_.root || doc_.root->is_null()) return;  // an empty allow-list accepts nothing
     if (!doc_.root->is_sequence()) {
-      report(error("allow-invalid-entry", node_location(doc_, *doc_.root, 1),
+      report(error(rules::allow_invalid_entry, node_location(doc_, *doc_.root, 1),
                    "an allow-list is a list of '- operator: NAME' entries"));
       return;
     }
@@ -91,7 +92,7 @@ class AllowListReader {
   void read_entry(const YamlNode& item) {
     Location where = node_location(doc_, item, 1);
     if (!item.is_mapping()) {
-      report(error("allow-invalid-entry", where,
+      report(error(rules::allow_invalid_entry, where,
                    "an allow-list entry is a mapping with operator, reason and optionally rule and "
                    "expires"));
       return;
@@ -99,7 +100,7 @@ class AllowListReader {
     bool ok = check_fields(item);
     AllowEntry entry;
     entry.location = where;
-    ok = required_text(item, "operator", entry.operator_name, where, "allow-missing-operator",
+    ok = required_text(item, "operator", entry.operator_name, where, rules::allow_missing_operator,
                        "allow-list entry has no operator") &&
          ok;
     std::string label = entry.operator_name.empty()
@@ -107,7 +108,7 @@ class AllowListReader {
                             : fmt::format("allow-list entry for '{}'", entry.operator_name);
     const YamlNode* reason = item.find("reason");
     ok = required_text(item, "reason", entry.reason, reason ? node_location(doc_, *reason) : where,
-                       "allow-missing-reason", fmt::format("{} has no reason", label)) &&
+                       rules::allow_missing_reason, fmt::format("{} has no reason", label)) &&
          ok;
     if (const YamlNode* rule = item.find("rule"); rule && rule->is_scalar()) {
       ok = check_rule(*rule, label) && ok;
@@ -117,7 +118,7 @@ class AllowListReader {
       entry.expires = parse_date(expires->value);
       entry.expires_location = node_location(doc_, *expires);
       if (!entry.expires) {
-        report(error("allow-invalid-date", entry.expires_location,
+        report(error(rules::allow_invalid_date, entry.expires_location,
                      fmt::format("{} has expiry '{}', which is not a YYYY-MM-DD date", label,
                                  expires->value)));
         ok = false;
@@ -155,7 +156,7 @@ class AllowListReader {
       bool known = false;
       for (std::string_view field : kFields) known = known || key.value == field;
       if (!known) {
-        Diagnostic d = error("allow-unknown-field", node_location(doc_, key),
+        Diagnostic d = error(rules::allow_unknown_field, node_location(doc_, key),
                              fmt::format("unknown allow-list field '{}'", key.value));
         if (std::optional<std::string> guess = support::did_you_mean(key.value, kFields)) {
           d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
@@ -163,7 +164,7 @@ class AllowListReader {
         report(std::move(d));
         ok = false;
       } else if (!value.is_scalar() && !(value.is_null() && is_required(key.value))) {
-        report(error("allow-invalid-entry", node_location(doc_, value, 1),
+        report(error(rules::allow_invalid_entry, node_location(doc_, value, 1),
                      fmt::format("allow-list field '{}' takes a string", key.value)));
         ok = false;
       }
@@ -176,7 +177,7 @@ class AllowListReader {
     for (std::string_view id : ids) {
       if (rule.value == id) return true;
     }
-    Diagnostic d = error("allow-unknown-rule", node_location(doc_, rule),
+    Diagnostic d = error(rules::allow_unknown_rule, node_location(doc_, rule),
                          fmt::format("{} names unknown rule '{}'", label, rule.value));
     if (std::optional<std::string> guess = support::did_you_mean(rule.value, ids)) {
       d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
@@ -238,14 +239,14 @@ AllowOutcome apply_allow_list(std::vector<CompatFinding> findings,
   for (size_t i = 0; i < entries.size(); ++i) {
     const AllowEntry& entry = entries[i];
     if (expired(entry)) {
-      Diagnostic d = error("allow-expired", entry.expires_location,
+      Diagnostic d = error(rules::allow_expired, entry.expires_location,
                            fmt::format("{} expired on {} (today is {})", entry_label(entry),
                                        entry.expires->text(), today.text()));
       d.notes.push_back(Note{entry.location, fmt::format("its reason was: {}", entry.reason)});
       outcome.diagnostics.push_back(std::move(d));
     } else if (uses[i] == 0) {
       outcome.diagnostics.push_back(
-          error("allow-unused", entry.location,
+          error(rules::allow_unused, entry.location,
                 fmt::format("{} matches no finding", entry_label(entry))));
     }
   }

@@ -8,6 +8,7 @@
 
 #include "compat_internal.h"
 #include "schemac/keys/dispatch_key_names.h"
+#include "schemac/rules/rules.h"
 
 namespace schemac::compat {
 namespace {
@@ -87,7 +88,7 @@ void compare_dispatch(const Side& old_side, const Side& new_side, Findings& find
   diagnostics::Location where = new_side.file->field_location(*new_side.function, "dispatch");
   if (old_coverage.every_backend) {
     findings.report(
-        "removed-backend", op, where,
+        rules::removed_backend, op, where,
         fmt::format("'{}' no longer has a kernel for every backend: NEW dispatches only to {}", op,
                     key_list(new_coverage)),
         old_coverage.every_backend_location,
@@ -99,7 +100,7 @@ void compare_dispatch(const Side& old_side, const Side& new_side, Findings& find
                             [&](const CoveredKey& k) { return k.name == key.name; });
     if (kept) continue;
     findings.report(
-        "removed-backend", op, where,
+        rules::removed_backend, op, where,
         fmt::format("'{}' no longer has a kernel for backend '{}'", op, key.name),
         key.entry->key.location,
         fmt::format("OLD registers '{}' for {} here", key.entry->kernel.name, key.name));

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "compat_internal.h"
+#include "schemac/rules/rules.h"
 #include "schemac/schema/printer.h"
 
 namespace schemac::compat {
@@ -80,7 +81,7 @@ class FileComparison {
     const schema::OperatorName& op = old_side.schema().op;
     auto same_name = new_by_name_.find(op.name);
     if (same_name == new_by_name_.end()) {
-      findings_.report("removed-operator", op.full(), old_side.name(),
+      findings_.report(rules::removed_operator, op.full(), old_side.name(),
                        fmt::format("operator '{}' was removed", op.full()),
                        Location{new_file_.document.file, 0, 0, 0, 0},
                        fmt::format("NEW has no operator named '{}'", op.name));
@@ -93,7 +94,7 @@ class FileComparison {
       if (signature_without_overload(*candidate->schema) != signature) continue;
       renamed_to_.insert(candidate_name);
       Side new_side{&new_file_, &new_index_, candidate};
-      findings_.report("renamed-overload", op.full(), new_side.name(),
+      findings_.report(rules::renamed_overload, op.full(), new_side.name(),
                        fmt::format("overload '{}' was renamed to '{}'", op.full(), candidate_name),
                        old_side.name(), fmt::format("OLD declares '{}' here", op.full()));
       return;
@@ -105,7 +106,7 @@ class FileComparison {
     }
     Side first_remaining{&new_file_, &new_index_, same_name->second.front()};
     findings_.report(
-        "removed-overload", op.full(), old_side.name(),
+        rules::removed_overload, op.full(), old_side.name(),
         fmt::format("overload '{}' was removed; NEW still has {}", op.full(), remaining),
         first_remaining.name(),
         fmt::format("NEW declares '{}' here", same_name->second.front()->schema->op.full()));

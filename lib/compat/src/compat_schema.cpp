@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "compat_internal.h"
+#include "schemac/rules/rules.h"
 #include "schemac/schema/printer.h"
 
 namespace schemac::compat {
@@ -226,7 +227,7 @@ class SchemaComparison {
     std::vector<bool> has_old(new_args.size(), false);
     for (size_t i = 0; i < old_args.size(); ++i) {
       if (!to_new[i]) {
-        report("removed-argument", new_.name(),
+        report(rules::removed_argument, new_.name(),
                fmt::format("argument '{}' of '{}' was removed", old_args[i].name, op_),
                old_.at(old_args[i].range),
                fmt::format("OLD declares '{}' here", schema::print_argument(old_args[i])));
@@ -239,7 +240,7 @@ class SchemaComparison {
       if (!has_old[j]) check_added_argument(new_args, j, has_old);
     }
     if (old_schema().is_vararg != new_schema().is_vararg) {
-      report("changed-varargs", new_.name(),
+      report(rules::changed_varargs, new_.name(),
              fmt::format("'{}' {} variable arguments ('...')", op_,
                          new_schema().is_vararg ? "now takes" : "no longer takes"),
              old_.name(), "OLD declares the operator here");
@@ -253,7 +254,8 @@ class SchemaComparison {
     const std::string_view old_verb = is_return ? "returns" : "declares";
     if (is_return ? !accepts(old_item.type, new_item.type)
                   : !accepts(new_item.type, old_item.type)) {
-      report_counterparts(is_return ? "retyped-return" : "retyped-argument", old_item, new_item,
+      report_counterparts(is_return ? rules::retyped_return : rules::retyped_argument, old_item,
+                          new_item,
                           fmt::format("{} of '{}' changed type from '{}' to '{}'", what, op_,
                                       type_text(old_item.type), type_text(new_item.type)),
                           old_verb);
@@ -261,7 +263,7 @@ class SchemaComparison {
     const AliasInfo* old_alias = old_item.type.any_alias();
     const AliasInfo* new_alias = new_item.type.any_alias();
     if (!alias_sets_.same_annotation(old_alias, new_alias)) {
-      report_counterparts("changed-alias", old_item, new_item,
+      report_counterparts(rules::changed_alias, old_item, new_item,
                           fmt::format("{} of '{}' {}: alias annotation {} in OLD, {} in NEW", what,
                                       op_, alias_change(old_alias, new_alias),
                                       alias_text(old_alias), alias_text(new_alias)),
@@ -272,30 +274,30 @@ class SchemaComparison {
   void compare_argument(const Argument& old_arg, size_t old_index, const Argument& new_arg,
                         size_t new_index, bool reordered) {
     if (old_arg.name != new_arg.name) {
-      report_argument("renamed-argument", old_arg, new_arg,
+      report_argument(rules::renamed_argument, old_arg, new_arg,
                       fmt::format("argument '{}' of '{}' was renamed to '{}'", old_arg.name, op_,
                                   new_arg.name));
     }
     if (reordered) {
-      report_argument("reordered-argument", old_arg, new_arg,
+      report_argument(rules::reordered_argument, old_arg, new_arg,
                       fmt::format("argument '{}' of '{}' moved from position {} to {}",
                                   new_arg.name, op_, old_index + 1, new_index + 1));
     }
     compare_type_and_alias(old_arg, new_arg, fmt::format("argument '{}'", new_arg.name), false);
     if (!old_arg.kwarg_only && new_arg.kwarg_only) {
       report_argument(
-          "kwarg-only-argument", old_arg, new_arg,
+          rules::kwarg_only_argument, old_arg, new_arg,
           fmt::format("argument '{}' of '{}' is keyword-only in NEW but positional in OLD",
                       new_arg.name, op_));
     }
     if (old_arg.default_value && !new_arg.default_value) {
-      report_argument("removed-default", old_arg, new_arg,
+      report_argument(rules::removed_default, old_arg, new_arg,
                       fmt::format("argument '{}' of '{}' lost its default '{}'", new_arg.name, op_,
                                   old_arg.default_value->text));
     } else if (old_arg.default_value &&
                old_arg.default_value->text != new_arg.default_value->text) {
       report_argument(
-          "changed-default", old_arg, new_arg,
+          rules::changed_default, old_arg, new_arg,
           fmt::format("argument '{}' of '{}' changed its default from '{}' to '{}'", new_arg.name,
                       op_, old_arg.default_value->text, new_arg.default_value->text));
     }
@@ -309,7 +311,7 @@ class SchemaComparison {
     const Argument& added = new_args[j];
     Location note = old_.at(old_schema().op.range);
     if (!added.default_value) {
-      report("added-argument", new_.at(added.range),
+      report(rules::added_argument, new_.at(added.range),
              fmt::format("new argument '{}' of '{}' has no default, so calls written for OLD do "
                          "not pass it",
                          added.name, op_),
@@ -318,7 +320,7 @@ class SchemaComparison {
     }
     for (size_t k = j + 1; k < new_args.size(); ++k) {
       if (has_old[k] && !is_out(new_args[k])) {
-        report("added-argument", new_.at(added.range),
+        report(rules::added_argument, new_.at(added.range),
                fmt::format("new argument '{}' of '{}' is inserted before existing argument '{}', "
                            "so positional calls written for OLD shift",
                            added.name, op_, new_args[k].name),
@@ -351,7 +353,7 @@ class SchemaComparison {
                    ? std::string("a variable number of values")
                    : fmt::format("{} value{}", s.returns.size(), s.returns.size() == 1 ? "" : "s");
       };
-      report("changed-return-count", new_.at(new_schema().returns_range),
+      report(rules::changed_return_count, new_.at(new_schema().returns_range),
              fmt::format("'{}' returns {} in NEW but {} in OLD", op_, count(new_schema()),
                          count(old_schema())),
              old_.at(old_schema().returns_range), "OLD returns here");
@@ -363,7 +365,7 @@ class SchemaComparison {
       compare_type_and_alias(old_ret, new_ret, return_label(new_ret, i), true);
       if (!old_ret.name.empty() && old_ret.name != new_ret.name) {
         report_return(
-            "renamed-return", old_ret, new_ret,
+            rules::renamed_return, old_ret, new_ret,
             new_ret.name.empty()
                 ? fmt::format("return {} of '{}' lost its name '{}'", i + 1, op_, old_ret.name)
                 : fmt::format("return {} of '{}' was renamed from '{}' to '{}'", i + 1, op_,

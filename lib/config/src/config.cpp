@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "schemac/native_functions/yaml_loader.h"
+#include "schemac/rules/rules.h"
 #include "schemac/support/did_you_mean.h"
 
 namespace schemac::config {
@@ -23,7 +24,7 @@ constexpr auto kKeys =
     std::to_array<std::string_view>({"select", "ignore", "severity", "per-path", "tags", "profile",
                                      "torch-version", "namespace", "custom-op-helpers"});
 constexpr auto kSeverities = std::to_array<std::string_view>({"error", "warning", "off"});
-constexpr std::string_view kRule = "config";
+constexpr std::string_view kRule = rules::config;
 
 class Reader {
  public:

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "schemac/rules/rules.h"
+
 namespace schemac::config {
 
 namespace fs = std::filesystem;
@@ -66,7 +68,7 @@ const Config* ConfigProvider::load(const fs::path& path,
   if (!text) {
     diagnostics.push_back(
         diagnostics::Diagnostic{diagnostics::Severity::error,
-                                "config",
+                                rules::config,
                                 diagnostics::Location{key, 0, 0, 0, 0},
                                 fmt::format("cannot read config file '{}': {}", key, why),
                                 {},

@@ -1,6 +1,8 @@
 // Suppression comments: finding them, silencing what they name, reporting what they get wrong.
 #include "schemac/diagnostics/suppressions.h"
 
+#include "schemac/rules/rules.h"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -165,19 +167,17 @@ EntryFirstLine yaml_entry_first_line(std::string_view text) {
   };
 }
 
+namespace {
+RuleInfo info_of(const rules::RuleDef& rule) { return {rule.id, rule.severity, rule.summary}; }
+}  // namespace
+
 RuleInfo unused_suppression_rule() {
-  return {kUnusedSuppressionRule, Severity::warning,
-          "a `schemac: ignore[...]` comment names a rule that reports nothing on its line or "
-          "entry"};
+  return info_of(rules::unused_suppression.def());
 }
 
 std::vector<RuleInfo> suppression_rules() {
-  return {unused_suppression_rule(),
-          {kUnknownRuleRule, Severity::warning,
-           "a `schemac: ignore[...]` comment names a rule id that does not exist"},
-          {kBareSuppressionRule, Severity::warning,
-           "a `schemac: ignore` comment names no rule ids (write `ignore[rule-id]` or "
-           "`ignore[all]`)"}};
+  return {unused_suppression_rule(), info_of(rules::unknown_rule.def()),
+          info_of(rules::bare_suppression.def())};
 }
 
 void apply_suppressions(std::vector<Diagnostic>& diagnostics, std::string_view file,

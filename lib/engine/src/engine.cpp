@@ -105,15 +105,7 @@ std::vector<std::string> files_under(const std::string& folder, size_t limit, bo
   return out;
 }
 
-std::vector<diagnostics::RuleInfo> all_rules() {
-  std::vector<diagnostics::RuleInfo> rules(lint::lint_rule_catalog().begin(),
-                                           lint::lint_rule_catalog().end());
-  for (const diagnostics::RuleInfo& rule : sources::source_rule_catalog()) rules.push_back(rule);
-  for (const diagnostics::RuleInfo& rule : diagnostics::suppression_rules()) rules.push_back(rule);
-  rules.push_back({"config", diagnostics::Severity::error,
-                   "a .schemac.yaml is readable and names only known keys and rules"});
-  return rules;
-}
+std::vector<diagnostics::RuleInfo> all_rules() { return lint::lint_run_rules(); }
 
 std::string unknown_rule(const std::vector<std::string>& ids) {
   const std::vector<diagnostics::RuleInfo> rules = all_rules();
@@ -158,6 +150,12 @@ std::optional<lint::LintOptions> lint_options_for(const config::Config& config,
     // Operators written without a namespace register into the config's (as gen does): an
     // extension's.
     out.profile = lint::Profile::extension;
+  }
+  for (const auto& [rule, severity] : config.severity) {  // decided with the rest (rules::decide)
+    if (severity != config::RuleSeverity::off)
+      out.configured_severity[rule] = severity == config::RuleSeverity::error
+                                          ? diagnostics::Severity::error
+                                          : diagnostics::Severity::warning;
   }
   if (options.torch_version) {
     out.torch_version = *options.torch_version;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "schemac/lint/rule_selection.h"
+#include "schemac/rules/rules.h"
 #include "schemac/schema/schema_rules.h"
 
 namespace schemac::lint {
@@ -117,7 +118,7 @@ FileLint lint_file(std::string file, std::string text, const FileLintOptions& op
                                root->items.front().is_mapping() && root->items.front().find("tag");
         more.push_back(Diagnostic{
             Severity::error,
-            "unknown-format",
+            rules::unknown_format,
             diagnostics::Location::at(yaml.document.file, 1, 1),
             std::string("this is not an operator YAML format schemac knows: native_functions.yaml "
                         "(a list of '- func:' "

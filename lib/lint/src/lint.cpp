@@ -7,6 +7,7 @@
 #include "lint_rules_internal.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/lint/rule_selection.h"
+#include "schemac/rules/rules.h"
 
 namespace schemac::lint {
 
@@ -89,16 +90,16 @@ std::vector<Diagnostic> check_native_functions(const native_functions::NativeFun
     lint::check_release_entry_rules(reporter, f, options);
   }
   lint::check_operator_rules(reporter, lint::index_operators(file));
+  bool vendor_subset = false;
   if (options.torchgen_codegen) {
     std::vector<Diagnostic> groups;
     lint::Reporter group_reporter(file, groups);
-    lint::check_group_rules(group_reporter);
+    vendor_subset = lint::check_group_rules(group_reporter);
     for (Diagnostic& d : groups) {
       if (unsettled.count(d.location.line) == 0) diagnostics.push_back(std::move(d));
     }
   }
-  select_rules(diagnostics, file, options);
-  torch_releases::apply_torch_version(diagnostics, options.torch_version);
+  select_rules(diagnostics, file, options, vendor_subset);
   return diagnostics;
 }
 
@@ -129,7 +130,7 @@ TagsLoad load_tags(std::string file, std::string text) {
   if (!doc.root || !doc.root->is_sequence()) {
     if (result.diagnostics.empty()) {
       result.diagnostics.push_back(Diagnostic{Severity::error,
-                                              "top-level-not-list",
+                                              rules::top_level_not_list,
                                               Location::at(doc.file, 1, 1),
                                               "a tags file must be a list of '- tag: NAME' entries",
                                               {},
@@ -141,7 +142,7 @@ TagsLoad load_tags(std::string file, std::string text) {
     const native_functions::YamlNode* tag = item.is_mapping() ? item.find("tag") : nullptr;
     if (!tag || !tag->is_scalar() || tag->value.empty()) {
       result.diagnostics.push_back(Diagnostic{Severity::error,
-                                              "field-type",
+                                              rules::field_type,
                                               native_functions::node_location(doc, item, 1),
                                               "a tags entry needs a 'tag: NAME' field",
                                               {},

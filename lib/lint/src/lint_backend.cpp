@@ -15,6 +15,7 @@
 #include "lint_rules_internal.h"
 #include "schemac/keys/dispatch_key_names.h"
 #include "schemac/lint/file_kinds.h"
+#include "schemac/rules/rules.h"
 #include "schemac/support/did_you_mean.h"
 
 namespace schemac::lint {
@@ -39,14 +40,14 @@ class BackendRules {
     if (!doc_.root) return std::move(out_);
     const YamlNode& root = *doc_.root;
     if (!root.is_mapping()) {
-      report("backend-shape", node_location(doc_, root, 1),
+      report(rules::backend_shape, node_location(doc_, root, 1),
              "a backend YAML is a mapping (backend:, cpp_namespace:, supported:, ...)");
       return std::move(out_);
     }
     for (const auto& [key, value] : root.entries) check_key(key, value);
     for (std::string_view required : {"backend", "cpp_namespace"}) {
       if (!root.find(required))
-        report("backend-missing-key", diagnostics::Location::at(doc_.file, 1, 1),
+        report(rules::backend_missing_key, diagnostics::Location::at(doc_.file, 1, 1),
                fmt::format(
                    "a backend YAML needs '{}:' (torchgen: 'You must provide a value for \"{}\"')",
                    required, required));
@@ -64,7 +65,7 @@ class BackendRules {
   void check_key(const YamlNode& key, const YamlNode& value) {
     if (!key.is_scalar() || std::find(kKeys.begin(), kKeys.end(), key.value) == kKeys.end()) {
       Diagnostic& d =
-          report("backend-unknown-key", node_location(doc_, key),
+          report(rules::backend_unknown_key, node_location(doc_, key),
                  fmt::format("unknown key '{}'; torchgen refuses it ('contains unexpected keys')",
                              key.value));
       if (auto guess = support::did_you_mean(key.value, kKeys)) {
@@ -83,41 +84,41 @@ class BackendRules {
           !value.tagged &&
           std::find(std::begin(kBools), std::end(kBools), value.value) != std::end(kBools);
       if (!ok)
-        report("backend-field-type", node_location(doc_, value.is_null() ? key : value),
+        report(rules::backend_field_type, node_location(doc_, value.is_null() ? key : value),
                fmt::format("'{}' must be True or False", k));
     } else if (k == "backend" || k == "cpp_namespace" || k == "class_name") {
       if (!value.is_scalar() || value.value.empty()) {
-        report("backend-field-type", node_location(doc_, value.is_null() ? key : value),
+        report(rules::backend_field_type, node_location(doc_, value.is_null() ? key : value),
                fmt::format("'{}' must be a name", k));
       } else if (k == "backend") {
         backend_ = &value;
       }
     } else if (k == "non_native") {
       if (!value.is_null() && !value.is_sequence())
-        report("backend-field-type", node_location(doc_, value),
+        report(rules::backend_field_type, node_location(doc_, value),
                "'non_native' must be a list of mappings with 'func:'");
       for (const YamlNode& item : value.items)
         if (!item.is_mapping() || !item.find("func"))
-          report("backend-field-type", node_location(doc_, item, 1),
+          report(rules::backend_field_type, node_location(doc_, item, 1),
                  "each 'non_native' item is a mapping with a 'func:' schema");
     } else if (k != "extra_headers") {  // the operator lists
       const bool may_be_null = k == "supported" || k == "symint";
       if (value.is_null() && may_be_null) return;
       if (!value.is_sequence()) {
-        report("backend-field-type", node_location(doc_, value.is_null() ? key : value),
+        report(rules::backend_field_type, node_location(doc_, value.is_null() ? key : value),
                fmt::format("'{}' must be a list of operator names", k));
         return;
       }
       std::map<std::string, const YamlNode*>& seen = lists_[k];
       for (const YamlNode& item : value.items) {
         if (!item.is_scalar() || item.value.empty()) {
-          report("backend-field-type", node_location(doc_, item, 1),
+          report(rules::backend_field_type, node_location(doc_, item, 1),
                  fmt::format("each item of '{}' is an operator name", k));
           continue;
         }
         auto [it, inserted] = seen.emplace(item.value, &item);
         if (!inserted) {
-          Diagnostic& d = report("backend-duplicate-op", node_location(doc_, item),
+          Diagnostic& d = report(rules::backend_duplicate_op, node_location(doc_, item),
                                  fmt::format("'{}' is listed twice under '{}'", item.value, k));
           d.notes.push_back(Note{node_location(doc_, *it->second), "first listed here"});
         }
@@ -142,12 +143,12 @@ class BackendRules {
     if (backend_ && lists_.contains("supported") && !lists_["supported"].empty() &&
         !keys::find_dispatch_key(backend_->value))
       report(
-          "backend-dispatch-key", node_location(doc_, *backend_),
+          rules::backend_dispatch_key, node_location(doc_, *backend_),
           fmt::format("'{}' is not a dispatch key; the operators under 'supported' register to it",
                       backend_->value));
     if (backend_ && lists_.contains("autograd") && !lists_["autograd"].empty() &&
         !keys::find_dispatch_key("Autograd" + backend_->value))
-      report("backend-dispatch-key", node_location(doc_, *backend_),
+      report(rules::backend_dispatch_key, node_location(doc_, *backend_),
              fmt::format("'autograd:' registers to 'Autograd{}', which is not a dispatch key",
                          backend_->value));
     for (std::string_view list : kOperatorLists) {
@@ -155,7 +156,7 @@ class BackendRules {
       for (const auto& [name, node] : lists_[std::string(list)]) {
         if (native_ && !exists(name)) {
           Diagnostic& d =
-              report("backend-unknown-op", node_location(doc_, *node),
+              report(rules::backend_unknown_op, node_location(doc_, *node),
                      fmt::format("'{}' is not an operator of the native functions file", name));
           std::vector<std::string_view> all(names_.begin(), names_.end());
           if (auto guess = support::did_you_mean(name, all)) {
@@ -179,7 +180,7 @@ class BackendRules {
     for (const auto& [name, node] : lists_["autograd"]) {
       if (auto it = forward.find(name); it != forward.end()) {
         Diagnostic& d = report(
-            "backend-autograd-mix", node_location(doc_, *node),
+            rules::backend_autograd_mix, node_location(doc_, *node),
             fmt::format("'{}' is listed under both 'autograd' and 'supported'; register it to one",
                         name));
         d.notes.push_back(Note{node_location(doc_, *it->second), "listed under 'supported' here"});
@@ -189,7 +190,7 @@ class BackendRules {
       for (const auto& [other, other_node] : forward) {
         if (!family_.contains(other) || family_[other] != family_[name]) continue;
         Diagnostic& d = report(
-            "backend-autograd-mix", node_location(doc_, *node),
+            rules::backend_autograd_mix, node_location(doc_, *node),
             fmt::format(
                 "'{}' is under 'autograd' but its variant '{}' is under 'supported'; torchgen "
                 "requires all variants of an operator on one key",

@@ -19,6 +19,7 @@
 
 #include "lint_rules_internal.h"
 #include "schemac/lint/file_kinds.h"
+#include "schemac/rules/rules.h"
 #include "schemac/schema/check.h"
 #include "schemac/schema/parser.h"
 #include "schemac/support/did_you_mean.h"
@@ -57,7 +58,7 @@ class ExecutorchRules {
   std::vector<Diagnostic> run() {
     if (!doc_.root || doc_.root->is_null()) return std::move(out_);
     if (!doc_.root->is_sequence()) {
-      report("executorch-shape", node_location(doc_, *doc_.root, 1),
+      report(rules::executorch_shape, node_location(doc_, *doc_.root, 1),
              "an executorch kernel YAML is a list of '- op:' or '- func:' entries");
       return std::move(out_);
     }
@@ -72,14 +73,14 @@ class ExecutorchRules {
 
   void check_entry(const YamlNode& entry) {
     if (!entry.is_mapping()) {
-      report("executorch-shape", node_location(doc_, entry, 1),
+      report(rules::executorch_shape, node_location(doc_, entry, 1),
              "each entry is a mapping with 'op:' or 'func:'");
       return;
     }
     const YamlNode* op = entry.find("op");
     const YamlNode* func = entry.find("func");
     if (!op == !func) {
-      report("executorch-shape", node_location(doc_, entry, 1),
+      report(rules::executorch_shape, node_location(doc_, entry, 1),
              op ? "an entry has 'op:' (an ATen operator) or 'func:' (a custom operator), not both"
                 : "an entry needs 'op:' (an ATen operator) or 'func:' (a custom operator schema)");
       return;
@@ -91,7 +92,7 @@ class ExecutorchRules {
       if (const size_t ns = bare.find("::"); ns != std::string_view::npos)
         bare.remove_prefix(ns + 2);  // aten::
       if (!op->is_scalar() || !is_name(bare) || std::count(bare.begin(), bare.end(), '.') > 1) {
-        report("executorch-op-name", node_location(doc_, *op),
+        report(rules::executorch_op_name, node_location(doc_, *op),
                "'op' is an operator name: [namespace::]name[.overload]");
         return;
       }
@@ -101,7 +102,7 @@ class ExecutorchRules {
     }
     if (auto [it, inserted] = seen_.emplace(name, op ? op : func); !inserted) {
       Diagnostic& d = report(
-          "executorch-duplicate-op", node_location(doc_, op ? *op : *func),
+          rules::executorch_duplicate_op, node_location(doc_, op ? *op : *func),
           fmt::format("'{}' has a second entry; executorch's codegen keeps one of them", name));
       d.notes.push_back(Note{node_location(doc_, *it->second), "first entry here"});
     }
@@ -113,7 +114,7 @@ class ExecutorchRules {
       if (et || native) continue;
       std::vector<std::string_view> known(kEtFields.begin(), kEtFields.end());
       known.insert(known.end(), native_fields.begin(), native_fields.end());
-      Diagnostic& d = report("executorch-unknown-field", node_location(doc_, key),
+      Diagnostic& d = report(rules::executorch_unknown_field, node_location(doc_, key),
                              fmt::format("unknown field '{}'", key.value));
       if (auto guess = support::did_you_mean(key.value, known)) {
         d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
@@ -130,7 +131,7 @@ class ExecutorchRules {
 
   bool check_func(const YamlNode& func, std::set<std::string>& arguments, std::string& name) {
     if (!func.is_scalar()) {
-      report("executorch-shape", node_location(doc_, func, 1), "'func' is a schema string");
+      report(rules::executorch_shape, node_location(doc_, func, 1), "'func' is a schema string");
       return false;
     }
     schema::ParseResult parsed = schema::parse_schema(func.value);
@@ -138,7 +139,7 @@ class ExecutorchRules {
       const schema::SchemaError& e = *parsed.error;
       auto [line, column] = native_functions::scalar_position(
           doc_, func, std::min<size_t>(e.offset, func.value.size()));
-      report(e.rule.empty() ? "schema-syntax" : e.rule,
+      report(e.rule.empty() ? rules::schema_syntax : e.rule,
              diagnostics::Location::at(doc_.file, line, column, e.length), e.message);
       return false;
     }
@@ -150,14 +151,14 @@ class ExecutorchRules {
   void aliases_of(const YamlNode& node, std::string_view field, bool dtypes,
                   std::set<std::string>& aliases) {
     if (!node.is_mapping()) {
-      report("executorch-field-type", node_location(doc_, node, 1),
+      report(rules::executorch_field_type, node_location(doc_, node, 1),
              fmt::format("'{}' maps alias names to lists", field));
       return;
     }
     for (const auto& [key, value] : node.entries) {
       aliases.insert(key.value);
       if (!value.is_sequence()) {
-        report("executorch-field-type", node_location(doc_, value.is_null() ? key : value, 1),
+        report(rules::executorch_field_type, node_location(doc_, value.is_null() ? key : value, 1),
                fmt::format("alias '{}' of '{}' must be a list", key.value, field));
         continue;
       }
@@ -169,7 +170,7 @@ class ExecutorchRules {
                           std::all_of(item.value.begin(), item.value.end(), ::isdigit));
         if (ok) continue;
         Diagnostic& d = report(
-            "executorch-field-type", node_location(doc_, item),
+            rules::executorch_field_type, node_location(doc_, item),
             dtypes ? fmt::format("'{}' is not a dtype name (Float, Double, Long, ...)", item.value)
                    : fmt::format("'{}' is not a dimension index", item.value));
         if (dtypes) {
@@ -183,30 +184,30 @@ class ExecutorchRules {
   void check_kernels(const YamlNode& kernels, const std::set<std::string>& aliases,
                      const std::set<std::string>& arguments) {
     if (!kernels.is_sequence()) {
-      report("executorch-field-type", node_location(doc_, kernels, 1),
+      report(rules::executorch_field_type, node_location(doc_, kernels, 1),
              "'kernels' is a list of {arg_meta, kernel_name} mappings");
       return;
     }
     const YamlNode* default_kernel = nullptr;
     for (const YamlNode& k : kernels.items) {
       if (!k.is_mapping()) {
-        report("executorch-field-type", node_location(doc_, k, 1),
+        report(rules::executorch_field_type, node_location(doc_, k, 1),
                "each kernel is a mapping with 'arg_meta' and 'kernel_name'");
         continue;
       }
       for (const auto& [key, value] : k.entries) {
         if (std::find(kKernelKeys.begin(), kKernelKeys.end(), key.value) == kKernelKeys.end())
-          report("executorch-unknown-field", node_location(doc_, key),
+          report(rules::executorch_unknown_field, node_location(doc_, key),
                  fmt::format("unknown kernel field '{}' (arg_meta, kernel_name)", key.value));
       }
       const YamlNode* kernel_name = k.find("kernel_name");
       if (!kernel_name || !kernel_name->is_scalar() || kernel_name->value.empty())
-        report("executorch-kernel", node_location(doc_, kernel_name ? *kernel_name : k, 1),
+        report(rules::executorch_kernel, node_location(doc_, kernel_name ? *kernel_name : k, 1),
                "a kernel needs a 'kernel_name' (a C++ function)");
       const YamlNode* meta = k.find("arg_meta");
       if (!meta || meta->is_null()) {
         if (default_kernel) {
-          Diagnostic& d = report("executorch-kernel", node_location(doc_, k, 1),
+          Diagnostic& d = report(rules::executorch_kernel, node_location(doc_, k, 1),
                                  "a second default kernel (arg_meta: null); only one is used");
           d.notes.push_back(
               Note{node_location(doc_, *default_kernel, 1), "the first default kernel"});
@@ -215,18 +216,18 @@ class ExecutorchRules {
         continue;
       }
       if (!meta->is_mapping()) {
-        report("executorch-field-type", node_location(doc_, *meta, 1),
+        report(rules::executorch_field_type, node_location(doc_, *meta, 1),
                "'arg_meta' is null or maps argument names to alias lists");
         continue;
       }
       for (const auto& [arg, list] : meta->entries) {
         if (!arguments.empty() && !arguments.contains(arg.value))
-          report("executorch-kernel", node_location(doc_, arg),
+          report(rules::executorch_kernel, node_location(doc_, arg),
                  fmt::format("arg_meta names '{}', which is not an argument of the schema",
                              arg.value));
         for (const YamlNode& alias : list.items) {
           if (alias.is_scalar() && !aliases.contains(alias.value))
-            report("executorch-kernel", node_location(doc_, alias),
+            report(rules::executorch_kernel, node_location(doc_, alias),
                    fmt::format("'{}' is not defined in this entry's type_alias or dim_order_alias",
                                alias.value));
         }

@@ -7,6 +7,7 @@
 
 #include "lint_rules_internal.h"
 #include "schemac/lint/rule_selection.h"
+#include "schemac/rules/rules.h"
 #include "schemac/schema/parser.h"
 
 namespace schemac::lint {
@@ -124,7 +125,7 @@ std::vector<Diagnostic> check_duplicates_across_files(
   std::map<std::string, Definition> first;  // by "ns::name.overload" ("::name" without namespace)
   auto report = [&](const Definition& again, const Definition& earlier) {
     Diagnostic& d = lint::report_rule(
-        out, "duplicate-operator", again.location,
+        out, rules::duplicate_operator, again.location,
         fmt::format("operator '{}' is defined twice", display_name(again.ns, again.name)));
     d.notes.push_back(diagnostics::Note{earlier.location, "first defined here"});
   };

@@ -7,6 +7,7 @@
 
 #include "lint_rules_internal.h"
 #include "schemac/keys/dispatch_key_names.h"
+#include "schemac/rules/rules.h"
 #include "schemac/support/did_you_mean.h"
 
 namespace schemac::lint {
@@ -56,7 +57,7 @@ class EntryRules {
         const DispatchEntry* same = found->second;
         // Two equal YAML keys are already a duplicate-key error; report only other repeats.
         if (same->written_as != e.written_as || same->key.location.line == e.key.location.line) {
-          Diagnostic& d = r_.report("duplicate-dispatch-key", e.key.location,
+          Diagnostic& d = r_.report(rules::duplicate_dispatch_key, e.key.location,
                                     fmt::format("dispatch key '{}' is given twice", e.key.name));
           d.notes.push_back(Note{same->key.location, "first given here"});
         }
@@ -77,7 +78,7 @@ class EntryRules {
     const DispatchEntry& first = *composites[0];
     for (size_t i = 1; i < composites.size(); ++i) {
       Diagnostic& d = r_.report(
-          "composite-conflict", composites[i]->key.location,
+          rules::composite_conflict, composites[i]->key.location,
           fmt::format("'{}' and '{}' on one operator: each composite key subsumes the other, so "
                       "one kernel would never run; keep only one",
                       first.key.name, composites[i]->key.name));
@@ -89,7 +90,7 @@ class EntryRules {
   void manual_registration() {
     if (!f_.manual_kernel_registration || !f_.has_dispatch) return;
     Diagnostic& d =
-        r_.report("manual-registration-dispatch", field("dispatch"),
+        r_.report(rules::manual_registration_dispatch, field("dispatch"),
                   fmt::format("'{}' has manual_kernel_registration: True and a dispatch "
                               "section; the dispatch section would never be registered",
                               name()));
@@ -99,7 +100,7 @@ class EntryRules {
 
   void python_module() {
     if (!f_.python_module || !f_.method_variant) return;
-    Diagnostic& d = r_.report("python-module-method", field("variants"),
+    Diagnostic& d = r_.report(rules::python_module_method, field("variants"),
                               fmt::format("'{}' is in python_module '{}' and so cannot be a method",
                                           name(), f_.python_module->name));
     d.notes.push_back(Note{f_.python_module->location, "python_module is set here"});
@@ -109,7 +110,7 @@ class EntryRules {
     if (!f_.schema || !f_.schema->op.base_name().starts_with("_foreach")) return;
     if (f_.device_check && f_.device_check->name == "NoCheck") return;
     r_.report(
-        "foreach-device-check", f_.device_check ? f_.device_check->location : f_.location,
+        rules::foreach_device_check, f_.device_check ? f_.device_check->location : f_.location,
         fmt::format("'{}' is a _foreach operator and needs device_check: NoCheck (its kernels "
                     "fall back to a slow path for tensors on different devices)",
                     name()));
@@ -121,7 +122,7 @@ class EntryRules {
     for (const TagUse& tag : tag_uses(f_, options_.torch_version)) {
       if (std::find(valid.begin(), valid.end(), tag.name) != valid.end()) continue;
       Diagnostic& d =
-          r_.report("unknown-tag", tag.location, fmt::format("unknown tag '{}'", tag.name));
+          r_.report(rules::unknown_tag, tag.location, fmt::format("unknown tag '{}'", tag.name));
       std::vector<std::string_view> names(valid.begin(), valid.end());
       if (auto guess = support::did_you_mean(tag.name, names)) {
         d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
@@ -162,7 +163,7 @@ class EntryRules {
                               [](const TagUse& t) { return t.name == "nondeterministic_seeded"; });
     if (tagged) return;
     r_.report(
-        "nondeterministic-seeded", f_.tags.empty() ? f_.location : field("tags"),
+        rules::nondeterministic_seeded, f_.tags.empty() ? f_.location : field("tags"),
         fmt::format("'{}' is random ({}) but is not tagged nondeterministic_seeded", full, reason));
   }
 
@@ -170,31 +171,31 @@ class EntryRules {
     bool is_out = false;
     if (f_.schema) is_out = !signature_facts(*f_.schema).out.empty();
     if (f_.structured && f_.structured_delegate) {
-      Diagnostic& d = r_.report("structured-kind", field("structured_delegate"),
+      Diagnostic& d = r_.report(rules::structured_kind, field("structured_delegate"),
                                 "structured: True and structured_delegate cannot both be set");
       d.notes.push_back(Note{field("structured"), "structured is set here"});
     } else if (f_.structured && f_.schema && !is_out) {
-      r_.report("structured-kind", field("structured"),
+      r_.report(rules::structured_kind, field("structured"),
                 fmt::format("structured: True belongs on the out= variant, and '{}' is not an out= "
                             "function; did you mean structured_delegate?",
                             name()));
     } else if (f_.structured_delegate && f_.schema && is_out) {
-      r_.report("structured-kind", field("structured_delegate"),
+      r_.report(rules::structured_kind, field("structured_delegate"),
                 fmt::format("structured_delegate is not allowed on the out= function '{}'; did you "
                             "mean structured: True?",
                             name()));
     }
     if ((f_.structured || f_.structured_delegate) && !f_.device_guard) {
       r_.report(
-          "structured-kind", field("device_guard"),
+          rules::structured_kind, field("device_guard"),
           "structured kernels always use a device guard; device_guard: False is not allowed here");
     }
     if (f_.structured_inherits && !f_.structured) {
-      r_.report("structured-inherits", f_.structured_inherits->location,
+      r_.report(rules::structured_inherits, f_.structured_inherits->location,
                 "structured_inherits needs structured: True");
     }
     if (f_.has_ufunc_inner_loop && !f_.structured) {
-      r_.report("ufunc-structured", field("ufunc_inner_loop"),
+      r_.report(rules::ufunc_structured, field("ufunc_inner_loop"),
                 "ufunc_inner_loop needs structured: True");
     }
   }

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "lint_rules_internal.h"
+#include "schemac/rules/rules.h"
 #include "schemac/schema/printer.h"
 
 namespace schemac::lint {
@@ -147,7 +148,7 @@ class GroupRules {
  public:
   explicit GroupRules(Reporter& reporter) : r_(reporter) {}
 
-  void run() {
+  bool run() {
     std::map<std::string, std::map<Kind, Member>> groups;
     for (const NativeFunction& f : r_.file().functions) {
       if (!f.schema) continue;
@@ -159,7 +160,8 @@ class GroupRules {
     }
     // A file most of whose out= functions (five or more) group with no other variant is a
     // vendor's subset of PyTorch's operators: it is read with torchgen's grouping workarounds, so
-    // the group rules only warn there (subset_note).
+    // the group rules only warn there (their registry entries say subset_warning; the caller
+    // decides their severity with the others).
     size_t alone = 0, grouped = 0;
     for (const auto& [key, group] : groups) {
       if (!group.contains(Kind::out)) continue;
@@ -167,6 +169,7 @@ class GroupRules {
     }
     subset_file_ = alone >= 5 && alone > grouped;
     for (const auto& [key, group] : groups) check(group);
+    return subset_file_;
   }
 
  private:
@@ -202,13 +205,13 @@ class GroupRules {
         Diagnostic& diag =
             declared == nullptr
                 ? r_.report(
-                      "group-out-alone", out.f->location,
+                      rules::group_out_alone, out.f->location,
                       fmt::format("'{}' is an out= function with no functional variant (the same "
                                   "signature without out=), so torchgen cannot group it; declare "
                                   "'{}' too",
                                   out.f->schema->op.full(), functional))
                 : r_.report(
-                      "group-out-alone", out.f->location,
+                      rules::group_out_alone, out.f->location,
                       fmt::format(
                           "'{}' is an out= function whose functional variant '{}' has another "
                           "signature (it must be the same without out=), so torchgen cannot "
@@ -217,7 +220,6 @@ class GroupRules {
         if (declared != nullptr)
           diag.notes.push_back(diagnostics::Note{declared->location,
                                                  fmt::format("'{}' is declared here", functional)});
-        subset_note(diag);
       }
       return;
     }
@@ -242,7 +244,7 @@ class GroupRules {
       const std::string full = bs.op.full();
       if (!listed(kCannotGetOut, full) && !listed(kCannotGetOut, bs.op.base_name())) {
         r_.report(
-            "group-no-out", base.f->location,
+            rules::group_no_out, base.f->location,
             fmt::format(
                 "torchgen cannot generate an out= variant for '{}' (it returns no tensor and is "
                 "not in-place), and refuses such operators unless they are on its own short list "
@@ -275,41 +277,27 @@ class GroupRules {
     const Member& at = first_autogen ? *first_autogen : base;
     const diagnostics::Location loc =
         first_autogen ? r_.file().field_location(*at.f, "autogen") : at.f->location;
-    Diagnostic* diag = nullptr;
     if (listed_names.empty()) {
-      diag = &r_.report(
-          "autogen-group", loc,
+      r_.report(
+          rules::autogen_group, loc,
           fmt::format("torchgen generates '{}' for '{}' and needs it listed: add 'autogen: {}'",
                       want, bs.op.full(), want));
     } else {
-      diag = &r_.report(
-          "autogen-group", loc,
+      r_.report(
+          rules::autogen_group, loc,
           fmt::format(
               "torchgen generates {} for this group of '{}', but its autogen lines list '{}'",
               generated.empty() ? std::string("nothing") : "'" + want + "'", base.base, have));
     }
-    subset_note(*diag);
-  }
-
-  void subset_note(Diagnostic& d) const {
-    if (!subset_file_) return;
-    d.severity = diagnostics::Severity::warning;
-    d.notes.push_back(diagnostics::Note{
-        {},
-        "most out= functions of this file have no functional variant: it declares a subset "
-        "of PyTorch's operators, as out-of-tree backends do (adding their out= functions to "
-        "torchgen's OUT_OPS_THAT_DONT_GET_GROUPED_PROPERLY), so this is a warning here"});
   }
 
   void no_functional(const std::map<Kind, Member>& d) {
     const Member& m = d.begin()->second;
-    Diagnostic& diag = r_.report(
-        "group-no-functional", m.f->location,
-        fmt::format(
-            "'{}' has in-place, mutable or out= variants but no functional variant with the "
-            "same signature; torchgen requires one: declare '{}'",
-            m.base, m.base));
-    subset_note(diag);
+    r_.report(rules::group_no_functional, m.f->location,
+              fmt::format(
+                  "'{}' has in-place, mutable or out= variants but no functional variant with the "
+                  "same signature; torchgen requires one: declare '{}'",
+                  m.base, m.base));
   }
 
   Reporter& r_;
@@ -318,7 +306,7 @@ class GroupRules {
 
 }  // namespace
 
-void check_group_rules(Reporter& reporter) { GroupRules(reporter).run(); }
+bool check_group_rules(Reporter& reporter) { return GroupRules(reporter).run(); }
 
 std::string signature_group_key(const FunctionSchema& schema) {
   const SignatureFacts facts = signature_facts(schema);

@@ -65,10 +65,11 @@ void check_entry_rules(Reporter& reporter, const NativeFunction& function,
                        const LintOptions& options);
 void check_operator_rules(Reporter& reporter, const OperatorIndex& index);
 // torchgen's rejections of one entry (lint_rules_torchgen.cpp) and of groups of related entries
-// (lint_rules_groups.cpp).
+// (lint_rules_groups.cpp). check_group_rules says whether the file is a vendor's subset of
+// PyTorch's operators (most of its out= functions, five or more, stand alone).
 void check_torchgen_entry_rules(Reporter& reporter, const NativeFunction& function,
                                 const LintOptions& options);
-void check_group_rules(Reporter& reporter);
+bool check_group_rules(Reporter& reporter);
 // The rules that depend on the torchgen release (lint_rules_release.cpp).
 void check_release_entry_rules(Reporter& reporter, const NativeFunction& function,
                                const LintOptions& options);

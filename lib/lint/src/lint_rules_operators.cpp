@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "lint_rules_internal.h"
+#include "schemac/rules/rules.h"
 #include "schemac/support/did_you_mean.h"
 
 namespace schemac::lint {
@@ -27,11 +28,11 @@ void duplicate_overloads(Reporter& r, const OperatorIndex& index) {
       if (inserted) continue;
       Diagnostic& d =
           overload.empty()
-              ? r.report("duplicate-empty-overload", func_name_location(r, *f),
+              ? r.report(rules::duplicate_empty_overload, func_name_location(r, *f),
                          fmt::format("operator '{}' has a second overload with an empty overload "
                                      "name; give each overload its own name",
                                      name))
-              : r.report("duplicate-overload", func_name_location(r, *f),
+              : r.report(rules::duplicate_overload, func_name_location(r, *f),
                          fmt::format("overload '{}.{}' is defined twice", name, overload));
       d.notes.push_back(Note{func_name_location(r, *it->second), "first defined here"});
     }
@@ -45,7 +46,7 @@ void structured_delegates(Reporter& r, const OperatorIndex& index) {
     auto it = index.by_full_name.find(delegate.name);
     if (it == index.by_full_name.end()) {
       Diagnostic& d = r.report(
-          "structured-delegate", delegate.location,
+          rules::structured_delegate, delegate.location,
           fmt::format("structured_delegate '{}' is not declared in this file", delegate.name));
       std::vector<std::string_view> names;
       for (const auto& [n, unused] : index.by_full_name) names.push_back(n);
@@ -57,7 +58,7 @@ void structured_delegates(Reporter& r, const OperatorIndex& index) {
     }
     const NativeFunction& target = *it->second;
     if (!target.structured) {
-      Diagnostic& d = r.report("structured-delegate", delegate.location,
+      Diagnostic& d = r.report(rules::structured_delegate, delegate.location,
                                fmt::format("structured_delegate '{}' is not structured; add "
                                            "'structured: True' to it",
                                            delegate.name));
@@ -65,7 +66,7 @@ void structured_delegates(Reporter& r, const OperatorIndex& index) {
           Note{func_name_location(r, target), fmt::format("'{}' is declared here", delegate.name)});
     } else if (signature_facts(*target.schema).out.empty()) {
       Diagnostic& d =
-          r.report("structured-delegate", delegate.location,
+          r.report(rules::structured_delegate, delegate.location,
                    fmt::format("structured_delegate '{}' is not an out= function", delegate.name));
       d.notes.push_back(
           Note{func_name_location(r, target), fmt::format("'{}' is declared here", delegate.name)});
@@ -88,7 +89,7 @@ void autogen_names(Reporter& r, const OperatorIndex& index) {
     for (const LocatedName& a : f->autogen) {
       std::string_view base = std::string_view(a.name).substr(0, a.name.find('.'));
       if (base != family && base != family + "_functional") {
-        r.report("autogen-name", a.location,
+        r.report(rules::autogen_name, a.location,
                  fmt::format(
                      "autogen names '{}', which is not a variant of '{}' (expected '{}.OVERLOAD' "
                      "or '{}_functional')",
@@ -97,7 +98,7 @@ void autogen_names(Reporter& r, const OperatorIndex& index) {
       }
       if (auto declared = index.by_full_name.find(a.name); declared != index.by_full_name.end()) {
         Diagnostic& d =
-            r.report("autogen-name", a.location,
+            r.report(rules::autogen_name, a.location,
                      fmt::format("autogen names '{}', which is already declared", a.name));
         d.notes.push_back(Note{func_name_location(r, *declared->second), "declared here"});
         continue;
@@ -117,13 +118,13 @@ void inplace_view_tags(Reporter& r, const OperatorIndex& index) {
     SignatureFacts facts = signature_facts(*f->schema);
     if (!facts.inplace) {
       r.report(
-          "inplace-view-tag", func_name_location(r, *f),
+          rules::inplace_view_tag, func_name_location(r, *f),
           fmt::format("'{}' is tagged inplace_view but its name does not end in '_' as in-place "
                       "operators' names do",
                       full));
     } else if (!index.by_name.contains(facts.out_of_place_name)) {
       r.report(
-          "inplace-view-tag", func_name_location(r, *f),
+          rules::inplace_view_tag, func_name_location(r, *f),
           fmt::format("'{}' is tagged inplace_view but there is no out-of-place view operator '{}'",
                       full, facts.out_of_place_name));
     }

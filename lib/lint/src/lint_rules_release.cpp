@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "lint_rules_internal.h"
+#include "schemac/rules/rules.h"
 
 namespace schemac::lint {
 
@@ -58,7 +59,7 @@ void check_kernel_namespaces(Reporter& reporter, const native_functions::NativeF
     const auto most = torch_releases::kernel_namespace_levels(torch_releases::kNewestTorchVersion);
     if (namespaces <= static_cast<size_t>(levels) || namespaces > static_cast<size_t>(most))
       continue;
-    reporter.report("invalid-kernel-name", e.kernel.location,
+    reporter.report(rules::invalid_kernel_name, e.kernel.location,
                     fmt::format("torchgen {} allows kernel names with at most {} namespaces; "
                                 "'{}' has {} (PyTorch 2.0 and newer allow three)",
                                 torch_releases::format_torch_version(version), levels,
@@ -79,7 +80,7 @@ void check_release_entry_rules(Reporter& reporter, const native_functions::Nativ
     for (const native_functions::DispatchEntry& e : function.dispatch) {
       if (std::find(supported.begin(), supported.end(), e.key.name) != supported.end()) continue;
       reporter.report(
-          "unsupported-dispatch-key", e.key.location,
+          rules::unsupported_dispatch_key, e.key.location,
           fmt::format("torchgen {} generates no kernels for dispatch key '{}' from a native "
                       "functions file (the key is not in its dispatch_keys); register the kernel "
                       "from C++ (TORCH_LIBRARY_IMPL) or through a backend YAML",
@@ -89,14 +90,14 @@ void check_release_entry_rules(Reporter& reporter, const native_functions::Nativ
   if (const native_functions::YamlNode* tags = function.field_value("tags");
       tags && tags->is_sequence() && torch_releases::tags_are_comma_separated(version)) {
     reporter.report(
-        "field-type", reporter.file().field_location(function, "tags"),
+        rules::field_type, reporter.file().field_location(function, "tags"),
         fmt::format("torchgen {} reads 'tags' as one string of names separated by ', '; a list "
                     "needs PyTorch 2.0 or newer",
                     release));
   }
   if (function.use_const_ref_for_mutable_tensors && function.schema &&
       !signature_facts(*function.schema).out.empty()) {
-    reporter.report("const-ref-out",
+    reporter.report(rules::const_ref_out,
                     reporter.file().field_location(function, "use_const_ref_for_mutable_tensors"),
                     fmt::format("torchgen {} refuses use_const_ref_for_mutable_tensors on the out= "
                                 "function '{}': the boxed wrapper would not match its kernel "

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "lint_rules_internal.h"
+#include "schemac/rules/rules.h"
 #include "schemac/schema/printer.h"
 
 namespace schemac::lint {
@@ -140,7 +141,7 @@ class SignatureRules {
     if (canonical == written) return;
     auto diff = std::mismatch(canonical.begin(), canonical.end(), f_.func.begin(), f_.func.end());
     uint32_t offset = static_cast<uint32_t>(diff.second - f_.func.begin());
-    Diagnostic& d = r_.report("func-not-canonical",
+    Diagnostic& d = r_.report(rules::func_not_canonical,
                               at(TextRange{offset, static_cast<uint32_t>(f_.func.size())}),
                               "func is not written in canonical form");
     d.notes.push_back(Note{{}, fmt::format("canonical form: {}", canonical)});
@@ -154,7 +155,7 @@ class SignatureRules {
       if (a.kwarg_only && is_out_style_name(a.name) && a.type.leaf().is_base(BaseType::Tensor) &&
           !a.type.is_mutable()) {
         Diagnostic& d = r_.report(
-            "out-annotation", at(a),
+            rules::out_annotation, at(a),
             fmt::format("keyword-only argument '{}' looks like an out argument but is not "
                         "marked as written; write it as Tensor(a!) {}",
                         a.name, a.name));
@@ -167,7 +168,7 @@ class SignatureRules {
       const AliasInfo* alias = a->type.any_alias();
       if (alias && (alias->before.empty() || alias->is_fresh)) {
         Diagnostic& d = r_.report(
-            "out-annotation", at(*a),
+            rules::out_annotation, at(*a),
             fmt::format("out argument '{}' needs a named alias set, like Tensor(a!)", a->name));
         d.fix = out_annotation_fix(*a);
         // What the returns must alias is unknown until the annotation is written: the return
@@ -180,7 +181,7 @@ class SignatureRules {
       if (!a.kwarg_only) continue;
       seen_out = seen_out || a.type.is_mutable();
       if (seen_out && !a.type.is_mutable()) {
-        Diagnostic& d = r_.report("out-position", at(a),
+        Diagnostic& d = r_.report(rules::out_position, at(a),
                                   fmt::format("keyword-only argument '{}' comes after the out "
                                               "arguments; out arguments must come last",
                                               a.name));
@@ -198,7 +199,7 @@ class SignatureRules {
     const Argument& a = *facts_.out.front();
     if (a.name == "out" || a.name == s_.op.overload || a.name.starts_with("_scratch_")) return;
     r_.report(
-        "out-name", at(a.name_range),
+        rules::out_name, at(a.name_range),
         fmt::format("the out argument is named '{}'; name a single out argument 'out'", a.name));
   }
 
@@ -208,7 +209,7 @@ class SignatureRules {
                                    [](const Argument* a) { return is_plain_tensor(a->type); });
     if (!tensor_outs) {
       if (!s_.returns.empty()) {
-        r_.report("out-return", returns_at(),
+        r_.report(rules::out_return, returns_at(),
                   "an out= function with tensor-list out arguments must return nothing: '()'");
       }
       return;
@@ -219,7 +220,7 @@ class SignatureRules {
     }
     if (returned.size() != s_.returns.size()) {
       r_.report(
-          "out-return", returns_at(),
+          rules::out_return, returns_at(),
           fmt::format("an out= function returns its {} out argument{}, but this one returns {} "
                       "value{}",
                       returned.size(), returned.size() == 1 ? "" : "s", s_.returns.size(),
@@ -228,7 +229,7 @@ class SignatureRules {
     }
     for (size_t i = 0; i < returned.size(); ++i) {
       if (same_alias(*returned[i], s_.returns[i])) continue;
-      Diagnostic& d = r_.report("out-return", at(s_.returns[i]),
+      Diagnostic& d = r_.report(rules::out_return, at(s_.returns[i]),
                                 fmt::format("return {} must alias out argument '{}' with the same "
                                             "annotation {}",
                                             i, returned[i]->name, alias_text(*returned[i])));
@@ -241,14 +242,14 @@ class SignatureRules {
     if (!facts_.inplace) return;
     std::string_view name = s_.op.base_name();
     if (!facts_.out.empty()) {
-      r_.report("inplace-self", at(*facts_.out.front()),
+      r_.report(rules::inplace_self, at(*facts_.out.front()),
                 fmt::format("in-place function '{}' cannot also have out arguments", name));
       return;
     }
     const Argument* self = facts_.self;
     if (!self || !self->type.is_mutable()) {
       r_.report(
-          "inplace-self", self ? at(*self) : at(s_.op.range),
+          rules::inplace_self, self ? at(*self) : at(s_.op.range),
           fmt::format("in-place function '{}' (its name ends in '_') must take 'Tensor(a!) self'",
                       name));
       return;
@@ -256,14 +257,14 @@ class SignatureRules {
     if (is_plain_tensor(self->type)) {
       if (s_.returns.size() != 1 || !same_alias(*self, s_.returns.front())) {
         Diagnostic& d =
-            r_.report("inplace-self", returns_at(),
+            r_.report(rules::inplace_self, returns_at(),
                       fmt::format("in-place function '{}' must return self as 'Tensor{}'", name,
                                   alias_text(*self)));
         d.notes.push_back(Note{at(*self), "self is declared here"});
       }
     } else if (!s_.returns.empty()) {
       r_.report(
-          "inplace-self", returns_at(),
+          rules::inplace_self, returns_at(),
           fmt::format("in-place function '{}' with a non-Tensor self must return nothing: '()'",
                       name));
     }
@@ -278,7 +279,7 @@ class SignatureRules {
     }
     if (a_mutable && an_immutable) {
       Diagnostic& d =
-          r_.report("mutable-return", at(*an_immutable),
+          r_.report(rules::mutable_return, at(*an_immutable),
                     "returns must be all mutable or all immutable; this one is immutable");
       d.notes.push_back(Note{at(*a_mutable), "this return is mutable"});
       return;
@@ -288,7 +289,7 @@ class SignatureRules {
       bool aliases = facts_.self && same_alias(*facts_.self, ret);
       for (const Argument* out : facts_.out) aliases = aliases || same_alias(*out, ret);
       if (!aliases) {
-        r_.report("mutable-return", at(ret),
+        r_.report(rules::mutable_return, at(ret),
                   fmt::format("mutable return {} aliases neither an out argument nor self; did you "
                               "forget to make an out argument keyword-only?",
                               schema::print_type(ret.type)));
@@ -300,7 +301,7 @@ class SignatureRules {
     if (!f_.method_variant) return;
     if (facts_.self && facts_.self->type.is_base(BaseType::Tensor)) return;
     Location where = facts_.self ? at(*facts_.self) : r_.file().field_location(f_, "variants");
-    r_.report("method-self", where,
+    r_.report(rules::method_self, where,
               fmt::format("'{}' has a method variant but no 'Tensor self' argument", s_.op.full()));
   }
 
@@ -313,7 +314,7 @@ class SignatureRules {
     for (const Argument& a : s_.arguments) {
       if (std::find(kKeywords.begin(), kKeywords.end(), a.name) != kKeywords.end()) {
         r_.report(
-            "python-keyword-argument", at(a.name_range),
+            rules::python_keyword_argument, at(a.name_range),
             fmt::format("argument name '{}' is a Python keyword; Python callers cannot pass it "
                         "by name",
                         a.name));
@@ -332,12 +333,12 @@ class SignatureRules {
     for (const native_functions::LocatedName& n : f_.cpp_no_default_args) {
       const Argument* a = argument(n.name);
       if (!a) {
-        r_.report("cpp-no-default-args", n.location,
+        r_.report(rules::cpp_no_default_args, n.location,
                   fmt::format("cpp_no_default_args names '{}', which is not an argument of '{}'",
                               n.name, s_.op.full()));
       } else if (!a->default_value) {
         Diagnostic& d =
-            r_.report("cpp-no-default-args", n.location,
+            r_.report(rules::cpp_no_default_args, n.location,
                       fmt::format("cpp_no_default_args names '{}', which has no default", n.name));
         d.notes.push_back(Note{at(*a), fmt::format("'{}' is declared here", n.name)});
       }
@@ -347,7 +348,7 @@ class SignatureRules {
   void precomputed() {
     for (const native_functions::LocatedName& n : f_.precomputed_arguments) {
       if (!argument(n.name)) {
-        r_.report("precomputed-argument", n.location,
+        r_.report(rules::precomputed_argument, n.location,
                   fmt::format("precomputed replaces '{}', which is not an argument of '{}'", n.name,
                               s_.op.full()));
       }

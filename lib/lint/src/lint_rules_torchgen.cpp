@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "lint_rules_internal.h"
+#include "schemac/rules/rules.h"
 #include "schemac/schema/printer.h"
 
 namespace schemac::lint {
@@ -90,7 +91,7 @@ class TorchgenEntryRules {
     generated_kernels();
     if (f_.has_precomputed && !f_.structured) {
       r_.report(
-          "precomputed-structured", field("precomputed"),
+          rules::precomputed_structured, field("precomputed"),
           "precomputed only works with structured: True (the values are computed by the structured "
           "meta function); add structured: True or drop precomputed");
     }
@@ -125,7 +126,7 @@ class TorchgenEntryRules {
     const std::vector<std::string_view> all = keys();
     if (all.size() == 1 && cia->kernel.name == expected) {
       r_.report(
-          "cia-redundant", cia->key.location,
+          rules::cia_redundant, cia->key.location,
           fmt::format(
               "this dispatch section only says 'CompositeImplicitAutograd: {}', which is what "
               "torchgen assumes without one; delete the dispatch section",
@@ -135,7 +136,7 @@ class TorchgenEntryRules {
     const bool symint = cia->kernel.name.find("_symint") != std::string::npos;
     if (all.size() == 1 && !f_.structured_delegate && !(symint && symint_kernels_)) {
       Diagnostic& d = r_.report(
-          "cia-kernel-name", cia->kernel.location,
+          rules::cia_kernel_name, cia->kernel.location,
           fmt::format(
               "a lone CompositeImplicitAutograd kernel must be named after the operator: torchgen "
               "expects '{}', not '{}'; rename the C++ function and delete the dispatch section{}",
@@ -160,7 +161,7 @@ class TorchgenEntryRules {
     } else {
       return;
     }
-    r_.report("factory-dispatch", f_.location,
+    r_.report(rules::factory_dispatch, f_.location,
               fmt::format(
                   "'{}' is a factory function ({}) and has no dispatch section; torchgen requires "
                   "one (e.g. 'CompositeExplicitAutograd: {}') so that it is not decomposed under "
@@ -172,7 +173,7 @@ class TorchgenEntryRules {
     if (signature_facts(*f_.schema).out.empty() || (f_.function_variant && !f_.method_variant))
       return;
     r_.report(
-        "out-method", field("variants"),
+        rules::out_method, field("variants"),
         fmt::format("'{}' has out arguments and so must be 'variants: function' only; a method "
                     "variant breaks Python's binding of out=",
                     f_.schema->op.full()));
@@ -182,7 +183,7 @@ class TorchgenEntryRules {
     const std::string_view name = f_.schema->op.base_name();
     if (!name.ends_with("_out")) return;
     r_.report(
-        "out-suffix-name", f_.location,
+        rules::out_suffix_name, f_.location,
         fmt::format("operator name '{}' ends with '_out', which torchgen reserves; name the out= "
                     "variant with an overload instead: '{}.out'",
                     name, name.substr(0, name.size() - 4)));
@@ -191,7 +192,7 @@ class TorchgenEntryRules {
   void generated_kernels() {
     for (const DispatchEntry& e : f_.dispatch) {
       if (f_.structured_delegate && contains(kStructuredKeys, e.key.name)) {
-        Diagnostic& d = r_.report("delegate-dispatch", e.key.location,
+        Diagnostic& d = r_.report(rules::delegate_dispatch, e.key.location,
                                   fmt::format("'{}' delegates to '{}', whose structured kernel "
                                               "torchgen uses for {}; a {} kernel here "
                                               "would never run: delete it",
@@ -201,7 +202,7 @@ class TorchgenEntryRules {
             diagnostics::Note{f_.structured_delegate->location, "structured_delegate is set here"});
       }
       if (f_.has_ufunc_inner_loop && contains(kUfuncKeys, e.key.name)) {
-        Diagnostic& d = r_.report("ufunc-dispatch", e.key.location,
+        Diagnostic& d = r_.report(rules::ufunc_dispatch, e.key.location,
                                   fmt::format("ufunc_inner_loop makes torchgen generate the CPU "
                                               "and CUDA kernels; the explicit {} "
                                               "kernel conflicts with it: delete it",

@@ -2,19 +2,48 @@
 
 #include <algorithm>
 
+#include "schemac/rules/rules.h"
+
 namespace schemac::lint {
 
 using diagnostics::Diagnostic, native_functions::NativeFunction;
 
 namespace {
 
-// Applies rule_applies to `d` for `subject`; false when the diagnostic is to be dropped.
-bool select(Diagnostic& d, const LintOptions& options, Profile subject) {
-  const diagnostics::RuleInfo* rule = find_lint_rule(d.rule);
+rules::Circumstances circumstances(const LintOptions& options, Profile subject) {
+  const Profile profile = options.profile == Profile::automatic ? subject : options.profile;
+  rules::Circumstances c;
+  c.profile = profile == Profile::extension ? rules::Profile::extension : rules::Profile::in_tree;
+  return c;
+}
+
+// The registry entry of a rule in lint's catalogue (yaml and schema rules), else nullptr.
+const rules::RuleDef* lint_rule(std::string_view id) {
+  const rules::RuleDef* rule = rules::find_rule(id);
+  if (!rule || (rule->family != rules::Family::yaml && rule->family != rules::Family::schema))
+    return nullptr;
+  return rule;
+}
+
+// Decides `d`'s severity for `subject`; false when the diagnostic is to be dropped.
+bool select(Diagnostic& d, const LintOptions& options, Profile subject, bool vendor_subset) {
+  const rules::RuleDef* rule = lint_rule(d.rule);
   if (!rule) return true;
-  std::optional<diagnostics::Severity> severity = rule_applies(*rule, options, subject);
-  if (!severity) return false;
-  d.severity = *severity;
+  rules::Circumstances c = circumstances(options, subject);
+  c.release = torch_releases::release_of(options.torch_version);
+  c.vendor_subset = vendor_subset;
+  if (auto it = options.configured_severity.find(d.rule); it != options.configured_severity.end())
+    c.configured = it->second;
+  const rules::Verdict verdict = rules::decide(*rule, c);
+  if (!verdict.severity) return false;
+  d.severity = *verdict.severity;
+  if (verdict.because == rules::Because::vendor_subset) {
+    d.notes.push_back(diagnostics::Note{
+        {},
+        "most out= functions of this file have no functional variant: it declares a subset "
+        "of PyTorch's operators, as out-of-tree backends do (adding their out= functions to "
+        "torchgen's OUT_OPS_THAT_DONT_GET_GROUPED_PROPERLY), so this is a warning here"});
+  }
   return true;
 }
 
@@ -22,18 +51,14 @@ bool select(Diagnostic& d, const LintOptions& options, Profile subject) {
 
 std::optional<diagnostics::Severity> rule_applies(const diagnostics::RuleInfo& rule,
                                                   const LintOptions& options, Profile subject) {
-  const Profile profile = options.profile == Profile::automatic ? subject : options.profile;
-  const RuleProfiles profiles = rule_profiles(rule.id);
-  if (profile == Profile::extension) {
-    if (!profiles.extension) return std::nullopt;
-    return profiles.extension_severity.value_or(rule.severity);
-  }
-  if (!profiles.in_tree) return std::nullopt;
-  return rule.severity;
+  const rules::RuleDef* def = rules::find_rule(rule.id);
+  if (!def) return rule.severity;
+  return rules::decide(*def, circumstances(options, subject)).severity;
 }
 
 void select_rules(std::vector<Diagnostic>& diagnostics,
-                  const native_functions::NativeFunctionsFile& file, const LintOptions& options) {
+                  const native_functions::NativeFunctionsFile& file, const LintOptions& options,
+                  bool vendor_subset) {
   const std::vector<NativeFunction>& entries = file.functions;
   std::erase_if(diagnostics, [&](Diagnostic& d) {
     // The entry a diagnostic is about is the last one starting at or before its line.
@@ -43,13 +68,13 @@ void select_rules(std::vector<Diagnostic>& diagnostics,
     if (d.location.file != file.document.file || after == entries.begin()) return false;
     const NativeFunction& f = *std::prev(after);
     const std::string_view ns = f.schema ? f.schema->op.ns() : std::string_view();
-    return !select(d, options, operator_profile(Profile::automatic, ns));
+    return !select(d, options, operator_profile(Profile::automatic, ns), vendor_subset);
   });
 }
 
 void select_source_rules(std::vector<Diagnostic>& diagnostics, const LintOptions& options) {
   std::erase_if(diagnostics,
-                [&](Diagnostic& d) { return !select(d, options, Profile::extension); });
+                [&](Diagnostic& d) { return !select(d, options, Profile::extension, false); });
 }
 
 }  // namespace schemac::lint

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "schemac/engine/engine.h"
+#include "schemac/rules/rules.h"
 
 namespace schemac::lsp {
 namespace {
@@ -141,7 +142,7 @@ std::vector<Diagnostic> lint_document(const Document& document, const AnalysisOp
     // `schemac lint` stops at an unusable config; the editor says so on the document's first line.
     std::string why = configured.problems.empty() ? "" : configured.problems.front().message;
     return {Diagnostic{diagnostics::Severity::error,
-                       "config",
+                       rules::config,
                        Location::at(document.path, 1, 1),
                        fmt::format("the .schemac.yaml that applies cannot be used: {}", why),
                        {},

@@ -14,6 +14,7 @@
 #include "schemac/schema/check.h"
 #include "schemac/schema/parser.h"
 #include "schemac/support/did_you_mean.h"
+#include "schemac/rules/rules.h"
 
 namespace schemac::native_functions {
 
@@ -45,13 +46,13 @@ class EntryReader {
                                       : node_location(doc_, node.entries.front().key);
     for (const auto& [key, value] : node.entries) {
       if (!key.is_scalar()) {
-        error("field-type", node_location(doc_, key), "a field name must be a plain word");
+        error(rules::field_type, node_location(doc_, key), "a field name must be a plain word");
         continue;
       }
       read_field(f, key, value);
     }
     if (!node.find("func")) {
-      error("missing-func", f.location, "entry has no 'func' field");
+      error(rules::missing_func, f.location, "entry has no 'func' field");
     }
     return f;
   }
@@ -94,7 +95,7 @@ class EntryReader {
 
   bool expect_scalar(const YamlNode& key, const YamlNode& value, std::string_view what) {
     if (value.is_scalar()) return true;
-    error("field-type", node_location(doc_, value.is_null() ? key : value),
+    error(rules::field_type, node_location(doc_, value.is_null() ? key : value),
           fmt::format("'{}' must be {}, not {}", key.value, what, kind_name(value)));
     return false;
   }
@@ -105,7 +106,7 @@ class EntryReader {
     if (value.style == ScalarStyle::plain && !value.tagged) {
       if (std::optional<bool> b = yaml11_bool(v)) return b;
     }
-    error("field-type", node_location(doc_, value),
+    error(rules::field_type, node_location(doc_, value),
           fmt::format("'{}' must be True or False, not '{}'", key.value, v));
     return std::nullopt;
   }
@@ -113,7 +114,7 @@ class EntryReader {
   std::optional<LocatedName> read_string(const YamlNode& key, const YamlNode& value) {
     if (!expect_scalar(key, value, "a string")) return std::nullopt;
     if (value.value.empty()) {
-      error("field-type", node_location(doc_, value), fmt::format("'{}' is empty", key.value));
+      error(rules::field_type, node_location(doc_, value), fmt::format("'{}' is empty", key.value));
       return std::nullopt;
     }
     return located(value);
@@ -123,7 +124,7 @@ class EntryReader {
     auto name = read_string(key, value);
     if (name && !is_operator_name(name->name)) {
       error(
-          "invalid-operator-name", name->location,
+          rules::invalid_operator_name, name->location,
           fmt::format("'{}' is not an operator name (expected name or name.overload)", name->name));
       return std::nullopt;
     }
@@ -139,14 +140,14 @@ class EntryReader {
       return names;
     }
     if (!value.is_sequence()) {
-      error("field-type", node_location(doc_, value.is_null() ? key : value),
+      error(rules::field_type, node_location(doc_, value.is_null() ? key : value),
             fmt::format("'{}' must be a list{}, not {}", key.value,
                         allow_single ? " or a single name" : "", kind_name(value)));
       return names;
     }
     for (const YamlNode& item : value.items) {
       if (!item.is_scalar() || item.value.empty()) {
-        error("field-type", node_location(doc_, item),
+        error(rules::field_type, node_location(doc_, item),
               fmt::format("each item of '{}' must be a name, not {}", key.value, kind_name(item)));
         continue;
       }
@@ -182,15 +183,15 @@ class EntryReader {
     Location loc{doc_.file, line, column, end_line, end_column};
     if (end_line != line || end_column <= column) loc = Location::at(doc_.file, line, column);
     std::string_view written = std::string_view(value.value).substr(offset, e.length);
-    if (e.rule == "unknown-type" && find_retired_type(written)) {
+    if (e.rule == rules::unknown_type && find_retired_type(written)) {
       const RetiredName* retired = find_retired_type(written);
-      Diagnostic& d = error("retired-field", loc,
+      Diagnostic& d = error(rules::retired_field, loc,
                             fmt::format("schema type '{}' was retired in PyTorch {}; write {}",
                                         written, retired->release, retired->instead));
       d.fix = retired_type_fix(value, *retired, offset + e.length, std::move(loc));
       return;
     }
-    Diagnostic& d = error(e.rule.empty() ? "schema-syntax" : e.rule, std::move(loc), e.message);
+    Diagnostic& d = error(e.rule.empty() ? rules::schema_syntax : e.rule, std::move(loc), e.message);
     if (e.severity == schema::SchemaSeverity::Warning) d.severity = Severity::warning;
   }
 
@@ -260,7 +261,7 @@ class EntryReader {
     for (const LocatedName& piece : pieces)
       if (piece.name.empty()) return;  // an empty item is reported on its own
     Diagnostic& d = error(
-        "list-separator", node_location(doc_, value),
+        rules::list_separator, node_location(doc_, value),
         fmt::format("torchgen splits '{}' at ', ' (a comma and one space) and would read '{}' "
                     "as unknown words; write '{}'",
                     key.value, value.value, canonical));
@@ -279,7 +280,7 @@ class EntryReader {
         f.method_variant = true;
       } else {
         static constexpr auto kVariants = std::to_array<std::string_view>({"function", "method"});
-        Diagnostic& d = error("invalid-variants", v.location,
+        Diagnostic& d = error(rules::invalid_variants, v.location,
                               v.name.empty() ? std::string("empty variant in 'variants'")
                                              : fmt::format("unknown variant '{}'", v.name));
         d.notes.push_back(Note{{}, "variants are 'function' and 'method'"});
@@ -294,7 +295,7 @@ class EntryReader {
   void read_dispatch(NativeFunction& f, const YamlNode& key, const YamlNode& value) {
     if (value.is_null()) return;  // `dispatch:` with nothing: torchgen reads None, as if absent
     if (!value.is_mapping()) {
-      error("field-type", node_location(doc_, value.is_null() ? key : value),
+      error(rules::field_type, node_location(doc_, value.is_null() ? key : value),
             fmt::format("'dispatch' must be a mapping of dispatch keys to kernel names, not {}",
                         kind_name(value)));
       return;
@@ -302,17 +303,17 @@ class EntryReader {
     f.has_dispatch = true;
     for (const auto& [keys, kernel] : value.entries) {
       if (!keys.is_scalar()) {
-        error("field-type", node_location(doc_, keys), "a dispatch key must be a name");
+        error(rules::field_type, node_location(doc_, keys), "a dispatch key must be a name");
         continue;
       }
       if (!kernel.is_scalar() || kernel.value.empty()) {
-        error("field-type", node_location(doc_, kernel.is_null() ? keys : kernel),
+        error(rules::field_type, node_location(doc_, kernel.is_null() ? keys : kernel),
               fmt::format("dispatch key '{}' needs a kernel name", keys.value));
         continue;
       }
       LocatedName kernel_name = located(kernel);
       if (!is_kernel_name(kernel.value)) {
-        error("invalid-kernel-name", kernel_name.location,
+        error(rules::invalid_kernel_name, kernel_name.location,
               fmt::format("'{}' is not a C++ function name (at most three namespaces)",
                           kernel.value));
       }
@@ -325,20 +326,20 @@ class EntryReader {
 
   bool check_dispatch_key(const LocatedName& k) {
     if (k.name.empty()) {
-      error("unknown-dispatch-key", k.location, "empty dispatch key name");
+      error(rules::unknown_dispatch_key, k.location, "empty dispatch key name");
       return false;
     }
     if (keys::find_dispatch_key(k.name)) return true;
     if (const RetiredName* retired = find_retired_dispatch_key(k.name)) {
       Diagnostic& d =
-          error("retired-field", k.location,
+          error(rules::retired_field, k.location,
                 fmt::format("dispatch key '{}' was retired in PyTorch {}; it is now '{}'", k.name,
                             retired->release, retired->instead));
       d.fix = FixHint{k.location, std::string(retired->instead)};
       return false;
     }
     Diagnostic& d =
-        error("unknown-dispatch-key", k.location, fmt::format("unknown dispatch key '{}'", k.name));
+        error(rules::unknown_dispatch_key, k.location, fmt::format("unknown dispatch key '{}'", k.name));
     static const std::vector<std::string_view> names = [] {
       std::vector<std::string_view> all;
       for (const keys::DispatchKeyName& key : keys::dispatch_key_names()) all.push_back(key.name);
@@ -365,7 +366,7 @@ class EntryReader {
     f.has_ufunc_inner_loop = true;
     if (value.is_scalar()) return;  // one loop for the Generic key
     if (!value.is_mapping()) {
-      error("field-type", node_location(doc_, value.is_null() ? key : value),
+      error(rules::field_type, node_location(doc_, value.is_null() ? key : value),
             fmt::format("'ufunc_inner_loop' must be a string or a mapping, not {}",
                         kind_name(value)));
       return;
@@ -373,14 +374,14 @@ class EntryReader {
     for (const auto& [k, v] : value.entries) {
       if (!k.is_scalar() ||
           std::find(kUfuncKeys.begin(), kUfuncKeys.end(), k.value) == kUfuncKeys.end()) {
-        Diagnostic& d = error("field-type", node_location(doc_, k),
+        Diagnostic& d = error(rules::field_type, node_location(doc_, k),
                               fmt::format("unknown ufunc key '{}'", k.value));
         if (auto guess = did_you_mean(k.value, kUfuncKeys)) {
           d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
         }
       }
       if (!v.is_scalar()) {
-        error("field-type", node_location(doc_, v.is_null() ? k : v),
+        error(rules::field_type, node_location(doc_, v.is_null() ? k : v),
               fmt::format("ufunc key '{}' needs a loop description", k.value));
       }
     }
@@ -392,7 +393,7 @@ class EntryReader {
     check_separator(key, value, names);
     for (LocatedName& name : names) {
       if (!is_operator_name(name.name)) {
-        error("invalid-operator-name", name.location,
+        error(rules::invalid_operator_name, name.location,
               fmt::format("'{}' is not an operator name (expected name or name.overload)",
                           name.name));
         continue;
@@ -409,7 +410,7 @@ class EntryReader {
     }
     static constexpr auto kChecks = std::to_array<std::string_view>({"NoCheck", "ExactSame"});
     Diagnostic& d = error(
-        "invalid-device-check", node_location(doc_, value),
+        rules::invalid_device_check, node_location(doc_, value),
         fmt::format("unknown device_check '{}' (expected NoCheck or ExactSame)", value.value));
     if (auto guess = did_you_mean(value.value, kChecks)) {
       d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});
@@ -419,13 +420,13 @@ class EntryReader {
 
   void unknown_field(const YamlNode& key) {
     if (const RetiredName* retired = find_retired_field(key.value)) {
-      Diagnostic& d = error("retired-field", node_location(doc_, key),
+      Diagnostic& d = error(rules::retired_field, node_location(doc_, key),
                             fmt::format("field '{}' was retired in PyTorch {}; instead: {}",
                                         key.value, retired->release, retired->instead));
       if (retired->instead.ends_with("delete the line")) d.fix = delete_line_fix(key);
       return;
     }
-    Diagnostic& d = error("unknown-field", node_location(doc_, key),
+    Diagnostic& d = error(rules::unknown_field, node_location(doc_, key),
                           fmt::format("unknown field '{}'", key.value));
     if (auto guess = did_you_mean(key.value, field_names())) {
       d.notes.push_back(Note{{}, fmt::format("did you mean '{}'?", *guess)});

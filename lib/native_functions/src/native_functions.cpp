@@ -57,7 +57,7 @@ NativeFunctionsLoad load_native_functions(YamlLoadResult yaml) {
   if (!doc.root) {
     if (!yaml.syntax_error) {
       result.diagnostics.push_back(Diagnostic{Severity::error,
-                                              "empty-file",
+                                              rules::empty_file,
                                               Location::at(doc.file, 1, 1),
                                               "the file has no entries",
                                               {},
@@ -68,7 +68,7 @@ NativeFunctionsLoad load_native_functions(YamlLoadResult yaml) {
   const YamlNode& root = *doc.root;
   if (root.is_null()) {
     result.diagnostics.push_back(Diagnostic{Severity::error,
-                                            "empty-file",
+                                            rules::empty_file,
                                             node_location(doc, root),
                                             "the file has no entries",
                                             {},
@@ -78,7 +78,7 @@ NativeFunctionsLoad load_native_functions(YamlLoadResult yaml) {
   if (!root.is_sequence()) {
     result.diagnostics.push_back(
         Diagnostic{Severity::error,
-                   "top-level-not-list",
+                   rules::top_level_not_list,
                    node_location(doc, root, 1),
                    fmt::format("the top level must be a list of entries ('- func: ...'), not {}",
                                kind_name(root)),
@@ -103,7 +103,7 @@ NativeFunctionsLoad load_native_functions(YamlLoadResult yaml) {
       if (!item.is_mapping()) {
         run.diagnostics.push_back(Diagnostic{
             Severity::error,
-            "entry-not-mapping",
+            rules::entry_not_mapping,
             node_location(doc, item, 1),
             fmt::format("an entry must be a mapping with a 'func' field, not {}", kind_name(item)),
             {},

@@ -2,6 +2,7 @@
 // native_functions.yaml in a few milliseconds, so the file is read whole, in one pass, and
 // anchors, aliases and merge keys work as YAML defines them.
 #include "schemac/native_functions/yaml_loader.h"
+#include "schemac/rules/rules.h"
 
 #include <yaml.h>
 
@@ -71,7 +72,7 @@ class TreeBuilder {
       YamlNode node = leaf(e.start_mark, YamlNode::Kind::null);
       diagnostics_.push_back(
           Diagnostic{Severity::error,
-                     "yaml-syntax",
+                     rules::yaml_syntax,
                      node_location(doc_, node, static_cast<uint32_t>(name.size() + 1)),
                      fmt::format("alias '*{}' names no anchor defined before it", name),
                      {},
@@ -225,7 +226,7 @@ class TreeBuilder {
       }
       diagnostics_.push_back(
           Diagnostic{Severity::error,
-                     "yaml-merge-key",
+                     rules::yaml_merge_key,
                      node_location(doc_, e.key, 2),
                      "merge key '<<': torchgen cannot read it (its loader builds every key before "
                      "merging and stops with "
@@ -242,7 +243,7 @@ class TreeBuilder {
         for (const YamlNode& item : merged_.back()->items) sources.push_back(&item);
       } else {
         diagnostics_.push_back(Diagnostic{Severity::error,
-                                          "yaml-syntax",
+                                          rules::yaml_syntax,
                                           node_location(doc_, e.value),
                                           "a merge key '<<' takes a mapping or a list of mappings",
                                           {},
@@ -275,7 +276,7 @@ class TreeBuilder {
       auto [it, inserted] = first_seen.emplace(key.value, &key);
       if (inserted) continue;
       Diagnostic d{Severity::error,
-                   "duplicate-key",
+                   rules::duplicate_key,
                    node_location(doc_, key, static_cast<uint32_t>(key.value.size())),
                    fmt::format("key '{}' is defined twice in this mapping", key.value),
                    {},
@@ -310,7 +311,7 @@ void report_tab_indentation(const YamlDocument& doc, std::vector<Diagnostic>& di
     if (tab == std::string_view::npos) continue;
     diagnostics.push_back(Diagnostic{
         Severity::error,
-        "yaml-tab",
+        rules::yaml_tab,
         Location::at(doc.file, static_cast<uint32_t>(i + 1), static_cast<uint32_t>(tab + 1)),
         "tab character in indentation; YAML indents with spaces only",
         {},
@@ -345,9 +346,10 @@ void read_events(YamlLoadResult& result, bool ascii) {
       doc.root.reset();
       const auto line = static_cast<uint32_t>(p.problem_mark.line + 1);
       // A tab already reported on that line explains the error; saying it twice is noise.
-      bool explained = std::any_of(
-          result.diagnostics.begin(), result.diagnostics.end(),
-          [&](const Diagnostic& d) { return d.rule == "yaml-tab" && d.location.line == line; });
+      bool explained = std::any_of(result.diagnostics.begin(), result.diagnostics.end(),
+                                   [&](const Diagnostic& d) {
+                                     return d.rule == rules::yaml_tab && d.location.line == line;
+                                   });
       if (!explained) {
         YamlNode at;
         yaml_mark_t mark = p.problem_mark;
@@ -368,7 +370,7 @@ void read_events(YamlLoadResult& result, bool ascii) {
         column = doc.position(offset).second;
         result.diagnostics.push_back(Diagnostic{
             Severity::error,
-            "yaml-syntax",
+            rules::yaml_syntax,
             Location::at(doc.file, doc.position(offset).first, static_cast<uint32_t>(column)),
             std::move(message),
             {},
@@ -382,7 +384,7 @@ void read_events(YamlLoadResult& result, bool ascii) {
         if (++documents == 2) {
           result.diagnostics.push_back(Diagnostic{
               Severity::error,
-              "yaml-syntax",
+              rules::yaml_syntax,
               Location::at(doc.file, static_cast<uint32_t>(e.event.start_mark.line + 1), 1),
               "the file holds more than one YAML document; only the first is read",
               {},

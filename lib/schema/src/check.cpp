@@ -19,6 +19,7 @@
 
 #include "base_type_names.h"
 #include "check_problems.h"
+#include "schemac/rules/rules.h"
 #include "schemac/schema/printer.h"
 
 namespace schemac::schema {
@@ -35,7 +36,7 @@ void check_overload_name(const FunctionSchema& schema, Problems& problems) {
   // overload packet; its parser rejects them.
   std::string_view overload = schema.op.overload;
   if (overload == "default" || overload.starts_with("__")) {
-    add_problem(problems, schema.op.range, "reserved-overload-name",
+    add_problem(problems, schema.op.range, rules::reserved_overload_name,
                 fmt::format("overload name '{}' is reserved", overload));
   }
 }
@@ -72,7 +73,7 @@ bool is_keyword(std::string_view name) {
 // check_schema's loop, the rest (searching, formatting the message) lives out of line.
 [[gnu::noinline, gnu::cold]] void report_keyword(TextRange range, std::string_view what,
                                                  std::string_view name, Problems& problems) {
-  add_problem(problems, range, "keyword-name",
+  add_problem(problems, range, rules::keyword_name,
               fmt::format("{} name '{}' is a keyword of PyTorch's schema language", what, name));
 }
 inline void check_keyword_name(const Argument& entry, std::string_view what, Problems& problems) {
@@ -199,7 +200,7 @@ void check_type_name(const Type& leaf, Problems& problems) {
     const bool well_formed = name.starts_with("__torch__.torch.classes.") &&
                              std::count(name.begin(), name.end(), '.') == 4;
     if (!well_formed) {
-      add_problem(problems, leaf.range, "unknown-type",
+      add_problem(problems, leaf.range, rules::unknown_type,
                   fmt::format("custom class '{}' must be named "
                               "'__torch__.torch.classes.<namespace>.<class>'",
                               name));
@@ -207,7 +208,7 @@ void check_type_name(const Type& leaf, Problems& problems) {
     return;
   }
   if (name == "double" || name == "int64_t") {
-    add_problem(problems, leaf.range, "unknown-type",
+    add_problem(problems, leaf.range, rules::unknown_type,
                 fmt::format("unknown type '{}': write '{}' in a schema", name,
                             name == "double" ? "float" : "int"));
     return;
@@ -215,7 +216,7 @@ void check_type_name(const Type& leaf, Problems& problems) {
   const bool is_type_variable = name[0] >= 'a' && name[0] <= 'z' &&
                                 name.find('.') == std::string_view::npos && !is_keyword(name);
   if (is_type_variable) return;
-  add_problem(problems, leaf.range, "unknown-type",
+  add_problem(problems, leaf.range, rules::unknown_type,
               fmt::format("unknown type '{}'{}", name, unknown_type_hint(name)));
 }
 
@@ -226,7 +227,7 @@ void check_fixed_size_position(const Type& type, Problems& problems) {
   if (node->is_list()) node = &node->element();  // an outermost `[N]` is fine
   for (; node->is_wrapper(); node = &node->element()) {
     if (node->is_list() && node->fixed_size) {
-      add_problem(problems, type.range, "fixed-size-list-position",
+      add_problem(problems, type.range, rules::fixed_size_list_position,
                   fmt::format("a fixed-size list can only be the outermost type (followed at most "
                               "by '?'), not inside '{}'",
                               print_type(type)));
@@ -263,12 +264,12 @@ void check_leaf(const Type& node, Problems& problems) {
   if (node.base == BaseType::Named) check_type_name(node, problems);
   if (!node.alias) return;
   if (is_value_type(node.base)) {
-    add_problem(problems, node.alias->range, "alias-on-value",
+    add_problem(problems, node.alias->range, rules::alias_on_value,
                 fmt::format("alias annotation {} on '{}' makes no sense: only tensors, lists and "
                             "objects can share memory",
                             print_alias(*node.alias), node.name));
   } else if (is_custom_class(node.name)) {
-    add_problem(problems, node.alias->range, "schema-syntax",
+    add_problem(problems, node.alias->range, rules::schema_syntax,
                 "a custom class type takes no alias annotation");
   }
 }
@@ -280,7 +281,7 @@ void check_union(const Type& node, Problems& problems) {
     const Type& element = node.element();
     if (element.is_base(BaseType::NoneType)) {
       add_problem(
-          problems, node.range, "union-members",
+          problems, node.range, rules::union_members,
           fmt::format("'{}' is an optional of None, which PyTorch cannot build", print_type(node)));
     }
     return;
@@ -293,7 +294,7 @@ void check_union(const Type& node, Problems& problems) {
     }
   }
   if (members.size() < 2) {
-    add_problem(problems, node.range, "union-members",
+    add_problem(problems, node.range, rules::union_members,
                 fmt::format("'{}' has fewer than two different member types", print_type(node)));
   }
 }
@@ -360,11 +361,11 @@ void check_return_aliases(const FunctionSchema& schema, Problems& problems) {
       if (set == "*") continue;
       bool written = false;
       if (!find_set(set, &written)) {
-        add_problem(problems, alias->range, "alias-unknown-set",
+        add_problem(problems, alias->range, rules::alias_unknown_set,
                     fmt::format("return '{}' aliases set '{}', but no argument is in that set",
                                 print_argument(ret), set));
       } else if (alias->is_write && !written) {
-        add_problem(problems, alias->range, "alias-write-mismatch",
+        add_problem(problems, alias->range, rules::alias_write_mismatch,
                     fmt::format("return '{}' writes alias set '{}', but no argument in that set "
                                 "is written to (annotate it '({}!)')",
                                 print_argument(ret), set, set));
@@ -378,10 +379,11 @@ void check_return_aliases(const FunctionSchema& schema, Problems& problems) {
 void check_kwarg_markers(const FunctionSchema& schema, Problems& problems) {
   const TextRange marker{schema.kwarg_marker_offset, schema.kwarg_marker_offset + 1};
   if (schema.kwarg_markers > 1) {
-    add_problem(problems, marker, "kwarg-marker", "'*' appears more than once in the arguments");
+    add_problem(problems, marker, rules::kwarg_marker,
+                "'*' appears more than once in the arguments");
   }
   if (schema.trailing_kwarg_marker) {
-    add_problem(problems, marker, "kwarg-marker",
+    add_problem(problems, marker, rules::kwarg_marker,
                 "'*' is not followed by any keyword-only argument");
   }
 }
@@ -399,7 +401,7 @@ void check_defaults(const FunctionSchema& schema, const Argument& argument,
         (kind == DefaultValue::Kind::Bool && argument.type.is_base(BaseType::Bool));
     if (!fits_at_once) check_default(argument, problems);
     if (schema.is_vararg) {
-      add_problem(problems, argument.default_value->range, "vararg-default",
+      add_problem(problems, argument.default_value->range, rules::vararg_default,
                   fmt::format("argument '{}' has a default, but a schema with '...' cannot have "
                               "defaults",
                               argument.name));
@@ -413,7 +415,7 @@ void check_defaults(const FunctionSchema& schema, const Argument& argument,
         "has one (give it a default or move it after '*')",
         argument.name, last_with_default->name);
     add_problem(problems, argument.name_range,
-                argument.type.is_list() ? "default-order-list" : "default-order",
+                argument.type.is_list() ? rules::default_order_list : rules::default_order,
                 std::move(message));
   }
 }
@@ -434,7 +436,7 @@ std::vector<SchemaError> check_schema(const FunctionSchema& schema) {
     const Argument& argument = schema.arguments[i];
     check_keyword_name(argument, "argument", problems);
     check_alias_set_keywords(argument, problems);
-    check_duplicate_name(schema.arguments, i, argument_names, "argument", "duplicate-argument",
+    check_duplicate_name(schema.arguments, i, argument_names, "argument", rules::duplicate_argument,
                          problems);
     check_type(argument.type, problems);
     check_defaults(schema, argument, last_with_default, problems);
@@ -443,7 +445,8 @@ std::vector<SchemaError> check_schema(const FunctionSchema& schema) {
   for (size_t i = 0; i < schema.returns.size(); ++i) {
     check_keyword_name(schema.returns[i], "return", problems);
     check_alias_set_keywords(schema.returns[i], problems);
-    check_duplicate_name(schema.returns, i, return_names, "return", "duplicate-return", problems);
+    check_duplicate_name(schema.returns, i, return_names, "return", rules::duplicate_return,
+                         problems);
     check_type(schema.returns[i].type, problems);
   }
   check_return_aliases(schema, problems);

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "check_problems.h"
+#include "schemac/rules/rules.h"
 #include "schemac/schema/printer.h"
 
 namespace schemac::schema {
@@ -241,7 +242,7 @@ bool is_device_string(std::string_view literal) {
 void warn_hex(const Argument& argument, const DefaultValue& value, const Reading& r,
               Problems& problems) {
   if (!r.hex_as_int) return;
-  add_problem(problems, value.range, "default-hex",
+  add_problem(problems, value.range, rules::default_hex,
               fmt::format("default {} of argument '{}' is hexadecimal: PyTorch reads it as a "
                           "decimal integer, that is as its leading digits",
                           value.text, argument.name));
@@ -255,7 +256,7 @@ void check_list_default(const Argument& argument, const Type& list, Problems& pr
   const bool scalar_type = is_possibly_optional_scalar_type(element);
   if (kind != ValueKind::Int && kind != ValueKind::Float && kind != ValueKind::Complex &&
       kind != ValueKind::Bool) {
-    add_problem(problems, value.range, "default-unreadable",
+    add_problem(problems, value.range, rules::default_unreadable,
                 fmt::format("PyTorch reads list defaults only for int, float, bool and complex "
                             "lists, not '{}'",
                             print_type(argument.type)));
@@ -264,11 +265,11 @@ void check_list_default(const Argument& argument, const Type& list, Problems& pr
   auto check_item = [&](const DefaultValue& item) {
     Reading r = read_single(item, kind, scalar_type);
     if (r.read == Read::Error) {
-      add_problem(problems, item.range, "default-unreadable", std::move(r.error));
+      add_problem(problems, item.range, rules::default_unreadable, std::move(r.error));
       return false;
     }
     if (!converts_to(r.read, kind)) {
-      add_problem(problems, item.range, "default-unreadable",
+      add_problem(problems, item.range, rules::default_unreadable,
                   fmt::format("default {} of argument '{}' does not fit its element type '{}'",
                               item.text, argument.name, print_type(element)));
       return false;
@@ -278,7 +279,7 @@ void check_list_default(const Argument& argument, const Type& list, Problems& pr
   };
   if (value.kind != Kind::List) {
     if (!list.fixed_size || value.kind == Kind::Identifier) {
-      add_problem(problems, value.range, "default-unreadable",
+      add_problem(problems, value.range, rules::default_unreadable,
                   fmt::format("default {} of argument '{}' needs brackets: only a fixed-size list "
                               "(such as 'int[2]') takes a single value",
                               value.text, argument.name));
@@ -294,7 +295,7 @@ void check_list_default(const Argument& argument, const Type& list, Problems& pr
   // stand for the list (PyTorch's corpus has `int[1] dim=[-2,-1]`): neither fixes a length.
   if (list.fixed_size && *list.fixed_size != 1 && !value.items.empty() &&
       value.items.size() != static_cast<size_t>(*list.fixed_size)) {
-    add_problem(problems, value.range, "default-length",
+    add_problem(problems, value.range, rules::default_length,
                 fmt::format("default {} of argument '{}' has {} element{}, but its type '{}' "
                             "has {}",
                             value.text, argument.name, value.items.size(),
@@ -308,13 +309,13 @@ void check_single_default(const Argument& argument, Problems& problems) {
   const Type& type = argument.type;
   Reading r = read_single(value, value_kind(type), is_possibly_optional_scalar_type(type));
   if (r.read == Read::Error) {
-    add_problem(problems, value.range, "default-unreadable", std::move(r.error));
+    add_problem(problems, value.range, rules::default_unreadable, std::move(r.error));
     return;
   }
   warn_hex(argument, value, r, problems);
   if (r.read == Read::None) {
     if (!type.is_optional()) {
-      add_problem(problems, value.range, "default-none",
+      add_problem(problems, value.range, rules::default_none,
                   fmt::format("default None of argument '{}' needs an optional type, not '{}' "
                               "(write '{}?')",
                               argument.name, print_type(type), print_type(type)));
@@ -324,7 +325,7 @@ void check_single_default(const Argument& argument, Problems& problems) {
   const Type* inner = &type;
   while (inner->is_optional()) inner = &inner->element();
   if (!fits(*inner, value, r.read)) {
-    add_problem(problems, value.range, "default-type",
+    add_problem(problems, value.range, rules::default_type,
                 fmt::format("default {} of argument '{}' does not fit its type '{}'", value.text,
                             argument.name, print_type(type)));
   }
@@ -347,11 +348,11 @@ void check_default(const Argument& argument, Problems& problems) {
                            type.is_base(BaseType::Quantizer);
   if (tensor_like) {
     if (value.kind != Kind::None) {
-      add_problem(problems, value.range, "default-unreadable",
+      add_problem(problems, value.range, rules::default_unreadable,
                   fmt::format("default {} of argument '{}': a '{}' default can only be None",
                               value.text, argument.name, print_type(type)));
     } else {
-      add_problem(problems, value.range, "default-none",
+      add_problem(problems, value.range, rules::default_none,
                   fmt::format("default None of argument '{}' needs an optional type, not '{}' "
                               "(write '{}?')",
                               argument.name, print_type(type), print_type(type)));
@@ -361,14 +362,14 @@ void check_default(const Argument& argument, Problems& problems) {
   if (type.is_base(BaseType::Device)) {
     if (value.kind != Kind::String || !string_escape_error(value.text).empty() ||
         !is_device_string(value.text)) {
-      add_problem(problems, value.range, "default-unreadable",
+      add_problem(problems, value.range, rules::default_unreadable,
                   fmt::format("default {} of argument '{}' is not a device string such as "
                               "'cpu' or 'cuda:0'",
                               value.text, argument.name));
     }
     return;
   }
-  add_problem(problems, value.range, "default-unreadable",
+  add_problem(problems, value.range, rules::default_unreadable,
               fmt::format("argument '{}' of type '{}' cannot have a default: PyTorch reads "
                           "defaults only for tensors, numbers, bools, strings, devices, lists of "
                           "numbers and optional types",

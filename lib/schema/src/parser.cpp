@@ -19,6 +19,7 @@
 #include "schema_errors.h"
 #include "schema_grammar.h"
 #include "schema_storage.h"
+#include "schemac/rules/rules.h"
 #include "schemac/schema/check.h"
 
 namespace schemac::schema {
@@ -82,7 +83,7 @@ void add_alias_symbol(const Input& in, Builder& b, std::vector<std::string_view>
   std::string_view symbol = b.view_of(in);
   if (!set.empty() && set.back() == "*" && symbol != "*") {
     b.fail(fmt::format("alias set '{}' cannot follow the wildcard '*' in one annotation", symbol),
-           b.range_of(in), "schema-syntax");
+           b.range_of(in), rules::schema_syntax);
   }
   set.push_back(symbol);
 }
@@ -168,7 +169,7 @@ struct action<g::list_size> {
     auto [end, ec] = std::from_chars(in.begin(), in.end(), size);
     if (ec != std::errc() || end != in.end()) {
       b.fail(fmt::format("list size {} is too large", in.string_view()), b.range_of(in),
-             "schema-syntax");
+             rules::schema_syntax);
     }
     b.list_size = size;
   }
@@ -440,7 +441,7 @@ namespace detail {
 ParseResult parse_schema_syntax(std::string_view text, ParserPath path) {
   ParseResult result;
   if (text.size() > UINT32_MAX / 2) {
-    result.error = SchemaError{"schema text is too long", 0, 1, "schema-syntax"};
+    result.error = SchemaError{"schema text is too long", 0, 1, rules::schema_syntax};
     return result;
   }
   // The schema keeps its own copy of the text in its storage, and the names in it are views into
@@ -475,12 +476,12 @@ ParseResult parse_schema_syntax(std::string_view text, ParserPath path) {
     auto offset = static_cast<uint32_t>(e.positions().front().byte);
     uint32_t length = 1;
     std::string found = describe_found(text, offset, &length);
-    result.error =
-        SchemaError{fmt::format("{}, {}", e.message(), found), offset, length, "schema-syntax"};
+    result.error = SchemaError{fmt::format("{}, {}", e.message(), found), offset, length,
+                               rules::schema_syntax};
     return result;
   } catch (const std::exception& e) {
     result.error = SchemaError{fmt::format("internal error while parsing: {}", e.what()), 0, 1,
-                               "schema-syntax"};
+                               rules::schema_syntax};
     return result;
   }
   finish(builder, own_text, std::move(storage), result);

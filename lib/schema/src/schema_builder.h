@@ -15,6 +15,7 @@
 #include <tao/pegtl.hpp>
 
 #include "schema_storage.h"
+#include "schemac/rules/rules.h"
 #include "schemac/schema/parser.h"
 
 namespace schemac::schema::detail {
@@ -119,7 +120,7 @@ struct Builder {
     Type& inner = type();
     if (++type_depth > kMaxTypeDepth) {
       fail(fmt::format("type nests more than {} '[]' and '?' suffixes", kMaxTypeDepth),
-           {end - 1, end}, "schema-syntax");
+           {end - 1, end}, rules::schema_syntax);
       return;
     }
     // The type read so far moves to the storage and becomes the element of a new node.

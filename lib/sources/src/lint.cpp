@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "registration_rules.h"
+#include "schemac/rules/rules.h"
 #include "schemac/schema/check.h"
 #include "schemac/schema/parser.h"
 #include "schemac/support/did_you_mean.h"
@@ -24,19 +25,6 @@ using diagnostics::Location;
 using diagnostics::Note;
 using diagnostics::RuleInfo;
 using diagnostics::Severity;
-
-constexpr auto kRules = std::to_array<RuleInfo>({
-    {"duplicate-definition", Severity::error,
-     "an operator is defined twice in the C++ or Python files given"},
-    {"namespace-mismatch", Severity::error,
-     "a schema's namespace differs from the one of its TORCH_LIBRARY block or Library object"},
-    {"impl-without-definition", Severity::warning,
-     "an implementation is registered for an operator that no given file defines"},
-    {"custom-op-schema", Severity::error,
-     "torch.library.custom_op cannot infer a schema from the function's type hints"},
-    {"custom-op-not-static", Severity::warning,
-     "a custom op's schema depends on what is only known when the file runs"},
-});
 
 Location at(const std::string& path, SourcePosition position) {
   return Location::at(path, position.line, position.column);
@@ -116,7 +104,7 @@ void duplicate_definitions(const std::vector<Definition>& definitions,
     }
     if (clash) {
       Diagnostic diagnostic;
-      diagnostic.rule = "duplicate-definition";
+      diagnostic.rule = rules::duplicate_definition;
       diagnostic.location = at(*d.path, d.position);
       diagnostic.message = fmt::format("operator '{}' is defined twice", full_name(d.ns, d.name));
       diagnostic.notes.push_back(Note{at(*clash->path, clash->position), "first defined here"});
@@ -134,7 +122,7 @@ void namespace_mismatches(const std::string& path, const FoundSchema& found,
   }
   size_t start = found.text.text().find(written);
   Diagnostic diagnostic;
-  diagnostic.rule = "namespace-mismatch";
+  diagnostic.rule = rules::namespace_mismatch;
   diagnostic.location = location_in(path, found.text, static_cast<uint32_t>(start),
                                     static_cast<uint32_t>(written.size()));
   diagnostic.message =
@@ -174,7 +162,7 @@ void implementations_without_definition(std::span<const ScannedFile> files,
       if (found) continue;
       Diagnostic diagnostic;
       diagnostic.severity = Severity::warning;
-      diagnostic.rule = "impl-without-definition";
+      diagnostic.rule = rules::impl_without_definition;
       diagnostic.location = at(file.path, impl.position);
       diagnostic.message = fmt::format(
           "implementation of '{}', which no given file defines (it may be defined elsewhere)",
@@ -207,7 +195,7 @@ Diagnostic schema_diagnostic(const std::string& path, const FoundSchema& found,
                              const schema::SchemaError& error) {
   Diagnostic diagnostic;
   diagnostic.severity = severity_of(error);
-  diagnostic.rule = error.rule.empty() ? "schema-syntax" : error.rule;
+  diagnostic.rule = error.rule.empty() ? rules::schema_syntax : error.rule;
   diagnostic.location = location_in(path, found.text, error.offset, error.length);
   diagnostic.message = error.message;
   return diagnostic;
@@ -215,7 +203,16 @@ Diagnostic schema_diagnostic(const std::string& path, const FoundSchema& found,
 
 }  // namespace
 
-std::span<const RuleInfo> source_rule_catalog() { return kRules; }
+// The registry's source family (schemac/rules/rule_table.h), in its order.
+std::span<const RuleInfo> source_rule_catalog() {
+  static const std::vector<RuleInfo> rules = [] {
+    std::vector<RuleInfo> out;
+    for (const rules::RuleDef& rule : rules::family_rules(rules::Family::source))
+      out.push_back(RuleInfo{rule.id, rule.severity, rule.summary});
+    return out;
+  }();
+  return rules;
+}
 
 std::vector<DefinedOperator> defined_operators(std::span<const ScannedFile> files) {
   std::vector<DefinedOperator> out;
@@ -263,7 +260,7 @@ std::vector<Diagnostic> inference_diagnostics(const std::string& path, const Sca
   for (const custom_op_inference::InferenceProblem& problem : scan.inference_problems) {
     Diagnostic diagnostic;
     diagnostic.severity = problem.rejected ? Severity::error : Severity::warning;
-    diagnostic.rule = problem.rejected ? "custom-op-schema" : "custom-op-not-static";
+    diagnostic.rule = problem.rejected ? rules::custom_op_schema : rules::custom_op_not_static;
     diagnostic.location = at(path, problem.position);
     diagnostic.message = problem.message;
     out.push_back(std::move(diagnostic));

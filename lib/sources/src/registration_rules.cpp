@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "schemac/keys/dispatch_key_names.h"
+#include "schemac/rules/rules.h"
 #include "schemac/sources/lint.h"
 #include "schemac/support/did_you_mean.h"
 
@@ -46,7 +47,7 @@ void check_keys(const std::string& path, const ScanResult& scan, std::vector<Dia
       continue;
     }
     Diagnostic diagnostic;
-    diagnostic.rule = "unknown-dispatch-key";
+    diagnostic.rule = rules::unknown_dispatch_key;
     diagnostic.location = diagnostics::Location::at(path, key.position.line, key.position.column,
                                                     static_cast<uint32_t>(key.name.size()));
     diagnostic.message =

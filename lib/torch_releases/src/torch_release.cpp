@@ -10,8 +10,6 @@
 
 namespace schemac::torch_releases {
 
-using diagnostics::Diagnostic;
-
 namespace {
 
 constexpr TorchVersion v(int major, int minor) { return TorchVersion{major, minor}; }
@@ -24,24 +22,26 @@ constexpr auto kVersions = std::to_array<TorchVersion>({
 // clang-format on
 static_assert(kVersions.back() == kNewestTorchVersion);
 
-// Sorted by id.
-constexpr auto kRuleReleases = std::to_array<RuleRelease>({
-    // native_function_generation.py's checks of the variants it adds. 1.12 reads `autogen:` but
-    // not with these rules: its own file breaks them 75 times.
-    {"autogen-group", v(1, 13), std::nullopt, std::nullopt},
-    {"autogen-name", v(1, 13), std::nullopt, std::nullopt},
-    // NativeFunction.from_yaml refuses the flag on out= functions from 2.7 (PyTorch #145530).
-    {"const-ref-out", v(2, 7), std::nullopt, std::nullopt},
-    // The factory-function assertion of NativeFunction.from_yaml came with 1.13: torchgen 1.12
-    // built 1.12's own file, which has factories without a dispatch section.
-    {"factory-dispatch", v(1, 13), std::nullopt, std::nullopt},
-    {"group-no-out", v(1, 13), std::nullopt, std::nullopt},
-    {"group-out-alone", v(1, 13), std::nullopt, std::nullopt},
-    // NativeFunction.__post_init__ asserts the tag from 1.13 through 2.9 (read in 1.13, 2.0, 2.1,
-    // 2.3, 2.4, 2.5, 2.6, 2.7 and 2.9); PyTorch's file after 2.9 carries an untagged random
-    // operator (_philox_randint_), which its torchgen accepts, so lint warns from 2.10.
-    {"nondeterministic-seeded", v(1, 13), std::nullopt, v(2, 9)},
-});
+// The rules whose releases are limited: the registry's release column (rule_table.h), sorted by
+// id; docs/releases.md says where each window was read.
+const std::vector<RuleRelease>& rule_release_table() {
+  static const std::vector<RuleRelease> table = [] {
+    auto version = [](std::optional<rules::Release> r) -> std::optional<TorchVersion> {
+      if (!r) return std::nullopt;
+      return TorchVersion{r->major, r->minor};
+    };
+    std::vector<RuleRelease> out;
+    for (const rules::RuleDef& rule : rules::all_rules()) {
+      if (!rule.releases.limited()) continue;
+      out.push_back(RuleRelease{rule.id, version(rule.releases.since).value_or(kVersions.front()),
+                                version(rule.releases.until), version(rule.releases.error_until)});
+    }
+    std::sort(out.begin(), out.end(),
+              [](const RuleRelease& a, const RuleRelease& b) { return a.id < b.id; });
+    return out;
+  }();
+  return table;
+}
 
 // What a release added to a list of names (tags.yaml's tags, torchgen's `dispatch_keys`): each
 // release's list is every name added up to it. No release of either list removed a name.
@@ -133,24 +133,17 @@ std::string known_torch_versions_text() {
   return out;
 }
 
-std::span<const RuleRelease> rule_releases() { return kRuleReleases; }
+std::span<const RuleRelease> rule_releases() { return rule_release_table(); }
 
 const RuleRelease* find_rule_release(std::string_view id) {
-  auto it = std::find_if(kRuleReleases.begin(), kRuleReleases.end(),
+  const std::vector<RuleRelease>& table = rule_release_table();
+  auto it = std::find_if(table.begin(), table.end(),
                          [&](const RuleRelease& rule) { return rule.id == id; });
-  return it != kRuleReleases.end() ? &*it : nullptr;
+  return it != table.end() ? &*it : nullptr;
 }
 
-void apply_torch_version(std::vector<Diagnostic>& diagnostics, TorchVersion version) {
-  std::erase_if(diagnostics, [&](const Diagnostic& d) {
-    const RuleRelease* rule = find_rule_release(d.rule);
-    return rule && (version < rule->since || (rule->until && *rule->until < version));
-  });
-  for (Diagnostic& d : diagnostics) {
-    const RuleRelease* rule = find_rule_release(d.rule);
-    if (rule && rule->error_until && version <= *rule->error_until)
-      d.severity = diagnostics::Severity::error;
-  }
+rules::Release release_of(TorchVersion version) {
+  return rules::Release{version.major, version.minor};
 }
 
 std::span<const std::string_view> builtin_tags(TorchVersion version) {

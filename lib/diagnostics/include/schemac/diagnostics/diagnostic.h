@@ -12,9 +12,12 @@
 #include <utility>
 #include <vector>
 
+#include "schemac/rules/rules.h"
+
 namespace schemac::diagnostics {
 
-enum class Severity : uint8_t { error, warning, note };
+// The registry's severity (lib/rules), so that a rule's default and a finding's are one type.
+using Severity = rules::Severity;
 
 std::string_view severity_name(Severity severity);   // "error", "warning", "note"
 std::string_view severity_color(Severity severity);  // its ANSI colour in text output
@@ -54,7 +57,7 @@ struct FixHint {
 
 struct Diagnostic {
   Severity severity = Severity::error;
-  std::string rule;  // kebab-case id, e.g. "duplicate-overload"
+  std::string rule;  // kebab-case id, e.g. duplicate-overload (rules::duplicate_overload)
   Location location;
   std::string message;  // lower-case, no final period
   std::vector<Note> notes;

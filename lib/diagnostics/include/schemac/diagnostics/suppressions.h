@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/rules/rules.h"
 
 namespace schemac::diagnostics {
 
@@ -54,10 +55,10 @@ using EntryFirstLine = std::function<uint32_t(uint32_t line)>;
 // first column.
 EntryFirstLine yaml_entry_first_line(std::string_view text);
 
-// The rules this file reports about suppression comments, for the rule catalogues.
-inline constexpr std::string_view kUnusedSuppressionRule = "unused-suppression";
-inline constexpr std::string_view kUnknownRuleRule = "unknown-rule";
-inline constexpr std::string_view kBareSuppressionRule = "bare-suppression";
+// The rules this file reports about suppression comments (defined in the rule registry).
+inline constexpr std::string_view kUnusedSuppressionRule = rules::unused_suppression;
+inline constexpr std::string_view kUnknownRuleRule = rules::unknown_rule;
+inline constexpr std::string_view kBareSuppressionRule = rules::bare_suppression;
 RuleInfo unused_suppression_rule();
 std::vector<RuleInfo> suppression_rules();  // the three above
 

@@ -3,6 +3,7 @@
 // lint_rule_catalog(); docs/lint-rules.md says why each exists.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -29,12 +30,20 @@ struct LintOptions {
   Profile profile = Profile::automatic;
   // The release whose torchgen will read the file: its rules, dispatch keys and tag syntax.
   torch_releases::TorchVersion torch_version = torch_releases::kNewestTorchVersion;
+  // A .schemac.yaml's `severity:` for some rules (error or warning: `off` drops the rule before
+  // lint sees it), the last word in rules::decide.
+  std::map<std::string, diagnostics::Severity, std::less<>> configured_severity = {};
 };
 
 // Every rule lint can report, loader and schema rules included, sorted by id.
 std::span<const diagnostics::RuleInfo> lint_rule_catalog();
 // The catalogue entry of `id`, or nullptr.
 const diagnostics::RuleInfo* find_lint_rule(std::string_view id);
+// Every rule a `schemac lint` run reports, in the registry's order: the catalogue above, the rules
+// over registration code, those about the run (unused-suppression, config); with `gen`, also gen's
+// own checks (torch-namespace), as --list-rules shows them. SARIF, .schemac.yaml and the language
+// server take this list.
+std::vector<diagnostics::RuleInfo> lint_run_rules(bool gen = false);
 
 // The cross-field and cross-entry rules over a loaded file, each kept or not, and given its
 // severity, by the profile of the operator it is about (rule_selection.h).

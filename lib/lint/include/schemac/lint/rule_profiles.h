@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/rules/rules.h"
 
 namespace schemac::lint {
 
@@ -23,14 +24,9 @@ std::optional<Profile> parse_profile(std::string_view name);
 // asked for: the forced one, else `extension` for any namespace but `aten`.
 Profile operator_profile(Profile requested, std::string_view ns);
 
-// What a rule is in each profile: kept apart from the rule's id, severity and description
-// (lint_rule_catalog) so that other per-rule data can sit beside it.
-struct RuleProfiles {
-  bool in_tree = true;
-  bool extension = true;
-  // The rule's severity in the extension profile when it differs from the catalogue's.
-  std::optional<diagnostics::Severity> extension_severity;
-};
+// What a rule is in each profile (in_tree, extension, extension_severity): the rule registry's
+// column (schemac/rules/rule_table.h), beside the rule's id, severity and description.
+using RuleProfiles = rules::Profiles;
 // The profile data of rule `id`; rules not listed apart are in both profiles alike.
 RuleProfiles rule_profiles(std::string_view id);
 

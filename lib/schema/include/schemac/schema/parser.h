@@ -19,7 +19,7 @@ struct SchemaError {
   std::string message;  // lower-case, no final period: "expected ')' after the arguments"
   uint32_t offset = 0;
   uint32_t length = 1;  // how many characters the caret underlines
-  std::string rule;     // a stable id, e.g. "schema-syntax", "duplicate-argument", "default-type"
+  std::string rule;     // a stable id, e.g. schema-syntax, duplicate-argument, default-type
   SchemaSeverity severity = SchemaSeverity::Error;
 };
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/rules/rules.h"
 
 namespace schemac::torch_releases {
 
@@ -40,13 +41,15 @@ struct RuleRelease {
   std::optional<TorchVersion> until;
   std::optional<TorchVersion> error_until;
 };
-// The rules whose releases are limited; every other rule applies to every known release.
+// The rules whose releases are limited, sorted by id: a view of the rule registry's release
+// column (schemac/rules/rule_table.h). Every other rule applies to every known release.
 std::span<const RuleRelease> rule_releases();
 const RuleRelease* find_rule_release(std::string_view id);
 
-// Drops the diagnostics of rules that `version`'s torchgen does not have, and gives the others
-// the severity they have in that release.
-void apply_torch_version(std::vector<diagnostics::Diagnostic>& diagnostics, TorchVersion version);
+// `version` as the rule registry counts releases: what rules::decide takes, the one place that
+// drops the findings of rules `version`'s torchgen does not have and gives the others their
+// severity there.
+rules::Release release_of(TorchVersion version);
 
 // The tags of `version`'s tags.yaml, used when no tags file is given or found (static storage).
 std::span<const std::string_view> builtin_tags(TorchVersion version = kNewestTorchVersion);
