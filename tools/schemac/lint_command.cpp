@@ -29,10 +29,12 @@
 #include "commands.h"
 #include "config_files.h"
 #include "input.h"
+#include "input_files.h"
 #include "lint_fix.h"
 #include "lint_inputs.h"
 #include "parse_sources.h"
 #include "report.h"
+#include "rule_help.h"
 #include "schemac/config/config.h"
 #include "schemac/diagnostics/baseline.h"
 #include "schemac/diagnostics/diagnostic.h"
@@ -41,6 +43,7 @@
 #include "schemac/lint/lint_inputs.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/lint/rule_selection.h"
+#include "schemac/sources/language.h"
 #include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
 #include "schemac/support/did_you_mean.h"
@@ -80,6 +83,8 @@ struct LintOptions {
   std::vector<std::string> ignore;
   size_t max_errors = 0;  // 0: no limit
   std::string baseline_file;
+  std::string docs_url;     // --docs-url; else the config's docs-url
+  bool by_content = false;  // files given are skipped like files found in a folder
 };
 
 // The valid tags for `input`: from --tags, else from a tags.yaml beside it, else the built-in list
@@ -126,7 +131,7 @@ std::vector<diagnostics::RuleInfo> all_rules() {
 // --list-rules: each rule's id, severity in each profile it is in, and what it checks; with a
 // forced profile only that profile's rules, with their severity there.
 void print_rule_list(std::span<const diagnostics::RuleInfo> rules, lint::Profile only,
-                     std::string_view format) {
+                     std::string_view format, std::string_view docs_url) {
   lint::LintOptions in_tree, extension;
   in_tree.profile = lint::Profile::in_tree;
   extension.profile = lint::Profile::extension;
@@ -146,10 +151,9 @@ void print_rule_list(std::span<const diagnostics::RuleInfo> rules, lint::Profile
                             diagnostics::severity_name(*severity));
     }
     if (column.empty()) continue;
-    list.push_back({{"id", rule.id},
-                    {"profiles", profiles},
-                    {"description", rule.description},
-                    {"helpUri", fmt::format("{}#{}", kRulesDocUri, rule.id)}});
+    list.push_back({{"id", rule.id}, {"profiles", profiles}, {"description", rule.description}});
+    if (std::optional<RuleHelp> help = find_rule_help(rule.id)) list.back()["help"] = help->text;
+    if (!docs_url.empty()) list.back()["helpUri"] = rule_help_uri(docs_url, rule.id);
     rows.push_back({std::string(rule.id), column, std::string(rule.description)});
   }
   if (format == "json") {
@@ -205,7 +209,7 @@ bool lint_inputs(const LintOptions& options, lint::FileLintOptions file_options,
   bool ok = true;
   for (size_t i = 0; i < inputs.size(); ++i) {
     const std::string& path = inputs[i].input->path;
-    if (std::optional<sources::Language> language = sources::language_for_path(path)) {
+    if (std::optional<sources::Language> language = sources::language_of(path, texts[i])) {
       scanned.push_back({path, sources::scan_source(texts[i], *language)});
       entry_first_line[i] = code_entry_first_line(scanned.back().scan);
       continue;
@@ -347,7 +351,7 @@ int run_lint(const LintOptions& options) {
   const lint::Profile profile =
       lint::parse_profile(options.profile).value_or(lint::Profile::automatic);
   if (options.list_rules) {
-    print_rule_list(all_rules(), profile, options.format);
+    print_rule_list(all_rules(), profile, options.format, options.docs_url);
     return kExitOk;
   }
   if (options.list_tags) {
@@ -384,8 +388,10 @@ int run_lint(const LintOptions& options) {
   }
   bool io_error = false;
   ReportRun run;
-  const std::vector<LintInput> read =
-      read_lint_inputs(options.files, options.stdin_filename, io_error, run.tool_errors);
+  run.docs_url = options.docs_url;  // else the first input's config's docs-url
+  const std::vector<LintInput> read = read_lint_inputs(
+      options.files, {options.stdin_filename, options.verbose, options.by_content}, io_error,
+      run.tool_errors);
   const std::vector<diagnostics::RuleInfo> rules = all_rules();
   cli::ConfigFiles configs(options.config_file, rules);
   std::vector<Diagnostic> config_problems;
@@ -397,13 +403,21 @@ int run_lint(const LintOptions& options) {
       io_error = true;
       continue;
     }
+    if (input.from_folder && cli::excluded(*config, input.path)) {
+      if (options.verbose)
+        fmt::print(stderr, "{}: note: skipped '{}': exclude: in {}\n", kCommand, input.path,
+                   config->file);
+      continue;
+    }
+    if (run.docs_url.empty()) run.docs_url = config->docs_url.value_or("");
     inputs.push_back(
         {&input, config::merge_command_line(*config, {options.select, options.ignore})});
   }
   std::vector<std::string> texts;
   for (const ConfiguredInput& input : inputs) {
     texts.push_back(input.input->text);
-    std::optional<sources::Language> language = sources::language_for_path(input.input->path);
+    std::optional<sources::Language> language =
+        sources::language_of(input.input->path, input.input->text);
     if (options.verbose && language)
       print_skipped({input.input->path, sources::scan_source(texts.back(), *language)});
   }
@@ -466,6 +480,11 @@ void add_daily_loop_options(CLI::App* cmd, LintOptions& options) {
       ->delimiter(',');
   cmd->add_option("--max-errors", options.max_errors,
                   "show at most N errors (the exit code still counts all)");
+  cmd->add_flag("--by-content", options.by_content,
+                "take the files given as a folder search finds them: skip those that are not "
+                "operator files (YAML of another shape), generated or excluded (for hooks that "
+                "pass every YAML, C++ and Python file)");
+  cmd->add_option("--docs-url", options.docs_url, kDocsUrlHelp);
   cmd->add_option(
       "--baseline", options.baseline_file,
       "a baseline file: when it does not exist, today's findings are recorded in it; when it does, "
@@ -512,7 +531,30 @@ std::function<int()> bind_lint_command(CLI::App* cmd) {
   cmd->add_option("--native-functions", options->native_functions_file,
                   "the native_functions.yaml whose operators a backend YAML's lists must name");
   add_daily_loop_options(cmd, *options);
-  return [options] { return run_lint(*options); };
+  return [options] {
+    if (!checked_docs_url(kCommand, options->docs_url)) return kExitUsage;
+    // --format applies to every mode or is refused.
+    const bool text = options->format == "text";
+    if (!text && (options->diff || options->show_config)) {
+      error(kCommand, "--format {} does not apply to {}: it prints a {}", options->format,
+            options->diff ? "--fix --diff" : "--show-config",
+            options->diff ? "unified diff" : "configuration as YAML");
+      return kExitUsage;
+    }
+    if ((options->list_rules || options->list_tags) && !text && options->format != "json") {
+      error(kCommand, "--format {} does not apply to {}: use text or json", options->format,
+            options->list_rules ? "--list-rules" : "--list-tags");
+      return kExitUsage;
+    }
+    if (options->list_tags && options->format == "json") {
+      nlohmann::json tags = nlohmann::json::array();
+      for (std::string_view tag : torch_releases::builtin_tags(options->torch_version))
+        tags.push_back(tag);
+      fmt::print("{}\n", tags.dump(2));
+      return kExitOk;
+    }
+    return run_lint(*options);
+  };
 }
 
 }  // namespace schemac::tool

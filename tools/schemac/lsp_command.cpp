@@ -1,4 +1,4 @@
-// `schemac lsp [--rule-docs URL]`: a Language Server Protocol server on stdin/stdout (lib/lsp),
+// `schemac lsp [--docs-url URL]`: a Language Server Protocol server on stdin/stdout (lib/lsp),
 // with each document's .schemac.yaml (tools/cli/config_files.h) and suppression comments applied.
 // Nothing but protocol messages goes to stdout. Exit 0 after a shutdown request and an exit
 // notification, 1 when the client exits without shutting down or the input ends.
@@ -11,6 +11,8 @@
 #include "cli.h"
 #include "commands.h"
 #include "config_files.h"
+#include "report.h"
+#include "rule_help.h"
 #include "schemac/diagnostics/suppressions.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/lsp/server.h"
@@ -21,7 +23,8 @@ namespace schemac::tool {
 namespace {
 
 struct LspOptions {
-  std::string rule_docs = SCHEMAC_RULE_DOCS;
+  std::string docs_url;   // --docs-url; else each document's config's docs-url; else no links
+  std::string rule_docs;  // --rule-docs (older): one page's URL, a rule's link is URL#rule-id
 };
 
 // The rules a .schemac.yaml may name, as for `schemac lint`.
@@ -43,6 +46,19 @@ int run_lsp(const LspOptions& options) {
     std::vector<diagnostics::Diagnostic> problems;  // a bad config is `schemac lint`'s to report
     return configs->for_input(path, problems);
   };
+  if (options.rule_docs.empty()) {
+    // A rule's link: its entry under the published docs, or none (never a local path).
+    server.analysis.rule_link = [configs, url = options.docs_url](const std::string& path,
+                                                                  std::string_view rule) {
+      std::string base = url;
+      if (base.empty()) {
+        std::vector<diagnostics::Diagnostic> problems;
+        const config::Config* config = configs->for_input(path, problems);
+        if (config != nullptr) base = config->docs_url.value_or("");
+      }
+      return rule_help_uri(base, rule);
+    };
+  }
   server.version = std::string(support::kVersion);
   return lsp::serve(std::cin, std::cout, std::move(server));
 }
@@ -51,11 +67,16 @@ int run_lsp(const LspOptions& options) {
 
 std::function<int()> bind_lsp_command(CLI::App* cmd) {
   auto options = std::make_shared<LspOptions>();
+  cmd->add_option("--docs-url", options->docs_url, kDocsUrlHelp);
   cmd->add_option("--rule-docs", options->rule_docs,
-                  "the URL of the rule documentation (docs/lint-rules.md); a diagnostic's link is "
-                  "URL#rule-id")
-      ->capture_default_str();
-  return [options] { return run_lsp(*options); };
+                  "older form: the URL of a published docs/lint-rules.md; a diagnostic's link is "
+                  "URL#rule-id");
+  return [options] {
+    if (!checked_docs_url("schemac lsp", options->docs_url) ||
+        !checked_docs_url("schemac lsp", options->rule_docs))
+      return cli::kExitUsage;
+    return run_lsp(*options);
+  };
 }
 
 }  // namespace schemac::tool

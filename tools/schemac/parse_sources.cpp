@@ -115,9 +115,7 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
 }
 
 std::optional<std::string> read_source_file(std::string_view command, const std::string& path) {
-  std::optional<std::string> text = read_file(path);
-  if (!text) error(command, "cannot read '{}'", path);
-  return text;
+  return cli::read_input(command, path, "", true);  // YAML's answers, Latin-1 comments allowed
 }
 
 }  // namespace schemac::tool

@@ -73,8 +73,10 @@ nlohmann::json diagnostic_json(const Document& document, const LineIndex& index,
                         {"message", d.message}};
   if (!d.rule.empty()) {
     out["code"] = d.rule;
-    if (!options.rule_docs.empty())
-      out["codeDescription"] = {{"href", options.rule_docs + "#" + d.rule}};
+    const std::string href = options.rule_link ? options.rule_link(document.path, d.rule)
+                             : options.rule_docs.empty() ? ""
+                                                         : options.rule_docs + "#" + d.rule;
+    if (!href.empty()) out["codeDescription"] = {{"href", href}};
   }
   nlohmann::json related = nlohmann::json::array();
   for (const diagnostics::Note& note : d.notes) {

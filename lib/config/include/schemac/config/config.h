@@ -12,6 +12,10 @@
 //   profile: in-tree|extension
 //   torch-version: "X.Y"
 //   namespace: NAME
+//   exclude: ["gen/", "third_party/**"]  files a folder search and `lint --by-content` skip
+//                                        (.gitignore syntax, relative to the config's folder)
+//   docs-url: https://host/path/docs/    where the rule documentation is published: SARIF's
+//                                        helpUri and the server's links point there
 #pragma once
 
 #include <map>
@@ -43,7 +47,12 @@ struct Config {
   std::optional<std::string> profile;
   std::optional<std::string> torch_version;
   std::optional<std::string> namespace_name;
+  std::vector<std::string> exclude;     // .gitignore-style patterns, from the config's folder
+  std::optional<std::string> docs_url;  // an absolute URL (is_url)
 };
+
+// Whether `text` is an absolute URL: `scheme://rest`.
+bool is_url(std::string_view text);
 
 struct ConfigLoad {
   Config config;

@@ -1,10 +1,12 @@
 // The lint pipeline over an open document, and its findings in the protocol's shapes: each
 // Diagnostic with a 0-based UTF-16 range, `code` = the rule id, `source` = "schemac" and
-// `codeDescription.href` = the rule's section of docs/lint-rules.md; each fix-it as a quick fix.
+// `codeDescription.href` = the rule's entry in the published docs, when known; each fix-it as a
+// quick fix.
 #pragma once
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -16,11 +18,14 @@
 namespace schemac::lsp {
 
 struct AnalysisOptions {
-  // Where the rules are documented: a rule's href is this + "#" + its id.
+  // Where the rules are documented: a rule's href is this + "#" + its id; empty: no link.
   std::string rule_docs;
   // The .schemac.yaml configuration that applies to a file (as `schemac lint` finds it), or
   // nullptr for none or an unusable one; unset: no configuration.
   std::function<const config::Config*(const std::string& path)> config_for;
+  // When set, a rule's href instead: the URL of `rule`'s documentation for the file at `path`
+  // ("" for no link).
+  std::function<std::string(const std::string& path, std::string_view rule)> rule_link;
 };
 
 // What `schemac lint` reports for the document's text alone: YAML of any of the three kinds
