@@ -66,7 +66,7 @@ TEST_F(OptionsAnywhere, LintListOptionsNeverSwallowTheFiles) {
   EXPECT_EQ(select.status, 1) << select.err;
   EXPECT_NE(select.out.find("[unknown-dispatch-key]"), std::string::npos) << select.out;
   EXPECT_EQ(select.out.find("[unknown-field]"), std::string::npos) << select.out;
-  ToolRun ignore = schemac("lint --ignore unknown-field,invalid-tag ops.yaml");
+  ToolRun ignore = schemac("lint --ignore unknown-field,unknown-tag ops.yaml");
   EXPECT_EQ(ignore.status, 1) << ignore.err;
   EXPECT_NE(ignore.out.find("1 error, 0 warnings"), std::string::npos) << ignore.out;
   // Every spelling selects the same rules.
@@ -77,9 +77,9 @@ TEST_F(OptionsAnywhere, LintListOptionsNeverSwallowTheFiles) {
                                "--select unknown-dispatch-key,unknown-dispatch-key ops.yaml"}) {
     EXPECT_EQ(schemac(std::string("lint ") + spelling).out, expected) << spelling;
   }
-  ToolRun two = schemac("lint --select unknown-field --select invalid-tag ops.yaml more.yaml");
+  ToolRun two = schemac("lint --select unknown-field --select unknown-tag ops.yaml more.yaml");
   EXPECT_NE(two.out.find("3 errors, 0 warnings"), std::string::npos) << two.out;
-  every_order("lint", {"--select unknown-field,invalid-tag", "--ignore=invalid-tag", "ops.yaml",
+  every_order("lint", {"--select unknown-field,unknown-tag", "--ignore=unknown-tag", "ops.yaml",
                        "more.yaml"},
               1);
   every_order("lint", {"--format json", "--werror", "--max-errors 1", "ops.yaml"}, 1);
@@ -91,11 +91,11 @@ TEST_F(OptionsAnywhere, EverySubcommand) {
   file("new.yaml", "- func: a(Tensor self, int n) -> Tensor\n  dispatch: {CPU: a}\n");
   file("bind.cpp", "TORCH_LIBRARY(ns, m) {\n  m.def(\"f(Tensor self) -> Tensor\");\n}\n");
   file("schemas.txt", "f(Tensor self) -> Tensor\n");
-  every_order("parse", {"--format json", "'g(Tensor x) -> Tensor'", "'h(int y) -> int'"}, 0);
+  every_order("parse", {"--format json", "--color=never", "'g(Tensor x) -> Tensor' 'h(int y) -> int'"}, 0);
   every_order("parse", {"--format=json", "--werror"}, 0, "schemas.txt");
   every_order("parse", {"--source", "--json", "bind.cpp"}, 0);
   every_order("compat", {"--format json", "--today 2026-01-01", "ops.yaml new.yaml"}, 1);
-  every_order("gen", {"-o out", "--target torch", "--shards=2", "ops.yaml"}, 0);
+  every_order("gen", {"-o out", "--target torch", "--namespace=myops", "--shards 2", "ops.yaml"}, 0);
   every_order("gen", {"--output-dir=out", "--list-outputs", "ops.yaml"}, 0);
   // The server: options anywhere, then it reads stdin, which ends without a shutdown: exit 1.
   file("empty.txt", "");

@@ -68,22 +68,28 @@ std::string plain(std::string_view text) {
   return std::string(trim(out));
 }
 
-// The rule id a table row's first cell names: an `<a id="ID">` anchor, else a lone `ID`.
-std::string row_rule_id(std::string_view first) {
-  const size_t anchor = first.find("<a id=\"");
-  if (anchor != std::string_view::npos) {
-    const size_t start = anchor + 7;
+// The rule ids a table row's first cell names: its `<a id="ID">` anchors (a row may document
+// several rules), else a lone `ID`. `anchored` says which.
+std::vector<std::string> row_rule_ids(std::string_view first, bool& anchored) {
+  std::vector<std::string> ids;
+  for (size_t at = first.find("<a id=\""); at != std::string_view::npos;
+       at = first.find("<a id=\"", at + 1)) {
+    const size_t start = at + 7;
     const size_t end = first.find('"', start);
-    if (end != std::string_view::npos) return std::string(first.substr(start, end - start));
+    if (end == std::string_view::npos) break;
+    ids.emplace_back(first.substr(start, end - start));
   }
+  anchored = !ids.empty();
+  if (anchored) return ids;
   if (first.starts_with('*')) first = trim(first.substr(first.find('*', 1) + 1));  // *warning*
   if (first.size() > 2 && first.front() == '`' && first.back() == '`' &&
       first.find(' ') == std::string_view::npos)
-    return std::string(first.substr(1, first.size() - 2));
-  return "";
+    ids.emplace_back(first.substr(1, first.size() - 2));
+  return ids;
 }
 
-// Calls `visit(id, page, section, header, row)` for every rule row of every page.
+// Calls `visit(id, anchored, page, section, header, row)` for every rule of every table row of
+// every page.
 template <typename Visit>
 void for_each_rule_row(Visit&& visit) {
   for (const RuleDocPage& page : rule_doc_pages()) {
@@ -106,8 +112,9 @@ void for_each_rule_row(Visit&& visit) {
         header = cells(previous);
       } else if (line.starts_with("|") && !header.empty()) {
         std::vector<std::string> row = cells(line);
-        const std::string id = row_rule_id(row.front());
-        if (!id.empty() && visit(id, page.name, section, header, row)) return;
+        bool anchored = false;
+        for (const std::string& id : row_rule_ids(row.front(), anchored))
+          visit(id, anchored, page.name, section, header, row);
       } else if (!line.starts_with("|")) {
         header.clear();
       }
@@ -120,22 +127,28 @@ void for_each_rule_row(Visit&& visit) {
 const std::map<std::string, RuleHelp, std::less<>>& all_rule_help() {
   static const std::map<std::string, RuleHelp, std::less<>> all = [] {
     std::map<std::string, RuleHelp, std::less<>> out;
-    for_each_rule_row([&](const std::string& id, std::string_view page, const std::string& section,
-                          const std::vector<std::string>& header,
+    std::map<std::string, bool, std::less<>> anchored_at;  // the entry came from an anchored row
+    for_each_rule_row([&](const std::string& id, bool anchored, std::string_view page,
+                          const std::string& section, const std::vector<std::string>& header,
                           const std::vector<std::string>& row) {
-      if (out.contains(id)) return false;
+      // The first anchored row wins (a rule's own entry), else the first row naming it.
+      if (auto it = anchored_at.find(id); it != anchored_at.end() && (it->second || !anchored))
+        return;
+      anchored_at[id] = anchored;
       const std::string& first = row.front();
-      const std::string severity = first.find("*warning*") != std::string::npos ? "warning"
-                                   : first.find("*note*") != std::string::npos  ? "note"
-                                                                               : "error";
+      std::string severity = first.find("*warning*") != std::string::npos ? "warning"
+                             : first.find("*note*") != std::string::npos  ? "note"
+                                                                         : "error";
+      for (size_t i = 1; i < row.size() && i < header.size(); ++i) {
+        if (plain(header[i]) == "severity" && !row[i].empty()) severity = plain(row[i]);
+      }
       RuleHelp help{id, std::string(page), section, ""};
       help.text = fmt::format("{} ({}; docs/{}, \"{}\")\n", id, severity, page, section);
       for (size_t i = 1; i < row.size() && i < header.size(); ++i) {
-        if (!row[i].empty())
+        if (!row[i].empty() && plain(header[i]) != "severity")
           help.text += fmt::format("  {}: {}\n", plain(header[i]), plain(row[i]));
       }
-      out.emplace(id, std::move(help));
-      return false;
+      out.insert_or_assign(id, std::move(help));
     });
     return out;
   }();
