@@ -31,7 +31,8 @@ void search(const fs::path& folder, IgnoreRules& rules, bool nested_rules,
     const bool is_folder = entry.is_directory(type_ec);
     if (is_folder && name.starts_with(".")) continue;
     if (rules.ignored(path, is_folder)) {
-      if (verbose) fmt::print(stderr, "{}: note: skipped '{}': .gitignore\n", command, path.string());
+      if (verbose)
+        fmt::print(stderr, "{}: note: skipped '{}': .gitignore\n", command, path.string());
       continue;
     }
     if (is_folder) {

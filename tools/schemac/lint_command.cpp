@@ -389,9 +389,9 @@ int run_lint(const LintOptions& options) {
   bool io_error = false;
   ReportRun run;
   run.docs_url = options.docs_url;  // else the first input's config's docs-url
-  const std::vector<LintInput> read = read_lint_inputs(
-      options.files, {options.stdin_filename, options.verbose, options.by_content}, io_error,
-      run.tool_errors);
+  const std::vector<LintInput> read =
+      read_lint_inputs(options.files, {options.stdin_filename, options.verbose, options.by_content},
+                       io_error, run.tool_errors);
   const std::vector<diagnostics::RuleInfo> rules = all_rules();
   cli::ConfigFiles configs(options.config_file, rules);
   std::vector<Diagnostic> config_problems;

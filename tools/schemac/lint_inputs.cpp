@@ -96,8 +96,8 @@ std::vector<LintInput> read_lint_inputs(const std::vector<std::string>& argument
     std::error_code ec;
     if (fs::is_directory(argument, ec)) {
       const size_t before = inputs.size();
-      for (const std::string& path : cli::files_under(argument, lint_reads, kCommand,
-                                                      choice.verbose))
+      for (const std::string& path :
+           cli::files_under(argument, lint_reads, kCommand, choice.verbose))
         add_file(path, true);
       if (inputs.size() == before)
         fmt::print(stderr, "{}: note: nothing to lint in '{}'\n", kCommand, argument);

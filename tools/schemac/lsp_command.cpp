@@ -46,19 +46,11 @@ int run_lsp(const LspOptions& options) {
     std::vector<diagnostics::Diagnostic> problems;  // a bad config is `schemac lint`'s to report
     return configs->for_input(path, problems);
   };
-  if (options.rule_docs.empty()) {
-    // A rule's link: its entry under the published docs, or none (never a local path).
-    server.analysis.rule_link = [configs, url = options.docs_url](const std::string& path,
-                                                                  std::string_view rule) {
-      std::string base = url;
-      if (base.empty()) {
-        std::vector<diagnostics::Diagnostic> problems;
-        const config::Config* config = configs->for_input(path, problems);
-        if (config != nullptr) base = config->docs_url.value_or("");
-      }
-      return rule_help_uri(base, rule);
-    };
-  }
+  // A rule's link: its entry in the published docs (--docs-url, else each document's
+  // `docs-url:`), or none: never a path of the machine that built schemac. Every rule the server
+  // reports has its entry in lint-rules.md.
+  if (server.analysis.rule_docs.empty())
+    server.analysis.rule_docs = docs_page_url(options.docs_url, "lint-rules.md");
   server.version = std::string(support::kVersion);
   return lsp::serve(std::cin, std::cout, std::move(server));
 }

@@ -138,7 +138,7 @@ const std::map<std::string, RuleHelp, std::less<>>& all_rule_help() {
       const std::string& first = row.front();
       std::string severity = first.find("*warning*") != std::string::npos ? "warning"
                              : first.find("*note*") != std::string::npos  ? "note"
-                                                                         : "error";
+                                                                          : "error";
       for (size_t i = 1; i < row.size() && i < header.size(); ++i) {
         if (plain(header[i]) == "severity" && !row[i].empty()) severity = plain(row[i]);
       }
@@ -169,11 +169,15 @@ std::vector<std::string> documented_rule_ids() {
   return ids;
 }
 
+std::string docs_page_url(std::string_view docs_url, std::string_view page) {
+  if (docs_url.empty()) return "";
+  return fmt::format("{}{}{}", docs_url, docs_url.ends_with('/') ? "" : "/", page);
+}
+
 std::string rule_help_uri(std::string_view docs_url, std::string_view id) {
   if (docs_url.empty()) return "";
   std::optional<RuleHelp> help = find_rule_help(id);
-  return fmt::format("{}{}{}#{}", docs_url, docs_url.ends_with('/') ? "" : "/",
-                     help ? help->page : "lint-rules.md", id);
+  return fmt::format("{}#{}", docs_page_url(docs_url, help ? help->page : "lint-rules.md"), id);
 }
 
 int print_rule_help(std::string_view id) {
@@ -186,8 +190,9 @@ int print_rule_help(std::string_view id) {
   cli::error("schemac help", "unknown command or rule '{}'", id);
   if (std::optional<std::string> guess = support::did_you_mean(id, names))
     fmt::print(stderr, "note: did you mean '{}'?\n", *guess);
-  fmt::print(stderr, "note: 'schemac help COMMAND' or 'schemac help RULE'; 'schemac lint "
-                     "--list-rules' lists the rules\n");
+  fmt::print(stderr,
+             "note: 'schemac help COMMAND' or 'schemac help RULE'; 'schemac lint "
+             "--list-rules' lists the rules\n");
   return cli::kExitUsage;
 }
 

@@ -33,6 +33,9 @@ std::optional<RuleHelp> find_rule_help(std::string_view id);
 // Every rule id the tables document, for did-you-mean.
 std::vector<std::string> documented_rule_ids();
 
+// `docs_url` (a base URL; a '/' is added when missing) + `page`; empty when `docs_url` is.
+std::string docs_page_url(std::string_view docs_url, std::string_view page);
+
 // `docs_url` (a base URL; a '/' is added when missing) + the rule's page + '#' + id; the page is
 // lint-rules.md for a rule no table documents. Empty when `docs_url` is.
 std::string rule_help_uri(std::string_view docs_url, std::string_view id);

@@ -20,9 +20,9 @@ using diagnostics::Diagnostic;
 using diagnostics::Location;
 using native_functions::YamlNode;
 
-constexpr auto kKeys = std::to_array<std::string_view>(
-    {"select", "ignore", "severity", "per-path", "tags", "profile", "torch-version", "namespace",
-     "exclude", "docs-url"});
+constexpr auto kKeys =
+    std::to_array<std::string_view>({"select", "ignore", "severity", "per-path", "tags", "profile",
+                                     "torch-version", "namespace", "exclude", "docs-url"});
 constexpr auto kSeverities = std::to_array<std::string_view>({"error", "warning", "off"});
 constexpr std::string_view kRule = "config";
 

@@ -1,8 +1,8 @@
 // The SARIF 2.1.0 renderer, in the subset GitHub code scanning reads: one run, the driver with
-// its rules (id, short description, default level, helpUri and help when known), one invocation (executionSuccessful
-// and the tool's own errors), and results with a rule id, a level, a message and a physical
-// location (artifact URI and a 1-based region whose columns count UTF-16 code units). Notes
-// become relatedLocations; a fix hint becomes a SARIF fix.
+// its rules (id, short description, default level, helpUri and help when known), one invocation
+// (executionSuccessful and the tool's own errors), and results with a rule id, a level, a message
+// and a physical location (artifact URI and a 1-based region whose columns count UTF-16 code
+// units). Notes become relatedLocations; a fix hint becomes a SARIF fix.
 #include <algorithm>
 #include <set>
 

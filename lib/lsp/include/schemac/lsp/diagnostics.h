@@ -6,7 +6,6 @@
 
 #include <functional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -18,14 +17,12 @@
 namespace schemac::lsp {
 
 struct AnalysisOptions {
-  // Where the rules are documented: a rule's href is this + "#" + its id; empty: no link.
+  // Where the rules are documented: a rule's href is this + "#" + its id. Empty: the
+  // published docs/lint-rules.md under the document's config's `docs-url:`, else no link.
   std::string rule_docs;
   // The .schemac.yaml configuration that applies to a file (as `schemac lint` finds it), or
   // nullptr for none or an unusable one; unset: no configuration.
   std::function<const config::Config*(const std::string& path)> config_for;
-  // When set, a rule's href instead: the URL of `rule`'s documentation for the file at `path`
-  // ("" for no link).
-  std::function<std::string(const std::string& path, std::string_view rule)> rule_link;
 };
 
 // What `schemac lint` reports for the document's text alone: YAML of any of the three kinds
