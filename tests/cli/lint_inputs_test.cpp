@@ -38,6 +38,11 @@ TEST_F(LintInputs, TheLanguageOfStdinComesFromItsContent) {
   EXPECT_EQ(cpp.out.find("top-level-not-list"), std::string::npos) << cpp.out;
   EXPECT_NE(cpp.out.find("<stdin>:4:"), std::string::npos) << cpp.out;
   EXPECT_NE(cpp.out.find("[duplicate-definition]"), std::string::npos) << cpp.out;
+  // Its suppression comments are C++'s.
+  file("quiet.txt", std::string(kCpp).replace(std::string(kCpp).find("\n}"), 0,
+                                              "  // schemac: ignore[duplicate-definition]"));
+  ToolRun quiet = schemac("lint - < quiet.txt");
+  EXPECT_EQ(quiet.status, 0) << quiet.out;
   file("ops.py",
        "import torch\nlib = torch.library.Library('myops', 'DEF')\n"
        "lib.define('f(Tensor self) -> Tensor')\nlib.define('f(Tensor self) -> Tensor')\n");

@@ -5,7 +5,8 @@
 // [--config FILE] [--select/--ignore RULE,...] [--baseline FILE] [--max-errors N] FILE|DIR|-...`:
 // checks operator YAML files (native_functions.yaml, torchgen's backend YAML, executorch's kernel
 // YAML; recognised by shape, as the torchgen of release X.Y reads them: docs/releases.md) and the
-// schemas in C++ and Python registration code (chosen by extension, lib/sources; --verbose lists
+// schemas in C++ and Python registration code (chosen by extension, else by content: lib/sources'
+// language.h; --verbose lists
 // the calls whose schema is not a literal), then the rules across all the files given
 // (schemac/lint/lint_inputs.h), and reports every problem with its rule id, on stdout, each rule
 // kept and given its severity by the profile of the operator it is about. Each input's
@@ -264,7 +265,11 @@ bool lint_inputs(const LintOptions& options, lint::FileLintOptions file_options,
   for (size_t i = 0; i < inputs.size(); ++i) {
     if (!keep[i]) continue;
     const std::string& path = inputs[i].input->path;
-    diagnostics::apply_suppressions(found[i], path, texts[i], diagnostics::comment_style_for(path),
+    const diagnostics::CommentStyle style =  // C++ on stdin has `//` comments too
+        sources::language_of(path, texts[i]) == sources::Language::cpp
+            ? diagnostics::CommentStyle::slashes
+            : diagnostics::comment_style_for(path);
+    diagnostics::apply_suppressions(found[i], path, texts[i], style,
                                     entry_first_line[i]);
     config::apply_config(inputs[i].config, found[i]);
     for (Diagnostic& d : found[i]) diagnostics.push_back(std::move(d));
