@@ -269,8 +269,7 @@ bool lint_inputs(const LintOptions& options, lint::FileLintOptions file_options,
         sources::language_of(path, texts[i]) == sources::Language::cpp
             ? diagnostics::CommentStyle::slashes
             : diagnostics::comment_style_for(path);
-    diagnostics::apply_suppressions(found[i], path, texts[i], style,
-                                    entry_first_line[i]);
+    diagnostics::apply_suppressions(found[i], path, texts[i], style, entry_first_line[i]);
     config::apply_config(inputs[i].config, found[i]);
     for (Diagnostic& d : found[i]) diagnostics.push_back(std::move(d));
   }
