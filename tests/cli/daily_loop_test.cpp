@@ -129,7 +129,7 @@ TEST_F(DailyLoop, ConfigIsFoundUpwardAndTheCommandLineSelects) {
             "# from: proj/.schemac.yaml\nselect: [all]\nignore: [unknown-field]\nseverity:\n  unknown-tag: warning\n"
             "per-path: {}\ntags: null  # tags.yaml beside each input, else built in\n"
             "profile: null  # chosen per file\ntorch-version: null  # newest\nnamespace: null\n"
-            "custom-op-helpers: []\n");
+            "custom-op-helpers: []\nexclude: []\ndocs-url: null  # no links to the rules\n");
   file("proj/.schemac.yaml", "ignroe: [unknown-field]\n");
   ToolRun bad = schemac("lint proj/sub/ops.yaml");
   EXPECT_EQ(bad.status, 2);
@@ -176,7 +176,9 @@ TEST_F(DailyLoop, SarifCarriesTheRunAndUtf16ColumnsAndHelpUris) {
   EXPECT_EQ(r["columnKind"], "utf16CodeUnits");
   EXPECT_EQ(r["invocations"][0]["executionSuccessful"], false);
   EXPECT_EQ(r["invocations"][0]["toolExecutionNotifications"][0]["message"]["text"], "cannot read 'missing.yaml'");
-  EXPECT_EQ(r["tool"]["driver"]["rules"][0]["helpUri"].get<std::string>().substr(0, 19), "docs/lint-rules.md#");
+  // No published docs address: each rule carries its help text, and no link.
+  EXPECT_FALSE(r["tool"]["driver"]["rules"][0].contains("helpUri"));
+  EXPECT_NE(r["tool"]["driver"]["rules"][0]["help"]["text"].get<std::string>().find("checks:"), std::string::npos);
   ASSERT_EQ(r["results"].size(), 2u) << run.out;
   // 'nope' starts at byte column 17, after the two bytes of 'é': UTF-16 column 16.
   const nlohmann::json& region = r["results"][1]["locations"][0]["physicalLocation"]["region"];
@@ -199,11 +201,13 @@ TEST_F(DailyLoop, GithubAnnotationsAndJsonRuleList) {
 
 TEST_F(DailyLoop, EveryRuleHasAnAnchorInTheRulesPage) {
   const std::string doc = test::read_file(SCHEMAC_DOCS_DIR "/lint-rules.md");
-  nlohmann::json rules = nlohmann::json::parse(schemac("lint --list-rules --format json").out);
+  nlohmann::json rules = nlohmann::json::parse(
+      schemac("lint --list-rules --format json --docs-url https://example.org/schemac/docs/").out);
   for (const nlohmann::json& rule : rules) {
     const std::string id = rule["id"];
     EXPECT_NE(doc.find("<a id=\"" + id + "\"></a>"), std::string::npos) << id;
-    EXPECT_EQ(rule["helpUri"], "docs/lint-rules.md#" + id);
+    EXPECT_EQ(rule["helpUri"], "https://example.org/schemac/docs/lint-rules.md#" + id);
+    EXPECT_TRUE(rule["help"].get<std::string>().starts_with(id + " (")) << id;
   }
 }
 

@@ -19,6 +19,7 @@ class ToolsCli : public test::ToolDirTest {
     ToolDirTest::SetUp();
     file("ops.yaml", "- func: relu(Tensor self) -> Tensor\n");
     file("binary.yaml", std::string("- func: relu\0", 13));
+    file("binary.py", std::string("import torch\0", 13));
     file("latin1.yaml", "# caf\xe9\n- func: relu(Tensor self) -> Tensor\n");
     std::filesystem::create_directory(dir_ / "folder");
   }
@@ -50,7 +51,10 @@ TEST_F(ToolsCli, UnreadableInputsSayWhyAndExit2) {
   };
   for (const Case& c : {
            Case{"lint missing.yaml", "schemac lint: error: cannot read 'missing.yaml': no such file\n"},
-           Case{"lint folder", "schemac lint: error: cannot read 'folder': a folder without YAML, C++ or Python files\n"},
+           Case{"lint missing.cpp", "schemac lint: error: cannot read 'missing.cpp': no such file\n"},
+           Case{"lint binary.py",
+                "schemac lint: error: cannot read 'binary.py': it holds a NUL byte at line 1, column 13 "
+                "(a binary file?)\n"},
            Case{"lint binary.yaml",
                 "schemac lint: error: cannot read 'binary.yaml': it holds a NUL byte at line 1, column 13 "
                 "(a binary file?)\n"},

@@ -71,6 +71,25 @@ TEST(Config, CustomOpHelperMistakesAreLocated) {
   ASSERT_EQ(load.config.custom_op_helpers.size(), 1u);  // b; its unknown key aside
 }
 
+TEST(Config, ExcludePatternsAndTheDocsUrl) {
+  ConfigLoad load = load_config(".schemac.yaml",
+                                "exclude: [gen/, \"third_party/**\"]\ndocs-url: https://example.org/docs/\n",
+                                kRules);
+  ASSERT_TRUE(load.diagnostics.empty()) << load.diagnostics[0].message;
+  EXPECT_EQ(load.config.exclude, (std::vector<std::string>{"gen/", "third_party/**"}));
+  EXPECT_EQ(load.config.docs_url, "https://example.org/docs/");
+  EXPECT_NE(render_config(load.config).find("docs-url: \"https://example.org/docs/\"\n"), std::string::npos);
+  ConfigLoad single = load_config(".schemac.yaml", "exclude: gen/\n", kRules);
+  EXPECT_EQ(single.config.exclude, (std::vector<std::string>{"gen/"}));
+  // A path is not a URL: links must open anywhere, never on the machine that wrote them.
+  ConfigLoad path = load_config(".schemac.yaml", "docs-url: /home/me/docs\nexclude: {a: b}\n", kRules);
+  ASSERT_EQ(path.diagnostics.size(), 2u);
+  EXPECT_NE(path.diagnostics[0].message.find("'docs-url' is a URL"), std::string::npos);
+  EXPECT_TRUE(is_url("file:///srv/docs"));
+  EXPECT_FALSE(is_url("docs/lint-rules.md"));
+  EXPECT_FALSE(is_url("://x"));
+}
+
 TEST(Config, UnknownKeysAndRulesAreErrorsWithDidYouMean) {
   ConfigLoad load = load_config(".schemac.yaml", "ignroe: [x]\nselect: [unknown-feild]\nseverity: {invalid-tag: loud}\n", kRules);
   ASSERT_EQ(load.diagnostics.size(), 3u);

@@ -29,7 +29,7 @@ local function run()
   local bufnr = vim.api.nvim_get_current_buf()
 
   local client_id = vim.lsp.start_client({
-    cmd = { exe, 'lsp', '--stdio' },
+    cmd = { exe, 'lsp', '--stdio', '--docs-url', 'https://example.org/schemac/docs/' },
     name = 'schemac',
     root_dir = dir,
     flags = { debounce_text_changes = 10 },
@@ -49,7 +49,7 @@ local function run()
       string.format('range is %d:%d-%d:%d', d.lnum, d.col, d.end_lnum, d.end_col)) then return end
   if not check(d.severity == vim.diagnostic.severity.ERROR, 'severity is ' .. tostring(d.severity)) then return end
   local href = d.user_data and d.user_data.lsp.codeDescription and d.user_data.lsp.codeDescription.href or ''
-  if not check(href:match('lint%-rules%.md#unknown%-dispatch%-key$'), 'href is ' .. href) then return end
+  if not check(href == 'https://example.org/schemac/docs/lint-rules.md#unknown-dispatch-key', 'href is ' .. href) then return end
 
   local uri = vim.uri_from_bufnr(bufnr)
   local range = {

@@ -64,6 +64,8 @@ TEST_F(LspProcessTest, WholeSessionOverStdio) {
   json diagnostic = messages[1]["params"]["diagnostics"][0];
   EXPECT_EQ(diagnostic["code"], "unknown-dispatch-key");
   EXPECT_EQ(diagnostic["range"], fix_range);
+  // No published docs address given: no link, rather than a path of the machine that built it.
+  EXPECT_FALSE(diagnostic.contains("codeDescription")) << diagnostic.dump();
   EXPECT_EQ(messages[2]["error"]["code"], kParseError);  // the header without a length
   EXPECT_EQ(messages[3]["error"]["code"], kParseError);  // the cut JSON
   const json* actions = with_id(messages, 3);

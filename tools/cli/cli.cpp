@@ -98,20 +98,34 @@ void print_parse_error(CLI::App& app, std::string_view tool, const CLI::ParseErr
   fmt::print(stderr, "note: see '{} --help'\n", command_label(tool, command));
 }
 
+// Options anywhere: an option that may be given many times (--select, --ignore, --load, ...)
+// takes one value each time it is given (`--select a,b` or `--select a --select b`), so the
+// files after it stay files. Options that take no value or a fixed number are left as they are.
+void takes_one_value_per_use(CLI::App* command) {
+  for (CLI::Option* option : command->get_options({})) {
+    if (option->get_positional() || option->get_items_expected_max() <= 1) continue;
+    option->allow_extra_args(false);
+  }
+}
+
 }  // namespace
 
 std::string version_line(std::string_view tool) {
   return fmt::format("{} {}", tool, support::kVersion);
 }
 
-int run_app(CLI::App& app, std::string_view tool, int argc, char** argv) {
-  app.set_version_flag("--version", version_line(tool), "print the version and exit");
+int run_app(CLI::App& app, std::string_view tool, int argc, char** argv,
+            const HelpTopic& help_topic) {
+  app.set_version_flag("-V,--version", version_line(tool), "print the version and exit");
   if (app.get_name().empty()) app.name(std::string(tool));
+  for (CLI::App* sub : app.get_subcommands({})) {
+    sub->fallthrough();
+    takes_one_value_per_use(sub);
+  }
   std::string color = "auto";
   app.add_option("--color", color,
                  "colour the output: auto (on a terminal, unless NO_COLOR is set), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
-  for (CLI::App* sub : app.get_subcommands({})) sub->fallthrough();
   std::vector<std::string> args(argv + 1, argv + argc);
   // --color acts on what the subcommand prints, so it is read before CLI11 runs the subcommand.
   for (size_t i = 0; i < args.size(); ++i) {
@@ -122,13 +136,19 @@ int run_app(CLI::App& app, std::string_view tool, int argc, char** argv) {
     if (value == "never") set_color_choice(ColorChoice::never);
     if (value == "auto") set_color_choice(ColorChoice::automatic);
   }
-  // `TOOL help [CMD]` is `TOOL [CMD] --help`.
+  const std::vector<std::string> names = subcommand_names(app);
+  // `TOOL help [CMD]` is `TOOL [CMD] --help`; `TOOL help TOPIC` is the topic's.
   if (!args.empty() && args.front() == "help") {
+    if (args.size() > 1 && help_topic && !args[1].starts_with("-") &&
+        std::find(names.begin(), names.end(), args[1]) == names.end()) {
+      const int code = help_topic(args[1]);
+      std::fflush(stdout);
+      return code;
+    }
     args.erase(args.begin());
     if (args.size() > 1) args.resize(1);
     args.push_back("--help");
   }
-  const std::vector<std::string> names = subcommand_names(app);
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     if (arg == "--color") ++i;

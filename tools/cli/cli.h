@@ -23,13 +23,21 @@ inline constexpr int kExitUsage = 2;
 // "TOOL VERSION", e.g. "schemac 0.1.0": what --version prints.
 std::string version_line(std::string_view tool);
 
-// Adds --version (printing version_line(tool)) and --color to `app`, parses argv, runs the chosen
-// subcommand, and returns the exit code: the subcommand's (see on_run), 0 for --help and
+// `TOOL help TOPIC` for a TOPIC that is not a subcommand (schemac's: a rule id): prints the
+// topic's help and returns the exit code.
+using HelpTopic = std::function<int(std::string_view topic)>;
+
+// Adds -V/--version (printing version_line(tool)) and --color to `app`, parses argv, runs the
+// chosen subcommand, and returns the exit code: the subcommand's (see on_run), 0 for --help and
 // --version, 2 for a usage error. The grammar is the same for every subcommand of both tools:
-// options may stand anywhere on the line (those of the tool, like --color, after the subcommand
-// too); `TOOL help [CMD]` is `TOOL [CMD] --help`; an unknown subcommand or option is a usage
-// error with a did-you-mean, printed as "TOOL[ CMD]: error: ..." before any output.
-int run_app(CLI::App& app, std::string_view tool, int argc, char** argv);
+// options may stand anywhere on the line, before or after the files (those of the tool, like
+// --color and -V, after the subcommand too), as `--opt VALUE` or `--opt=VALUE`; an option that
+// may be repeated takes one value per use (`--select a --select b`, or `--select a,b`), so it
+// never swallows the files after it; `TOOL help [CMD]` is `TOOL [CMD] --help`, and `TOOL help
+// TOPIC` is `help_topic`'s when set; an unknown subcommand or option is a usage error with a
+// did-you-mean, printed as "TOOL[ CMD]: error: ..." before any output.
+int run_app(CLI::App& app, std::string_view tool, int argc, char** argv,
+            const HelpTopic& help_topic = {});
 
 // Makes `run` the subcommand's action; its return value becomes the process's exit code.
 void on_run(CLI::App* command, std::function<int()> run);

@@ -56,10 +56,14 @@ std::optional<std::string> read_file(const fs::path& path) {
   return std::move(text).str();
 }
 
-std::string why_not_text(std::string_view text) {
+std::string why_not_text(std::string_view text, bool any_encoding) {
   for (size_t i = 0; i < text.size();) {
     if (text[i] == '\0')
       return fmt::format("it holds a NUL byte at {} (a binary file?)", where(text, i));
+    if (any_encoding) {
+      ++i;
+      continue;
+    }
     const size_t n = utf8_sequence_length(text, i);
     if (n == 0) {
       return fmt::format("it is not UTF-8: byte 0x{:02x} at {}",
@@ -71,7 +75,7 @@ std::string why_not_text(std::string_view text) {
 }
 
 std::optional<std::string> read_input(std::string_view command, const std::string& path,
-                                      std::string_view what) {
+                                      std::string_view what, bool any_encoding) {
   const std::string name =
       what.empty() ? fmt::format("'{}'", path) : fmt::format("{} '{}'", what, path);
   std::error_code ec;
@@ -90,7 +94,7 @@ std::optional<std::string> read_input(std::string_view command, const std::strin
     error(command, "cannot read {}: {}", name, errno != 0 ? std::strerror(errno) : "I/O error");
     return std::nullopt;
   }
-  if (const std::string why = why_not_text(*text); !why.empty()) {
+  if (const std::string why = why_not_text(*text, any_encoding); !why.empty()) {
     error(command, "cannot read {}: {}", name, why);
     return std::nullopt;
   }

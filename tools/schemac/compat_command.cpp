@@ -39,6 +39,7 @@ struct CompatOptions {
   std::string format = "text";
   std::string today;  // empty: the current UTC date
   bool list_rules = false;
+  std::string docs_url;  // --docs-url: SARIF's helpUri base
 };
 
 compat::Date current_utc_date() {
@@ -75,7 +76,7 @@ void place_in_source(diagnostics::Diagnostic& d, const std::string& path,
 
 int run_compat(const CompatOptions& options) {
   if (options.list_rules) {
-    print_rule_catalog(compat::compat_rule_catalog(), options.format);
+    print_rule_catalog(compat::compat_rule_catalog(), options.format, options.docs_url);
     return cli::kExitOk;
   }
   if (options.old_file.empty() || options.new_file.empty()) {
@@ -122,7 +123,7 @@ int run_compat(const CompatOptions& options) {
   diagnostics::sort_diagnostics(report.diagnostics);
 
   diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(report.diagnostics);
-  print_report(report.diagnostics, sources, options.format, all_rules());
+  print_report(report.diagnostics, sources, options.format, all_rules(), {{}, options.docs_url});
   if (options.format == "text" && report.allowed > 0) {
     fmt::print("{} breaking change{} accepted by the allow-list '{}'\n", report.allowed,
                report.allowed == 1 ? "" : "s", options.allow_file);
@@ -152,7 +153,16 @@ std::function<int()> bind_compat_command(CLI::App* cmd) {
           "YYYY-MM-DD"));
   cmd->add_flag("--list-rules", options->list_rules,
                 "print every rule id, its severity and what it checks");
-  return [options] { return run_compat(*options); };
+  cmd->add_option("--docs-url", options->docs_url, kDocsUrlHelp);
+  return [options] {
+    if (!checked_docs_url(kCommand, options->docs_url)) return cli::kExitUsage;
+    if (options->list_rules && options->format != "text" && options->format != "json") {
+      error(kCommand, "--format {} does not apply to --list-rules: use text or json",
+            options->format);
+      return cli::kExitUsage;
+    }
+    return run_compat(*options);
+  };
 }
 
 }  // namespace schemac::tool

@@ -5,7 +5,8 @@
 // [--config FILE] [--select/--ignore RULE,...] [--baseline FILE] [--max-errors N] FILE|DIR|-...`:
 // checks operator YAML files (native_functions.yaml, torchgen's backend YAML, executorch's kernel
 // YAML; recognised by shape, as the torchgen of release X.Y reads them: docs/releases.md) and the
-// schemas in C++ and Python registration code (chosen by extension, lib/sources; --verbose lists
+// schemas in C++ and Python registration code (chosen by extension, else by content:
+// lib/sources' language.h; --verbose lists
 // the calls whose schema is not a literal), then the rules across all the files given, and
 // reports every problem with its rule id, on stdout, each rule kept and given its severity by the
 // profile of the operator it is about. The driver is the lint engine (schemac/engine/engine.h:
@@ -29,10 +30,12 @@
 #include "cli.h"
 #include "commands.h"
 #include "input.h"
+#include "input_files.h"
 #include "lint_fix.h"
 #include "lint_inputs.h"
 #include "parse_sources.h"
 #include "report.h"
+#include "rule_help.h"
 #include "schemac/config/config.h"
 #include "schemac/config/provider.h"
 #include "schemac/diagnostics/baseline.h"
@@ -43,6 +46,7 @@
 #include "schemac/lint/lint_rules.h"
 #include "schemac/lint/rule_selection.h"
 #include "schemac/rules/rules.h"
+#include "schemac/sources/language.h"
 #include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
 #include "torch_version_option.h"
@@ -81,12 +85,14 @@ struct LintOptions {
   std::vector<std::string> ignore;
   size_t max_errors = 0;  // 0: no limit
   std::string baseline_file;
+  std::string docs_url;     // --docs-url; else the config's docs-url
+  bool by_content = false;  // files given are skipped like files found in a folder
 };
 
 // --list-rules: each rule's id, severity in each profile it is in, and what it checks; with a
 // forced profile only that profile's rules, with their severity there.
 void print_rule_list(std::span<const diagnostics::RuleInfo> rules, lint::Profile only,
-                     std::string_view format) {
+                     std::string_view format, std::string_view docs_url) {
   lint::LintOptions in_tree, extension;
   in_tree.profile = lint::Profile::in_tree;
   extension.profile = lint::Profile::extension;
@@ -106,10 +112,9 @@ void print_rule_list(std::span<const diagnostics::RuleInfo> rules, lint::Profile
                             diagnostics::severity_name(*severity));
     }
     if (column.empty()) continue;
-    list.push_back({{"id", rule.id},
-                    {"profiles", profiles},
-                    {"description", rule.description},
-                    {"helpUri", fmt::format("{}#{}", kRulesDocUri, rule.id)}});
+    list.push_back({{"id", rule.id}, {"profiles", profiles}, {"description", rule.description}});
+    if (std::optional<RuleHelp> help = find_rule_help(rule.id)) list.back()["help"] = help->text;
+    if (!docs_url.empty()) list.back()["helpUri"] = rule_help_uri(docs_url, rule.id);
     rows.push_back({std::string(rule.id), column, std::string(rule.description)});
   }
   if (format == "json") {
@@ -216,7 +221,7 @@ int run_lint(const LintOptions& options) {
   const lint::Profile profile =
       lint::parse_profile(options.profile).value_or(lint::Profile::automatic);
   if (options.list_rules) {
-    print_rule_list(engine::all_rules(), profile, options.format);
+    print_rule_list(engine::all_rules(), profile, options.format, options.docs_url);
     return kExitOk;
   }
   if (options.list_tags) {
@@ -258,22 +263,38 @@ int run_lint(const LintOptions& options) {
   }
   bool io_error = false;
   ReportRun run;
+  run.docs_url = options.docs_url;  // else the first input's config's docs-url
   std::vector<engine::Document> documents;
   for (LintInput& input :
-       read_lint_inputs(options.files, options.stdin_filename, io_error, run.tool_errors)) {
+       read_lint_inputs(options.files, {options.stdin_filename, options.verbose, options.by_content},
+                        io_error, run.tool_errors)) {
     documents.emplace_back(input.path, std::move(input.text), input.from_folder);
     if (input.from_stdin && options.stdin_filename.empty()) documents.back().config_path = ".";
   }
   const std::vector<diagnostics::RuleInfo> rules = engine::all_rules();
   config::ConfigProvider configs = config_provider(options.config_file);
-  const engine::Configured inputs =
+  engine::Configured inputs =
       engine::configure(std::move(documents), &configs, lint_options.command_line);
   if (inputs.config_error) io_error = true;
+  // Files a folder search found that their config's `exclude:` names are not inputs.
+  for (size_t i = inputs.documents.size(); i-- > 0;) {
+    const config::Config& config = inputs.configs[i];
+    if (inputs.documents[i].skip_unknown_format && cli::excluded(config, inputs.documents[i].path)) {
+      if (options.verbose)
+        fmt::print(stderr, "{}: note: skipped '{}': exclude: in {}\n", kCommand,
+                   inputs.documents[i].path, config.file);
+      inputs.documents.erase(inputs.documents.begin() + static_cast<std::ptrdiff_t>(i));
+      inputs.configs.erase(inputs.configs.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+  }
+  for (const config::Config& config : inputs.configs) {
+    if (run.docs_url.empty()) run.docs_url = config.docs_url.value_or("");
+  }
   std::vector<std::string> texts;
   for (size_t i = 0; i < inputs.documents.size(); ++i) {
     const engine::Document& input = inputs.documents[i];
     texts.push_back(input.text);
-    std::optional<sources::Language> language = sources::language_for_path(input.path);
+    std::optional<sources::Language> language = sources::language_of(input.path, input.text);
     if (options.verbose && language)
       print_skipped({input.path, sources::scan_source(texts.back(), *language,
                                                       engine::scan_options_from(inputs.configs[i]))});
@@ -347,6 +368,11 @@ void add_daily_loop_options(CLI::App* cmd, LintOptions& options) {
       ->delimiter(',');
   cmd->add_option("--max-errors", options.max_errors,
                   "show at most N errors (the exit code still counts all)");
+  cmd->add_flag("--by-content", options.by_content,
+                "take the files given as a folder search finds them: skip those that are not "
+                "operator files (YAML of another shape), generated or excluded (for hooks that "
+                "pass every YAML, C++ and Python file)");
+  cmd->add_option("--docs-url", options.docs_url, kDocsUrlHelp);
   cmd->add_option(
       "--baseline", options.baseline_file,
       "a baseline file: when it does not exist, today's findings are recorded in it; when it does, "
@@ -393,7 +419,30 @@ std::function<int()> bind_lint_command(CLI::App* cmd) {
   cmd->add_option("--native-functions", options->native_functions_file,
                   "the native_functions.yaml whose operators a backend YAML's lists must name");
   add_daily_loop_options(cmd, *options);
-  return [options] { return run_lint(*options); };
+  return [options] {
+    if (!checked_docs_url(kCommand, options->docs_url)) return kExitUsage;
+    // --format applies to every mode or is refused.
+    const bool text = options->format == "text";
+    if (!text && (options->diff || options->show_config)) {
+      error(kCommand, "--format {} does not apply to {}: it prints a {}", options->format,
+            options->diff ? "--fix --diff" : "--show-config",
+            options->diff ? "unified diff" : "configuration as YAML");
+      return kExitUsage;
+    }
+    if ((options->list_rules || options->list_tags) && !text && options->format != "json") {
+      error(kCommand, "--format {} does not apply to {}: use text or json", options->format,
+            options->list_rules ? "--list-rules" : "--list-tags");
+      return kExitUsage;
+    }
+    if (options->list_tags && options->format == "json") {
+      nlohmann::json tags = nlohmann::json::array();
+      for (std::string_view tag : torch_releases::builtin_tags(options->torch_version))
+        tags.push_back(tag);
+      fmt::print("{}\n", tags.dump(2));
+      return kExitOk;
+    }
+    return run_lint(*options);
+  };
 }
 
 }  // namespace schemac::tool

@@ -1,4 +1,4 @@
-// `schemac lsp [--stdio] [--debounce MS] [--rule-docs URL]`: a Language Server Protocol server on
+// `schemac lsp [--stdio] [--debounce MS] [--docs-url URL]`: a Language Server Protocol server on
 // stdin/stdout (lib/lsp), with each document's .schemac.yaml (lib/config/provider.h, through the
 // lint engine) and suppression comments applied. `--stdio` (what VS Code's client and others pass)
 // names the one transport there is; `--clientProcessId` is accepted and ignored.
@@ -14,6 +14,8 @@
 #include "cli.h"
 #include "commands.h"
 #include "lint_inputs.h"
+#include "report.h"
+#include "rule_help.h"
 #include "schemac/lsp/server.h"
 #include "schemac/support/version.h"
 
@@ -21,7 +23,8 @@ namespace schemac::tool {
 namespace {
 
 struct LspOptions {
-  std::string rule_docs = SCHEMAC_RULE_DOCS;
+  std::string docs_url;   // --docs-url; else each document's config's docs-url; else no links
+  std::string rule_docs;  // --rule-docs (older): one page's URL, a rule's link is URL#rule-id
   bool stdio = false;  // the only transport: accepted for the clients that pass it
   std::string client_process_id;
   int debounce_ms = 15;
@@ -34,6 +37,11 @@ int run_lsp(const LspOptions& options) {
   // Each document's nearest .schemac.yaml, read once (an edited config applies after a restart).
   server.analysis.configs = std::make_shared<config::ConfigProvider>(config_provider());
   server.analysis.project_context = true;
+  // A rule's link: its entry in the published docs (--docs-url, else each document's
+  // `docs-url:`), or none: never a path of the machine that built schemac. Every rule the server
+  // reports has its entry in lint-rules.md.
+  if (server.analysis.rule_docs.empty())
+    server.analysis.rule_docs = docs_page_url(options.docs_url, "lint-rules.md");
   server.version = std::string(support::kVersion);
   server.debounce = std::chrono::milliseconds(options.debounce_ms);
   server.input_fd = 0;
@@ -44,10 +52,10 @@ int run_lsp(const LspOptions& options) {
 
 std::function<int()> bind_lsp_command(CLI::App* cmd) {
   auto options = std::make_shared<LspOptions>();
+  cmd->add_option("--docs-url", options->docs_url, kDocsUrlHelp);
   cmd->add_option("--rule-docs", options->rule_docs,
-                  "the URL of the rule documentation (docs/lint-rules.md); a diagnostic's link is "
-                  "URL#rule-id")
-      ->capture_default_str();
+                  "older form: the URL of a published docs/lint-rules.md; a diagnostic's link is "
+                  "URL#rule-id");
   cmd->add_flag("--stdio", options->stdio,
                 "talk over stdin and stdout (the default and only transport; editors' clients "
                 "pass it)");
@@ -58,7 +66,13 @@ std::function<int()> bind_lsp_command(CLI::App* cmd) {
                   "linted again (a burst of edits is linted once)")
       ->check(CLI::Range(0, 10000))
       ->capture_default_str();
-  return [options] { return run_lsp(*options); };
+
+  return [options] {
+    if (!checked_docs_url("schemac lsp", options->docs_url) ||
+        !checked_docs_url("schemac lsp", options->rule_docs))
+      return cli::kExitUsage;
+    return run_lsp(*options);
+  };
 }
 
 }  // namespace schemac::tool

@@ -134,9 +134,7 @@ sources::ScanOptions scan_options_for(const std::string& path) {
 }
 
 std::optional<std::string> read_source_file(std::string_view command, const std::string& path) {
-  std::optional<std::string> text = read_file(path);
-  if (!text) error(command, "cannot read '{}'", path);
-  return text;
+  return cli::read_input(command, path, "", true);  // YAML's answers, Latin-1 comments allowed
 }
 
 }  // namespace schemac::tool

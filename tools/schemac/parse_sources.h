@@ -34,8 +34,8 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
 sources::ScanOptions scan_options_for(const std::string& path);
 
 // A C++ or Python file's bytes, whatever their encoding (the scanner takes any bytes: a Latin-1
-// comment must not hide the file's schemas); prints "COMMAND: error: cannot read 'PATH'" when
-// the file cannot be read.
+// comment must not hide the file's schemas); prints "COMMAND: error: cannot read 'PATH': WHY"
+// when the file is missing, a folder, unreadable or binary (a NUL byte), as for YAML.
 std::optional<std::string> read_source_file(std::string_view command, const std::string& path);
 
 }  // namespace schemac::tool

@@ -3,6 +3,7 @@
 // github (workflow annotations).
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -17,18 +18,26 @@ inline constexpr const char* kReportFormatHelp =
     "text (with source lines and a summary; the default), json, sarif or github (workflow "
     "annotations); all on stdout";
 
-// Where each rule is documented: SARIF's helpUri is this + '#' + the rule id (docs/lint-rules.md
-// has an anchor per rule). Relative to the project's root.
-inline constexpr const char* kRulesDocUri = "docs/lint-rules.md";
+// The help text of --docs-url (lint, compat, lsp).
+inline constexpr const char* kDocsUrlHelp =
+    "the base URL where docs/ is published (e.g. https://host/schemac/docs/): SARIF's helpUri and "
+    "the server's rule links point at each rule's entry there (also `docs-url:` in "
+    ".schemac.yaml); without one, SARIF carries each rule's help text and no link";
+
+// The option's value, else the config's `docs-url:`; "" when neither names one.
+// Prints why and returns nothing when the option's value is not an absolute URL.
+std::optional<std::string> checked_docs_url(std::string_view command, const std::string& option);
 
 // One line per rule: id, severity and what it checks, the ids in one column; or, with `format`
-// "json", an array of {id, severity, description, helpUri}.
+// "json", an array of {id, severity, description, help, helpUri (with a docs URL)}.
 void print_rule_catalog(std::span<const diagnostics::RuleInfo> rules,
-                        std::string_view format = "text");
+                        std::string_view format = "text", std::string_view docs_url = "");
 
-// How the run went, for SARIF's invocation: the tool's own errors (unreadable inputs).
+// How the run went, for SARIF's invocation: the tool's own errors (unreadable inputs); and where
+// the rules' documentation is published (--docs-url or `docs-url:`; "" for nowhere).
 struct ReportRun {
   std::vector<std::string> tool_errors;
+  std::string docs_url;
 };
 
 // Prints `diagnostics` as `format` ("text", "json", "sarif" or "github"); SARIF lists `rules`.

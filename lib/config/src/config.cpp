@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -22,7 +23,8 @@ using native_functions::YamlNode;
 
 constexpr auto kKeys =
     std::to_array<std::string_view>({"select", "ignore", "severity", "per-path", "tags", "profile",
-                                     "torch-version", "namespace", "custom-op-helpers"});
+                                     "torch-version", "namespace", "custom-op-helpers", "exclude",
+                                     "docs-url"});
 constexpr auto kSeverities = std::to_array<std::string_view>({"error", "warning", "off"});
 constexpr std::string_view kRule = rules::config;
 
@@ -61,6 +63,18 @@ class Reader {
         out_.config.namespace_name = text(e.value);
       } else if (key == "custom-op-helpers") {
         custom_op_helpers(e.value);
+      } else if (key == "exclude") {
+        patterns(e.value, out_.config.exclude);
+      } else if (key == "docs-url") {
+        if (auto v = text(e.value)) {
+          if (is_url(*v)) {
+            out_.config.docs_url = v;
+          } else {
+            error(e.value, fmt::format("'docs-url' is a URL such as https://host/path/docs/, not "
+                                       "'{}'",
+                                       *v));
+          }
+        }
       } else {
         Diagnostic& d = error(e.key, fmt::format("unknown key '{}'", key));
         if (auto guess = support::did_you_mean(key, kKeys)) {
@@ -127,6 +141,25 @@ class Reader {
         error(item, "expected a rule id");
       } else if (known_rule(item)) {
         out.push_back(item.value);
+      }
+    }
+  }
+
+  // A list of .gitignore-style patterns, or one.
+  void patterns(const YamlNode& node, std::vector<std::string>& out) {
+    if (node.is_scalar() && !node.value.empty()) {
+      out.push_back(node.value);
+      return;
+    }
+    if (!node.is_sequence()) {
+      error(node, "expected a list of file patterns");
+      return;
+    }
+    for (const YamlNode& item : node.items) {
+      if (item.is_scalar() && !item.value.empty()) {
+        out.push_back(item.value);
+      } else {
+        error(item, "expected a file pattern");
       }
     }
   }
@@ -232,6 +265,14 @@ bool glob_matches(const std::string& glob, std::string_view path) {
 
 }  // namespace
 
+bool is_url(std::string_view text) {
+  const size_t colon = text.find("://");
+  if (colon == 0 || colon == std::string_view::npos || colon + 3 >= text.size()) return false;
+  return std::all_of(text.begin(), text.begin() + colon, [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '+' || c == '-' || c == '.';
+  });
+}
+
 std::string_view rule_severity_name(RuleSeverity severity) {
   return severity == RuleSeverity::error     ? "error"
          : severity == RuleSeverity::warning ? "warning"
@@ -315,6 +356,10 @@ std::string render_config(const Config& config) {
     if (helper.namespace_name)
       out += fmt::format("    namespace: \"{}\"\n", *helper.namespace_name);
   }
+  out += "exclude:";
+  out += config.exclude.empty() ? " []\n" : "\n";
+  for (const std::string& pattern : config.exclude) out += fmt::format("  - \"{}\"\n", pattern);
+  out += fmt::format("docs-url: {}\n", optional(config.docs_url, "null  # no links to the rules"));
   return out;
 }
 

@@ -1,8 +1,8 @@
 // The SARIF 2.1.0 renderer, in the subset GitHub code scanning reads: one run, the driver with
-// its rules (id, short description, default level, helpUri), one invocation (executionSuccessful
-// and the tool's own errors), and results with a rule id, a level, a message and a physical
-// location (artifact URI and a 1-based region whose columns count UTF-16 code units). Notes
-// become relatedLocations; a fix hint becomes a SARIF fix.
+// its rules (id, short description, default level, helpUri and help when known), one invocation
+// (executionSuccessful and the tool's own errors), and results with a rule id, a level, a message
+// and a physical location (artifact URI and a 1-based region whose columns count UTF-16 code
+// units). Notes become relatedLocations; a fix hint becomes a SARIF fix.
 #include <algorithm>
 #include <set>
 
@@ -66,9 +66,11 @@ Json physical_location(const Location& loc, const SourceFiles* sources) {
 Json text(std::string_view message) { return Json{{"text", message}}; }
 
 Json rule_object(std::string_view id, std::string_view description, Severity severity,
-                 std::string_view help_uri) {
+                 const SarifRun& run) {
   Json out{{"id", id}, {"shortDescription", text(description)}};
-  if (!help_uri.empty()) out["helpUri"] = fmt::format("{}#{}", help_uri, id);
+  if (std::string uri = run.help_uri ? run.help_uri(id) : ""; !uri.empty()) out["helpUri"] = uri;
+  if (std::string help = run.help_text ? run.help_text(id) : ""; !help.empty())
+    out["help"] = text(help);
   out["defaultConfiguration"] = Json{{"level", level(severity)}};
   return out;
 }
@@ -122,12 +124,12 @@ std::string render_sarif(std::span<const Diagnostic> diagnostics, const ToolInfo
   std::vector<Json> rules;
   std::set<std::string_view> known;
   for (const RuleInfo& rule : tool.rules) {
-    rules.push_back(rule_object(rule.id, rule.description, rule.severity, run.help_uri));
+    rules.push_back(rule_object(rule.id, rule.description, rule.severity, run));
     known.insert(rule.id);
   }
   std::vector<Json> results;
   for (const Diagnostic& d : diagnostics) {
-    if (known.insert(d.rule).second) rules.push_back(rule_object(d.rule, d.rule, d.severity, ""));
+    if (known.insert(d.rule).second) rules.push_back(rule_object(d.rule, d.rule, d.severity, {}));
     results.push_back(result_object(d, run.sources));
   }
   Json driver{{"name", tool.name}, {"version", tool.version}, {"semanticVersion", tool.version}};

@@ -191,7 +191,7 @@ Run lint(const Configured& configured, std::span<const std::string> texts, const
   if (options.torch_version) code_options.torch_version = *options.torch_version;
   for (size_t i = 0; i < documents.size(); ++i) {
     const std::string& path = documents[i].path;
-    if (std::optional<sources::Language> language = sources::language_for_path(path)) {
+    if (std::optional<sources::Language> language = sources::language_of(path, texts[i])) {
       scanned.push_back(
           {path, sources::scan_source(texts[i], *language, scan_options_from(configured.configs[i]))});
       entry_first_line[i] = code_entry_first_line(scanned.back().scan);
@@ -248,8 +248,11 @@ Run lint(const Configured& configured, std::span<const std::string> texts, const
   for (size_t i = 0; i < documents.size(); ++i) {
     if (!run.linted[i]) continue;
     const std::string& path = documents[i].path;
-    diagnostics::apply_suppressions(found[i], path, texts[i], diagnostics::comment_style_for(path),
-                                    entry_first_line[i], rules);
+    const diagnostics::CommentStyle style =  // C++ on stdin has `//` comments too
+        sources::language_of(path, texts[i]) == sources::Language::cpp
+            ? diagnostics::CommentStyle::slashes
+            : diagnostics::comment_style_for(path);
+    diagnostics::apply_suppressions(found[i], path, texts[i], style, entry_first_line[i], rules);
     config::apply_config(configured.configs[i], found[i]);
     for (Diagnostic& d : found[i]) run.diagnostics.push_back(std::move(d));
   }

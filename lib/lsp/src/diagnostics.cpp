@@ -79,16 +79,25 @@ bool meets(const Range& a, const Range& b) {
   return before(a.start, b.end) && before(b.start, a.end);
 }
 
+// Where the document's rules are documented (AnalysisOptions::rule_docs); "" for nowhere.
+std::string rule_docs_for(const Document& document, const AnalysisOptions& options) {
+  if (!options.rule_docs.empty() || !options.config_for) return options.rule_docs;
+  const config::Config* config = options.config_for(document.path);
+  if (config == nullptr || !config->docs_url) return "";
+  const std::string& base = *config->docs_url;
+  return base + (base.ends_with('/') ? "" : "/") + "lint-rules.md";
+}
+
 nlohmann::json diagnostic_json(const Document& document, const LineIndex& index,
-                               const Diagnostic& d, const AnalysisOptions& options) {
+                               const Diagnostic& d, std::string_view rule_docs) {
   nlohmann::json out = {{"range", to_json(range_of(index, d.location))},
                         {"severity", lsp_severity(d.severity)},
                         {"source", "schemac"},
                         {"message", d.message}};
   if (!d.rule.empty()) {
     out["code"] = d.rule;
-    if (!options.rule_docs.empty())
-      out["codeDescription"] = {{"href", options.rule_docs + "#" + d.rule}};
+    if (!rule_docs.empty())
+      out["codeDescription"] = {{"href", fmt::format("{}#{}", rule_docs, d.rule)}};
   }
   nlohmann::json related = nlohmann::json::array();
   for (const diagnostics::Note& note : d.notes) {
@@ -157,16 +166,18 @@ std::vector<Diagnostic> lint_document(const Document& document, const AnalysisOp
 
 nlohmann::json lsp_diagnostics(const Document& document, const AnalysisOptions& options) {
   LineIndex index(document.text);
+  const std::string rule_docs = rule_docs_for(document, options);
   nlohmann::json out = nlohmann::json::array();
   for (const Diagnostic& d : document.diagnostics) {
     if (d.location.file == document.path)
-      out.push_back(diagnostic_json(document, index, d, options));
+      out.push_back(diagnostic_json(document, index, d, rule_docs));
   }
   return out;
 }
 
 nlohmann::json quick_fixes(const Document& document, Range range, const AnalysisOptions& options) {
   LineIndex index(document.text);
+  const std::string rule_docs = rule_docs_for(document, options);
   nlohmann::json actions = nlohmann::json::array();
   for (const Diagnostic& d : document.diagnostics) {
     if (!d.fix || d.location.file != document.path || d.fix->location.file != document.path)
@@ -187,7 +198,7 @@ nlohmann::json quick_fixes(const Document& document, Range range, const Analysis
     actions.push_back({{"title", title},
                        {"kind", "quickfix"},
                        {"isPreferred", d.fix->unsafe_reason.empty()},
-                       {"diagnostics", {diagnostic_json(document, index, d, options)}},
+                       {"diagnostics", {diagnostic_json(document, index, d, rule_docs)}},
                        {"edit", {{"changes", {{document.uri, {text_edit}}}}}}});
   }
   return actions;

@@ -16,6 +16,10 @@
 //     - name: custom_op_with_fake   a decorator or function of the project, as called
 //       like: custom_op             custom_op | triton_op | direct_register_custom_op | define
 //       namespace: tfl              optional: the namespace of names written without one
+//   exclude: ["gen/", "third_party/**"]  files a folder search and `lint --by-content` skip
+//                                        (.gitignore syntax, relative to the config's folder)
+//   docs-url: https://host/path/docs/    where the rule documentation is published: SARIF's
+//                                        helpUri and the server's links point there
 #pragma once
 
 #include <map>
@@ -56,7 +60,12 @@ struct Config {
   std::optional<std::string> torch_version;
   std::optional<std::string> namespace_name;
   std::vector<CustomOpHelperEntry> custom_op_helpers;
+  std::vector<std::string> exclude;     // .gitignore-style patterns, from the config's folder
+  std::optional<std::string> docs_url;  // an absolute URL (is_url)
 };
+
+// Whether `text` is an absolute URL: `scheme://rest`.
+bool is_url(std::string_view text);
 
 struct ConfigLoad {
   Config config;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <span>
@@ -127,12 +128,15 @@ struct ToolInfo {
   std::span<const RuleInfo> rules;
 };
 // What SARIF's `invocations` says about the run, the file texts the UTF-16 columns are counted
-// in (a file not in `sources` keeps byte columns), and where the rules are documented.
+// in (a file not in `sources` keeps byte columns), and where and how the rules are documented.
 struct SarifRun {
   bool execution_successful = true;      // false: some input could not be read, or a usage error
   std::vector<std::string> tool_errors;  // toolExecutionNotifications, e.g. "cannot read 'x.yaml'"
   const SourceFiles* sources = nullptr;
-  std::string help_uri;  // each rule's helpUri is this + '#' + its id; empty: none
+  // A rule's documentation: its helpUri (an absolute URL; "" for none) and its help text (""
+  // for none). Unset: neither.
+  std::function<std::string(std::string_view rule)> help_uri;
+  std::function<std::string(std::string_view rule)> help_text;
 };
 // A SARIF 2.1.0 log with one run: the driver with its rules, one invocation, and one result per
 // diagnostic; columns count UTF-16 code units (columnKind utf16CodeUnits).

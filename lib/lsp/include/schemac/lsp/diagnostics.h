@@ -1,6 +1,7 @@
 // The lint pipeline over an open document, and its findings in the protocol's shapes: each
 // Diagnostic with a 0-based UTF-16 range, `code` = the rule id, `source` = "schemac" and
-// `codeDescription.href` = the rule's section of docs/lint-rules.md; each fix-it as a quick fix.
+// `codeDescription.href` = the rule's entry in the published docs, when known; each fix-it as a
+// quick fix.
 #pragma once
 
 #include <memory>
@@ -18,7 +19,8 @@ namespace schemac::lsp {
 inline constexpr size_t kMaxProjectFiles = 400;
 
 struct AnalysisOptions {
-  // Where the rules are documented: a rule's href is this + "#" + its id.
+  // Where the rules are documented: a rule's href is this + "#" + its id. Empty: the
+  // published docs/lint-rules.md under the document's config's `docs-url:`, else no link.
   std::string rule_docs;
   // Each file's .schemac.yaml, found as `schemac lint` finds it; null: no configuration.
   std::shared_ptr<config::ConfigProvider> configs;

@@ -17,17 +17,13 @@
 #include <vector>
 
 #include "schemac/custom_op_inference/inference_problem.h"
+#include "schemac/sources/language.h"
 #include "schemac/tokens/condition_path.h"
 #include "schemac/tokens/mapped_text.h"
 
 namespace schemac::sources {
 
 using tokens::SourcePosition;
-
-enum class Language : uint8_t { cpp, python };
-
-// By extension: .cpp .cc .cxx .cu .h .hpp .cuh are C++, .py is Python; anything else none.
-std::optional<Language> language_for_path(std::string_view path);
 
 // A definition made through vLLM's direct_register_custom_op or a helper like it: it registers
 // into a Library object that may be bound in another file. resolve_across_files() settles it.
