@@ -2,9 +2,9 @@
 // both runtimes fill them, and their renderers.
 #include <gtest/gtest.h>
 
-#include "report/audit.h"
-#include "report/render.h"
-#include "report/wire.h"
+#include "schemac/inspect/audit.h"
+#include "schemac/inspect/render.h"
+#include "schemac/inspect/wire.h"
 
 namespace schemac::inspect::report {
 namespace {

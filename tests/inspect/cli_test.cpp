@@ -225,7 +225,7 @@ TEST(InspectErrors, BadLibrariesAndNames) {
       {"bad tensor device", "resolve inspect_test::twice --tensor tpu --load " + cpp, 2, {"--tensor"}},
       {"unknown simulate key", "simulate CPUU", 1, {"CPUU is not supported", "note: did you mean 'CPU'?"}},
       {"simulate under torch", "simulate CPU --runtime torch", 2,
-       {"--runtime torch works with ops, table, dump and resolve, not 'simulate'"}},
+       {"--runtime torch works with ops, table, dump, resolve, diff, audit and report, not 'simulate'"}},
       {"bad value spec", "trace inspect_test::twice --arg cpu:float99[2] --load " + cpp, 2,
        {"argument 'self': cpu:float99[2]:1: unknown element type 'float99'"}},
       {"missing argument", "trace inspect_test::twice --load " + cpp, 2,

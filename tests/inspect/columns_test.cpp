@@ -2,8 +2,8 @@
 // narrow and --wide forms (report::table_text).
 #include <gtest/gtest.h>
 
-#include "report/columns.h"
-#include "report/render.h"
+#include "schemac/inspect/columns.h"
+#include "schemac/inspect/render.h"
 
 namespace schemac::inspect::report {
 namespace {

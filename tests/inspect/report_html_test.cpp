@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "report/render.h"
-#include "report/render_html.h"
+#include "schemac/inspect/render.h"
+#include "schemac/inspect/render_html.h"
 
 namespace schemac::inspect::report {
 namespace {

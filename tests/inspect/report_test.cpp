@@ -2,8 +2,8 @@
 // wire form a request and a response take between dispatch-inspect and dispatch-inspect-torch.
 #include <gtest/gtest.h>
 
-#include "report/render.h"
-#include "report/wire.h"
+#include "schemac/inspect/render.h"
+#include "schemac/inspect/wire.h"
 
 namespace schemac::inspect::report {
 namespace {

@@ -2,7 +2,8 @@
 // registry with the default fallbacks.
 #include <gtest/gtest.h>
 
-#include "resolve.h"
+#include "schemac/inspect/resolve.h"
+#include "schemac_adapter.h"
 #include "schemac/dispatch/dispatcher.h"
 #include "schemac/dispatch/local_dispatch_key_set.h"
 
@@ -37,11 +38,18 @@ std::string chain_of(const report::Resolution& r) {
   return out;
 }
 
-DispatchKeySet keys(const char* text) {
-  DispatchKeySet ks;
+KeySet keys(const char* text) {
+  KeySet ks;
   std::string error;
-  EXPECT_TRUE(parse_key_list(text, ks, error)) << error;
+  EXPECT_TRUE(parse_key_list(schemac_runtime(), text, ks, error)) << error;
   return ks;
+}
+
+// The chain of a call with `keys` under a fresh thread's sets (and `excluded` more).
+report::Resolution resolve_on(const dispatch::OperatorEntry& op, KeySet keys, KeySet excluded = {}) {
+  const Runtime& rt = schemac_runtime();
+  return resolve(rt, table_of(op, {true, {}}),
+                 {keys, rt.default_included(), rt.default_excluded() | excluded, true, "cpu"});
 }
 
 struct ChainCase {
@@ -72,7 +80,7 @@ TEST(Resolve, ChainsFollowTheTable) {
   for (const ChainCase& c : cases) {
     Registry r;
     for (const auto& [key, name] : c.kernels) r.impl(key, name);
-    const report::Resolution res = resolve(r.op(), keys(c.keys), dispatch::kDefaultIncludedSet, dispatch::kDefaultExcludedSet);
+    const report::Resolution res = resolve_on(r.op(), keys(c.keys));
     EXPECT_EQ(chain_of(res), c.chain) << c.keys;
   }
 }
@@ -80,27 +88,26 @@ TEST(Resolve, ChainsFollowTheTable) {
 TEST(Resolve, ReportsSkippedFallthroughKeysAndTls) {
   Registry r;
   r.impl(DispatchKey::CPU, "cpu");
-  const report::Resolution res = resolve(r.op(), keys("CPU,AutogradCPU"), dispatch::kDefaultIncludedSet,
-                                 dispatch::kDefaultExcludedSet);
+  const report::Resolution res = resolve_on(r.op(), keys("CPU,AutogradCPU"));
   EXPECT_EQ(res.key_set, "DispatchKeySet(CPU, BackendSelect, ADInplaceOrView, AutogradCPU)");
   EXPECT_EQ(res.skipped, (std::vector<std::string>{"BackendSelect", "ADInplaceOrView", "AutogradCPU"}));
   // Excluding CPU leaves nothing with a kernel.
-  const report::Resolution none = resolve(r.op(), keys("CPU"), dispatch::kDefaultIncludedSet,
-                                  dispatch::kDefaultExcludedSet | keys("CPU"));
-  EXPECT_EQ(none.chain.back().reason, "missing");
+  const report::Resolution none = resolve_on(r.op(), keys("CPU"), keys("CPU"));
+  EXPECT_EQ(none.chain.back().reason, report::Reason::Missing);
   EXPECT_FALSE(none.chain.back().has_kernel);
 }
 
 TEST(Resolve, KeyListErrors) {
-  DispatchKeySet ks;
+  const Runtime& rt = schemac_runtime();
+  KeySet ks;
   std::string error;
-  EXPECT_FALSE(parse_key_list("CPU,AutogradCPX", ks, error));
+  EXPECT_FALSE(parse_key_list(rt, "CPU,AutogradCPX", ks, error));
   EXPECT_NE(error.find("unknown dispatch key 'AutogradCPX'"), std::string::npos) << error;
   EXPECT_NE(error.find("did you mean 'AutogradCPU'?"), std::string::npos) << error;
-  EXPECT_FALSE(parse_key_list("Autograd", ks, error));
+  EXPECT_FALSE(parse_key_list(rt, "Autograd", ks, error));
   EXPECT_NE(error.find("'Autograd' is not a runtime key"), std::string::npos) << error;
-  EXPECT_TRUE(parse_key_list(" CPU , AutogradCPU ", ks, error));
-  EXPECT_EQ(dispatch::to_string(ks), "DispatchKeySet(CPU, AutogradCPU)");
+  EXPECT_TRUE(parse_key_list(rt, " CPU , AutogradCPU ", ks, error));
+  EXPECT_EQ(rt.set_text(ks), "DispatchKeySet(CPU, AutogradCPU)");
 }
 
 }  // namespace

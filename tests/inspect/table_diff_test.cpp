@@ -2,8 +2,8 @@
 // (report/render_diff.h), on hand-built tables shaped as both runtimes fill them.
 #include <gtest/gtest.h>
 
-#include "report/render_diff.h"
-#include "report/table_diff.h"
+#include "schemac/inspect/render_diff.h"
+#include "schemac/inspect/table_diff.h"
 
 namespace schemac::inspect::report {
 namespace {

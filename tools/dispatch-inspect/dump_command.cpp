@@ -4,7 +4,7 @@
 
 #include "commands.h"
 #include "operator_command.h"
-#include "report/render.h"
+#include "schemac/inspect/render.h"
 #include "runtime.h"
 
 namespace schemac::inspect {

@@ -9,7 +9,7 @@
 #include <ostream>
 #include <set>
 
-#include "elf_check.h"
+#include "schemac/inspect/elf_check.h"
 #include "schemac/dispatch/registration_transaction.h"
 #include "schemac/stable/abi.h"
 

@@ -11,8 +11,8 @@
 #include <set>
 #include <sstream>
 
-#include "report/operator_glob.h"
-#include "report/render.h"
+#include "schemac/inspect/operator_glob.h"
+#include "schemac/inspect/render.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/dispatch/dispatcher.h"
 #include "schemac/support/json.h"

@@ -20,7 +20,7 @@ struct SimulateCommandOptions {
   std::string script;
 };
 
-constexpr std::string_view kCommand = "dispatch-inspect simulate";
+constexpr std::string_view kCommand = "dispatch-inspect";
 
 int run_simulate(const SimulateCommandOptions& o) {
   if (const int code = require_our_runtime("simulate"); code != cli::kExitOk) return code;
