@@ -21,9 +21,9 @@ Library sample_library() {
   op.table = {
       "myops::scale",
       true,
-      {{"Undefined", false, "", "missing", false, ""},
-       {"CPU", true, "scale_cpu", "kernel", false, "kernels.cpp:10"},
-       {"AutogradCPU", true, "fallthrough_kernel", "backend fallback", true, "fallback.cpp:5"}}};
+      {{"Undefined", false, "", Reason::Missing, false, ""},
+       {"CPU", true, "scale_cpu", Reason::Kernel, false, "kernels.cpp:10"},
+       {"AutogradCPU", true, "fallthrough_kernel", Reason::BackendFallback, true, "fallback.cpp:5"}}};
   op.dump = {"myops::scale",
              true,
              op.summary.schema,
@@ -43,7 +43,7 @@ Library sample_library() {
   OperatorState hostile;
   hostile.summary = {
       "evil::op", true, "evil::op(Tensor x) -> Tensor </script><script>alert(1)</script>", "", {}};
-  hostile.table = {"evil::op", true, {{"CPU", true, "<!-- x", "kernel", false, ""}}};
+  hostile.table = {"evil::op", true, {{"CPU", true, "<!-- x", Reason::Kernel, false, ""}}};
   return {{op, hostile}};
 }
 

@@ -8,10 +8,10 @@
 
 #include "commands.h"
 #include "operator_command.h"
+#include "runtime.h"
 #include "schemac/inspect/names.h"
 #include "schemac/inspect/operator_glob.h"
 #include "schemac/inspect/render_diff.h"
-#include "runtime.h"
 
 namespace schemac::inspect {
 namespace {
@@ -86,7 +86,8 @@ std::string render(const OperatorCommandOptions& common, const DiffOptions& o,
 }
 
 int run_diff(const OperatorCommandOptions& common, const DiffOptions& o) {
-  const std::string left_runtime = o.left_runtime.empty() ? std::string(runtime_name(chosen_runtime())) : o.left_runtime;
+  const std::string left_runtime =
+      o.left_runtime.empty() ? std::string(runtime_name(chosen_runtime())) : o.left_runtime;
   const std::string right_runtime =
       o.right_runtime.empty() ? std::string(runtime_name(chosen_runtime())) : o.right_runtime;
   std::vector<std::string> left_libraries = common.libraries, right_libraries = common.libraries;

@@ -9,8 +9,8 @@
 #include <ostream>
 #include <set>
 
-#include "schemac/inspect/elf_check.h"
 #include "schemac/dispatch/registration_transaction.h"
+#include "schemac/inspect/elf_check.h"
 #include "schemac/stable/abi.h"
 
 namespace schemac::inspect {

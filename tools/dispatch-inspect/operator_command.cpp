@@ -7,8 +7,8 @@
 
 #include "cli.h"
 #include "library_loader.h"
-#include "schemac/inspect/operator_glob.h"
 #include "runtime.h"
+#include "schemac/inspect/operator_glob.h"
 
 namespace schemac::inspect {
 

@@ -29,7 +29,7 @@ struct OperatorCommand {
   const char* example;  // the footer's "Example:" line(s)
   const char* exit_one =
       "a library failed to load or the operator is unknown";  // what exit 1 means
-  bool any_runtime = true;  // false: our runtime only (no --runtime option of its own)
+  bool any_runtime = true;            // false: our runtime only (no --runtime option of its own)
   const char* exit_status = nullptr;  // the whole "Exit status: ..." sentence, when not the pattern
 };
 

@@ -16,8 +16,8 @@
 
 #include "commands.h"
 #include "library_loader.h"
-#include "schemac/inspect/render_html.h"
 #include "runtime.h"
+#include "schemac/inspect/render_html.h"
 #include "schemac/support/version.h"
 
 namespace schemac::inspect {

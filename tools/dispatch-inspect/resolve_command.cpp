@@ -5,9 +5,9 @@
 
 #include "commands.h"
 #include "operator_command.h"
+#include "runtime.h"
 #include "schemac/inspect/names.h"
 #include "schemac/inspect/render.h"
-#include "runtime.h"
 
 namespace schemac::inspect {
 namespace {

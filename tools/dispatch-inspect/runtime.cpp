@@ -6,7 +6,7 @@
 #include <iostream>
 
 #include "schemac/inspect/answer.h"
-#include "schemac/inspect/child.h"
+#include "child.h"
 #include "schemac_adapter.h"
 
 namespace schemac::inspect {
@@ -45,10 +45,9 @@ RuntimeKind chosen_runtime() {
 
 int require_our_runtime(const char* command) {
   if (chosen_runtime() == RuntimeKind::Schemac) return 0;
-  std::cerr
-      << kErrorPrefix
-      << "--runtime torch works with ops, table, dump, resolve, diff, audit and report, not '"
-      << command << "'\n";
+  std::cerr << kErrorPrefix
+            << "--runtime torch works with ops, table, dump, resolve, diff, audit and report, not '"
+            << command << "'\n";
   return 2;
 }
 

@@ -150,10 +150,10 @@ report::Table table_of(const dispatch::OperatorEntry& op, const inspect::TableOp
     const DispatchKey key = keys::runtime_key_for_slot(slot);
     if (!e.kernel.is_valid() && !options.all_keys) continue;
     if (options.show_key && !options.show_key(key)) continue;
-    table.rows.push_back({std::string(to_string(key)), e.kernel.is_valid(),
-                          e.kernel.is_valid() ? e.debug : "",
-                          report::parse_reason(to_string(e.reason)).value_or(report::Reason::Missing),
-                          e.kernel.is_fallthrough(), e.site});
+    table.rows.push_back(
+        {std::string(to_string(key)), e.kernel.is_valid(), e.kernel.is_valid() ? e.debug : "",
+         report::parse_reason(to_string(e.reason)).value_or(report::Reason::Missing),
+         e.kernel.is_fallthrough(), e.site});
   }
   return table;
 }

@@ -9,14 +9,14 @@
 #include "commands.h"
 #include "library_loader.h"
 #include "operator_command.h"
-#include "schemac/inspect/names.h"
-#include "schemac_adapter.h"
 #include "runtime.h"
 #include "schemac/dispatch/call_trace.h"
 #include "schemac/dispatch/operator_handle.h"
+#include "schemac/inspect/names.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
 #include "schemac/support/json.h"
+#include "schemac_adapter.h"
 #include "value_spec.h"
 
 namespace schemac::inspect {

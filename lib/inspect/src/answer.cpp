@@ -63,8 +63,8 @@ report::Library library_of(const Runtime& rt, const report::Operators& before, b
     std::vector<report::Resolution> chains;
     const bool tensors = rt.takes_tensors(summary.name);
     for (KeySet set : key_sets)
-      chains.push_back(resolve(
-          rt, table, {set, rt.default_included(), rt.default_excluded(), tensors, "cpu"}));
+      chains.push_back(
+          resolve(rt, table, {set, rt.default_included(), rt.default_excluded(), tensors, "cpu"}));
     report::Dump dump = rt.dump(summary.name);
     library.operators.push_back(
         {std::move(summary), std::move(table), std::move(dump), std::move(chains)});
@@ -86,8 +86,8 @@ bool same_operators(const report::Operators& a, const report::Operators& b) {
 // an error naming the runtime it seems built for. `before`: the operators now, when known.
 bool load_all(Runtime& rt, const std::vector<std::string>& libraries,
               const report::Operators* before, std::ostream& err) {
-  report::Operators now = libraries.empty() || before != nullptr ? report::Operators{}
-                                                                  : rt.operators();
+  report::Operators now =
+      libraries.empty() || before != nullptr ? report::Operators{} : rt.operators();
   if (before != nullptr) now = *before;
   for (const std::string& path : libraries) {
     const Runtime::Loaded loaded = rt.load(path, err);
@@ -97,11 +97,10 @@ bool load_all(Runtime& rt, const std::vector<std::string>& libraries,
     if (same_operators(now, after)) {
       const std::string_view name = runtime_name(rt.kind());
       const std::string built_for = runtime_built_for(path);
-      err << kErrorPrefix << "'" << path << "' registered nothing with the " << name
-          << " runtime";
+      err << kErrorPrefix << "'" << path << "' registered nothing with the " << name << " runtime";
       if (!built_for.empty() && built_for != name)
-        err << ": it seems built for the " << built_for << " runtime (try --runtime "
-            << built_for << ")";
+        err << ": it seems built for the " << built_for << " runtime (try --runtime " << built_for
+            << ")";
       err << "\n";
       return false;
     }
@@ -125,8 +124,7 @@ report::Response answer(Runtime& rt, const report::Request& request, std::ostrea
     }
   }
   if (response.status != 0) return response;
-  const report::Operators before =
-      request.kind == "library" ? rt.operators() : report::Operators{};
+  const report::Operators before = request.kind == "library" ? rt.operators() : report::Operators{};
   if (!load_all(rt, request.libraries, request.kind == "library" ? &before : nullptr, err)) {
     response.status = kExitProblems;
     return response;

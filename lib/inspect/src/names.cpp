@@ -59,8 +59,8 @@ std::string unknown_operator_error(std::string_view name, const std::vector<std:
 
 std::string closest_name(std::string_view name, const std::vector<std::string>& known) {
   const std::vector<std::string_view> candidates(known.begin(), known.end());
-  std::vector<std::string> close = support::closest_names(
-      name, candidates, std::max<size_t>(2, name.size() / 3), 1);
+  std::vector<std::string> close =
+      support::closest_names(name, candidates, std::max<size_t>(2, name.size() / 3), 1);
   return close.empty() ? "" : close.front();
 }
 

@@ -34,9 +34,9 @@ Json chain_json(const Resolution& r, StringTable& s) {
   for (const std::string& key : r.skipped) skipped.push_back(s.add(key));
   Json steps = Json::array();
   for (const ResolveStep& step : r.chain) {
-    steps.push_back(Json::array({s.add(step.key), s.add(step.key_set),
-                                 step.has_kernel ? s.add(step.kernel) : -1, s.add(std::string(reason_text(step.reason))),
-                                 s.optional(step.site)}));
+    steps.push_back(Json::array(
+        {s.add(step.key), s.add(step.key_set), step.has_kernel ? s.add(step.kernel) : -1,
+         s.add(std::string(reason_text(step.reason))), s.optional(step.site)}));
   }
   return Json::array(
       {s.add(r.key_set), std::move(skipped), std::move(steps), s.add(r.end), r.fails ? 1 : 0});
@@ -47,7 +47,8 @@ Json operator_json(const OperatorState& op, StringTable& s) {
   for (const TableRow& row : op.table.rows) {
     if (!row.has_kernel && row.reason == Reason::Missing) continue;
     rows.push_back(Json::array({s.add(row.key), row.has_kernel ? s.add(row.kernel) : -1,
-                                s.add(std::string(reason_text(row.reason))), s.optional(row.site), row.fallthrough ? 1 : 0}));
+                                s.add(std::string(reason_text(row.reason))), s.optional(row.site),
+                                row.fallthrough ? 1 : 0}));
   }
   Json regs = Json::array();
   for (const DumpKernel& k : op.dump.kernels) {

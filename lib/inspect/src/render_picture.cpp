@@ -59,11 +59,11 @@ std::string table_dot(const Table& table) {
   for (size_t i = 0; i < table.rows.size(); ++i) {
     const TableRow& r = table.rows[i];
     const std::string colour = reason_colour(r);
-    out +=
-        fmt::format("  key{} [label={}];\n  key{} -> k{} [label={}, color={}, fontcolor={}{}];\n",
-                    i, dot_quoted(r.key), i, kernels.at(kernel_label(r)),
-                    dot_quoted(std::string(reason_text(r.reason)) + (r.fallthrough ? " (fallthrough)" : "")), colour, colour,
-                    r.fallthrough ? ", style=dashed" : "");
+    out += fmt::format(
+        "  key{} [label={}];\n  key{} -> k{} [label={}, color={}, fontcolor={}{}];\n", i,
+        dot_quoted(r.key), i, kernels.at(kernel_label(r)),
+        dot_quoted(std::string(reason_text(r.reason)) + (r.fallthrough ? " (fallthrough)" : "")),
+        colour, colour, r.fallthrough ? ", style=dashed" : "");
   }
   return out + "}\n";
 }
@@ -79,7 +79,8 @@ std::string table_mermaid(const Table& table) {
   for (size_t i = 0; i < table.rows.size(); ++i) {
     const TableRow& r = table.rows[i];
     out += fmt::format("  key{}[{}] -->|{}| k{}\n", i, mermaid_quoted(r.key),
-                       mermaid_quoted(std::string(reason_text(r.reason)) + (r.fallthrough ? " (fallthrough)" : "")),
+                       mermaid_quoted(std::string(reason_text(r.reason)) +
+                                      (r.fallthrough ? " (fallthrough)" : "")),
                        kernels.at(kernel_label(r)));
     styles += fmt::format("  linkStyle {} stroke:{}\n", i, reason_colour(r));
   }
@@ -109,10 +110,10 @@ std::string resolution_mermaid(const Resolution& r) {
   std::string out = fmt::format("flowchart TD\n  %% {}: {}\n", r.op, r.key_set);
   for (size_t i = 0; i < r.chain.size(); ++i) {
     const ResolveStep& s = r.chain[i];
-    out += fmt::format(
-        "  step{}[{}]\n", i,
-        mermaid_quoted(fmt::format("{}: {} [{}]<br/>{}", s.key,
-                                   s.has_kernel ? s.kernel : "(missing)", reason_text(s.reason), s.key_set)));
+    out += fmt::format("  step{}[{}]\n", i,
+                       mermaid_quoted(fmt::format("{}: {} [{}]<br/>{}", s.key,
+                                                  s.has_kernel ? s.kernel : "(missing)",
+                                                  reason_text(s.reason), s.key_set)));
     if (i > 0) out += fmt::format("  step{} -->|redispatch| step{}\n", i - 1, i);
   }
   return out + fmt::format("  step{} -.-> finish[{}]\n", r.chain.size() - 1, mermaid_quoted(r.end));

@@ -13,6 +13,7 @@ Json kernel_json(const ResolveStep& s) { return s.has_kernel ? Json(s.kernel) : 
 
 std::string resolution_text(const Resolution& r) {
   std::string out = fmt::format("operator: {}\nkey set: {}\n", r.op, r.key_set);
+  for (const std::string& note : r.notes) out += note + "\n";
   if (!r.skipped.empty())
     out += fmt::format("skipped (fallthrough): {}\n", fmt::join(r.skipped, ", "));
   const ResolveStep& win = r.chain.front();
@@ -23,8 +24,8 @@ std::string resolution_text(const Resolution& r) {
   out += fmt::format("chain: {}\n", fmt::join(keys, " -> "));
   for (size_t i = 0; i < r.chain.size(); ++i) {
     const ResolveStep& s = r.chain[i];
-    out += fmt::format("  {}. {}: {} [{}] with {}\n", i + 1, s.key, kernel_text(s), reason_text(s.reason),
-                       s.key_set);
+    out += fmt::format("  {}. {}: {} [{}] with {}\n", i + 1, s.key, kernel_text(s),
+                       reason_text(s.reason), s.key_set);
   }
   return out + fmt::format("end: {}\n", r.end);
 }
@@ -39,10 +40,15 @@ Json resolution_json(const Resolution& r) {
                          {"key_set", s.key_set}});
   }
   const ResolveStep& win = r.chain.front();
-  return Json{{"operator", r.op},           {"key_set", r.key_set},
-              {"skipped", r.skipped},       {"winner", win.key},
-              {"kernel", kernel_json(win)}, {"reason", reason_text(win.reason)},
-              {"chain", std::move(steps)},  {"end", r.end}};
+  return Json{{"operator", r.op},
+              {"key_set", r.key_set},
+              {"thread_local", r.notes},
+              {"skipped", r.skipped},
+              {"winner", win.key},
+              {"kernel", kernel_json(win)},
+              {"reason", reason_text(win.reason)},
+              {"chain", std::move(steps)},
+              {"end", r.end}};
 }
 
 }  // namespace schemac::inspect::report

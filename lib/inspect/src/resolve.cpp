@@ -45,8 +45,9 @@ KeySet passed_on(const Runtime& rt, Key key, KeySet ks, const Call& call) {
 
 // The set without the functionalities whose entry for the set's highest backend is a
 // fallthrough (the operator's non-fallthrough mask); their keys in `skipped`.
-KeySet without_fallthroughs(const Runtime& rt, const std::map<std::string, const report::TableRow*>& rows,
-                            KeySet ks, std::vector<std::string>* skipped) {
+KeySet without_fallthroughs(const Runtime& rt,
+                            const std::map<std::string, const report::TableRow*>& rows, KeySet ks,
+                            std::vector<std::string>* skipped) {
   KeySet out = ks;
   for (Key k : rt.keys_in(ks)) {
     const std::string name = rt.key_name(k);
@@ -70,9 +71,9 @@ std::string joined(const Runtime& rt, KeySet set) {
 
 std::string device_key_name(std::string_view device) {
   static const std::map<std::string_view, std::string_view> keys = {
-      {"cpu", "CPU"}, {"cuda", "CUDA"}, {"meta", "Meta"}, {"xpu", "XPU"},  {"mps", "MPS"},
-      {"hpu", "HPU"}, {"xla", "XLA"},   {"lazy", "Lazy"}, {"hip", "HIP"},  {"ipu", "IPU"},
-      {"ve", "VE"}};
+      {"cpu", "CPU"}, {"cuda", "CUDA"}, {"meta", "Meta"}, {"xpu", "XPU"},
+      {"mps", "MPS"}, {"hpu", "HPU"},   {"xla", "XLA"},   {"lazy", "Lazy"},
+      {"hip", "HIP"}, {"ipu", "IPU"},   {"ve", "VE"}};
   const auto found = keys.find(device);
   return found == keys.end() ? "" : std::string(found->second);
 }
@@ -80,10 +81,15 @@ std::string device_key_name(std::string_view device) {
 CallKeySet call_key_set(const Runtime& rt, const Call& call) {
   CallKeySet out{(call.keys | call.included) - call.excluded, {}};
   if (const KeySet added = (call.included - call.keys) - call.excluded; !added.empty())
-    out.notes.push_back(fmt::format("added by the thread-local included set: {}", joined(rt, added)));
-  if (const KeySet dropped = (call.keys | call.included) & call.excluded; !dropped.empty())
     out.notes.push_back(
-        fmt::format("dropped by the thread-local excluded set: {}", joined(rt, dropped)));
+        fmt::format("added by thread-local state: {} (the included set)", joined(rt, added)));
+  if (const KeySet dropped = (call.keys | call.included) & call.excluded; !dropped.empty()) {
+    bool autocast = false;
+    for (Key k : rt.keys_in(dropped)) autocast = autocast || rt.kind_of(k) == KeyKind::Autocast;
+    out.notes.push_back(
+        fmt::format("dropped by thread-local state: {} (the excluded set{})", joined(rt, dropped),
+                    autocast ? "; autocast is off: --autocast DEVICE turns it on" : ""));
+  }
   return out;
 }
 
@@ -100,8 +106,8 @@ report::Resolution resolve(const Runtime& rt, const report::Table& table, const 
     const Key key = rt.highest(ks);
     const auto found = rows.find(rt.key_name(key));
     const report::TableRow& entry = found == rows.end() ? kMissing : *found->second;
-    r.chain.push_back(
-        {rt.key_name(key), rt.set_text(ks), entry.has_kernel, entry.kernel, entry.reason, entry.site});
+    r.chain.push_back({rt.key_name(key), rt.set_text(ks), entry.has_kernel, entry.kernel,
+                       entry.reason, entry.site});
     if (std::string end = chain_end(rt, key, entry); !end.empty()) {
       r.fails = report::is_failure(entry.reason);
       r.end = std::move(end);

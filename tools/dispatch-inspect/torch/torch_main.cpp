@@ -22,7 +22,8 @@ int main(int argc, char** argv) {
                  "runs it)\n";
     return 2;
   }
-  const std::string response = report::to_wire(answer(torch_runtime::torch_runtime(), request, std::cerr)).dump() + "\n";
+  const std::string response =
+      report::to_wire(answer(torch_runtime::torch_runtime(), request, std::cerr)).dump() + "\n";
   const int fd = fcntl(3, F_GETFD) == -1 ? STDOUT_FILENO : 3;
   std::fflush(stdout);
   for (size_t done = 0; done < response.size();) {

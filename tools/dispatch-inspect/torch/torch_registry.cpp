@@ -12,7 +12,6 @@
 
 #include "schemac/inspect/elf_check.h"
 
-
 namespace schemac::inspect::torch_runtime {
 namespace {
 

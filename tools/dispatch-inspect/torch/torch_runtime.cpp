@@ -114,7 +114,8 @@ class TorchRuntime final : public Runtime {
         return true;
       if (auto list = type->cast<c10::ListType>()) {
         c10::TypePtr element = list->getElementType();
-        if (auto optional = element->cast<c10::OptionalType>()) element = optional->getElementType();
+        if (auto optional = element->cast<c10::OptionalType>())
+          element = optional->getElementType();
         if (element->kind() == c10::TypeKind::TensorType) return true;
       }
     }

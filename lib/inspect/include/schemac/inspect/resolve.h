@@ -47,8 +47,7 @@ report::Resolution resolve(const Runtime& runtime, const report::Table& table, c
 
 // Parses "CPU,AutogradCPU" into runtime keys of `runtime`; an empty string is the empty set. On
 // failure returns false with a message naming the key (and a did-you-mean note) in `error`.
-bool parse_key_list(const Runtime& runtime, std::string_view text, KeySet& out,
-                    std::string& error);
+bool parse_key_list(const Runtime& runtime, std::string_view text, KeySet& out, std::string& error);
 
 // The backend key a device's tensors dispatch to ("cpu" -> CPU, "cuda" -> CUDA, "meta" -> Meta),
 // or "" for a device name no runtime has.

@@ -33,11 +33,11 @@ struct KeySet {
 
 // What a key's kernel does with the call, as PyTorch's kernels of that kind do.
 enum class KeyKind : uint8_t {
-  Undefined,       // nothing is below it
-  Backend,         // a backend kernel of any functionality (dense, sparse, quantized, nested,
-                   // and the per-device ones): computes the result
-  Autograd,        // redispatches with ks & after_autograd_keyset
-  ADInplaceOrView, // each of these redispatches without its own key
+  Undefined,        // nothing is below it
+  Backend,          // a backend kernel of any functionality (dense, sparse, quantized, nested,
+                    // and the per-device ones): computes the result
+  Autograd,         // redispatches with ks & after_autograd_keyset
+  ADInplaceOrView,  // each of these redispatches without its own key
   Autocast,
   Python,
   Functionalize,

@@ -1,5 +1,5 @@
 // Asking a runtime in another process (child.h).
-#include "schemac/inspect/child.h"
+#include "child.h"
 
 #include <spawn.h>
 #include <sys/wait.h>
