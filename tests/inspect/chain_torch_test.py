@@ -31,12 +31,18 @@ def key_names(tensor):
     return text[text.index("(") + 1:text.rindex(")")].replace(" ", "")
 
 
+# The keys chain_torch_library.cpp has a recording kernel for; the others in a predicted chain are
+# libtorch's own fallbacks (PythonTLSSnapshot's, say), which record nothing.
+RECORDING = {"CPU", "Meta", "NestedTensorCPU", "AutogradCPU", "AutogradMeta", "AutogradNestedTensor",
+             "ADInplaceOrView", "AutocastCPU", "Python"}
+
+
 def predicted(inspect, library, keys, autocast):
     command = [inspect, "resolve", "inspect_chain::op", "--runtime", "torch", "--load", library,
                "--keys", keys, "--format", "json"] + (["--autocast", "cpu"] if autocast else [])
     run = subprocess.run(command, capture_output=True, text=True)
     assert run.returncode == 0, f"{' '.join(command)}: exit {run.returncode}: {run.stderr}"
-    return [step["key"] for step in json.loads(run.stdout)["chain"]]
+    return [step["key"] for step in json.loads(run.stdout)["chain"] if step["key"] in RECORDING]
 
 
 def main(inspect, library):

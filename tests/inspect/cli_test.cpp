@@ -281,7 +281,7 @@ TEST(InspectOptions, GlobalOptionsAnywhereAndHelpThatAgrees) {
                            "library failed to"),
             std::string::npos)
       << diff_help;
-  const ToolRun mermaid = run("diff 'inspect_test::*' --format mermaid --right-load" + load);
+  const ToolRun mermaid = run("diff 'inspect_test::*' --format mermaid --right-load " + q(INSPECT_CPP_OPS_LIBRARY));
   EXPECT_EQ(mermaid.exit_code, 2);
   EXPECT_EQ(mermaid.err.rfind("dispatch-inspect: error: ", 0), 0u) << mermaid.err;
 }

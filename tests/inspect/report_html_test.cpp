@@ -37,7 +37,7 @@ Library sample_library() {
       {"myops::scale",
        "DispatchKeySet(CPU, AutogradCPU)",
        {"AutogradCPU"},
-       {{"CPU", "DispatchKeySet(CPU)", true, "scale_cpu", "kernel", "kernels.cpp:10"}},
+       {{"CPU", "DispatchKeySet(CPU)", true, "scale_cpu", Reason::Kernel, "kernels.cpp:10"}},
        "a backend kernel: it computes the result",
        false});
   OperatorState hostile;

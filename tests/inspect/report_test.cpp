@@ -69,7 +69,8 @@ TEST(ReportWire, RequestAndResponseSurviveTheTrip) {
   response.status = 1;
   response.table = two_rows(false);
   response.resolution = {"ns::op", "DispatchKeySet(CPU)", {"AutogradCPU"},
-                         {{"CPU", "DispatchKeySet(CPU)", true, "k", "kernel", "a.cpp:3"}}, "a backend kernel"};
+                         {{"CPU", "DispatchKeySet(CPU)", true, "k", Reason::Kernel, "a.cpp:3"}}, "a backend kernel",
+                         false, {"added by thread-local state: BackendSelect (the included set)"}};
   Response back;
   ASSERT_TRUE(from_wire(to_wire(response).dump(), back));
   EXPECT_EQ(to_wire(back), to_wire(response));

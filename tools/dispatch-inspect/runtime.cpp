@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <iostream>
 
-#include "schemac/inspect/answer.h"
 #include "child.h"
+#include "schemac/inspect/answer.h"
 #include "schemac_adapter.h"
 
 namespace schemac::inspect {

@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <set>
 
 #include "library_loader.h"
 #include "schemac/dispatch/local_dispatch_key_set.h"
@@ -101,15 +100,11 @@ class SchemacRuntime final : public Runtime {
   KeySet default_excluded() const override { return neutral(dispatch::kDefaultExcludedSet); }
 
   Loaded load(const std::string& path, std::ostream& err) override {
-    static auto* loaded = new std::set<std::string>();  // never destroyed: the libraries stay
-    if (loaded->contains(path)) return Loaded::Before;
-    const LoadResult result = load_library(path);
-    if (!result.ok) {
-      err << fmt::format("dispatch-inspect: error: cannot load '{}': {}\n", path, result.error);
-      return Loaded::Failed;
+    switch (load_once(path, err)) {
+      case LoadState::Now: return Loaded::Now;
+      case LoadState::Before: return Loaded::Before;
+      default: return Loaded::Failed;
     }
-    loaded->insert(path);
-    return Loaded::Now;
   }
   report::Operators operators() const override {
     report::Operators out;

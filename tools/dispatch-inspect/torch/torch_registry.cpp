@@ -93,7 +93,8 @@ std::optional<c10::OperatorHandle> find_operator(const std::string& name) {
   const size_t dot = name.find('.', name.rfind("::") == std::string::npos ? 0 : name.rfind("::"));
   c10::OperatorName op_name(dot == std::string::npos ? name : name.substr(0, dot),
                             dot == std::string::npos ? "" : name.substr(dot + 1));
-  return c10::Dispatcher::singleton().findOp(op_name);
+  if (auto op = c10::Dispatcher::singleton().findOp(op_name)) return *op;
+  return std::nullopt;
 }
 
 report::Table table_of(const c10::OperatorHandle& op, bool all_keys) {

@@ -82,12 +82,12 @@ struct ResolveStep {
 
 struct Resolution {
   std::string op;
-  std::string key_set;               // (keys | included) - excluded
-  std::vector<std::string> notes;    // what the thread-local sets added to it or dropped
-  std::vector<std::string> skipped;  // keys of key_set dispatch went past (fallthrough entries)
-  std::vector<ResolveStep> chain;    // chain[0] is the winner; never empty
-  std::string end;                   // why the chain stops there
-  bool fails = false;                // the chain ends at a missing or ambiguous entry
+  std::string key_set;                  // (keys | included) - excluded
+  std::vector<std::string> skipped;     // keys of key_set dispatch went past (fallthrough entries)
+  std::vector<ResolveStep> chain;       // chain[0] is the winner; never empty
+  std::string end;                      // why the chain stops there
+  bool fails = false;                   // the chain ends at a missing or ambiguous entry
+  std::vector<std::string> notes = {};  // what the thread-local sets added to key_set or dropped
 };
 
 struct OperatorSummary {

@@ -19,10 +19,10 @@ struct Request {
   bool all_keys = false;               // table: rows without a kernel too
   std::string keys, include, exclude;  // resolve: comma-separated runtime keys
   std::vector<std::string> autocast;   // resolve: devices autocast is enabled for ("cpu", "cuda")
-  std::string device = "cpu";          // resolve: the device of a factory operator's options
   // library: each operator's chain for each of these key sets (comma-separated runtime keys),
   // under a fresh thread's included and excluded sets.
   std::vector<std::string> key_sets;
+  std::string device = "cpu";  // resolve: the device of a factory operator's options
 };
 
 // Errors (a library that failed to load, an unknown operator or key) are printed on stderr by
