@@ -113,9 +113,9 @@ TEST(Resolve, ChainsByPyTorchRules) {
       {{{DispatchKey::SparseCPU, "sparse"}, {Autograd, "autograd"}}, "SparseCPU,AutogradCPU",
        "AutogradCPU=autograd -> SparseCPU=sparse"},
       {{{DispatchKey::QuantizedCPU, "quantized"}}, "QuantizedCPU", "QuantizedCPU=quantized"},
-      // The Python key passes the call on without itself.
+      // The Python key (below autograd) passes the call on without itself.
       {{{DispatchKey::Python, "python"}, {CPU, "cpu"}, {Autograd, "autograd"}},
-       "CPU,AutogradCPU,Python", "Python=python -> AutogradCPU=autograd -> CPU=cpu"},
+       "CPU,AutogradCPU,Python", "AutogradCPU=autograd -> Python=python -> CPU=cpu"},
   };
   for (const ChainCase& c : cases) {
     Registry r;
