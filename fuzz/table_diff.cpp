@@ -40,7 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   bool short_cells = true;
   for (const KeyComparison& k : diff.keys)
     for (const auto& row : {k.left, k.right})
-      if (display_width(k.key) > 20 || (row && display_width(row->reason) > 20)) short_cells = false;
+      if (display_width(k.key) > 20 || (row && display_width(std::string(reason_text(row->reason))) > 20)) short_cells = false;
   for (size_t start = 0, end; short_cells && (end = out.find('\n', start)) != std::string::npos; start = end + 1)
     if (display_width(std::string_view(out).substr(start, end - start)) > kTextColumns) __builtin_trap();
   diff_json(diff, source, source).dump(-1, ' ', false, Json::error_handler_t::replace);

@@ -74,7 +74,7 @@ TEST_F(ToolsCli, UnreadableInputsSayWhyAndExit2) {
   }
   ToolRun script = inspect("simulate --script folder");
   EXPECT_EQ(script.status, 2);
-  EXPECT_EQ(script.err, "dispatch-inspect simulate: error: cannot read script 'folder': it is a directory\n");
+  EXPECT_EQ(script.err, "dispatch-inspect: error: cannot read script 'folder': it is a directory\n");
 }
 
 }  // namespace

@@ -2,20 +2,20 @@
 // both runtimes fill them, and their renderers.
 #include <gtest/gtest.h>
 
-#include "report/audit.h"
-#include "report/render.h"
-#include "report/wire.h"
+#include "schemac/inspect/audit.h"
+#include "schemac/inspect/render.h"
+#include "schemac/inspect/wire.h"
 
 namespace schemac::inspect::report {
 namespace {
 
-TableRow kernel(std::string key, std::string reason = "kernel", std::string site = "ops.cpp:10") {
+TableRow kernel(std::string key, Reason reason = Reason::Kernel, std::string site = "ops.cpp:10") {
   return {std::move(key), true, "registered at " + site, std::move(reason), false, std::move(site)};
 }
-TableRow fallthrough(std::string key, std::string reason = "backend fallback") {
+TableRow fallthrough(std::string key, Reason reason = Reason::BackendFallback) {
   return {std::move(key), true, "autograd_fallthrough", std::move(reason), true, "fallback.cpp:41"};
 }
-TableRow missing(std::string key) { return {std::move(key), false, "", "missing", false, ""}; }
+TableRow missing(std::string key) { return {std::move(key), false, "", Reason::Missing, false, ""}; }
 
 OperatorState op(std::string schema, std::vector<TableRow> rows, std::vector<DumpKernel> kernels = {}) {
   OperatorState state;
@@ -37,7 +37,7 @@ using Rules = std::vector<std::string>;
 
 TEST(Audit, AutogradFallthroughOnABackendWithAKernel) {
   const auto found = audit_operator(op(kTensorOp, {kernel("CPU"), fallthrough("AutogradCPU"), kernel("Meta"),
-                                                   kernel("AutogradMeta", "autograd kernel")}));
+                                                   kernel("AutogradMeta", Reason::AutogradKernel)}));
   ASSERT_EQ(rules(found), Rules{"autograd-fallthrough"});
   EXPECT_EQ(found[0].op, "ns::op");
   EXPECT_EQ(found[0].site, "ops.cpp:10");  // the CPU kernel registered without autograd
@@ -46,7 +46,7 @@ TEST(Audit, AutogradFallthroughOnABackendWithAKernel) {
 }
 
 TEST(Audit, AutogradMissingCountsAndAFallthroughOnTheOperatorIsBlamed) {
-  auto direct = fallthrough("AutogradCPU", "kernel");
+  auto direct = fallthrough("AutogradCPU", Reason::Kernel);
   direct.site = "ext.cpp:7";
   const auto found = audit_operator(op(kTensorOp, {kernel("CPU"), direct, kernel("Meta"), missing("AutogradMeta")}));
   ASSERT_EQ(rules(found), Rules{"autograd-fallthrough"});
@@ -55,8 +55,8 @@ TEST(Audit, AutogradMissingCountsAndAFallthroughOnTheOperatorIsBlamed) {
 }
 
 TEST(Audit, CleanWhenAutogradAndMetaAreCovered) {
-  EXPECT_TRUE(audit_operator(op(kTensorOp, {kernel("CPU"), kernel("AutogradCPU", "autograd kernel"),
-                                            kernel("Meta", "math kernel"), kernel("AutogradMeta", "math kernel")}))
+  EXPECT_TRUE(audit_operator(op(kTensorOp, {kernel("CPU"), kernel("AutogradCPU", Reason::AutogradKernel),
+                                            kernel("Meta", Reason::MathKernel), kernel("AutogradMeta", Reason::MathKernel)}))
                   .empty());
   // A backend without a kernel needs nothing, and a fallthrough backend kernel is no kernel.
   EXPECT_TRUE(audit_operator(op(kTensorOp, {missing("CPU"), missing("AutogradCPU"), fallthrough("CUDA"),
@@ -69,19 +69,19 @@ TEST(Audit, OperatorsWithoutTensorArgumentsNeedNoAutogradNorMeta) {
   // The returned Tensor does not count; a Tensor list or optional does.
   EXPECT_EQ(rules(audit_operator(op("ns::op(Tensor[] xs) -> int", {kernel("CPU"), missing("AutogradCPU"),
                                                                      kernel("Meta"),
-                                                                     kernel("AutogradMeta", "autograd kernel")}))),
+                                                                     kernel("AutogradMeta", Reason::AutogradKernel)}))),
             Rules{"autograd-fallthrough"});
 }
 
 TEST(Audit, MissingMetaUnlessACompositeCoversIt) {
   const auto found =
-      audit_operator(op(kTensorOp, {kernel("CPU"), kernel("AutogradCPU", "autograd kernel"), missing("Meta")}));
+      audit_operator(op(kTensorOp, {kernel("CPU"), kernel("AutogradCPU", Reason::AutogradKernel), missing("Meta")}));
   ASSERT_EQ(rules(found), Rules{"missing-meta"});
   EXPECT_EQ(found[0].site, "schema.cpp:3");
   EXPECT_EQ(found[0].message, "kernels for CPU but none for Meta: register a Meta (fake) kernel");
-  EXPECT_TRUE(audit_operator(op(kTensorOp, {kernel("CPU"), kernel("AutogradCPU", "autograd kernel"),
-                                            kernel("Meta", "default backend kernel"),
-                                            kernel("AutogradMeta", "autograd kernel")}))
+  EXPECT_TRUE(audit_operator(op(kTensorOp, {kernel("CPU"), kernel("AutogradCPU", Reason::AutogradKernel),
+                                            kernel("Meta", Reason::DefaultBackendKernel),
+                                            kernel("AutogradMeta", Reason::AutogradKernel)}))
                   .empty());
 }
 
@@ -89,10 +89,10 @@ TEST(Audit, CompositeImplicitTogetherWithBackendKernels) {
   std::vector<DumpKernel> kernels = {
       {"CPU", false, true, "registered at cpu.cpp:4", "cpu.cpp:4", false, "", ""},
       {"CompositeImplicitAutograd", true, true, "registered at math.cpp:9", "math.cpp:9", false, "", ""}};
-  const std::vector<TableRow> rows = {kernel("CPU", "kernel", "cpu.cpp:4"),
-                                      kernel("AutogradCPU", "math kernel", "math.cpp:9"),
-                                      kernel("Meta", "math kernel", "math.cpp:9"),
-                                      kernel("AutogradMeta", "math kernel", "math.cpp:9")};
+  const std::vector<TableRow> rows = {kernel("CPU", Reason::Kernel, "cpu.cpp:4"),
+                                      kernel("AutogradCPU", Reason::MathKernel, "math.cpp:9"),
+                                      kernel("Meta", Reason::MathKernel, "math.cpp:9"),
+                                      kernel("AutogradMeta", Reason::MathKernel, "math.cpp:9")};
   const auto found = audit_operator(op(kTensorOp, rows, kernels));
   ASSERT_EQ(rules(found), Rules{"composite-implicit-with-backend"});
   EXPECT_EQ(found[0].site, "math.cpp:9");
@@ -104,7 +104,7 @@ TEST(Audit, CompositeImplicitTogetherWithBackendKernels) {
 }
 
 TEST(Audit, AmbiguousEntry) {
-  const TableRow ambiguous{"AutogradOther", true, "ambiguous_autogradother", "ambiguous autogradother", false, ""};
+  const TableRow ambiguous{"AutogradOther", true, "ambiguous_autogradother", Reason::AmbiguousAutogradOther, false, ""};
   const auto found = audit_operator(op("ns::op(int n) -> int", {kernel("CPU"), ambiguous}));
   ASSERT_EQ(rules(found), Rules{"ambiguous-kernel"});
   EXPECT_EQ(found[0].message, "AutogradOther is ambiguous (ambiguous autogradother)");
@@ -113,7 +113,7 @@ TEST(Audit, AmbiguousEntry) {
 TEST(Audit, ManyBackendsAreNamedBriefly) {
   std::vector<TableRow> rows;
   for (const char* backend : {"CPU", "CUDA", "XPU", "MPS", "Meta"}) {
-    rows.push_back(kernel(backend, "default backend kernel"));
+    rows.push_back(kernel(backend, Reason::DefaultBackendKernel));
     rows.push_back(missing(std::string("Autograd") + backend));
   }
   const auto found = audit_operator(op(kTensorOp, rows));
@@ -154,8 +154,8 @@ TEST(Audit, LibraryCrossesTheWire) {
 TEST(Audit, UnreachableKernels) {
   const DumpKernel cea{"CompositeExplicitAutograd", true, true, "op_default", "ops.cpp:20", false, "", ""};
   const DumpKernel cia{"CompositeImplicitAutograd", true, true, "op_math", "ops.cpp:30", false, "", ""};
-  const std::vector<TableRow> rows = {{"CPU", true, "op_default", "default backend kernel", false, "ops.cpp:20"},
-                                      {"Meta", true, "op_default", "default backend kernel", false, "ops.cpp:20"},
+  const std::vector<TableRow> rows = {{"CPU", true, "op_default", Reason::DefaultBackendKernel, false, "ops.cpp:20"},
+                                      {"Meta", true, "op_default", Reason::DefaultBackendKernel, false, "ops.cpp:20"},
                                       missing("AutogradCPU")};
   auto found = audit_operator(op("ns::op(int n) -> int", rows, {cea, cia}));
   ASSERT_EQ(rules(found), Rules{"unreachable-kernel"});
@@ -165,13 +165,13 @@ TEST(Audit, UnreachableKernels) {
             "CompositeExplicitAutograd kernel stops math kernels on every key");
   // The math kernel alone fills the same keys: nothing to flag.
   std::vector<TableRow> math = rows;
-  for (TableRow& row : math) row = {row.key, true, "op_math", "math kernel", false, "ops.cpp:30"};
+  for (TableRow& row : math) row = {row.key, true, "op_math", Reason::MathKernel, false, "ops.cpp:30"};
   EXPECT_TRUE(audit_operator(op("ns::op(int n) -> int", math, {cia})).empty());
 
   // libtorch's shape: two CPU kernels, the newer first; the table shows it as "registered at".
   const DumpKernel newer{"CPU", false, true, "registered at new.cpp:5", "new.cpp:5", false, "", ""};
   const DumpKernel older{"CPU", false, false, "registered at old.cpp:9", "old.cpp:9", false, "", ""};
-  found = audit_operator(op("ns::op(int n) -> int", {kernel("CPU", "kernel", "new.cpp:5")}, {newer, older}));
+  found = audit_operator(op("ns::op(int n) -> int", {kernel("CPU", Reason::Kernel, "new.cpp:5")}, {newer, older}));
   ASSERT_EQ(rules(found), Rules{"unreachable-kernel"});
   EXPECT_EQ(found[0].site, "old.cpp:9");
   EXPECT_EQ(found[0].message,
@@ -180,7 +180,7 @@ TEST(Audit, UnreachableKernels) {
   // A fallthrough registered on an alias key is in the table as a fallthrough entry.
   const DumpKernel through{"Autograd", true, true, "fallthrough registered at ext.cpp:3", "", false, "", ""};
   EXPECT_TRUE(audit_operator(op("ns::op(int n) -> int",
-                                {{"AutogradCPU", true, "registered at ext.cpp:3", "autograd kernel", true, "ext.cpp:3"}},
+                                {{"AutogradCPU", true, "registered at ext.cpp:3", Reason::AutogradKernel, true, "ext.cpp:3"}},
                                 {through}))
                   .empty());
 }

@@ -242,11 +242,19 @@ TEST(InspectErrors, BadLibrariesAndNames) {
       {"call would fail", "resolve inspect_test::twice --tensor cuda --load " + cpp, 1,
        {}},  // the chain, on stdout, ends "no kernel for CUDA: the call fails here"
       {"unknown autocast device", "resolve inspect_test::twice --tensor cpu --autocast gpu --load " + cpp, 2,
-       {"autocast has no key for device 'gpu'"}},
+       {"--autocast"}},
+      // Help lists cpu, cuda, xpu (PyTorch 1.13's autocast keys): mps is refused on both runtimes.
+      {"autocast device help does not list", "resolve inspect_test::twice --tensor cpu --autocast mps --load " + cpp, 2,
+       {"--autocast"}},
+      {"unknown option device", "resolve inspect_test::twice --device tpu --load " + cpp, 2, {"--device"}},
+      {"a library that registers nothing", "ops --load " + q(INSPECT_EMPTY_LIBRARY), 1,
+       {"dispatch-inspect: error: '", "empty_library.so' registered nothing with the schemac runtime"}},
+      {"trace under torch", "--runtime torch trace inspect_test::twice --arg 1 --load " + cpp, 2,
+       {"dispatch-inspect: error: --runtime torch works with ops, table, dump, resolve, diff, audit and report, not 'trace'"}},
       {"bad tensor device", "resolve inspect_test::twice --tensor tpu --load " + cpp, 2, {"--tensor"}},
       {"unknown simulate key", "simulate CPUU", 1, {"CPUU is not supported", "note: did you mean 'CPU'?"}},
       {"simulate under torch", "simulate CPU --runtime torch", 2,
-       {"--runtime torch works with ops, table, dump and resolve, not 'simulate'"}},
+       {"--runtime torch works with ops, table, dump, resolve, diff, audit and report, not 'simulate'"}},
       {"bad value spec", "trace inspect_test::twice --arg cpu:float99[2] --load " + cpp, 2,
        {"argument 'self': cpu:float99[2]:1: unknown element type 'float99'"}},
       {"missing argument", "trace inspect_test::twice --load " + cpp, 2,
@@ -274,6 +282,97 @@ TEST(InspectErrors, BadLibrariesAndNames) {
       EXPECT_NE(r.err.find(part), std::string::npos) << c.name << ": '" << part << "' not in:\n" << r.err;
   }
 }
+
+// Global options before or after the subcommand, in both spellings; help that offers only what
+// is accepted; one error prefix.
+TEST(InspectOptions, GlobalOptionsAnywhereAndHelpThatAgrees) {
+  const std::string load = " --load " + q(INSPECT_CPP_OPS_LIBRARY);
+  for (const std::string& args :
+       {"--runtime schemac table inspect_test::twice" + load, "--runtime=schemac table inspect_test::twice" + load,
+        "table inspect_test::twice --runtime schemac" + load, "--color never table inspect_test::twice" + load}) {
+    const ToolRun r = run(args);
+    EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.err;
+    EXPECT_NE(r.out.find("twice_cpu"), std::string::npos) << args;
+  }
+  for (const char* command : {"trace --help", "simulate --help"})
+    EXPECT_EQ(run(command).out.find("--runtime"), std::string::npos) << command;
+  EXPECT_NE(run("resolve --help").out.find("--runtime"), std::string::npos);
+  const std::string diff_help = run("diff --help").out;
+  EXPECT_NE(diff_help.find("Exit status (as diff(1)): 0 the tables are equal, 1 they differ, 2 a "
+                           "library failed to"),
+            std::string::npos)
+      << diff_help;
+  const ToolRun mermaid = run("diff 'inspect_test::*' --format mermaid --right-load " + q(INSPECT_CPP_OPS_LIBRARY));
+  EXPECT_EQ(mermaid.exit_code, 2);
+  EXPECT_EQ(mermaid.err.rfind("dispatch-inspect: error: ", 0), 0u) << mermaid.err;
+}
+
+// The thread-local state and BackendSelect, on our runtime's kernels.
+#ifdef INSPECT_KERNELS_LIBRARY
+TEST(InspectResolve, FactoryOperatorsAndThreadLocalNotes) {
+  const std::string load = " --load " + q(INSPECT_KERNELS_LIBRARY);
+  const ToolRun empty = run("resolve aten::empty.memory_format" + load);
+  EXPECT_EQ(empty.exit_code, 0) << empty.out << empty.err;
+  EXPECT_NE(empty.out.find("chain: BackendSelect -> CPU\n"), std::string::npos) << empty.out;
+  const ToolRun autocast = run("resolve aten::add.Tensor --keys CPU,AutocastCPU" + load);
+  EXPECT_NE(autocast.out.find("dropped by thread-local state: AutocastCPU (the excluded set; "
+                              "autocast is off: --autocast DEVICE turns it on)"),
+            std::string::npos)
+      << autocast.out;
+}
+#endif
+
+#ifdef INSPECT_HAVE_TORCH
+// libtorch's runtime: the same options, errors and chains by PyTorch's rules.
+TEST(InspectTorch, OptionsErrorsAndChains) {
+  const ToolRun before = run("--runtime torch table aten::add.Tensor --format torch");
+  EXPECT_EQ(before.exit_code, 0) << before.err;
+  EXPECT_NE(before.out.find("AutogradCPU: registered at"), std::string::npos);
+  const ToolRun typo = run("table aten::add.Tensr --runtime torch");
+  EXPECT_EQ(typo.exit_code, 1);
+  EXPECT_NE(typo.err.find("note: did you mean 'aten::add.Tensor'"), std::string::npos) << typo.err;
+  const ToolRun ours = run("table aten::add.Tensr --load " + q(INSPECT_KERNELS_LIBRARY));
+  EXPECT_NE(ours.err.find("note: did you mean 'aten::add.Tensor'"), std::string::npos) << ours.err;
+
+  const ToolRun wrong = run("table inspect_test::twice --runtime torch --load " + q(INSPECT_CPP_OPS_LIBRARY));
+  EXPECT_EQ(wrong.exit_code, 1);
+  EXPECT_NE(wrong.err.find("registered nothing with the torch runtime: it seems built for the schemac "
+                           "runtime (try --runtime schemac)"),
+            std::string::npos)
+      << wrong.err;
+  const ToolRun diff = run("diff inspect_test::twice --right-runtime torch --load " + q(INSPECT_CPP_OPS_LIBRARY));
+  EXPECT_EQ(diff.exit_code, 2) << diff.out;
+
+  const std::string truncated =
+      (std::filesystem::temp_directory_path() / fmt::format("inspect_truncated_{}.so", ::getpid())).string();
+  std::filesystem::copy_file(INSPECT_CPP_OPS_LIBRARY, truncated,
+                             std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::resize_file(truncated, 4096);
+  const ToolRun cut = run("ops --runtime torch --load " + q(truncated.c_str()));
+  std::filesystem::remove(truncated);
+  EXPECT_EQ(cut.exit_code, 1) << cut.err;
+  EXPECT_NE(cut.err.find("not a shared library: truncated"), std::string::npos) << cut.err;
+  EXPECT_EQ(cut.err.find("Bus error"), std::string::npos) << cut.err;
+
+  // Nested tensors: one autograd kernel, then the nested backend kernel ends the chain.
+  const ToolRun nested = run("resolve aten::add.Tensor --runtime torch --keys "
+                             "NestedTensorCPU,AutogradNestedTensor,ADInplaceOrView,AutogradCPU");
+  EXPECT_EQ(nested.exit_code, 0) << nested.out << nested.err;
+  EXPECT_NE(nested.out.find("chain: AutogradNestedTensor -> NestedTensorCPU\n"), std::string::npos) << nested.out;
+  EXPECT_NE(nested.out.find("end: a backend kernel"), std::string::npos) << nested.out;
+  // Factory operators: BackendSelect computes the backend from the options, as torch.empty does.
+  const ToolRun empty = run("resolve aten::empty.memory_format --runtime torch");
+  EXPECT_EQ(empty.exit_code, 0) << empty.out << empty.err;
+  EXPECT_NE(empty.out.find("chain: BackendSelect -> CPU\n"), std::string::npos) << empty.out;
+  EXPECT_NE(empty.out.find("  2. CPU: registered at"), std::string::npos) << empty.out;
+  const ToolRun meta = run("resolve aten::empty.memory_format --runtime torch --device meta");
+  EXPECT_NE(meta.out.find("chain: BackendSelect -> Meta\n"), std::string::npos) << meta.out;
+  // What the thread-local sets did is said.
+  const ToolRun cuda = run("resolve aten::add.Tensor --runtime torch --keys CUDA,AutocastCUDA --allow-missing");
+  EXPECT_NE(cuda.out.find("dropped by thread-local state: AutocastCUDA"), std::string::npos) << cuda.out;
+  EXPECT_EQ(run("resolve aten::add.Tensor --runtime torch --keys CPU --autocast mps").exit_code, 2);
+}
+#endif
 
 TEST(InspectErrors, AFailingCallPrintsTheKernelsThatRanAndTheError) {
   const ToolRun r = run("trace example_plugin::scale --arg cpu:int64[2] --arg 2.0 --load " + q(INSPECT_EXAMPLE_PLUGIN));

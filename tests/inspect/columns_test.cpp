@@ -2,8 +2,8 @@
 // narrow and --wide forms (report::table_text).
 #include <gtest/gtest.h>
 
-#include "report/columns.h"
-#include "report/render.h"
+#include "schemac/inspect/columns.h"
+#include "schemac/inspect/render.h"
 
 namespace schemac::inspect::report {
 namespace {
@@ -39,10 +39,10 @@ Table long_sites() {
   const std::string fallbacks = "/home/someone/src/schemac/lib/dispatch/src/dispatch_default_fallbacks.cpp";
   return {"ns::op",
           true,
-          {{"CPU", true, "op_cpu", "kernel", false, "/home/someone/src/schemac/ext/ops.cpp:3"},
-           {"FuncTorchDynamicLayerBackMode", true, "registered at " + fallbacks + ":31", "backend fallback",
+          {{"CPU", true, "op_cpu", Reason::Kernel, false, "/home/someone/src/schemac/ext/ops.cpp:3"},
+           {"FuncTorchDynamicLayerBackMode", true, "registered at " + fallbacks + ":31", Reason::BackendFallback,
             false, fallbacks + ":31"},
-           {"AutogradCPU", true, "registered at " + fallbacks + ":41", "backend fallback", true,
+           {"AutogradCPU", true, "registered at " + fallbacks + ":41", Reason::BackendFallback, true,
             fallbacks + ":41"}}};
 }
 

@@ -9,7 +9,7 @@
 #include <iterator>
 #include <string>
 
-#include "elf_check.h"
+#include "schemac/inspect/elf_check.h"
 #include "library_loader.h"
 #include "schemac/dispatch/dispatcher.h"
 

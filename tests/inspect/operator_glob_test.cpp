@@ -2,7 +2,7 @@
 // did-you-mean of a pattern that matches nothing.
 #include <gtest/gtest.h>
 
-#include "report/operator_glob.h"
+#include "schemac/inspect/operator_glob.h"
 
 namespace schemac::inspect::report {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "report/render.h"
-#include "report/render_html.h"
+#include "schemac/inspect/render.h"
+#include "schemac/inspect/render_html.h"
 
 namespace schemac::inspect::report {
 namespace {
@@ -21,9 +21,9 @@ Library sample_library() {
   op.table = {
       "myops::scale",
       true,
-      {{"Undefined", false, "", "missing", false, ""},
-       {"CPU", true, "scale_cpu", "kernel", false, "kernels.cpp:10"},
-       {"AutogradCPU", true, "fallthrough_kernel", "backend fallback", true, "fallback.cpp:5"}}};
+      {{"Undefined", false, "", Reason::Missing, false, ""},
+       {"CPU", true, "scale_cpu", Reason::Kernel, false, "kernels.cpp:10"},
+       {"AutogradCPU", true, "fallthrough_kernel", Reason::BackendFallback, true, "fallback.cpp:5"}}};
   op.dump = {"myops::scale",
              true,
              op.summary.schema,
@@ -37,13 +37,13 @@ Library sample_library() {
       {"myops::scale",
        "DispatchKeySet(CPU, AutogradCPU)",
        {"AutogradCPU"},
-       {{"CPU", "DispatchKeySet(CPU)", true, "scale_cpu", "kernel", "kernels.cpp:10"}},
+       {{"CPU", "DispatchKeySet(CPU)", true, "scale_cpu", Reason::Kernel, "kernels.cpp:10"}},
        "a backend kernel: it computes the result",
        false});
   OperatorState hostile;
   hostile.summary = {
       "evil::op", true, "evil::op(Tensor x) -> Tensor </script><script>alert(1)</script>", "", {}};
-  hostile.table = {"evil::op", true, {{"CPU", true, "<!-- x", "kernel", false, ""}}};
+  hostile.table = {"evil::op", true, {{"CPU", true, "<!-- x", Reason::Kernel, false, ""}}};
   return {{op, hostile}};
 }
 

@@ -2,17 +2,20 @@
 // wire form a request and a response take between dispatch-inspect and dispatch-inspect-torch.
 #include <gtest/gtest.h>
 
-#include "report/render.h"
-#include "report/wire.h"
+#include <algorithm>
+
+#include "schemac/inspect/names.h"
+#include "schemac/inspect/render.h"
+#include "schemac/inspect/wire.h"
 
 namespace schemac::inspect::report {
 namespace {
 
 Table two_rows(bool kernel_names) {
   return {"ns::op", kernel_names,
-          {{"CPU", true, "registered at a.cpp:3", "kernel", false, "a.cpp:3"},
-           {"AutogradCPU", true, "autograd_fallthrough", "backend fallback", true, ""},
-           {"CUDA", false, "", "missing", false, ""}}};
+          {{"CPU", true, "registered at a.cpp:3", Reason::Kernel, false, "a.cpp:3"},
+           {"AutogradCPU", true, "autograd_fallthrough", Reason::BackendFallback, true, ""},
+           {"CUDA", false, "", Reason::Missing, false, ""}}};
 }
 
 TEST(ReportRender, TableTextNamesKernelsWhereTheRuntimeKeepsThem) {
@@ -66,7 +69,8 @@ TEST(ReportWire, RequestAndResponseSurviveTheTrip) {
   response.status = 1;
   response.table = two_rows(false);
   response.resolution = {"ns::op", "DispatchKeySet(CPU)", {"AutogradCPU"},
-                         {{"CPU", "DispatchKeySet(CPU)", true, "k", "kernel", "a.cpp:3"}}, "a backend kernel"};
+                         {{"CPU", "DispatchKeySet(CPU)", true, "k", Reason::Kernel, "a.cpp:3"}}, "a backend kernel",
+                         false, {"added by thread-local state: BackendSelect (the included set)"}};
   Response back;
   ASSERT_TRUE(from_wire(to_wire(response).dump(), back));
   EXPECT_EQ(to_wire(back), to_wire(response));
@@ -76,6 +80,25 @@ TEST(ReportWire, RequestAndResponseSurviveTheTrip) {
   // A fraction (out of an int's range here) is refused, not converted (fuzz_table_diff found it).
   EXPECT_FALSE(from_wire(R"({"status":1e70})", back));
   EXPECT_FALSE(from_wire(R"({"table":{"rows":[{"key":"CPU","has_kernel":true}],"op":0.5}})", back));
+}
+
+}  // namespace
+}  // namespace schemac::inspect::report
+
+namespace schemac::inspect::report {
+namespace {
+
+// Did-you-mean ranks the same whatever order a runtime lists its operators in: same-named
+// operators first, the nearest spelling first.
+TEST(Names, SimilarOperatorsRankByDistanceOnEveryRuntime) {
+  std::vector<std::string> known = {"quantized::add", "_quantized::add", "aten::add.out",
+                                    "aten::add.Scalar", "aten::add.Tensor", "_quantized::add.out",
+                                    "aten::sub.Tensor"};
+  const std::vector<std::string> first = similar_operator_names(known, "aten::add.Tensr");
+  ASSERT_FALSE(first.empty());
+  EXPECT_EQ(first.front(), "aten::add.Tensor");
+  std::reverse(known.begin(), known.end());
+  EXPECT_EQ(similar_operator_names(known, "aten::add.Tensr"), first);
 }
 
 }  // namespace

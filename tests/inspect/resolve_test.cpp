@@ -2,7 +2,8 @@
 // registry with the default fallbacks.
 #include <gtest/gtest.h>
 
-#include "resolve.h"
+#include "schemac/inspect/resolve.h"
+#include "schemac_adapter.h"
 #include "schemac/dispatch/dispatcher.h"
 #include "schemac/dispatch/local_dispatch_key_set.h"
 
@@ -37,11 +38,18 @@ std::string chain_of(const report::Resolution& r) {
   return out;
 }
 
-DispatchKeySet keys(const char* text) {
-  DispatchKeySet ks;
+KeySet keys(const char* text) {
+  KeySet ks;
   std::string error;
-  EXPECT_TRUE(parse_key_list(text, ks, error)) << error;
+  EXPECT_TRUE(parse_key_list(schemac_runtime(), text, ks, error)) << error;
   return ks;
+}
+
+// The chain of a call with `keys` under a fresh thread's sets (and `excluded` more).
+report::Resolution resolve_on(const dispatch::OperatorEntry& op, KeySet keys, KeySet excluded = {}) {
+  const Runtime& rt = schemac_runtime();
+  return resolve(rt, table_of(op, {true, {}}),
+                 {keys, rt.default_included(), rt.default_excluded() | excluded, true, "cpu"});
 }
 
 struct ChainCase {
@@ -72,7 +80,7 @@ TEST(Resolve, ChainsFollowTheTable) {
   for (const ChainCase& c : cases) {
     Registry r;
     for (const auto& [key, name] : c.kernels) r.impl(key, name);
-    const report::Resolution res = resolve(r.op(), keys(c.keys), dispatch::kDefaultIncludedSet, dispatch::kDefaultExcludedSet);
+    const report::Resolution res = resolve_on(r.op(), keys(c.keys));
     EXPECT_EQ(chain_of(res), c.chain) << c.keys;
   }
 }
@@ -80,27 +88,98 @@ TEST(Resolve, ChainsFollowTheTable) {
 TEST(Resolve, ReportsSkippedFallthroughKeysAndTls) {
   Registry r;
   r.impl(DispatchKey::CPU, "cpu");
-  const report::Resolution res = resolve(r.op(), keys("CPU,AutogradCPU"), dispatch::kDefaultIncludedSet,
-                                 dispatch::kDefaultExcludedSet);
+  const report::Resolution res = resolve_on(r.op(), keys("CPU,AutogradCPU"));
   EXPECT_EQ(res.key_set, "DispatchKeySet(CPU, BackendSelect, ADInplaceOrView, AutogradCPU)");
   EXPECT_EQ(res.skipped, (std::vector<std::string>{"BackendSelect", "ADInplaceOrView", "AutogradCPU"}));
   // Excluding CPU leaves nothing with a kernel.
-  const report::Resolution none = resolve(r.op(), keys("CPU"), dispatch::kDefaultIncludedSet,
-                                  dispatch::kDefaultExcludedSet | keys("CPU"));
-  EXPECT_EQ(none.chain.back().reason, "missing");
+  const report::Resolution none = resolve_on(r.op(), keys("CPU"), keys("CPU"));
+  EXPECT_EQ(none.chain.back().reason, report::Reason::Missing);
   EXPECT_FALSE(none.chain.back().has_kernel);
 }
 
+// PyTorch's rules for what each kind of kernel passes on (docs/dispatch-semantics.md §2.4).
+TEST(Resolve, ChainsByPyTorchRules) {
+  const DispatchKey CPU = DispatchKey::CPU, Autograd = DispatchKey::Autograd;
+  const ChainCase cases[] = {
+      // A nested tensor that requires grad: one autograd kernel (ks & after_autograd_keyset drops
+      // AutogradCPU too), then the NestedTensorCPU kernel, a backend kernel, ends the chain.
+      {{{DispatchKey::NestedTensorCPU, "nested"}, {Autograd, "autograd"}},
+       "NestedTensorCPU,AutogradNestedTensor,ADInplaceOrView",
+       "AutogradNestedTensor=autograd -> NestedTensorCPU=nested"},
+      {{{DispatchKey::NestedTensorCPU, "nested"}, {Autograd, "autograd"}},
+       "NestedTensorCPU,ADInplaceOrView,AutogradCPU,AutogradNestedTensor",
+       "AutogradNestedTensor=autograd -> NestedTensorCPU=nested"},
+      // Sparse and quantized kernels compute the result too.
+      {{{DispatchKey::SparseCPU, "sparse"}, {Autograd, "autograd"}}, "SparseCPU,AutogradCPU",
+       "AutogradCPU=autograd -> SparseCPU=sparse"},
+      {{{DispatchKey::QuantizedCPU, "quantized"}}, "QuantizedCPU", "QuantizedCPU=quantized"},
+      // The Python key (below autograd) passes the call on without itself.
+      {{{DispatchKey::Python, "python"}, {CPU, "cpu"}, {Autograd, "autograd"}},
+       "CPU,AutogradCPU,Python", "AutogradCPU=autograd -> Python=python -> CPU=cpu"},
+  };
+  for (const ChainCase& c : cases) {
+    Registry r;
+    for (const auto& [key, name] : c.kernels) r.impl(key, name);
+    EXPECT_EQ(chain_of(resolve_on(r.op(), keys(c.keys))), c.chain) << c.keys;
+  }
+}
+
+TEST(Resolve, AutocastPassesOnWithoutItsKey) {
+  Registry r;
+  r.impl(DispatchKey::AutocastCPU, "autocast");
+  r.impl(DispatchKey::Autograd, "autograd");
+  r.impl(DispatchKey::CPU, "cpu");
+  const Runtime& rt = schemac_runtime();
+  const KeySet tensor = keys("CPU,ADInplaceOrView,AutogradCPU,AutocastCPU");
+  // Autocast off (the default): AutocastCPU is dropped, and that is said.
+  const report::Resolution off = resolve_on(r.op(), tensor);
+  EXPECT_EQ(chain_of(off), "AutogradCPU=autograd -> CPU=cpu");
+  ASSERT_EQ(off.notes.size(), 2u);
+  EXPECT_EQ(off.notes[0], "added by thread-local state: BackendSelect (the included set)");
+  EXPECT_EQ(off.notes[1],
+            "dropped by thread-local state: AutocastCPU (the excluded set; autocast is off: "
+            "--autocast DEVICE turns it on)");
+  // torch.autocast('cpu'): AutocastCPU leaves the excluded set.
+  const report::Resolution on = resolve(
+      rt, table_of(r.op(), {true, {}}),
+      {tensor, rt.default_included(), rt.default_excluded() - keys("AutocastCPU"), true, "cpu"});
+  EXPECT_EQ(chain_of(on), "AutocastCPU=autocast -> AutogradCPU=autograd -> CPU=cpu");
+  EXPECT_EQ(on.chain[1].key_set, "DispatchKeySet(CPU, AutogradCPU)");
+}
+
+// A factory operator (no tensor argument): BackendSelect computes the backend from the options'
+// device, as torch.empty does.
+TEST(Resolve, BackendSelectUsesTheDevice) {
+  dispatch::Dispatcher d;
+  dispatch::register_default_fallbacks(d);
+  std::vector<dispatch::RegistrationHandle> handles;
+  handles.push_back(d.def("test::empty(int[] size) -> Tensor", "test.cpp:0"));
+  for (auto [key, name] : {std::pair{DispatchKey::BackendSelect, "select"},
+                           {DispatchKey::CPU, "empty_cpu"}, {DispatchKey::Meta, "empty_meta"}})
+    handles.push_back(
+        d.impl("test::empty", key, KernelFunction::make_from_boxed(&noop), name, "test.cpp:1"));
+  const Runtime& rt = schemac_runtime();
+  const report::Table table = table_of(*d.find("test::empty"), {true, {}});
+  Call call{{}, rt.default_included(), rt.default_excluded(), false, "cpu"};
+  const report::Resolution cpu = resolve(rt, table, call);
+  EXPECT_EQ(chain_of(cpu), "BackendSelect=select -> CPU=empty_cpu");
+  EXPECT_EQ(cpu.chain[1].key_set, "DispatchKeySet(CPU)");
+  EXPECT_FALSE(cpu.fails);
+  call.device = "meta";
+  EXPECT_EQ(chain_of(resolve(rt, table, call)), "BackendSelect=select -> Meta=empty_meta");
+}
+
 TEST(Resolve, KeyListErrors) {
-  DispatchKeySet ks;
+  const Runtime& rt = schemac_runtime();
+  KeySet ks;
   std::string error;
-  EXPECT_FALSE(parse_key_list("CPU,AutogradCPX", ks, error));
+  EXPECT_FALSE(parse_key_list(rt, "CPU,AutogradCPX", ks, error));
   EXPECT_NE(error.find("unknown dispatch key 'AutogradCPX'"), std::string::npos) << error;
   EXPECT_NE(error.find("did you mean 'AutogradCPU'?"), std::string::npos) << error;
-  EXPECT_FALSE(parse_key_list("Autograd", ks, error));
+  EXPECT_FALSE(parse_key_list(rt, "Autograd", ks, error));
   EXPECT_NE(error.find("'Autograd' is not a runtime key"), std::string::npos) << error;
-  EXPECT_TRUE(parse_key_list(" CPU , AutogradCPU ", ks, error));
-  EXPECT_EQ(dispatch::to_string(ks), "DispatchKeySet(CPU, AutogradCPU)");
+  EXPECT_TRUE(parse_key_list(rt, " CPU , AutogradCPU ", ks, error));
+  EXPECT_EQ(rt.set_text(ks), "DispatchKeySet(CPU, AutogradCPU)");
 }
 
 }  // namespace

@@ -2,18 +2,18 @@
 // (report/render_diff.h), on hand-built tables shaped as both runtimes fill them.
 #include <gtest/gtest.h>
 
-#include "report/render_diff.h"
-#include "report/table_diff.h"
+#include "schemac/inspect/render_diff.h"
+#include "schemac/inspect/table_diff.h"
 
 namespace schemac::inspect::report {
 namespace {
 
-TableRow entry(std::string key, std::string kernel, std::string reason = "kernel", std::string site = "ops.cpp:10") {
+TableRow entry(std::string key, std::string kernel, Reason reason = Reason::Kernel, std::string site = "ops.cpp:10") {
   return {std::move(key), true, std::move(kernel), std::move(reason), false, std::move(site)};
 }
-TableRow missing(std::string key) { return {std::move(key), false, "", "missing", false, ""}; }
+TableRow missing(std::string key) { return {std::move(key), false, "", Reason::Missing, false, ""}; }
 TableRow fallthrough(std::string key) {
-  return {std::move(key), true, "registered at fallback.cpp:4", "backend fallback", true, "fallback.cpp:4"};
+  return {std::move(key), true, "registered at fallback.cpp:4", Reason::BackendFallback, true, "fallback.cpp:4"};
 }
 
 Table ours(std::vector<TableRow> rows) { return {"ns::op", true, std::move(rows)}; }
@@ -37,9 +37,9 @@ TEST(TableDiff, ATableEqualsItself) {
 
 TEST(TableDiff, FindsEveryKindOfChange) {
   const Table before = ours({entry("CPU", "op_cpu"), fallthrough("AutogradCPU"), missing("CUDA"),
-                             entry("Meta", "op_meta"), entry("XLA", "op_math", "math kernel")});
-  const Table after = ours({entry("CPU", "op_cpu_fast"), entry("AutogradCPU", "op_autograd", "autograd kernel"),
-                            entry("CUDA", "op_cuda"), missing("Meta"), entry("XLA", "op_math", "math kernel", "moved.cpp:99")});
+                             entry("Meta", "op_meta"), entry("XLA", "op_math", Reason::MathKernel)});
+  const Table after = ours({entry("CPU", "op_cpu_fast"), entry("AutogradCPU", "op_autograd", Reason::AutogradKernel),
+                            entry("CUDA", "op_cuda"), missing("Meta"), entry("XLA", "op_math", Reason::MathKernel, "moved.cpp:99")});
   const TableDiff diff = diff_tables(before, after);
   // Another kernel, a fallthrough replaced, a new entry, a lost entry; a moved site is no change.
   EXPECT_EQ(changed_keys(diff), (Keys{"CPU", "AutogradCPU", "CUDA", "Meta"}));
@@ -60,7 +60,7 @@ TEST(TableDiff, AcrossRuntimesKernelNamesAreNotCompared) {
   const TableDiff diff = diff_tables(ours({entry("CPU", "op_cpu"), entry("Meta", "op_meta")}), torch);
   EXPECT_FALSE(diff.compares_kernels);
   EXPECT_EQ(changed_keys(diff), Keys{"Meta"});
-  torch.rows[0].reason = "default backend kernel";
+  torch.rows[0].reason = Reason::DefaultBackendKernel;
   EXPECT_EQ(changed_keys(diff_tables(ours({entry("CPU", "op_cpu")}), torch)), Keys{"CPU"});
 }
 
@@ -75,7 +75,7 @@ const DiffSource kAfter{"schemac", {"/build/libbase.so", "/build/liboverride.so"
 
 TableDiff two_changes() {
   return diff_tables(ours({entry("CPU", "op_cpu"), fallthrough("AutogradCPU"), entry("Meta", "op_meta")}),
-                     ours({entry("CPU", "op_cpu_fast"), entry("AutogradCPU", "op_autograd", "autograd kernel"),
+                     ours({entry("CPU", "op_cpu_fast"), entry("AutogradCPU", "op_autograd", Reason::AutogradKernel),
                            entry("Meta", "op_meta")}));
 }
 
@@ -94,7 +94,7 @@ TEST(DiffRender, TextListsTheChangedKeysAligned) {
 TEST(DiffRender, TextFitsOneHundredColumnsUnlessWide) {
   const std::string long_site = "/very/long/build/directory/of/somebody/aten/src/ATen/RegisterCompositeExplicit.cpp:31";
   const TableDiff diff = diff_tables(ours({entry("CPU", "registered at " + long_site)}),
-                                     ours({entry("CPU", "registered at " + long_site + "0", "default backend kernel")}));
+                                     ours({entry("CPU", "registered at " + long_site + "0", Reason::DefaultBackendKernel)}));
   const std::string text = diff_text(diff, kBefore, kAfter);
   for (size_t start = 0, end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
     EXPECT_LE(display_width(std::string_view(text).substr(start, end - start)), 100u) << text;

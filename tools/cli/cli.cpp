@@ -151,8 +151,14 @@ int run_app(CLI::App& app, std::string_view tool, int argc, char** argv,
   }
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
-    if (arg == "--color") ++i;
-    if (arg.starts_with("-")) continue;
+    if (arg.starts_with("-")) {
+      // The tool's own options before the command: one that takes a value in the space form
+      // (--color never, dispatch-inspect's --runtime torch) takes the next word with it.
+      const CLI::Option* option =
+          arg.find('=') == std::string::npos ? app.get_option_no_throw(arg) : nullptr;
+      if (option != nullptr && option->get_type_size() != 0) ++i;
+      continue;
+    }
     if (std::find(names.begin(), names.end(), arg) != names.end()) break;
     print_error(tool, fmt::format("unknown command '{}'", arg));
     if (auto guess = closest(arg, names)) fmt::print(stderr, "note: did you mean '{}'?\n", *guess);

@@ -8,12 +8,12 @@
 
 #include "commands.h"
 #include "library_loader.h"
-#include "report/audit.h"
-#include "report/names.h"
-#include "report/operator_glob.h"
-#include "report/render.h"
 #include "runtime.h"
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/inspect/audit.h"
+#include "schemac/inspect/names.h"
+#include "schemac/inspect/operator_glob.h"
+#include "schemac/inspect/render.h"
 #include "schemac/support/version.h"
 
 namespace schemac::inspect {

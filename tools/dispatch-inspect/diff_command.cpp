@@ -8,10 +8,10 @@
 
 #include "commands.h"
 #include "operator_command.h"
-#include "report/names.h"
-#include "report/operator_glob.h"
-#include "report/render_diff.h"
 #include "runtime.h"
+#include "schemac/inspect/names.h"
+#include "schemac/inspect/operator_glob.h"
+#include "schemac/inspect/render_diff.h"
 
 namespace schemac::inspect {
 namespace {
@@ -34,7 +34,7 @@ std::optional<Side> side_of(const std::string& runtime, std::vector<std::string>
   report::Request request;
   request.kind = "operators";
   request.libraries = side.source.libraries;
-  const report::Response answer = ask_separately(request, runtime);
+  const report::Response answer = ask_separately(request, *parse_runtime_name(runtime));
   if (answer.status != cli::kExitOk) return std::nullopt;
   for (const report::OperatorSummary& op : answer.operators.operators)
     side.operators.insert(op.name);
@@ -50,7 +50,7 @@ std::optional<report::Table> table_on(const Side& side, const std::string& op) {
   request.libraries = side.source.libraries;
   request.op = op;
   request.all_keys = true;
-  report::Response answer = ask_separately(request, side.source.runtime);
+  report::Response answer = ask_separately(request, *parse_runtime_name(side.source.runtime));
   if (answer.status != cli::kExitOk) return std::nullopt;
   return std::move(answer.table);
 }
@@ -86,14 +86,15 @@ std::string render(const OperatorCommandOptions& common, const DiffOptions& o,
 }
 
 int run_diff(const OperatorCommandOptions& common, const DiffOptions& o) {
-  const std::string left_runtime = o.left_runtime.empty() ? chosen_runtime_name() : o.left_runtime;
+  const std::string left_runtime =
+      o.left_runtime.empty() ? std::string(runtime_name(chosen_runtime())) : o.left_runtime;
   const std::string right_runtime =
-      o.right_runtime.empty() ? chosen_runtime_name() : o.right_runtime;
+      o.right_runtime.empty() ? std::string(runtime_name(chosen_runtime())) : o.right_runtime;
   std::vector<std::string> left_libraries = common.libraries, right_libraries = common.libraries;
   left_libraries.insert(left_libraries.end(), o.left_libraries.begin(), o.left_libraries.end());
   right_libraries.insert(right_libraries.end(), o.right_libraries.begin(), o.right_libraries.end());
   if (left_runtime == right_runtime && left_libraries == right_libraries) {
-    cli::error("dispatch-inspect diff",
+    cli::error("dispatch-inspect",
                "both sides are the same ({} runtime, the same libraries): give --right-load LIB to "
                "compare before "
                "and after loading it, or --left-runtime/--right-runtime to compare the runtimes",
@@ -102,7 +103,7 @@ int run_diff(const OperatorCommandOptions& common, const DiffOptions& o) {
   }
   if (report::is_operator_glob(common.op)) {
     if (const std::optional<std::string> bad = report::glob_error(common.op)) {
-      cli::error("dispatch-inspect diff", "{}", *bad);
+      cli::error("dispatch-inspect", "{}", *bad);
       return cli::kExitUsage;
     }
   }
@@ -116,7 +117,7 @@ int run_diff(const OperatorCommandOptions& common, const DiffOptions& o) {
   const bool several = report::is_operator_glob(common.op);
   if (several && names->size() > 1 && common.format == "mermaid") {
     cli::error(
-        "dispatch-inspect diff",
+        "dispatch-inspect",
         "--format mermaid draws one operator, and '{}' matches {}: name one, or use --format dot",
         common.op, names->size());
     return cli::kExitUsage;
@@ -161,8 +162,10 @@ void add_diff_command(CLI::App& app) {
        "libschemac_kernels.so --right-runtime torch\n"
        "--load libraries are loaded on both sides, --left-load and --right-load on one; each side "
        "is computed in a process of its own.",
-       "the tables differ (0: they are equal; as in diff(1), a library that fails to load or an "
-       "operator on neither side is 2)"},
+       "",
+       true,
+       "Exit status (as diff(1)): 0 the tables are equal, 1 they differ, 2 a library failed to "
+       "load, the operator is on neither side, or a usage error."},
       common, [common, options] { return run_diff(*common, *options); });
   sub->add_option(
          "--left-load", options->left_libraries,

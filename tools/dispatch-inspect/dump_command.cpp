@@ -4,8 +4,8 @@
 
 #include "commands.h"
 #include "operator_command.h"
-#include "report/render.h"
 #include "runtime.h"
+#include "schemac/inspect/render.h"
 
 namespace schemac::inspect {
 

@@ -9,8 +9,8 @@
 #include <ostream>
 #include <set>
 
-#include "elf_check.h"
 #include "schemac/dispatch/registration_transaction.h"
+#include "schemac/inspect/elf_check.h"
 #include "schemac/stable/abi.h"
 
 namespace schemac::inspect {
@@ -84,17 +84,21 @@ LoadResult load_library(const std::string& path) {
   return {true, {}};
 }
 
-bool load_libraries(const std::vector<std::string>& paths, std::ostream& err) {
+LoadState load_once(const std::string& path, std::ostream& err) {
   static auto* loaded = new std::set<std::string>();  // never destroyed: the libraries stay loaded
-  for (const std::string& path : paths) {
-    if (loaded->contains(path)) continue;
-    const LoadResult result = load_library(path);
-    if (!result.ok) {
-      err << fmt::format("dispatch-inspect: error: cannot load '{}': {}\n", path, result.error);
-      return false;
-    }
-    loaded->insert(path);
+  if (loaded->contains(path)) return LoadState::Before;
+  const LoadResult result = load_library(path);
+  if (!result.ok) {
+    err << fmt::format("dispatch-inspect: error: cannot load '{}': {}\n", path, result.error);
+    return LoadState::Failed;
   }
+  loaded->insert(path);
+  return LoadState::Now;
+}
+
+bool load_libraries(const std::vector<std::string>& paths, std::ostream& err) {
+  for (const std::string& path : paths)
+    if (load_once(path, err) == LoadState::Failed) return false;
   return true;
 }
 

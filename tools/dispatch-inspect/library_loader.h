@@ -40,4 +40,9 @@ LoadResult load_library(const std::string& path);
 
 bool load_libraries(const std::vector<std::string>& paths, std::ostream& err);
 
+// One library as load_libraries loads it: Now, Before (this process loaded it already, so it
+// registers nothing now) or Failed (after printing why on `err`).
+enum class LoadState { Now, Before, Failed };
+LoadState load_once(const std::string& path, std::ostream& err);
+
 }  // namespace schemac::inspect

@@ -7,8 +7,8 @@
 
 #include "cli.h"
 #include "library_loader.h"
-#include "report/operator_glob.h"
 #include "runtime.h"
+#include "schemac/inspect/operator_glob.h"
 
 namespace schemac::inspect {
 
@@ -16,8 +16,10 @@ CLI::App* add_operator_command(CLI::App& app, const OperatorCommand& command,
                                std::shared_ptr<OperatorCommandOptions> options,
                                std::function<int()> run) {
   const std::string footer =
-      fmt::format("Example:\n  {}\nExit status: 0 success, 1 {}, 2 usage error.", command.example,
-                  command.exit_one);
+      command.exit_status != nullptr
+          ? fmt::format("Example:\n  {}\n{}", command.example, command.exit_status)
+          : fmt::format("Example:\n  {}\nExit status: 0 success, 1 {}, 2 usage error.",
+                        command.example, command.exit_one);
   CLI::App* sub =
       cli::add_command(app, {command.name, command.description, footer}, std::move(run));
   sub->add_option("OP", options->op,
@@ -27,7 +29,7 @@ CLI::App* add_operator_command(CLI::App& app, const OperatorCommand& command,
   // it).
   sub->add_option("--load", options->libraries, kLoadHelp)->allow_extra_args(false);
   cli::add_format_option(sub, options->format, command.formats, command.format_help);
-  add_runtime_option(sub);
+  if (command.any_runtime) add_runtime_option(sub);
   return sub;
 }
 

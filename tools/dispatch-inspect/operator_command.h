@@ -11,7 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "report/wire.h"
+#include "schemac/inspect/wire.h"
 
 namespace schemac::inspect {
 
@@ -29,6 +29,8 @@ struct OperatorCommand {
   const char* example;  // the footer's "Example:" line(s)
   const char* exit_one =
       "a library failed to load or the operator is unknown";  // what exit 1 means
+  bool any_runtime = true;            // false: our runtime only (no --runtime option of its own)
+  const char* exit_status = nullptr;  // the whole "Exit status: ..." sentence, when not the pattern
 };
 
 // Adds the subcommand with OP, --load, --format and --runtime; `run` returns the exit code. The

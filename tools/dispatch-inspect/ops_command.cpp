@@ -4,8 +4,8 @@
 
 #include "commands.h"
 #include "library_loader.h"
-#include "report/render.h"
 #include "runtime.h"
+#include "schemac/inspect/render.h"
 
 namespace schemac::inspect {
 namespace {

@@ -16,14 +16,14 @@
 
 #include "commands.h"
 #include "library_loader.h"
-#include "report/render_html.h"
 #include "runtime.h"
+#include "schemac/inspect/render_html.h"
 #include "schemac/support/version.h"
 
 namespace schemac::inspect {
 namespace {
 
-constexpr std::string_view kCommand = "dispatch-inspect report";
+constexpr std::string_view kCommand = "dispatch-inspect";
 
 struct ReportOptions {
   std::vector<std::string> libraries;
@@ -81,7 +81,7 @@ class PendingOutput {
 std::string page_title(const std::vector<std::string>& libraries) {
   if (libraries.empty())
     return fmt::format("dispatch-inspect report: every operator of {}",
-                       torch_runtime_chosen() ? "libtorch" : "the schemac runtime");
+                       chosen_runtime() == RuntimeKind::Torch ? "libtorch" : "the schemac runtime");
   std::vector<std::string> names;
   for (const std::string& library : libraries)
     names.push_back(std::filesystem::path(library).filename().string());
@@ -91,7 +91,7 @@ std::string page_title(const std::vector<std::string>& libraries) {
 int run_report(const ReportOptions& o) {
   PendingOutput output;
   if (!output.open(o.output)) return kExitUsage;
-  report::PageInfo page{page_title(o.libraries), torch_runtime_chosen() ? "torch" : "schemac",
+  report::PageInfo page{page_title(o.libraries), std::string(runtime_name(chosen_runtime())),
                         fmt::format("dispatch-inspect {}", support::kVersion), o.libraries,
                         report::page_key_sets()};
   report::Request request;

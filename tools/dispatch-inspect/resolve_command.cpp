@@ -5,9 +5,9 @@
 
 #include "commands.h"
 #include "operator_command.h"
-#include "report/names.h"
-#include "report/render.h"
 #include "runtime.h"
+#include "schemac/inspect/names.h"
+#include "schemac/inspect/render.h"
 
 namespace schemac::inspect {
 namespace {
@@ -15,6 +15,7 @@ namespace {
 struct ResolveOptions {
   std::string keys, include, exclude;
   std::vector<std::string> tensors, autocast;
+  std::string device = "cpu";
   bool allow_missing = false;
 };
 
@@ -27,6 +28,7 @@ int resolve_one(const OperatorCommandOptions& common, const ResolveOptions& o,
   request.include = o.include;
   request.exclude = o.exclude;
   request.autocast = o.autocast;
+  request.device = o.device;
   const report::Response answer = ask(request);
   if (answer.status != cli::kExitOk) return answer.status;
   if (common.format == "dot") {
@@ -63,8 +65,9 @@ void add_resolve_command(CLI::App& app) {
                             "--load libschemac_kernels.so\n"
                             "dispatch-inspect resolve aten::mm --tensor cpu --autocast cpu --load "
                             "libschemac_kernels.so\n"
-                            "The chain assumes every kernel that is not a backend or composite "
-                            "kernel redispatches below its own key.",
+                            "dispatch-inspect resolve aten::empty.memory_format --device meta\n"
+                            "Each kernel leaves the chain as PyTorch's kernels of its kind do "
+                            "(docs/dispatch-semantics.md).",
                             "a library failed to load, the operator is unknown, or the call would "
                             "fail (no kernel; --allow-missing: 0)"},
                            common, [common, options] { return run_resolve(*common, *options); });
@@ -88,7 +91,12 @@ void add_resolve_command(CLI::App& app) {
                   "enable autocast for DEVICE (cpu, cuda, xpu), as torch.autocast(DEVICE) does: "
                   "its Autocast key leaves "
                   "the thread-local excluded set (a tensor on DEVICE carries that key); repeatable")
+      ->check(CLI::IsMember({"cpu", "cuda", "xpu"}))
       ->allow_extra_args(false);
+  sub->add_option("--device", options->device,
+                  "the device of the call's options (cpu, the default, cuda, meta): where "
+                  "BackendSelect sends an operator without tensor arguments, as torch.empty does")
+      ->check(CLI::IsMember({"cpu", "cuda", "meta"}));
   sub->add_flag("--allow-missing", options->allow_missing, "exit 0 even when the call would fail");
 }
 

@@ -9,7 +9,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "report/wire.h"
+#include "schemac/inspect/runtime.h"
+#include "schemac/inspect/wire.h"
 
 namespace schemac::inspect {
 
@@ -17,11 +18,8 @@ namespace schemac::inspect {
 // all set the one runtime of this process).
 void add_runtime_option(CLI::App* command);
 
-// Whether --runtime torch was given.
-bool torch_runtime_chosen();
-
-// "schemac" or "torch", as --runtime says.
-const std::string& chosen_runtime_name();
+// The runtime --runtime chose (schemac unless given).
+RuntimeKind chosen_runtime();
 
 // For the subcommands only our runtime can answer (simulate, trace): 0, or 2 after saying that
 // --runtime torch does not work with `command`.
@@ -31,9 +29,9 @@ int require_our_runtime(const char* command);
 // errors reach stderr as they are; when it cannot be run or dies, says why and answers status 2.
 report::Response ask(const report::Request& request);
 
-// The answer of `runtime`'s adapter ("schemac" or "torch") in a process of its own, whatever
+// The answer of `runtime`'s adapter in a process of its own, whatever
 // --runtime says, so that the libraries it loads are not in this process (diff's two sides):
 // libtorch's is dispatch-inspect-torch, ours a forked copy of this process. Errors as ask's.
-report::Response ask_separately(const report::Request& request, std::string_view runtime);
+report::Response ask_separately(const report::Request& request, RuntimeKind runtime);
 
 }  // namespace schemac::inspect

@@ -1,22 +1,25 @@
-// Our runtime's registry as the report model (schemac_adapter.h).
+// Our runtime as an inspect Runtime (schemac_adapter.h).
 #include "schemac_adapter.h"
 
 #include <dlfcn.h>
 
-#include <iostream>
-#include <map>
+#include <fmt/format.h>
 
-#include "cli.h"
+#include <algorithm>
+
 #include "library_loader.h"
-#include "operator_lookup.h"
-#include "report/names.h"
-#include "resolve.h"
 #include "schemac/dispatch/local_dispatch_key_set.h"
+#include "schemac/dispatch/operator_handle.h"
 
 namespace schemac::inspect {
 namespace {
 
 using keys::DispatchKey;
+using keys::DispatchKeySet;
+
+DispatchKeySet ours(KeySet set) { return DispatchKeySet::from_raw(set.bits); }
+KeySet neutral(DispatchKeySet set) { return {set.raw()}; }
+DispatchKey key_of(Key key) { return static_cast<DispatchKey>(key); }
 
 std::string kernel_kinds(const dispatch::KernelFunction& kernel) {
   std::string out;
@@ -31,11 +34,7 @@ std::string alias_kind_text(const dispatch::OperatorDefinition& def) {
   return std::string(to_string(*def.alias_kind));
 }
 
-// The key lists of a resolve request, parsed, and the thread-local sets they make: a fresh
-// thread's plus --include / --exclude, and autocast enabled for a device takes that device's
-// Autocast key out of the excluded set (as torch.autocast does; the included set stays as it is).
-// Exit 2 on a name that is no runtime key or device.
-report::OperatorSummary operators_of_one(const dispatch::OperatorEntry& op) {
+report::OperatorSummary summary_of(const dispatch::OperatorEntry& op) {
   report::OperatorSummary summary{op.full_name(), false, "", "", {}};
   if (const auto& def = op.definition()) {
     summary.has_schema = true;
@@ -46,66 +45,96 @@ report::OperatorSummary operators_of_one(const dispatch::OperatorEntry& op) {
   return summary;
 }
 
-int parse_keys(const report::Request& r, keys::DispatchKeySet& keys, keys::DispatchKeySet& included,
-               keys::DispatchKeySet& excluded) {
-  std::string error;
-  for (auto [text, set] :
-       {std::pair{&r.keys, &keys}, {&r.include, &included}, {&r.exclude, &excluded}}) {
-    if (!parse_key_list(*text, *set, error)) {
-      cli::error("dispatch-inspect resolve", "{}", error);
-      return cli::kExitUsage;
-    }
-  }
-  included = dispatch::kDefaultIncludedSet | included;
-  excluded = dispatch::kDefaultExcludedSet | excluded;
-  for (const std::string& device : r.autocast) {
-    const auto key = keys::parse_dispatch_key(report::autocast_key_name(device));
-    if (!key) {
-      cli::error("dispatch-inspect resolve",
-                 "autocast has no key for device '{}' (cpu, cuda, xpu, ...)", device);
-      return cli::kExitUsage;
-    }
-    excluded = excluded.remove(*key);
-  }
-  return cli::kExitOk;
-}
+class SchemacRuntime final : public Runtime {
+ public:
+  RuntimeKind kind() const override { return RuntimeKind::Schemac; }
 
-// The key sets a library request asks each operator's chain for; exit 2 on a name that is no
-// runtime key.
-int parse_key_sets(const report::Request& r, std::vector<keys::DispatchKeySet>& sets) {
-  for (const std::string& text : r.key_sets) {
-    std::string error;
-    if (!parse_key_list(text, sets.emplace_back(), error)) {
-      cli::error("dispatch-inspect report", "{}", error);
-      return cli::kExitUsage;
+  std::optional<Key> parse_key(std::string_view name) const override {
+    const auto key = keys::parse_dispatch_key(name);
+    if (!key) return std::nullopt;
+    return static_cast<Key>(*key);
+  }
+  bool is_runtime_key(Key key) const override {
+    return !keys::is_alias_key(key_of(key)) && keys::is_runtime_key(key_of(key)) &&
+           key_of(key) != DispatchKey::Undefined;
+  }
+  std::string key_name(Key key) const override { return std::string(to_string(key_of(key))); }
+  std::string suggest_key(std::string_view name) const override {
+    return keys::suggest_dispatch_key(name);
+  }
+  KeySet set_of(Key key) const override { return neutral(DispatchKeySet(key_of(key))); }
+  std::string set_text(KeySet set) const override { return to_string(ours(set)); }
+  std::vector<Key> keys_in(KeySet set) const override {
+    std::vector<Key> out;
+    for (DispatchKey k : ours(set)) out.push_back(static_cast<Key>(k));
+    return out;
+  }
+  Key highest(KeySet set) const override {
+    return static_cast<Key>(ours(set).highest_priority_key());
+  }
+  Key undefined() const override { return static_cast<Key>(DispatchKey::Undefined); }
+  KeySet functionality_of(Key key) const override {
+    return neutral(DispatchKeySet(keys::to_functionality_key(key_of(key))));
+  }
+  KeySet backend_bits() const override { return neutral(DispatchKeySet::all_backends()); }
+  KeySet full_after(Key key) const override { return neutral(dispatch::keys_below(key_of(key))); }
+  KeySet after_autograd() const override { return neutral(keys::after_autograd_keyset()); }
+  KeyKind kind_of(Key key) const override {
+    const DispatchKey k = key_of(key);
+    const DispatchKey f = keys::to_functionality_key(k);
+    if (k == DispatchKey::Undefined) return KeyKind::Undefined;
+    if (keys::is_backend_dispatch_key(k) || f == DispatchKey::Quantized ||
+        f == DispatchKey::Sparse || f == DispatchKey::SparseCsr || f == DispatchKey::NestedTensor)
+      return KeyKind::Backend;
+    if (f == DispatchKey::AutogradFunctionality || k == DispatchKey::AutogradOther ||
+        k == DispatchKey::AutogradNestedTensor)
+      return KeyKind::Autograd;
+    if (k == DispatchKey::ADInplaceOrView) return KeyKind::ADInplaceOrView;
+    if (dispatch::kDefaultExcludedSet.has(k)) return KeyKind::Autocast;
+    if (k == DispatchKey::Python) return KeyKind::Python;
+    if (k == DispatchKey::Functionalize) return KeyKind::Functionalize;
+    if (k == DispatchKey::BackendSelect) return KeyKind::BackendSelect;
+    return KeyKind::Other;
+  }
+  KeySet default_included() const override { return neutral(dispatch::kDefaultIncludedSet); }
+  KeySet default_excluded() const override { return neutral(dispatch::kDefaultExcludedSet); }
+
+  Loaded load(const std::string& path, std::ostream& err) override {
+    switch (load_once(path, err)) {
+      case LoadState::Now: return Loaded::Now;
+      case LoadState::Before: return Loaded::Before;
+      default: return Loaded::Failed;
     }
   }
-  return cli::kExitOk;
-}
-
-// The operators `loaded` registered: new ones, or ones whose keys with kernels or schema changed
-// since `before`; every operator when no library was loaded. Each with its chain for each of
-// `key_sets`, under a fresh thread's included and excluded sets.
-report::Library library_of(const report::Operators& before, bool loaded,
-                           const std::vector<keys::DispatchKeySet>& key_sets) {
-  std::map<std::string, const report::OperatorSummary*> old;
-  for (const report::OperatorSummary& op : before.operators) old[op.name] = &op;
-  report::Library library;
-  for (const dispatch::OperatorEntry* op : dispatch::Dispatcher::singleton().operators()) {
-    report::OperatorSummary summary = operators_of_one(*op);
-    const auto was = old.find(summary.name);
-    if (loaded && was != old.end() && was->second->keys == summary.keys &&
-        was->second->has_schema == summary.has_schema)
-      continue;
-    std::vector<report::Resolution> chains;
-    for (keys::DispatchKeySet set : key_sets)
-      chains.push_back(
-          resolve(*op, set, dispatch::kDefaultIncludedSet, dispatch::kDefaultExcludedSet));
-    library.operators.push_back(
-        {std::move(summary), table_of(*op, {true, {}}), dump_of(*op), std::move(chains)});
+  report::Operators operators() const override {
+    report::Operators out;
+    for (const dispatch::OperatorEntry* op : dispatch::Dispatcher::singleton().operators())
+      out.operators.push_back(summary_of(*op));
+    return out;
   }
-  return library;
-}
+  bool has_operator(const std::string& name) const override { return find(name) != nullptr; }
+  report::Table table(const std::string& name, bool all_keys) const override {
+    return table_of(*find(name), {all_keys, {}});
+  }
+  report::Dump dump(const std::string& name) const override { return dump_of(*find(name)); }
+  bool takes_tensors(const std::string& name) const override {
+    const auto& def = find(name)->definition();
+    return !def || std::any_of(def->schema.arguments.begin(), def->schema.arguments.end(),
+                               [](const auto& a) { return a.dispatches; });
+  }
+  std::string unknown_operator_hint(const std::vector<std::string>& libraries) const override {
+    // A PyTorch extension loads (it links libtorch) but registers with PyTorch's dispatcher.
+    if (!libraries.empty() && dlopen("libc10.so", RTLD_LAZY | RTLD_NOLOAD) != nullptr)
+      return "note: a loaded library links libtorch, so it registers with PyTorch's dispatcher: "
+             "try --runtime torch\n";
+    return "";
+  }
+
+ private:
+  static const dispatch::OperatorEntry* find(std::string_view name) {
+    return dispatch::Dispatcher::singleton().find(name);
+  }
+};
 
 }  // namespace
 
@@ -116,9 +145,10 @@ report::Table table_of(const dispatch::OperatorEntry& op, const inspect::TableOp
     const DispatchKey key = keys::runtime_key_for_slot(slot);
     if (!e.kernel.is_valid() && !options.all_keys) continue;
     if (options.show_key && !options.show_key(key)) continue;
-    table.rows.push_back({std::string(to_string(key)), e.kernel.is_valid(),
-                          e.kernel.is_valid() ? e.debug : "", std::string(to_string(e.reason)),
-                          e.kernel.is_fallthrough(), e.site});
+    table.rows.push_back(
+        {std::string(to_string(key)), e.kernel.is_valid(), e.kernel.is_valid() ? e.debug : "",
+         report::parse_reason(to_string(e.reason)).value_or(report::Reason::Missing),
+         e.kernel.is_fallthrough(), e.site});
   }
   return table;
 }
@@ -145,51 +175,9 @@ report::Dump dump_of(const dispatch::OperatorEntry& op) {
   return dump;
 }
 
-report::Operators operators_of(const dispatch::Dispatcher& dispatcher) {
-  report::Operators out;
-  for (const dispatch::OperatorEntry* op : dispatcher.operators())
-    out.operators.push_back(operators_of_one(*op));
-  return out;
-}
-
-report::Response answer(const report::Request& request) {
-  report::Response response;
-  keys::DispatchKeySet keys, included, excluded;
-  if (request.kind == "resolve") response.status = parse_keys(request, keys, included, excluded);
-  std::vector<keys::DispatchKeySet> key_sets;
-  if (request.kind == "library") response.status = parse_key_sets(request, key_sets);
-  if (response.status != cli::kExitOk) return response;
-  const report::Operators before = request.kind == "library"
-                                       ? operators_of(dispatch::Dispatcher::singleton())
-                                       : report::Operators{};
-  if (!load_libraries(request.libraries, std::cerr)) {
-    response.status = cli::kExitProblems;
-    return response;
-  }
-  if (request.kind == "library") {
-    response.library = library_of(before, !request.libraries.empty(), key_sets);
-    return response;
-  }
-  if (request.kind == "operators") {
-    response.operators = operators_of(dispatch::Dispatcher::singleton());
-    return response;
-  }
-  const dispatch::OperatorEntry* op = find_operator_or_explain(request.op, std::cerr);
-  if (op == nullptr) {
-    // A PyTorch extension loads (it links libtorch) but registers with PyTorch's dispatcher.
-    if (!request.libraries.empty() && dlopen("libc10.so", RTLD_LAZY | RTLD_NOLOAD) != nullptr)
-      std::cerr << "note: a loaded library links libtorch, so it registers with PyTorch's "
-                   "dispatcher: try "
-                   "--runtime torch\n";
-    response.status = cli::kExitProblems;
-  } else if (request.kind == "table") {
-    response.table = table_of(*op, {request.all_keys, {}});
-  } else if (request.kind == "dump") {
-    response.dump = dump_of(*op);
-  } else {
-    response.resolution = resolve(*op, keys, included, excluded);
-  }
-  return response;
+Runtime& schemac_runtime() {
+  static SchemacRuntime runtime;
+  return runtime;
 }
 
 }  // namespace schemac::inspect

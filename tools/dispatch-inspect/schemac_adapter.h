@@ -1,13 +1,13 @@
-// Our runtime's adapter: fills the report model (report/report.h) from lib/dispatch's registry.
-// The subcommands ask it through answer(), as they ask libtorch's (torch_client.h); simulate
-// reads its fresh registries with table_of and dump_of.
+// Our runtime's adapter (schemac::inspect::Runtime, runtime.h of lib/inspect): lib/dispatch's
+// keys and process-wide registry. The engine (answer.h) asks it; simulate reads its fresh
+// registries with table_of and dump_of.
 //
 // These functions read registration-side state: call them while nothing registers into the
 // operator's Dispatcher (or hold Dispatcher::mutex()).
 #pragma once
 
-#include "report/wire.h"
 #include "schemac/dispatch/dispatcher.h"
+#include "schemac/inspect/runtime.h"
 #include "table_format.h"
 
 namespace schemac::inspect {
@@ -15,10 +15,8 @@ namespace schemac::inspect {
 report::Table table_of(const dispatch::OperatorEntry& op,
                        const inspect::TableOptions& options = {});
 report::Dump dump_of(const dispatch::OperatorEntry& op);
-report::Operators operators_of(const dispatch::Dispatcher& dispatcher);
 
-// `request` against the process-wide registry: loads its libraries, finds its operator, and
-// fills the member of its kind; errors on stderr, with their exit code in `status`.
-report::Response answer(const report::Request& request);
+// The runtime of this process (lib/dispatch's singleton registry).
+Runtime& schemac_runtime();
 
 }  // namespace schemac::inspect

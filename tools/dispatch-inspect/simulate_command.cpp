@@ -20,7 +20,7 @@ struct SimulateCommandOptions {
   std::string script;
 };
 
-constexpr std::string_view kCommand = "dispatch-inspect simulate";
+constexpr std::string_view kCommand = "dispatch-inspect";
 
 int run_simulate(const SimulateCommandOptions& o) {
   if (const int code = require_our_runtime("simulate"); code != cli::kExitOk) return code;
@@ -58,7 +58,6 @@ std::function<int()> bind_simulate_command(CLI::App* sub) {
                   "run a what-if session: lines 'def SCHEMA', 'impl LIB OP KEY KERNEL', 'fallback "
                   "LIB KEY KERNEL', "
                   "'drop LIB', 'table OP', 'dump OP'");
-  add_runtime_option(sub);
   return [options] { return run_simulate(*options); };
 }
 

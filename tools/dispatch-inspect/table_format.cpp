@@ -1,7 +1,7 @@
 // Our runtime's tables and registration state, filled and rendered (table_format.h).
 #include "table_format.h"
 
-#include "report/render.h"
+#include "schemac/inspect/render.h"
 #include "schemac_adapter.h"
 
 namespace schemac::inspect {

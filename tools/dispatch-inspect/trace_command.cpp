@@ -9,13 +9,14 @@
 #include "commands.h"
 #include "library_loader.h"
 #include "operator_command.h"
-#include "operator_lookup.h"
 #include "runtime.h"
 #include "schemac/dispatch/call_trace.h"
 #include "schemac/dispatch/operator_handle.h"
+#include "schemac/inspect/names.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
 #include "schemac/support/json.h"
+#include "schemac_adapter.h"
 #include "value_spec.h"
 
 namespace schemac::inspect {
@@ -183,10 +184,14 @@ std::string trace_json(const std::string& op_name, const std::vector<BuiltArgume
 
 // Runs operator `name` (its libraries loaded) and renders the trace into `out`.
 int trace_one(const TraceOptions& o, const std::string& name, std::string& out) {
-  const dispatch::OperatorEntry* entry = find_operator_or_explain(name, std::cerr);
-  if (entry == nullptr) return kExitProblems;
+  const dispatch::OperatorEntry* entry = dispatch::Dispatcher::singleton().find(name);
+  if (entry == nullptr) {
+    std::cerr << report::unknown_operator_error(
+        name, report::operator_names(schemac_runtime().operators()));
+    return kExitProblems;
+  }
   if (!entry->has_schema()) {
-    cli::error("dispatch-inspect trace",
+    cli::error("dispatch-inspect",
                "operator '{}' has kernels but no schema, so its arguments are unknown",
                entry->full_name());
     return kExitProblems;
@@ -197,7 +202,7 @@ int trace_one(const TraceOptions& o, const std::string& name, std::string& out) 
   // model (types, defaults), parsed again from the canonical text.
   const schema::ParseResult parsed = schema::parse_schema(entry->definition()->schema_text);
   if (!parsed.ok() || !build_arguments(*parsed.schema, o.args, args, error)) {
-    cli::error("dispatch-inspect trace", "{}", error);
+    cli::error("dispatch-inspect", "{}", error);
     return cli::kExitUsage;
   }
   const dispatch::OperatorHandle op(const_cast<dispatch::OperatorEntry*>(entry));
@@ -240,7 +245,8 @@ void add_trace_command(CLI::App& app) {
                             "dispatch-inspect trace aten::add.Tensor --load libschemac_kernels.so "
                             "--arg cpu:float32[2,3] "
                             "--arg cpu:float32[2,3]",
-                            "a library failed to load, the operator is unknown or the call failed"},
+                            "a library failed to load, the operator is unknown or the call failed",
+                            /*any_runtime=*/false},
                            options, [options] { return run_trace(*options); });
   sub->add_option("--arg", options->args,
                   "an argument, in schema order or as NAME=SPEC; repeatable. SPEC: "

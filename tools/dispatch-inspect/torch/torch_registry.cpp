@@ -5,13 +5,12 @@
 
 #include <algorithm>
 #include <iostream>
-#include <map>
 #include <ostream>
 #include <sstream>
 
 #include <c10/core/DispatchKeySet.h>
 
-#include "report/names.h"
+#include "schemac/inspect/elf_check.h"
 
 namespace schemac::inspect::torch_runtime {
 namespace {
@@ -68,20 +67,20 @@ std::optional<report::DumpKernel> kernel_line(const std::string& line) {
 
 }  // namespace
 
-bool load_libraries(const std::vector<std::string>& paths, std::ostream& err) {
-  for (const std::string& path : paths) {
-    // dlopen searches the library path for a bare name; a relative path means this directory.
-    const std::string open_path = path.find('/') == std::string::npos ? "./" + path : path;
-    std::string error;
+bool load_library(const std::string& path, std::ostream& err) {
+  // dlopen searches the library path for a bare name; a relative path means this directory.
+  const std::string open_path = path.find('/') == std::string::npos ? "./" + path : path;
+  std::optional<std::string> error = check_shared_library_file(open_path);
+  if (!error) {
     try {
       if (dlopen(open_path.c_str(), RTLD_NOW | RTLD_GLOBAL) == nullptr) error = dlerror();
     } catch (const std::exception& e) {
       error = e.what();  // a TORCH_LIBRARY block threw (a duplicate definition, a bad schema)
     }
-    if (!error.empty()) {
-      err << "dispatch-inspect: error: cannot load '" << path << "': " << error << "\n";
-      return false;
-    }
+  }
+  if (error) {
+    err << "dispatch-inspect: error: cannot load '" << path << "': " << *error << "\n";
+    return false;
   }
   return true;
 }
@@ -90,15 +89,11 @@ std::string full_name(const c10::OperatorName& name) {
   return name.overload_name.empty() ? name.name : name.name + "." + name.overload_name;
 }
 
-std::optional<c10::OperatorHandle> find_operator(const std::string& name, std::ostream& err) {
+std::optional<c10::OperatorHandle> find_operator(const std::string& name) {
   const size_t dot = name.find('.', name.rfind("::") == std::string::npos ? 0 : name.rfind("::"));
   c10::OperatorName op_name(dot == std::string::npos ? name : name.substr(0, dot),
                             dot == std::string::npos ? "" : name.substr(dot + 1));
   if (auto op = c10::Dispatcher::singleton().findOp(op_name)) return *op;
-  std::vector<std::string> known;
-  for (const c10::OperatorName& other : c10::Dispatcher::singleton().getAllOpNames())
-    known.push_back(full_name(other));
-  err << report::unknown_operator_error(name, known);
   return std::nullopt;
 }
 
@@ -121,7 +116,8 @@ report::Table table_of(const c10::OperatorHandle& op, bool all_keys) {
     }
     row.kernel = rest;
     row.site = site_of(rest);
-    row.reason = line.substr(bracket + 2, line.size() - bracket - 3);
+    row.reason = report::parse_reason(line.substr(bracket + 2, line.size() - bracket - 3))
+                     .value_or(report::Reason::Missing);
     present.push_back(std::move(row));
   }
   if (!all_keys) {
@@ -133,7 +129,7 @@ report::Table table_of(const c10::OperatorHandle& op, bool all_keys) {
     if (next < present.size() && present[next].key == c10::toString(k)) {
       table.rows.push_back(present[next++]);
     } else {
-      table.rows.push_back({c10::toString(k), false, "", "missing", false, ""});
+      table.rows.push_back({c10::toString(k), false, "", report::Reason::Missing, false, ""});
     }
   }
   return table;
@@ -179,23 +175,6 @@ report::Operators operators_of() {
     out.operators.push_back(std::move(summary));
   }
   return out;
-}
-
-report::Library library_of(const report::Operators& before, bool loaded) {
-  std::map<std::string, const report::OperatorSummary*> old;
-  for (const report::OperatorSummary& op : before.operators) old[op.name] = &op;
-  report::Library library;
-  for (report::OperatorSummary& summary : operators_of().operators) {
-    const auto was = old.find(summary.name);
-    if (loaded && was != old.end() && was->second->keys == summary.keys &&
-        was->second->has_schema == summary.has_schema)
-      continue;
-    const std::optional<c10::OperatorHandle> op = find_operator(summary.name, std::cerr);
-    if (!op) continue;
-    library.operators.push_back(
-        {std::move(summary), table_of(*op, /*all_keys=*/true), dump_of(*op), {}});
-  }
-  return library;
 }
 
 }  // namespace schemac::inspect::torch_runtime

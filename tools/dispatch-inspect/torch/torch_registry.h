@@ -12,19 +12,19 @@
 #include <string>
 #include <vector>
 
-#include "report/report.h"
+#include "schemac/inspect/report.h"
 
 namespace schemac::inspect::torch_runtime {
 
-// Opens each library with dlopen(RTLD_NOW | RTLD_GLOBAL), in order, so that its static
-// TORCH_LIBRARY blocks register into libtorch; stops at the first failure, printing
-// "dispatch-inspect: error: cannot load 'PATH': MESSAGE" (dlopen's, or the exception a
-// registration threw) on `err`. True when all loaded.
-bool load_libraries(const std::vector<std::string>& paths, std::ostream& err);
+// Opens the library with dlopen(RTLD_NOW | RTLD_GLOBAL) so that its static TORCH_LIBRARY blocks
+// register into libtorch, after checking the file as our runtime does (elf_check.h: a missing,
+// truncated or non-library file is refused without opening it); on failure prints
+// "dispatch-inspect: error: cannot load 'PATH': MESSAGE" (the check's, dlopen's, or the exception
+// a registration threw) on `err`.
+bool load_library(const std::string& path, std::ostream& err);
 
-// "ns::name" or "ns::name.overload"; prints an error with a did-you-mean note on `err` when
-// unknown.
-std::optional<c10::OperatorHandle> find_operator(const std::string& name, std::ostream& err);
+// "ns::name" or "ns::name.overload", or nullopt.
+std::optional<c10::OperatorHandle> find_operator(const std::string& name);
 
 // The rows of dumpComputedTable(), in its order (Undefined first, then every runtime key); with
 // all_keys, also a "missing" row for each runtime key without a kernel, in the same order.
@@ -32,10 +32,6 @@ report::Table table_of(const c10::OperatorHandle& op, bool all_keys);
 report::Dump dump_of(const c10::OperatorHandle& op);
 // Every operator, sorted by name.
 report::Operators operators_of();
-
-// The operators the loaded libraries registered: new ones, or ones whose keys with kernels or
-// schema changed since `before` (operators_of() before loading); every operator unless `loaded`.
-report::Library library_of(const report::Operators& before, bool loaded);
 
 // The operator's full name, "ns::name.overload".
 std::string full_name(const c10::OperatorName& name);

@@ -1,0 +1,43 @@
+// The report page: a whole library (report.h's Library, with each operator's redispatch chains)
+// as one self-contained HTML page. Its data is one JSON blob that the page's own script renders:
+// a filterable list of operators, each expanding to its computed table (a key x kernel matrix
+// coloured by reason), its registrations and its chains. Nothing is fetched: the style, the
+// script and the pictures (inline SVG) are in the page.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "schemac/inspect/report.h"
+
+namespace schemac::inspect::report {
+
+// A key set the page shows each operator's chain for: a label and its runtime keys.
+struct ChainKeySet {
+  std::string label;
+  std::string keys;  // comma-separated, as resolve --keys takes them
+};
+
+// CPU and CUDA, each without autograd (the backend key alone) and with it (what a tensor on the
+// device carries: names.h's tensor_keys).
+std::vector<ChainKeySet> page_key_sets();
+
+struct PageInfo {
+  std::string title;
+  std::string runtime;                 // "schemac" or "torch"
+  std::string generator;               // "dispatch-inspect VERSION"
+  std::vector<std::string> libraries;  // as given to --load
+  std::vector<ChainKeySet> key_sets;   // OperatorState::chains[i] resolved key_sets[i]
+};
+
+// The page. Its data is a JSON object in <script type="application/json" id="report-data">
+// with every string once, in "strings", and indices into it elsewhere (-1: none):
+//   {"title","runtime","generator","libraries","key_sets":[{"label","keys"}],
+//    "strings":[...], "keys":[every runtime key, in table order],
+//    "operators":[{"name","schema","site",
+//       "rows":[[key,kernel,reason,site,fallthrough]]  (entries that are not "missing"),
+//       "regs":[[key,debug,site,inferred,kinds,flags]]  (flags: 1 alias key, 2 inactive),
+//       "chains":[[key_set,[skipped keys],[[key,key_set,kernel,reason,site]],end,fails]]}]}
+std::string library_html(const Library& library, const PageInfo& page);
+
+}  // namespace schemac::inspect::report

@@ -1,0 +1,119 @@
+// The report model of dispatch-inspect: what a runtime's dispatcher says about its operators, as
+// strings and numbers only, so that one set of renderers (render.h) serves every runtime. Each
+// runtime has an adapter that fills it: ours in-process (tools/dispatch-inspect/runtime_adapter.h),
+// libtorch's in dispatch-inspect-torch (torch/), which hands it over as JSON (wire.h).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace schemac::inspect::report {
+
+// Why a runtime key's table entry holds what it holds, as both runtimes compute it (the text is
+// what torch._C._dispatch_dump_table prints in brackets).
+enum class Reason : uint8_t {
+  Kernel,                  // "kernel": registered directly to the key
+  DefaultBackendKernel,    // "default backend kernel": CompositeExplicitAutograd[NonFunctional]
+  NestedKernel,            // "nested kernel": CompositeImplicitAutogradNestedTensor
+  MathKernel,              // "math kernel": CompositeImplicitAutograd
+  AmbiguousAutogradOther,  // "ambiguous autogradother"
+  AutogradKernel,          // "autograd kernel": the Autograd alias
+  BatchedKernel,           // "batched kernel": FuncTorchBatchedDecomposition
+  BackendFallback,         // "backend fallback"
+  Missing,                 // "missing": no kernel
+};
+std::string_view reason_text(Reason reason);
+// nullopt for a text no runtime prints.
+std::optional<Reason> parse_reason(std::string_view text);
+// The call fails at such an entry (missing or ambiguous).
+bool is_failure(Reason reason);
+// A composite kernel: it calls other operators instead of redispatching.
+bool is_composite(Reason reason);
+
+// One runtime key of an operator's computed dispatch table.
+struct TableRow {
+  std::string key;
+  bool has_kernel = false;  // false: no kernel (a "missing" row, listed only with --all-keys)
+  std::string kernel;       // the kernel's debug text ("fn_CPU", "registered at FILE:LINE")
+  Reason reason = Reason::Missing;
+  bool fallthrough = false;
+  std::string site;  // where it was registered, FILE:LINE, or ""
+};
+
+struct Table {
+  std::string op;  // "ns::name.overload"
+  // False where the runtime keeps no kernel names (libtorch): the text then shows where each
+  // kernel was registered instead of a kernel column.
+  bool kernel_names = true;
+  std::vector<TableRow> rows;  // Undefined first, then table-slot order
+};
+
+// One registered kernel of an operator, as `torch._C._dispatch_dump` lists it.
+struct DumpKernel {
+  std::string key;
+  bool alias = false;  // an alias key (CompositeImplicitAutograd, Autograd, ...)
+  bool active = true;  // false: shadowed by a newer registration on the same key
+  std::string debug;
+  std::string site;
+  bool has_inferred = false;
+  std::string inferred;  // the schema inferred from the kernel's C++ signature
+  std::string kinds;     // "boxed unboxed ", as KernelFunction::dumpState prints it
+};
+
+struct Dump {
+  std::string name;
+  bool has_schema = false;  // the four fields below only when it has
+  std::string schema, debug, site, alias_analysis;
+  std::vector<DumpKernel> kernels;  // keys in numeric enum order, active kernel first per key
+};
+
+// One step of a redispatch chain: the key that won, the set dispatched on, and the entry.
+struct ResolveStep {
+  std::string key;
+  std::string key_set;
+  bool has_kernel = false;
+  std::string kernel;
+  Reason reason = Reason::Missing;
+  std::string site;
+};
+
+struct Resolution {
+  std::string op;
+  std::string key_set;                  // (keys | included) - excluded
+  std::vector<std::string> skipped;     // keys of key_set dispatch went past (fallthrough entries)
+  std::vector<ResolveStep> chain;       // chain[0] is the winner; never empty
+  std::string end;                      // why the chain stops there
+  bool fails = false;                   // the chain ends at a missing or ambiguous entry
+  std::vector<std::string> notes = {};  // what the thread-local sets added to key_set or dropped
+};
+
+struct OperatorSummary {
+  std::string name;
+  bool has_schema = false;
+  std::string schema, site;
+  std::vector<std::string> keys;  // keys with a kernel registered directly on the operator
+};
+
+struct Operators {
+  std::vector<OperatorSummary> operators;
+};
+
+// One operator with what the audit reads: its summary, its computed table with every runtime key
+// (missing rows too), and its registrations.
+struct OperatorState {
+  OperatorSummary summary;
+  Table table;
+  Dump dump;
+  std::vector<Resolution> chains;  // one per key set of a library request (wire.h), in its order
+};
+
+// The operators the loaded libraries registered (a new operator, or new kernels on one), or
+// every operator when none was loaded.
+struct Library {
+  std::vector<OperatorState> operators;
+};
+
+}  // namespace schemac::inspect::report

@@ -1,0 +1,45 @@
+// A question to a runtime's adapter and its answer, in the report model, and their JSON form:
+// dispatch-inspect asks libtorch's adapter (dispatch-inspect-torch, another process) this way,
+// and its own runtime's adapter in-process with the same two types.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "schemac/inspect/report.h"
+
+namespace schemac::inspect::report {
+
+struct Request {
+  std::string kind;                    // "operators", "library", "table", "dump" or "resolve"
+  std::vector<std::string> libraries;  // loaded first, in order
+  std::string op;                      // table, dump, resolve
+  bool all_keys = false;               // table: rows without a kernel too
+  std::string keys, include, exclude;  // resolve: comma-separated runtime keys
+  std::vector<std::string> autocast;   // resolve: devices autocast is enabled for ("cpu", "cuda")
+  // library: each operator's chain for each of these key sets (comma-separated runtime keys),
+  // under a fresh thread's included and excluded sets.
+  std::vector<std::string> key_sets;
+  std::string device = "cpu";  // resolve: the device of a factory operator's options
+};
+
+// Errors (a library that failed to load, an unknown operator or key) are printed on stderr by
+// the adapter; `status` is then the exit code. Only the member of `kind` is filled.
+struct Response {
+  int status = 0;
+  Operators operators;
+  Table table;
+  Dump dump;
+  Resolution resolution;
+  Library library;
+};
+
+nlohmann::json to_wire(const Request& request);
+nlohmann::json to_wire(const Response& response);
+// False when `text` is not such JSON.
+bool from_wire(const std::string& text, Request& request);
+bool from_wire(const std::string& text, Response& response);
+
+}  // namespace schemac::inspect::report

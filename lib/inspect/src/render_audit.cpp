@@ -1,0 +1,31 @@
+// The findings of `dispatch-inspect audit` in text and JSON (render.h).
+#include <fmt/format.h>
+
+#include "schemac/inspect/render.h"
+
+namespace schemac::inspect::report {
+
+std::string audit_text(const std::vector<Finding>& findings, size_t operators) {
+  std::string out;
+  for (const Finding& f : findings) {
+    out += fmt::format("{}{}: {}: {} [{}]\n", f.site.empty() ? "" : f.site + ": ", "warning", f.op,
+                       f.message, f.rule);
+    out += fmt::format("  why: {}\n", audit_rule(f.rule).why);
+  }
+  out += fmt::format("{} finding{} in {} operator{}\n", findings.size(),
+                     findings.size() == 1 ? "" : "s", operators, operators == 1 ? "" : "s");
+  return out;
+}
+
+Json audit_json(const std::vector<Finding>& findings, size_t operators) {
+  Json list = Json::array();
+  for (const Finding& f : findings)
+    list.push_back(Json{{"rule", f.rule},
+                        {"operator", f.op},
+                        {"site", f.site},
+                        {"message", f.message},
+                        {"why", audit_rule(f.rule).why}});
+  return Json{{"operators", operators}, {"findings", std::move(list)}};
+}
+
+}  // namespace schemac::inspect::report

@@ -1,0 +1,82 @@
+"""`dispatch-inspect resolve --runtime torch` checked against libtorch itself: the library
+chain_torch_library.cpp records the key of every kernel of inspect_chain::op that runs (each
+leaves the call as PyTorch's kernels of its kind do); for CPU, Meta and nested tensors, with and
+without autograd, under autocast and with the Python key, the recorded chain must equal the chain
+resolve predicts for the tensor's keys (torch._C._dispatch_keys).
+usage: chain_torch_test.py DISPATCH_INSPECT LIBRARY"""
+import json
+import subprocess
+import sys
+
+import torch
+from torch.utils._pytree import tree_map
+
+
+class PythonKeyTensor(torch.Tensor):
+    """A tensor subclass that carries the Python key; its __torch_dispatch__ is never reached
+    here, because inspect_chain::op's Python kernel runs instead of the Python fallback."""
+
+    @staticmethod
+    def __new__(cls, elem):
+        return torch.Tensor._make_subclass(cls, elem)
+
+    @classmethod
+    def __torch_dispatch__(cls, func, types, args=(), kwargs=None):
+        unwrap = lambda t: t.as_subclass(torch.Tensor) if isinstance(t, cls) else t
+        return func(*tree_map(unwrap, args), **tree_map(unwrap, kwargs or {}))
+
+
+def key_names(tensor):
+    text = str(torch._C._dispatch_keys(tensor))  # "DispatchKeySet(CPU, ADInplaceOrView, ...)"
+    return text[text.index("(") + 1:text.rindex(")")].replace(" ", "")
+
+
+# The keys chain_torch_library.cpp has a recording kernel for; the others in a predicted chain are
+# libtorch's own fallbacks (PythonTLSSnapshot's, say), which record nothing.
+RECORDING = {"CPU", "Meta", "NestedTensorCPU", "AutogradCPU", "AutogradMeta", "AutogradNestedTensor",
+             "ADInplaceOrView", "AutocastCPU", "Python"}
+
+
+def predicted(inspect, library, keys, autocast):
+    command = [inspect, "resolve", "inspect_chain::op", "--runtime", "torch", "--load", library,
+               "--keys", keys, "--format", "json"] + (["--autocast", "cpu"] if autocast else [])
+    run = subprocess.run(command, capture_output=True, text=True)
+    assert run.returncode == 0, f"{' '.join(command)}: exit {run.returncode}: {run.stderr}"
+    return [step["key"] for step in json.loads(run.stdout)["chain"] if step["key"] in RECORDING]
+
+
+def main(inspect, library):
+    torch.ops.load_library(library)
+    op, recorded = torch.ops.inspect_chain.op, torch.ops.inspect_chain.recorded
+    nested = lambda grad: torch.nested.nested_tensor([torch.ones(2), torch.ones(3)],
+                                                     requires_grad=grad)
+    cases = [
+        ("cpu", lambda: torch.ones(2), False),
+        ("cpu, requires_grad", lambda: torch.ones(2, requires_grad=True), False),
+        ("meta", lambda: torch.ones(2, device="meta"), False),
+        ("meta, requires_grad", lambda: torch.ones(2, device="meta", requires_grad=True), False),
+        ("nested", lambda: nested(False), False),
+        ("nested, requires_grad", lambda: nested(True), False),
+        ("cpu under autocast", lambda: torch.ones(2), True),
+        ("cpu, requires_grad, under autocast", lambda: torch.ones(2, requires_grad=True), True),
+        ("python key", lambda: PythonKeyTensor(torch.ones(2)), False),
+    ]
+    failures = []
+    for name, make, autocast in cases:
+        tensor = make()
+        recorded()
+        if autocast:
+            with torch.autocast("cpu"):
+                op(tensor)
+        else:
+            op(tensor)
+        ran = list(recorded())
+        expected = predicted(inspect, library, key_names(tensor), autocast)
+        print(f"{name}: {key_names(tensor)}: ran {' -> '.join(ran)}")
+        if ran != expected:
+            failures.append(f"{name}: libtorch ran {ran}, resolve predicted {expected}")
+    assert not failures, "\n".join(failures)
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])
