@@ -4,20 +4,6 @@
 
 namespace schemac::sources {
 
-std::optional<Language> language_for_path(std::string_view path) {
-  size_t dot = path.rfind('.');
-  size_t slash = path.find_last_of("/\\");
-  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) {
-    return std::nullopt;
-  }
-  std::string_view ext = path.substr(dot);
-  for (std::string_view cpp : {".cpp", ".cc", ".cxx", ".cu", ".h", ".hpp", ".cuh"}) {
-    if (ext == cpp) return Language::cpp;
-  }
-  if (ext == ".py") return Language::python;
-  return std::nullopt;
-}
-
 ScanResult scan_source(std::string_view text, Language language) {
   ScanResult result;
   if (language == Language::cpp) {

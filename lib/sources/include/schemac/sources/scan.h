@@ -14,17 +14,13 @@
 #include <vector>
 
 #include "schemac/custom_op_inference/inference_problem.h"
+#include "schemac/sources/language.h"
 #include "schemac/tokens/condition_path.h"
 #include "schemac/tokens/mapped_text.h"
 
 namespace schemac::sources {
 
 using tokens::SourcePosition;
-
-enum class Language : uint8_t { cpp, python };
-
-// By extension: .cpp .cc .cxx .cu .h .hpp .cuh are C++, .py is Python; anything else none.
-std::optional<Language> language_for_path(std::string_view path);
 
 // A schema string passed to a definition call.
 struct FoundSchema {
