@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "build_macros.h"
 #include "cli.h"
 #include "commands.h"
 #include "input.h"
@@ -21,6 +22,7 @@
 #include "report.h"
 #include "schemac/compat/compat.h"
 #include "schemac/lint/lint_rules.h"
+#include "schemac/sources/language.h"
 #include "schemac/sources/scan.h"
 #include "sources_yaml.h"
 
@@ -39,7 +41,20 @@ struct CompatOptions {
   std::string format = "text";
   std::string today;  // empty: the current UTC date
   bool list_rules = false;
+  std::string language;  // cpp | python | yaml: overrides what the names and contents say
+  BuildMacroOptions macros;
 };
+
+// The language of OLD or NEW: --language, else the name's extension, else the content (read
+// through `<(git show HEAD:bind.cpp)`, a name says nothing). nullopt: YAML.
+std::optional<sources::Language> language_of_input(const CompatOptions& options,
+                                                   const std::string& path,
+                                                   const std::string& text) {
+  if (options.language == "cpp") return sources::Language::cpp;
+  if (options.language == "python") return sources::Language::python;
+  if (options.language == "yaml") return std::nullopt;
+  return sources::language_of(path, text);
+}
 
 compat::Date current_utc_date() {
   std::time_t now = std::time(nullptr);
@@ -84,36 +99,60 @@ int run_compat(const CompatOptions& options) {
   }
   std::vector<std::string> paths = {options.old_file, options.new_file};
   if (!options.allow_file.empty()) paths.push_back(options.allow_file);
+  if (!build_macros(kCommand, options.macros)) return cli::kExitUsage;
   std::vector<std::string> texts;
+  std::vector<std::optional<sources::Language>> languages;
   for (size_t i = 0; i < paths.size(); ++i) {
     const std::string& path = paths[i];
-    // Registration code (OLD, NEW) is read whatever its bytes, as lint and parse --source read it.
-    std::optional<std::string> text = i < 2 && sources::language_for_path(path)
-                                          ? read_source_file(kCommand, path)
-                                          : cli::read_input(kCommand, path);
+    // Registration code (OLD, NEW) is read whatever its bytes, as lint and parse --source read it;
+    // YAML must be text.
+    std::optional<std::string> text =
+        i < 2 ? read_source_file(kCommand, path) : cli::read_input(kCommand, path);
     if (!text) return cli::kExitUsage;
+    if (i < 2) {
+      languages.push_back(language_of_input(options, path, *text));
+      if (!languages.back()) {
+        if (std::string why = cli::why_not_text(*text); !why.empty()) {
+          error(kCommand, "cannot read '{}': {}", path, why);
+          return cli::kExitUsage;
+        }
+      }
+    }
     texts.push_back(std::move(*text));
   }
   diagnostics::SourceFiles sources;
   for (size_t i = 0; i < paths.size(); ++i) sources.add(paths[i], texts[i]);
   // C++ and Python registration code is compared as the YAML `parse --format yaml` writes for
-  // it; its findings are then placed back at the schema strings they came from.
+  // it; its findings are then placed back at the schema strings they came from. What the YAML
+  // leaves out is said once: a schema that does not parse in NEW is that error, at its place.
   std::vector<diagnostics::Diagnostic> not_compared;
   std::vector<std::vector<YamlLineOrigin>> origins(2);
+  std::vector<std::string> unreadable;  // NEW's operators whose definition has its own error
   for (size_t i = 0; i < 2; ++i) {
-    std::optional<sources::Language> language = sources::language_for_path(paths[i]);
-    if (!language) continue;
+    if (!languages[i]) continue;
+    config::Config config = nearest_config(paths[i]);
+    std::optional<tokens::MacroTable> macros = build_macros(kCommand, options.macros, &config);
+    if (!macros) return cli::kExitUsage;
     std::vector<sources::ScannedFile> scanned{
-        {paths[i], sources::scan_source(texts[i], *language)}};
-    texts[i] = registrations_yaml(scanned, not_compared, &origins[i]);
+        {paths[i], sources::scan_source(texts[i], *languages[i], &*macros)}};
+    std::vector<diagnostics::Diagnostic> left_out;
+    texts[i] = registrations_yaml(scanned, left_out, &origins[i], i == 1 ? &unreadable : nullptr);
+    for (diagnostics::Diagnostic& d : left_out) {
+      // OLD's own problems are not NEW's breaks: only what keeps an OLD operator from being
+      // compared is said, as a warning.
+      if (i == 0 && d.severity == diagnostics::Severity::error) {
+        d.severity = diagnostics::Severity::warning;
+      }
+      not_compared.push_back(std::move(d));
+    }
   }
 
   std::optional<compat::CompatInput> allow;
   if (!options.allow_file.empty()) allow = compat::CompatInput{paths[2], texts[2]};
   compat::Date today =
       options.today.empty() ? current_utc_date() : *compat::parse_date(options.today);
-  compat::CompatReport report =
-      compat::check_compat({paths[0], texts[0]}, {paths[1], texts[1]}, std::move(allow), today);
+  compat::CompatReport report = compat::check_compat({paths[0], texts[0]}, {paths[1], texts[1]},
+                                                     std::move(allow), today, unreadable);
   for (size_t i = 0; i < 2; ++i) {
     for (diagnostics::Diagnostic& d : report.diagnostics) place_in_source(d, paths[i], origins[i]);
   }
@@ -151,6 +190,11 @@ std::function<int()> bind_compat_command(CLI::App* cmd) {
           "YYYY-MM-DD"));
   cmd->add_flag("--list-rules", options->list_rules,
                 "print every rule id, its severity and what it checks");
+  cmd->add_option("--language", options->language,
+                  "how OLD and NEW are read: cpp, python (registration code) or yaml; default: "
+                  "by the file's extension, else by its content")
+      ->check(CLI::IsMember({"cpp", "python", "yaml"}));
+  add_build_macro_options(cmd, options->macros);
   return [options] { return run_compat(*options); };
 }
 

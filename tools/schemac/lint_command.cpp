@@ -25,6 +25,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "build_macros.h"
 #include "cli.h"
 #include "commands.h"
 #include "config_files.h"
@@ -80,6 +81,7 @@ struct LintOptions {
   std::vector<std::string> ignore;
   size_t max_errors = 0;  // 0: no limit
   std::string baseline_file;
+  BuildMacroOptions macros;  // -D, -U (with each input's config's defines)
 };
 
 // The valid tags for `input`: from --tags, else from a tags.yaml beside it, else the built-in list
@@ -206,7 +208,13 @@ bool lint_inputs(const LintOptions& options, lint::FileLintOptions file_options,
   for (size_t i = 0; i < inputs.size(); ++i) {
     const std::string& path = inputs[i].input->path;
     if (std::optional<sources::Language> language = sources::language_for_path(path)) {
-      scanned.push_back({path, sources::scan_source(texts[i], *language)});
+      std::optional<tokens::MacroTable> macros =
+          build_macros(kCommand, options.macros, &inputs[i].config);
+      if (!macros) {
+        ok = keep[i] = false;
+        continue;
+      }
+      scanned.push_back({path, sources::scan_source(texts[i], *language, &*macros)});
       entry_first_line[i] = code_entry_first_line(scanned.back().scan);
       continue;
     }
@@ -362,6 +370,7 @@ int run_lint(const LintOptions& options) {
   }
   if (!known_rules(options.select, "--select") || !known_rules(options.ignore, "--ignore"))
     return kExitUsage;
+  if (!build_macros(kCommand, options.macros)) return kExitUsage;
   const bool reads_stdin =
       std::find(options.files.begin(), options.files.end(), "-") != options.files.end();
   if (options.fix && !options.diff && reads_stdin) {
@@ -404,8 +413,10 @@ int run_lint(const LintOptions& options) {
   for (const ConfiguredInput& input : inputs) {
     texts.push_back(input.input->text);
     std::optional<sources::Language> language = sources::language_for_path(input.input->path);
-    if (options.verbose && language)
-      print_skipped({input.input->path, sources::scan_source(texts.back(), *language)});
+    std::optional<tokens::MacroTable> macros =
+        build_macros(kCommand, options.macros, &input.config);
+    if (options.verbose && language && macros)
+      print_skipped({input.input->path, sources::scan_source(texts.back(), *language, &*macros)});
   }
   // Every finding for `current` texts, the baseline's excused ones dropped.
   std::optional<std::vector<diagnostics::BaselineEntry>> baseline;
@@ -512,6 +523,7 @@ std::function<int()> bind_lint_command(CLI::App* cmd) {
   cmd->add_option("--native-functions", options->native_functions_file,
                   "the native_functions.yaml whose operators a backend YAML's lists must name");
   add_daily_loop_options(cmd, *options);
+  add_build_macro_options(cmd, options->macros);
   return [options] { return run_lint(*options); };
 }
 

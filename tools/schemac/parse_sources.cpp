@@ -9,6 +9,7 @@
 #include "input.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/schema/printer.h"
+#include "schemac/sources/language.h"
 #include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
 #include "schemac/support/json.h"
@@ -64,20 +65,31 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
   diagnostics::SourceFiles texts;
   std::vector<sources::ScannedFile> scanned;  // --format yaml writes them all at the end
   std::string out;
+  if (!build_macros("schemac parse", options.macros)) return cli::kExitUsage;
   for (const std::string& path : options.files) {
-    std::optional<sources::Language> language = sources::language_for_path(path);
-    if (!language) {
-      error("schemac parse",
-            "'{}' is not a C++ or Python file (.cpp .cc .cxx .cu .h .hpp .cuh .py)", path);
-      io_error = true;
-      continue;
-    }
     std::optional<std::string> text = read_source_file("schemac parse", path);
     if (!text) {
       io_error = true;
       continue;
     }
-    sources::ScanResult scan = sources::scan_source(*text, *language);
+    // The name says, else the content (`<(git show ...)`, a file without an extension).
+    std::optional<sources::Language> language = sources::language_of(path, *text);
+    if (!language) {
+      error("schemac parse",
+            "'{}' is not a C++ or Python file (.cpp .cc .cxx .cu .h .hpp .cuh .py, or such "
+            "content)",
+            path);
+      io_error = true;
+      continue;
+    }
+    config::Config config = nearest_config(path);
+    std::optional<tokens::MacroTable> macros =
+        build_macros("schemac parse", options.macros, &config);
+    if (!macros) {
+      io_error = true;
+      continue;
+    }
+    sources::ScanResult scan = sources::scan_source(*text, *language, &*macros);
     texts.add(path, std::move(*text));
     for (const sources::FoundSchema& found : scan.schemas) {
       schema::ParseResult result = schema::parse_schema(found.text.text());

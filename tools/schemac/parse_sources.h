@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "build_macros.h"
 #include "schemac/schema/parser.h"
 
 namespace schemac::tool {
@@ -19,6 +20,7 @@ struct ParseSourcesOptions {
   bool yaml = false;  // --format yaml: the registrations as native-functions YAML (sources_yaml.h)
   bool werror = false;
   bool verbose = false;  // list the registration calls whose schema could not be read statically
+  BuildMacroOptions macros;  // -D, -U (with each file's .schemac.yaml's defines)
 };
 
 // How `schemac parse --json` writes one result (one JSON object); the source fields are added.

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -19,8 +20,9 @@ using diagnostics::Diagnostic;
 using diagnostics::Location;
 using native_functions::YamlNode;
 
-constexpr auto kKeys = std::to_array<std::string_view>(
-    {"select", "ignore", "severity", "per-path", "tags", "profile", "torch-version", "namespace"});
+constexpr auto kKeys =
+    std::to_array<std::string_view>({"select", "ignore", "severity", "per-path", "tags", "profile",
+                                     "torch-version", "namespace", "defines"});
 constexpr auto kSeverities = std::to_array<std::string_view>({"error", "warning", "off"});
 constexpr std::string_view kRule = "config";
 
@@ -57,6 +59,8 @@ class Reader {
         out_.config.torch_version = text(e.value);
       } else if (key == "namespace") {
         out_.config.namespace_name = text(e.value);
+      } else if (key == "defines") {
+        defines(e.value);
       } else {
         Diagnostic& d = error(e.key, fmt::format("unknown key '{}'", key));
         if (auto guess = support::did_you_mean(key, kKeys)) {
@@ -139,6 +143,32 @@ class Reader {
       out_.config.severity[e.key.value] = *v == "error"     ? RuleSeverity::error
                                           : *v == "warning" ? RuleSeverity::warning
                                                             : RuleSeverity::off;
+    }
+  }
+
+  // NAME: VALUE pairs; a name with no value is 1, as `-D NAME` is.
+  void defines(const YamlNode& node) {
+    if (!node.is_mapping()) {
+      error(node, "'defines' maps macro names to their values (as -D NAME=VALUE)");
+      return;
+    }
+    for (const native_functions::YamlEntry& e : node.entries) {
+      bool name =
+          e.key.is_scalar() && !e.key.value.empty() &&
+          (std::isalpha(static_cast<unsigned char>(e.key.value[0])) || e.key.value[0] == '_');
+      for (char c : e.key.value)
+        name = name && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+      if (!name) {
+        error(e.key, "expected a macro name (a C identifier)");
+        continue;
+      }
+      if (e.value.is_null()) {
+        out_.config.defines[e.key.value] = std::string(1, '1');  // as -D NAME
+      } else if (e.value.is_scalar()) {
+        out_.config.defines[e.key.value] = e.value.value;
+      } else {
+        error(e.value, "expected the macro's value (a string)");
+      }
     }
   }
 
@@ -259,6 +289,9 @@ std::string render_config(const Config& config) {
   out += fmt::format("profile: {}\n", optional(config.profile, "null  # chosen per file"));
   out += fmt::format("torch-version: {}\n", optional(config.torch_version, "null  # newest"));
   out += fmt::format("namespace: {}\n", optional(config.namespace_name, "null"));
+  if (!config.defines.empty()) out += "defines:\n";
+  for (const auto& [name, value] : config.defines)
+    out += fmt::format("  {}: \"{}\"\n", name, value);
   return out;
 }
 

@@ -258,6 +258,12 @@ std::vector<Diagnostic> check_found_schema(const std::string& path, const FoundS
   return out;
 }
 
+std::vector<Diagnostic> key_diagnostics(const std::string& path, const ScanResult& scan) {
+  std::vector<Diagnostic> out;
+  check_keys(path, scan, out);
+  return out;
+}
+
 std::vector<Diagnostic> inference_diagnostics(const std::string& path, const ScanResult& scan) {
   std::vector<Diagnostic> out;
   for (const custom_op_inference::InferenceProblem& problem : scan.inference_problems) {

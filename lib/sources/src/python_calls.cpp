@@ -115,8 +115,12 @@ class PythonCallFinder {
     for (tokens::TokenRange part : parts) {
       std::string why_not;
       std::optional<JoinedLiteral> text = tokens::join_python_literal(stream_, part, &why_not);
-      if (text && !text->text.empty())
-        out.push_back({text->text.position(0), text->text.text(), device_type});
+      if (!text || text->text.empty()) continue;
+      // Written as it reads (no escape, no join): a fix-it may replace it.
+      SourcePosition first = text->text.position(0);
+      SourcePosition last = text->text.position(text->text.size() - 1);
+      bool plain = last.line == first.line && last.column == first.column + text->text.size() - 1;
+      out.push_back({first, text->text.text(), device_type, plain ? text->text.text() : ""});
     }
     return out;
   }

@@ -4,10 +4,12 @@
 
 namespace schemac::sources {
 
-ScanResult scan_source(std::string_view text, Language language) {
+ScanResult scan_source(std::string_view text, Language language, const tokens::MacroTable* macros) {
   ScanResult result;
   if (language == Language::cpp) {
-    find_cpp_registrations(tokens::lex_cpp(text), result);
+    tokens::MacroTable defined;
+    tokens::TokenStream stream = tokens::lex_cpp(text, macros, &defined);
+    find_cpp_registrations(stream, defined, result);
   } else {
     find_python_registrations(tokens::lex_python(text), result);
   }

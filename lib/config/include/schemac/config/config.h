@@ -12,6 +12,8 @@
 //   profile: in-tree|extension
 //   torch-version: "X.Y"
 //   namespace: NAME
+//   defines: {NAME: VALUE}        build macros for C++ inputs, as `-D NAME=VALUE` gives them
+//                                 (a NAME without a value is 1); the command line's -D wins
 #pragma once
 
 #include <map>
@@ -43,6 +45,7 @@ struct Config {
   std::optional<std::string> profile;
   std::optional<std::string> torch_version;
   std::optional<std::string> namespace_name;
+  std::map<std::string, std::string> defines;  // NAME -> VALUE
 };
 
 struct ConfigLoad {

@@ -16,6 +16,7 @@
 #include "schemac/custom_op_inference/inference_problem.h"
 #include "schemac/sources/language.h"
 #include "schemac/tokens/condition_path.h"
+#include "schemac/tokens/cpp_macros.h"
 #include "schemac/tokens/mapped_text.h"
 
 namespace schemac::sources {
@@ -52,8 +53,21 @@ struct NamedOperator {
 // by an implementation registration.
 struct KeyUse {
   SourcePosition position;
-  std::string name;
+  std::string name;  // the key or device type; a C++ device constant's without its `k`
   bool device_type = false;
+  // How it is written at `position`: `name` itself ("CUDA", a Python string's text), or a C++
+  // device constant `k` + name (torch::kCUDA); "" when the text there is not the name (a macro,
+  // an escape): then no fix-it can be offered.
+  std::string written;
+};
+
+// A custom class registered with `m.class_<T>("Name")` in a TORCH_LIBRARY block: schemas name it
+// `__torch__.torch.classes.<namespace>.<Name>`.
+struct CustomClass {
+  SourcePosition position;
+  std::string name;
+  std::string library_namespace;  // "" if unknown
+  tokens::ConditionPath condition;
 };
 
 // A registration call whose schema could not be read statically, and why.
@@ -69,9 +83,12 @@ struct ScanResult {
   std::vector<SkippedCall> skipped;
   std::vector<custom_op_inference::InferenceProblem> inference_problems;
   std::vector<KeyUse> keys;
+  std::vector<CustomClass> classes;
 };
 
-// Never throws on any input; positions are inside `text` (or at its end).
-ScanResult scan_source(std::string_view text, Language language);
+// Never throws on any input; positions are inside `text` (or at its end). `macros`: the build's
+// (-D, `defines:`) for C++, besides the file's own #defines and the built-in ones.
+ScanResult scan_source(std::string_view text, Language language,
+                       const tokens::MacroTable* macros = nullptr);
 
 }  // namespace schemac::sources
