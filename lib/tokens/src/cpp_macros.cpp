@@ -279,6 +279,8 @@ const MacroTable& builtin_macros() {
     t.define_from_text("_CONCAT(A,B)=A##B");
     t.define_from_text("CONCAT(A,B)=_CONCAT(A,B)");
     t.define_from_text("TORCH_LIBRARY_EXPAND(NAME,MODULE)=TORCH_LIBRARY(NAME,MODULE)");
+    t.define_from_text(
+        "TORCH_LIBRARY_IMPL_EXPAND(NAME,DEVICE,MODULE)=TORCH_LIBRARY_IMPL(NAME,DEVICE,MODULE)");
     return t;
   }();
   return table;

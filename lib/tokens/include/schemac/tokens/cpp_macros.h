@@ -59,7 +59,8 @@ class MacroTable {
 
 // The macros every C++ file may use without defining them: vLLM's csrc/core/registration.h
 // (`CONCAT(A, B)` through `_CONCAT(A, B) A##B`, `TORCH_LIBRARY_EXPAND(NAME, MODULE)` as
-// `TORCH_LIBRARY(NAME, MODULE)`), which the projects copying vLLM's layout include as they are.
+// `TORCH_LIBRARY(NAME, MODULE)`, `TORCH_LIBRARY_IMPL_EXPAND(NAME, DEVICE, MODULE)`), which the
+// projects copying vLLM's layout include as they are.
 const MacroTable& builtin_macros();
 
 // Preprocessing tokens of a text (a -D value, a #define body, an #if expression).
