@@ -6,6 +6,8 @@
 // "N errors, M warnings". Exit 0 compatible, 1 when anything
 // breaking is found (or an input file or the allow-list has errors, or an allow-list entry
 // expired), 2 on usage or I/O errors.
+#include <algorithm>
+#include <cctype>
 #include <ctime>
 #include <memory>
 #include <optional>
@@ -23,6 +25,7 @@
 #include "schemac/compat/compat.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/sources/language.h"
+#include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
 #include "sources_yaml.h"
 
@@ -74,18 +77,65 @@ const std::vector<diagnostics::RuleInfo>& all_rules() {
   return rules;
 }
 
-void place_in_source(diagnostics::Location& location, const std::string& path,
-                     const std::vector<YamlLineOrigin>& origins) {
-  if (location.file != path || location.line == 0 || location.line > origins.size()) return;
-  const YamlLineOrigin& origin = origins[location.line - 1];
-  location = diagnostics::Location::at(origin.file, origin.position.line, origin.position.column);
+// The identifier a YAML finding points at (an argument's name, the operator's), from the text
+// under its range: the last identifier in it.
+std::string named_in(std::string_view text) {
+  size_t end = text.size();
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  while (end > 0 && !word(text[end - 1])) --end;
+  size_t begin = end;
+  while (begin > 0 && (word(text[begin - 1]) || text[begin - 1] == '.')) --begin;
+  return std::string(text.substr(begin, end - begin));
 }
 
-void place_in_source(diagnostics::Diagnostic& d, const std::string& path,
+// `name` as a whole word in `text` (not inside a longer name), or npos.
+size_t find_word(const std::string& text, const std::string& name) {
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+    bool starts = at == 0 || !word(text[at - 1]);
+    bool ends = at + name.size() >= text.size() || !word(text[at + name.size()]);
+    if (starts && ends) return at;
+  }
+  return std::string::npos;
+}
+
+// A location in the YAML written for registration code, moved to the source it came from: the
+// word it names inside the schema literal when that can be found (an argument's line in a schema
+// written over many lines), else where the schema or the m.impl starts.
+void place_in_source(diagnostics::Location& location, const std::string& path,
+                     const std::string& yaml, const std::vector<YamlLineOrigin>& origins) {
+  if (location.file != path || location.line == 0 || location.line > origins.size()) return;
+  const YamlLineOrigin& origin = origins[location.line - 1];
+  diagnostics::Location moved =
+      diagnostics::Location::at(origin.file, origin.position.line, origin.position.column);
+  if (origin.schema != nullptr) {
+    size_t start = 0;
+    for (uint32_t line = 1; line < location.line && start != std::string::npos; ++line)
+      start = yaml.find('\n', start) + 1;
+    size_t end = yaml.find('\n', start);
+    std::string_view text = std::string_view(yaml).substr(start, end - start);
+    size_t from = std::min<size_t>(location.column > 0 ? location.column - 1 : 0, text.size());
+    size_t to = location.end_line == location.line && location.end_column > location.column
+                    ? std::min<size_t>(location.end_column - 1, text.size())
+                    : from + 1;
+    std::string name = named_in(text.substr(from, to - from));
+    size_t at = name.empty() ? std::string::npos : find_word(origin.schema->text(), name);
+    if (at != std::string::npos) {
+      moved = sources::location_in(origin.file, *origin.schema, static_cast<uint32_t>(at),
+                                   static_cast<uint32_t>(name.size()));
+    }
+  }
+  location = std::move(moved);
+}
+
+void place_in_source(diagnostics::Diagnostic& d, const std::string& path, const std::string& yaml,
                      const std::vector<YamlLineOrigin>& origins) {
   if (origins.empty()) return;
-  place_in_source(d.location, path, origins);
-  for (diagnostics::Note& note : d.notes) place_in_source(note.location, path, origins);
+  bool moved = d.location.file == path;
+  place_in_source(d.location, path, yaml, origins);
+  for (diagnostics::Note& note : d.notes) place_in_source(note.location, path, yaml, origins);
+  // A fix names bytes of the YAML, which the source does not have.
+  if (moved) d.fix.reset();
 }
 
 int run_compat(const CompatOptions& options) {
@@ -128,15 +178,16 @@ int run_compat(const CompatOptions& options) {
   std::vector<diagnostics::Diagnostic> not_compared;
   std::vector<std::vector<YamlLineOrigin>> origins(2);
   std::vector<std::string> unreadable;  // NEW's operators whose definition has its own error
+  std::vector<std::vector<sources::ScannedFile>> scanned(2);  // origins point into them
   for (size_t i = 0; i < 2; ++i) {
     if (!languages[i]) continue;
     config::Config config = nearest_config(paths[i]);
     std::optional<tokens::MacroTable> macros = build_macros(kCommand, options.macros, &config);
     if (!macros) return cli::kExitUsage;
-    std::vector<sources::ScannedFile> scanned{
-        {paths[i], sources::scan_source(texts[i], *languages[i], &*macros)}};
+    scanned[i].push_back({paths[i], sources::scan_source(texts[i], *languages[i], &*macros)});
     std::vector<diagnostics::Diagnostic> left_out;
-    texts[i] = registrations_yaml(scanned, left_out, &origins[i], i == 1 ? &unreadable : nullptr);
+    texts[i] =
+        registrations_yaml(scanned[i], left_out, &origins[i], i == 1 ? &unreadable : nullptr);
     for (diagnostics::Diagnostic& d : left_out) {
       // OLD's own problems are not NEW's breaks: only what keeps an OLD operator from being
       // compared is said, as a warning.
@@ -154,7 +205,8 @@ int run_compat(const CompatOptions& options) {
   compat::CompatReport report = compat::check_compat({paths[0], texts[0]}, {paths[1], texts[1]},
                                                      std::move(allow), today, unreadable);
   for (size_t i = 0; i < 2; ++i) {
-    for (diagnostics::Diagnostic& d : report.diagnostics) place_in_source(d, paths[i], origins[i]);
+    for (diagnostics::Diagnostic& d : report.diagnostics)
+      place_in_source(d, paths[i], texts[i], origins[i]);
   }
   for (diagnostics::Diagnostic& d : not_compared) report.diagnostics.push_back(std::move(d));
   diagnostics::sort_diagnostics(report.diagnostics);
