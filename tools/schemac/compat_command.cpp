@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <ctime>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -80,6 +81,7 @@ const std::vector<diagnostics::RuleInfo>& all_rules() {
 // The identifier a YAML finding points at (an argument's name, the operator's), from the text
 // under its range: the last identifier in it.
 std::string named_in(std::string_view text) {
+  text = text.substr(0, text.find('='));  // "float factor=2.0": the argument, not its default
   size_t end = text.size();
   auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
   while (end > 0 && !word(text[end - 1])) --end;
@@ -156,8 +158,10 @@ int run_compat(const CompatOptions& options) {
     const std::string& path = paths[i];
     // Registration code (OLD, NEW) is read whatever its bytes, as lint and parse --source read it;
     // YAML must be text.
+    std::error_code ec;
+    bool source = i < 2 && std::filesystem::exists(path, ec) && !sources::is_yaml_path(path);
     std::optional<std::string> text =
-        i < 2 ? read_source_file(kCommand, path) : cli::read_input(kCommand, path);
+        source ? read_source_file(kCommand, path) : cli::read_input(kCommand, path);
     if (!text) return cli::kExitUsage;
     if (i < 2) {
       languages.push_back(language_of_input(options, path, *text));
