@@ -12,6 +12,7 @@
 #include "schemac/native_functions/native_functions.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
+#include "schemac/sources/language.h"
 #include "schemac/tokens/calls.h"
 
 namespace schemac::tool {
@@ -248,11 +249,19 @@ std::string registrations_yaml(std::span<const sources::ScannedFile> files,
       }
       entries.push_back(std::move(entry));
     }
+    bool python = sources::language_for_path(file.path) == sources::Language::python;
     for (const sources::NamedOperator& named : file.scan.named_definitions) {
+      std::string name = full_name(named.library_namespace, named.name);
+      // A custom op whose inference failed is said with its own diagnostic below.
+      bool said = std::any_of(file.scan.inference_problems.begin(),
+                              file.scan.inference_problems.end(), [&](const auto& problem) {
+                                return problem.message.find("'" + name + "'") != std::string::npos;
+                              });
+      if (said) continue;
       skip(problems, at(file.path, named.position),
-           fmt::format("'{}' is left out of the YAML: its schema is inferred from the C++ function "
-                       "when the library loads",
-                       full_name(named.library_namespace, named.name)),
+           fmt::format("'{}' is left out of the YAML: its schema is {}", name,
+                       python ? "not written in the file (only running it tells)"
+                              : "inferred from the C++ function when the library loads"),
            diagnostics::Severity::note);
     }
     for (Diagnostic& d : sources::inference_diagnostics(file.path, file.scan)) {
