@@ -22,6 +22,7 @@ struct LibraryBlock {
   size_t begin = 0;  // the '{'
   size_t end = 0;    // the matching '}'
   std::string ns;    // "" when a macro or unknown
+  bool ns_from_macro = false;
   SourcePosition position;
   bool is_impl = false;
   std::string key;  // TORCH_LIBRARY_IMPL's dispatch key; "" when none or unknown
@@ -98,6 +99,10 @@ void read_block_arguments(const std::vector<Token>& tokens, size_t macro, size_t
     ns = tokens::expand_macros(ns, macros);
   }
   block.ns = single_name(ns);
+  // A namespace a macro gave (the build's, a #define's): the same macro may name it in files that
+  // are never built together.
+  block.ns_from_macro = !block.ns.empty() && !(arguments[0].size() == 1 && invocation.size() > 2 &&
+                                               invocation[2].text == block.ns);
   block.is_impl = head.find("IMPL") != std::string::npos;
   if (!block.is_impl || arguments.size() < 2) return;
   std::vector<tokens::PpToken> key = arguments[1];
@@ -270,12 +275,14 @@ class CppCallFinder {
       if (block) {
         found.library_namespace = block->ns;
         found.library_position = block->position;
+        found.namespace_from_macro = block->ns_from_macro;
       }
       out_.schemas.push_back(std::move(found));
     } else if (block && tokens::looks_like_operator_name(literal->text.text())) {
       out_.named_definitions.push_back(
           named_operator(literal->position, operator_name_in(literal->text.text()), block->ns,
                          block->position, condition(method)));
+      out_.named_definitions.back().namespace_from_macro = block->ns_from_macro;
       out_.skipped.push_back(
           {literal->position, "m.def(\"" + operator_name_in(literal->text.text()) +
                                   "\", fn): the schema is inferred from the function"});

@@ -32,7 +32,8 @@ struct FoundSchema {
   std::string call;                 // "def", "define", "library.define", "custom_op"
   bool inferred = false;            // custom_op / triton_op: the schema comes from type hints
   tokens::ConditionPath condition;
-  bool in_function = false;  // Python: inside a function body (a test's own library, say)
+  bool in_function = false;           // Python: inside a function body (a test's own library, say)
+  bool namespace_from_macro = false;  // the block's namespace came through a macro (-D, #define)
 };
 
 // An operator named by a definition that gives no schema (`m.def("name", fn)`: PyTorch infers
@@ -43,8 +44,9 @@ struct NamedOperator {
   std::string library_namespace;    // "" if unknown
   SourcePosition library_position;  // the enclosing TORCH_LIBRARY / Library(...); 0 if none
   tokens::ConditionPath condition;
-  bool in_function = false;  // Python: inside a function body
-  std::string dispatch_key;  // implementations: the key it registers to, when known
+  bool in_function = false;           // Python: inside a function body
+  bool namespace_from_macro = false;  // the block's namespace came through a macro (-D, #define)
+  std::string dispatch_key;           // implementations: the key it registers to, when known
   std::string kernel;  // C++ implementations: the kernel function's name, when written plainly
 };
 
