@@ -179,10 +179,10 @@ TEST_F(CompatCli, RegistrationCodeIsComparedOperatorByOperator) {
        "def scale(x: torch.Tensor, factor: float) -> torch.Tensor: ...\n");
   ToolRun run = schemac("compat old.cpp new.py");
   EXPECT_EQ(run.status, 1);
-  EXPECT_NE(run.out.find("new.py:2:26: error: argument 'factor' of 'myops::scale' lost its default "
+  EXPECT_NE(run.out.find("new.py:3:28: error: argument 'factor' of 'myops::scale' lost its default "
                          "'2.0' [removed-default]"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("old.cpp:2:9: note: OLD declares 'float factor=2.0' here"), std::string::npos);
-  EXPECT_NE(run.out.find("old.cpp:3:9: error: operator 'myops::gone' was removed [removed-operator]"),
+  EXPECT_NE(run.out.find("old.cpp:2:32: note: OLD declares 'float factor=2.0' here"), std::string::npos);
+  EXPECT_NE(run.out.find("old.cpp:3:10: error: operator 'myops::gone' was removed [removed-operator]"),
             std::string::npos);
   // A mix with YAML: the same operators written as YAML compare clean against the C++.
   file("same.yaml",
@@ -190,6 +190,52 @@ TEST_F(CompatCli, RegistrationCodeIsComparedOperatorByOperator) {
        "- func: myops::gone(Tensor x) -> Tensor\n");
   ToolRun mixed = schemac("compat old.cpp same.yaml");
   EXPECT_EQ(mixed.status, 0) << mixed.err;
+}
+
+TEST_F(CompatCli, RegistrationCodeWithYamlsQuality) {
+  // A type typo in NEW is that error at its place, not a removal; a misspelt key is reported at
+  // the key with a fix-it for exactly its bytes; an argument renamed in a schema written over
+  // several literals is found on its own line.
+  file("old.cpp",
+       "TORCH_LIBRARY(myops, m) {\n"
+       "  m.def(\"gelu(Tensor x) -> Tensor\");\n"
+       "  m.def(\n"
+       "      \"scale(Tensor x,\"\n"
+       "      \"      float factor) -> Tensor\");\n"
+       "}\n");
+  file("bind.cpp",
+       "TORCH_LIBRARY(myops, m) {\n"
+       "  m.def(\"gelu(Tensr x) -> Tensor\");\n"
+       "  m.def(\n"
+       "      \"scale(Tensor x,\"\n"
+       "      \"      float ratio) -> Tensor\");\n"
+       "}\n"
+       "TORCH_LIBRARY_IMPL(myops, CPU, m) {\n"
+       "  m.impl(\"scale\", torch::kCUDAA, &scale_cuda);\n"
+       "}\n");
+  ToolRun run = schemac("compat old.cpp bind.cpp");
+  EXPECT_EQ(run.status, 1);
+  EXPECT_NE(run.out.find("bind.cpp:2:15: error: unknown type 'Tensr'"), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("removed-operator"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("bind.cpp:5:20: error: argument 'factor' of 'myops::scale' was renamed to "
+                         "'ratio' [renamed-argument]"),
+            std::string::npos);
+  EXPECT_NE(run.out.find("old.cpp:5:20: note: OLD declares 'float factor' here"), std::string::npos);
+  EXPECT_NE(run.out.find("bind.cpp:8:26: error: 'kCUDAA' is not a device type constant"),
+            std::string::npos);
+  EXPECT_NE(run.out.find("3 errors"), std::string::npos);
+  ToolRun json = schemac("compat old.cpp bind.cpp --format json");
+  EXPECT_NE(json.out.find("\"replacement\":\"kCUDA\""), std::string::npos) << json.out;
+  EXPECT_EQ(json.out.find("\"replacement\":\"CUDA\""), std::string::npos);
+  // Read through a pipe, as `compat <(git show HEAD:bind.cpp) bind.cpp` reads it: by content.
+  ToolRun piped = shell("NO_COLOR=1 bash -c \"'" SCHEMAC_BINARY "' compat <(cat old.cpp) bind.cpp\"");
+  EXPECT_EQ(piped.status, 1);
+  EXPECT_NE(piped.out.find("note: OLD declares 'float factor' here"), std::string::npos)
+      << piped.out;
+  EXPECT_EQ(piped.out.find("top-level-not-list"), std::string::npos);
+  // --language overrides both names and contents.
+  ToolRun forced = schemac("compat --language yaml old.cpp bind.cpp");
+  EXPECT_NE(forced.out.find("top-level-not-list"), std::string::npos) << forced.out;
 }
 
 }  // namespace

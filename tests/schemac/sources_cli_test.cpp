@@ -109,6 +109,84 @@ TEST_F(SourcesCli, AHelperEntryWithABadKindIsAConfigError) {
       << lint.out << lint.err;
 }
 
+TEST_F(SourcesCli, BuildMacrosNameTheNamespace) {
+  // vLLM's layout: the namespace from the build, through the built-in TORCH_LIBRARY_EXPAND/CONCAT.
+  file("bind.cpp",
+       "#include \"core/registration.h\"\n"
+       "TORCH_LIBRARY_EXPAND(TORCH_EXTENSION_NAME, ops) {\n"
+       "  ops.def(\"silu(Tensor! out, Tensor x) -> ()\");\n"
+       "  ops.impl(\"silu\", torch::kCUDA, &silu);\n"
+       "#ifdef USE_ROCM\n  ops.def(\"rocm_only(Tensor x) -> Tensor\");\n#endif\n"
+       "}\n"
+       "TORCH_LIBRARY_EXPAND(CONCAT(TORCH_EXTENSION_NAME, _cache_ops), cache_ops) {\n"
+       "  cache_ops.def(\"swap(Tensor src, Tensor! dst) -> ()\");\n"
+       "}\n");
+  ToolRun without = shell("'" SCHEMAC_BINARY "' parse --format yaml --source bind.cpp");
+  EXPECT_EQ(without.out, "");
+  EXPECT_NE(without.err.find("namespace is not known statically"), std::string::npos);
+  const std::string silu =
+      "- func: _C::silu(Tensor! out, Tensor x) -> ()\n  dispatch:\n    CUDA: silu\n";
+  const std::string swap = "- func: _C_cache_ops::swap(Tensor src, Tensor! dst) -> ()\n";
+  for (const char* define : {"-D TORCH_EXTENSION_NAME=_C", "-DTORCH_EXTENSION_NAME=_C"}) {
+    ToolRun with = shell("'" SCHEMAC_BINARY "' parse --format yaml --source bind.cpp -U USE_ROCM " +
+                         std::string(define));
+    EXPECT_EQ(with.status, 0) << with.err;
+    EXPECT_EQ(with.out, "# bind.cpp:3:11\n" + silu + "# bind.cpp:10:17\n" + swap) << define;
+    EXPECT_EQ(with.err, "");
+  }
+  // The same from .schemac.yaml; -D wins over it.
+  file(".schemac.yaml", "defines:\n  TORCH_EXTENSION_NAME: _C\n  USE_ROCM:\n");
+  ToolRun configured = shell("'" SCHEMAC_BINARY "' parse --format yaml --source bind.cpp");
+  EXPECT_NE(configured.out.find("_C::rocm_only"), std::string::npos) << configured.out;
+  ToolRun overridden = shell("'" SCHEMAC_BINARY
+                             "' parse --format yaml --source bind.cpp -D TORCH_EXTENSION_NAME=_D");
+  EXPECT_NE(overridden.out.find("_D::silu"), std::string::npos) << overridden.out;
+  ToolRun lint = shell("'" SCHEMAC_BINARY "' lint bind.cpp --format json");
+  EXPECT_EQ(lint.status, 0) << lint.out;
+  EXPECT_EQ(shell("'" SCHEMAC_BINARY "' parse --source bind.cpp -D '=1'").status, 2);
+}
+
+TEST_F(SourcesCli, YamlSaysEachProblemOnceAndWritesOnlyWhatGenTakes) {
+  file("ops.cpp",
+       "TORCH_LIBRARY(myops, m) {\n"
+       "  m.def(\"bad(Tensr x) -> Tensor\");\n"
+       "  m.def(\"good(Tensor x) -> Tensor\");\n"
+       "  m.def(\"use(__torch__.torch.classes.myops.Params p, Tensor x) -> Tensor\");\n"
+       "  m.class_<Params>(\"Params\");\n"
+       "  m.def(\"inferred\", &inferred);\n"
+       "}\n"
+       "TORCH_LIBRARY_IMPL(myops, CUDAA, m) { m.impl(\"good\", &good_cuda); }\n");
+  file("ops.py",
+       "import torch\n@torch.library.custom_op('pyops::f', mutates_args=())\n"
+       "def f(x: torch.Tensor, *args) -> torch.Tensor: ...\n");
+  ToolRun parse = shell("NO_COLOR=1 '" SCHEMAC_BINARY "' parse --format yaml --source ops.cpp ops.py");
+  EXPECT_EQ(parse.status, 1);
+  EXPECT_EQ(parse.out, "# ops.cpp:3:9\n- func: myops::good(Tensor x) -> Tensor\n");
+  auto count = [&](const std::string& what) {
+    size_t n = 0;
+    for (size_t at = parse.err.find(what); at != std::string::npos; at = parse.err.find(what, at + 1))
+      ++n;
+    return n;
+  };
+  EXPECT_EQ(count("unknown type 'Tensr'"), 1u) << parse.err;
+  EXPECT_EQ(count("'CUDAA' is not a dispatch key"), 1u);
+  EXPECT_EQ(count("fix: replace with 'CUDA'"), 1u);
+  EXPECT_EQ(count("left out of the YAML"), 5u) << parse.err;  // bad, use, inferred, CUDAA's, f
+  EXPECT_NE(parse.err.find("custom class 'myops.Params' (registered at ops.cpp:5:20)"),
+            std::string::npos);
+  file("ops.yaml", parse.out);
+  EXPECT_EQ(shell("'" SCHEMAC_BINARY "' gen --target torch -o out ops.yaml").status, 0);
+  // gen itself refuses, at the entry, a custom class it cannot register in order.
+  file("cls.yaml", "- func: myops::use(__torch__.torch.classes.myops.Params p) -> ()\n");
+  ToolRun gen = shell("NO_COLOR=1 '" SCHEMAC_BINARY "' gen --target torch -o cls_out cls.yaml");
+  EXPECT_EQ(gen.status, 1);
+  EXPECT_NE(gen.err.find("cls.yaml:1:3: error: operator 'myops::use' names the custom class "
+                         "'myops.Params'"),
+            std::string::npos)
+      << gen.err;
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "cls_out" / "RegisterSchema.cpp"));
+}
+
 TEST_F(SourcesCli, YamlNeedsSourceFiles) {
   EXPECT_EQ(shell("'" SCHEMAC_BINARY "' parse --format yaml 'f(int x) -> int'").status, 2);
 }

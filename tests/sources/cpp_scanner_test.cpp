@@ -144,15 +144,77 @@ TEST(CppScanner, PybindAndCustomClassesAreNotOperators) {
   EXPECT_TRUE(r.skipped.empty());
 }
 
-TEST(CppScanner, MacroNamespacesAreUnknownUnlessDefinedInTheFile) {
+TEST(CppScanner, MacroNamespacesAreUnknownUnlessDefined) {
   // TORCH_LIBRARY_EXPAND(TORCH_EXTENSION_NAME, ops): vllm; the name comes from the build.
-  ScanResult r = scan_cpp(
+  // TORCH_LIBRARY stringifies its namespace as written: a macro there is not expanded.
+  const char* text =
       "TORCH_LIBRARY_EXPAND(TORCH_EXTENSION_NAME, ops) { ops.def(\"a(int x) -> int\"); }\n"
       "#define MY_NS local_ns\n"
-      "TORCH_LIBRARY(MY_NS, m) { m.def(\"b(int x) -> int\"); }\n");
-  ASSERT_EQ(r.schemas.size(), 2u);
+      "TORCH_LIBRARY(MY_NS, m) { m.def(\"b(int x) -> int\"); }\n"
+      "TORCH_LIBRARY_FRAGMENT(MY_NS, m) { m.def(\"c(int x) -> int\"); }\n"
+      "TORCH_LIBRARY_EXPAND(CONCAT(TORCH_EXTENSION_NAME, _cache_ops), c) {\n"
+      "  c.def(\"d(int x) -> int\"); }\n"
+      "TORCH_LIBRARY_IMPL_EXPAND(TORCH_EXTENSION_NAME, KEY, m) { m.impl(\"a\", &a_k); }\n";
+  ScanResult r = scan_cpp(text);
+  ASSERT_EQ(r.schemas.size(), 4u);
   EXPECT_EQ(r.schemas[0].library_namespace, "");
-  EXPECT_EQ(r.schemas[1].library_namespace, "local_ns");
+  EXPECT_EQ(r.schemas[1].library_namespace, "MY_NS");
+  EXPECT_EQ(r.schemas[2].library_namespace, "local_ns");
+  EXPECT_EQ(r.schemas[3].library_namespace, "");
+  tokens::MacroTable build;
+  build.define_from_text("TORCH_EXTENSION_NAME=_C");
+  build.define_from_text("KEY=CPU");
+  ScanResult d = scan_source(text, Language::cpp, &build);
+  EXPECT_EQ(d.schemas[0].library_namespace, "_C");
+  EXPECT_EQ(d.schemas[3].library_namespace, "_C_cache_ops");
+  ASSERT_EQ(d.implementations.size(), 1u);
+  EXPECT_EQ(d.implementations[0].library_namespace, "_C");
+  EXPECT_EQ(d.implementations[0].dispatch_key, "CPU");
+  ASSERT_EQ(d.keys.size(), 1u);
+  EXPECT_EQ(d.keys[0].written, "");  // KEY is written there, not CPU: no fix-it may name it
+}
+
+TEST(CppScanner, BuildMacrosDecideBranches) {
+  // vllm: #ifndef USE_ROCM around the CUDA-only ops; FastDM-style arch checks.
+  const char* text =
+      "TORCH_LIBRARY(ns, m) {\n#ifndef USE_ROCM\n  m.def(\"cuda_only(int x) -> int\");\n"
+      "#else\n  m.def(\"rocm_only(int x) -> int\");\n#endif\n"
+      "#if defined ARCH && ARCH >= 900\n  m.def(\"hopper(int x) -> int\");\n#endif\n}\n";
+  EXPECT_EQ(texts(scan_cpp(text)).size(), 3u);
+  tokens::MacroTable rocm;
+  rocm.define_from_text("USE_ROCM");
+  rocm.define_from_text("ARCH=800");
+  EXPECT_THAT(texts(scan_source(text, Language::cpp, &rocm)), ElementsAre("rocm_only(int x) -> int"));
+  tokens::MacroTable cuda;
+  cuda.undefine("USE_ROCM");
+  cuda.define_from_text("ARCH=900");
+  EXPECT_THAT(texts(scan_source(text, Language::cpp, &cuda)),
+              ElementsAre("cuda_only(int x) -> int", "hopper(int x) -> int"));
+}
+
+TEST(CppScanner, ImplKeysAndCustomClasses) {
+  // vllm: ops.impl("op", torch::kCUDA, &op); gsplat: m.class_<T>("Name") in the block.
+  ScanResult r = scan_cpp(
+      "TORCH_LIBRARY(ns, ops) {\n"
+      "  ops.impl(\"a\", torch::kCUDA, &a_cuda);\n"
+      "  ops.impl(\"b\", c10::DispatchKey::Meta, &b_meta);\n"
+      "  ops.impl(\"c\", torch::kCUDAA, &c_cuda);\n"
+      "  ops.class_<Params>(\"Params\").def(torch::init<>());\n"
+      "}\n"
+      "static auto reg = torch::class_<Other>(\"other_ns\", \"Other\");\n");
+  ASSERT_EQ(r.implementations.size(), 3u);
+  EXPECT_EQ(r.implementations[0].dispatch_key, "CUDA");
+  EXPECT_EQ(r.implementations[0].kernel, "a_cuda");
+  EXPECT_EQ(r.implementations[1].dispatch_key, "Meta");
+  ASSERT_EQ(r.keys.size(), 3u);
+  EXPECT_EQ(r.keys[2].name, "CUDAA");
+  EXPECT_EQ(r.keys[2].written, "kCUDAA");
+  EXPECT_EQ(at(r.keys[2].position), "4:24");
+  ASSERT_EQ(r.classes.size(), 2u);
+  EXPECT_EQ(r.classes[0].name, "Params");
+  EXPECT_EQ(r.classes[0].library_namespace, "ns");
+  EXPECT_EQ(r.classes[1].name, "Other");
+  EXPECT_EQ(r.classes[1].library_namespace, "other_ns");
 }
 
 TEST(CppScanner, PreprocessorBranchesAreRecorded) {

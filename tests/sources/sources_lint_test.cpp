@@ -148,3 +148,27 @@ TEST(SourcesLint, RuleCatalogNamesEveryRule) {
 
 }  // namespace
 }  // namespace schemac::sources::test
+
+namespace schemac::sources {
+namespace {
+
+TEST(SourcesLint, NamespacesFromBuildMacrosAreComparedWithinAFile) {
+  // aphrodite's csrc/torch_bindings.cpp and csrc/cpu/torch_bindings.cpp: alternative builds under
+  // one -DTORCH_EXTENSION_NAME, each defining silu_and_mul.
+  tokens::MacroTable build;
+  build.define_from_text("TORCH_EXTENSION_NAME=_C");
+  const char* text =
+      "TORCH_LIBRARY_EXPAND(TORCH_EXTENSION_NAME, ops) { ops.def(\"f(Tensor x) -> ()\"); }\n";
+  std::vector<ScannedFile> files{{"cuda.cpp", scan_source(text, Language::cpp, &build)},
+                                 {"cpu.cpp", scan_source(text, Language::cpp, &build)}};
+  EXPECT_TRUE(lint_sources(files).empty());
+  std::string twice = std::string(text) + text;
+  std::vector<ScannedFile> one{{"one.cpp", scan_source(twice, Language::cpp, &build)}};
+  std::vector<diagnostics::Diagnostic> d = lint_sources(one);
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].rule, "duplicate-definition");
+  EXPECT_EQ(d[0].message, "operator '_C::f' is defined twice");
+}
+
+}  // namespace
+}  // namespace schemac::sources

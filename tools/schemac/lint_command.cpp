@@ -27,6 +27,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "build_macros.h"
 #include "cli.h"
 #include "commands.h"
 #include "input.h"
@@ -87,6 +88,7 @@ struct LintOptions {
   std::string baseline_file;
   std::string docs_url;     // --docs-url; else the config's docs-url
   bool by_content = false;  // files given are skipped like files found in a folder
+  BuildMacroOptions macros;  // -D, -U (with each input's config's defines)
 };
 
 // --list-rules: each rule's id, severity in each profile it is in, and what it checks; with a
@@ -236,6 +238,7 @@ int run_lint(const LintOptions& options) {
   }
   if (!known_rules(options.select, "--select") || !known_rules(options.ignore, "--ignore"))
     return kExitUsage;
+  if (!build_macros(kCommand, options.macros)) return kExitUsage;
   const bool reads_stdin =
       std::find(options.files.begin(), options.files.end(), "-") != options.files.end();
   if (options.fix && !options.diff && reads_stdin) {
@@ -248,6 +251,7 @@ int run_lint(const LintOptions& options) {
   if (!options.kind.empty()) lint_options.kind = lint::parse_file_kind(options.kind);
   lint_options.tags_file = options.tags_file;
   lint_options.command_line = {options.select, options.ignore};
+  lint_options.macros = {options.macros.defines, options.macros.undefines};
   lint_options.read_tags = [](const std::string& path) {
     return read_input(kCommand, path, "tags file");
   };
@@ -296,8 +300,15 @@ int run_lint(const LintOptions& options) {
     texts.push_back(input.text);
     std::optional<sources::Language> language = sources::language_of(input.path, input.text);
     if (options.verbose && language)
-      print_skipped({input.path, sources::scan_source(texts.back(), *language,
-                                                      engine::scan_options_from(inputs.configs[i]))});
+    {
+      std::optional<tokens::MacroTable> macros =
+          build_macros(kCommand, options.macros, &inputs.configs[i]);
+      if (macros) {
+        sources::ScanOptions scan_options = engine::scan_options_from(inputs.configs[i]);
+        scan_options.macros = &*macros;
+        print_skipped({input.path, sources::scan_source(texts.back(), *language, scan_options)});
+      }
+    }
   }
   // Every finding for `current` texts, the baseline's excused ones dropped.
   std::optional<std::vector<diagnostics::BaselineEntry>> baseline;
@@ -419,6 +430,7 @@ std::function<int()> bind_lint_command(CLI::App* cmd) {
   cmd->add_option("--native-functions", options->native_functions_file,
                   "the native_functions.yaml whose operators a backend YAML's lists must name");
   add_daily_loop_options(cmd, *options);
+  add_build_macro_options(cmd, options->macros);
   return [options] {
     if (!checked_docs_url(kCommand, options->docs_url)) return kExitUsage;
     // --format applies to every mode or is refused.

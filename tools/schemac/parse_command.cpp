@@ -225,6 +225,7 @@ std::function<int()> bind_parse_command(CLI::App* command) {
                     "Treat warnings (what PyTorch accepts but is questionable) as errors: exit 1");
   command->add_flag("--verbose", options->sources.verbose,
                     "With --source: list the registration calls whose schema is not a literal");
+  add_build_macro_options(command, options->sources.macros);
   return [options, source] {
     options->source = source->count() > 0;
     return run_parse(*options);

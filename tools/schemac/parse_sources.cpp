@@ -7,12 +7,12 @@
 #include <fmt/format.h>
 
 #include "cli.h"
-#include "config_files.h"
 #include "input.h"
 #include "lint_inputs.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/engine/engine.h"
 #include "schemac/schema/printer.h"
+#include "schemac/sources/language.h"
 #include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
 #include "schemac/support/json.h"
@@ -67,20 +67,33 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
   std::vector<diagnostics::Diagnostic> diagnostics;
   diagnostics::SourceFiles texts;
   std::vector<sources::ScannedFile> scanned;
+  if (!build_macros("schemac parse", options.macros)) return cli::kExitUsage;
   for (const std::string& path : options.files) {
-    std::optional<sources::Language> language = sources::language_for_path(path);
-    if (!language) {
-      error("schemac parse",
-            "'{}' is not a C++ or Python file (.cpp .cc .cxx .cu .h .hpp .cuh .py)", path);
-      io_error = true;
-      continue;
-    }
     std::optional<std::string> text = read_source_file("schemac parse", path);
     if (!text) {
       io_error = true;
       continue;
     }
-    scanned.push_back({path, sources::scan_source(*text, *language, scan_options_for(path))});
+    // The name says, else the content (`<(git show ...)`, a file without an extension).
+    std::optional<sources::Language> language = sources::language_of(path, *text);
+    if (!language) {
+      error("schemac parse",
+            "'{}' is not a C++ or Python file (.cpp .cc .cxx .cu .h .hpp .cuh .py, or such "
+            "content)",
+            path);
+      io_error = true;
+      continue;
+    }
+    config::Config config = nearest_config(path);
+    std::optional<tokens::MacroTable> macros =
+        build_macros("schemac parse", options.macros, &config);
+    if (!macros) {
+      io_error = true;
+      continue;
+    }
+    sources::ScanOptions scan_options = engine::scan_options_from(config);
+    scan_options.macros = &*macros;
+    scanned.push_back({path, sources::scan_source(*text, *language, scan_options)});
     texts.add(path, std::move(*text));
   }
   // Helpers register into Library objects other files may bind.
@@ -123,14 +136,6 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
   if (io_error) return cli::kExitUsage;
   return counts.errors > 0 || (options.werror && counts.warnings > 0) ? cli::kExitProblems
                                                                       : cli::kExitOk;
-}
-
-sources::ScanOptions scan_options_for(const std::string& path) {
-  std::optional<std::filesystem::path> file = cli::find_config_file(path);
-  std::optional<std::string> text = file ? read_file(file->string()) : std::nullopt;
-  if (!text) return {};
-  // Only the helpers matter here; what else the file says wrong is lint's to report.
-  return engine::scan_options_from(config::load_config(file->string(), std::move(*text), {}).config);
 }
 
 std::optional<std::string> read_source_file(std::string_view command, const std::string& path) {

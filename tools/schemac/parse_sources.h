@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "schemac/config/config.h"
+#include "build_macros.h"
 #include "schemac/schema/parser.h"
 #include "schemac/sources/scan.h"
 
@@ -22,6 +23,7 @@ struct ParseSourcesOptions {
   bool yaml = false;  // --format yaml: the registrations as native-functions YAML (sources_yaml.h)
   bool werror = false;
   bool verbose = false;  // list the registration calls whose schema could not be read statically
+  BuildMacroOptions macros;  // -D, -U (with each file's .schemac.yaml's defines)
 };
 
 // How `schemac parse --json` writes one result (one JSON object); the source fields are added.
@@ -29,9 +31,6 @@ using ParseResultJson = std::function<std::string(const schema::ParseResult&)>;
 
 int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson& json_of);
 
-// Those of the .schemac.yaml nearest to `path`; none when there is none. Whatever else that file
-// gets wrong is lint's to report.
-sources::ScanOptions scan_options_for(const std::string& path);
 
 // A C++ or Python file's bytes, whatever their encoding (the scanner takes any bytes: a Latin-1
 // comment must not hide the file's schemas); prints "COMMAND: error: cannot read 'PATH': WHY"

@@ -1,7 +1,9 @@
 // `schemac parse --source FILE... --format yaml`: the registrations found in C++ and Python code
 // as a native-functions-style YAML that `schemac gen --target torch` accepts — one entry per
 // defined schema, its func namespaced, and a dispatch section from the implementations whose key
-// and C++ kernel are known (`TORCH_LIBRARY_IMPL(ns, CPU, m) { m.impl("op", &kernel); }`).
+// and C++ kernel are known (`TORCH_LIBRARY_IMPL(ns, CPU, m) { m.impl("op", &kernel); }`,
+// `m.impl("op", torch::kCUDA, &kernel)`). Only what gen's gate accepts is written (the entries
+// are run through it, and what it refuses is left out); everything left out is named once.
 #pragma once
 
 #include <span>
@@ -18,12 +20,21 @@ namespace schemac::tool {
 struct YamlLineOrigin {
   std::string file;
   tokens::SourcePosition position;
+  // The schema text the line's func came from (its bytes map to the source); null for other
+  // lines (a dispatch line's origin is its m.impl). Points into the ScannedFiles given.
+  const tokens::MappedText* schema = nullptr;
 };
 
-// The YAML text; each schema left out (it does not parse, or its namespace is unknown) gets a
-// warning in `skipped`. `origins`, when given, gets each line's origin.
+// The YAML text. What is left out is said once in `problems`: a schema that does not parse or a
+// dispatch key that is not one by its error (a note added when `problems` holds it already, as
+// after the caller checked the schemas), a failing custom op by its diagnostic, anything else by a
+// `yaml-skipped` warning (a note for `m.def("name", fn)`, whose schema only loading tells).
+// `origins`, when given, gets each line's origin.
+// `unreadable`, when given, gets the names ("ns::op.overload") of the operators defined but left
+// out for a problem of their own (a schema that does not parse, one gen refuses).
 std::string registrations_yaml(std::span<const sources::ScannedFile> files,
-                               std::vector<diagnostics::Diagnostic>& skipped,
-                               std::vector<YamlLineOrigin>* origins = nullptr);
+                               std::vector<diagnostics::Diagnostic>& problems,
+                               std::vector<YamlLineOrigin>* origins = nullptr,
+                               std::vector<std::string>* unreadable = nullptr);
 
 }  // namespace schemac::tool

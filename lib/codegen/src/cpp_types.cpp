@@ -347,6 +347,23 @@ std::string boxed_only_reason(const schema::FunctionSchema& schema) {
   return "no C++ signature";
 }
 
+void make_parameter_names_unique(std::vector<CppParam>& params) {
+  for (size_t i = 1; i < params.size(); ++i) {
+    auto taken = [&](const std::string& name) {
+      for (size_t j = 0; j < params.size(); ++j) {
+        if (j != i && params[j].name == name) return true;
+      }
+      return false;
+    };
+    bool repeated = false;
+    for (size_t j = 0; j < i; ++j) repeated = repeated || params[j].name == params[i].name;
+    if (!repeated) continue;
+    std::string name = fmt::format("{}_{}", params[i].name, i);
+    while (taken(name)) name += '_';
+    params[i].name = std::move(name);
+  }
+}
+
 CppSignature native_signature(const schema::FunctionSchema& schema,
                               bool const_ref_for_mutable_tensors) {
   CppSignature sig;
@@ -357,6 +374,7 @@ CppSignature native_signature(const schema::FunctionSchema& schema,
     param.name = cpp_identifier(a.name);
     sig.params.push_back(std::move(param));
   }
+  make_parameter_names_unique(sig.params);
   // C++ defaults must be trailing: stop at the last argument without a faithful one.
   for (size_t i = schema.arguments.size(); i-- > 0;) {
     const schema::Argument& a = schema.arguments[i];

@@ -1,6 +1,7 @@
 // The PyTorch target (`--target torch`): TORCH_LIBRARY code for libtorch's torch/library.h, with
 // kernels declared with torchgen's native signatures (torch_emitters.h). Its registrations run
 // when the extension's shared library is loaded, so it writes no files of its own.
+#include <cctype>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -69,9 +70,42 @@ class TorchTarget final : public Target {
 
 }  // namespace
 
+namespace {
+
+// libtorch parses a schema when TORCH_LIBRARY's static initializer runs and aborts the process
+// ("Unknown custom class type") when a custom class it names is not registered yet; generated
+// code cannot be ordered after the extension's own m.class_<T>(...), so such operators are
+// refused, each at its entry.
+void custom_classes(const GenModel& model, std::vector<diagnostics::Diagnostic>& out) {
+  constexpr std::string_view kPrefix = "__torch__.torch.classes.";
+  for (const GenOperator& op : model.operators) {
+    size_t at = op.canonical.find(kPrefix);
+    if (at == std::string::npos) continue;
+    size_t end = at + kPrefix.size();
+    while (end < op.canonical.size() &&
+           (std::isalnum(static_cast<unsigned char>(op.canonical[end])) ||
+            op.canonical[end] == '_' || op.canonical[end] == '.')) {
+      ++end;
+    }
+    diagnostics::Diagnostic d;
+    d.rule = "torch-custom-class";
+    d.location = op.location;
+    d.message = fmt::format(
+        "operator '{}' names the custom class '{}': libtorch aborts loading a library whose "
+        "TORCH_LIBRARY runs before the class is registered, and generated code cannot be ordered "
+        "after your m.class_<...>(...); define this operator in the file that registers the class",
+        op.full_name, op.canonical.substr(at + kPrefix.size(), end - at - kPrefix.size()));
+    out.push_back(std::move(d));
+  }
+}
+
+}  // namespace
+
 std::vector<diagnostics::Diagnostic> check_torch_model(const GenModel& model,
                                                        const GenOptions& options) {
-  if (options.namespace_given) return {};
+  std::vector<diagnostics::Diagnostic> out;
+  custom_classes(model, out);
+  if (options.namespace_given) return out;
   // One error for the file, at its first operator without a namespace, with how many there are.
   const GenOperator* first = nullptr;
   size_t count = 0;
@@ -83,7 +117,7 @@ std::vector<diagnostics::Diagnostic> check_torch_model(const GenModel& model,
     }
     ++count;
   }
-  if (first == nullptr) return {};
+  if (first == nullptr) return out;
   diagnostics::Diagnostic d;
   d.rule = rules::torch_namespace;
   d.location = first->location;
@@ -93,7 +127,8 @@ std::vector<diagnostics::Diagnostic> check_torch_model(const GenModel& model,
       "('myops::{}') or pass --namespace NS",
       schema::operator_full_name(first->name, first->overload),
       count > 1 ? fmt::format(" (and {} more)", count - 1) : "", first->name);
-  return {d};
+  out.push_back(std::move(d));
+  return out;
 }
 
 const Target& torch_target() {

@@ -274,6 +274,7 @@ std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchem
     param.name = cpp_identifier(a.name);
     sig.params.push_back(std::move(param));
   }
+  make_parameter_names_unique(sig.params);
   // A std::tuple result means several returns to PyTorch's boxing (push_outputs).
   if (schema.returns.size() == 1 && schema.returns.front().type.kind == schema::Type::Kind::Tuple) {
     return fail(

@@ -1,6 +1,8 @@
 // The compat driver: load both files and the allow-list, compare, filter, sort.
 #include "schemac/compat/compat.h"
 
+#include <algorithm>
+
 namespace schemac::compat {
 
 using diagnostics::Diagnostic;
@@ -21,7 +23,8 @@ bool take_errors(std::vector<Diagnostic>& diagnostics, std::vector<Diagnostic>& 
 }  // namespace
 
 CompatReport check_compat(CompatInput old_input, CompatInput new_input,
-                          std::optional<CompatInput> allow_list, Date today) {
+                          std::optional<CompatInput> allow_list, Date today,
+                          std::span<const std::string> unreadable_in_new) {
   CompatReport report;
   native_functions::NativeFunctionsLoad old_load =
       native_functions::load_native_functions(std::move(old_input.file), std::move(old_input.text));
@@ -35,8 +38,12 @@ CompatReport check_compat(CompatInput old_input, CompatInput new_input,
     for (Diagnostic& d : allow.diagnostics) report.diagnostics.push_back(std::move(d));
   }
   if (!bad_old && !bad_new) {
-    AllowOutcome outcome = apply_allow_list(compare_native_functions(old_load.file, new_load.file),
-                                            allow.entries, today);
+    std::vector<CompatFinding> findings = compare_native_functions(old_load.file, new_load.file);
+    std::erase_if(findings, [&](const CompatFinding& f) {
+      return std::find(unreadable_in_new.begin(), unreadable_in_new.end(), f.operator_name) !=
+             unreadable_in_new.end();
+    });
+    AllowOutcome outcome = apply_allow_list(std::move(findings), allow.entries, today);
     for (Diagnostic& d : outcome.diagnostics) report.diagnostics.push_back(std::move(d));
     report.allowed = outcome.allowed;
     report.compared = true;

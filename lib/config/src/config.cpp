@@ -24,7 +24,7 @@ using native_functions::YamlNode;
 constexpr auto kKeys =
     std::to_array<std::string_view>({"select", "ignore", "severity", "per-path", "tags", "profile",
                                      "torch-version", "namespace", "custom-op-helpers", "exclude",
-                                     "docs-url"});
+                                     "docs-url", "defines"});
 constexpr auto kSeverities = std::to_array<std::string_view>({"error", "warning", "off"});
 constexpr std::string_view kRule = rules::config;
 
@@ -75,6 +75,8 @@ class Reader {
                                        *v));
           }
         }
+      } else if (key == "defines") {
+        defines(e.value);
       } else {
         Diagnostic& d = error(e.key, fmt::format("unknown key '{}'", key));
         if (auto guess = support::did_you_mean(key, kKeys)) {
@@ -176,6 +178,32 @@ class Reader {
       out_.config.severity[e.key.value] = *v == "error"     ? RuleSeverity::error
                                           : *v == "warning" ? RuleSeverity::warning
                                                             : RuleSeverity::off;
+    }
+  }
+
+  // NAME: VALUE pairs; a name with no value is 1, as `-D NAME` is.
+  void defines(const YamlNode& node) {
+    if (!node.is_mapping()) {
+      error(node, "'defines' maps macro names to their values (as -D NAME=VALUE)");
+      return;
+    }
+    for (const native_functions::YamlEntry& e : node.entries) {
+      bool name =
+          e.key.is_scalar() && !e.key.value.empty() &&
+          (std::isalpha(static_cast<unsigned char>(e.key.value[0])) || e.key.value[0] == '_');
+      for (char c : e.key.value)
+        name = name && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+      if (!name) {
+        error(e.key, "expected a macro name (a C identifier)");
+        continue;
+      }
+      if (e.value.is_null()) {
+        out_.config.defines[e.key.value] = std::string(1, '1');  // as -D NAME
+      } else if (e.value.is_scalar()) {
+        out_.config.defines[e.key.value] = e.value.value;
+      } else {
+        error(e.value, "expected the macro's value (a string)");
+      }
     }
   }
 
@@ -360,6 +388,9 @@ std::string render_config(const Config& config) {
   out += config.exclude.empty() ? " []\n" : "\n";
   for (const std::string& pattern : config.exclude) out += fmt::format("  - \"{}\"\n", pattern);
   out += fmt::format("docs-url: {}\n", optional(config.docs_url, "null  # no links to the rules"));
+  if (!config.defines.empty()) out += "defines:\n";
+  for (const auto& [name, value] : config.defines)
+    out += fmt::format("  {}: \"{}\"\n", name, value);
   return out;
 }
 

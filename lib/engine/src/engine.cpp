@@ -192,8 +192,17 @@ Run lint(const Configured& configured, std::span<const std::string> texts, const
   for (size_t i = 0; i < documents.size(); ++i) {
     const std::string& path = documents[i].path;
     if (std::optional<sources::Language> language = sources::language_of(path, texts[i])) {
-      scanned.push_back(
-          {path, sources::scan_source(texts[i], *language, scan_options_from(configured.configs[i]))});
+      std::string why;
+      std::optional<tokens::MacroTable> macros =
+          macros_for(configured.configs[i], options.macros, why);
+      if (!macros) {
+        run.problems.push_back({fmt::format("{}: {}", path, why), {}});
+        run.linted[i] = false;
+        continue;
+      }
+      sources::ScanOptions scan_options = scan_options_from(configured.configs[i]);
+      scan_options.macros = &*macros;
+      scanned.push_back({path, sources::scan_source(texts[i], *language, scan_options)});
       entry_first_line[i] = code_entry_first_line(scanned.back().scan);
       continue;
     }
@@ -265,6 +274,25 @@ Run lint(const Configured& configured, std::span<const std::string> texts, const
     });
   }
   return run;
+}
+
+std::optional<tokens::MacroTable> macros_for(const config::Config& config, const BuildMacros& build,
+                                             std::string& why) {
+  tokens::MacroTable table;
+  for (const auto& [name, value] : config.defines) {
+    if (std::string problem = table.define_from_text(name + "=" + value); !problem.empty()) {
+      why = fmt::format("{}: defines: '{}': {}", config.file, name, problem);
+      return std::nullopt;
+    }
+  }
+  for (const std::string& spec : build.defines) {
+    if (std::string problem = table.define_from_text(spec); !problem.empty()) {
+      why = fmt::format("-D '{}': {}", spec, problem);
+      return std::nullopt;
+    }
+  }
+  for (const std::string& name : build.undefines) table.undefine(name);
+  return table;
 }
 
 sources::ScanOptions scan_options_from(const config::Config& config) {

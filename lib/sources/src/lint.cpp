@@ -38,7 +38,8 @@ struct Definition {
   std::string name;        // without namespace: "name.overload"
   SourcePosition library;  // the block or Library(...) it is in; 0 when none
   const tokens::ConditionPath* condition;
-  bool scoped;  // in a known library (or namespaced): can clash with another definition
+  bool scoped;            // in a known library (or namespaced): can clash with another definition
+  bool per_file = false;  // its namespace came through a macro: compared within its file only
 };
 
 std::string without_namespace(const std::string& name) {
@@ -68,15 +69,17 @@ std::vector<Definition> collect_definitions(std::span<const ScannedFile> files) 
           (found.library_position.line != 0 || !written_namespace(found.text.text()).empty()) &&
           !found.in_function;
       if (name.empty()) continue;
-      definitions.push_back({&file.path, found.position, resolved_namespace(found),
-                             without_namespace(name), found.library_position, &found.condition,
-                             scoped});
+      definitions.push_back(
+          {&file.path, found.position, resolved_namespace(found), without_namespace(name),
+           found.library_position, &found.condition, scoped,
+           found.namespace_from_macro && written_namespace(found.text.text()).empty()});
     }
     for (const NamedOperator& named : file.scan.named_definitions) {
-      definitions.push_back({&file.path, named.position,
-                             namespace_or(named.name, named.library_namespace),
-                             without_namespace(named.name), named.library_position,
-                             &named.condition, !named.in_function});
+      definitions.push_back(
+          {&file.path, named.position, namespace_or(named.name, named.library_namespace),
+           without_namespace(named.name), named.library_position, &named.condition,
+           !named.in_function,
+           named.namespace_from_macro && named.name.find("::") == std::string::npos});
     }
   }
   return definitions;
@@ -91,8 +94,11 @@ void duplicate_definitions(const std::vector<Definition>& definitions,
   std::map<std::string, std::vector<const Definition*>> by_name;
   for (const Definition& d : definitions) {
     if (!d.scoped) continue;
+    // A namespace a macro gave is compared within its file: files under one macro are often
+    // alternative builds (CPU, CUDA, ROCm) never linked together.
     std::string key = d.ns.empty() ? fmt::format("?{}:{}:{}?{}", *d.path, d.library.line,
                                                  d.library.column, d.name)
+                      : d.per_file ? fmt::format("?{}?{}::{}", *d.path, d.ns, d.name)
                                    : d.ns + "::" + d.name;
     std::vector<const Definition*>& earlier = by_name[key];
     const Definition* clash = nullptr;
@@ -252,6 +258,12 @@ std::vector<Diagnostic> check_found_schema(const std::string& path, const FoundS
   for (const schema::SchemaError& error : schema::check_schema(*parsed.schema)) {
     out.push_back(schema_diagnostic(path, found, error));
   }
+  return out;
+}
+
+std::vector<Diagnostic> key_diagnostics(const std::string& path, const ScanResult& scan) {
+  std::vector<Diagnostic> out;
+  check_keys(path, scan, out);
   return out;
 }
 

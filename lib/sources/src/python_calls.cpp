@@ -89,8 +89,13 @@ std::vector<KeyUse> PythonCallFinder::key_uses(const CallArgument* argument,
   for (tokens::TokenRange part : parts) {
     std::string why_not;
     std::optional<JoinedLiteral> text = tokens::join_python_literal(stream_, part, &why_not);
-    if (text && !text->text.empty())
-      out.push_back({text->text.position(0), text->text.text(), device_type});
+    if (!text || text->text.empty()) continue;
+    // Written as it reads (no escape, no join): a fix-it may replace it.
+    SourcePosition first_position = text->text.position(0);
+    SourcePosition last = text->text.position(text->text.size() - 1);
+    bool plain = last.line == first_position.line &&
+                 last.column == first_position.column + text->text.size() - 1;
+    out.push_back({first_position, text->text.text(), device_type, plain ? text->text.text() : ""});
   }
   return out;
 }

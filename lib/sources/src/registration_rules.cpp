@@ -25,12 +25,36 @@ constexpr auto kDeviceTypes = std::to_array<std::string_view>(
      "fpga", "maia", "xla",    "lazy",          "vulkan", "metal",  "xpu", "mps",
      "meta", "hpu",  "mtia",   "privateuseone", "ipu",    "default"});
 
+// The c10::DeviceType constants C++'s `m.impl("op", torch::kCUDA, fn)` takes, without the `k`.
+constexpr auto kDeviceConstants = std::to_array<std::string_view>(
+    {"CPU", "CUDA", "HIP", "FPGA", "ORT", "XLA", "MPS", "Meta", "Vulkan", "Metal", "XPU", "HPU",
+     "VE", "Lazy", "IPU", "MTIA", "MAIA", "PrivateUse1"});
+
 bool is_device_type(std::string_view name) {
   return std::find(kDeviceTypes.begin(), kDeviceTypes.end(), name) != kDeviceTypes.end();
 }
 
+// A C++ device constant: written `k` + name.
+bool is_device_constant(const KeyUse& key) {
+  return !key.written.empty() && key.written.size() == key.name.size() + 1 &&
+         key.written[0] == 'k' && std::string_view(key.written).substr(1) == key.name;
+}
+
+bool known(const KeyUse& key) {
+  if (is_device_constant(key)) {
+    return std::find(kDeviceConstants.begin(), kDeviceConstants.end(), key.name) !=
+           kDeviceConstants.end();
+  }
+  return keys::find_dispatch_key(key.name) || (key.device_type && is_device_type(key.name));
+}
+
 std::string suggestion(const KeyUse& key) {
   std::vector<std::string_view> names;
+  if (is_device_constant(key)) {
+    names.assign(kDeviceConstants.begin(), kDeviceConstants.end());
+    std::vector<std::string> best = support::closest_names(key.name, names, 2);
+    return best.empty() ? "" : best.front();
+  }
   if (key.device_type) names.assign(kDeviceTypes.begin(), kDeviceTypes.end());
   for (const keys::DispatchKeyName& known : keys::dispatch_key_names()) {
     names.push_back(known.name);
@@ -43,20 +67,26 @@ std::string suggestion(const KeyUse& key) {
 
 void check_keys(const std::string& path, const ScanResult& scan, std::vector<Diagnostic>& out) {
   for (const KeyUse& key : scan.keys) {
-    if (keys::find_dispatch_key(key.name) || (key.device_type && is_device_type(key.name))) {
-      continue;
-    }
+    if (known(key)) continue;
+    bool constant = is_device_constant(key);
     Diagnostic diagnostic;
     diagnostic.rule = rules::unknown_dispatch_key;
-    diagnostic.location = diagnostics::Location::at(path, key.position.line, key.position.column,
-                                                    static_cast<uint32_t>(key.name.size()));
+    auto length = static_cast<uint32_t>(key.written.empty() ? key.name.size() : key.written.size());
+    diagnostic.location =
+        diagnostics::Location::at(path, key.position.line, key.position.column, length);
     diagnostic.message =
-        key.device_type
+        constant ? fmt::format("'{}' is not a device type constant (kCPU, kCUDA, ...)", key.written)
+        : key.device_type
             ? fmt::format("'{}' is neither a device type (cpu, cuda, ...) nor a dispatch key",
                           key.name)
             : fmt::format("'{}' is not a dispatch key", key.name);
     std::string closest = suggestion(key);
-    if (!closest.empty()) diagnostic.message += fmt::format("; did you mean '{}'?", closest);
+    if (constant && !closest.empty()) closest = "k" + closest;
+    if (!closest.empty()) {
+      diagnostic.message += fmt::format("; did you mean '{}'?", closest);
+      // Only where the name is written as it is: the fix replaces exactly those bytes.
+      if (!key.written.empty()) diagnostic.fix = diagnostics::FixHint{diagnostic.location, closest};
+    }
     out.push_back(std::move(diagnostic));
   }
 }

@@ -7,7 +7,9 @@ namespace schemac::sources {
 ScanResult scan_source(std::string_view text, Language language, const ScanOptions& options) {
   ScanResult result;
   if (language == Language::cpp) {
-    find_cpp_registrations(tokens::lex_cpp(text), result);
+    tokens::MacroTable defined;
+    tokens::TokenStream stream = tokens::lex_cpp(text, options.macros, &defined);
+    find_cpp_registrations(stream, defined, result);
   } else {
     find_python_registrations(tokens::lex_python(text), options, result);
   }

@@ -23,7 +23,8 @@ inline NamedOperator named_operator(tokens::SourcePosition position, std::string
   return named;
 }
 
-void find_cpp_registrations(const tokens::TokenStream& stream, ScanResult& out);
+void find_cpp_registrations(const tokens::TokenStream& stream, const tokens::MacroTable& macros,
+                            ScanResult& out);
 void find_python_registrations(const tokens::TokenStream& stream, const ScanOptions& options,
                                ScanResult& out);
 

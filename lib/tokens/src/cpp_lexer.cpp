@@ -1,11 +1,14 @@
 // The C++ tokenizer: translation phases 1-3 as far as finding string literals needs them.
 // Line splices (backslash-newline) are removed first, except inside raw strings, where the
 // standard reverts them; comments are skipped; preprocessor conditionals are tracked so that
-// definitions in different #if branches are known not to clash; the body of a #define is lexed
-// as its own stream (a registration call inside a macro body is still found).
+// definitions in different #if branches are known not to clash, and a branch whose condition is
+// decided false (every name it tests known: cpp_macros.h) is left out as a compiler leaves it
+// out; the body of a #define is lexed as its own stream (a registration call inside a macro body
+// is still found) and the macro recorded.
 #include <algorithm>
 #include <string_view>
 
+#include "schemac/tokens/cpp_macros.h"
 #include "schemac/tokens/token.h"
 
 namespace schemac::tokens {
@@ -26,10 +29,16 @@ bool is_string_prefix(std::string_view id) {
 
 class CppLexer {
  public:
-  explicit CppLexer(std::string_view source) : source_(source), lines_(source) { splice_lines(); }
+  CppLexer(std::string_view source, const MacroTable* predefined)
+      : source_(source), lines_(source) {
+    macros_.merge(builtin_macros());
+    if (predefined) macros_.merge(*predefined);
+    splice_lines();
+  }
 
-  TokenStream run() {
+  TokenStream run(MacroTable* defined) {
     while (i_ < logical_.size()) step();
+    if (defined) *defined = std::move(macros_);
     return std::move(out_);
   }
 
@@ -74,8 +83,62 @@ class CppLexer {
       directive();
     } else {
       line_start_ = false;
+      size_t tokens = out_.tokens.size();
+      size_t literals = out_.literals.size();
       token();
+      if (excluded()) {  // lexed all the same: a string or comment may hold a '#' or a quote
+        out_.tokens.resize(tokens);
+        out_.literals.resize(literals);
+      }
     }
+  }
+
+  // One #if group being read: whether a branch was taken for sure, whether the current branch is
+  // decided false, and whether every branch so far was decided (none unknown).
+  struct Group {
+    bool taken = false;
+    bool excluded = false;
+    bool all_decided = true;
+  };
+
+  bool excluded() const {
+    for (const Group& g : groups_) {
+      if (g.excluded) return true;
+    }
+    return false;
+  }
+
+  // Enters the branch whose condition is `value` (nullopt: unknown).
+  void branch(Group& group, std::optional<bool> value) {
+    if (group.taken) {
+      group.excluded = true;
+    } else if (value && !*value) {
+      group.excluded = true;
+    } else {
+      group.excluded = false;
+      if (value) group.taken = true;
+      if (!value) group.all_decided = false;
+    }
+    if (!value && !group.taken) group.all_decided = false;
+  }
+
+  // The rest of the directive's line, comments and all (pp_tokenize skips them).
+  std::string_view rest_of_line() const {
+    size_t end = logical_.find('\n', i_);
+    if (end == std::string::npos) end = logical_.size();
+    return std::string_view(logical_).substr(i_, end - i_);
+  }
+
+  std::optional<bool> condition_value(std::string_view name) const {
+    if (name == "if" || name == "elif") return evaluate_condition(rest_of_line(), macros_);
+    std::vector<PpToken> words = pp_tokenize(rest_of_line());
+    if (words.empty() || words[0].kind != TokenKind::identifier) return std::nullopt;
+    std::optional<bool> defined;
+    if (macros_.find(words[0].text)) defined = true;
+    if (macros_.known_undefined(words[0].text)) defined = false;
+    if (!defined) return std::nullopt;
+    bool positive = name == "ifdef" || name == "elifdef";
+    return positive ? *defined : !*defined;
   }
 
   void skip_block_comment() {
@@ -103,16 +166,47 @@ class CppLexer {
     while (is_identifier_char(static_cast<unsigned char>(at(i_)))) ++i_;
     std::string_view name(logical_.data() + start, i_ - start);
     if (name == "define") {
+      if (excluded()) {
+        skip_rest_of_line();
+        return;
+      }
+      macros_.define_from_directive(rest_of_line());
       stream_ = ++defines_;
       return;  // the body is lexed as tokens of its own stream
     }
+    if (name == "undef" && !excluded()) {
+      std::vector<PpToken> words = pp_tokenize(rest_of_line());
+      if (!words.empty() && words[0].kind == TokenKind::identifier) macros_.undefine(words[0].text);
+    }
     if (name == "if" || name == "ifdef" || name == "ifndef") {
+      bool outer_excluded = excluded();
+      groups_.emplace_back();
+      if (outer_excluded) {
+        groups_.back().taken = true;  // nothing inside an excluded branch counts
+        groups_.back().excluded = true;
+      } else {
+        branch(groups_.back(), condition_value(name));
+      }
       conditions_.emplace_back(next_group_++, 0);
       out_.conditions.push_back(conditions_);
     } else if (name == "elif" || name == "else" || name == "elifdef" || name == "elifndef") {
+      if (!groups_.empty()) {
+        Group& group = groups_.back();
+        group.excluded = false;  // evaluated with the outer groups only
+        bool outer_excluded = excluded();
+        std::optional<bool> value = name == "else"                  ? std::optional<bool>(true)
+                                    : group.taken || outer_excluded ? std::optional<bool>(false)
+                                                                    : condition_value(name);
+        if (outer_excluded) {
+          group.excluded = true;
+        } else {
+          branch(group, value);
+        }
+      }
       if (!conditions_.empty()) ++conditions_.back().second;
       out_.conditions.push_back(conditions_);
     } else if (name == "endif") {
+      if (!groups_.empty()) groups_.pop_back();
       if (!conditions_.empty()) conditions_.pop_back();
       out_.conditions.push_back(conditions_);
     }
@@ -274,6 +368,8 @@ class CppLexer {
   uint32_t defines_ = 0;
   uint32_t next_group_ = 0;
   ConditionPath conditions_;
+  std::vector<Group> groups_;
+  MacroTable macros_;
   TokenStream out_;
 };
 
@@ -292,8 +388,8 @@ SourcePosition LineTable::position(size_t offset) const {
   return {static_cast<uint32_t>(line), static_cast<uint32_t>(offset - starts_[line - 1] + 1)};
 }
 
-TokenStream lex_cpp(std::string_view text) {
-  TokenStream stream = CppLexer(text).run();
+TokenStream lex_cpp(std::string_view text, const MacroTable* predefined, MacroTable* defined) {
+  TokenStream stream = CppLexer(text, predefined).run(defined);
   pair_brackets(stream);
   return stream;
 }

@@ -73,4 +73,8 @@ std::optional<std::string> cpp_value_type(const schema::Type& type);
 // `name` itself, or with a trailing '_' when it is a C++ keyword.
 std::string cpp_identifier(std::string_view name);
 
+// Gives each parameter whose name an earlier one already has a `_<position>` suffix: PyTorch
+// accepts a schema that names two arguments alike (`Tensor q, Tensor q`), C++ no function.
+void make_parameter_names_unique(std::vector<CppParam>& params);
+
 }  // namespace schemac::codegen

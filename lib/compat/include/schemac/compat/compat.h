@@ -87,7 +87,10 @@ struct CompatReport {
   size_t allowed = 0;
   bool compared = false;  // false when a file had load errors
 };
+// `unreadable_in_new`: operators ("ns::op.overload") NEW defines in a form that could not be read
+// (its own error is reported instead): no finding is made about them.
 CompatReport check_compat(CompatInput old_input, CompatInput new_input,
-                          std::optional<CompatInput> allow_list, Date today);
+                          std::optional<CompatInput> allow_list, Date today,
+                          std::span<const std::string> unreadable_in_new = {});
 
 }  // namespace schemac::compat

@@ -20,6 +20,8 @@
 //                                        (.gitignore syntax, relative to the config's folder)
 //   docs-url: https://host/path/docs/    where the rule documentation is published: SARIF's
 //                                        helpUri and the server's links point there
+//   defines: {NAME: VALUE}        build macros for C++ inputs, as `-D NAME=VALUE` gives them
+//                                 (a NAME without a value is 1); the command line's -D wins
 #pragma once
 
 #include <map>
@@ -62,6 +64,7 @@ struct Config {
   std::vector<CustomOpHelperEntry> custom_op_helpers;
   std::vector<std::string> exclude;     // .gitignore-style patterns, from the config's folder
   std::optional<std::string> docs_url;  // an absolute URL (is_url)
+  std::map<std::string, std::string> defines;  // NAME -> VALUE
 };
 
 // Whether `text` is an absolute URL: `scheme://rest`.

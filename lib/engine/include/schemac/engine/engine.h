@@ -27,6 +27,7 @@
 #include "schemac/lint/file_kinds.h"
 #include "schemac/native_functions/native_functions.h"
 #include "schemac/sources/scan.h"
+#include "schemac/tokens/cpp_macros.h"
 
 namespace schemac::engine {
 
@@ -63,6 +64,17 @@ struct Document {
   std::vector<Diagnostic> loader_diagnostics;
 };
 
+// The build's macros from the command line (-D NAME=VALUE, -U NAME), for C++ inputs.
+struct BuildMacros {
+  std::vector<std::string> defines;
+  std::vector<std::string> undefines;
+};
+
+// The macros a C++ input is read with: its config's `defines:`, then -D, then -U. Nothing when a
+// value is malformed (`why` says which and why).
+std::optional<tokens::MacroTable> macros_for(const config::Config& config, const BuildMacros& build,
+                                             std::string& why);
+
 struct Options {
   std::optional<lint::Profile> profile;  // --profile; else the config's, else per operator
   std::optional<torch_releases::TorchVersion> torch_version;  // --torch-version; else config's
@@ -70,6 +82,7 @@ struct Options {
   std::string tags_file;  // --tags; else the config's tags:, else a tags.yaml beside, else built-in
   const native_functions::NativeFunctionsFile* native_functions = nullptr;  // --native-functions
   config::CommandLineRules command_line;                                    // --select, --ignore
+  BuildMacros macros;                                                       // -D, -U
   // gen generates its own registrations: torchgen's code-generation rules do not apply.
   bool torchgen_codegen = true;
   // Reads a tags file; nothing when it cannot (the reader says why). Unset: plain bytes.

@@ -55,6 +55,11 @@ diagnostics::Location location_in(const std::string& path, const tokens::MappedT
 std::vector<diagnostics::Diagnostic> check_found_schema(const std::string& path,
                                                         const FoundSchema& found);
 
+// The unknown-dispatch-key diagnostics of one scanned file (with a fix-it where the key is written
+// as it reads).
+std::vector<diagnostics::Diagnostic> key_diagnostics(const std::string& path,
+                                                     const ScanResult& scan);
+
 // The custom-op-schema / custom-op-not-static diagnostics of one scanned file.
 std::vector<diagnostics::Diagnostic> inference_diagnostics(const std::string& path,
                                                            const ScanResult& scan);

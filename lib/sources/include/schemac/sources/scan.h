@@ -19,6 +19,7 @@
 #include "schemac/custom_op_inference/inference_problem.h"
 #include "schemac/sources/language.h"
 #include "schemac/tokens/condition_path.h"
+#include "schemac/tokens/cpp_macros.h"
 #include "schemac/tokens/mapped_text.h"
 
 namespace schemac::sources {
@@ -45,6 +46,7 @@ struct FoundSchema {
   tokens::ConditionPath condition;
   bool in_function = false;  // Python: inside a function body (a test's own library, say)
   std::optional<HelperLibrary> helper;  // registered through a helper: see HelperLibrary
+  bool namespace_from_macro = false;    // the block's namespace came through a macro (-D, #define)
 };
 
 // An operator named by a definition that gives no schema (`m.def("name", fn)`: PyTorch infers
@@ -55,8 +57,9 @@ struct NamedOperator {
   std::string library_namespace;    // "" if unknown
   SourcePosition library_position;  // the enclosing TORCH_LIBRARY / Library(...); 0 if none
   tokens::ConditionPath condition;
-  bool in_function = false;  // Python: inside a function body
-  std::string dispatch_key;  // implementations: the key it registers to, when known
+  bool in_function = false;           // Python: inside a function body
+  bool namespace_from_macro = false;  // the block's namespace came through a macro (-D, #define)
+  std::string dispatch_key;           // implementations: the key it registers to, when known
   std::string kernel;  // C++ implementations: the kernel function's name, when written plainly
   std::optional<HelperLibrary> helper;  // defined through a helper: see HelperLibrary
 };
@@ -66,8 +69,21 @@ struct NamedOperator {
 // by an implementation registration.
 struct KeyUse {
   SourcePosition position;
-  std::string name;
+  std::string name;  // the key or device type; a C++ device constant's without its `k`
   bool device_type = false;
+  // How it is written at `position`: `name` itself ("CUDA", a Python string's text), or a C++
+  // device constant `k` + name (torch::kCUDA); "" when the text there is not the name (a macro,
+  // an escape): then no fix-it can be offered.
+  std::string written;
+};
+
+// A custom class registered with `m.class_<T>("Name")` in a TORCH_LIBRARY block: schemas name it
+// `__torch__.torch.classes.<namespace>.<Name>`.
+struct CustomClass {
+  SourcePosition position;
+  std::string name;
+  std::string library_namespace;  // "" if unknown
+  tokens::ConditionPath condition;
 };
 
 // A registration call whose schema could not be read statically, and why.
@@ -100,6 +116,7 @@ struct ScanResult {
   std::vector<KeyUse> keys;
   std::vector<LibraryBinding> libraries;
   std::vector<HelperDefinition> helper_definitions;
+  std::vector<CustomClass> classes;
 };
 
 // What a project helper registering operators does, like which torch.library call.
@@ -116,6 +133,9 @@ struct CustomOpHelper {
 
 struct ScanOptions {
   std::vector<CustomOpHelper> helpers;  // besides the built-in direct_register_custom_op
+  // The build's macros (-D, `defines:`) for C++, besides the file's own #defines and the
+  // built-in ones; null: none.
+  const tokens::MacroTable* macros = nullptr;
 };
 
 // Never throws on any input; positions are inside `text` (or at its end).

@@ -58,7 +58,11 @@ class LineTable {
 // pairs across it. Both lexers call it last.
 void pair_brackets(TokenStream& stream);
 
-TokenStream lex_cpp(std::string_view text);
+class MacroTable;
+// `predefined`: the command line's and the config's macros (cpp_macros.h), besides the built-in
+// ones; `defined`, when given, gets every macro known at the end of the file.
+TokenStream lex_cpp(std::string_view text, const MacroTable* predefined = nullptr,
+                    MacroTable* defined = nullptr);
 TokenStream lex_python(std::string_view text);
 
 // ## Escape sequences: what both lexers read alike (escapes.cpp)
