@@ -88,7 +88,7 @@ void custom_classes(const GenModel& model, std::vector<diagnostics::Diagnostic>&
       ++end;
     }
     diagnostics::Diagnostic d;
-    d.rule = "torch-custom-class";
+    d.rule = rules::torch_custom_class;
     d.location = op.location;
     d.message = fmt::format(
         "operator '{}' names the custom class '{}': libtorch aborts loading a library whose "
