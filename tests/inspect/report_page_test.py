@@ -209,6 +209,14 @@ def main():
           "matrix and registrations")
     check(dom.count('<div class="chain"') == len(data["key_sets"]) == 4, "a chain per key set")
     check(dom.count("<svg") >= 4 and "<rect" in dom, "the chains are drawn")
+    # Counts read as words ("12 direct", missing keys counted); kernel columns are headed K1, K2,
+    # ... and named under the table; fallthroughs and backend fallbacks take no column of their own.
+    check(re.search(r'class="chip r-[a-z-]+"[^>]*>\d+ [a-z]+</span>', dom) is not None,
+          "labelled counts")
+    missing = len(data["keys"]) - len(data["operators"][names.index(first)]["rows"])
+    check(missing == 0 or f">{missing} missing</span>" in dom, f"{missing} missing keys counted")
+    check('<th class="kernel" title="' in dom and ">K1</th>" in dom and '<ol class="kernels">' in dom,
+          "kernel columns K1, K2, ... with their names under the table")
     shot = os.path.join(work, "page.png")
     browse(page, opened, profile, "--screenshot=" + shot, "--hide-scrollbars")
     check(os.path.exists(shot) and os.path.getsize(shot) > 10000, "a screenshot")

@@ -20,6 +20,7 @@ struct DiffOptions {
   std::vector<std::string> left_libraries, right_libraries;
   std::string left_runtime, right_runtime;  // "": the --runtime of the command
   bool wide = false;
+  bool changed_only = false;  // --changed: pictures draw only the changed keys
 };
 
 // One side: where it is computed, and the names of the operators there.
@@ -80,8 +81,8 @@ std::string render(const OperatorCommandOptions& common, const DiffOptions& o,
                    const report::DiffSource& right) {
   if (common.format == "json")
     return report::json_text(report::diff_json(diff, left, right)) + "\n";
-  if (common.format == "dot") return report::diff_dot(diff, left, right);
-  if (common.format == "mermaid") return report::diff_mermaid(diff, left, right);
+  if (common.format == "dot") return report::diff_dot(diff, left, right, o.changed_only);
+  if (common.format == "mermaid") return report::diff_mermaid(diff, left, right, o.changed_only);
   return report::diff_text(diff, left, right, o.wide ? 0 : report::kTextColumns);
 }
 
@@ -183,6 +184,8 @@ void add_diff_command(CLI::App& app) {
       ->check(CLI::IsMember({"schemac", "torch"}));
   sub->add_flag("--wide", options->wide,
                 "text: every column at full width (the default fits 100 columns)");
+  sub->add_flag("--changed", options->changed_only,
+                "dot, mermaid: draw only the changed keys (text and json list only them anyway)");
 }
 
 }  // namespace schemac::inspect

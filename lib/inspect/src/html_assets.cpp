@@ -20,15 +20,19 @@ main { padding: 8px 16px; }
 details.op { background: #fff; border: 1px solid #ddd; border-radius: 4px; margin: 3px 0; }
 details.op > summary { cursor: pointer; padding: 3px 8px; }
 details.op[open] > summary { border-bottom: 1px solid #ddd; background: #f2f2f2; }
-.chip { display: inline-block; min-width: 1.6em; text-align: center; margin-left: 3px;
-        border-radius: 3px; font-size: 11px; }
+.chip { display: inline-block; min-width: 1.6em; text-align: center; margin-left: 4px;
+        padding: 0 4px; border-radius: 3px; font-size: 11px; white-space: nowrap; }
 .body { padding: 6px 12px 10px; overflow-x: auto; }
 .body h3 { font-size: 13px; margin: 10px 0 4px; }
 table.matrix, table.regs { border-collapse: collapse; }
 table.matrix th, table.matrix td, table.regs th, table.regs td { border: 1px solid #ddd;
   padding: 1px 5px; text-align: left; vertical-align: top; }
-table.matrix th.kernel { max-width: 9em; font-weight: normal; font-size: 11px;
-  word-break: break-all; }
+table.matrix th.kernel { font-weight: normal; font-size: 11px; white-space: nowrap;
+  text-align: center; }
+ol.kernels { margin: 4px 0; padding-left: 0; list-style: none; counter-reset: k;
+  font: 11px ui-monospace, Menlo, Consolas, monospace; color: #444; columns: 2 28em; }
+ol.kernels li { counter-increment: k; }
+ol.kernels li::before { content: "K" counter(k) " = "; font-weight: bold; }
 table.matrix td, table.regs td { white-space: nowrap; }
 table.matrix td.cell { text-align: center; }
 tr.inactive td { text-decoration: line-through; color: #777; }
@@ -154,16 +158,25 @@ function opMatches(f, op) {
   return D.keys.some((k) => !present.has(S[k]) && f.key.every((p) => p.test(S[k])));
 }
 
+// The operator's counts, each labelled ("12 direct", "40 missing"), missing keys counted.
 function chips(op) {
-  return CATEGORIES.filter((c) => op.counts[c] && c !== 'missing').map((c) =>
-    `<span class="chip r-${c}" title="${op.counts[c]} keys: ${LABELS[c]}">${op.counts[c]}</span>`)
-    .join('');
+  return CATEGORIES.filter((c) => op.counts[c]).map((c) =>
+    `<span class="chip r-${c}" title="${op.counts[c]} keys: ${LABELS[c]}">` +
+    `${op.counts[c]} ${SHORT[c]}</span>`).join('');
 }
 
-// The computed table as a key x kernel matrix, each cell coloured by the reason.
+// A row that takes no kernel column: a fallthrough or a backend fallback (one kernel per key,
+// for every operator: a column each would leave an empty diagonal).
+const folded = (r) => r.cat === 'fallthrough' || r.cat === 'fallback';
+
+// The computed table as a key x kernel matrix, each cell coloured by the reason. Kernel columns
+// are headed K1, K2, ... (read horizontally), named in a legend under the table; fallthroughs and
+// backend fallbacks take one cell across the kernel columns instead of a column each.
 function matrix(op, f, allKeys) {
   const kernels = [];
-  for (const r of op.rows) if (r.hasKernel && !kernels.includes(r.kernel)) kernels.push(r.kernel);
+  for (const r of op.rows) {
+    if (r.hasKernel && !folded(r) && !kernels.includes(r.kernel)) kernels.push(r.kernel);
+  }
   let rows = op.rows;
   if (allKeys) {
     const byKey = new Map(op.rows.map((r) => [r.key, r]));
@@ -172,18 +185,27 @@ function matrix(op, f, allKeys) {
         cat: 'missing'});
   }
   const filtering = f.key.length || f.kernel.length || f.reason.length;
-  let html = '<table class="matrix"><tr><th>key</th><th>reason</th>' + kernels.map((k) =>
-    `<th class="kernel" title="${esc(k)}">${esc(shortKernel(k) || '(unnamed)')}</th>`).join('') +
-    '</tr>';
+  let html = '<table class="matrix"><tr><th>key</th><th>reason</th>' + kernels.map((k, i) =>
+    `<th class="kernel" title="${esc(k)}">K${i + 1}</th>`).join('') + '</tr>';
   for (const r of rows) {
     const hit = filtering && rowMatches(f, r) ? ' class="hit"' : '';
     html += `<tr${hit} data-key="${esc(r.key)}"><th>${esc(r.key)}</th><td class="r-${r.cat}">` +
       `${esc(r.reason)}${r.fallthrough ? ' (fallthrough)' : ''}</td>`;
+    if (folded(r) && kernels.length) {
+      html += `<td class="cell r-${r.cat}" colspan="${kernels.length}" title="${esc(r.kernel)}">` +
+        `${SHORT[r.cat]}: ${esc(shortKernel(r.kernel))}</td></tr>`;
+      continue;
+    }
     html += kernels.map((k) => (r.hasKernel && k === r.kernel ?
       `<td class="cell r-${r.cat}" title="${esc(r.reason)}${r.site ? ' at ' + esc(r.site) : ''}` +
       `">${SHORT[r.cat]}</td>` : '<td></td>')).join('') + '</tr>';
   }
-  return html + '</table>';
+  html += '</table>';
+  if (kernels.length) {
+    html += '<ol class="kernels">' + kernels.map((k) =>
+      `<li title="${esc(k)}">${esc(shortKernel(k) || '(unnamed)')}</li>`).join('') + '</ol>';
+  }
+  return html;
 }
 
 // Every registered kernel: its key, where it was registered, its debug text where that says more

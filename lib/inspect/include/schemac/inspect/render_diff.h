@@ -25,7 +25,12 @@ struct DiffSource {
 std::string diff_text(const TableDiff& diff, const DiffSource& left, const DiffSource& right,
                       size_t columns = kTextColumns);
 Json diff_json(const TableDiff& diff, const DiffSource& left, const DiffSource& right);
-std::string diff_dot(const TableDiff& diff, const DiffSource& left, const DiffSource& right);
-std::string diff_mermaid(const TableDiff& diff, const DiffSource& left, const DiffSource& right);
+// Pictures: the changed keys first (those that changed alike in one box), then the unchanged keys
+// with a kernel folded as table's picture folds them, with a legend; `changed_only` (diff
+// --changed) draws only the changes.
+std::string diff_dot(const TableDiff& diff, const DiffSource& left, const DiffSource& right,
+                     bool changed_only = false);
+std::string diff_mermaid(const TableDiff& diff, const DiffSource& left, const DiffSource& right,
+                         bool changed_only = false);
 
 }  // namespace schemac::inspect::report
