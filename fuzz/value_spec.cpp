@@ -5,11 +5,11 @@
 #include <cstdint>
 #include <string_view>
 
-#include "value_spec.h"
+#include "schemac/value_specs/value_spec.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view spec(reinterpret_cast<const char*>(data), size);
-  schemac::inspect::ValueSpecResult result = schemac::inspect::parse_value_spec(spec);
+  schemac::value_specs::ValueSpecResult result = schemac::value_specs::parse_value_spec(spec);
   if (result.ok()) {
     if (schemac::inspect::describe_value(*result.value).empty()) __builtin_trap();
   } else if (result.error.empty()) {

@@ -17,9 +17,12 @@
 #include "schemac/schema/printer.h"
 #include "schemac/support/json.h"
 #include "schemac_adapter.h"
-#include "value_spec.h"
+#include "schemac/value_specs/value_spec.h"
 
 namespace schemac::inspect {
+
+using value_specs::ValueSpecResult, value_specs::parse_value_spec, value_specs::fit_to_type,
+    value_specs::value_of_default, value_specs::describe_value;
 
 using cli::kExitProblems, support::Json;
 

@@ -3,9 +3,9 @@
 
 #include "schemac/core/tensor.h"
 #include "schemac/schema/parser.h"
-#include "value_spec.h"
+#include "schemac/value_specs/value_spec.h"
 
-namespace schemac::inspect {
+namespace schemac::value_specs {
 namespace {
 
 struct SpecCase {
@@ -203,4 +203,4 @@ TEST(ValueSpec, SchemaDefaults) {
 }
 
 }  // namespace
-}  // namespace schemac::inspect
+}  // namespace schemac::value_specs

@@ -1,5 +1,5 @@
 // Parsing trace value specs and schema defaults into IValues (value_spec.h).
-#include "value_spec.h"
+#include "schemac/value_specs/value_spec.h"
 
 #include <fmt/format.h>
 
@@ -14,7 +14,7 @@
 #include "schemac/dispatch/operator_handle.h"
 #include "schemac/schema/printer.h"
 
-namespace schemac::inspect {
+namespace schemac::value_specs {
 namespace {
 
 using core::IValue;
@@ -549,4 +549,4 @@ std::string describe_value(const IValue& v) {
   }
 }
 
-}  // namespace schemac::inspect
+}  // namespace schemac::value_specs

@@ -23,7 +23,7 @@
 #include "schemac/core/ivalue.h"
 #include "schemac/schema/model.h"
 
-namespace schemac::inspect {
+namespace schemac::value_specs {
 
 // A parsed value, or the reason the spec is not one (naming the spec).
 struct ValueSpecResult {
@@ -46,4 +46,4 @@ ValueSpecResult value_of_default(const schema::DefaultValue& default_value);
 // A short description for trace output: "Tensor cpu float32 [2, 3]", "3", "None".
 std::string describe_value(const core::IValue& value);
 
-}  // namespace schemac::inspect
+}  // namespace schemac::value_specs
