@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -131,44 +132,35 @@ struct SeenNames {
   std::unordered_set<std::string_view> set;  // filled once the list is longer than kSmallList
 };
 
-void report_duplicate_name(const Argument& entry, std::string_view what, std::string_view rule,
-                           Problems& problems) {
-  add_problem(problems, entry.name_range, rule,
-              fmt::format("{} name '{}' is used twice", what, entry.name));
+[[gnu::noinline]] bool repeats_earlier(std::span<const Argument> entries, size_t i) {
+  return std::any_of(entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(i),
+                     [&](const Argument& e) { return e.name == entries[i].name; });
 }
 
-[[gnu::noinline]] void find_duplicate_name(std::span<const Argument> entries, size_t i,
-                                           std::string_view what, std::string_view rule,
-                                           Problems& problems) {
-  for (size_t j = 0; j < i; ++j) {
-    if (entries[j].name == entries[i].name) {
-      report_duplicate_name(entries[i], what, rule, problems);
-      return;
-    }
-  }
-}
-
-// Whether entries[i] repeats an earlier name (entries are visited in order).
+// Reports entries[i] when it repeats an earlier name (entries are visited in order).
 inline void check_duplicate_name(std::span<const Argument> entries, size_t i, SeenNames& seen,
                                  std::string_view what, std::string_view rule, Problems& problems) {
   std::string_view name = entries[i].name;
+  if (name.empty()) return;
+  bool repeated = false;
   if (i >= SeenNames::kSmallList) {
     if (i == SeenNames::kSmallList) {
       for (size_t j = 0; j < i; ++j) {
         if (!entries[j].name.empty()) seen.set.insert(entries[j].name);
       }
     }
-    if (!name.empty() && !seen.set.insert(name).second)
-      report_duplicate_name(entries[i], what, rule, problems);
-    return;
+    repeated = !seen.set.insert(name).second;
+  } else {
+    const auto first = static_cast<unsigned char>(name.front());
+    const auto last = static_cast<unsigned char>(name.back());
+    const uint64_t bit = uint64_t{1} << ((name.size() * 13 + first * 31 + last * 7) & 63);
+    repeated = (seen.sketch & bit) != 0 && repeats_earlier(entries, i);
+    seen.sketch |= bit;
   }
-  if (name.empty()) return;
-  const auto first = static_cast<unsigned char>(name.front());
-  const auto last = static_cast<unsigned char>(name.back());
-  const uint64_t bit = uint64_t{1} << ((name.size() * 13 + first * 31 + last * 7) & 63);
-  const bool maybe_seen = (seen.sketch & bit) != 0;
-  seen.sketch |= bit;
-  if (maybe_seen) find_duplicate_name(entries, i, what, rule, problems);
+  if (repeated) {
+    add_problem(problems, entries[i].name_range, rule,
+                fmt::format("{} name '{}' is used twice", what, name));
+  }
 }
 
 // ---- types ----------------------------------------------------------------------------------
@@ -178,17 +170,13 @@ bool is_custom_class(std::string_view name) { return name.starts_with("__torch__
 // "; did you mean 'T'?" for an unknown type name, or nothing. The last answer is remembered, so a
 // schema that repeats one misspelt type thousands of times measures the distances once.
 const std::string& unknown_type_hint(std::string_view name) {
-  thread_local std::string last_name;
-  thread_local std::string last_hint;
-  thread_local bool remembered = false;
-  if (remembered && name == last_name) return last_hint;
+  thread_local std::optional<std::pair<std::string, std::string>> last;  // a name, its hint
+  if (last && last->first == name) return last->second;
   std::vector<std::string_view> known;
   for (const BaseTypeName& type : kBaseTypeNames) known.push_back(type.name);
   const std::vector<std::string> best = support::closest_names(name, known, 2);
-  last_hint = best.empty() ? "" : fmt::format("; did you mean '{}'?", best.front());
-  last_name = name;
-  remembered = true;
-  return last_hint;
+  last.emplace(name, best.empty() ? "" : fmt::format("; did you mean '{}'?", best.front()));
+  return last->second;
 }
 
 // A name that is not a known type: lower-case names are type variables (`t`), and

@@ -1,5 +1,4 @@
-// How the checks of one schema (check.cpp, check_defaults.cpp) report what they find. Private to
-// lib/schema.
+// How the checks of one schema (check.cpp, check_defaults.cpp) report what they find (private).
 #pragma once
 
 #include <string>
@@ -14,8 +13,8 @@ namespace schemac::schema {
 
 using Problems = std::vector<SchemaError>;
 
-// Adds a problem of `rule` with the severity schema_rules.h gives the rule: an error where
-// PyTorch's parser rejects the schema, a warning where it takes it but it is questionable.
+// Adds a problem of `rule` with its severity (schema_rules.h): an error where PyTorch's parser
+// rejects the schema, a warning where it takes it but it is questionable.
 inline void add_problem(Problems& problems, TextRange range, std::string_view rule,
                         std::string message) {
   const SchemaRule* info = find_schema_rule(rule);

@@ -1,8 +1,5 @@
-// The rules of the schema parser and checker (parser.h, check.h): each id, the one severity it is
-// reported with, and what it asks for. The checks take a problem's severity from this table, and
-// lint's rule catalogue (`schemac lint --list-rules`, SARIF) takes these entries from it, so the
-// two cannot disagree. An error is what PyTorch's parser rejects; a warning is what it takes but
-// is questionable (docs/schema-language.md).
+// The schema parser's and checker's rules (parser.h, check.h): the rule registry's schema family
+// (lib/rules) with the severity each is reported with (docs/schema-language.md).
 #pragma once
 
 #include <span>
