@@ -30,11 +30,7 @@ const std::vector<RuleInfo>& table() {
 std::span<const RuleInfo> compat_rule_catalog() { return table(); }
 
 const RuleInfo* find_compat_rule(std::string_view id) {
-  const std::vector<RuleInfo>& rules = table();
-  auto it =
-      std::lower_bound(rules.begin(), rules.end(), id,
-                       [](const RuleInfo& rule, std::string_view key) { return rule.id < key; });
-  return it != rules.end() && it->id == id ? &*it : nullptr;
+  return rules::find_by_id<RuleInfo>(table(), id);
 }
 
 }  // namespace schemac::compat

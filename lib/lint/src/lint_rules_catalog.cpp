@@ -30,11 +30,7 @@ const std::vector<RuleInfo>& all_rules() {
 std::span<const RuleInfo> lint_rule_catalog() { return all_rules(); }
 
 const RuleInfo* find_lint_rule(std::string_view id) {
-  const std::vector<RuleInfo>& rules = all_rules();
-  auto it =
-      std::lower_bound(rules.begin(), rules.end(), id,
-                       [](const RuleInfo& rule, std::string_view key) { return rule.id < key; });
-  return it != rules.end() && it->id == id ? &*it : nullptr;
+  return rules::find_by_id<RuleInfo>(all_rules(), id);
 }
 
 std::vector<RuleInfo> lint_run_rules(bool gen) {

@@ -28,11 +28,7 @@ const std::vector<SchemaRule>& table() {
 std::span<const SchemaRule> schema_rules() { return table(); }
 
 const SchemaRule* find_schema_rule(std::string_view id) {
-  const std::vector<SchemaRule>& rules = table();
-  auto it =
-      std::lower_bound(rules.begin(), rules.end(), id,
-                       [](const SchemaRule& rule, std::string_view key) { return rule.id < key; });
-  return it != rules.end() && it->id == id ? &*it : nullptr;
+  return rules::find_by_id<SchemaRule>(table(), id);
 }
 
 }  // namespace schemac::schema

@@ -6,6 +6,8 @@
 // this table, and `decide` is the one place a finding's severity is decided.
 #pragma once
 
+#include <algorithm>
+
 #include <compare>
 #include <cstddef>
 #include <cstdint>
@@ -164,5 +166,13 @@ struct Verdict {
 // The one decision of a finding's severity: the rule's default, then its profile, its release
 // window, the vendor-subset relaxation and last the configuration.
 Verdict decide(const RuleDef& rule, const Circumstances& circumstances);
+
+// The entry of `id` in `sorted` (a catalogue sorted by its `id` field), or nullptr.
+template <typename Entry>
+const Entry* find_by_id(std::span<const Entry> sorted, std::string_view id) {
+  auto it = std::lower_bound(sorted.begin(), sorted.end(), id,
+                             [](const Entry& entry, std::string_view key) { return entry.id < key; });
+  return it != sorted.end() && it->id == id ? &*it : nullptr;
+}
 
 }  // namespace schemac::rules
