@@ -81,8 +81,9 @@ bool meets(const Range& a, const Range& b) {
 
 // Where the document's rules are documented (AnalysisOptions::rule_docs); "" for nowhere.
 std::string rule_docs_for(const Document& document, const AnalysisOptions& options) {
-  if (!options.rule_docs.empty() || !options.config_for) return options.rule_docs;
-  const config::Config* config = options.config_for(document.path);
+  if (!options.rule_docs.empty() || !options.configs) return options.rule_docs;
+  std::vector<Diagnostic> problems;  // an unusable config is reported with the findings
+  const config::Config* config = options.configs->for_input(document.path, problems);
   if (config == nullptr || !config->docs_url) return "";
   const std::string& base = *config->docs_url;
   return base + (base.ends_with('/') ? "" : "/") + "lint-rules.md";
