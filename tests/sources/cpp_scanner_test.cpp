@@ -6,6 +6,14 @@
 #include "scan_test_support.h"
 
 namespace schemac::sources::test {
+
+// Scan options with the build's macros (-D, defines:).
+inline ScanOptions with_macros(const tokens::MacroTable* macros) {
+  ScanOptions options;
+  options.macros = macros;
+  return options;
+}
+
 namespace {
 
 using ::testing::ElementsAre;
@@ -164,7 +172,7 @@ TEST(CppScanner, MacroNamespacesAreUnknownUnlessDefined) {
   tokens::MacroTable build;
   build.define_from_text("TORCH_EXTENSION_NAME=_C");
   build.define_from_text("KEY=CPU");
-  ScanResult d = scan_source(text, Language::cpp, &build);
+  ScanResult d = scan_source(text, Language::cpp, with_macros(&build));
   EXPECT_EQ(d.schemas[0].library_namespace, "_C");
   EXPECT_EQ(d.schemas[3].library_namespace, "_C_cache_ops");
   ASSERT_EQ(d.implementations.size(), 1u);
@@ -184,11 +192,12 @@ TEST(CppScanner, BuildMacrosDecideBranches) {
   tokens::MacroTable rocm;
   rocm.define_from_text("USE_ROCM");
   rocm.define_from_text("ARCH=800");
-  EXPECT_THAT(texts(scan_source(text, Language::cpp, &rocm)), ElementsAre("rocm_only(int x) -> int"));
+  EXPECT_THAT(texts(scan_source(text, Language::cpp, with_macros(&rocm))),
+              ElementsAre("rocm_only(int x) -> int"));
   tokens::MacroTable cuda;
   cuda.undefine("USE_ROCM");
   cuda.define_from_text("ARCH=900");
-  EXPECT_THAT(texts(scan_source(text, Language::cpp, &cuda)),
+  EXPECT_THAT(texts(scan_source(text, Language::cpp, with_macros(&cuda))),
               ElementsAre("cuda_only(int x) -> int", "hopper(int x) -> int"));
 }
 

@@ -150,6 +150,14 @@ TEST(SourcesLint, RuleCatalogNamesEveryRule) {
 }  // namespace schemac::sources::test
 
 namespace schemac::sources {
+
+// Scan options with the build's macros (-D, defines:).
+inline ScanOptions with_macros(const tokens::MacroTable* macros) {
+  ScanOptions options;
+  options.macros = macros;
+  return options;
+}
+
 namespace {
 
 TEST(SourcesLint, NamespacesFromBuildMacrosAreComparedWithinAFile) {
@@ -159,11 +167,12 @@ TEST(SourcesLint, NamespacesFromBuildMacrosAreComparedWithinAFile) {
   build.define_from_text("TORCH_EXTENSION_NAME=_C");
   const char* text =
       "TORCH_LIBRARY_EXPAND(TORCH_EXTENSION_NAME, ops) { ops.def(\"f(Tensor x) -> ()\"); }\n";
-  std::vector<ScannedFile> files{{"cuda.cpp", scan_source(text, Language::cpp, &build)},
-                                 {"cpu.cpp", scan_source(text, Language::cpp, &build)}};
+  std::vector<ScannedFile> files{
+      {"cuda.cpp", scan_source(text, Language::cpp, with_macros(&build))},
+      {"cpu.cpp", scan_source(text, Language::cpp, with_macros(&build))}};
   EXPECT_TRUE(lint_sources(files).empty());
   std::string twice = std::string(text) + text;
-  std::vector<ScannedFile> one{{"one.cpp", scan_source(twice, Language::cpp, &build)}};
+  std::vector<ScannedFile> one{{"one.cpp", scan_source(twice, Language::cpp, with_macros(&build))}};
   std::vector<diagnostics::Diagnostic> d = lint_sources(one);
   ASSERT_EQ(d.size(), 1u);
   EXPECT_EQ(d[0].rule, "duplicate-definition");

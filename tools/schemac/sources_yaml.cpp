@@ -116,8 +116,8 @@ void keep_what_gen_accepts(std::vector<Entry>& entries, std::vector<Diagnostic>&
                            std::vector<std::string>* unreadable) {
   const codegen::Target* torch = codegen::find_target("torch");
   if (torch == nullptr) return;
-  lint::LintOptions lint_options;
-  lint_options.profile = lint::Profile::extension;
+  codegen::GateOptions gate;  // no configuration: the YAML written is linted as gen reads it
+  gate.lint.profile = torch->lint_profile();
   for (int round = 0; round < 4 && !entries.empty(); ++round) {
     std::vector<uint32_t> first_line;
     std::string text = layout(entries, first_line, nullptr);
@@ -125,7 +125,7 @@ void keep_what_gen_accepts(std::vector<Entry>& entries, std::vector<Diagnostic>&
         native_functions::load_native_functions("<yaml>", text);
     std::vector<Diagnostic> refused = load.diagnostics;
     codegen::ModelBuild build = codegen::build_checked_gen_model(
-        {codegen::GenInput{"<yaml>", &load.file}}, lint_options, *torch, {});
+        {codegen::GenInput{"<yaml>", &load.file}}, gate, *torch, {});
     refused.insert(refused.end(), build.diagnostics.begin(), build.diagnostics.end());
     std::map<size_t, const Diagnostic*> dropped;  // entry -> the first error against it
     for (const Diagnostic& d : refused) {

@@ -157,6 +157,7 @@ json Server::initialize(const json& params) {
 }
 
 json Server::shutdown(const json&) {
+  publish_stale();  // every document's diagnostics go out before the answer
   shut_down_ = true;
   return nullptr;
 }
