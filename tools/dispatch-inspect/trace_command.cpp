@@ -16,8 +16,8 @@
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
 #include "schemac/support/json.h"
-#include "schemac_adapter.h"
 #include "schemac/value_specs/value_spec.h"
+#include "schemac_adapter.h"
 
 namespace schemac::inspect {
 

@@ -25,8 +25,8 @@ std::optional<tokens::MacroTable> build_macros(std::string_view command,
                                                const BuildMacroOptions& options,
                                                const config::Config* config) {
   std::string why;
-  std::optional<tokens::MacroTable> table =
-      engine::macros_for(config ? *config : config::Config{}, {options.defines, options.undefines}, why);
+  std::optional<tokens::MacroTable> table = engine::macros_for(
+      config ? *config : config::Config{}, {options.defines, options.undefines}, why);
   if (!table) cli::error(command, "{}", why);
   return table;
 }

@@ -86,8 +86,8 @@ struct LintOptions {
   std::vector<std::string> ignore;
   size_t max_errors = 0;  // 0: no limit
   std::string baseline_file;
-  std::string docs_url;     // --docs-url; else the config's docs-url
-  bool by_content = false;  // files given are skipped like files found in a folder
+  std::string docs_url;      // --docs-url; else the config's docs-url
+  bool by_content = false;   // files given are skipped like files found in a folder
   BuildMacroOptions macros;  // -D, -U (with each input's config's defines)
 };
 
@@ -269,9 +269,9 @@ int run_lint(const LintOptions& options) {
   ReportRun run;
   run.docs_url = options.docs_url;  // else the first input's config's docs-url
   std::vector<engine::Document> documents;
-  for (LintInput& input :
-       read_lint_inputs(options.files, {options.stdin_filename, options.verbose, options.by_content},
-                        io_error, run.tool_errors)) {
+  for (LintInput& input : read_lint_inputs(
+           options.files, {options.stdin_filename, options.verbose, options.by_content}, io_error,
+           run.tool_errors)) {
     documents.emplace_back(input.path, std::move(input.text), input.from_folder);
     if (input.from_stdin && options.stdin_filename.empty()) documents.back().config_path = ".";
   }
@@ -283,7 +283,8 @@ int run_lint(const LintOptions& options) {
   // Files a folder search found that their config's `exclude:` names are not inputs.
   for (size_t i = inputs.documents.size(); i-- > 0;) {
     const config::Config& config = inputs.configs[i];
-    if (inputs.documents[i].skip_unknown_format && cli::excluded(config, inputs.documents[i].path)) {
+    if (inputs.documents[i].skip_unknown_format &&
+        cli::excluded(config, inputs.documents[i].path)) {
       if (options.verbose)
         fmt::print(stderr, "{}: note: skipped '{}': exclude: in {}\n", kCommand,
                    inputs.documents[i].path, config.file);
@@ -299,8 +300,7 @@ int run_lint(const LintOptions& options) {
     const engine::Document& input = inputs.documents[i];
     texts.push_back(input.text);
     std::optional<sources::Language> language = sources::language_of(input.path, input.text);
-    if (options.verbose && language)
-    {
+    if (options.verbose && language) {
       std::optional<tokens::MacroTable> macros =
           build_macros(kCommand, options.macros, &inputs.configs[i]);
       if (macros) {

@@ -10,11 +10,11 @@
 
 #include "cli.h"
 #include "input.h"
+#include "input_files.h"
 #include "parse_sources.h"
 #include "schemac/engine/engine.h"
-#include "schemac/sources/scan.h"
-#include "input_files.h"
 #include "schemac/sources/language.h"
+#include "schemac/sources/scan.h"
 
 namespace schemac::tool {
 

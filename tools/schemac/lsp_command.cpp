@@ -25,7 +25,7 @@ namespace {
 struct LspOptions {
   std::string docs_url;   // --docs-url; else each document's config's docs-url; else no links
   std::string rule_docs;  // --rule-docs (older): one page's URL, a rule's link is URL#rule-id
-  bool stdio = false;  // the only transport: accepted for the clients that pass it
+  bool stdio = false;     // the only transport: accepted for the clients that pass it
   std::string client_process_id;
   int debounce_ms = 15;
 };

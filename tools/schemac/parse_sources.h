@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "schemac/config/config.h"
 #include "build_macros.h"
+#include "schemac/config/config.h"
 #include "schemac/schema/parser.h"
 #include "schemac/sources/scan.h"
 
@@ -30,7 +30,6 @@ struct ParseSourcesOptions {
 using ParseResultJson = std::function<std::string(const schema::ParseResult&)>;
 
 int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson& json_of);
-
 
 // A C++ or Python file's bytes, whatever their encoding (the scanner takes any bytes: a Latin-1
 // comment must not hide the file's schemas); prints "COMMAND: error: cannot read 'PATH': WHY"

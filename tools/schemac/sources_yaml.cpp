@@ -6,11 +6,11 @@
 
 #include <fmt/format.h>
 
-#include "schemac/rules/rules.h"
 #include "schemac/codegen/checked_model.h"
 #include "schemac/codegen/target.h"
 #include "schemac/keys/dispatch_key_names.h"
 #include "schemac/native_functions/native_functions.h"
+#include "schemac/rules/rules.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
 #include "schemac/sources/language.h"

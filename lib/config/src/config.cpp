@@ -21,10 +21,9 @@ using diagnostics::Diagnostic;
 using diagnostics::Location;
 using native_functions::YamlNode;
 
-constexpr auto kKeys =
-    std::to_array<std::string_view>({"select", "ignore", "severity", "per-path", "tags", "profile",
-                                     "torch-version", "namespace", "custom-op-helpers", "exclude",
-                                     "docs-url", "defines"});
+constexpr auto kKeys = std::to_array<std::string_view>(
+    {"select", "ignore", "severity", "per-path", "tags", "profile", "torch-version", "namespace",
+     "custom-op-helpers", "exclude", "docs-url", "defines"});
 constexpr auto kSeverities = std::to_array<std::string_view>({"error", "warning", "off"});
 constexpr std::string_view kRule = rules::config;
 

@@ -171,9 +171,7 @@ namespace {
 RuleInfo info_of(const rules::RuleDef& rule) { return {rule.id, rule.severity, rule.summary}; }
 }  // namespace
 
-RuleInfo unused_suppression_rule() {
-  return info_of(rules::unused_suppression.def());
-}
+RuleInfo unused_suppression_rule() { return info_of(rules::unused_suppression.def()); }
 
 std::vector<RuleInfo> suppression_rules() {
   return {unused_suppression_rule(), info_of(rules::unknown_rule.def()),

@@ -11,10 +11,10 @@
 #include "field_syntax.h"
 #include "schemac/keys/dispatch_key_names.h"
 #include "schemac/native_functions/retired.h"
+#include "schemac/rules/rules.h"
 #include "schemac/schema/check.h"
 #include "schemac/schema/parser.h"
 #include "schemac/support/did_you_mean.h"
-#include "schemac/rules/rules.h"
 
 namespace schemac::native_functions {
 
@@ -191,7 +191,8 @@ class EntryReader {
       d.fix = retired_type_fix(value, *retired, offset + e.length, std::move(loc));
       return;
     }
-    Diagnostic& d = error(e.rule.empty() ? rules::schema_syntax : e.rule, std::move(loc), e.message);
+    Diagnostic& d =
+        error(e.rule.empty() ? rules::schema_syntax : e.rule, std::move(loc), e.message);
     if (e.severity == schema::SchemaSeverity::Warning) d.severity = Severity::warning;
   }
 
@@ -338,8 +339,8 @@ class EntryReader {
       d.fix = FixHint{k.location, std::string(retired->instead)};
       return false;
     }
-    Diagnostic& d =
-        error(rules::unknown_dispatch_key, k.location, fmt::format("unknown dispatch key '{}'", k.name));
+    Diagnostic& d = error(rules::unknown_dispatch_key, k.location,
+                          fmt::format("unknown dispatch key '{}'", k.name));
     static const std::vector<std::string_view> names = [] {
       std::vector<std::string_view> all;
       for (const keys::DispatchKeyName& key : keys::dispatch_key_names()) all.push_back(key.name);

@@ -170,8 +170,9 @@ Verdict decide(const RuleDef& rule, const Circumstances& circumstances);
 // The entry of `id` in `sorted` (a catalogue sorted by its `id` field), or nullptr.
 template <typename Entry>
 const Entry* find_by_id(std::span<const Entry> sorted, std::string_view id) {
-  auto it = std::lower_bound(sorted.begin(), sorted.end(), id,
-                             [](const Entry& entry, std::string_view key) { return entry.id < key; });
+  auto it =
+      std::lower_bound(sorted.begin(), sorted.end(), id,
+                       [](const Entry& entry, std::string_view key) { return entry.id < key; });
   return it != sorted.end() && it->id == id ? &*it : nullptr;
 }
 
