@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs the whole test suite:
-#   1. the release build, with warnings as errors, and every test (unit, golden, end-to-end; GPU
-#      tests skip without a GPU)
-#   2. the suite again under AddressSanitizer + UndefinedBehaviorSanitizer (clang), with a short
-#      libFuzzer smoke run of every fuzz target, but for the tests of tests/sanitizer_skip.txt
-#      (external programs, whole-output goldens: they ran in stage 1)
-#   3. the concurrency tests under ThreadSanitizer
+# Installs what is missing, builds, and runs the whole test suite, every test at least once:
+#   1. the format check and the release build, with warnings as errors: everything (tests,
+#      benchmarks, CUDA and PyTorch interop where found)
+#   2. the AddressSanitizer + UndefinedBehaviorSanitizer build (clang) and the suite under it, with
+#      a short libFuzzer smoke run of every fuzz target, but for the tests of
+#      tests/sanitizer_skip.txt (external programs, whole-output goldens) and the slow and GPU ones
+#   3. in the release build, only the tests that stage 2 did not run: those of the skip list, slow
+#      and GPU tests (they skip without a GPU), and those only the release build has (PyTorch
+#      interop, CUDA, benchmark smoke runs)
+#   4. the concurrency tests under ThreadSanitizer
 # The sanitizer builds are -O1 with line tables only (-gline-tables-only: the reports still name
-# file and line), which compiles much faster than the release build's -O2 -g, and build no
-# benchmarks, CUDA or PyTorch interop (no sanitized test runs them). README.md ("What the two
-# commands cost") has the figures.
+# file and line), build no benchmarks, CUDA or PyTorch interop (no sanitized test runs them), and
+# are unity builds (CMAKE_UNITY_BUILD, 16 sources a step: the headers every test includes are
+# parsed once per batch; files whose internal names clash are marked SKIP_UNITY_BUILD_INCLUSION
+# in their CMakeLists.txt). README.md ("The two commands") has the figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -n "${SCHEMAC_UPDATE_GOLDEN:-}" ]; then
@@ -29,7 +33,7 @@ run_ctest() {
 }
 # Flags of the sanitizer builds (see above).
 sanitizer_flags="-O1 -gline-tables-only -DNDEBUG"
-# The sanitizer builds are unity builds: 16 sources of a target compiled as one (see above).
+# The sanitizer builds are unity builds (see above).
 unity="-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16"
 # The tests of tests/sanitizer_skip.txt, as one ctest -E pattern.
 sanitizer_skip="^($(sed -e 's/#.*//' -e 's/[[:space:]]*$//' tests/sanitizer_skip.txt | grep -v '^$' | paste -sd'|'))\$"
