@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs the whole test suite:
-#   1. the release build, with warnings as errors, and every test (unit, golden, end-to-end; GPU
-#      tests skip without a GPU)
-#   2. the suite again under AddressSanitizer + UndefinedBehaviorSanitizer (clang), with a short
-#      libFuzzer smoke run of every fuzz target, but for the tests of tests/sanitizer_skip.txt
-#      (external programs, whole-output goldens: they ran in stage 1)
-#   3. the concurrency tests under ThreadSanitizer
+# Installs what is missing, builds, and runs the whole test suite, every test at least once:
+#   1. the format check and the release build, with warnings as errors: everything (tests,
+#      benchmarks, CUDA and PyTorch interop where found)
+#   2. the AddressSanitizer + UndefinedBehaviorSanitizer build (clang) and the suite under it, with
+#      a short libFuzzer smoke run of every fuzz target, but for the tests of
+#      tests/sanitizer_skip.txt (external programs, whole-output goldens) and the slow and GPU ones
+#   3. in the release build, only the tests that stage 2 did not run: those of the skip list, slow
+#      and GPU tests (they skip without a GPU), and those only the release build has (PyTorch
+#      interop, CUDA, benchmark smoke runs)
+#   4. the concurrency tests under ThreadSanitizer
 # The sanitizer builds are -O1 with line tables only (-gline-tables-only: the reports still name
-# file and line), which compiles much faster than the release build's -O2 -g, and build no
-# benchmarks, CUDA or PyTorch interop (no sanitized test runs them). README.md ("What the two
-# commands cost") has the figures.
+# file and line), build no benchmarks, CUDA or PyTorch interop (no sanitized test runs them), and
+# are unity builds (CMAKE_UNITY_BUILD, 16 sources a step: the headers every test includes are
+# parsed once per batch; files whose internal names clash are marked SKIP_UNITY_BUILD_INCLUSION
+# in their CMakeLists.txt). README.md ("The two commands") has the figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -n "${SCHEMAC_UPDATE_GOLDEN:-}" ]; then
@@ -29,28 +33,39 @@ run_ctest() {
 }
 # Flags of the sanitizer builds (see above).
 sanitizer_flags="-O1 -gline-tables-only -DNDEBUG"
+# The sanitizer builds are unity builds (see above).
+unity="-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16"
 # The tests of tests/sanitizer_skip.txt, as one ctest -E pattern.
 sanitizer_skip="^($(sed -e 's/#.*//' -e 's/[[:space:]]*$//' tests/sanitizer_skip.txt | grep -v '^$' | paste -sd'|'))\$"
 
 echo "== format (clang-format --dry-run --Werror over lib/ and tools/)"
 scripts/check-format.sh
 
-echo "== release build (warnings are errors) and tests"
+echo "== release build (warnings are errors: everything, tests, benchmarks, CUDA, PyTorch interop)"
 scripts/build.sh -DSCHEMAC_WERROR=ON -DSCHEMAC_TESTS=ON -DSCHEMAC_BENCH=ON
-run_ctest release --test-dir build --output-on-failure -j"$jobs"
 
-echo "== AddressSanitizer + UndefinedBehaviorSanitizer, with fuzz smoke runs"
+echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests, with fuzz smoke runs"
 CC=clang CXX=clang++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$sanitizer_flags" -DCMAKE_C_FLAGS_RELWITHDEBINFO="$sanitizer_flags" \
-  -DSCHEMAC_SANITIZE=address,undefined -DSCHEMAC_FUZZ=ON -DSCHEMAC_BENCH=OFF >/dev/null
+  $unity -DSCHEMAC_SANITIZE=address,undefined -DSCHEMAC_FUZZ=ON -DSCHEMAC_BENCH=OFF >/dev/null
 cmake --build build-asan -j"$jobs"
-export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
-run_ctest asan --test-dir build-asan --output-on-failure -j"$jobs" -LE "slow|gpu" -E "$sanitizer_skip"
+asan_filter=(-LE "slow|gpu" -E "$sanitizer_skip")
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  run_ctest asan --test-dir build-asan --output-on-failure -j"$jobs" "${asan_filter[@]}"
+
+echo "== release tests that did not run under the sanitizers (tests/sanitizer_skip.txt, slow, GPU,"
+echo "   PyTorch interop, CUDA, benchmark smoke runs)"
+# The numbers of the release tests whose names the ASan stage did not run, as a ctest -I file.
+test_names() { sed -n 's/^ *Test *#\([0-9]*\): \(.*\)$/\1 \2/p'; }
+ctest --test-dir build-asan -N "${asan_filter[@]}" | test_names | cut -d' ' -f2 | LC_ALL=C sort -u >"$logs/asan.names"
+ctest --test-dir build -N | test_names | LC_ALL=C sort -k2,2 | LC_ALL=C join -1 2 -2 1 -v 1 - "$logs/asan.names" |
+  cut -d' ' -f2 | paste -sd, | sed 's/^/0,0,0,/' >"$logs/release.numbers"
+run_ctest release --test-dir build --output-on-failure -j"$jobs" -I "$logs/release.numbers"
 
 echo "== ThreadSanitizer"
 CC=clang CXX=clang++ cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$sanitizer_flags" -DCMAKE_C_FLAGS_RELWITHDEBINFO="$sanitizer_flags" \
-  -DSCHEMAC_SANITIZE=thread -DSCHEMAC_BENCH=OFF >/dev/null
+  $unity -DSCHEMAC_SANITIZE=thread -DSCHEMAC_BENCH=OFF >/dev/null
 cmake --build build-tsan -j"$jobs" --target tsan_tests
 run_ctest tsan --test-dir build-tsan --output-on-failure -L tsan
 
