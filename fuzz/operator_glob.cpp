@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "report/operator_glob.h"
+#include "schemac/inspect/operator_glob.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace schemac::inspect::report;

@@ -7,10 +7,10 @@
 #include <string>
 #include <string_view>
 
-#include "report/columns.h"
-#include "report/render_diff.h"
-#include "report/table_diff.h"
-#include "report/wire.h"
+#include "schemac/inspect/columns.h"
+#include "schemac/inspect/render_diff.h"
+#include "schemac/inspect/table_diff.h"
+#include "schemac/inspect/wire.h"
 
 namespace {
 
