@@ -126,8 +126,8 @@ TEST(DiffRender, PicturesHighlightTheChangedKeys) {
   EXPECT_NE(dot.find("key0 [label=\"CPU\", style=filled, fillcolor=mistyrose, color=red, penwidth=2];"),
             std::string::npos)
       << dot;
-  EXPECT_NE(dot.find("key2 [label=\"Meta\"];"), std::string::npos) << dot;  // unchanged: plain
-  EXPECT_NE(dot.find("[label=\"before: backend fallback (fallthrough)\", color=gray50"), std::string::npos) << dot;
+  EXPECT_NE(dot.find("key2 [label=\"Meta\", color=gray60];"), std::string::npos) << dot;  // unchanged: gray
+  EXPECT_NE(dot.find("[label=\"before: fallthrough\", color=gray50"), std::string::npos) << dot;
   const std::string mermaid = diff_mermaid(two_changes(), kBefore, kAfter);
   EXPECT_EQ(mermaid.rfind("flowchart LR\n", 0), 0u) << mermaid;
   EXPECT_NE(mermaid.find("  class key0 changed\n"), std::string::npos) << mermaid;
