@@ -11,7 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view spec(reinterpret_cast<const char*>(data), size);
   schemac::value_specs::ValueSpecResult result = schemac::value_specs::parse_value_spec(spec);
   if (result.ok()) {
-    if (schemac::inspect::describe_value(*result.value).empty()) __builtin_trap();
+    if (schemac::value_specs::describe_value(*result.value).empty()) __builtin_trap();
   } else if (result.error.empty()) {
     __builtin_trap();
   }
