@@ -3,15 +3,14 @@
 
 namespace schemac::inspect::report {
 
-NLOHMANN_JSON_SERIALIZE_ENUM(Reason, {{Reason::Missing, "missing"},
-                                      {Reason::Kernel, "kernel"},
-                                      {Reason::DefaultBackendKernel, "default backend kernel"},
-                                      {Reason::NestedKernel, "nested kernel"},
-                                      {Reason::MathKernel, "math kernel"},
-                                      {Reason::AmbiguousAutogradOther, "ambiguous autogradother"},
-                                      {Reason::AutogradKernel, "autograd kernel"},
-                                      {Reason::BatchedKernel, "batched kernel"},
-                                      {Reason::BackendFallback, "backend fallback"}})
+// A reason travels as its text (reason.cpp's one table); any other value reads as missing.
+inline void to_json(nlohmann::json& json, const Reason& reason) {
+  json = std::string(reason_text(reason));
+}
+inline void from_json(const nlohmann::json& json, Reason& reason) {
+  const std::string* text = json.get_ptr<const std::string*>();
+  reason = text ? parse_reason(*text).value_or(Reason::Missing) : Reason::Missing;
+}
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TableRow, key, has_kernel, kernel, reason,
                                                 fallthrough, site)
