@@ -16,6 +16,7 @@
 #include "schemac/inspect/operator_glob.h"
 #include "schemac/inspect/render.h"
 #include "schemac/support/json.h"
+#include "schemac/support/text.h"
 #include "schemac_adapter.h"
 
 namespace schemac::inspect {
@@ -362,13 +363,7 @@ std::vector<std::string> split_words(std::string_view line) {
   return words;
 }
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-    text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-    text.remove_suffix(1);
-  return text;
-}
+using support::trim;
 
 }  // namespace
 

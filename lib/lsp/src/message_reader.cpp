@@ -1,4 +1,5 @@
 #include "schemac/lsp/message_reader.h"
+#include "schemac/support/text.h"
 
 #include <algorithm>
 #include <charconv>
@@ -20,11 +21,7 @@ bool equals_ignoring_case(std::string_view a, std::string_view b) {
   return true;
 }
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
+using support::trim_blanks;
 
 }  // namespace
 
@@ -69,9 +66,9 @@ Frame MessageReader::next() {
       if (error.empty()) error = "header line without ':'";
       continue;
     }
-    if (!equals_ignoring_case(trim(std::string_view(line).substr(0, colon)), kLengthField))
+    if (!equals_ignoring_case(trim_blanks(std::string_view(line).substr(0, colon)), kLengthField))
       continue;
-    std::string_view value = trim(std::string_view(line).substr(colon + 1));
+    std::string_view value = trim_blanks(std::string_view(line).substr(colon + 1));
     size_t parsed = 0;
     auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), parsed);
     if (ec != std::errc() || end != value.data() + value.size() || value.empty()) {

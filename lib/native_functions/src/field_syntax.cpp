@@ -5,14 +5,6 @@
 
 namespace schemac::native_functions {
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-    text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-    text.remove_suffix(1);
-  return text;
-}
-
 bool is_identifier(std::string_view text) {
   if (text.empty() || std::isdigit(static_cast<unsigned char>(text[0]))) return false;
   for (char c : text) {

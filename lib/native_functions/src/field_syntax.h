@@ -2,6 +2,8 @@
 // booleans, and what a node is (for messages). Internal to lib/native_functions.
 #pragma once
 
+#include "schemac/support/text.h"
+
 #include <optional>
 #include <string_view>
 
@@ -10,7 +12,7 @@
 namespace schemac::native_functions {
 
 // The text without the white space at either end.
-std::string_view trim(std::string_view text);
+using support::trim;
 // Letters, digits and '_', not starting with a digit; bytes of UTF-8 letters count as letters
 // (torchgen's names are Python strings, so 'föo' is a name to it).
 bool is_identifier(std::string_view text);

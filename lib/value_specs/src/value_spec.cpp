@@ -1,5 +1,6 @@
 // Parsing trace value specs and schema defaults into IValues (value_spec.h).
 #include "schemac/value_specs/value_spec.h"
+#include "schemac/support/text.h"
 
 #include <fmt/format.h>
 
@@ -22,14 +23,10 @@ using core::IValue;
 ValueSpecResult fail(std::string message) { return {std::nullopt, std::move(message)}; }
 ValueSpecResult ok(IValue value) { return {std::move(value), {}}; }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
+using support::trim_blanks;
 
 std::optional<int64_t> parse_int(std::string_view s) {
-  s = trim(s);
+  s = trim_blanks(s);
   int64_t v = 0;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || end != s.data() + s.size() || s.empty()) return std::nullopt;
@@ -37,7 +34,7 @@ std::optional<int64_t> parse_int(std::string_view s) {
 }
 
 std::optional<double> parse_double(std::string_view s) {
-  s = trim(s);
+  s = trim_blanks(s);
   if (s.empty()) return std::nullopt;
   const std::string text(s);
   char* end = nullptr;
@@ -48,9 +45,9 @@ std::optional<double> parse_double(std::string_view s) {
 
 // "[2,3]" -> {2, 3}; "[]" -> {}.
 std::optional<std::vector<int64_t>> parse_int_list(std::string_view s) {
-  s = trim(s);
+  s = trim_blanks(s);
   if (s.size() < 2 || s.front() != '[' || s.back() != ']') return std::nullopt;
-  s = trim(s.substr(1, s.size() - 2));
+  s = trim_blanks(s.substr(1, s.size() - 2));
   std::vector<int64_t> out;
   while (!s.empty()) {
     const size_t comma = s.find(',');
@@ -366,7 +363,7 @@ class SpecParser {
 }  // namespace
 
 ValueSpecResult parse_value_spec(std::string_view spec) {
-  spec = trim(spec);
+  spec = trim_blanks(spec);
   if (spec.empty())
     return fail(
         "empty value spec; expected e.g. cpu:float32[2,3], 3, 2.5, True, None, 'text', [0,1], (1, "
