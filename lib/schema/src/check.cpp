@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -125,16 +126,28 @@ inline void check_alias_set_keywords(const Argument& entry, Problems& problems) 
 // The names seen so far among a schema's arguments (or returns). The first kSmallList names are
 // told apart by a sketch (one bit per length, first and last letter), which sends only the names
 // that might repeat one to a pairwise comparison; past them a hash set takes over, so a schema
-// with thousands of arguments costs time linear in their number.
+// with thousands of arguments costs time linear in their number. The set is made only then: every
+// schema checked pays for a SeenNames, few ever need the set.
 struct SeenNames {
   static constexpr size_t kSmallList = 32;
   uint64_t sketch = 0;
-  std::unordered_set<std::string_view> set;  // filled once the list is longer than kSmallList
+  std::unique_ptr<std::unordered_set<std::string_view>> set;
 };
 
 [[gnu::noinline]] bool repeats_earlier(std::span<const Argument> entries, size_t i) {
   return std::any_of(entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(i),
                      [&](const Argument& e) { return e.name == entries[i].name; });
+}
+
+[[gnu::noinline]] bool repeats_in_set(std::span<const Argument> entries, size_t i,
+                                      SeenNames& seen) {
+  if (!seen.set) {
+    seen.set = std::make_unique<std::unordered_set<std::string_view>>();
+    for (size_t j = 0; j < i; ++j) {
+      if (!entries[j].name.empty()) seen.set->insert(entries[j].name);
+    }
+  }
+  return !seen.set->insert(entries[i].name).second;
 }
 
 // Reports entries[i] when it repeats an earlier name (entries are visited in order).
@@ -143,19 +156,14 @@ inline void check_duplicate_name(std::span<const Argument> entries, size_t i, Se
   std::string_view name = entries[i].name;
   if (name.empty()) return;
   bool repeated = false;
-  if (i >= SeenNames::kSmallList) {
-    if (i == SeenNames::kSmallList) {
-      for (size_t j = 0; j < i; ++j) {
-        if (!entries[j].name.empty()) seen.set.insert(entries[j].name);
-      }
-    }
-    repeated = !seen.set.insert(name).second;
-  } else {
+  if (i < SeenNames::kSmallList) [[likely]] {
     const auto first = static_cast<unsigned char>(name.front());
     const auto last = static_cast<unsigned char>(name.back());
     const uint64_t bit = uint64_t{1} << ((name.size() * 13 + first * 31 + last * 7) & 63);
     repeated = (seen.sketch & bit) != 0 && repeats_earlier(entries, i);
     seen.sketch |= bit;
+  } else {
+    repeated = repeats_in_set(entries, i, seen);
   }
   if (repeated) {
     add_problem(problems, entries[i].name_range, rule,
