@@ -99,6 +99,7 @@ void check_found_schemas(const sources::ScannedFile& file, std::vector<Diagnosti
 std::vector<Diagnostic> lint_registration_code(std::span<const sources::ScannedFile> files,
                                                std::span<const NativeFunctionsFile* const> yaml,
                                                const LintOptions& options) {
+  if (files.empty()) return {};  // every finding here is about registration code
   std::vector<sources::OperatorDefinedElsewhere> defined_in_yaml;
   for (Definition& d : yaml_definitions(yaml))
     defined_in_yaml.push_back({std::move(d.ns), std::move(d.name)});
@@ -121,6 +122,9 @@ std::vector<Diagnostic> check_native_functions_files(
 
 std::vector<Diagnostic> check_duplicates_across_files(
     std::span<const NativeFunctionsFile* const> yaml, std::span<const sources::ScannedFile> files) {
+  // A definition is compared with the YAML files' (within one file duplicate-overload reports
+  // it): one YAML file alone, or none, has nothing to compare (the editor's common case).
+  if (yaml.empty() || (yaml.size() == 1 && files.empty())) return {};
   std::vector<Diagnostic> out;
   std::map<std::string, Definition> first;  // by "ns::name.overload" ("::name" without namespace)
   auto report = [&](const Definition& again, const Definition& earlier) {
