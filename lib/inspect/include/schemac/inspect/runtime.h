@@ -26,6 +26,7 @@ struct KeySet {
   uint64_t bits = 0;
   constexpr KeySet operator|(KeySet o) const { return {bits | o.bits}; }
   constexpr KeySet operator&(KeySet o) const { return {bits & o.bits}; }
+  // A plain difference of bits; the runtimes' own subtraction keeps backend bits (call_key_set).
   constexpr KeySet operator-(KeySet o) const { return {bits & ~o.bits}; }
   constexpr bool operator==(const KeySet&) const = default;
   constexpr bool empty() const { return bits == 0; }
