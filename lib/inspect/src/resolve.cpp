@@ -80,11 +80,9 @@ std::string device_key_name(std::string_view device) {
 }
 
 CallKeySet call_key_set(const Runtime& rt, const Call& call) {
-  // The excluded set takes functionalities away, never backends: a backend bit is shared by every
-  // functionality of the backend, so excluding AutogradCPU leaves CPU (both runtimes' key set
-  // subtraction, which the dispatcher applies to the thread-local excluded set).
-  const KeySet excluded = call.excluded - rt.backend_bits();
-  CallKeySet out{(call.keys | call.included) - excluded, {}};
+  // The runtime's dispatcher computes it, as for a real call (trace's): excluding AutogradCPU
+  // leaves CPU, a backend bit being shared by all of the backend's functionalities.
+  CallKeySet out{rt.with_thread_local(call.keys, call.included, call.excluded), {}};
   // Named key by key: with backend bits shared, a difference of sets can leave a functionality
   // bit alone, which names no key.
   const std::vector<Key> given = rt.keys_in(call.keys),
