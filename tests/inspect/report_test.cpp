@@ -12,7 +12,8 @@ namespace schemac::inspect::report {
 namespace {
 
 Table two_rows(bool kernel_names) {
-  return {"ns::op", kernel_names,
+  return {"ns::op",
+          kernel_names,
           {{"CPU", true, "registered at a.cpp:3", Reason::Kernel, false, "a.cpp:3"},
            {"AutogradCPU", true, "autograd_fallthrough", Reason::BackendFallback, true, ""},
            {"CUDA", false, "", Reason::Missing, false, ""}}};
@@ -36,16 +37,23 @@ TEST(ReportRender, TableTextNamesKernelsWhereTheRuntimeKeepsThem) {
 
 TEST(ReportRender, TableTorchAndJson) {
   EXPECT_EQ(table_torch(two_rows(false)),
-            "CPU: registered at a.cpp:3 [kernel]\nAutogradCPU: fallthrough autograd_fallthrough [backend fallback]\n");
+            "CPU: registered at a.cpp:3 [kernel]\nAutogradCPU: fallthrough autograd_fallthrough "
+            "[backend fallback]\n");
   EXPECT_EQ(json_text(table_json(two_rows(true))["entries"][2]),
             R"({"key":"CUDA","kernel":null,"reason":"missing","fallthrough":false,"site":null})");
 }
 
 TEST(ReportRender, DumpWithAndWithoutSchema) {
-  Dump dump{"ns::op", true, "ns::op(Tensor x) -> Tensor", "registered at a.cpp:1", "a.cpp:1", "CONSERVATIVE (default)",
-            {{"CPU", false, true, "fn", "a.cpp:2", true, "(Tensor _0) -> Tensor _0", "boxed unboxed "},
-             {"CPU", false, false, "old", "a.cpp:9", false, "", "boxed "},
-             {"CompositeImplicitAutograd", true, true, "math", "", false, "", "boxed "}}};
+  Dump dump{
+      "ns::op",
+      true,
+      "ns::op(Tensor x) -> Tensor",
+      "registered at a.cpp:1",
+      "a.cpp:1",
+      "CONSERVATIVE (default)",
+      {{"CPU", false, true, "fn", "a.cpp:2", true, "(Tensor _0) -> Tensor _0", "boxed unboxed "},
+       {"CPU", false, false, "old", "a.cpp:9", false, "", "boxed "},
+       {"CompositeImplicitAutograd", true, true, "math", "", false, "", "boxed "}}};
   EXPECT_EQ(dump_torch(dump),
             "name: ns::op\nschema: ns::op(Tensor x) -> Tensor\ndebug: registered at a.cpp:1\n"
             "alias analysis kind: CONSERVATIVE (default)\n"
@@ -55,22 +63,27 @@ TEST(ReportRender, DumpWithAndWithoutSchema) {
   dump.has_schema = false;
   dump.kernels.clear();
   EXPECT_EQ(dump_torch(dump), "name: ns::op\nschema: (none)\n");
-  EXPECT_EQ(json_text(dump_json(dump)),
-            R"({"name":"ns::op","schema":null,"debug":null,"site":null,"alias_analysis":null,"kernels":[]})");
+  EXPECT_EQ(
+      json_text(dump_json(dump)),
+      R"({"name":"ns::op","schema":null,"debug":null,"site":null,"alias_analysis":null,"kernels":[]})");
 }
 
 TEST(ReportWire, RequestAndResponseSurviveTheTrip) {
-  Request request{"resolve", {"a.so", "b.so"}, "ns::op", true, "CPU", "AutogradCPU", "", {"cpu"},
-                  {"CPU"}};
+  Request request{"resolve", {"a.so", "b.so"}, "ns::op", true, "CPU", "AutogradCPU",
+                  "",        {"cpu"},          {"CPU"}};
   Request request_back;
   ASSERT_TRUE(from_wire(to_wire(request).dump(), request_back));
   EXPECT_EQ(to_wire(request_back), to_wire(request));
   Response response;
   response.status = 1;
   response.table = two_rows(false);
-  response.resolution = {"ns::op", "DispatchKeySet(CPU)", {"AutogradCPU"},
-                         {{"CPU", "DispatchKeySet(CPU)", true, "k", Reason::Kernel, "a.cpp:3"}}, "a backend kernel",
-                         false, {"added by thread-local state: BackendSelect (the included set)"}};
+  response.resolution = {"ns::op",
+                         "DispatchKeySet(CPU)",
+                         {"AutogradCPU"},
+                         {{"CPU", "DispatchKeySet(CPU)", true, "k", Reason::Kernel, "a.cpp:3"}},
+                         "a backend kernel",
+                         false,
+                         {"added by thread-local state: BackendSelect (the included set)"}};
   Response back;
   ASSERT_TRUE(from_wire(to_wire(response).dump(), back));
   EXPECT_EQ(to_wire(back), to_wire(response));
@@ -82,6 +95,33 @@ TEST(ReportWire, RequestAndResponseSurviveTheTrip) {
   EXPECT_FALSE(from_wire(R"({"table":{"rows":[{"key":"CPU","has_kernel":true}],"op":0.5}})", back));
 }
 
+TEST(ReportWire, ALibraryStreamsAnOperatorALine) {
+  Response response;
+  for (const char* name : {"ns::a", "ns::b"}) {
+    OperatorState op;
+    op.summary.name = name;
+    op.table = two_rows(false);
+    op.table.op = name;
+    response.library.operators.push_back(op);
+  }
+  std::string stream;
+  for (const OperatorState& op : response.library.operators) stream += operator_line(op);
+  Response rest = response;
+  rest.library.operators.clear();
+  stream += response_line(rest);
+  EXPECT_EQ(std::count(stream.begin(), stream.end(), '\n'), 3);
+  Response back;
+  ASSERT_TRUE(from_wire(stream, back));
+  EXPECT_EQ(to_wire(back), to_wire(response));
+  // A stream that stops before the response (the helper died) is no answer, nor is a line after it.
+  EXPECT_FALSE(from_wire(operator_line(response.library.operators[0]), back));
+  EXPECT_FALSE(from_wire(stream + operator_line(response.library.operators[0]), back));
+  EXPECT_FALSE(from_wire(R"({"operator":{"table":{"op":0.5}}})"
+                         "\n" +
+                             response_line(rest),
+                         back));
+}
+
 }  // namespace
 }  // namespace schemac::inspect::report
 
@@ -91,7 +131,7 @@ namespace {
 // Did-you-mean ranks the same whatever order a runtime lists its operators in: same-named
 // operators first, the nearest spelling first.
 TEST(Names, SimilarOperatorsRankByDistanceOnEveryRuntime) {
-  std::vector<std::string> known = {"quantized::add", "_quantized::add", "aten::add.out",
+  std::vector<std::string> known = {"quantized::add",   "_quantized::add",  "aten::add.out",
                                     "aten::add.Scalar", "aten::add.Tensor", "_quantized::add.out",
                                     "aten::sub.Tensor"};
   const std::vector<std::string> first = similar_operator_names(known, "aten::add.Tensr");

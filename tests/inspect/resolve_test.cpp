@@ -2,17 +2,19 @@
 // registry with the default fallbacks.
 #include <gtest/gtest.h>
 
-#include "schemac/inspect/resolve.h"
-#include "schemac_adapter.h"
+#include <array>
+
 #include "schemac/dispatch/dispatcher.h"
 #include "schemac/dispatch/local_dispatch_key_set.h"
+#include "schemac/inspect/resolve.h"
+#include "schemac_adapter.h"
 
 namespace schemac::inspect {
 namespace {
 
+using dispatch::KernelFunction;
 using keys::DispatchKey;
 using keys::DispatchKeySet;
-using dispatch::KernelFunction;
 
 void noop(const dispatch::OperatorHandle&, DispatchKeySet, dispatch::Stack*) {}
 
@@ -22,7 +24,8 @@ struct Registry {
     handles.push_back(d.def("test::op(Tensor self) -> Tensor", "test.cpp:0"));
   }
   void impl(std::optional<DispatchKey> key, const std::string& name) {
-    handles.push_back(d.impl("test::op", key, KernelFunction::make_from_boxed(&noop), name, "test.cpp:1"));
+    handles.push_back(
+        d.impl("test::op", key, KernelFunction::make_from_boxed(&noop), name, "test.cpp:1"));
   }
   const dispatch::OperatorEntry& op() { return *d.find("test::op"); }
   dispatch::Dispatcher d;
@@ -46,7 +49,8 @@ KeySet keys(const char* text) {
 }
 
 // The chain of a call with `keys` under a fresh thread's sets (and `excluded` more).
-report::Resolution resolve_on(const dispatch::OperatorEntry& op, KeySet keys, KeySet excluded = {}) {
+report::Resolution resolve_on(const dispatch::OperatorEntry& op, KeySet keys,
+                              KeySet excluded = {}) {
   const Runtime& rt = schemac_runtime();
   return resolve(rt, table_of(op, {true, {}}),
                  {keys, rt.default_included(), rt.default_excluded() | excluded, true, "cpu"});
@@ -60,10 +64,13 @@ struct ChainCase {
 
 TEST(Resolve, ChainsFollowTheTable) {
   const DispatchKey CPU = DispatchKey::CPU, Autograd = DispatchKey::Autograd,
-                    ADInplaceOrView = DispatchKey::ADInplaceOrView, Math = DispatchKey::CompositeImplicitAutograd;
+                    ADInplaceOrView = DispatchKey::ADInplaceOrView,
+                    Math = DispatchKey::CompositeImplicitAutograd;
   const ChainCase cases[] = {
       // Autograd kernel, fallthrough ADInplaceOrView, CPU kernel.
-      {{{CPU, "cpu"}, {Autograd, "autograd"}}, "CPU,ADInplaceOrView,AutogradCPU", "AutogradCPU=autograd -> CPU=cpu"},
+      {{{CPU, "cpu"}, {Autograd, "autograd"}},
+       "CPU,ADInplaceOrView,AutogradCPU",
+       "AutogradCPU=autograd -> CPU=cpu"},
       // The layering of PyTorch: AutogradCPU -> ADInplaceOrView -> CPU.
       {{{CPU, "cpu"}, {Autograd, "autograd"}, {ADInplaceOrView, "view"}},
        "CPU,ADInplaceOrView,AutogradCPU",
@@ -90,11 +97,40 @@ TEST(Resolve, ReportsSkippedFallthroughKeysAndTls) {
   r.impl(DispatchKey::CPU, "cpu");
   const report::Resolution res = resolve_on(r.op(), keys("CPU,AutogradCPU"));
   EXPECT_EQ(res.key_set, "DispatchKeySet(CPU, BackendSelect, ADInplaceOrView, AutogradCPU)");
-  EXPECT_EQ(res.skipped, (std::vector<std::string>{"BackendSelect", "ADInplaceOrView", "AutogradCPU"}));
+  EXPECT_EQ(res.skipped,
+            (std::vector<std::string>{"BackendSelect", "ADInplaceOrView", "AutogradCPU"}));
   // Excluding CPU leaves nothing with a kernel.
   const report::Resolution none = resolve_on(r.op(), keys("CPU"), keys("CPU"));
   EXPECT_EQ(none.chain.back().reason, report::Reason::Missing);
   EXPECT_FALSE(none.chain.back().has_kernel);
+}
+
+// The model's key set of a call equals the dispatcher's own (apply_tls under the same guards):
+// the excluded set takes functionalities away, never a backend bit.
+TEST(Resolve, CallKeySetIsTheDispatchersOwn) {
+  const Runtime& rt = schemac_runtime();
+  const std::vector<std::array<const char*, 3>> cases = {
+      {"CPU,AutogradCPU", "", "AutogradCPU"},          {"CPU,AutogradCPU", "", "CPU"},
+      {"CUDA,AutogradCUDA", "AutocastCUDA", ""},       {"CPU,AutogradCPU,AutocastCPU", "", ""},
+      {"Meta,AutogradMeta", "Python", "AutogradMeta"}, {"", "", "BackendSelect"}};
+  for (const auto& [given, include, exclude] : cases) {
+    const DispatchKeySet in = DispatchKeySet::from_raw(keys(include).bits);
+    const DispatchKeySet out = DispatchKeySet::from_raw(keys(exclude).bits);
+    dispatch::IncludeDispatchKeyGuard included(in);
+    dispatch::ExcludeDispatchKeyGuard excluded(out);
+    const DispatchKeySet dispatched =
+        dispatch::apply_tls(DispatchKeySet::from_raw(keys(given).bits));
+    const CallKeySet modelled =
+        call_key_set(rt, {keys(given), rt.default_included() | keys(include),
+                          rt.default_excluded() | keys(exclude), true, "cpu"});
+    EXPECT_EQ(rt.set_text(modelled.keys), keys::to_string(dispatched))
+        << "keys " << given << ", include " << include << ", exclude " << exclude;
+  }
+  Registry r;
+  r.impl(DispatchKey::CPU, "cpu");
+  const report::Resolution res = resolve_on(r.op(), keys("CPU,AutogradCPU"), keys("AutogradCPU"));
+  EXPECT_EQ(chain_of(res), "CPU=cpu");
+  EXPECT_EQ(res.notes.back(), "dropped by thread-local state: AutogradCPU (the excluded set)");
 }
 
 // PyTorch's rules for what each kind of kernel passes on (docs/dispatch-semantics.md §2.4).
@@ -110,12 +146,14 @@ TEST(Resolve, ChainsByPyTorchRules) {
        "NestedTensorCPU,ADInplaceOrView,AutogradCPU,AutogradNestedTensor",
        "AutogradNestedTensor=autograd -> NestedTensorCPU=nested"},
       // Sparse and quantized kernels compute the result too.
-      {{{DispatchKey::SparseCPU, "sparse"}, {Autograd, "autograd"}}, "SparseCPU,AutogradCPU",
+      {{{DispatchKey::SparseCPU, "sparse"}, {Autograd, "autograd"}},
+       "SparseCPU,AutogradCPU",
        "AutogradCPU=autograd -> SparseCPU=sparse"},
       {{{DispatchKey::QuantizedCPU, "quantized"}}, "QuantizedCPU", "QuantizedCPU=quantized"},
       // The Python key (below autograd) passes the call on without itself.
       {{{DispatchKey::Python, "python"}, {CPU, "cpu"}, {Autograd, "autograd"}},
-       "CPU,AutogradCPU,Python", "AutogradCPU=autograd -> Python=python -> CPU=cpu"},
+       "CPU,AutogradCPU,Python",
+       "AutogradCPU=autograd -> Python=python -> CPU=cpu"},
   };
   for (const ChainCase& c : cases) {
     Registry r;
@@ -155,7 +193,8 @@ TEST(Resolve, BackendSelectUsesTheDevice) {
   std::vector<dispatch::RegistrationHandle> handles;
   handles.push_back(d.def("test::empty(int[] size) -> Tensor", "test.cpp:0"));
   for (auto [key, name] : {std::pair{DispatchKey::BackendSelect, "select"},
-                           {DispatchKey::CPU, "empty_cpu"}, {DispatchKey::Meta, "empty_meta"}})
+                           {DispatchKey::CPU, "empty_cpu"},
+                           {DispatchKey::Meta, "empty_meta"}})
     handles.push_back(
         d.impl("test::empty", key, KernelFunction::make_from_boxed(&noop), name, "test.cpp:1"));
   const Runtime& rt = schemac_runtime();

@@ -10,8 +10,11 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <optional>
+#include <string_view>
 
 #include "schemac/inspect/answer.h"
+#include "schemac/inspect/wire.h"
 
 extern char** environ;
 
@@ -25,27 +28,36 @@ report::Response failed(const std::string& why) {
   return response;
 }
 
-// The response a child process `pid` writes on `fd` (the read end of a pipe, closed here),
-// once it has exited; `who` names the child when it gives none.
+// The response a child process `pid` writes on `fd` (the read end of a pipe, closed here), as
+// wire.h's stream, read a line at a time so that a long answer is never held as one text; once
+// the child has exited. `who` names the child when it gives none.
 report::Response read_response(int fd, pid_t pid, const std::string& who) {
-  std::string text;
+  report::ResponseReader reader;
+  bool readable = true;
+  std::string pending;
   char buffer[65536];
   for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) != 0;) {
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) break;
-    text.append(buffer, static_cast<size_t>(n));
+    pending.append(buffer, static_cast<size_t>(n));
+    size_t start = 0;
+    for (size_t end; (end = pending.find('\n', start)) != std::string::npos; start = end + 1)
+      readable = readable && reader.add_line(std::string_view(pending).substr(start, end - start));
+    pending.erase(0, start);
   }
+  if (pending.find_first_not_of(" \t\r") != std::string::npos)
+    readable = readable && reader.add_line(pending);
   close(fd);
   int wait_status = 0;
   while (waitpid(pid, &wait_status, 0) < 0 && errno == EINTR) {
   }
-  report::Response response;
-  if (!WIFEXITED(wait_status) || !report::from_wire(text, response))
+  std::optional<report::Response> response = reader.finish();
+  if (!WIFEXITED(wait_status) || !readable || !response)
     return failed(who + " gave no answer" +
                   (WIFSIGNALED(wait_status)
                        ? std::string(" (") + strsignal(WTERMSIG(wait_status)) + ")"
                        : ""));
-  return response;
+  return std::move(*response);
 }
 
 }  // namespace

@@ -33,6 +33,23 @@ CLI::App* add_operator_command(CLI::App& app, const OperatorCommand& command,
   return sub;
 }
 
+void add_thread_local_options(CLI::App* command, ThreadLocalOptions& options) {
+  command->add_option("--include", options.include,
+                      "keys added to the thread-local included set (which starts as "
+                      "BackendSelect,ADInplaceOrView)");
+  command->add_option(
+      "--exclude", options.exclude,
+      "keys added to the thread-local excluded set (which starts as every Autocast key)");
+  command
+      ->add_option(
+          "--autocast", options.autocast,
+          "enable autocast for DEVICE (cpu, cuda, xpu), as torch.autocast(DEVICE) does: "
+          "its Autocast key leaves "
+          "the thread-local excluded set (a tensor on DEVICE carries that key); repeatable")
+      ->check(CLI::IsMember({"cpu", "cuda", "xpu"}))
+      ->allow_extra_args(false);
+}
+
 report::Request operator_request(const char* kind, const OperatorCommandOptions& options,
                                  const std::string& op) {
   report::Request request;

@@ -39,6 +39,14 @@ CLI::App* add_operator_command(CLI::App& app, const OperatorCommand& command,
                                std::shared_ptr<OperatorCommandOptions> options,
                                std::function<int()> run);
 
+// The thread-local state of a call, as resolve and trace both take it: --include, --exclude and
+// --autocast DEVICE (answer.h's call_of_request makes the sets of them, for both).
+struct ThreadLocalOptions {
+  std::string include, exclude;
+  std::vector<std::string> autocast;
+};
+void add_thread_local_options(CLI::App* command, ThreadLocalOptions& options);
+
 // A request of `kind` for operator `op` and the options' libraries.
 report::Request operator_request(const char* kind, const OperatorCommandOptions& options,
                                  const std::string& op);

@@ -13,8 +13,9 @@ namespace schemac::inspect {
 namespace {
 
 struct ResolveOptions {
-  std::string keys, include, exclude;
-  std::vector<std::string> tensors, autocast;
+  std::string keys;
+  std::vector<std::string> tensors;
+  ThreadLocalOptions thread_local_state;
   std::string device = "cpu";
   bool allow_missing = false;
 };
@@ -25,9 +26,9 @@ int resolve_one(const OperatorCommandOptions& common, const ResolveOptions& o,
   report::Request request = operator_request("resolve", common, op);
   request.keys = o.keys;
   for (const std::string& device : o.tensors) request.keys += "," + report::tensor_keys(device);
-  request.include = o.include;
-  request.exclude = o.exclude;
-  request.autocast = o.autocast;
+  request.include = o.thread_local_state.include;
+  request.exclude = o.thread_local_state.exclude;
+  request.autocast = o.thread_local_state.autocast;
   request.device = o.device;
   const report::Response answer = ask(request);
   if (answer.status != cli::kExitOk) return answer.status;
@@ -75,24 +76,13 @@ void add_resolve_command(CLI::App& app) {
                   "the call's key set, comma-separated runtime keys (a CPU tensor carries "
                   "CPU,ADInplaceOrView,AutogradCPU,"
                   "AutocastCPU); empty: no tensor arguments");
-  sub->add_option("--include", options->include,
-                  "keys added to the thread-local included set (which starts as "
-                  "BackendSelect,ADInplaceOrView)");
-  sub->add_option(
-      "--exclude", options->exclude,
-      "keys added to the thread-local excluded set (which starts as every Autocast key)");
   sub->add_option(
          "--tensor", options->tensors,
          "a tensor argument on DEVICE (cpu, cuda, meta): adds the keys such a tensor carries (cpu: "
          "CPU,ADInplaceOrView,AutogradCPU,AutocastCPU); repeatable")
       ->check(CLI::IsMember({"cpu", "cuda", "meta"}))
       ->allow_extra_args(false);
-  sub->add_option("--autocast", options->autocast,
-                  "enable autocast for DEVICE (cpu, cuda, xpu), as torch.autocast(DEVICE) does: "
-                  "its Autocast key leaves "
-                  "the thread-local excluded set (a tensor on DEVICE carries that key); repeatable")
-      ->check(CLI::IsMember({"cpu", "cuda", "xpu"}))
-      ->allow_extra_args(false);
+  add_thread_local_options(sub, options->thread_local_state);
   sub->add_option("--device", options->device,
                   "the device of the call's options (cpu, the default, cuda, meta): where "
                   "BackendSelect sends an operator without tensor arguments, as torch.empty does")

@@ -11,7 +11,9 @@
 #include "operator_command.h"
 #include "runtime.h"
 #include "schemac/dispatch/call_trace.h"
+#include "schemac/dispatch/local_dispatch_key_set.h"
 #include "schemac/dispatch/operator_handle.h"
+#include "schemac/inspect/answer.h"
 #include "schemac/inspect/names.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
@@ -30,6 +32,7 @@ namespace {
 
 struct TraceOptions : OperatorCommandOptions {
   std::vector<std::string> args;
+  ThreadLocalOptions thread_local_state;
 };
 
 struct TracedStep {
@@ -54,6 +57,22 @@ class RecordingTracer : public dispatch::CallTracer {
 
  private:
   int depth_ = 0;
+};
+
+// Makes the thread's included and excluded sets those of `call` for its scope: the sets resolve
+// computes from the same options (call_of_request), so that both model one call alike.
+class ThreadLocalScope {
+ public:
+  explicit ThreadLocalScope(const Call& call) : previous_(dispatch::tls_local_dispatch_key_set()) {
+    dispatch::set_tls_local_dispatch_key_set({keys::DispatchKeySet::from_raw(call.included.bits),
+                                              keys::DispatchKeySet::from_raw(call.excluded.bits)});
+  }
+  ~ThreadLocalScope() { dispatch::set_tls_local_dispatch_key_set(previous_); }
+  ThreadLocalScope(const ThreadLocalScope&) = delete;
+  ThreadLocalScope& operator=(const ThreadLocalScope&) = delete;
+
+ private:
+  dispatch::LocalDispatchKeySet previous_;
 };
 
 // Installs a tracer for its scope.
@@ -186,7 +205,7 @@ std::string trace_json(const std::string& op_name, const std::vector<BuiltArgume
 }
 
 // Runs operator `name` (its libraries loaded) and renders the trace into `out`.
-int trace_one(const TraceOptions& o, const std::string& name, std::string& out) {
+int trace_one(const TraceOptions& o, const Call& call, const std::string& name, std::string& out) {
   const dispatch::OperatorEntry* entry = dispatch::Dispatcher::singleton().find(name);
   if (entry == nullptr) {
     std::cerr << report::unknown_operator_error(
@@ -214,6 +233,7 @@ int trace_one(const TraceOptions& o, const std::string& name, std::string& out) 
   RecordingTracer tracer;
   bool ok = true;
   try {
+    ThreadLocalScope thread_local_state(call);
     TracerScope scope(&tracer);
     op.call_boxed(&stack);
   } catch (const std::exception& e) {
@@ -229,9 +249,18 @@ int trace_one(const TraceOptions& o, const std::string& name, std::string& out) 
 
 int run_trace(const TraceOptions& o) {
   if (const int code = require_our_runtime("trace"); code != cli::kExitOk) return code;
+  report::Request thread_local_request;
+  thread_local_request.include = o.thread_local_state.include;
+  thread_local_request.exclude = o.thread_local_state.exclude;
+  thread_local_request.autocast = o.thread_local_state.autocast;
+  Call call;
+  if (const int code = call_of_request(schemac_runtime(), thread_local_request, call, std::cerr);
+      code != cli::kExitOk)
+    return code;
   if (!load_libraries(o.libraries, std::cerr)) return kExitProblems;
-  return print_each_operator(
-      o, [&](const std::string& op, bool, std::string& out) { return trace_one(o, op, out); });
+  return print_each_operator(o, [&](const std::string& op, bool, std::string& out) {
+    return trace_one(o, call, op, out);
+  });
 }
 
 }  // namespace
@@ -258,6 +287,7 @@ void add_trace_command(CLI::App& app) {
                   "float16; values nest. "
                   "Missing arguments take their defaults")
       ->allow_extra_args(false);  // one SPEC per --arg: the operator name is never taken for one
+  add_thread_local_options(sub, options->thread_local_state);
 }
 
 }  // namespace schemac::inspect

@@ -14,46 +14,13 @@ namespace {
 constexpr int kExitProblems = 1;
 constexpr int kExitUsage = 2;
 
-// The call a resolve request describes: its keys, a fresh thread's sets plus --include and
-// --exclude, autocast enabled for a device taking that device's Autocast key out of the excluded
-// set (as torch.autocast does), and the device of a factory operator's options.
-int parse_call(const Runtime& rt, const report::Request& r, Call& call, std::ostream& err) {
-  std::string error;
-  KeySet include, exclude;
-  for (auto [text, set] :
-       {std::pair{&r.keys, &call.keys}, {&r.include, &include}, {&r.exclude, &exclude}}) {
-    if (!parse_key_list(rt, *text, *set, error)) {
-      err << kErrorPrefix << error << "\n";
-      return kExitUsage;
-    }
-  }
-  call.included = rt.default_included() | include;
-  call.excluded = rt.default_excluded() | exclude;
-  for (const std::string& device : r.autocast) {
-    const auto key = rt.parse_key(report::autocast_key_name(device));
-    if (!key || !rt.is_runtime_key(*key)) {
-      err << kErrorPrefix << "autocast has no key for device '" << device << "' on the "
-          << runtime_name(rt.kind()) << " runtime\n";
-      return kExitUsage;
-    }
-    call.excluded = call.excluded - rt.set_of(*key);
-  }
-  call.device = r.device.empty() ? "cpu" : r.device;
-  if (device_key_name(call.device).empty() || !rt.parse_key(device_key_name(call.device))) {
-    err << kErrorPrefix << "unknown device '" << call.device << "'\n";
-    return kExitUsage;
-  }
-  return 0;
-}
-
 // The operators loading registered: new ones, or ones whose keys with kernels or schema changed
 // since `before`; every operator when nothing was loaded. Each with its chain for each of
-// `key_sets`, under a fresh thread's included and excluded sets.
-report::Library library_of(const Runtime& rt, const report::Operators& before, bool loaded,
-                           const std::vector<KeySet>& key_sets) {
+// `key_sets`, under a fresh thread's included and excluded sets, handed to `each` in name order.
+void library_of(const Runtime& rt, const report::Operators& before, bool loaded,
+                const std::vector<KeySet>& key_sets, const OperatorSink& each) {
   std::map<std::string, const report::OperatorSummary*> old;
   for (const report::OperatorSummary& op : before.operators) old[op.name] = &op;
-  report::Library library;
   for (report::OperatorSummary& summary : rt.operators().operators) {
     const auto was = old.find(summary.name);
     if (loaded && was != old.end() && was->second->keys == summary.keys &&
@@ -66,10 +33,8 @@ report::Library library_of(const Runtime& rt, const report::Operators& before, b
       chains.push_back(
           resolve(rt, table, {set, rt.default_included(), rt.default_excluded(), tensors, "cpu"}));
     report::Dump dump = rt.dump(summary.name);
-    library.operators.push_back(
-        {std::move(summary), std::move(table), std::move(dump), std::move(chains)});
+    each({std::move(summary), std::move(table), std::move(dump), std::move(chains)});
   }
-  return library;
 }
 
 // Whether the operators' names, schemas and keys with kernels are the same.
@@ -111,10 +76,49 @@ bool load_all(Runtime& rt, const std::vector<std::string>& libraries,
 
 }  // namespace
 
+int call_of_request(const Runtime& rt, const report::Request& r, Call& call, std::ostream& err) {
+  std::string error;
+  KeySet include, exclude;
+  for (auto [text, set] :
+       {std::pair{&r.keys, &call.keys}, {&r.include, &include}, {&r.exclude, &exclude}}) {
+    if (!parse_key_list(rt, *text, *set, error)) {
+      err << kErrorPrefix << error << "\n";
+      return kExitUsage;
+    }
+  }
+  call.included = rt.default_included() | include;
+  call.excluded = rt.default_excluded() | exclude;
+  for (const std::string& device : r.autocast) {
+    const auto key = rt.parse_key(report::autocast_key_name(device));
+    if (!key || !rt.is_runtime_key(*key)) {
+      err << kErrorPrefix << "autocast has no key for device '" << device << "' on the "
+          << runtime_name(rt.kind()) << " runtime\n";
+      return kExitUsage;
+    }
+    call.excluded = call.excluded - rt.set_of(*key);
+  }
+  call.device = r.device.empty() ? "cpu" : r.device;
+  if (device_key_name(call.device).empty() || !rt.parse_key(device_key_name(call.device))) {
+    err << kErrorPrefix << "unknown device '" << call.device << "'\n";
+    return kExitUsage;
+  }
+  return 0;
+}
+
 report::Response answer(Runtime& rt, const report::Request& request, std::ostream& err) {
+  report::Library library;
+  report::Response response = answer(rt, request, err, [&library](report::OperatorState&& op) {
+    library.operators.push_back(std::move(op));
+  });
+  response.library = std::move(library);
+  return response;
+}
+
+report::Response answer(Runtime& rt, const report::Request& request, std::ostream& err,
+                        const OperatorSink& each) {
   report::Response response;
   Call call;
-  if (request.kind == "resolve") response.status = parse_call(rt, request, call, err);
+  if (request.kind == "resolve") response.status = call_of_request(rt, request, call, err);
   std::vector<KeySet> key_sets;
   for (const std::string& text : request.key_sets) {
     std::string error;
@@ -130,7 +134,7 @@ report::Response answer(Runtime& rt, const report::Request& request, std::ostrea
     return response;
   }
   if (request.kind == "library") {
-    response.library = library_of(rt, before, !request.libraries.empty(), key_sets);
+    library_of(rt, before, !request.libraries.empty(), key_sets, each);
   } else if (request.kind == "operators") {
     response.operators = rt.operators();
   } else if (!rt.has_operator(request.op)) {

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 namespace schemac::inspect {
@@ -61,9 +62,9 @@ KeySet without_fallthroughs(const Runtime& rt,
   return out;
 }
 
-std::string joined(const Runtime& rt, KeySet set) {
+std::string joined(const Runtime& rt, const std::vector<Key>& keys) {
   std::vector<std::string> names;
-  for (Key k : rt.keys_in(set)) names.push_back(rt.key_name(k));
+  for (Key k : keys) names.push_back(rt.key_name(k));
   return fmt::format("{}", fmt::join(names, ", "));
 }
 
@@ -79,13 +80,25 @@ std::string device_key_name(std::string_view device) {
 }
 
 CallKeySet call_key_set(const Runtime& rt, const Call& call) {
-  CallKeySet out{(call.keys | call.included) - call.excluded, {}};
-  if (const KeySet added = (call.included - call.keys) - call.excluded; !added.empty())
+  // The runtime's dispatcher computes it, as for a real call (trace's): excluding AutogradCPU
+  // leaves CPU, a backend bit being shared by all of the backend's functionalities.
+  CallKeySet out{rt.with_thread_local(call.keys, call.included, call.excluded), {}};
+  // Named key by key: with backend bits shared, a difference of sets can leave a functionality
+  // bit alone, which names no key.
+  const std::vector<Key> given = rt.keys_in(call.keys),
+                         with_local = rt.keys_in(call.keys | call.included),
+                         result = rt.keys_in(out.keys);
+  std::vector<Key> added, dropped;
+  for (Key k : result)
+    if (std::find(given.begin(), given.end(), k) == given.end()) added.push_back(k);
+  for (Key k : with_local)
+    if (std::find(result.begin(), result.end(), k) == result.end()) dropped.push_back(k);
+  if (!added.empty())
     out.notes.push_back(
         fmt::format("added by thread-local state: {} (the included set)", joined(rt, added)));
-  if (const KeySet dropped = (call.keys | call.included) & call.excluded; !dropped.empty()) {
-    bool autocast = false;
-    for (Key k : rt.keys_in(dropped)) autocast = autocast || rt.kind_of(k) == KeyKind::Autocast;
+  if (!dropped.empty()) {
+    const bool autocast = std::any_of(dropped.begin(), dropped.end(),
+                                      [&](Key k) { return rt.kind_of(k) == KeyKind::Autocast; });
     out.notes.push_back(
         fmt::format("dropped by thread-local state: {} (the excluded set{})", joined(rt, dropped),
                     autocast ? "; autocast is off: --autocast DEVICE turns it on" : ""));

@@ -49,9 +49,9 @@ bool has_fraction(const nlohmann::json& json) {
   return false;
 }
 
+// `json` as a T, when it is one.
 template <typename T>
-bool parse(const std::string& text, T& out) {
-  const nlohmann::json json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+bool parse_json(const nlohmann::json& json, T& out) {
   if (!json.is_object() || has_fraction(json)) return false;
   try {
     out = json.get<T>();
@@ -61,11 +61,54 @@ bool parse(const std::string& text, T& out) {
   return true;
 }
 
+nlohmann::json parsed(std::string_view text) {
+  return nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+}
+
 }  // namespace
 
 nlohmann::json to_wire(const Request& request) { return request; }
 nlohmann::json to_wire(const Response& response) { return response; }
-bool from_wire(const std::string& text, Request& request) { return parse(text, request); }
-bool from_wire(const std::string& text, Response& response) { return parse(text, response); }
+bool from_wire(const std::string& text, Request& request) {
+  return parse_json(parsed(text), request);
+}
+
+bool from_wire(const std::string& text, Response& response) {
+  ResponseReader reader;
+  for (size_t start = 0; start < text.size();) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string_view line = std::string_view(text).substr(start, end - start);
+    if (line.find_first_not_of(" \t\r") != std::string_view::npos && !reader.add_line(line))
+      return false;
+    start = end + 1;
+  }
+  std::optional<Response> read = reader.finish();
+  if (!read) return false;
+  response = std::move(*read);
+  return true;
+}
+
+std::string operator_line(const OperatorState& op) {
+  return nlohmann::json{{"operator", op}}.dump() + "\n";
+}
+
+std::string response_line(const Response& response) { return to_wire(response).dump() + "\n"; }
+
+bool ResponseReader::add_line(std::string_view line) {
+  if (complete_) return false;
+  nlohmann::json json = parsed(line);
+  if (json.is_object() && json.size() == 1 && json.contains("operator"))
+    return parse_json(json["operator"], operators_.emplace_back());
+  if (!parse_json(json, response_)) return false;
+  complete_ = true;
+  return true;
+}
+
+std::optional<Response> ResponseReader::finish() {
+  if (!complete_) return std::nullopt;
+  if (!operators_.empty()) response_.library.operators = std::move(operators_);
+  return std::move(response_);
+}
 
 }  // namespace schemac::inspect::report

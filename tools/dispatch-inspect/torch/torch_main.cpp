@@ -1,11 +1,13 @@
 // dispatch-inspect-torch: libtorch's adapter as a program, so that dispatch-inspect itself never
 // links libtorch. dispatch-inspect runs it (from beside itself) for `--runtime torch` with one
 // argument, a request (report/wire.h) as JSON; it loads the request's libraries into libtorch,
-// prints any error on stderr as dispatch-inspect would, and writes the response as JSON on file
-// descriptor 3 (on stdout when 3 is not open), where a library's own printing cannot reach it.
+// prints any error on stderr as dispatch-inspect would, and writes the response as JSON lines
+// (wire.h's stream) on file descriptor 3 (on stdout when 3 is not open), where a library's own
+// printing cannot reach it.
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -22,14 +24,22 @@ int main(int argc, char** argv) {
                  "runs it)\n";
     return 2;
   }
-  const std::string response =
-      report::to_wire(answer(torch_runtime::torch_runtime(), request, std::cerr)).dump() + "\n";
+  // The answer as wire.h's stream: each operator of a library as it is computed, then the rest,
+  // so that all of libtorch is never held as one text.
   const int fd = fcntl(3, F_GETFD) == -1 ? STDOUT_FILENO : 3;
   std::fflush(stdout);
-  for (size_t done = 0; done < response.size();) {
-    const ssize_t n = write(fd, response.data() + done, response.size() - done);
-    if (n <= 0) return 2;
-    done += static_cast<size_t>(n);
-  }
-  return 0;
+  bool written = true;
+  const auto send = [fd, &written](const std::string& text) {
+    for (size_t done = 0; written && done < text.size();) {
+      const ssize_t n = write(fd, text.data() + done, text.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      written = n > 0;
+      if (written) done += static_cast<size_t>(n);
+    }
+  };
+  const report::Response response =
+      answer(torch_runtime::torch_runtime(), request, std::cerr,
+             [&send](report::OperatorState&& op) { send(report::operator_line(op)); });
+  send(report::response_line(response));
+  return written ? 0 : 2;
 }

@@ -5,7 +5,9 @@
 #include <set>
 #include <sstream>
 
+#include <ATen/core/dispatch/DispatchKeyExtractor.h>
 #include <c10/core/DispatchKeySet.h>
+#include <c10/core/impl/LocalDispatchKeySet.h>
 
 #include "schemac/inspect/names.h"
 #include "torch_registry.h"
@@ -70,6 +72,16 @@ class TorchRuntime final : public Runtime {
     return neutral(c10::DispatchKeySet(c10::DispatchKeySet::FULL_AFTER, key_of(key)));
   }
   KeySet after_autograd() const override { return neutral(c10::after_autograd_keyset); }
+  KeySet with_thread_local(KeySet keys, KeySet included, KeySet excluded) const override {
+    // computeDispatchKeySet, which every call of libtorch's dispatcher goes through (with the
+    // operator's fallthrough mask, here every key), on the thread's sets made these meanwhile.
+    c10::impl::PODLocalDispatchKeySet local{};
+    local.set_included(c10_set(included));
+    local.set_excluded(c10_set(excluded));
+    const c10::impl::ForceDispatchKeyGuard guard(local);
+    return neutral(c10::impl::computeDispatchKeySet(
+        c10_set(keys), c10::DispatchKeySet(c10::DispatchKeySet::FULL)));
+  }
   KeyKind kind_of(Key key) const override {
     const DispatchKey k = key_of(key);
     const DispatchKey f = c10::toFunctionalityKey(k);

@@ -4,8 +4,10 @@
 // in-process, libtorch's in dispatch-inspect-torch.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
 
+#include "schemac/inspect/resolve.h"
 #include "schemac/inspect/runtime.h"
 #include "schemac/inspect/wire.h"
 
@@ -15,6 +17,21 @@ namespace schemac::inspect {
 // key, device or key set that is not one, 1 for a library that failed to load or registered
 // nothing with this runtime, or an unknown operator.
 report::Response answer(Runtime& runtime, const report::Request& request, std::ostream& err);
+
+// The same, handing each operator of a library answer to `each` as soon as it is computed instead
+// of keeping it in the response (whose library then stays empty), so that a long answer (all of
+// libtorch) need not be held whole.
+using OperatorSink = std::function<void(report::OperatorState&&)>;
+report::Response answer(Runtime& runtime, const report::Request& request, std::ostream& err,
+                        const OperatorSink& each);
+
+// The call a request describes (resolve's, and trace's thread-local options): its keys, a fresh
+// thread's sets plus --include and --exclude, autocast enabled for a device taking that device's
+// Autocast key out of the excluded set (as torch.autocast does), and the device of a factory
+// operator's options. The one place both subcommands get their thread-local sets from: 0, or 2
+// after saying on `err` which key or device is not one.
+int call_of_request(const Runtime& runtime, const report::Request& request, Call& call,
+                    std::ostream& err);
 
 // The prefix of every error dispatch-inspect prints.
 inline constexpr const char* kErrorPrefix = "dispatch-inspect: error: ";

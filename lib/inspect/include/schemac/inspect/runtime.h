@@ -26,6 +26,8 @@ struct KeySet {
   uint64_t bits = 0;
   constexpr KeySet operator|(KeySet o) const { return {bits | o.bits}; }
   constexpr KeySet operator&(KeySet o) const { return {bits & o.bits}; }
+  // A plain difference of bits (a runtime's own subtraction keeps backend bits: a call's set is
+  // Runtime::with_thread_local's).
   constexpr KeySet operator-(KeySet o) const { return {bits & ~o.bits}; }
   constexpr bool operator==(const KeySet&) const = default;
   constexpr bool empty() const { return bits == 0; }
@@ -78,6 +80,11 @@ class Runtime {
   // after_autograd_keyset: what an autograd kernel passes on.
   virtual KeySet after_autograd() const = 0;
   virtual KeyKind kind_of(Key key) const = 0;
+  // The set a call whose arguments carry `keys` dispatches on under the thread-local sets
+  // `included` and `excluded`, before the fallthrough mask: computed by the runtime's dispatcher's
+  // own function, the one every real call goes through (for both: (keys | included) - excluded,
+  // the subtraction taking functionalities away and leaving backend bits).
+  virtual KeySet with_thread_local(KeySet keys, KeySet included, KeySet excluded) const = 0;
   // A fresh thread's included and excluded sets.
   virtual KeySet default_included() const = 0;
   virtual KeySet default_excluded() const = 0;

@@ -3,7 +3,9 @@
 // and its own runtime's adapter in-process with the same two types.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -38,8 +40,30 @@ struct Response {
 
 nlohmann::json to_wire(const Request& request);
 nlohmann::json to_wire(const Response& response);
-// False when `text` is not such JSON.
+// False when `text` is not such JSON (a response: also not such a stream, below).
 bool from_wire(const std::string& text, Request& request);
 bool from_wire(const std::string& text, Response& response);
+
+// A library response is long (libtorch's 3,199 operators are 80 MB of JSON), so an adapter in
+// another process streams it: one line `{"operator":OperatorState}` per operator as it is
+// computed, then the response itself (its library's operators empty) on a last line. Neither side
+// then holds the whole text or its JSON tree, only one operator's at a time.
+std::string operator_line(const OperatorState& op);   // with its newline
+std::string response_line(const Response& response);  // with its newline
+
+// Reads such a stream a line at a time: each operator line's operator lands in the response's
+// library, the last line fills the rest. A plain response (to_wire's) is a stream of one line.
+class ResponseReader {
+ public:
+  // False when the line is not an operator line or a response, or follows the response.
+  bool add_line(std::string_view line);
+  // The response once its line came, else nullopt (the stream stopped short).
+  std::optional<Response> finish();
+
+ private:
+  Response response_;
+  std::vector<OperatorState> operators_;
+  bool complete_ = false;
+};
 
 }  // namespace schemac::inspect::report
