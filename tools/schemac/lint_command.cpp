@@ -12,13 +12,15 @@
 // profile of the operator it is about. The driver is the lint engine (schemac/engine/engine.h:
 // each input's .schemac.yaml, release, tags, profile, suppression comments, per-path, baseline),
 // the one `schemac lsp` and `gen` ask too; this command binds options and prints.
-// lint_inputs.h expands folders and stdin; lint_fix.h applies fix-its. Exit 0 clean, 1 on errors
+// engine/inputs.h expands folders and stdin; lint_fix.h applies fix-its. Exit 0 clean, 1 on errors
 // (or warnings with
 // --werror), 2 on usage or I/O errors.
 #include <algorithm>
 #include <array>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,7 +33,6 @@
 #include "cli.h"
 #include "commands.h"
 #include "input.h"
-#include "input_files.h"
 #include "lint_fix.h"
 #include "lint_inputs.h"
 #include "parse_sources.h"
@@ -43,6 +44,7 @@
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/diagnostics/suppressions.h"
 #include "schemac/engine/engine.h"
+#include "schemac/engine/inputs.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/lint/rule_selection.h"
@@ -268,29 +270,31 @@ int run_lint(const LintOptions& options) {
   bool io_error = false;
   ReportRun run;
   run.docs_url = options.docs_url;  // else the first input's config's docs-url
-  std::vector<engine::Document> documents;
-  for (LintInput& input : read_lint_inputs(
-           options.files, {options.stdin_filename, options.verbose, options.by_content}, io_error,
-           run.tool_errors)) {
-    documents.emplace_back(input.path, std::move(input.text), input.from_folder);
-    if (input.from_stdin && options.stdin_filename.empty()) documents.back().config_path = ".";
-  }
+  engine::InputReading reading;
+  reading.stdin_name = options.stdin_filename;
+  reading.by_content = options.by_content;
+  reading.read_named = [](const std::string& path, bool any_encoding) {
+    return read_input(kCommand, path, "", any_encoding);
+  };
+  reading.read_stdin = [] { return std::string(std::istreambuf_iterator<char>(std::cin), {}); };
+  reading.skipped = [&](const std::string& path, std::string_view why) {
+    if (options.verbose) fmt::print(stderr, "{}: note: skipped '{}': {}\n", kCommand, path, why);
+  };
+  reading.error = [](const std::string& message) { error(kCommand, "{}", message); };
+  reading.note = [](const std::string& message) {
+    fmt::print(stderr, "{}: note: {}\n", kCommand, message);
+  };
+  engine::Inputs read = engine::read_inputs(options.files, reading);
+  if (!read.unreadable.empty()) io_error = true;
+  run.tool_errors = std::move(read.unreadable);
   const std::vector<diagnostics::RuleInfo> rules = engine::all_rules();
   config::ConfigProvider configs = config_provider(options.config_file);
   engine::Configured inputs =
-      engine::configure(std::move(documents), &configs, lint_options.command_line);
+      engine::configure(std::move(read.documents), &configs, lint_options.command_line);
   if (inputs.config_error) io_error = true;
-  // Files a folder search found that their config's `exclude:` names are not inputs.
-  for (size_t i = inputs.documents.size(); i-- > 0;) {
-    const config::Config& config = inputs.configs[i];
-    if (inputs.documents[i].skip_unknown_format &&
-        cli::excluded(config, inputs.documents[i].path)) {
-      if (options.verbose)
-        fmt::print(stderr, "{}: note: skipped '{}': exclude: in {}\n", kCommand,
-                   inputs.documents[i].path, config.file);
-      inputs.documents.erase(inputs.documents.begin() + static_cast<std::ptrdiff_t>(i));
-      inputs.configs.erase(inputs.configs.begin() + static_cast<std::ptrdiff_t>(i));
-    }
+  if (options.verbose) {
+    for (const auto& [path, config_file] : inputs.excluded)
+      fmt::print(stderr, "{}: note: skipped '{}': exclude: in {}\n", kCommand, path, config_file);
   }
   for (const config::Config& config : inputs.configs) {
     if (run.docs_url.empty()) run.docs_url = config.docs_url.value_or("");

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "schemac/diagnostics/suppressions.h"
+#include "schemac/inputs/folder_search.h"
 #include "schemac/lint/lint_inputs.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/sources/lint.h"
@@ -77,34 +78,6 @@ diagnostics::EntryFirstLine code_entry_first_line(const sources::ScanResult& sca
 
 }  // namespace
 
-std::vector<std::string> files_under(const std::string& folder, size_t limit, bool* complete) {
-  std::vector<std::string> out;
-  std::error_code ec;
-  size_t entries = 0;
-  if (complete) *complete = true;
-  for (auto it = fs::recursive_directory_iterator(
-           folder, fs::directory_options::skip_permission_denied, ec);
-       it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (ec) break;
-    if (limit > 0 && (out.size() >= limit || ++entries > 50 * limit)) {
-      if (complete) *complete = false;
-      break;
-    }
-    const fs::path& path = it->path();
-    std::string name = path.filename().string();
-    if (it->is_directory(ec)) {
-      if (name.starts_with(".")) it.disable_recursion_pending();
-      continue;
-    }
-    if (!it->is_regular_file(ec) || name == config::kConfigFileName || name == "tags.yaml")
-      continue;
-    const bool yaml = path.extension() == ".yaml" || path.extension() == ".yml";
-    if (yaml || sources::language_for_path(path.string())) out.push_back(path.string());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 std::vector<diagnostics::RuleInfo> all_rules() { return lint::lint_run_rules(); }
 
 std::string unknown_rule(const std::vector<std::string>& ids) {
@@ -134,6 +107,13 @@ Configured configure(std::vector<Document> documents, config::ConfigProvider* pr
     }
     out.configs.push_back(config::merge_command_line(*config, command_line));
     out.documents.push_back(std::move(document));
+  }
+  for (size_t i = out.documents.size(); i-- > 0;) {
+    if (!out.documents[i].excludable || !inputs::excluded(out.configs[i], out.documents[i].path))
+      continue;
+    out.excluded.emplace_back(out.documents[i].path, out.configs[i].file);
+    out.documents.erase(out.documents.begin() + static_cast<std::ptrdiff_t>(i));
+    out.configs.erase(out.configs.begin() + static_cast<std::ptrdiff_t>(i));
   }
   return out;
 }

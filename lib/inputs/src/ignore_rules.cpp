@@ -1,11 +1,24 @@
-#include "ignore_rules.h"
+// .gitignore's pattern language and where its files are (ignore_rules.h).
+#include "schemac/inputs/ignore_rules.h"
 
-#include "input.h"
+#include <fstream>
+#include <sstream>
 
-namespace schemac::cli {
+namespace schemac::inputs {
 namespace {
 
 namespace fs = std::filesystem;
+
+std::optional<std::string> read_file(const fs::path& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) return std::nullopt;
+  return std::move(text).str();
+}
 
 // `[...]` at pattern[i] against `c`; `end` is set past the class. False with end == i when the
 // class is not closed (then '[' is literal).
@@ -176,4 +189,4 @@ IgnoreRules gitignore_rules_for(const fs::path& folder) {
   return rules;
 }
 
-}  // namespace schemac::cli
+}  // namespace schemac::inputs
