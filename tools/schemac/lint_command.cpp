@@ -12,11 +12,12 @@
 // profile of the operator it is about. The driver is the lint engine (schemac/engine/engine.h:
 // each input's .schemac.yaml, release, tags, profile, suppression comments, per-path, baseline),
 // the one `schemac lsp` and `gen` ask too; this command binds options and prints.
-// engine/inputs.h expands folders and stdin; lint_fix.h applies fix-its. Exit 0 clean, 1 on errors
-// (or warnings with
+// engine/inputs.h expands folders and stdin; diagnostics/fixes.h applies fix-its in rounds. Exit 0
+// clean, 1 on errors (or warnings with
 // --werror), 2 on usage or I/O errors.
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -32,8 +33,8 @@
 #include "build_macros.h"
 #include "cli.h"
 #include "commands.h"
+#include "file_output.h"
 #include "input.h"
-#include "lint_fix.h"
 #include "lint_inputs.h"
 #include "parse_sources.h"
 #include "report.h"
@@ -42,6 +43,7 @@
 #include "schemac/config/provider.h"
 #include "schemac/diagnostics/baseline.h"
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/diagnostics/fixes.h"
 #include "schemac/diagnostics/suppressions.h"
 #include "schemac/engine/engine.h"
 #include "schemac/engine/inputs.h"
@@ -214,6 +216,26 @@ bool use_baseline(const std::string& path, const std::vector<Diagnostic>& today,
   return baseline.has_value();
 }
 
+// Each fixed file replaced whole (a temporary file beside it, then a rename), or with `diff_only`
+// shown as a unified diff on stdout. False when a file could not be written (it is left as it
+// was, and so is its text in `texts`).
+bool write_fixes(const std::vector<std::string>& paths, const std::vector<std::string>& original,
+                 std::vector<std::string>& texts, bool diff_only) {
+  bool written = true;
+  for (size_t i = 0; i < paths.size(); ++i) {
+    if (texts[i] == original[i]) continue;
+    if (diff_only) {
+      fmt::print("{}", diagnostics::render_unified_diff(paths[i], original[i], texts[i]));
+    } else if (cli::replace_file(paths[i], texts[i], /*keep_permissions=*/true)) {
+      error(kCommand, "cannot write '{}'; it is left as it was", paths[i]);
+      texts[i] = original[i];
+      written = false;
+    }
+  }
+  std::fflush(stdout);
+  return written;
+}
+
 // Whether every id given to `option` names a rule (or is "all"); says which does not otherwise.
 bool known_rules(const std::vector<std::string>& ids, std::string_view option) {
   const std::string why = engine::unknown_rule(ids);
@@ -340,15 +362,20 @@ int run_lint(const LintOptions& options) {
   if (options.fix || options.diff) {
     std::vector<std::string> paths;
     for (const engine::Document& input : inputs.documents) paths.push_back(input.path);
-    FixSummary fixed = fix_files(paths, texts, lint_all, options.diff);
-    if (fixed.io_error) io_error = true;
+    const std::vector<std::string> original = texts;
+    diagnostics::FixRounds fixed = diagnostics::apply_fixes_in_rounds(paths, texts, lint_all);
+    for (const diagnostics::SkippedFix& s : fixed.left_out) {
+      const diagnostics::Location& at = s.diagnostic.location;
+      fmt::print(stderr, "{}:{}:{}: note: fix for [{}] left out: {}\n", at.file, at.line, at.column,
+                 s.diagnostic.rule, s.reason);
+    }
+    if (!write_fixes(paths, original, texts, options.diff)) io_error = true;
     if (options.diff) return io_error ? kExitUsage : fixed.fixed > 0 ? cli::kExitProblems : kExitOk;
-    if (fixed.fixed > 0 || fixed.left_out > 0) {
-      fmt::print(
-          stderr, "{}: fixed {} problem{}{}\n", kCommand, fixed.fixed, fixed.fixed == 1 ? "" : "s",
-          fixed.left_out > 0
-              ? fmt::format(", {} fix{} left out", fixed.left_out, fixed.left_out == 1 ? "" : "es")
-              : "");
+    if (fixed.fixed > 0 || !fixed.left_out.empty()) {
+      const size_t left = fixed.left_out.size();
+      fmt::print(stderr, "{}: fixed {} problem{}{}\n", kCommand, fixed.fixed,
+                 fixed.fixed == 1 ? "" : "s",
+                 left > 0 ? fmt::format(", {} fix{} left out", left, left == 1 ? "" : "es") : "");
     }
   }
   std::vector<Diagnostic> diagnostics = baseline_recorded ? inputs.problems : lint_all(texts);

@@ -8,53 +8,13 @@
 #include "cli.h"
 #include "rule_help.h"
 #include "schemac/config/config.h"
+#include "schemac/diagnostics/render_github.h"
 #include "schemac/support/json.h"
 #include "schemac/support/version.h"
 
 namespace schemac::tool {
 
 using support::Json;
-
-namespace {
-
-// A workflow command's data: %, CR and LF escaped; in properties also ':' and ','.
-std::string escape_annotation(std::string_view text, bool property) {
-  std::string out;
-  for (char c : text) {
-    if (c == '%') out += "%25";
-    else if (c == '\r') out += "%0D";
-    else if (c == '\n') out += "%0A";
-    else if (property && c == ':') out += "%3A";
-    else if (property && c == ',') out += "%2C";
-    else out += c;
-  }
-  return out;
-}
-
-// `::error file=F,line=L,col=C,endLine=..,endColumn=..,title=RULE::MESSAGE`, one per diagnostic.
-std::string render_github(const std::vector<diagnostics::Diagnostic>& diagnostics) {
-  std::string out;
-  for (const diagnostics::Diagnostic& d : diagnostics) {
-    std::string_view command = d.severity == diagnostics::Severity::error     ? "error"
-                               : d.severity == diagnostics::Severity::warning ? "warning"
-                                                                              : "notice";
-    std::string properties;
-    const diagnostics::Location& loc = d.location;
-    if (!loc.file.empty()) properties += "file=" + escape_annotation(loc.file, true) + ",";
-    if (loc.line != 0) properties += fmt::format("line={},", loc.line);
-    if (loc.column != 0) properties += fmt::format("col={},", loc.column);
-    if (loc.end_line != 0 && loc.end_line != loc.line)
-      properties += fmt::format("endLine={},", loc.end_line);
-    if (loc.end_line == loc.line && loc.end_column > loc.column)
-      properties += fmt::format("endColumn={},", loc.end_column);
-    properties += "title=" + escape_annotation(d.rule, true);
-    out += fmt::format("::{} {}::{}\n", command, properties,
-                       escape_annotation(d.message + " [" + d.rule + "]", false));
-  }
-  return out;
-}
-
-}  // namespace
 
 std::optional<std::string> checked_docs_url(std::string_view command, const std::string& option) {
   if (option.empty() || config::is_url(option)) return option;
@@ -100,7 +60,7 @@ void print_report(const std::vector<diagnostics::Diagnostic>& diagnostics,
     };
     fmt::print("{}", diagnostics::render_sarif(diagnostics, tool, sarif));
   } else if (format == "github") {
-    fmt::print("{}", render_github(diagnostics));
+    fmt::print("{}", diagnostics::render_github(diagnostics));
   } else if (!diagnostics.empty()) {
     fmt::print("{}{}", diagnostics::render_text(diagnostics, sources, {cli::stdout_color()}),
                diagnostics::render_summary(diagnostics::count_diagnostics(diagnostics)));
