@@ -38,7 +38,6 @@
 #include "lint_inputs.h"
 #include "parse_sources.h"
 #include "report.h"
-#include "rule_help.h"
 #include "schemac/config/config.h"
 #include "schemac/config/provider.h"
 #include "schemac/diagnostics/baseline.h"
@@ -49,7 +48,6 @@
 #include "schemac/engine/inputs.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
-#include "schemac/lint/rule_selection.h"
 #include "schemac/rules/rules.h"
 #include "schemac/sources/language.h"
 #include "schemac/sources/lint.h"
@@ -95,47 +93,6 @@ struct LintOptions {
   BuildMacroOptions macros;  // -D, -U (with each input's config's defines)
 };
 
-// --list-rules: each rule's id, severity in each profile it is in, and what it checks; with a
-// forced profile only that profile's rules, with their severity there.
-void print_rule_list(std::span<const diagnostics::RuleInfo> rules, lint::Profile only,
-                     std::string_view format, std::string_view docs_url) {
-  lint::LintOptions in_tree, extension;
-  in_tree.profile = lint::Profile::in_tree;
-  extension.profile = lint::Profile::extension;
-  nlohmann::ordered_json list = nlohmann::ordered_json::array();
-  std::vector<std::array<std::string, 3>> rows;  // id, profiles, description
-  for (const diagnostics::RuleInfo& rule : rules) {
-    nlohmann::ordered_json profiles = nlohmann::ordered_json::object();
-    std::string column;
-    for (const lint::LintOptions* options : {&in_tree, &extension}) {
-      if (only != lint::Profile::automatic && only != options->profile) continue;
-      std::optional<diagnostics::Severity> severity =
-          lint::rule_applies(rule, *options, options->profile);
-      if (!severity) continue;
-      const std::string_view name = lint::profile_name(options->profile);
-      profiles[std::string(name)] = diagnostics::severity_name(*severity);
-      column += fmt::format("{}{}:{}", column.empty() ? "" : " ", name,
-                            diagnostics::severity_name(*severity));
-    }
-    if (column.empty()) continue;
-    list.push_back({{"id", rule.id}, {"profiles", profiles}, {"description", rule.description}});
-    if (std::optional<RuleHelp> help = find_rule_help(rule.id)) list.back()["help"] = help->text;
-    if (!docs_url.empty()) list.back()["helpUri"] = rule_help_uri(docs_url, rule.id);
-    rows.push_back({std::string(rule.id), column, std::string(rule.description)});
-  }
-  if (format == "json") {
-    fmt::print("{}\n", list.dump(2));
-    return;
-  }
-  size_t id_width = 0, profiles_width = 0;
-  for (const auto& row : rows) {
-    id_width = std::max(id_width, row[0].size());
-    profiles_width = std::max(profiles_width, row[1].size());
-  }
-  for (const auto& row : rows)
-    fmt::print("{:<{}}  {:<{}}  {}\n", row[0], id_width, row[1], profiles_width, row[2]);
-}
-
 void print_skipped(const sources::ScannedFile& file) {
   for (const sources::SkippedCall& skipped : file.scan.skipped) {
     fmt::print(stderr, "{}:{}:{}: note: skipped: {}\n", file.path, skipped.position.line,
@@ -172,21 +129,6 @@ int show_config(const LintOptions& options) {
   diagnostics::SourceFiles none;
   fmt::print(stderr, "{}", diagnostics::render_text(problems, none, {cli::stderr_color()}));
   return kExitUsage;
-}
-
-// Keeps the report to the first `max_errors` errors (and what comes before the last of them).
-void limit_errors(std::vector<Diagnostic>& diagnostics, size_t max_errors) {
-  size_t errors = 0;
-  for (size_t i = 0; i < diagnostics.size(); ++i) {
-    if (diagnostics[i].severity != diagnostics::Severity::error || ++errors <= max_errors) continue;
-    size_t dropped = std::count_if(
-        diagnostics.begin() + i, diagnostics.end(),
-        [](const Diagnostic& d) { return d.severity == diagnostics::Severity::error; });
-    diagnostics.resize(i);
-    fmt::print(stderr, "{}: note: stopped after {} errors (--max-errors); {} more not shown\n",
-               kCommand, max_errors, dropped);
-    return;
-  }
 }
 
 // Records today's findings in a new baseline file (`recorded`), or reads the existing one into
@@ -247,7 +189,8 @@ int run_lint(const LintOptions& options) {
   const lint::Profile profile =
       lint::parse_profile(options.profile).value_or(lint::Profile::automatic);
   if (options.list_rules) {
-    print_rule_list(engine::all_rules(), profile, options.format, options.docs_url);
+    fmt::print("{}", report::render_rule_profiles(engine::all_rules(), profile, options.format,
+                                                  rule_help_from_docs(options.docs_url)));
     return kExitOk;
   }
   if (options.list_tags) {
@@ -383,7 +326,10 @@ int run_lint(const LintOptions& options) {
   for (size_t i = 0; i < texts.size(); ++i) sources.add(inputs.documents[i].path, texts[i]);
   diagnostics::sort_diagnostics(diagnostics);
   diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(diagnostics);
-  if (options.max_errors > 0) limit_errors(diagnostics, options.max_errors);
+  if (size_t dropped =
+          options.max_errors > 0 ? report::limit_errors(diagnostics, options.max_errors) : 0)
+    fmt::print(stderr, "{}: note: stopped after {} errors (--max-errors); {} more not shown\n",
+               kCommand, options.max_errors, dropped);
   print_report(diagnostics, sources, options.format, rules, run);
   if (options.format == "text" && !diagnostics.empty())
     fmt::print("{}", lint::render_rule_counts(diagnostics));
