@@ -16,7 +16,6 @@
 // clean, 1 on errors (or warnings with
 // --werror), 2 on usage or I/O errors.
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -36,21 +35,15 @@
 #include "file_output.h"
 #include "input.h"
 #include "lint_inputs.h"
-#include "parse_sources.h"
 #include "report.h"
-#include "schemac/config/config.h"
 #include "schemac/config/provider.h"
 #include "schemac/diagnostics/baseline.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/diagnostics/fixes.h"
-#include "schemac/diagnostics/suppressions.h"
 #include "schemac/engine/engine.h"
 #include "schemac/engine/inputs.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
-#include "schemac/rules/rules.h"
-#include "schemac/sources/language.h"
-#include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
 #include "torch_version_option.h"
 
@@ -92,13 +85,6 @@ struct LintOptions {
   bool by_content = false;   // files given are skipped like files found in a folder
   BuildMacroOptions macros;  // -D, -U (with each input's config's defines)
 };
-
-void print_skipped(const sources::ScannedFile& file) {
-  for (const sources::SkippedCall& skipped : file.scan.skipped) {
-    fmt::print(stderr, "{}:{}:{}: note: skipped: {}\n", file.path, skipped.position.line,
-               skipped.position.column, skipped.reason);
-  }
-}
 
 // What the engine could not use: a tags file's own errors, then why.
 void print_problems(const std::vector<engine::Problem>& problems) {
@@ -265,19 +251,14 @@ int run_lint(const LintOptions& options) {
     if (run.docs_url.empty()) run.docs_url = config.docs_url.value_or("");
   }
   std::vector<std::string> texts;
-  for (size_t i = 0; i < inputs.documents.size(); ++i) {
-    const engine::Document& input = inputs.documents[i];
-    texts.push_back(input.text);
-    std::optional<sources::Language> language = sources::language_of(input.path, input.text);
-    if (options.verbose && language) {
-      std::optional<tokens::MacroTable> macros =
-          build_macros(kCommand, options.macros, &inputs.configs[i]);
-      if (macros) {
-        sources::ScanOptions scan_options = engine::scan_options_from(inputs.configs[i]);
-        scan_options.macros = &*macros;
-        print_skipped({input.path, sources::scan_source(texts.back(), *language, scan_options)});
-      }
-    }
+  for (const engine::Document& input : inputs.documents) texts.push_back(input.text);
+  for (const engine::UncheckedCalls& file :
+       options.verbose ? engine::unchecked_calls(inputs, lint_options.macros)
+                       : std::vector<engine::UncheckedCalls>{}) {
+    if (!file.problem.empty()) error(kCommand, "{}", file.problem);
+    for (const sources::SkippedCall& call : file.calls)
+      fmt::print(stderr, "{}:{}:{}: note: skipped: {}\n", file.path, call.position.line,
+                 call.position.column, call.reason);
   }
   // Every finding for `current` texts, the baseline's excused ones dropped.
   std::optional<std::vector<diagnostics::BaselineEntry>> baseline;

@@ -275,6 +275,24 @@ std::optional<tokens::MacroTable> macros_for(const config::Config& config, const
   return table;
 }
 
+std::vector<UncheckedCalls> unchecked_calls(const Configured& configured,
+                                            const BuildMacros& macros) {
+  std::vector<UncheckedCalls> out;
+  for (size_t i = 0; i < configured.documents.size(); ++i) {
+    const Document& document = configured.documents[i];
+    std::optional<sources::Language> language = sources::language_of(document.path, document.text);
+    if (!language) continue;
+    UncheckedCalls& calls = out.emplace_back(UncheckedCalls{document.path, {}, {}});
+    std::optional<tokens::MacroTable> table =
+        macros_for(configured.configs[i], macros, calls.problem);
+    if (!table) continue;
+    sources::ScanOptions scan_options = scan_options_from(configured.configs[i]);
+    scan_options.macros = &*table;
+    calls.calls = sources::scan_source(document.text, *language, scan_options).skipped;
+  }
+  return out;
+}
+
 sources::ScanOptions scan_options_from(const config::Config& config) {
   sources::ScanOptions options;
   for (const config::CustomOpHelperEntry& entry : config.custom_op_helpers) {

@@ -128,6 +128,17 @@ Run lint(std::vector<Document> documents, config::ConfigProvider* provider, cons
 // it is in. The problems of a config that cannot be used are added (rule `config`, errors).
 void apply_configs(std::vector<Diagnostic>& diagnostics, config::ConfigProvider& provider);
 
+// --verbose: the registration calls of each C++ or Python document whose schema is not a literal
+// (so lint cannot check it), in document order; `problem` says why a document's macros (its
+// config's `defines:`, -D, -U) could not be used instead.
+struct UncheckedCalls {
+  std::string path;
+  std::vector<sources::SkippedCall> calls;
+  std::string problem;
+};
+std::vector<UncheckedCalls> unchecked_calls(const Configured& configured,
+                                            const BuildMacros& macros);
+
 // How registration code is scanned under a document's config: its custom-op-helpers.
 sources::ScanOptions scan_options_from(const config::Config& config);
 
