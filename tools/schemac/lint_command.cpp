@@ -17,8 +17,6 @@
 // --werror), 2 on usage or I/O errors.
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <memory>
@@ -40,6 +38,7 @@
 #include "schemac/diagnostics/baseline.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/diagnostics/fixes.h"
+#include "schemac/engine/baseline_file.h"
 #include "schemac/engine/engine.h"
 #include "schemac/engine/inputs.h"
 #include "schemac/lint/file_kinds.h"
@@ -53,7 +52,6 @@ using cli::error, cli::kExitOk, cli::kExitUsage, cli::read_input;
 
 namespace {
 
-namespace fs = std::filesystem;
 using diagnostics::Diagnostic;
 
 constexpr std::string_view kCommand = "schemac lint";
@@ -115,33 +113,6 @@ int show_config(const LintOptions& options) {
   diagnostics::SourceFiles none;
   fmt::print(stderr, "{}", diagnostics::render_text(problems, none, {cli::stderr_color()}));
   return kExitUsage;
-}
-
-// Records today's findings in a new baseline file (`recorded`), or reads the existing one into
-// `baseline`. Returns false on an unreadable or malformed baseline.
-bool use_baseline(const std::string& path, const std::vector<Diagnostic>& today,
-                  const diagnostics::FileTextLookup& texts,
-                  std::optional<std::vector<diagnostics::BaselineEntry>>& baseline,
-                  bool& recorded) {
-  std::error_code ec;
-  if (!fs::exists(path, ec)) {
-    std::ofstream out(path, std::ios::binary);
-    out << diagnostics::render_baseline(today, texts);
-    if (!out.flush()) {
-      error(kCommand, "cannot write baseline '{}'", path);
-      return false;
-    }
-    fmt::print(stderr, "{}: recorded {} finding{} in baseline '{}'\n", kCommand, today.size(),
-               today.size() == 1 ? "" : "s", path);
-    recorded = true;
-    return true;
-  }
-  std::optional<std::string> text = read_input(kCommand, path, "baseline");
-  if (!text) return false;
-  std::string why;
-  baseline = diagnostics::parse_baseline(*text, why);
-  if (!baseline) error(kCommand, "baseline '{}' is not usable: {}", path, why);
-  return baseline.has_value();
 }
 
 // Each fixed file replaced whole (a temporary file beside it, then a rename), or with `diff_only`
@@ -263,15 +234,6 @@ int run_lint(const LintOptions& options) {
   // Every finding for `current` texts, the baseline's excused ones dropped.
   std::optional<std::vector<diagnostics::BaselineEntry>> baseline;
   bool baseline_recorded = false;
-  // The text of an input by its path, for the baseline's keys.
-  auto texts_of = [&](const std::vector<std::string>& current) {
-    return [&](const std::string& file) -> std::string_view {
-      for (size_t i = 0; i < inputs.documents.size(); ++i) {
-        if (inputs.documents[i].path == file) return current[i];
-      }
-      return {};
-    };
-  };
   auto lint_all = [&](const std::vector<std::string>& current) {
     engine::Run lint = engine::lint(inputs, current, lint_options, baseline ? &*baseline : nullptr);
     print_problems(lint.problems);
@@ -279,9 +241,16 @@ int run_lint(const LintOptions& options) {
     return std::move(lint.diagnostics);
   };
   if (!options.baseline_file.empty()) {
-    std::vector<Diagnostic> today = lint_all(texts);
-    if (!use_baseline(options.baseline_file, today, texts_of(texts), baseline, baseline_recorded))
-      return kExitUsage;
+    engine::BaselineFile file = engine::use_baseline(
+        options.baseline_file, lint_all(texts), inputs, texts,
+        [](const std::string& path) { return read_input(kCommand, path, "baseline"); });
+    if (!file.problem.empty()) error(kCommand, "{}", file.problem);
+    if (file.written)
+      fmt::print(stderr, "{}: recorded {} finding{} in baseline '{}'\n", kCommand, file.recorded,
+                 file.recorded == 1 ? "" : "s", options.baseline_file);
+    if (!file.entries && !file.written) return kExitUsage;
+    baseline = std::move(file.entries);
+    baseline_recorded = file.written;
   }
   if (options.fix || options.diff) {
     std::vector<std::string> paths;
