@@ -1,20 +1,17 @@
 // `schemac lint [--format text|json|sarif|github] [--werror] [--tags FILE] [--kind
-// native|backend|executorch]
-// [--native-functions FILE] [--profile in-tree|extension] [--torch-version X.Y] [--list-rules]
-// [--list-tags] [--fix [--diff]]
-// [--config FILE] [--select/--ignore RULE,...] [--baseline FILE] [--max-errors N] FILE|DIR|-...`:
-// checks operator YAML files (native_functions.yaml, torchgen's backend YAML, executorch's kernel
-// YAML; recognised by shape, as the torchgen of release X.Y reads them: docs/releases.md) and the
-// schemas in C++ and Python registration code (chosen by extension, else by content:
-// lib/sources' language.h; --verbose lists
-// the calls whose schema is not a literal), then the rules across all the files given, and
-// reports every problem with its rule id, on stdout, each rule kept and given its severity by the
-// profile of the operator it is about. The driver is the lint engine (schemac/engine/engine.h:
-// each input's .schemac.yaml, release, tags, profile, suppression comments, per-path, baseline),
-// the one `schemac lsp` and `gen` ask too; this command binds options and prints.
-// engine/inputs.h expands folders and stdin; diagnostics/fixes.h applies fix-its in rounds. Exit 0
-// clean, 1 on errors (or warnings with
-// --werror), 2 on usage or I/O errors.
+// native|backend|executorch] [--native-functions FILE] [--profile in-tree|extension]
+// [--torch-version X.Y] [--list-rules] [--list-tags] [--fix [--diff]] [--config FILE]
+// [--select/--ignore RULE,...] [--baseline FILE] [--max-errors N] FILE|DIR|-...`: checks operator
+// YAML files (native_functions.yaml, torchgen's backend YAML, executorch's kernel YAML; recognised
+// by shape, as the torchgen of release X.Y reads them: docs/releases.md) and the schemas in C++
+// and Python registration code (chosen by extension, else by content: lib/sources' language.h;
+// --verbose lists the calls whose schema is not a literal), then the rules across all the files
+// given, and reports every problem with its rule id on stdout. This command binds options and
+// prints; the libraries do the rest: what it reads (engine/inputs.h: stdin, files, folders by
+// lib/inputs' search), the lint engine (engine/engine.h: each input's .schemac.yaml, release,
+// tags, profile, suppression comments, per-path, baseline), the one `schemac lsp` and `gen` ask
+// too; --fix's rounds (diagnostics/fixes.h); the report in each --format (lib/report).
+// Exit 0 clean, 1 on errors (or warnings with --werror), 2 on usage or I/O errors.
 #include <algorithm>
 #include <cstdio>
 #include <iostream>

@@ -139,4 +139,12 @@ Inputs read_inputs(const std::vector<std::string>& arguments, const InputReading
   return out;
 }
 
+config::ConfigProvider config_provider(const std::string& forced) {
+  return config::ConfigProvider(forced, all_rules(), [](const fs::path& path, std::string& why) {
+    std::optional<std::string> text = read_bytes(path.string());
+    why = text ? inputs::why_not_text(*text) : "no such file, or not readable";
+    return why.empty() ? text : std::nullopt;
+  });
+}
+
 }  // namespace schemac::engine

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "schemac/config/provider.h"
 #include "schemac/engine/engine.h"
 
 namespace schemac::engine {
@@ -45,5 +46,9 @@ struct Inputs {
 };
 
 Inputs read_inputs(const std::vector<std::string>& arguments, const InputReading& reading);
+
+// The .schemac.yaml of each input (`forced`: --config), read as inputs are (binary and non-UTF-8
+// text refused, with why); every rule of the engine may be named in it.
+config::ConfigProvider config_provider(const std::string& forced = "");
 
 }  // namespace schemac::engine
