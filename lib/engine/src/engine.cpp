@@ -4,14 +4,13 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <memory>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "schemac/diagnostics/suppressions.h"
 #include "schemac/inputs/folder_search.h"
+#include "schemac/inputs/text.h"
 #include "schemac/lint/lint_inputs.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/sources/lint.h"
@@ -23,14 +22,6 @@ namespace schemac::engine {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::optional<std::string> read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // The valid tags for `path`: from --tags, else the config's tags:, else a tags.yaml beside it,
 // else the built-in list of `release`. False (with `problem`) when the tags file is unusable.
@@ -48,7 +39,8 @@ bool tags_for(const Options& options, const config::Config& config, const std::s
     }
     file = beside.string();
   }
-  std::optional<std::string> text = options.read_tags ? options.read_tags(file) : read_bytes(file);
+  std::optional<std::string> text =
+      options.read_tags ? options.read_tags(file) : inputs::read_file(file);
   if (text) {
     lint::TagsLoad load = lint::load_tags(file, std::move(*text));
     if (load.diagnostics.empty()) {

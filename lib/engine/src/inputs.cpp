@@ -2,9 +2,7 @@
 #include "schemac/engine/inputs.h"
 
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -18,16 +16,6 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::string kStdinName = "<stdin>";  // without --stdin-filename
-
-std::optional<std::string> read_bytes(const std::string& path) {
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) return std::nullopt;
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in) return std::nullopt;
-  return std::move(text).str();
-}
 
 // Reads the arguments into `out`, each file once.
 class Reader {
@@ -75,7 +63,7 @@ class Reader {
     std::optional<std::string> text;
     if (from_folder) {
       // Found, not asked for: what is not text is not an operator file.
-      text = read_bytes(path);
+      text = inputs::read_file(path);
       if (text) {
         if (const std::string why = inputs::why_not_text(*text, code); !why.empty()) {
           skipped(path, why);
@@ -104,7 +92,7 @@ class Reader {
   }
   std::optional<std::string> read_named(const std::string& path, bool code) const {
     if (reading_.read_named) return reading_.read_named(path, code);
-    std::optional<std::string> text = read_bytes(path);
+    std::optional<std::string> text = inputs::read_file(path);
     if (text && !inputs::why_not_text(*text, code).empty()) return std::nullopt;
     return text;
   }
@@ -141,7 +129,7 @@ Inputs read_inputs(const std::vector<std::string>& arguments, const InputReading
 
 config::ConfigProvider config_provider(const std::string& forced) {
   return config::ConfigProvider(forced, all_rules(), [](const fs::path& path, std::string& why) {
-    std::optional<std::string> text = read_bytes(path.string());
+    std::optional<std::string> text = inputs::read_file(path.string());
     why = text ? inputs::why_not_text(*text) : "no such file, or not readable";
     return why.empty() ? text : std::nullopt;
   });

@@ -1,24 +1,12 @@
 // .gitignore's pattern language and where its files are (ignore_rules.h).
 #include "schemac/inputs/ignore_rules.h"
 
-#include <fstream>
-#include <sstream>
+#include "schemac/inputs/text.h"
 
 namespace schemac::inputs {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::optional<std::string> read_file(const fs::path& path) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) return std::nullopt;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return std::move(text).str();
-}
 
 // `[...]` at pattern[i] against `c`; `end` is set past the class. False with end == i when the
 // class is not closed (then '[' is literal).

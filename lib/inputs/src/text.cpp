@@ -1,5 +1,9 @@
-// Whether bytes are text (text.h): UTF-8 checked by hand, with the place of the first bad byte.
+// Reading bytes and whether they are text (text.h): UTF-8 checked by hand, with the place of
+// the first bad byte.
 #include "schemac/inputs/text.h"
+
+#include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -53,6 +57,16 @@ std::string why_not_text(std::string_view text, bool any_encoding) {
     i += n;
   }
   return "";
+}
+
+std::optional<std::string> read_file(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in) return std::nullopt;
+  return std::move(text).str();
 }
 
 }  // namespace schemac::inputs

@@ -1,7 +1,9 @@
-// Whether an input's bytes are text: the one answer for the command line's inputs, the files a
-// folder search finds and the files the editor reads for a project.
+// Reading an input's bytes, and whether they are text: the one answer for the command line's
+// inputs, the files a folder search finds and the files the editor reads for a project.
 #pragma once
 
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -12,5 +14,8 @@ namespace schemac::inputs {
 // `any_encoding` only a NUL byte counts (C++ and Python comments may hold Latin-1 bytes, which
 // must not hide a file's schemas; YAML must be Unicode).
 std::string why_not_text(std::string_view text, bool any_encoding = false);
+
+// The bytes of the file at `path`, or nothing when it is not a regular file or cannot be read.
+std::optional<std::string> read_file(const std::filesystem::path& path);
 
 }  // namespace schemac::inputs
