@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/diagnostics/render_github.h"
 
 namespace schemac::schema {
 
@@ -91,6 +92,14 @@ TEST(Diagnostics, SortByFileLineColumnKeepingOrderAtOnePlace) {
   EXPECT_EQ(ds[1].message, "second");
   EXPECT_EQ(ds[2].location.column, 5u);
   EXPECT_EQ(ds[3].location.file, "b");
+}
+
+TEST(GithubRenderer, OneWorkflowCommandPerDiagnosticEscaped) {
+  Diagnostic warning{Severity::warning, "r:1", Location::at("a,b.yaml", 2, 3), "50% off\nnow", {}, {}};
+  EXPECT_EQ(diagnostics::render_github(std::vector<Diagnostic>{sample(), warning}),
+            "::error file=ops.yaml,line=3,col=9,endColumn=16,title=duplicate-overload::overload "
+            "'add.Tensor' is defined twice [duplicate-overload]\n"
+            "::warning file=a%2Cb.yaml,line=2,col=3,endColumn=4,title=r%3A1::50%25 off%0Anow [r:1]\n");
 }
 
 TEST(JsonRenderer, ArrayOfDiagnosticsWithNotesAndEnds) {

@@ -44,6 +44,30 @@ TEST(Fixes, SameFixTwiceIsTakenOnceAndOtherFilesAreIgnored) {
   EXPECT_TRUE(out.skipped.empty());
 }
 
+TEST(Fixes, RoundsRelintUntilNoFixIsLeft) {
+  // Each round's lint offers one fix per file while the text still holds an "x"; the overlap
+  // waits a round.
+  std::vector<std::string> paths{"f.yaml"};
+  std::vector<std::string> texts{"xx\n"};
+  int rounds = 0;
+  auto relint = [&](const std::vector<std::string>& current) {
+    ++rounds;
+    std::vector<Diagnostic> out;
+    const size_t x = current[0].find('x');
+    if (x != std::string::npos) {
+      const auto column = static_cast<uint32_t>(x + 1);
+      out.push_back(with_fix(1, column, 1, column + 1, "y"));
+      out.push_back(with_fix(1, column, 1, column + 1, "z"));  // overlaps: left out
+    }
+    return out;
+  };
+  FixRounds fixed = apply_fixes_in_rounds(paths, texts, relint);
+  EXPECT_EQ(texts[0], "yy\n");
+  EXPECT_EQ(fixed.fixed, 2u);
+  EXPECT_EQ(rounds, 3);  // the third finds nothing to fix
+  EXPECT_TRUE(fixed.left_out.empty());
+}
+
 TEST(Fixes, UnifiedDiffHasHunksWithContext) {
   std::string before, after;
   for (int i = 1; i <= 20; ++i) {

@@ -1,24 +1,21 @@
 // `schemac lint [--format text|json|sarif|github] [--werror] [--tags FILE] [--kind
-// native|backend|executorch]
-// [--native-functions FILE] [--profile in-tree|extension] [--torch-version X.Y] [--list-rules]
-// [--list-tags] [--fix [--diff]]
-// [--config FILE] [--select/--ignore RULE,...] [--baseline FILE] [--max-errors N] FILE|DIR|-...`:
-// checks operator YAML files (native_functions.yaml, torchgen's backend YAML, executorch's kernel
-// YAML; recognised by shape, as the torchgen of release X.Y reads them: docs/releases.md) and the
-// schemas in C++ and Python registration code (chosen by extension, else by content:
-// lib/sources' language.h; --verbose lists
-// the calls whose schema is not a literal), then the rules across all the files given, and
-// reports every problem with its rule id, on stdout, each rule kept and given its severity by the
-// profile of the operator it is about. The driver is the lint engine (schemac/engine/engine.h:
-// each input's .schemac.yaml, release, tags, profile, suppression comments, per-path, baseline),
-// the one `schemac lsp` and `gen` ask too; this command binds options and prints.
-// lint_inputs.h expands folders and stdin; lint_fix.h applies fix-its. Exit 0 clean, 1 on errors
-// (or warnings with
-// --werror), 2 on usage or I/O errors.
+// native|backend|executorch] [--native-functions FILE] [--profile in-tree|extension]
+// [--torch-version X.Y] [--list-rules] [--list-tags] [--fix [--diff]] [--config FILE]
+// [--select/--ignore RULE,...] [--baseline FILE] [--max-errors N] FILE|DIR|-...`: checks operator
+// YAML files (native_functions.yaml, torchgen's backend YAML, executorch's kernel YAML; recognised
+// by shape, as the torchgen of release X.Y reads them: docs/releases.md) and the schemas in C++
+// and Python registration code (chosen by extension, else by content: lib/sources' language.h;
+// --verbose lists the calls whose schema is not a literal), then the rules across all the files
+// given, and reports every problem with its rule id on stdout. This command binds options and
+// prints; the libraries do the rest: what it reads (engine/inputs.h: stdin, files, folders by
+// lib/inputs' search), the lint engine (engine/engine.h: each input's .schemac.yaml, release,
+// tags, profile, suppression comments, per-path, baseline), the one `schemac lsp` and `gen` ask
+// too; --fix's rounds (diagnostics/fixes.h); the report in each --format (lib/report).
+// Exit 0 clean, 1 on errors (or warnings with --werror), 2 on usage or I/O errors.
 #include <algorithm>
-#include <array>
-#include <filesystem>
-#include <fstream>
+#include <cstdio>
+#include <iostream>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,25 +27,19 @@
 #include "build_macros.h"
 #include "cli.h"
 #include "commands.h"
+#include "file_output.h"
 #include "input.h"
-#include "input_files.h"
-#include "lint_fix.h"
 #include "lint_inputs.h"
-#include "parse_sources.h"
 #include "report.h"
-#include "rule_help.h"
-#include "schemac/config/config.h"
 #include "schemac/config/provider.h"
 #include "schemac/diagnostics/baseline.h"
 #include "schemac/diagnostics/diagnostic.h"
-#include "schemac/diagnostics/suppressions.h"
+#include "schemac/diagnostics/fixes.h"
+#include "schemac/engine/baseline_file.h"
 #include "schemac/engine/engine.h"
+#include "schemac/engine/inputs.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
-#include "schemac/lint/rule_selection.h"
-#include "schemac/rules/rules.h"
-#include "schemac/sources/language.h"
-#include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
 #include "torch_version_option.h"
 
@@ -58,7 +49,6 @@ using cli::error, cli::kExitOk, cli::kExitUsage, cli::read_input;
 
 namespace {
 
-namespace fs = std::filesystem;
 using diagnostics::Diagnostic;
 
 constexpr std::string_view kCommand = "schemac lint";
@@ -91,54 +81,6 @@ struct LintOptions {
   BuildMacroOptions macros;  // -D, -U (with each input's config's defines)
 };
 
-// --list-rules: each rule's id, severity in each profile it is in, and what it checks; with a
-// forced profile only that profile's rules, with their severity there.
-void print_rule_list(std::span<const diagnostics::RuleInfo> rules, lint::Profile only,
-                     std::string_view format, std::string_view docs_url) {
-  lint::LintOptions in_tree, extension;
-  in_tree.profile = lint::Profile::in_tree;
-  extension.profile = lint::Profile::extension;
-  nlohmann::ordered_json list = nlohmann::ordered_json::array();
-  std::vector<std::array<std::string, 3>> rows;  // id, profiles, description
-  for (const diagnostics::RuleInfo& rule : rules) {
-    nlohmann::ordered_json profiles = nlohmann::ordered_json::object();
-    std::string column;
-    for (const lint::LintOptions* options : {&in_tree, &extension}) {
-      if (only != lint::Profile::automatic && only != options->profile) continue;
-      std::optional<diagnostics::Severity> severity =
-          lint::rule_applies(rule, *options, options->profile);
-      if (!severity) continue;
-      const std::string_view name = lint::profile_name(options->profile);
-      profiles[std::string(name)] = diagnostics::severity_name(*severity);
-      column += fmt::format("{}{}:{}", column.empty() ? "" : " ", name,
-                            diagnostics::severity_name(*severity));
-    }
-    if (column.empty()) continue;
-    list.push_back({{"id", rule.id}, {"profiles", profiles}, {"description", rule.description}});
-    if (std::optional<RuleHelp> help = find_rule_help(rule.id)) list.back()["help"] = help->text;
-    if (!docs_url.empty()) list.back()["helpUri"] = rule_help_uri(docs_url, rule.id);
-    rows.push_back({std::string(rule.id), column, std::string(rule.description)});
-  }
-  if (format == "json") {
-    fmt::print("{}\n", list.dump(2));
-    return;
-  }
-  size_t id_width = 0, profiles_width = 0;
-  for (const auto& row : rows) {
-    id_width = std::max(id_width, row[0].size());
-    profiles_width = std::max(profiles_width, row[1].size());
-  }
-  for (const auto& row : rows)
-    fmt::print("{:<{}}  {:<{}}  {}\n", row[0], id_width, row[1], profiles_width, row[2]);
-}
-
-void print_skipped(const sources::ScannedFile& file) {
-  for (const sources::SkippedCall& skipped : file.scan.skipped) {
-    fmt::print(stderr, "{}:{}:{}: note: skipped: {}\n", file.path, skipped.position.line,
-               skipped.position.column, skipped.reason);
-  }
-}
-
 // What the engine could not use: a tags file's own errors, then why.
 void print_problems(const std::vector<engine::Problem>& problems) {
   for (const engine::Problem& problem : problems) {
@@ -170,46 +112,24 @@ int show_config(const LintOptions& options) {
   return kExitUsage;
 }
 
-// Keeps the report to the first `max_errors` errors (and what comes before the last of them).
-void limit_errors(std::vector<Diagnostic>& diagnostics, size_t max_errors) {
-  size_t errors = 0;
-  for (size_t i = 0; i < diagnostics.size(); ++i) {
-    if (diagnostics[i].severity != diagnostics::Severity::error || ++errors <= max_errors) continue;
-    size_t dropped = std::count_if(
-        diagnostics.begin() + i, diagnostics.end(),
-        [](const Diagnostic& d) { return d.severity == diagnostics::Severity::error; });
-    diagnostics.resize(i);
-    fmt::print(stderr, "{}: note: stopped after {} errors (--max-errors); {} more not shown\n",
-               kCommand, max_errors, dropped);
-    return;
-  }
-}
-
-// Records today's findings in a new baseline file (`recorded`), or reads the existing one into
-// `baseline`. Returns false on an unreadable or malformed baseline.
-bool use_baseline(const std::string& path, const std::vector<Diagnostic>& today,
-                  const diagnostics::FileTextLookup& texts,
-                  std::optional<std::vector<diagnostics::BaselineEntry>>& baseline,
-                  bool& recorded) {
-  std::error_code ec;
-  if (!fs::exists(path, ec)) {
-    std::ofstream out(path, std::ios::binary);
-    out << diagnostics::render_baseline(today, texts);
-    if (!out.flush()) {
-      error(kCommand, "cannot write baseline '{}'", path);
-      return false;
+// Each fixed file replaced whole (a temporary file beside it, then a rename), or with `diff_only`
+// shown as a unified diff on stdout. False when a file could not be written (it is left as it
+// was, and so is its text in `texts`).
+bool write_fixes(const std::vector<std::string>& paths, const std::vector<std::string>& original,
+                 std::vector<std::string>& texts, bool diff_only) {
+  bool written = true;
+  for (size_t i = 0; i < paths.size(); ++i) {
+    if (texts[i] == original[i]) continue;
+    if (diff_only) {
+      fmt::print("{}", diagnostics::render_unified_diff(paths[i], original[i], texts[i]));
+    } else if (cli::replace_file(paths[i], texts[i], /*keep_permissions=*/true)) {
+      error(kCommand, "cannot write '{}'; it is left as it was", paths[i]);
+      texts[i] = original[i];
+      written = false;
     }
-    fmt::print(stderr, "{}: recorded {} finding{} in baseline '{}'\n", kCommand, today.size(),
-               today.size() == 1 ? "" : "s", path);
-    recorded = true;
-    return true;
   }
-  std::optional<std::string> text = read_input(kCommand, path, "baseline");
-  if (!text) return false;
-  std::string why;
-  baseline = diagnostics::parse_baseline(*text, why);
-  if (!baseline) error(kCommand, "baseline '{}' is not usable: {}", path, why);
-  return baseline.has_value();
+  std::fflush(stdout);
+  return written;
 }
 
 // Whether every id given to `option` names a rule (or is "all"); says which does not otherwise.
@@ -223,7 +143,8 @@ int run_lint(const LintOptions& options) {
   const lint::Profile profile =
       lint::parse_profile(options.profile).value_or(lint::Profile::automatic);
   if (options.list_rules) {
-    print_rule_list(engine::all_rules(), profile, options.format, options.docs_url);
+    fmt::print("{}", report::render_rule_profiles(engine::all_rules(), profile, options.format,
+                                                  rule_help_from_docs(options.docs_url)));
     return kExitOk;
   }
   if (options.list_tags) {
@@ -268,60 +189,48 @@ int run_lint(const LintOptions& options) {
   bool io_error = false;
   ReportRun run;
   run.docs_url = options.docs_url;  // else the first input's config's docs-url
-  std::vector<engine::Document> documents;
-  for (LintInput& input : read_lint_inputs(
-           options.files, {options.stdin_filename, options.verbose, options.by_content}, io_error,
-           run.tool_errors)) {
-    documents.emplace_back(input.path, std::move(input.text), input.from_folder);
-    if (input.from_stdin && options.stdin_filename.empty()) documents.back().config_path = ".";
-  }
+  engine::InputReading reading;
+  reading.stdin_name = options.stdin_filename;
+  reading.by_content = options.by_content;
+  reading.read_named = [](const std::string& path, bool any_encoding) {
+    return read_input(kCommand, path, "", any_encoding);
+  };
+  reading.read_stdin = [] { return std::string(std::istreambuf_iterator<char>(std::cin), {}); };
+  reading.skipped = [&](const std::string& path, std::string_view why) {
+    if (options.verbose) fmt::print(stderr, "{}: note: skipped '{}': {}\n", kCommand, path, why);
+  };
+  reading.error = [](const std::string& message) { error(kCommand, "{}", message); };
+  reading.note = [](const std::string& message) {
+    fmt::print(stderr, "{}: note: {}\n", kCommand, message);
+  };
+  engine::Inputs read = engine::read_inputs(options.files, reading);
+  if (!read.unreadable.empty()) io_error = true;
+  run.tool_errors = std::move(read.unreadable);
   const std::vector<diagnostics::RuleInfo> rules = engine::all_rules();
   config::ConfigProvider configs = config_provider(options.config_file);
   engine::Configured inputs =
-      engine::configure(std::move(documents), &configs, lint_options.command_line);
+      engine::configure(std::move(read.documents), &configs, lint_options.command_line);
   if (inputs.config_error) io_error = true;
-  // Files a folder search found that their config's `exclude:` names are not inputs.
-  for (size_t i = inputs.documents.size(); i-- > 0;) {
-    const config::Config& config = inputs.configs[i];
-    if (inputs.documents[i].skip_unknown_format &&
-        cli::excluded(config, inputs.documents[i].path)) {
-      if (options.verbose)
-        fmt::print(stderr, "{}: note: skipped '{}': exclude: in {}\n", kCommand,
-                   inputs.documents[i].path, config.file);
-      inputs.documents.erase(inputs.documents.begin() + static_cast<std::ptrdiff_t>(i));
-      inputs.configs.erase(inputs.configs.begin() + static_cast<std::ptrdiff_t>(i));
-    }
+  if (options.verbose) {
+    for (const auto& [path, config_file] : inputs.excluded)
+      fmt::print(stderr, "{}: note: skipped '{}': exclude: in {}\n", kCommand, path, config_file);
   }
   for (const config::Config& config : inputs.configs) {
     if (run.docs_url.empty()) run.docs_url = config.docs_url.value_or("");
   }
   std::vector<std::string> texts;
-  for (size_t i = 0; i < inputs.documents.size(); ++i) {
-    const engine::Document& input = inputs.documents[i];
-    texts.push_back(input.text);
-    std::optional<sources::Language> language = sources::language_of(input.path, input.text);
-    if (options.verbose && language) {
-      std::optional<tokens::MacroTable> macros =
-          build_macros(kCommand, options.macros, &inputs.configs[i]);
-      if (macros) {
-        sources::ScanOptions scan_options = engine::scan_options_from(inputs.configs[i]);
-        scan_options.macros = &*macros;
-        print_skipped({input.path, sources::scan_source(texts.back(), *language, scan_options)});
-      }
-    }
+  for (const engine::Document& input : inputs.documents) texts.push_back(input.text);
+  for (const engine::UncheckedCalls& file :
+       options.verbose ? engine::unchecked_calls(inputs, lint_options.macros)
+                       : std::vector<engine::UncheckedCalls>{}) {
+    if (!file.problem.empty()) error(kCommand, "{}", file.problem);
+    for (const sources::SkippedCall& call : file.calls)
+      fmt::print(stderr, "{}:{}:{}: note: skipped: {}\n", file.path, call.position.line,
+                 call.position.column, call.reason);
   }
   // Every finding for `current` texts, the baseline's excused ones dropped.
   std::optional<std::vector<diagnostics::BaselineEntry>> baseline;
   bool baseline_recorded = false;
-  // The text of an input by its path, for the baseline's keys.
-  auto texts_of = [&](const std::vector<std::string>& current) {
-    return [&](const std::string& file) -> std::string_view {
-      for (size_t i = 0; i < inputs.documents.size(); ++i) {
-        if (inputs.documents[i].path == file) return current[i];
-      }
-      return {};
-    };
-  };
   auto lint_all = [&](const std::vector<std::string>& current) {
     engine::Run lint = engine::lint(inputs, current, lint_options, baseline ? &*baseline : nullptr);
     print_problems(lint.problems);
@@ -329,22 +238,34 @@ int run_lint(const LintOptions& options) {
     return std::move(lint.diagnostics);
   };
   if (!options.baseline_file.empty()) {
-    std::vector<Diagnostic> today = lint_all(texts);
-    if (!use_baseline(options.baseline_file, today, texts_of(texts), baseline, baseline_recorded))
-      return kExitUsage;
+    engine::BaselineFile file = engine::use_baseline(
+        options.baseline_file, lint_all(texts), inputs, texts,
+        [](const std::string& path) { return read_input(kCommand, path, "baseline"); });
+    if (!file.problem.empty()) error(kCommand, "{}", file.problem);
+    if (file.written)
+      fmt::print(stderr, "{}: recorded {} finding{} in baseline '{}'\n", kCommand, file.recorded,
+                 file.recorded == 1 ? "" : "s", options.baseline_file);
+    if (!file.entries && !file.written) return kExitUsage;
+    baseline = std::move(file.entries);
+    baseline_recorded = file.written;
   }
   if (options.fix || options.diff) {
     std::vector<std::string> paths;
     for (const engine::Document& input : inputs.documents) paths.push_back(input.path);
-    FixSummary fixed = fix_files(paths, texts, lint_all, options.diff);
-    if (fixed.io_error) io_error = true;
+    const std::vector<std::string> original = texts;
+    diagnostics::FixRounds fixed = diagnostics::apply_fixes_in_rounds(paths, texts, lint_all);
+    for (const diagnostics::SkippedFix& s : fixed.left_out) {
+      const diagnostics::Location& at = s.diagnostic.location;
+      fmt::print(stderr, "{}:{}:{}: note: fix for [{}] left out: {}\n", at.file, at.line, at.column,
+                 s.diagnostic.rule, s.reason);
+    }
+    if (!write_fixes(paths, original, texts, options.diff)) io_error = true;
     if (options.diff) return io_error ? kExitUsage : fixed.fixed > 0 ? cli::kExitProblems : kExitOk;
-    if (fixed.fixed > 0 || fixed.left_out > 0) {
-      fmt::print(
-          stderr, "{}: fixed {} problem{}{}\n", kCommand, fixed.fixed, fixed.fixed == 1 ? "" : "s",
-          fixed.left_out > 0
-              ? fmt::format(", {} fix{} left out", fixed.left_out, fixed.left_out == 1 ? "" : "es")
-              : "");
+    if (fixed.fixed > 0 || !fixed.left_out.empty()) {
+      const size_t left = fixed.left_out.size();
+      fmt::print(stderr, "{}: fixed {} problem{}{}\n", kCommand, fixed.fixed,
+                 fixed.fixed == 1 ? "" : "s",
+                 left > 0 ? fmt::format(", {} fix{} left out", left, left == 1 ? "" : "es") : "");
     }
   }
   std::vector<Diagnostic> diagnostics = baseline_recorded ? inputs.problems : lint_all(texts);
@@ -352,7 +273,10 @@ int run_lint(const LintOptions& options) {
   for (size_t i = 0; i < texts.size(); ++i) sources.add(inputs.documents[i].path, texts[i]);
   diagnostics::sort_diagnostics(diagnostics);
   diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(diagnostics);
-  if (options.max_errors > 0) limit_errors(diagnostics, options.max_errors);
+  if (size_t dropped =
+          options.max_errors > 0 ? report::limit_errors(diagnostics, options.max_errors) : 0)
+    fmt::print(stderr, "{}: note: stopped after {} errors (--max-errors); {} more not shown\n",
+               kCommand, options.max_errors, dropped);
   print_report(diagnostics, sources, options.format, rules, run);
   if (options.format == "text" && !diagnostics.empty())
     fmt::print("{}", lint::render_rule_counts(diagnostics));

@@ -1,6 +1,5 @@
 #include "report.h"
 
-#include <algorithm>
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -8,53 +7,8 @@
 #include "cli.h"
 #include "rule_help.h"
 #include "schemac/config/config.h"
-#include "schemac/support/json.h"
-#include "schemac/support/version.h"
 
 namespace schemac::tool {
-
-using support::Json;
-
-namespace {
-
-// A workflow command's data: %, CR and LF escaped; in properties also ':' and ','.
-std::string escape_annotation(std::string_view text, bool property) {
-  std::string out;
-  for (char c : text) {
-    if (c == '%') out += "%25";
-    else if (c == '\r') out += "%0D";
-    else if (c == '\n') out += "%0A";
-    else if (property && c == ':') out += "%3A";
-    else if (property && c == ',') out += "%2C";
-    else out += c;
-  }
-  return out;
-}
-
-// `::error file=F,line=L,col=C,endLine=..,endColumn=..,title=RULE::MESSAGE`, one per diagnostic.
-std::string render_github(const std::vector<diagnostics::Diagnostic>& diagnostics) {
-  std::string out;
-  for (const diagnostics::Diagnostic& d : diagnostics) {
-    std::string_view command = d.severity == diagnostics::Severity::error     ? "error"
-                               : d.severity == diagnostics::Severity::warning ? "warning"
-                                                                              : "notice";
-    std::string properties;
-    const diagnostics::Location& loc = d.location;
-    if (!loc.file.empty()) properties += "file=" + escape_annotation(loc.file, true) + ",";
-    if (loc.line != 0) properties += fmt::format("line={},", loc.line);
-    if (loc.column != 0) properties += fmt::format("col={},", loc.column);
-    if (loc.end_line != 0 && loc.end_line != loc.line)
-      properties += fmt::format("endLine={},", loc.end_line);
-    if (loc.end_line == loc.line && loc.end_column > loc.column)
-      properties += fmt::format("endColumn={},", loc.end_column);
-    properties += "title=" + escape_annotation(d.rule, true);
-    out += fmt::format("::{} {}::{}\n", command, properties,
-                       escape_annotation(d.message + " [" + d.rule + "]", false));
-  }
-  return out;
-}
-
-}  // namespace
 
 std::optional<std::string> checked_docs_url(std::string_view command, const std::string& option) {
   if (option.empty() || config::is_url(option)) return option;
@@ -62,49 +16,26 @@ std::optional<std::string> checked_docs_url(std::string_view command, const std:
   return std::nullopt;
 }
 
+report::RuleHelp rule_help_from_docs(std::string_view docs_url) {
+  return {[](std::string_view id) {
+            std::optional<RuleHelp> help = find_rule_help(id);
+            return help ? help->text : std::string();
+          },
+          [docs_url = std::string(docs_url)](std::string_view id) {
+            return rule_help_uri(docs_url, id);
+          }};
+}
+
 void print_rule_catalog(std::span<const diagnostics::RuleInfo> rules, std::string_view format,
                         std::string_view docs_url) {
-  if (format == "json") {
-    Json out = Json::array();
-    for (const diagnostics::RuleInfo& rule : rules) {
-      Json entry{{"id", rule.id},
-                 {"severity", diagnostics::severity_name(rule.severity)},
-                 {"description", rule.description}};
-      if (std::optional<RuleHelp> help = find_rule_help(rule.id)) entry["help"] = help->text;
-      if (!docs_url.empty()) entry["helpUri"] = rule_help_uri(docs_url, rule.id);
-      out.push_back(std::move(entry));
-    }
-    fmt::print("{}\n", out.dump(1, ' ', false, Json::error_handler_t::replace));
-    return;
-  }
-  size_t width = 0;
-  for (const diagnostics::RuleInfo& rule : rules) width = std::max(width, rule.id.size());
-  for (const diagnostics::RuleInfo& rule : rules) {
-    fmt::print("{:<{}}  {:<7}  {}\n", rule.id, width, diagnostics::severity_name(rule.severity),
-               rule.description);
-  }
+  fmt::print("{}", report::render_rule_catalog(rules, format, rule_help_from_docs(docs_url)));
 }
 
 void print_report(const std::vector<diagnostics::Diagnostic>& diagnostics,
                   const diagnostics::SourceFiles& sources, std::string_view format,
                   std::span<const diagnostics::RuleInfo> rules, const ReportRun& run) {
-  if (format == "json") {
-    fmt::print("{}", diagnostics::render_json(diagnostics));
-  } else if (format == "sarif") {
-    diagnostics::ToolInfo tool{"schemac", std::string(support::kVersion), "", rules};
-    diagnostics::SarifRun sarif{run.tool_errors.empty(), run.tool_errors, &sources, {}, {}};
-    sarif.help_uri = [&](std::string_view id) { return rule_help_uri(run.docs_url, id); };
-    sarif.help_text = [](std::string_view id) {
-      std::optional<RuleHelp> help = find_rule_help(id);
-      return help ? help->text : std::string();
-    };
-    fmt::print("{}", diagnostics::render_sarif(diagnostics, tool, sarif));
-  } else if (format == "github") {
-    fmt::print("{}", render_github(diagnostics));
-  } else if (!diagnostics.empty()) {
-    fmt::print("{}{}", diagnostics::render_text(diagnostics, sources, {cli::stdout_color()}),
-               diagnostics::render_summary(diagnostics::count_diagnostics(diagnostics)));
-  }
+  fmt::print("{}", report::render_report(diagnostics, sources, format, rules, run,
+                                         rule_help_from_docs(run.docs_url), cli::stdout_color()));
   std::fflush(stdout);
 }
 

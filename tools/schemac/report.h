@@ -1,6 +1,7 @@
 // What lint and compat share: printing a rule catalogue, and printing diagnostics in the chosen
 // --format, all on stdout: text (source lines, a summary, colour by --color), json, sarif and
-// github (workflow annotations).
+// github (workflow annotations). lib/report renders them; this adds the rules' help from the
+// embedded docs (rule_help.h) and the terminal's colour.
 #pragma once
 
 #include <optional>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/report/report.h"
 
 namespace schemac::tool {
 
@@ -33,12 +35,11 @@ std::optional<std::string> checked_docs_url(std::string_view command, const std:
 void print_rule_catalog(std::span<const diagnostics::RuleInfo> rules,
                         std::string_view format = "text", std::string_view docs_url = "");
 
-// How the run went, for SARIF's invocation: the tool's own errors (unreadable inputs); and where
-// the rules' documentation is published (--docs-url or `docs-url:`; "" for nowhere).
-struct ReportRun {
-  std::vector<std::string> tool_errors;
-  std::string docs_url;
-};
+// How the run went: the tool's errors (unreadable inputs) and the docs URL (lib/report).
+using ReportRun = report::Run;
+
+// Each rule's help from the embedded docs, and its link under `docs_url` ("" for none).
+report::RuleHelp rule_help_from_docs(std::string_view docs_url);
 
 // Prints `diagnostics` as `format` ("text", "json", "sarif" or "github"); SARIF lists `rules`.
 // Text says nothing when there is nothing to say; it ends with the summary.

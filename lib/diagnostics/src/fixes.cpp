@@ -225,4 +225,25 @@ uint32_t utf16_column(std::string_view line, uint32_t column) {
   return units + 1;
 }
 
+FixRounds apply_fixes_in_rounds(std::span<const std::string> paths, std::vector<std::string>& texts,
+                                const Relint& relint) {
+  constexpr int kMaxRounds = 8;
+  FixRounds out;
+  for (int round = 0; round < kMaxRounds; ++round) {
+    std::vector<Diagnostic> diagnostics = relint(texts);
+    out.left_out.clear();
+    bool changed = false;
+    for (size_t i = 0; i < paths.size(); ++i) {
+      FixOutcome outcome = apply_fixes(paths[i], texts[i], diagnostics);
+      for (SkippedFix& skipped : outcome.skipped) out.left_out.push_back(std::move(skipped));
+      if (outcome.edits.empty() || outcome.text == texts[i]) continue;
+      out.fixed += outcome.edits.size();
+      texts[i] = std::move(outcome.text);
+      changed = true;
+    }
+    if (!changed) break;
+  }
+  return out;
+}
+
 }  // namespace schemac::diagnostics

@@ -4,13 +4,13 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <memory>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "schemac/diagnostics/suppressions.h"
+#include "schemac/inputs/folder_search.h"
+#include "schemac/inputs/text.h"
 #include "schemac/lint/lint_inputs.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/sources/lint.h"
@@ -22,14 +22,6 @@ namespace schemac::engine {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::optional<std::string> read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // The valid tags for `path`: from --tags, else the config's tags:, else a tags.yaml beside it,
 // else the built-in list of `release`. False (with `problem`) when the tags file is unusable.
@@ -47,7 +39,8 @@ bool tags_for(const Options& options, const config::Config& config, const std::s
     }
     file = beside.string();
   }
-  std::optional<std::string> text = options.read_tags ? options.read_tags(file) : read_bytes(file);
+  std::optional<std::string> text =
+      options.read_tags ? options.read_tags(file) : inputs::read_file(file);
   if (text) {
     lint::TagsLoad load = lint::load_tags(file, std::move(*text));
     if (load.diagnostics.empty()) {
@@ -76,34 +69,6 @@ diagnostics::EntryFirstLine code_entry_first_line(const sources::ScanResult& sca
 }
 
 }  // namespace
-
-std::vector<std::string> files_under(const std::string& folder, size_t limit, bool* complete) {
-  std::vector<std::string> out;
-  std::error_code ec;
-  size_t entries = 0;
-  if (complete) *complete = true;
-  for (auto it = fs::recursive_directory_iterator(
-           folder, fs::directory_options::skip_permission_denied, ec);
-       it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (ec) break;
-    if (limit > 0 && (out.size() >= limit || ++entries > 50 * limit)) {
-      if (complete) *complete = false;
-      break;
-    }
-    const fs::path& path = it->path();
-    std::string name = path.filename().string();
-    if (it->is_directory(ec)) {
-      if (name.starts_with(".")) it.disable_recursion_pending();
-      continue;
-    }
-    if (!it->is_regular_file(ec) || name == config::kConfigFileName || name == "tags.yaml")
-      continue;
-    const bool yaml = path.extension() == ".yaml" || path.extension() == ".yml";
-    if (yaml || sources::language_for_path(path.string())) out.push_back(path.string());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 std::vector<diagnostics::RuleInfo> all_rules() { return lint::lint_run_rules(); }
 
@@ -134,6 +99,13 @@ Configured configure(std::vector<Document> documents, config::ConfigProvider* pr
     }
     out.configs.push_back(config::merge_command_line(*config, command_line));
     out.documents.push_back(std::move(document));
+  }
+  for (size_t i = out.documents.size(); i-- > 0;) {
+    if (!out.documents[i].excludable || !inputs::excluded(out.configs[i], out.documents[i].path))
+      continue;
+    out.excluded.emplace_back(out.documents[i].path, out.configs[i].file);
+    out.documents.erase(out.documents.begin() + static_cast<std::ptrdiff_t>(i));
+    out.configs.erase(out.configs.begin() + static_cast<std::ptrdiff_t>(i));
   }
   return out;
 }
@@ -293,6 +265,24 @@ std::optional<tokens::MacroTable> macros_for(const config::Config& config, const
   }
   for (const std::string& name : build.undefines) table.undefine(name);
   return table;
+}
+
+std::vector<UncheckedCalls> unchecked_calls(const Configured& configured,
+                                            const BuildMacros& macros) {
+  std::vector<UncheckedCalls> out;
+  for (size_t i = 0; i < configured.documents.size(); ++i) {
+    const Document& document = configured.documents[i];
+    std::optional<sources::Language> language = sources::language_of(document.path, document.text);
+    if (!language) continue;
+    UncheckedCalls& calls = out.emplace_back(UncheckedCalls{document.path, {}, {}});
+    std::optional<tokens::MacroTable> table =
+        macros_for(configured.configs[i], macros, calls.problem);
+    if (!table) continue;
+    sources::ScanOptions scan_options = scan_options_from(configured.configs[i]);
+    scan_options.macros = &*table;
+    calls.calls = sources::scan_source(document.text, *language, scan_options).skipped;
+  }
+  return out;
 }
 
 sources::ScanOptions scan_options_from(const config::Config& config) {

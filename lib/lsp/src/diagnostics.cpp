@@ -2,12 +2,11 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "schemac/engine/engine.h"
+#include "schemac/engine/inputs.h"
 #include "schemac/rules/rules.h"
 
 namespace schemac::lsp {
@@ -17,8 +16,8 @@ namespace fs = std::filesystem;
 using diagnostics::Diagnostic;
 using diagnostics::Location;
 
-// The document (its buffer) and, with `project`, the other files of its project from disk, in
-// the order `schemac lint` reads a folder.
+// The document (its buffer) and, with `project`, the other files of its project from disk, as
+// `schemac lint` reads the project's folder, in its order.
 std::vector<engine::Document> project_documents(const Document& document,
                                                 const AnalysisOptions& options) {
   std::vector<engine::Document> documents{engine::Document(document.path, document.text, true)};
@@ -35,18 +34,16 @@ std::vector<engine::Document> project_documents(const Document& document,
   const fs::path relative = fs::path(document.path).lexically_normal().lexically_relative(root);
   if (!options.workspace_root.empty() && !relative.empty() && *relative.begin() != "..")
     folder = root;
-  bool complete = false;
-  std::vector<std::string> files =
-      engine::files_under(folder.string(), kMaxProjectFiles, &complete);
-  if (!complete) return documents;
+  // The folder read as `schemac lint DIR` reads it (engine/inputs.h): what .gitignore, the
+  // configs' `exclude:` or a generator's banner leaves out is not part of the project.
+  engine::InputReading reading;
+  reading.limit = kMaxProjectFiles;
+  engine::Inputs project = engine::read_inputs({folder.string()}, reading);
+  if (!project.complete) return documents;
   std::error_code ec;
   const fs::path self = fs::weakly_canonical(document.path, ec);
-  for (const std::string& file : files) {
-    if (fs::weakly_canonical(file, ec) == self) continue;
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    if (in) documents.emplace_back(file, text.str(), true);
+  for (engine::Document& file : project.documents) {
+    if (fs::weakly_canonical(file.path, ec) != self) documents.push_back(std::move(file));
   }
   std::sort(documents.begin(), documents.end(),
             [](const engine::Document& a, const engine::Document& b) { return a.path < b.path; });

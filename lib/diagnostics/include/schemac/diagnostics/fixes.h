@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -46,6 +47,20 @@ struct FixOutcome {
 // same point as) a fix already taken; a fix equal to one already taken is taken once.
 FixOutcome apply_fixes(std::string_view file, std::string_view text,
                        std::span<const Diagnostic> diagnostics);
+
+// Lints `texts` (one per file, in order) again and returns every file's diagnostics.
+using Relint = std::function<std::vector<Diagnostic>(const std::vector<std::string>& texts)>;
+
+struct FixRounds {
+  size_t fixed = 0;                  // fixes applied, all rounds together
+  std::vector<SkippedFix> left_out;  // those of the last round: unsafe, or not in the text
+};
+
+// `lint --fix`: the fixes of every file applied in rounds, each on a fresh lint of the fixed
+// texts (`relint`), until no fix is left or 8 rounds have run (a fix that overlaps another waits
+// for the next round, so that a second run changes nothing). `texts` become the fixed texts.
+FixRounds apply_fixes_in_rounds(std::span<const std::string> paths, std::vector<std::string>& texts,
+                                const Relint& relint);
 
 // A unified diff (`--- a/PATH`, `+++ b/PATH`, `@@ -l,n +l,n @@` hunks with `context` lines around
 // each change) from `before` to `after`, by lines (a CR stays part of its line); empty when they

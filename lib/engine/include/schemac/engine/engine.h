@@ -4,7 +4,8 @@
 // .schemac.yaml, lib/config's provider.h) and the command line's options, and returns the
 // diagnostics after every step, in this order:
 //   1. configuration   each document's .schemac.yaml, merged with --select / --ignore; a document
-//                      whose config is unusable is not linted (the config's problems are reported)
+//                      whose config is unusable is not linted (the config's problems are reported),
+//                      nor one a folder search found that the config's `exclude:` names
 //   2. per-file rules  YAML of the three kinds (file_kinds.h) with the release, profile and tags
 //                      its options or config name; C++ and Python registration code is scanned
 //   3. cross-file      the registration code's rules (knowing the YAML files' operators) and
@@ -18,6 +19,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "schemac/config/config.h"
@@ -37,12 +39,6 @@ using diagnostics::Diagnostic;
 // name: the YAML rules, the registration code's, unused-suppression and config.
 std::vector<diagnostics::RuleInfo> all_rules();
 
-// The files lint knows under `folder`, sorted: YAML, C++ and Python; hidden folders skipped, and
-// neither a .schemac.yaml nor a tags.yaml (they are not inputs). With a `limit`, the walk stops
-// after `limit` files or 50 times as many entries, and `complete` says whether it saw everything.
-std::vector<std::string> files_under(const std::string& folder, size_t limit = 0,
-                                     bool* complete = nullptr);
-
 // Why `ids` (of --select / --ignore) cannot be used: "unknown rule 'X'; did you mean 'Y'?" for
 // the first id that names no rule (and is not "all"); "" when every one does.
 std::string unknown_rule(const std::vector<std::string>& ids);
@@ -56,6 +52,9 @@ struct Document {
   // Found by searching a folder, or opened in an editor: a YAML of no operator shape is skipped
   // (not reported as unknown-format).
   bool skip_unknown_format = false;
+  // Found by searching a folder (or given with --by-content): left out when its config's
+  // `exclude:` names it (inputs.h).
+  bool excludable = false;
   // Where its config is looked for, when not at `path` (stdin without --stdin-filename: ".").
   std::optional<std::string> config_path;
   // A native-functions file already loaded from `text` (gen's inputs; kept alive by the caller),
@@ -104,6 +103,8 @@ struct Configured {
   std::vector<config::Config> configs;  // one per document
   std::vector<Diagnostic> problems;     // the unusable configs' diagnostics
   bool config_error = false;            // some document's config could not be used
+  // The excludable documents left out by their config's `exclude:`: path, config file; last first.
+  std::vector<std::pair<std::string, std::string>> excluded;
 };
 // `provider` null: no configuration at all (every document gets an empty Config).
 Configured configure(std::vector<Document> documents, config::ConfigProvider* provider,
@@ -126,6 +127,17 @@ Run lint(std::vector<Document> documents, config::ConfigProvider* provider, cons
 // schema checks): each diagnostic kept or not, and given its severity, by the config of the file
 // it is in. The problems of a config that cannot be used are added (rule `config`, errors).
 void apply_configs(std::vector<Diagnostic>& diagnostics, config::ConfigProvider& provider);
+
+// --verbose: the registration calls of each C++ or Python document whose schema is not a literal
+// (so lint cannot check it), in document order; `problem` says why a document's macros (its
+// config's `defines:`, -D, -U) could not be used instead.
+struct UncheckedCalls {
+  std::string path;
+  std::vector<sources::SkippedCall> calls;
+  std::string problem;
+};
+std::vector<UncheckedCalls> unchecked_calls(const Configured& configured,
+                                            const BuildMacros& macros);
 
 // How registration code is scanned under a document's config: its custom-op-helpers.
 sources::ScanOptions scan_options_from(const config::Config& config);

@@ -1,7 +1,7 @@
-// tools/cli/ignore_rules.h: .gitignore's pattern language (`*`, `**`, `?`, classes, trailing
+// lib/inputs' ignore_rules.h: .gitignore's pattern language (`*`, `**`, `?`, classes, trailing
 // `/`, leading `/`, `!`, escapes), nested files overriding the folders above, and the work
 // tree's rules found from a folder inside it.
-#include "ignore_rules.h"
+#include "schemac/inputs/ignore_rules.h"
 
 #include <unistd.h>
 
@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-namespace schemac::cli {
+namespace schemac::inputs {
 namespace {
 
 namespace fs = std::filesystem;
@@ -42,8 +42,9 @@ TEST(GlobMatch, DoubleStarsCrossFolders) {
 class IgnoreRulesTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("schemac_ignore_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = fs::temp_directory_path() /
+           ("schemac_ignore_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }
@@ -59,10 +60,10 @@ TEST_F(IgnoreRulesTest, ThePatternsGitUses) {
   IgnoreRules rules;
   rules.add(dir_,
             "# generated\n"
-            "gen/\n"          // a folder at any depth
-            "/build\n"        // only at the top
+            "gen/\n"    // a folder at any depth
+            "/build\n"  // only at the top
             "*.log\n"
-            "docs/*.yaml\n"   // anchored: has a '/'
+            "docs/*.yaml\n"  // anchored: has a '/'
             "!keep.log\n"
             "trailing.yaml   \n");
   EXPECT_TRUE(rules.ignored(dir_ / "gen", true));
@@ -100,4 +101,4 @@ TEST_F(IgnoreRulesTest, DeeperFilesOverrideAndTheWorkTreeTopCounts) {
 }
 
 }  // namespace
-}  // namespace schemac::cli
+}  // namespace schemac::inputs

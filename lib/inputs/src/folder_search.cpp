@@ -1,22 +1,33 @@
-#include "input_files.h"
+// The folder search (folder_search.h): one recursive walk that carries the .gitignore rules down.
+#include "schemac/inputs/folder_search.h"
 
 #include <algorithm>
 #include <filesystem>
 
-#include <fmt/format.h>
+#include "schemac/inputs/ignore_rules.h"
 
-#include "ignore_rules.h"
-
-namespace schemac::cli {
+namespace schemac::inputs {
 namespace {
 
 namespace fs = std::filesystem;
 
 constexpr size_t kBannerLines = 10;  // a banner stands within the first lines
 
-void search(const fs::path& folder, IgnoreRules& rules, bool nested_rules,
-            const std::function<bool(const std::string&)>& wanted, std::string_view command,
-            bool verbose, std::vector<std::string>& out) {
+// What a search has found so far, and how far it may go.
+struct Walk {
+  const FolderSearch& search;
+  FoundFiles found;
+  size_t entries = 0;
+
+  // Counts an entry; false once the limit is passed.
+  bool within_limit() {
+    if (search.limit == 0) return true;
+    if (found.files.size() >= search.limit || ++entries > 50 * search.limit) found.complete = false;
+    return found.complete;
+  }
+};
+
+void search_folder(const fs::path& folder, IgnoreRules& rules, bool nested_rules, Walk& walk) {
   if (nested_rules) rules.add_file_in(folder);
   std::error_code ec;
   std::vector<fs::directory_entry> entries;
@@ -25,21 +36,22 @@ void search(const fs::path& folder, IgnoreRules& rules, bool nested_rules,
     entries.push_back(*it);
   }
   for (const fs::directory_entry& entry : entries) {
+    if (!walk.within_limit()) return;
     const fs::path& path = entry.path();
     const std::string name = path.filename().string();
     std::error_code type_ec;
     const bool is_folder = entry.is_directory(type_ec);
     if (is_folder && name.starts_with(".")) continue;
     if (rules.ignored(path, is_folder)) {
-      if (verbose)
-        fmt::print(stderr, "{}: note: skipped '{}': .gitignore\n", command, path.string());
+      if (walk.search.skipped) walk.search.skipped(path.string(), ".gitignore");
       continue;
     }
     if (is_folder) {
       IgnoreRules inner = rules;  // a folder's .gitignore applies below it only
-      search(path, inner, true, wanted, command, verbose, out);
-    } else if (entry.is_regular_file(type_ec) && wanted(path.string())) {
-      out.push_back(path.string());
+      search_folder(path, inner, true, walk);
+    } else if (entry.is_regular_file(type_ec) &&
+               (!walk.search.wanted || walk.search.wanted(path.string()))) {
+      walk.found.files.push_back(path.string());
     }
   }
 }
@@ -58,14 +70,12 @@ std::optional<std::string> generator_of(std::string_view text) {
   return std::nullopt;
 }
 
-std::vector<std::string> files_under(const std::string& folder,
-                                     const std::function<bool(const std::string&)>& wanted,
-                                     std::string_view command, bool verbose) {
+FoundFiles files_under(const std::string& folder, const FolderSearch& search) {
   IgnoreRules rules = gitignore_rules_for(folder);  // `folder`'s own .gitignore included
-  std::vector<std::string> out;
-  search(folder, rules, false, wanted, command, verbose, out);
-  std::sort(out.begin(), out.end());
-  return out;
+  Walk walk{search, {}};
+  search_folder(folder, rules, false, walk);
+  std::sort(walk.found.files.begin(), walk.found.files.end());
+  return std::move(walk.found);
 }
 
 bool excluded(const config::Config& config, const std::string& path) {
@@ -81,4 +91,4 @@ bool excluded(const config::Config& config, const std::string& path) {
   return false;
 }
 
-}  // namespace schemac::cli
+}  // namespace schemac::inputs

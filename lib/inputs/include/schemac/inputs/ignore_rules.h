@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-namespace schemac::cli {
+namespace schemac::inputs {
 
 // Whether `path` (relative, '/'-separated, no leading "./") matches the glob `pattern`:
 // `*`, `?`, `[...]` within one path component, `**` across them.
@@ -50,4 +50,4 @@ class IgnoreRules {
 // .git/info/exclude. None outside a git work tree but `folder`'s own .gitignore.
 IgnoreRules gitignore_rules_for(const std::filesystem::path& folder);
 
-}  // namespace schemac::cli
+}  // namespace schemac::inputs

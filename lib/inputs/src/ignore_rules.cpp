@@ -1,8 +1,9 @@
-#include "ignore_rules.h"
+// .gitignore's pattern language and where its files are (ignore_rules.h).
+#include "schemac/inputs/ignore_rules.h"
 
-#include "input.h"
+#include "schemac/inputs/text.h"
 
-namespace schemac::cli {
+namespace schemac::inputs {
 namespace {
 
 namespace fs = std::filesystem;
@@ -176,4 +177,4 @@ IgnoreRules gitignore_rules_for(const fs::path& folder) {
   return rules;
 }
 
-}  // namespace schemac::cli
+}  // namespace schemac::inputs
