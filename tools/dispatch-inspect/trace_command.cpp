@@ -2,10 +2,10 @@
 // prints every kernel that ran, nested calls indented, with the key set it was dispatched on.
 #include <fmt/format.h>
 
-#include <cctype>
 #include <iostream>
 #include <memory>
 
+#include "call_recorder.h"
 #include "commands.h"
 #include "library_loader.h"
 #include "operator_command.h"
@@ -21,8 +21,7 @@
 
 namespace schemac::inspect {
 
-using value_specs::ValueSpecResult, value_specs::parse_value_spec, value_specs::fit_to_type,
-    value_specs::value_of_default, value_specs::describe_value;
+using value_specs::describe_value;
 
 using cli::kExitProblems, support::Json;
 
@@ -31,115 +30,6 @@ namespace {
 struct TraceOptions : OperatorCommandOptions {
   std::vector<std::string> args;
 };
-
-struct TracedStep {
-  int depth;
-  std::string op;
-  keys::DispatchKey key;
-  std::string kernel;
-  dispatch::EntryReason reason;
-  keys::DispatchKeySet keys;
-};
-
-// Records each call in order, with its nesting depth.
-class RecordingTracer : public dispatch::CallTracer {
- public:
-  void on_enter(const dispatch::OperatorHandle& op, keys::DispatchKeySet ks,
-                const dispatch::TableEntry& entry) override {
-    steps.push_back({depth_++, op.full_name(), ks.highest_priority_key(),
-                     entry.kernel.is_valid() ? entry.debug : "(missing)", entry.reason, ks});
-  }
-  void on_leave() override { --depth_; }
-  std::vector<TracedStep> steps;
-
- private:
-  int depth_ = 0;
-};
-
-// Installs a tracer for its scope.
-class TracerScope {
- public:
-  explicit TracerScope(dispatch::CallTracer* tracer)
-      : previous_(dispatch::set_call_tracer(tracer)) {}
-  ~TracerScope() { dispatch::set_call_tracer(previous_); }
-  TracerScope(const TracerScope&) = delete;
-  TracerScope& operator=(const TracerScope&) = delete;
-
- private:
-  dispatch::CallTracer* previous_;
-};
-
-struct BuiltArgument {
-  std::string name;
-  core::IValue value;
-  bool from_default = false;
-};
-
-// Where NAME ends in `NAME=SPEC` (an identifier, then '='), or npos for a positional SPEC.
-size_t argument_name_end(std::string_view spec) {
-  size_t i = 0;
-  while (i < spec.size() && (std::isalnum(static_cast<unsigned char>(spec[i])) || spec[i] == '_'))
-    ++i;
-  return i > 0 && i < spec.size() && spec[i] == '=' ? i : std::string_view::npos;
-}
-
-// The arguments in schema order: --arg values first (positional, or NAME=SPEC), then defaults.
-bool build_arguments(const schema::FunctionSchema& s, const std::vector<std::string>& specs,
-                     std::vector<BuiltArgument>& out, std::string& error) {
-  std::vector<std::optional<core::IValue>> values(s.arguments.size());
-  size_t next = 0;
-  for (const std::string& spec : specs) {
-    size_t index = next;
-    std::string_view text = spec;
-    if (const size_t eq = argument_name_end(spec); eq != std::string::npos) {
-      const std::string name = spec.substr(0, eq);
-      index = s.arguments.size();
-      for (size_t i = 0; i < s.arguments.size(); ++i)
-        if (s.arguments[i].name == name) index = i;
-      if (index == s.arguments.size()) {
-        error = fmt::format("'{}' has no argument named '{}'", s.op.name, name);
-        return false;
-      }
-      text = std::string_view(spec).substr(eq + 1);
-    } else {
-      next = index + 1;
-    }
-    if (index >= s.arguments.size()) {
-      error = fmt::format("too many arguments: '{}' takes {}", s.op.name, s.arguments.size());
-      return false;
-    }
-    ValueSpecResult v = parse_value_spec(text);
-    if (!v.ok()) {
-      error = fmt::format("argument '{}': {}", s.arguments[index].name, v.error);
-      return false;
-    }
-    ValueSpecResult fitted = fit_to_type(*v.value, s.arguments[index].type);
-    if (!fitted.ok()) {
-      error = fmt::format("argument '{}': {}", s.arguments[index].name, fitted.error);
-      return false;
-    }
-    values[index] = std::move(*fitted.value);
-  }
-  for (size_t i = 0; i < s.arguments.size(); ++i) {
-    const schema::Argument& a = s.arguments[i];
-    if (values[i]) {
-      out.push_back({std::string(a.name), std::move(*values[i]), false});
-      continue;
-    }
-    if (!a.default_value) {
-      error = fmt::format("argument '{}' ({}) has no value and no default; give it with --arg",
-                          a.name, schema::print_type(a.type));
-      return false;
-    }
-    ValueSpecResult v = value_of_default(*a.default_value);
-    if (!v.ok()) {
-      error = fmt::format("argument '{}': {}", a.name, v.error);
-      return false;
-    }
-    out.push_back({std::string(a.name), std::move(*v.value), true});
-  }
-  return true;
-}
 
 std::string trace_text(const std::string& schema_text, const std::vector<BuiltArgument>& args,
                        const std::vector<TracedStep>& steps, const dispatch::Stack* results,
@@ -210,20 +100,12 @@ int trace_one(const TraceOptions& o, const std::string& name, std::string& out) 
   }
   const dispatch::OperatorHandle op(const_cast<dispatch::OperatorEntry*>(entry));
   dispatch::Stack stack;
-  for (const BuiltArgument& a : args) stack.push_back(a.value);
-  RecordingTracer tracer;
-  bool ok = true;
-  try {
-    TracerScope scope(&tracer);
-    op.call_boxed(&stack);
-  } catch (const std::exception& e) {
-    ok = false;
-    error = e.what();
-  }
+  std::vector<TracedStep> steps;
+  const bool ok = call_recorded(op, args, stack, steps, error);
   const std::string schema_text = entry->definition()->schema_text;
   out = o.format == "json"
-            ? trace_json(entry->full_name(), args, tracer.steps, ok ? &stack : nullptr, error)
-            : trace_text(schema_text, args, tracer.steps, ok ? &stack : nullptr, error);
+            ? trace_json(entry->full_name(), args, steps, ok ? &stack : nullptr, error)
+            : trace_text(schema_text, args, steps, ok ? &stack : nullptr, error);
   return ok ? cli::kExitOk : kExitProblems;
 }
 

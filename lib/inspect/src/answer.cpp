@@ -66,8 +66,9 @@ report::Library library_of(const Runtime& rt, const report::Operators& before, b
       chains.push_back(
           resolve(rt, table, {set, rt.default_included(), rt.default_excluded(), tensors, "cpu"}));
     report::Dump dump = rt.dump(summary.name);
+    if (library.operators.empty()) library.walk = walk_rules(rt, table);
     library.operators.push_back(
-        {std::move(summary), std::move(table), std::move(dump), std::move(chains)});
+        {std::move(summary), std::move(table), std::move(dump), std::move(chains), tensors});
   }
   return library;
 }
