@@ -6,21 +6,13 @@
 #include <algorithm>
 #include <optional>
 
-#include "call_recorder.h"
 #include "schemac/dispatch/dispatcher.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
+#include "schemac/value_specs/traced_call.h"
 
 namespace schemac::inspect {
 namespace {
-
-constexpr std::string_view kTensor = "cpu:float32[2,2]";
-
-bool composite(dispatch::EntryReason reason) {
-  return reason == dispatch::EntryReason::MathKernel ||
-         reason == dispatch::EntryReason::NestedKernel ||
-         reason == dispatch::EntryReason::DefaultBackendKernel;
-}
 
 bool has_composite_kernel(const report::OperatorState& op) {
   return std::any_of(op.table.rows.begin(), op.table.rows.end(), [](const report::TableRow& r) {
@@ -29,30 +21,11 @@ bool has_composite_kernel(const report::OperatorState& op) {
   });
 }
 
-// A value spec for an argument of `type` without a default, or nullopt when its type alone
-// says nothing usable (a string, a device, a generator...).
-std::optional<std::string> spec_for(const schema::Type& type) {
-  using schema::BaseType;
-  if (type.is_optional()) return "None";
-  if (type.is_list()) {
-    const schema::Type& e = type.element();
-    if (e.is_base(BaseType::Tensor)) return fmt::format("[{}]", kTensor);
-    if (e.is_base(BaseType::Int) || e.is_base(BaseType::SymInt)) return "[2,2]";
-    return std::nullopt;
-  }
-  if (type.kind != schema::Type::Kind::Base) return std::nullopt;
-  switch (type.base) {
-    case BaseType::Tensor: return std::string(kTensor);
-    case BaseType::Int:
-    case BaseType::SymInt:
-    case BaseType::Scalar: return "1";
-    case BaseType::Float:
-    case BaseType::SymFloat: return "1.0";
-    case BaseType::Bool:
-    case BaseType::SymBool: return "False";
-    case BaseType::ScalarType: return "float32";
-    default: return std::nullopt;
-  }
+// A step that ran a composite kernel (its reason as the runtime prints it).
+bool composite(const value_specs::TracedStep& step) {
+  const std::optional<report::Reason> reason = report::parse_reason(step.reason);
+  return reason &&
+         (report::is_composite(*reason) || *reason == report::Reason::DefaultBackendKernel);
 }
 
 // The operators `op`'s composite kernel called (the calls made from inside its own frames),
@@ -67,7 +40,7 @@ report::OperatorCalls callees_of(const dispatch::OperatorEntry& entry) {
   std::vector<std::string> specs;
   for (const schema::Argument& a : parsed.schema->arguments) {
     if (a.default_value) continue;
-    const std::optional<std::string> spec = spec_for(a.type);
+    const std::optional<std::string> spec = value_specs::spec_from_type(a.type);
     if (!spec) {
       out.unknown = fmt::format("no value of '{}' ({}) can be made from the schema alone", a.name,
                                 schema::print_type(a.type));
@@ -75,16 +48,15 @@ report::OperatorCalls callees_of(const dispatch::OperatorEntry& entry) {
     }
     specs.push_back(fmt::format("{}={}", a.name, *spec));
   }
-  std::vector<BuiltArgument> args;
+  std::vector<value_specs::BuiltArgument> args;
   std::string error;
-  if (!build_arguments(*parsed.schema, specs, args, error)) {
+  if (!value_specs::build_arguments(*parsed.schema, specs, args, error)) {
     out.unknown = error;
     return out;
   }
-  const dispatch::OperatorHandle handle(const_cast<dispatch::OperatorEntry*>(&entry));
-  dispatch::Stack results;
-  std::vector<TracedStep> steps;
-  if (!call_recorded(handle, args, results, steps, error)) {
+  std::vector<core::IValue> results;
+  std::vector<value_specs::TracedStep> steps;
+  if (!value_specs::call_recorded(out.op, args, results, steps, error)) {
     out.unknown = fmt::format("a call on cpu float [2,2] tensors failed: {}", error);
     return out;
   }
@@ -92,10 +64,10 @@ report::OperatorCalls callees_of(const dispatch::OperatorEntry& entry) {
   // a callee.
   std::vector<bool> own;
   bool reached = false;
-  for (const TracedStep& s : steps) {
+  for (const value_specs::TracedStep& s : steps) {
     own.resize(static_cast<size_t>(s.depth) + 1);
     own[s.depth] = s.op == out.op;
-    reached = reached || (s.op == out.op && composite(s.reason));
+    reached = reached || (s.op == out.op && composite(s));
     if (s.depth > 0 && own[s.depth - 1] && s.op != out.op &&
         std::find(out.calls.begin(), out.calls.end(), s.op) == out.calls.end())
       out.calls.push_back(s.op);

@@ -5,7 +5,6 @@
 #include <iostream>
 #include <memory>
 
-#include "call_recorder.h"
 #include "commands.h"
 #include "library_loader.h"
 #include "operator_command.h"
@@ -16,12 +15,13 @@
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
 #include "schemac/support/json.h"
+#include "schemac/value_specs/traced_call.h"
 #include "schemac/value_specs/value_spec.h"
 #include "schemac_adapter.h"
 
 namespace schemac::inspect {
 
-using value_specs::describe_value;
+using value_specs::describe_value, value_specs::BuiltArgument, value_specs::TracedStep;
 
 using cli::kExitProblems, support::Json;
 
@@ -40,9 +40,8 @@ std::string trace_text(const std::string& schema_text, const std::vector<BuiltAr
                        a.from_default ? " (default)" : "");
   out += "kernels that ran:\n";
   for (const TracedStep& s : steps)
-    out += fmt::format("{:{}}{} {}: {} [{}] with {}\n", "", 2 + 2 * s.depth, s.op,
-                       dispatch::to_string(s.key), s.kernel, dispatch::to_string(s.reason),
-                       dispatch::to_string(s.keys));
+    out += fmt::format("{:{}}{} {}: {} [{}] with {}\n", "", 2 + 2 * s.depth, s.op, s.key, s.kernel,
+                       s.reason, s.key_set);
   if (results) {
     for (const core::IValue& v : *results) out += fmt::format("result: {}\n", describe_value(v));
   } else {
@@ -61,10 +60,10 @@ std::string trace_json(const std::string& op_name, const std::vector<BuiltArgume
   for (const TracedStep& s : steps)
     calls.push_back(Json{{"depth", s.depth},
                          {"operator", s.op},
-                         {"key", dispatch::to_string(s.key)},
+                         {"key", s.key},
                          {"kernel", s.kernel},
-                         {"reason", dispatch::to_string(s.reason)},
-                         {"key_set", dispatch::to_string(s.keys)}});
+                         {"reason", s.reason},
+                         {"key_set", s.key_set}});
   if (results)
     for (const core::IValue& v : *results) values.push_back(describe_value(v));
   return support::to_json_text(Json{{"operator", op_name},
@@ -94,14 +93,13 @@ int trace_one(const TraceOptions& o, const std::string& name, std::string& out) 
   // The runtime keeps its own view of the schema; the argument builder needs the front end's
   // model (types, defaults), parsed again from the canonical text.
   const schema::ParseResult parsed = schema::parse_schema(entry->definition()->schema_text);
-  if (!parsed.ok() || !build_arguments(*parsed.schema, o.args, args, error)) {
+  if (!parsed.ok() || !value_specs::build_arguments(*parsed.schema, o.args, args, error)) {
     cli::error("dispatch-inspect", "{}", error);
     return cli::kExitUsage;
   }
-  const dispatch::OperatorHandle op(const_cast<dispatch::OperatorEntry*>(entry));
   dispatch::Stack stack;
   std::vector<TracedStep> steps;
-  const bool ok = call_recorded(op, args, stack, steps, error);
+  const bool ok = value_specs::call_recorded(entry->full_name(), args, stack, steps, error);
   const std::string schema_text = entry->definition()->schema_text;
   out = o.format == "json"
             ? trace_json(entry->full_name(), args, steps, ok ? &stack : nullptr, error)

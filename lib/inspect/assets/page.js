@@ -59,8 +59,8 @@ const W = D.walk && D.walk.keys ? (() => {
   const w = D.walk;
   return {names: w.keys.map(str), bits: w.bits.map(big), func: w.func.map(big), mask: w.mask,
     end: w.end.map(str), masks: w.masks.map(big), undefined: str(w.undefined[0]),
-    undefinedEnd: str(w.undefined[1]), backends: big(w.backends), included: big(w.included),
-    excluded: big(w.excluded),
+    undefinedEnd: str(w.undefined[1]), backends: big(w.sets[0]), included: big(w.sets[1]),
+    excluded: big(w.sets[2]),
     reasonEnds: new Map(w.reason_ends.map(([r, text, fails]) => [str(r), {text: str(text),
       fails: !!fails}])),
     factoryKey: w.factory.length ? str(w.factory[0]) : '',

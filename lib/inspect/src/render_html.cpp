@@ -88,22 +88,20 @@ Json walk_json(const WalkRules& w, StringTable& s) {
   for (size_t i = 0; i < w.end_reasons.size(); ++i)
     reason_ends.push_back(
         Json::array({s.add(w.end_reasons[i]), s.add(w.end_texts[i]), w.end_fails[i]}));
-  return Json{
-      {"keys", indices(w.keys)},
-      {"bits", w.bits},
-      {"func", w.functionality},
-      {"mask", w.mask},
-      {"end", indices(w.end)},
-      {"masks", w.masks},
-      {"undefined", Json::array({s.add(w.undefined), s.add(w.undefined_end)})},
-      {"backends", w.backend_bits},
-      {"included", w.included},
-      {"excluded", w.excluded},
-      {"reason_ends", std::move(reason_ends)},
-      {"factory",
-       w.factory_key.empty() ? Json::array() : Json::array({s.add(w.factory_key), w.factory_set})},
-      {"notes", indices({w.added_note, w.dropped_note, w.autocast_note})},
-      {"autocast", indices(w.autocast_keys)}};
+  Json factory = Json::array();
+  if (!w.factory_key.empty()) factory = Json::array({s.add(w.factory_key), w.factory_set});
+  return Json{{"keys", indices(w.keys)},
+              {"bits", w.bits},
+              {"func", w.functionality},
+              {"mask", w.mask},
+              {"end", indices(w.end)},
+              {"masks", w.masks},
+              {"undefined", indices(w.undefined)},
+              {"sets", w.sets},
+              {"reason_ends", std::move(reason_ends)},
+              {"factory", std::move(factory)},
+              {"notes", indices(w.notes)},
+              {"autocast", indices(w.autocast_keys)}};
 }
 
 // Every runtime key the tables list (each lists them all, "missing" rows too), in table order.

@@ -29,6 +29,8 @@ std::string_view reason_end(report::Reason reason) {
   return "";
 }
 
+std::string hex(KeySet set) { return fmt::format("{:x}", set.bits); }
+
 std::string with(std::string_view text, std::string_view hole, std::string_view value) {
   std::string out(text);
   if (const size_t at = out.find(hole); at != std::string::npos)
@@ -172,12 +174,6 @@ bool parse_key_list(const Runtime& rt, std::string_view text, KeySet& out, std::
   return true;
 }
 
-namespace {
-
-std::string hex(KeySet set) { return fmt::format("{:x}", set.bits); }
-
-}  // namespace
-
 report::WalkRules walk_rules(const Runtime& rt, const report::Table& table) {
   report::WalkRules w;
   KeySet every;
@@ -192,24 +188,18 @@ report::WalkRules walk_rules(const Runtime& rt, const report::Table& table) {
     w.functionality.push_back(hex(rt.functionality_of(key)));
     const Leave leave = leave_at(rt, key);
     w.end.emplace_back(leave.end);
-    if (!leave.end.empty()) {
-      w.mask.push_back(-1);
-    } else {
-      const auto [at, added] = masks.emplace(leave.mask.bits, static_cast<int>(w.masks.size()));
-      if (added) w.masks.push_back(hex(leave.mask));
-      w.mask.push_back(at->second);
-    }
+    const bool passes_on = leave.end.empty();
+    if (passes_on && masks.emplace(leave.mask.bits, static_cast<int>(w.masks.size())).second)
+      w.masks.push_back(hex(leave.mask));
+    w.mask.push_back(passes_on ? masks.at(leave.mask.bits) : -1);
     if (rt.kind_of(key) == KeyKind::Autocast) w.autocast_keys.push_back(rt.key_name(key));
     if (const auto set = factory_set(rt, key, "cpu"); set && w.factory_key.empty()) {
       w.factory_key = rt.key_name(key);
       w.factory_set = hex(*set);
     }
   }
-  w.undefined = rt.key_name(rt.undefined());
-  w.undefined_end = kUndefinedEnd;
-  w.backend_bits = hex(rt.backend_bits());
-  w.included = hex(rt.default_included());
-  w.excluded = hex(rt.default_excluded());
+  w.undefined = {rt.key_name(rt.undefined()), std::string(kUndefinedEnd)};
+  w.sets = {hex(rt.backend_bits()), hex(rt.default_included()), hex(rt.default_excluded())};
   for (int r = 0; r <= static_cast<int>(report::Reason::Missing); ++r) {
     const auto reason = static_cast<report::Reason>(r);
     if (reason_end(reason).empty()) continue;
@@ -217,9 +207,7 @@ report::WalkRules walk_rules(const Runtime& rt, const report::Table& table) {
     w.end_texts.emplace_back(reason_end(reason));
     w.end_fails.push_back(report::is_failure(reason) ? 1 : 0);
   }
-  w.added_note = kAddedNote;
-  w.dropped_note = kDroppedNote;
-  w.autocast_note = kAutocastNote;
+  w.notes = {std::string(kAddedNote), std::string(kDroppedNote), std::string(kAutocastNote)};
   return w;
 }
 

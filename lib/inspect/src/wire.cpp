@@ -28,11 +28,10 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(OperatorSummary, name, has_schem
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Operators, operators)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(OperatorState, summary, table, dump, chains,
                                                 takes_tensors)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(WalkRules, keys, bits, functionality, mask, end,
-                                                masks, undefined, undefined_end, backend_bits,
-                                                included, excluded, end_reasons, end_texts,
-                                                end_fails, factory_key, factory_set, added_note,
-                                                dropped_note, autocast_note, autocast_keys)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(WalkRules, keys, bits, functionality, end, masks,
+                                                mask, undefined, sets, end_reasons, end_texts,
+                                                end_fails, factory_key, factory_set, notes,
+                                                autocast_keys)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Library, operators, walk)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Request, kind, libraries, op, all_keys, keys,
                                                 include, exclude, autocast, device, key_sets)

@@ -57,7 +57,7 @@ struct PageInfo {
 // "walk" is report.h's WalkRules, sets as hex strings of the runtime's 64-bit layout:
 //   {"keys":[key, in set order],"bits":[hex],"func":[hex],"mask":[index into masks, or -1],
 //    "end":[why the chain ends at the key, -1 where it does not],"masks":[hex],
-//    "undefined":[key,end],"backends":hex,"included":hex,"excluded":hex,
+//    "undefined":[key,end],"sets":[every backend bit, a fresh thread's included, excluded],
 //    "reason_ends":[[reason,end ("{key}" the key),fails]],"factory":[key,hex] or [],
 //    "notes":[added,dropped,autocast],"autocast":[keys]}
 std::string library_html(const Library& library, const PageInfo& page);

@@ -117,14 +117,12 @@ struct OperatorState {
 struct WalkRules {
   // Every runtime key, in the order a set lists them (a key is in a set holding all its bits);
   // the last one a set holds wins. Per key: its bits, its functionality bits (fallthroughs drop
-  // them), and how its kernel leaves the chain: `mask` (an index into `masks`: it passes on
-  // ks & masks[i]) or, at -1, `end` (why the chain ends there).
-  std::vector<std::string> keys, bits, functionality;
+  // them), and how its kernel leaves the chain: `mask` (an index into `masks`, one per distinct
+  // kind of redispatch: it passes on ks & masks[i]) or, at -1, `end` (why the chain ends there).
+  std::vector<std::string> keys, bits, functionality, end, masks;
   std::vector<int> mask;
-  std::vector<std::string> end;
-  std::vector<std::string> masks;        // one per distinct kind of redispatch
-  std::string undefined, undefined_end;  // the key an empty set reaches, and why it ends there
-  std::string backend_bits, included, excluded;  // a fresh thread's sets
+  std::vector<std::string> undefined;  // the key an empty set reaches, and why it ends there
+  std::vector<std::string> sets;       // every backend bit, a fresh thread's included, excluded
   // The chain ends at an entry with one of these reasons before its key is asked: the reason,
   // why ("{key}" stands for the key), whether the call fails there.
   std::vector<std::string> end_reasons, end_texts;
@@ -132,10 +130,9 @@ struct WalkRules {
   // A factory operator's (takes_tensors false) kernel at factory_key passes on factory_set (the
   // backend of a cpu device, as resolve's default --device).
   std::string factory_key, factory_set;
-  // The thread-local sentences ("{keys}" the keys added or dropped); "{autocast}" in the dropped
-  // one is `autocast_note` when it drops one of autocast_keys, else nothing.
-  std::string added_note, dropped_note, autocast_note;
-  std::vector<std::string> autocast_keys;
+  // The thread-local sentences, added, dropped, autocast ("{keys}" the keys added or dropped;
+  // "{autocast}" in the dropped one is the third when it drops one of autocast_keys, else "").
+  std::vector<std::string> notes, autocast_keys;
 };
 
 // The operators the loaded libraries registered (a new operator, or new kernels on one), or

@@ -1,20 +1,51 @@
-// Running an operator under a recorder (call_recorder.h).
-#include "call_recorder.h"
+// An operator called under a recorder (traced_call.h).
+#include "schemac/value_specs/traced_call.h"
 
 #include <fmt/format.h>
 
 #include <cctype>
 #include <optional>
 
+#include "schemac/dispatch/call_trace.h"
+#include "schemac/dispatch/dispatcher.h"
+#include "schemac/dispatch/operator_handle.h"
 #include "schemac/schema/printer.h"
 #include "schemac/value_specs/value_spec.h"
 
-namespace schemac::inspect {
-
-using value_specs::ValueSpecResult, value_specs::parse_value_spec, value_specs::fit_to_type,
-    value_specs::value_of_default;
-
+namespace schemac::value_specs {
 namespace {
+
+constexpr std::string_view kTensor = "cpu:float32[2,2]";
+
+// Records each call in order, with its nesting depth.
+class RecordingTracer : public dispatch::CallTracer {
+ public:
+  void on_enter(const dispatch::OperatorHandle& op, keys::DispatchKeySet ks,
+                const dispatch::TableEntry& entry) override {
+    steps.push_back({depth_++, op.full_name(),
+                     std::string(dispatch::to_string(ks.highest_priority_key())),
+                     entry.kernel.is_valid() ? entry.debug : "(missing)",
+                     std::string(dispatch::to_string(entry.reason)), dispatch::to_string(ks)});
+  }
+  void on_leave() override { --depth_; }
+  std::vector<TracedStep> steps;
+
+ private:
+  int depth_ = 0;
+};
+
+// Installs a tracer for its scope.
+class TracerScope {
+ public:
+  explicit TracerScope(dispatch::CallTracer* tracer)
+      : previous_(dispatch::set_call_tracer(tracer)) {}
+  ~TracerScope() { dispatch::set_call_tracer(previous_); }
+  TracerScope(const TracerScope&) = delete;
+  TracerScope& operator=(const TracerScope&) = delete;
+
+ private:
+  dispatch::CallTracer* previous_;
+};
 
 // Where NAME ends in `NAME=SPEC` (an identifier, then '='), or npos for a positional SPEC.
 size_t argument_name_end(std::string_view spec) {
@@ -83,21 +114,46 @@ bool build_arguments(const schema::FunctionSchema& s, const std::vector<std::str
   return true;
 }
 
-void RecordingTracer::on_enter(const dispatch::OperatorHandle& op, keys::DispatchKeySet ks,
-                               const dispatch::TableEntry& entry) {
-  steps.push_back({depth_++, op.full_name(), ks.highest_priority_key(),
-                   entry.kernel.is_valid() ? entry.debug : "(missing)", entry.reason, ks});
+std::optional<std::string> spec_from_type(const schema::Type& type) {
+  using schema::BaseType;
+  if (type.is_optional()) return "None";
+  if (type.is_list()) {
+    const schema::Type& e = type.element();
+    if (e.is_base(BaseType::Tensor)) return fmt::format("[{}]", kTensor);
+    if (e.is_base(BaseType::Int) || e.is_base(BaseType::SymInt)) return "[2,2]";
+    return std::nullopt;
+  }
+  if (type.kind != schema::Type::Kind::Base) return std::nullopt;
+  switch (type.base) {
+    case BaseType::Tensor: return std::string(kTensor);
+    case BaseType::Int:
+    case BaseType::SymInt:
+    case BaseType::Scalar: return "1";
+    case BaseType::Float:
+    case BaseType::SymFloat: return "1.0";
+    case BaseType::Bool:
+    case BaseType::SymBool: return "False";
+    case BaseType::ScalarType: return "float32";
+    default: return std::nullopt;
+  }
 }
 
-bool call_recorded(const dispatch::OperatorHandle& op, const std::vector<BuiltArgument>& args,
-                   dispatch::Stack& results, std::vector<TracedStep>& steps, std::string& error) {
+bool call_recorded(const std::string& op, const std::vector<BuiltArgument>& args,
+                   std::vector<core::IValue>& results, std::vector<TracedStep>& steps,
+                   std::string& error) {
+  dispatch::OperatorEntry* entry = dispatch::Dispatcher::singleton().find(op);
+  if (entry == nullptr) {
+    error = fmt::format("no operator '{}'", op);
+    return false;
+  }
+  const dispatch::OperatorHandle handle(entry);
   results.clear();
   for (const BuiltArgument& a : args) results.push_back(a.value);
   RecordingTracer tracer;
   bool ok = true;
   try {
     TracerScope scope(&tracer);
-    op.call_boxed(&results);
+    handle.call_boxed(&results);
   } catch (const std::exception& e) {
     ok = false;
     error = e.what();
@@ -106,4 +162,4 @@ bool call_recorded(const dispatch::OperatorHandle& op, const std::vector<BuiltAr
   return ok;
 }
 
-}  // namespace schemac::inspect
+}  // namespace schemac::value_specs
