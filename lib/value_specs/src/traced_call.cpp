@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <map>
 #include <optional>
 
 #include "schemac/dispatch/call_trace.h"
@@ -123,19 +124,13 @@ std::optional<std::string> spec_from_type(const schema::Type& type) {
     if (e.is_base(BaseType::Int) || e.is_base(BaseType::SymInt)) return "[2,2]";
     return std::nullopt;
   }
-  if (type.kind != schema::Type::Kind::Base) return std::nullopt;
-  switch (type.base) {
-    case BaseType::Tensor: return std::string(kTensor);
-    case BaseType::Int:
-    case BaseType::SymInt:
-    case BaseType::Scalar: return "1";
-    case BaseType::Float:
-    case BaseType::SymFloat: return "1.0";
-    case BaseType::Bool:
-    case BaseType::SymBool: return "False";
-    case BaseType::ScalarType: return "float32";
-    default: return std::nullopt;
-  }
+  static const std::map<BaseType, std::string_view> kSpecs = {
+      {BaseType::Tensor, kTensor}, {BaseType::Int, "1"},         {BaseType::SymInt, "1"},
+      {BaseType::Scalar, "1"},     {BaseType::Float, "1.0"},     {BaseType::SymFloat, "1.0"},
+      {BaseType::Bool, "False"},   {BaseType::SymBool, "False"}, {BaseType::ScalarType, "float32"}};
+  const auto found = kSpecs.find(type.base);
+  if (type.kind != schema::Type::Kind::Base || found == kSpecs.end()) return std::nullopt;
+  return std::string(found->second);
 }
 
 bool call_recorded(const std::string& op, const std::vector<BuiltArgument>& args,
