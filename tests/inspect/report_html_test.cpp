@@ -18,12 +18,12 @@ Library sample_library() {
                 "myops::scale(Tensor self, float factor) -> Tensor",
                 "ops.cpp:3",
                 {"CPU"}};
-  op.table = {
-      "myops::scale",
-      true,
-      {{"Undefined", false, "", Reason::Missing, false, ""},
-       {"CPU", true, "scale_cpu", Reason::Kernel, false, "kernels.cpp:10"},
-       {"AutogradCPU", true, "fallthrough_kernel", Reason::BackendFallback, true, "fallback.cpp:5"}}};
+  op.table = {"myops::scale",
+              true,
+              {{"Undefined", false, "", Reason::Missing, false, ""},
+               {"CPU", true, "scale_cpu", Reason::Kernel, false, "kernels.cpp:10"},
+               {"AutogradCPU", true, "fallthrough_kernel", Reason::BackendFallback, true,
+                "fallback.cpp:5"}}};
   op.dump = {"myops::scale",
              true,
              op.summary.schema,
@@ -101,6 +101,47 @@ TEST(ReportHtml, NothingEndsTheScriptOrLeavesThePage) {
   // The hostile schema survives as data.
   EXPECT_EQ(page_data(html)["strings"].at(page_data(html)["operators"][1]["schema"].get<size_t>()),
             "evil::op(Tensor x) -> Tensor </script><script>alert(1)</script>");
+}
+
+// What composite kernels call (traced by report on our runtime) and the walk's rules travel as
+// data: calls by string index, why unknown, the factory flag, masks shared between keys.
+TEST(ReportHtml, CallsFactoryAndWalkRulesAreData) {
+  Library library = sample_library();
+  library.operators[1].takes_tensors = false;
+  WalkRules& w = library.walk;
+  w.keys = {"CPU", "AutogradCPU"};
+  w.bits = {"1", "3"};
+  w.functionality = {"1", "2"};
+  w.mask = {-1, 0};
+  w.end = {"a backend kernel: it computes the result", ""};
+  w.masks = {"fffd"};
+  w.factory_key = "CPU";
+  w.factory_set = "1";
+  PageInfo page = sample_page();
+  page.calls = {{"myops::scale", {"evil::op", "aten::mm"}, ""}, {"evil::op", {}, "no schema"}};
+  const Json data = page_data(library_html(library, page));
+  const Json& strings = data["strings"];
+  auto text = [&](const Json& index) { return strings.at(index.get<size_t>()).get<std::string>(); };
+  const Json& scale = data["operators"][0];
+  ASSERT_EQ(scale["calls"].size(), 2u);
+  EXPECT_EQ(text(scale["calls"][0]), "evil::op");
+  EXPECT_EQ(text(scale["calls"][1]), "aten::mm");
+  EXPECT_FALSE(scale.contains("factory"));
+  const Json& evil = data["operators"][1];
+  EXPECT_EQ(text(evil["calls_unknown"]), "no schema");
+  EXPECT_FALSE(evil.contains("calls"));
+  EXPECT_EQ(evil["factory"], 1);
+  const Json& walk = data["walk"];
+  EXPECT_EQ(text(walk["keys"][1]), "AutogradCPU");
+  EXPECT_EQ(walk["mask"], Json::array({-1, 0}));
+  EXPECT_EQ(walk["masks"], Json::array({"fffd"}));
+  EXPECT_EQ(text(walk["end"][0]), "a backend kernel: it computes the result");
+  EXPECT_EQ(walk["end"][1], -1);
+  EXPECT_EQ(text(walk["factory"][0]), "CPU");
+  // Without operators (or a traced page), neither walk rules nor calls are written.
+  const Json empty = page_data(library_html(Library{}, sample_page()));
+  EXPECT_TRUE(empty["walk"].empty());
+  EXPECT_EQ(empty["calls_note"], "");
 }
 
 TEST(ReportHtml, KeySetsAreCpuAndCudaWithAndWithoutAutograd) {

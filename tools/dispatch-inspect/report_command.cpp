@@ -1,5 +1,6 @@
 // `dispatch-inspect report`: every operator the loaded libraries registered (all when none is
-// loaded), with its computed table, registrations and redispatch chains, as one self-contained
+// loaded), with its computed table, registrations, redispatch chains and, on our runtime, what
+// its composite kernel calls (traced once: callees.h), as one self-contained
 // HTML page (report/render_html.h) written to -o FILE: through a temporary file beside it, renamed
 // over FILE once complete, so that FILE is never half-written.
 #include <fcntl.h>
@@ -14,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "callees.h"
 #include "commands.h"
 #include "library_loader.h"
 #include "runtime.h"
@@ -100,6 +102,11 @@ int run_report(const ReportOptions& o) {
   for (const report::ChainKeySet& set : page.key_sets) request.key_sets.push_back(set.keys);
   const report::Response answer = ask(request);
   if (answer.status != kExitOk) return answer.status;
+  if (chosen_runtime() == RuntimeKind::Schemac) page.calls = composite_callees(answer.library);
+  else
+    page.calls_note =
+        "what composite kernels call is unknown here: trace, which sees it, runs on "
+        "the schemac runtime only";
   if (!output.commit(report::library_html(answer.library, page))) return kExitUsage;
   std::cout << fmt::format("wrote {}: {} operators\n", o.output, answer.library.operators.size());
   return kExitOk;

@@ -50,6 +50,126 @@ const OPS = D.operators.map((op) => {
   return {raw: op, name: op.name, lower: op.name.toLowerCase(), rows, counts};
 });
 
+// The key-set box: a chain for any key set, as `dispatch-inspect resolve OP --keys SET` prints
+// it. The rules are the C++ walk's own, exported as data (D.walk, render_html.h): per key its
+// bits, and either the mask its kernel's redispatch keeps or why the chain ends there; the reasons
+// that end a chain; a fresh thread's sets; BackendSelect's factory set. This is only the loop.
+const W = D.walk && D.walk.keys ? (() => {
+  const big = (hex) => BigInt('0x' + hex);
+  const w = D.walk;
+  return {names: w.keys.map(str), bits: w.bits.map(big), func: w.func.map(big), mask: w.mask,
+    end: w.end.map(str), masks: w.masks.map(big), undefined: str(w.undefined[0]),
+    undefinedEnd: str(w.undefined[1]), backends: big(w.sets[0]), included: big(w.sets[1]),
+    excluded: big(w.sets[2]),
+    reasonEnds: new Map(w.reason_ends.map(([r, text, fails]) => [str(r), {text: str(text),
+      fails: !!fails}])),
+    factoryKey: w.factory.length ? str(w.factory[0]) : '',
+    factorySet: w.factory.length ? big(w.factory[1]) : 0n,
+    notes: w.notes.map(str), autocast: new Set(w.autocast.map(str))};
+})() : null;
+
+// The keys a set holds (each holding all its bits), in the runtime's order; the last one wins.
+function keysIn(set) {
+  const out = [];
+  W.bits.forEach((b, i) => { if ((set & b) === b) out.push(i); });
+  return out;
+}
+const highest = (set) => { const k = keysIn(set); return k.length ? k[k.length - 1] : -1; };
+const keyName = (i) => (i < 0 ? W.undefined : W.names[i]);
+const setText = (set) => `DispatchKeySet(${keysIn(set).map(keyName).join(', ')})`;
+
+function withoutFallthroughs(rows, ks, skipped) {
+  let out = ks;
+  for (const i of keysIn(ks)) {
+    const row = rows.get(W.names[i]);
+    if (!row || !row.fallthrough) continue;
+    if (highest((ks & W.func[i]) | (ks & W.backends)) !== i) continue;
+    out &= ~W.func[i];
+    if (skipped) skipped.push(W.names[i]);
+  }
+  return out;
+}
+
+function editDistance(a, b) {
+  let previous = Array.from({length: b.length + 1}, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row.push(Math.min(previous[j] + 1, row[j - 1] + 1,
+        previous[j - 1] + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1)));
+    }
+    previous = row;
+  }
+  return previous[b.length];
+}
+
+// "CPU, AutogradCPU" -> key indices, or {error} naming the unknown key and the closest known one.
+function parseKeys(text) {
+  const keys = [];
+  for (const word of text.split(',')) {
+    const name = word.trim();
+    if (!name) continue;
+    const i = W.names.indexOf(name);
+    if (i >= 0) { keys.push(i); continue; }
+    const close = W.names.reduce((best, k) => (editDistance(name, k) <
+      editDistance(name, best) ? k : best), W.names[0]);
+    return {error: `unknown dispatch key '${name}'`, suggestion: close};
+  }
+  return {keys};
+}
+
+// The resolution of operator `name` for the key set `text` under a fresh thread's sets, in the
+// shape of `resolve --format json` (and `fails`), or {error, suggestion}.
+function resolveChain(name, text) {
+  const op = OPS.find((o) => o.name === name);
+  if (!W || !op) return {error: `no operator '${name}' on this page`};
+  const parsed = parseKeys(text);
+  if (parsed.error) return parsed;
+  let keys = 0n;
+  for (const i of parsed.keys) keys |= W.bits[i];
+  // The dispatcher's subtraction takes out the excluded set's functionalities and keeps the
+  // backend bits (excluding AutogradCPU leaves CPU); what was added and dropped is named key by
+  // key, as resolve names it.
+  const start = (keys | W.included) & (W.backends | ~W.excluded);
+  const given = keysIn(keys);
+  const result = keysIn(start);
+  const added = result.filter((i) => !given.includes(i));
+  const dropped = keysIn(keys | W.included).filter((i) => !result.includes(i));
+  const list = (indices) => indices.map(keyName).join(', ');
+  const notes = [];
+  if (added.length) notes.push(W.notes[0].replace('{keys}', list(added)));
+  if (dropped.length) {
+    const autocast = dropped.some((i) => W.autocast.has(W.names[i]));
+    notes.push(W.notes[1].replace('{keys}', list(dropped))
+      .replace('{autocast}', autocast ? W.notes[2] : ''));
+  }
+  const rows = new Map(op.rows.map((r) => [r.key, r]));
+  const skipped = [];
+  let ks = withoutFallthroughs(rows, start, skipped);
+  const chain = [];
+  let end = '';
+  let fails = false;
+  for (let guard = 0; guard < 256; guard++) {
+    const key = highest(ks);
+    const entry = rows.get(keyName(key)) || {hasKernel: false, reason: 'missing', site: ''};
+    chain.push({key: keyName(key), kernel: entry.hasKernel ? entry.kernel : null,
+      reason: entry.reason, site: entry.site || null, key_set: setText(ks)});
+    const byReason = W.reasonEnds.get(entry.reason);
+    const byKey = key < 0 ? W.undefinedEnd : W.mask[key] < 0 ? W.end[key] : '';
+    if (byReason || byKey) {
+      fails = !!byReason && byReason.fails;
+      end = byReason ? byReason.text.replace('{key}', keyName(key)) : byKey;
+      break;
+    }
+    const next = op.raw.factory && keyName(key) === W.factoryKey ? W.factorySet :
+      ks & W.masks[W.mask[key]];
+    ks = withoutFallthroughs(rows, next, null);
+  }
+  return {operator: name, key_set: setText(start), thread_local: notes, skipped,
+    winner: chain[0].key, kernel: chain[0].kernel, reason: chain[0].reason, chain, end, fails};
+}
+window.resolveChain = resolveChain;
+
 // The filter: words, all of which must match, case-insensitively. A bare word or op:WORD is part
 // of the operator's name; key:NAME (* any text), kernel:TEXT (part of the kernel or its site) and
 // reason:WORD (a category such as fallthrough, or part of the reason) must all match one row of
@@ -157,9 +277,9 @@ function registrations(op) {
 // One redispatch chain as a picture: a box per step (key, kernel, reason), arrows between them,
 // then why the chain ends.
 function chainPicture(steps, end, fails) {
-  const boxes = steps.map(([key, , kernel, reason]) => {
-    const lines = [str(key), kernel < 0 ? '(missing)' : shortKernel(str(kernel)), str(reason)];
-    const cat = category(str(reason), false, kernel >= 0);
+  const boxes = steps.map(({key, kernel, reason}) => {
+    const lines = [key, kernel === null ? '(missing)' : shortKernel(kernel), reason];
+    const cat = category(reason, false, kernel !== null);
     return {lines, cat, width: 16 + 7 * Math.max(...lines.map((l) => l.length))};
   });
   const gap = 76;
@@ -191,22 +311,83 @@ function chains(op) {
       `<span class="meta">(${esc(keySet.keys)}) dispatches on ${esc(str(set))}` +
       (skipped.length ? `; skips fallthrough ${esc(skipped.map(str).join(', '))}` : '') +
       `</span>${fails ? ' <span class="fails">the call fails</span>' : ''}` +
-      chainPicture(steps, str(end), fails) + '</div>';
+      chainPicture(steps.map(([key, , kernel, reason]) => ({key: str(key),
+        kernel: kernel < 0 ? null : str(kernel), reason: str(reason)})), str(end), fails) +
+      '</div>';
   }).join('');
+}
+
+// The key-set box of an expanded operator: its chain for the keys typed, in resolve's words
+// (the key set, what thread-local state did, each step, why it ends), and the preset key sets.
+function keyBox(op, text) {
+  const presets = D.key_sets.map((k) => `<button type="button" data-keys="${esc(k.keys)}" ` +
+    `title="${esc(k.keys)}">${esc(k.label)}</button>`).join(' ');
+  return `<div class="keybox"><label>key set <input class="op-keys" size="48" ` +
+    `autocomplete="off" list="runtime-keys" value="${esc(text)}" placeholder="CPU,AutogradCPU"` +
+    `></label> ${presets}<div class="resolved">${resolvedChain(op, text)}</div></div>`;
+}
+
+function resolvedChain(op, text) {
+  if (!W) return '<span class="meta">no runtime keys on this page</span>';
+  if (!text.trim()) return '<span class="meta">type a key set (comma-separated runtime keys), ' +
+    'or pick one of the four above</span>';
+  const r = resolveChain(op.name, text);
+  if (r.error) {
+    return `<div class="fails">${esc(r.error)}</div>` + (r.suggestion ?
+      `<div class="meta">did you mean '${esc(r.suggestion)}'? Runtime keys: ` +
+      `${esc(W.names.join(', '))}</div>` : '');
+  }
+  const lines = [`key set: ${r.key_set}`, ...r.thread_local];
+  if (r.skipped.length) lines.push(`skipped (fallthrough): ${r.skipped.join(', ')}`);
+  r.chain.forEach((s, i) => lines.push(`  ${i + 1}. ${s.key}: ${s.kernel === null ?
+    '(missing)' : s.kernel} [${s.reason}] with ${s.key_set}`));
+  lines.push(`end: ${r.end}`);
+  return `<div class="chain custom" data-keys="${esc(text)}">` +
+    `<pre class="resolve">${esc(lines.join('\n'))}</pre>` +
+    (r.fails ? '<span class="fails">the call fails</span>' : '') +
+    chainPicture(r.chain, r.end, r.fails) + '</div>';
+}
+
+// Who calls whom, as trace saw a composite kernel's calls (report on our runtime): an operator
+// of this page is a link that opens it.
+const CALLED_BY = new Map();
+for (const op of D.operators) {
+  for (const callee of op.calls || []) {
+    if (!CALLED_BY.has(str(callee))) CALLED_BY.set(str(callee), []);
+    CALLED_BY.get(str(callee)).push(op.name);
+  }
+}
+const BY_NAME = new Map(OPS.map((op, i) => [op.name, i]));
+const opLink = (name) => (BY_NAME.has(name) ?
+  `<a class="goto" role="link" tabindex="0" data-goto="${esc(name)}">${esc(name)}</a>` :
+  `<span class="mono">${esc(name)}</span>`);
+
+function callLines(raw) {
+  let html = '';
+  if (raw.calls) {
+    html += `<div class="calls">calls: ${raw.calls.length ?
+      raw.calls.map((c) => opLink(str(c))).join(', ') : 'no other operator'}</div>`;
+  } else if (raw.calls_unknown !== undefined) {
+    html += `<div class="calls meta">callees unknown: ${esc(str(raw.calls_unknown))}</div>`;
+  }
+  const callers = CALLED_BY.get(raw.name);
+  if (callers) html += `<div class="calls">called by: ${callers.map(opLink).join(', ')}</div>`;
+  return html;
 }
 
 function operatorBody(op, f, allKeys) {
   const raw = op.raw;
   return `<div class="body"><div class="mono">${esc(str(raw.schema)) || '(no schema)'}</div>` +
-    `<div class="meta">defined at ${esc(str(raw.site)) || '-'}</div>` +
+    `<div class="meta">defined at ${esc(str(raw.site)) || '-'}</div>${callLines(raw)}` +
     `<h3>Computed dispatch table <label class="meta"><input type="checkbox" class="all-keys"` +
     `${allKeys ? ' checked' : ''}> every runtime key</label></h3>${matrix(op, f, allKeys)}` +
     `<h3>Registrations</h3>${registrations(op)}` +
-    `<h3>Redispatch chains</h3>${chains(op)}</div>`;
+    `<h3>Redispatch chains</h3>${keyBox(op, keysInput.value)}${chains(op)}</div>`;
 }
 
 const list = document.getElementById('operators');
 const input = document.getElementById('filter');
+const keysInput = document.getElementById('keys');
 const opened = new Set();
 let filter = parseFilter('');
 
@@ -216,6 +397,14 @@ function fill(details, allKeys) {
   details.insertAdjacentHTML('beforeend', operatorBody(op, filter, allKeys));
   details.querySelector('.all-keys').addEventListener('change',
     (e) => fill(details, e.target.checked));
+  const box = details.querySelector('.keybox');
+  const redraw = () => {
+    box.querySelector('.resolved').innerHTML = resolvedChain(op, box.querySelector('input').value);
+  };
+  box.querySelector('input').addEventListener('input', redraw);
+  for (const b of box.querySelectorAll('button')) {
+    b.addEventListener('click', () => { box.querySelector('input').value = b.dataset.keys; redraw(); });
+  }
 }
 
 function render() {
@@ -234,16 +423,42 @@ list.addEventListener('toggle', (e) => {
   const d = e.target;
   if (d.open) { opened.add(d.dataset.op); if (!d.querySelector('.body')) fill(d, false); }
   else opened.delete(d.dataset.op);
+  remember();
 }, true);
 
-let timer = 0;
-input.addEventListener('input', () => {
-  clearTimeout(timer);
-  timer = setTimeout(() => {
-    history.replaceState(null, '', '#filter=' + encodeURIComponent(input.value));
-    render();
-  }, 120);
+// The address keeps the filter, the page-wide key set and the expanded operators.
+function remember() {
+  const state = new URLSearchParams();
+  state.set('filter', input.value);
+  if (keysInput.value) state.set('keys', keysInput.value);
+  for (const name of opened) state.append('open', name);
+  history.replaceState(null, '', '#' + state.toString().replace(/\+/g, '%20'));
+}
+
+// A click on a callee (or caller) opens that operator, clearing a filter that hides it.
+function openOperator(name) {
+  opened.add(name);
+  if (!OPS[BY_NAME.get(name)] || !opMatches(filter, OPS[BY_NAME.get(name)])) input.value = '';
+  render();
+  remember();
+  list.querySelector(`details[data-op="${CSS.escape(name)}"]`)?.scrollIntoView();
+}
+list.addEventListener('click', (e) => {
+  const link = e.target.closest('[data-goto]');
+  if (link) { e.preventDefault(); openOperator(link.dataset.goto); }
 });
+list.addEventListener('keydown', (e) => {
+  const link = e.target.closest('[data-goto]');
+  if (link && e.key === 'Enter') openOperator(link.dataset.goto);
+});
+
+let timer = 0;
+for (const box of [input, keysInput]) {
+  box.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => { remember(); render(); }, 120);
+  });
+}
 document.addEventListener('keydown', (e) => {
   if (e.key === '/' && document.activeElement !== input) { e.preventDefault(); input.focus(); }
 });
@@ -253,7 +468,7 @@ document.title = D.title;
 document.getElementById('title').textContent = D.title;
 document.getElementById('about').textContent = `${D.runtime} runtime; ` +
   (D.libraries.length ? `loaded ${D.libraries.join(', ')}` : 'nothing loaded: every operator') +
-  `; ${D.generator}`;
+  `; ${D.generator}` + (D.calls_note ? `. ${D.calls_note}` : '');
 document.getElementById('legend').innerHTML = CATEGORIES.map((c) =>
   `<span class="r-${c}" data-reason="${c}">${LABELS[c]}</span>`).join('');
 document.getElementById('legend').addEventListener('click', (e) => {
@@ -262,9 +477,15 @@ document.getElementById('legend').addEventListener('click', (e) => {
   input.dispatchEvent(new Event('input'));
 });
 
-// #filter=WORDS&open=OPERATOR: the filter to start with, and operators to expand.
+// #filter=WORDS&keys=SET&open=OPERATOR: the filter to start with, the key set of the boxes, and
+// operators to expand.
 const hash = new URLSearchParams(location.hash.slice(1));
 input.value = hash.get('filter') || '';
+keysInput.value = hash.get('keys') || '';
+if (W) {
+  document.getElementById('runtime-keys').innerHTML =
+    W.names.map((k) => `<option value="${esc(k)}">`).join('');
+}
 for (const name of hash.getAll('open')) opened.add(name);
 render();
 document.body.dataset.operators = String(OPS.length);

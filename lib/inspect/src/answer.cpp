@@ -17,8 +17,11 @@ constexpr int kExitUsage = 2;
 // The operators loading registered: new ones, or ones whose keys with kernels or schema changed
 // since `before`; every operator when nothing was loaded. Each with its chain for each of
 // `key_sets`, under a fresh thread's included and excluded sets, handed to `each` in name order.
-void library_of(const Runtime& rt, const report::Operators& before, bool loaded,
-                const std::vector<KeySet>& key_sets, const OperatorSink& each) {
+// Returns the walk's rules as data (over the first operator's table: every table lists the same
+// runtime keys), empty when no operator was handed on.
+report::WalkRules library_of(const Runtime& rt, const report::Operators& before, bool loaded,
+                             const std::vector<KeySet>& key_sets, const OperatorSink& each) {
+  report::WalkRules walk;
   std::map<std::string, const report::OperatorSummary*> old;
   for (const report::OperatorSummary& op : before.operators) old[op.name] = &op;
   for (report::OperatorSummary& summary : rt.operators().operators) {
@@ -33,8 +36,10 @@ void library_of(const Runtime& rt, const report::Operators& before, bool loaded,
       chains.push_back(
           resolve(rt, table, {set, rt.default_included(), rt.default_excluded(), tensors, "cpu"}));
     report::Dump dump = rt.dump(summary.name);
-    each({std::move(summary), std::move(table), std::move(dump), std::move(chains)});
+    if (walk.keys.empty()) walk = walk_rules(rt, table);
+    each({std::move(summary), std::move(table), std::move(dump), std::move(chains), tensors});
   }
+  return walk;
 }
 
 // Whether the operators' names, schemas and keys with kernels are the same.
@@ -106,11 +111,11 @@ int call_of_request(const Runtime& rt, const report::Request& r, Call& call, std
 }
 
 report::Response answer(Runtime& rt, const report::Request& request, std::ostream& err) {
-  report::Library library;
-  report::Response response = answer(rt, request, err, [&library](report::OperatorState&& op) {
-    library.operators.push_back(std::move(op));
+  std::vector<report::OperatorState> operators;
+  report::Response response = answer(rt, request, err, [&operators](report::OperatorState&& op) {
+    operators.push_back(std::move(op));
   });
-  response.library = std::move(library);
+  response.library.operators = std::move(operators);
   return response;
 }
 
@@ -134,7 +139,7 @@ report::Response answer(Runtime& rt, const report::Request& request, std::ostrea
     return response;
   }
   if (request.kind == "library") {
-    library_of(rt, before, !request.libraries.empty(), key_sets, each);
+    response.library.walk = library_of(rt, before, !request.libraries.empty(), key_sets, each);
   } else if (request.kind == "operators") {
     response.operators = rt.operators();
   } else if (!rt.has_operator(request.op)) {

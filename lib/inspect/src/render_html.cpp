@@ -42,7 +42,7 @@ Json chain_json(const Resolution& r, StringTable& s) {
       {s.add(r.key_set), std::move(skipped), std::move(steps), s.add(r.end), r.fails ? 1 : 0});
 }
 
-Json operator_json(const OperatorState& op, StringTable& s) {
+Json operator_json(const OperatorState& op, const OperatorCalls* calls, StringTable& s) {
   Json rows = Json::array();
   for (const TableRow& row : op.table.rows) {
     if (!row.has_kernel && row.reason == Reason::Missing) continue;
@@ -58,12 +58,50 @@ Json operator_json(const OperatorState& op, StringTable& s) {
   }
   Json chains = Json::array();
   for (const Resolution& r : op.chains) chains.push_back(chain_json(r, s));
-  return Json{{"name", op.summary.name},
-              {"schema", op.summary.has_schema ? s.add(op.summary.schema) : -1},
-              {"site", s.optional(op.summary.site)},
-              {"rows", std::move(rows)},
-              {"regs", std::move(regs)},
-              {"chains", std::move(chains)}};
+  Json out{{"name", op.summary.name},
+           {"schema", op.summary.has_schema ? s.add(op.summary.schema) : -1},
+           {"site", s.optional(op.summary.site)},
+           {"rows", std::move(rows)},
+           {"regs", std::move(regs)},
+           {"chains", std::move(chains)}};
+  if (!op.takes_tensors) out["factory"] = 1;
+  if (calls != nullptr && !calls->unknown.empty()) {
+    out["calls_unknown"] = s.add(calls->unknown);
+  } else if (calls != nullptr) {
+    Json names = Json::array();
+    for (const std::string& name : calls->calls) names.push_back(s.add(name));
+    out["calls"] = std::move(names);
+  }
+  return out;
+}
+
+// The walk's rules (report.h's WalkRules), keys and sentences as string indices; empty for a
+// library without operators.
+Json walk_json(const WalkRules& w, StringTable& s) {
+  if (w.keys.empty()) return Json::object();
+  const auto indices = [&s](const std::vector<std::string>& texts) {
+    Json out = Json::array();
+    for (const std::string& text : texts) out.push_back(s.optional(text));
+    return out;
+  };
+  Json reason_ends = Json::array();
+  for (size_t i = 0; i < w.end_reasons.size(); ++i)
+    reason_ends.push_back(
+        Json::array({s.add(w.end_reasons[i]), s.add(w.end_texts[i]), w.end_fails[i]}));
+  Json factory = Json::array();
+  if (!w.factory_key.empty()) factory = Json::array({s.add(w.factory_key), w.factory_set});
+  return Json{{"keys", indices(w.keys)},
+              {"bits", w.bits},
+              {"func", w.functionality},
+              {"mask", w.mask},
+              {"end", indices(w.end)},
+              {"masks", w.masks},
+              {"undefined", indices(w.undefined)},
+              {"sets", w.sets},
+              {"reason_ends", std::move(reason_ends)},
+              {"factory", std::move(factory)},
+              {"notes", indices(w.notes)},
+              {"autocast", indices(w.autocast_keys)}};
 }
 
 // Every runtime key the tables list (each lists them all, "missing" rows too), in table order.
@@ -117,12 +155,23 @@ std::string library_html(const Library& library, const PageInfo& page) {
   for (const ChainKeySet& set : page.key_sets)
     key_sets.push_back(Json{{"label", set.label}, {"keys", set.keys}});
   Json keys = runtime_keys(library, strings);
+  std::unordered_map<std::string, const OperatorCalls*> calls;
+  for (const OperatorCalls& c : page.calls) calls[c.op] = &c;
   Json operators = Json::array();
-  for (const OperatorState& op : library.operators) operators.push_back(operator_json(op, strings));
-  const Json data{{"title", page.title},         {"runtime", page.runtime},
-                  {"generator", page.generator}, {"libraries", page.libraries},
-                  {"key_sets", key_sets},        {"strings", strings.take()},
-                  {"keys", std::move(keys)},     {"operators", std::move(operators)}};
+  for (const OperatorState& op : library.operators) {
+    const auto found = calls.find(op.summary.name);
+    operators.push_back(operator_json(op, found == calls.end() ? nullptr : found->second, strings));
+  }
+  const Json data{{"title", page.title},
+                  {"runtime", page.runtime},
+                  {"generator", page.generator},
+                  {"libraries", page.libraries},
+                  {"key_sets", key_sets},
+                  {"calls_note", page.calls_note},
+                  {"keys", std::move(keys)},
+                  {"walk", walk_json(library.walk, strings)},
+                  {"operators", std::move(operators)},
+                  {"strings", strings.take()}};
   const std::string title = html_escaped(page.title);
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
   out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";

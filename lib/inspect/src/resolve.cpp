@@ -5,43 +5,68 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 namespace schemac::inspect {
 namespace {
 
 const report::TableRow kMissing{"", false, "", report::Reason::Missing, false, ""};
 
-// Why the chain stops at `key`'s `entry`, or "" when the kernel passes the call on.
-std::string chain_end(const Runtime& rt, Key key, const report::TableRow& entry) {
-  if (entry.reason == report::Reason::Missing)
-    return fmt::format("no kernel for {}: the call fails here", rt.key_name(key));
-  if (entry.reason == report::Reason::AmbiguousAutogradOther)
+// The walk's sentences, with "{key}" or "{keys}" standing for the key or keys they name.
+constexpr std::string_view kUndefinedEnd = "the Undefined entry: nothing is below it";
+constexpr std::string_view kBackendEnd = "a backend kernel: it computes the result";
+constexpr std::string_view kAddedNote = "added by thread-local state: {keys} (the included set)";
+constexpr std::string_view kDroppedNote =
+    "dropped by thread-local state: {keys} (the excluded set{autocast})";
+constexpr std::string_view kAutocastNote = "; autocast is off: --autocast DEVICE turns it on";
+
+// Why the chain stops at an entry of this reason whatever its key, or "".
+std::string_view reason_end(report::Reason reason) {
+  if (reason == report::Reason::Missing) return "no kernel for {key}: the call fails here";
+  if (reason == report::Reason::AmbiguousAutogradOther)
     return "ambiguous AutogradOther entry: the call fails here";
-  if (report::is_composite(entry.reason))
+  if (report::is_composite(reason))
     return "a composite kernel: it calls other operators instead of redispatching";
-  if (key == rt.undefined()) return "the Undefined entry: nothing is below it";
-  if (rt.kind_of(key) == KeyKind::Backend) return "a backend kernel: it computes the result";
   return "";
 }
 
-// What `key`'s kernel passes on of `ks` when it calls below itself.
-KeySet passed_on(const Runtime& rt, Key key, KeySet ks, const Call& call) {
+std::string hex(KeySet set) { return fmt::format("{:x}", set.bits); }
+
+std::string with(std::string_view text, std::string_view hole, std::string_view value) {
+  std::string out(text);
+  if (const size_t at = out.find(hole); at != std::string::npos)
+    out.replace(at, hole.size(), value);
+  return out;
+}
+
+// How `key`'s kernel leaves the chain: `end` says why the chain ends there, else the kernel passes
+// on ks & mask. An autograd kernel passes on ks & after_autograd_keyset; ADInplaceOrView,
+// autocast, Python, Functionalize and BackendSelect kernels ks without their own key; any other
+// non-backend kernel ks & FULL_AFTER(key).
+struct Leave {
+  std::string_view end;
+  KeySet mask;
+};
+Leave leave_at(const Runtime& rt, Key key) {
+  if (key == rt.undefined()) return {kUndefinedEnd, {}};
   switch (rt.kind_of(key)) {
-    case KeyKind::Autograd: return ks & rt.after_autograd();
+    case KeyKind::Backend: return {kBackendEnd, {}};
+    case KeyKind::Autograd: return {"", rt.after_autograd()};
     case KeyKind::ADInplaceOrView:
     case KeyKind::Autocast:
     case KeyKind::Python:
-    case KeyKind::Functionalize: return ks - rt.functionality_of(key);
-    case KeyKind::BackendSelect:
-      if (!call.takes_tensors) {
-        // The backend of the options (TensorOptions' device), and nothing else: the factory
-        // kernel redispatches on that key alone.
-        if (const auto backend = rt.parse_key(device_key_name(call.device)))
-          return rt.set_of(*backend);
-      }
-      return ks - rt.functionality_of(key);
-    default: return ks & rt.full_after(key);
+    case KeyKind::Functionalize:
+    case KeyKind::BackendSelect: return {"", KeySet{~uint64_t{0}} - rt.functionality_of(key)};
+    default: return {"", rt.full_after(key)};
   }
+}
+
+// A BackendSelect kernel of an operator without tensor arguments (a factory) passes on the
+// backend of its options' device (TensorOptions' device) and nothing else.
+std::optional<KeySet> factory_set(const Runtime& rt, Key key, const std::string& device) {
+  if (rt.kind_of(key) != KeyKind::BackendSelect) return std::nullopt;
+  const auto backend = rt.parse_key(device_key_name(device));
+  return backend ? std::optional(rt.set_of(*backend)) : std::nullopt;
 }
 
 // The set without the functionalities whose entry for the set's highest backend is a
@@ -93,15 +118,12 @@ CallKeySet call_key_set(const Runtime& rt, const Call& call) {
     if (std::find(given.begin(), given.end(), k) == given.end()) added.push_back(k);
   for (Key k : with_local)
     if (std::find(result.begin(), result.end(), k) == result.end()) dropped.push_back(k);
-  if (!added.empty())
-    out.notes.push_back(
-        fmt::format("added by thread-local state: {} (the included set)", joined(rt, added)));
+  if (!added.empty()) out.notes.push_back(with(kAddedNote, "{keys}", joined(rt, added)));
   if (!dropped.empty()) {
     const bool autocast = std::any_of(dropped.begin(), dropped.end(),
                                       [&](Key k) { return rt.kind_of(k) == KeyKind::Autocast; });
-    out.notes.push_back(
-        fmt::format("dropped by thread-local state: {} (the excluded set{})", joined(rt, dropped),
-                    autocast ? "; autocast is off: --autocast DEVICE turns it on" : ""));
+    out.notes.push_back(with(with(kDroppedNote, "{keys}", joined(rt, dropped)), "{autocast}",
+                             autocast ? kAutocastNote : ""));
   }
   return out;
 }
@@ -121,12 +143,16 @@ report::Resolution resolve(const Runtime& rt, const report::Table& table, const 
     const report::TableRow& entry = found == rows.end() ? kMissing : *found->second;
     r.chain.push_back({rt.key_name(key), rt.set_text(ks), entry.has_kernel, entry.kernel,
                        entry.reason, entry.site});
-    if (std::string end = chain_end(rt, key, entry); !end.empty()) {
+    const Leave leave = leave_at(rt, key);
+    const std::string_view end = reason_end(entry.reason);
+    if (!end.empty() || !leave.end.empty()) {
       r.fails = report::is_failure(entry.reason);
-      r.end = std::move(end);
+      r.end = end.empty() ? std::string(leave.end) : with(end, "{key}", rt.key_name(key));
       break;
     }
-    ks = without_fallthroughs(rt, rows, passed_on(rt, key, ks, call), nullptr);
+    const std::optional<KeySet> factory =
+        call.takes_tensors ? std::nullopt : factory_set(rt, key, call.device);
+    ks = without_fallthroughs(rt, rows, factory ? *factory : ks & leave.mask, nullptr);
   }
   return r;
 }
@@ -158,6 +184,43 @@ bool parse_key_list(const Runtime& rt, std::string_view text, KeySet& out, std::
     text.remove_prefix(comma + 1);
   }
   return true;
+}
+
+report::WalkRules walk_rules(const Runtime& rt, const report::Table& table) {
+  report::WalkRules w;
+  KeySet every;
+  for (const report::TableRow& row : table.rows) {
+    const std::optional<Key> key = rt.parse_key(row.key);
+    if (key && rt.is_runtime_key(*key)) every = every | rt.set_of(*key);
+  }
+  std::map<uint64_t, int> masks;
+  for (Key key : rt.keys_in(every)) {
+    w.keys.push_back(rt.key_name(key));
+    w.bits.push_back(hex(rt.set_of(key)));
+    w.functionality.push_back(hex(rt.functionality_of(key)));
+    const Leave leave = leave_at(rt, key);
+    w.end.emplace_back(leave.end);
+    const bool passes_on = leave.end.empty();
+    if (passes_on && masks.emplace(leave.mask.bits, static_cast<int>(w.masks.size())).second)
+      w.masks.push_back(hex(leave.mask));
+    w.mask.push_back(passes_on ? masks.at(leave.mask.bits) : -1);
+    if (rt.kind_of(key) == KeyKind::Autocast) w.autocast_keys.push_back(rt.key_name(key));
+    if (const auto set = factory_set(rt, key, "cpu"); set && w.factory_key.empty()) {
+      w.factory_key = rt.key_name(key);
+      w.factory_set = hex(*set);
+    }
+  }
+  w.undefined = {rt.key_name(rt.undefined()), std::string(kUndefinedEnd)};
+  w.sets = {hex(rt.backend_bits()), hex(rt.default_included()), hex(rt.default_excluded())};
+  for (int r = 0; r <= static_cast<int>(report::Reason::Missing); ++r) {
+    const auto reason = static_cast<report::Reason>(r);
+    if (reason_end(reason).empty()) continue;
+    w.end_reasons.emplace_back(report::reason_text(reason));
+    w.end_texts.emplace_back(reason_end(reason));
+    w.end_fails.push_back(report::is_failure(reason) ? 1 : 0);
+  }
+  w.notes = {std::string(kAddedNote), std::string(kDroppedNote), std::string(kAutocastNote)};
+  return w;
 }
 
 }  // namespace schemac::inspect

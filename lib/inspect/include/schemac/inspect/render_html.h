@@ -22,22 +22,44 @@ struct ChainKeySet {
 // device carries: names.h's tensor_keys).
 std::vector<ChainKeySet> page_key_sets();
 
+// What an operator's composite kernel calls, as trace saw it (`report` on our runtime), or why
+// that is unknown.
+struct OperatorCalls {
+  std::string op;
+  std::vector<std::string> calls;  // operators called from its kernel, in first-call order
+  std::string unknown;             // "": `calls` is what it calls
+};
+
 struct PageInfo {
   std::string title;
   std::string runtime;                 // "schemac" or "torch"
   std::string generator;               // "dispatch-inspect VERSION"
   std::vector<std::string> libraries;  // as given to --load
   std::vector<ChainKeySet> key_sets;   // OperatorState::chains[i] resolved key_sets[i]
+  // The operators with a composite kernel, and what each calls; when not traced, `calls_note`
+  // says why once for the page.
+  std::vector<OperatorCalls> calls = {};
+  std::string calls_note = "";
 };
 
 // The page. Its data is a JSON object in <script type="application/json" id="report-data">
 // with every string once, in "strings", and indices into it elsewhere (-1: none):
-//   {"title","runtime","generator","libraries","key_sets":[{"label","keys"}],
+//   {"title","runtime","generator","libraries","key_sets":[{"label","keys"}],"calls_note",
 //    "strings":[...], "keys":[every runtime key, in table order],
+//    "walk":{...} (below; {} without operators),
 //    "operators":[{"name","schema","site",
 //       "rows":[[key,kernel,reason,site,fallthrough]]  (entries that are not "missing"),
 //       "regs":[[key,debug,site,inferred,kinds,flags]]  (flags: 1 alias key, 2 inactive),
-//       "chains":[[key_set,[skipped keys],[[key,key_set,kernel,reason,site]],end,fails]]}]}
+//       "chains":[[key_set,[skipped keys],[[key,key_set,kernel,reason,site]],end,fails]],
+//       "factory":1 (only for an operator without tensor arguments),
+//       "calls":[operators] or "calls_unknown":why (only for one with a composite kernel,
+//        on a page whose calls were traced)}]}
+// "walk" is report.h's WalkRules, sets as hex strings of the runtime's 64-bit layout:
+//   {"keys":[key, in set order],"bits":[hex],"func":[hex],"mask":[index into masks, or -1],
+//    "end":[why the chain ends at the key, -1 where it does not],"masks":[hex],
+//    "undefined":[key,end],"sets":[every backend bit, a fresh thread's included, excluded],
+//    "reason_ends":[[reason,end ("{key}" the key),fails]],"factory":[key,hex] or [],
+//    "notes":[added,dropped,autocast],"autocast":[keys]}
 std::string library_html(const Library& library, const PageInfo& page);
 
 }  // namespace schemac::inspect::report

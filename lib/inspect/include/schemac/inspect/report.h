@@ -108,12 +108,38 @@ struct OperatorState {
   Table table;
   Dump dump;
   std::vector<Resolution> chains;  // one per key set of a library request (wire.h), in its order
+  bool takes_tensors = true;       // false: a factory operator (BackendSelect's rule)
+};
+
+// The resolve walk's rules for one runtime as data (resolve.h's walk_rules), so that a walk
+// elsewhere (the report page's key-set box) follows the very decisions resolve makes instead of a
+// second copy of them. A set is the runtime's 64-bit layout, in hex.
+struct WalkRules {
+  // Every runtime key, in the order a set lists them (a key is in a set holding all its bits);
+  // the last one a set holds wins. Per key: its bits, its functionality bits (fallthroughs drop
+  // them), and how its kernel leaves the chain: `mask` (an index into `masks`, one per distinct
+  // kind of redispatch: it passes on ks & masks[i]) or, at -1, `end` (why the chain ends there).
+  std::vector<std::string> keys, bits, functionality, end, masks;
+  std::vector<int> mask;
+  std::vector<std::string> undefined;  // the key an empty set reaches, and why it ends there
+  std::vector<std::string> sets;       // every backend bit, a fresh thread's included, excluded
+  // The chain ends at an entry with one of these reasons before its key is asked: the reason,
+  // why ("{key}" stands for the key), whether the call fails there.
+  std::vector<std::string> end_reasons, end_texts;
+  std::vector<int> end_fails;
+  // A factory operator's (takes_tensors false) kernel at factory_key passes on factory_set (the
+  // backend of a cpu device, as resolve's default --device).
+  std::string factory_key, factory_set;
+  // The thread-local sentences, added, dropped, autocast ("{keys}" the keys added or dropped;
+  // "{autocast}" in the dropped one is the third when it drops one of autocast_keys, else "").
+  std::vector<std::string> notes, autocast_keys;
 };
 
 // The operators the loaded libraries registered (a new operator, or new kernels on one), or
 // every operator when none was loaded.
 struct Library {
   std::vector<OperatorState> operators;
+  WalkRules walk = {};
 };
 
 }  // namespace schemac::inspect::report

@@ -45,6 +45,10 @@ CallKeySet call_key_set(const Runtime& runtime, const Call& call);
 // `table` holds every runtime key (Runtime::table(name, /*all_keys=*/true)).
 report::Resolution resolve(const Runtime& runtime, const report::Table& table, const Call& call);
 
+// The walk's rules as data (report.h's WalkRules), over the runtime keys `table` lists (a table
+// with every runtime key): the same decisions resolve() makes, for the report page to follow.
+report::WalkRules walk_rules(const Runtime& runtime, const report::Table& table);
+
 // Parses "CPU,AutogradCPU" into runtime keys of `runtime`; an empty string is the empty set. On
 // failure returns false with a message naming the key (and a did-you-mean note) in `error`.
 bool parse_key_list(const Runtime& runtime, std::string_view text, KeySet& out, std::string& error);
