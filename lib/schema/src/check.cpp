@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
-#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -126,12 +125,11 @@ inline void check_alias_set_keywords(const Argument& entry, Problems& problems) 
 // The names seen so far among a schema's arguments (or returns). The first kSmallList names are
 // told apart by a sketch (one bit per length, first and last letter), which sends only the names
 // that might repeat one to a pairwise comparison; past them a hash set takes over, so a schema
-// with thousands of arguments costs time linear in their number. The set is made only then: every
-// schema checked pays for a SeenNames, few ever need the set.
+// with thousands of arguments costs time linear in their number (the set is made only then).
 struct SeenNames {
   static constexpr size_t kSmallList = 32;
   uint64_t sketch = 0;
-  std::unique_ptr<std::unordered_set<std::string_view>> set;
+  std::optional<std::unordered_set<std::string_view>> set;
 };
 
 [[gnu::noinline]] bool repeats_earlier(std::span<const Argument> entries, size_t i) {
@@ -142,10 +140,9 @@ struct SeenNames {
 [[gnu::noinline]] bool repeats_in_set(std::span<const Argument> entries, size_t i,
                                       SeenNames& seen) {
   if (!seen.set) {
-    seen.set = std::make_unique<std::unordered_set<std::string_view>>();
-    for (size_t j = 0; j < i; ++j) {
+    seen.set.emplace();
+    for (size_t j = 0; j < i; ++j)
       if (!entries[j].name.empty()) seen.set->insert(entries[j].name);
-    }
   }
   return !seen.set->insert(entries[i].name).second;
 }
@@ -165,10 +162,9 @@ inline void check_duplicate_name(std::span<const Argument> entries, size_t i, Se
   } else {
     repeated = repeats_in_set(entries, i, seen);
   }
-  if (repeated) {
-    add_problem(problems, entries[i].name_range, rule,
-                fmt::format("{} name '{}' is used twice", what, name));
-  }
+  if (!repeated) return;
+  add_problem(problems, entries[i].name_range, rule,
+              fmt::format("{} name '{}' is used twice", what, name));
 }
 
 // ---- types ----------------------------------------------------------------------------------
