@@ -10,7 +10,7 @@
 #include <set>
 
 #include "schemac/dispatch/registration_transaction.h"
-#include "schemac/inspect/elf_check.h"
+#include "schemac/elf/elf_check.h"
 #include "schemac/stable/abi.h"
 
 namespace schemac::inspect {
@@ -51,7 +51,7 @@ LoadResult load_library(const std::string& path) {
   const std::string name = dlopen_name(path);
   // A name without '/' that is not a file here is dlopen's to find on the library path.
   if (name.find('/') != std::string::npos) {
-    if (std::optional<std::string> why = check_shared_library_file(name))
+    if (std::optional<std::string> why = elf::check_shared_library_file(name))
       return {false, std::move(*why)};
   }
   dispatch::RegistrationTransaction transaction;

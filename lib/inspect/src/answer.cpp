@@ -4,7 +4,7 @@
 #include <map>
 #include <ostream>
 
-#include "schemac/inspect/elf_check.h"
+#include "schemac/elf/elf_check.h"
 #include "schemac/inspect/names.h"
 #include "schemac/inspect/resolve.h"
 
@@ -66,7 +66,7 @@ bool load_all(Runtime& rt, const std::vector<std::string>& libraries,
     report::Operators after = rt.operators();
     if (same_operators(now, after)) {
       const std::string_view name = runtime_name(rt.kind());
-      const std::string built_for = runtime_built_for(path);
+      const std::string built_for = elf::runtime_built_for(path);
       err << kErrorPrefix << "'" << path << "' registered nothing with the " << name << " runtime";
       if (!built_for.empty() && built_for != name)
         err << ": it seems built for the " << built_for << " runtime (try --runtime " << built_for

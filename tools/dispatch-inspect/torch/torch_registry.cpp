@@ -10,7 +10,7 @@
 
 #include <c10/core/DispatchKeySet.h>
 
-#include "schemac/inspect/elf_check.h"
+#include "schemac/elf/elf_check.h"
 
 namespace schemac::inspect::torch_runtime {
 namespace {
@@ -70,7 +70,7 @@ std::optional<report::DumpKernel> kernel_line(const std::string& line) {
 bool load_library(const std::string& path, std::ostream& err) {
   // dlopen searches the library path for a bare name; a relative path means this directory.
   const std::string open_path = path.find('/') == std::string::npos ? "./" + path : path;
-  std::optional<std::string> error = check_shared_library_file(open_path);
+  std::optional<std::string> error = elf::check_shared_library_file(open_path);
   if (!error) {
     try {
       if (dlopen(open_path.c_str(), RTLD_NOW | RTLD_GLOBAL) == nullptr) error = dlerror();

@@ -1,5 +1,5 @@
 // Checks a file's ELF header and program headers before dlopen (elf_check.h).
-#include "schemac/inspect/elf_check.h"
+#include "schemac/elf/elf_check.h"
 
 #include <elf.h>
 #include <fcntl.h>
@@ -14,7 +14,7 @@
 #include <iterator>
 #include <vector>
 
-namespace schemac::inspect {
+namespace schemac::elf {
 namespace {
 
 #if __SIZEOF_POINTER__ == 8
@@ -121,4 +121,4 @@ std::string runtime_built_for(const std::string& path) {
   return "";
 }
 
-}  // namespace schemac::inspect
+}  // namespace schemac::elf

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-namespace schemac::inspect {
+namespace schemac::elf {
 
 // Nothing when `path` looks like a shared library this process can map: it exists, is a regular
 // file, starts with an ELF header of this machine's class and byte order, is a shared object
@@ -21,4 +21,4 @@ std::optional<std::string> check_shared_library_file(const std::string& path);
 // or exports the stable plugin ABI, else "".
 std::string runtime_built_for(const std::string& path);
 
-}  // namespace schemac::inspect
+}  // namespace schemac::elf
