@@ -71,8 +71,8 @@ struct LintJob {
 
 struct LintResult {
   // False when the job stopped before linting: the --native-functions file could not be read,
-  // or the baseline could neither be read nor written (the sink was told why). Nothing below
-  // is then set.
+  // or the baseline could neither be read nor written (the sink was told why). There are then no
+  // findings, and what is below tells only of the steps before.
   bool finished = true;
   // Every finding, the baseline's dropped, sorted by place; with `max_errors`, cut after that
   // many errors. Empty with `diff`, and after a baseline was recorded but for unusable configs.
