@@ -7,17 +7,17 @@
 // and Python registration code (chosen by extension, else by content: lib/sources' language.h;
 // --verbose lists the calls whose schema is not a literal), then the rules across all the files
 // given, and reports every problem with its rule id on stdout. This command binds options and
-// prints; the libraries do the rest: what it reads (engine/inputs.h: stdin, files, folders by
-// lib/inputs' search), the lint engine (engine/engine.h: each input's .schemac.yaml, release,
-// tags, profile, suppression comments, per-path, baseline), the one `schemac lsp` and `gen` ask
-// too; --fix's rounds (diagnostics/fixes.h); the report in each --format (lib/report).
+// prints; the libraries do the rest: the lint run itself, from reading the arguments to the
+// sorted findings (engine/lint_job.h: stdin, files, folders by lib/inputs' search; each input's
+// .schemac.yaml, release, tags, profile, suppression comments, per-path; the baseline; --fix's
+// rounds; --max-errors), the one engine `schemac lsp` and `gen` ask too (engine/engine.h); the
+// report in each --format (lib/report).
 // Exit 0 clean, 1 on errors (or warnings with --werror), 2 on usage or I/O errors.
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <iterator>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,18 +29,12 @@
 #include "commands.h"
 #include "file_output.h"
 #include "input.h"
-#include "lint_inputs.h"
 #include "report.h"
-#include "schemac/config/provider.h"
-#include "schemac/diagnostics/baseline.h"
 #include "schemac/diagnostics/diagnostic.h"
-#include "schemac/diagnostics/fixes.h"
-#include "schemac/engine/baseline_file.h"
 #include "schemac/engine/engine.h"
-#include "schemac/engine/inputs.h"
+#include "schemac/engine/lint_job.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
-#include "schemac/sources/scan.h"
 #include "torch_version_option.h"
 
 namespace schemac::tool {
@@ -58,78 +52,53 @@ struct LintOptions {
   bool werror = false;
   bool list_rules = false;
   bool list_tags = false;
-  bool verbose = false;   // list the registration calls whose schema is not a literal
-  std::string tags_file;  // empty: look for tags.yaml beside each input, else the built-in tags
-  std::string kind;       // empty: recognised by shape
-  std::string native_functions_file;  // what a backend YAML's operators are checked against
+  std::string kind;                   // empty: recognised by shape
   std::string profile = "automatic";  // or in-tree / extension: forced for every operator
   torch_releases::TorchVersion torch_version = torch_releases::kNewestTorchVersion;
   bool torch_version_given = false;  // else each input's .schemac.yaml may name one
-  std::vector<std::string> files;
-  // The daily loop: fixing, configuration, selection, baseline, stdin.
-  bool fix = false;
-  bool diff = false;  // with --fix: print a unified diff, write nothing
-  std::string stdin_filename;
-  std::string config_file;  // empty: each input's nearest .schemac.yaml
   bool show_config = false;
-  std::vector<std::string> select;
-  std::vector<std::string> ignore;
-  size_t max_errors = 0;  // 0: no limit
-  std::string baseline_file;
   std::string docs_url;      // --docs-url; else the config's docs-url
-  bool by_content = false;   // files given are skipped like files found in a folder
   BuildMacroOptions macros;  // -D, -U (with each input's config's defines)
+  // The files, --tags, --native-functions, --verbose and the daily loop (fixing, configuration,
+  // selection, baseline, stdin) are bound straight into the run.
+  engine::LintJob job;
 };
 
-// What the engine could not use: a tags file's own errors, then why.
-void print_problems(const std::vector<engine::Problem>& problems) {
-  for (const engine::Problem& problem : problems) {
-    if (!problem.diagnostics.empty()) {
-      diagnostics::SourceFiles sources;
-      fmt::print(stderr, "{}",
-                 diagnostics::render_text(problem.diagnostics, sources, {cli::stderr_color()}));
-    }
-    if (!problem.message.empty()) error(kCommand, "{}", problem.message);
-  }
-}
-
-int show_config(const LintOptions& options) {
-  config::ConfigProvider configs = config_provider(options.config_file);
-  std::vector<Diagnostic> problems;
-  std::vector<std::string> inputs =
-      options.files.empty() ? std::vector<std::string>{"."} : options.files;
-  for (const std::string& input : inputs) {
-    const config::Config* config =
-        configs.for_input(input == "-" ? options.stdin_filename : input, problems);
-    if (config == nullptr) continue;
-    if (inputs.size() > 1) fmt::print("# for: {}\n", input);
-    fmt::print("{}", config::render_config(
-                         config::merge_command_line(*config, {options.select, options.ignore})));
-  }
-  if (problems.empty()) return kExitOk;
+// Diagnostics that are not the report: an unusable config's, or a tags file's own.
+void print_on_stderr(const std::vector<Diagnostic>& diagnostics) {
   diagnostics::SourceFiles none;
-  fmt::print(stderr, "{}", diagnostics::render_text(problems, none, {cli::stderr_color()}));
-  return kExitUsage;
+  fmt::print(stderr, "{}", diagnostics::render_text(diagnostics, none, {cli::stderr_color()}));
 }
 
-// Each fixed file replaced whole (a temporary file beside it, then a rename), or with `diff_only`
-// shown as a unified diff on stdout. False when a file could not be written (it is left as it
-// was, and so is its text in `texts`).
-bool write_fixes(const std::vector<std::string>& paths, const std::vector<std::string>& original,
-                 std::vector<std::string>& texts, bool diff_only) {
-  bool written = true;
-  for (size_t i = 0; i < paths.size(); ++i) {
-    if (texts[i] == original[i]) continue;
-    if (diff_only) {
-      fmt::print("{}", diagnostics::render_unified_diff(paths[i], original[i], texts[i]));
-    } else if (cli::replace_file(paths[i], texts[i], /*keep_permissions=*/true)) {
-      error(kCommand, "cannot write '{}'; it is left as it was", paths[i]);
-      texts[i] = original[i];
-      written = false;
-    }
-  }
-  std::fflush(stdout);
-  return written;
+// Where the run's messages go: "schemac lint: ..." lines on stderr; a diff on stdout.
+engine::LintSink printing_sink() {
+  engine::LintSink sink;
+  sink.error = [](const std::string& message) { error(kCommand, "{}", message); };
+  sink.note = [](const std::string& message) {
+    fmt::print(stderr, "{}: note: {}\n", kCommand, message);
+  };
+  sink.done = [](const std::string& message) { fmt::print(stderr, "{}: {}\n", kCommand, message); };
+  sink.note_at = [](const std::string& place, const std::string& message) {
+    fmt::print(stderr, "{}: note: {}\n", place, message);
+  };
+  // What the engine could not use: a tags file's own errors, then why.
+  sink.problem = [](const engine::Problem& problem) {
+    if (!problem.diagnostics.empty()) print_on_stderr(problem.diagnostics);
+    if (!problem.message.empty()) error(kCommand, "{}", problem.message);
+  };
+  sink.diff = [](const std::string& diff) {
+    fmt::print("{}", diff);
+    std::fflush(stdout);
+  };
+  return sink;
+}
+
+int show_config(const engine::LintJob& job) {
+  const engine::ConfigListing listing = engine::list_configs(job);
+  fmt::print("{}", listing.text);
+  if (listing.problems.empty()) return kExitOk;
+  print_on_stderr(listing.problems);
+  return kExitUsage;
 }
 
 // Whether every id given to `option` names a rule (or is "all"); says which does not otherwise.
@@ -139,7 +108,7 @@ bool known_rules(const std::vector<std::string>& ids, std::string_view option) {
   return why.empty();
 }
 
-int run_lint(const LintOptions& options) {
+int run_lint(LintOptions& options) {
   const lint::Profile profile =
       lint::parse_profile(options.profile).value_or(lint::Profile::automatic);
   if (options.list_rules) {
@@ -152,164 +121,76 @@ int run_lint(const LintOptions& options) {
       fmt::print("{}\n", tag);
     return kExitOk;
   }
-  if (options.show_config) return show_config(options);
-  if (options.files.empty()) {
+  engine::LintJob& job = options.job;
+  if (options.show_config) return show_config(job);
+  if (job.files.empty()) {
     error(kCommand, "no input files (see 'schemac lint --help')");
     return kExitUsage;
   }
-  if (!known_rules(options.select, "--select") || !known_rules(options.ignore, "--ignore"))
+  if (!known_rules(job.options.command_line.select, "--select") ||
+      !known_rules(job.options.command_line.ignore, "--ignore"))
     return kExitUsage;
   if (!build_macros(kCommand, options.macros)) return kExitUsage;
-  const bool reads_stdin =
-      std::find(options.files.begin(), options.files.end(), "-") != options.files.end();
-  if (options.fix && !options.diff && reads_stdin) {
+  const bool reads_stdin = std::find(job.files.begin(), job.files.end(), "-") != job.files.end();
+  if (job.fix && !job.diff && reads_stdin) {
     error(kCommand, "--fix cannot rewrite stdin; use --fix --diff");
     return kExitUsage;
   }
-  engine::Options lint_options;
-  if (profile != lint::Profile::automatic) lint_options.profile = profile;
-  if (options.torch_version_given) lint_options.torch_version = options.torch_version;
-  if (!options.kind.empty()) lint_options.kind = lint::parse_file_kind(options.kind);
-  lint_options.tags_file = options.tags_file;
-  lint_options.command_line = {options.select, options.ignore};
-  lint_options.macros = {options.macros.defines, options.macros.undefines};
-  lint_options.read_tags = [](const std::string& path) {
-    return read_input(kCommand, path, "tags file");
+  if (profile != lint::Profile::automatic) job.options.profile = profile;
+  if (options.torch_version_given) job.options.torch_version = options.torch_version;
+  if (!options.kind.empty()) job.options.kind = lint::parse_file_kind(options.kind);
+  job.options.macros = {options.macros.defines, options.macros.undefines};
+  job.read = [](const std::string& path, std::string_view what, bool any_encoding) {
+    return read_input(kCommand, path, what, any_encoding);
   };
-  std::optional<native_functions::NativeFunctionsLoad>
-      native;  // --native-functions, for backend YAMLs
-  if (!options.native_functions_file.empty()) {
-    std::optional<std::string> text =
-        read_input(kCommand, options.native_functions_file, "native functions file");
-    if (!text) return kExitUsage;
-    native =
-        native_functions::load_native_functions(options.native_functions_file, std::move(*text));
-    lint_options.native_functions = &native->file;
-  }
-  bool io_error = false;
-  ReportRun run;
-  run.docs_url = options.docs_url;  // else the first input's config's docs-url
-  engine::InputReading reading;
-  reading.stdin_name = options.stdin_filename;
-  reading.by_content = options.by_content;
-  reading.read_named = [](const std::string& path, bool any_encoding) {
-    return read_input(kCommand, path, "", any_encoding);
+  job.read_stdin = [] { return std::string(std::istreambuf_iterator<char>(std::cin), {}); };
+  job.write = [](const std::string& path, const std::string& text) {
+    return !cli::replace_file(path, text, /*keep_permissions=*/true);
   };
-  reading.read_stdin = [] { return std::string(std::istreambuf_iterator<char>(std::cin), {}); };
-  reading.skipped = [&](const std::string& path, std::string_view why) {
-    if (options.verbose) fmt::print(stderr, "{}: note: skipped '{}': {}\n", kCommand, path, why);
-  };
-  reading.error = [](const std::string& message) { error(kCommand, "{}", message); };
-  reading.note = [](const std::string& message) {
-    fmt::print(stderr, "{}: note: {}\n", kCommand, message);
-  };
-  engine::Inputs read = engine::read_inputs(options.files, reading);
-  if (!read.unreadable.empty()) io_error = true;
-  run.tool_errors = std::move(read.unreadable);
-  const std::vector<diagnostics::RuleInfo> rules = engine::all_rules();
-  config::ConfigProvider configs = config_provider(options.config_file);
-  engine::Configured inputs =
-      engine::configure(std::move(read.documents), &configs, lint_options.command_line);
-  if (inputs.config_error) io_error = true;
-  if (options.verbose) {
-    for (const auto& [path, config_file] : inputs.excluded)
-      fmt::print(stderr, "{}: note: skipped '{}': exclude: in {}\n", kCommand, path, config_file);
-  }
-  for (const config::Config& config : inputs.configs) {
-    if (run.docs_url.empty()) run.docs_url = config.docs_url.value_or("");
-  }
-  std::vector<std::string> texts;
-  for (const engine::Document& input : inputs.documents) texts.push_back(input.text);
-  for (const engine::UncheckedCalls& file :
-       options.verbose ? engine::unchecked_calls(inputs, lint_options.macros)
-                       : std::vector<engine::UncheckedCalls>{}) {
-    if (!file.problem.empty()) error(kCommand, "{}", file.problem);
-    for (const sources::SkippedCall& call : file.calls)
-      fmt::print(stderr, "{}:{}:{}: note: skipped: {}\n", file.path, call.position.line,
-                 call.position.column, call.reason);
-  }
-  // Every finding for `current` texts, the baseline's excused ones dropped.
-  std::optional<std::vector<diagnostics::BaselineEntry>> baseline;
-  bool baseline_recorded = false;
-  auto lint_all = [&](const std::vector<std::string>& current) {
-    engine::Run lint = engine::lint(inputs, current, lint_options, baseline ? &*baseline : nullptr);
-    print_problems(lint.problems);
-    if (!lint.problems.empty()) io_error = true;
-    return std::move(lint.diagnostics);
-  };
-  if (!options.baseline_file.empty()) {
-    engine::BaselineFile file = engine::use_baseline(
-        options.baseline_file, lint_all(texts), inputs, texts,
-        [](const std::string& path) { return read_input(kCommand, path, "baseline"); });
-    if (!file.problem.empty()) error(kCommand, "{}", file.problem);
-    if (file.written)
-      fmt::print(stderr, "{}: recorded {} finding{} in baseline '{}'\n", kCommand, file.recorded,
-                 file.recorded == 1 ? "" : "s", options.baseline_file);
-    if (!file.entries && !file.written) return kExitUsage;
-    baseline = std::move(file.entries);
-    baseline_recorded = file.written;
-  }
-  if (options.fix || options.diff) {
-    std::vector<std::string> paths;
-    for (const engine::Document& input : inputs.documents) paths.push_back(input.path);
-    const std::vector<std::string> original = texts;
-    diagnostics::FixRounds fixed = diagnostics::apply_fixes_in_rounds(paths, texts, lint_all);
-    for (const diagnostics::SkippedFix& s : fixed.left_out) {
-      const diagnostics::Location& at = s.diagnostic.location;
-      fmt::print(stderr, "{}:{}:{}: note: fix for [{}] left out: {}\n", at.file, at.line, at.column,
-                 s.diagnostic.rule, s.reason);
-    }
-    if (!write_fixes(paths, original, texts, options.diff)) io_error = true;
-    if (options.diff) return io_error ? kExitUsage : fixed.fixed > 0 ? cli::kExitProblems : kExitOk;
-    if (fixed.fixed > 0 || !fixed.left_out.empty()) {
-      const size_t left = fixed.left_out.size();
-      fmt::print(stderr, "{}: fixed {} problem{}{}\n", kCommand, fixed.fixed,
-                 fixed.fixed == 1 ? "" : "s",
-                 left > 0 ? fmt::format(", {} fix{} left out", left, left == 1 ? "" : "es") : "");
-    }
-  }
-  std::vector<Diagnostic> diagnostics = baseline_recorded ? inputs.problems : lint_all(texts);
-  diagnostics::SourceFiles sources;
-  for (size_t i = 0; i < texts.size(); ++i) sources.add(inputs.documents[i].path, texts[i]);
-  diagnostics::sort_diagnostics(diagnostics);
-  diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(diagnostics);
-  if (size_t dropped =
-          options.max_errors > 0 ? report::limit_errors(diagnostics, options.max_errors) : 0)
-    fmt::print(stderr, "{}: note: stopped after {} errors (--max-errors); {} more not shown\n",
-               kCommand, options.max_errors, dropped);
-  print_report(diagnostics, sources, options.format, rules, run);
-  if (options.format == "text" && !diagnostics.empty())
-    fmt::print("{}", lint::render_rule_counts(diagnostics));
-  if (io_error) return kExitUsage;
+  job.sink = printing_sink();
+  engine::LintResult result = engine::run_lint_job(job);
+  if (!result.finished) return kExitUsage;
+  if (job.diff)
+    return result.io_error ? kExitUsage : result.fixed > 0 ? cli::kExitProblems : kExitOk;
+  const ReportRun run{std::move(result.unreadable),
+                      options.docs_url.empty() ? result.docs_url : options.docs_url};
+  print_report(result.diagnostics, result.sources, options.format, engine::all_rules(), run);
+  if (options.format == "text" && !result.diagnostics.empty())
+    fmt::print("{}", lint::render_rule_counts(result.diagnostics));
+  if (result.io_error) return kExitUsage;
+  const diagnostics::DiagnosticCounts& counts = result.counts;
   if (counts.errors > 0 || (options.werror && counts.warnings > 0)) return cli::kExitProblems;
   return kExitOk;
 }
 
 void add_daily_loop_options(CLI::App* cmd, LintOptions& options) {
-  cmd->add_flag("--fix", options.fix,
+  engine::LintJob& job = options.job;
+  cmd->add_flag("--fix", job.fix,
                 "apply every safe fix-it in place (atomically; every other byte is kept)");
-  cmd->add_flag("--diff", options.diff,
+  cmd->add_flag("--diff", job.diff,
                 "with --fix: print the fixes as a unified diff and write nothing");
   cmd->add_option(
-      "--stdin-filename", options.stdin_filename,
+      "--stdin-filename", job.stdin_name,
       "the name of the file read from stdin ('-'): in messages, and to choose how it is read");
-  cmd->add_option("--config", options.config_file,
+  cmd->add_option("--config", job.config_file,
                   "the .schemac.yaml to use (default: the nearest one above each input)");
   cmd->add_flag("--show-config", options.show_config,
                 "print the configuration that applies (merged with the command line) and exit");
-  cmd->add_option("--select", options.select, "report only these rules (comma-separated ids)")
+  cmd->add_option("--select", job.options.command_line.select,
+                  "report only these rules (comma-separated ids)")
       ->delimiter(',');
-  cmd->add_option("--ignore", options.ignore, "never report these rules (comma-separated ids)")
+  cmd->add_option("--ignore", job.options.command_line.ignore,
+                  "never report these rules (comma-separated ids)")
       ->delimiter(',');
-  cmd->add_option("--max-errors", options.max_errors,
+  cmd->add_option("--max-errors", job.max_errors,
                   "show at most N errors (the exit code still counts all)");
-  cmd->add_flag("--by-content", options.by_content,
+  cmd->add_flag("--by-content", job.by_content,
                 "take the files given as a folder search finds them: skip those that are not "
                 "operator files (YAML of another shape), generated or excluded (for hooks that "
                 "pass every YAML, C++ and Python file)");
   cmd->add_option("--docs-url", options.docs_url, kDocsUrlHelp);
   cmd->add_option(
-      "--baseline", options.baseline_file,
+      "--baseline", job.baseline_file,
       "a baseline file: when it does not exist, today's findings are recorded in it; when it does, "
       "only findings it does not record are reported");
 }
@@ -319,14 +200,14 @@ void add_daily_loop_options(CLI::App* cmd, LintOptions& options) {
 std::function<int()> bind_lint_command(CLI::App* cmd) {
   auto options = std::make_shared<LintOptions>();
   cmd->add_option(
-      "files", options->files,
+      "files", options->job.files,
       "native_functions.yaml, backend or executorch kernel YAML files, and C++ (.cpp .cc "
       ".cxx .cu .h .hpp .cuh) or Python (.py) files whose TORCH_LIBRARY blocks and "
       "torch.library calls define operators");
   cli::add_format_option(cmd, options->format, {"text", "json", "sarif", "github"},
                          kReportFormatHelp);
   cmd->add_flag("--werror", options->werror, "treat warnings as errors (exit 1 when any is found)");
-  cmd->add_option("--tags", options->tags_file,
+  cmd->add_option("--tags", options->job.options.tags_file,
                   "the tags.yaml that lists valid tags; without it, a tags.yaml beside each input "
                   "is used when there is one, else the built-in list (--list-tags)");
   cmd->add_flag(
@@ -340,7 +221,7 @@ std::function<int()> bind_lint_command(CLI::App* cmd) {
          "as warnings); by default operators with a namespace other than aten, and registration "
          "code, get extension and the rest in-tree")
       ->check(CLI::IsMember({"in-tree", "extension"}));
-  cmd->add_flag("--verbose", options->verbose,
+  cmd->add_flag("--verbose", options->job.verbose,
                 "list the registration calls in C++/Python files whose schema is not a literal");
   cmd->add_flag("--list-tags", options->list_tags,
                 "print the built-in tags (the --torch-version release's tags.yaml), used when no "
@@ -351,7 +232,7 @@ std::function<int()> bind_lint_command(CLI::App* cmd) {
                   "(native_functions.yaml), backend "
                   "(torchgen's backend YAML) or executorch (executorch's kernel YAML)")
       ->check(CLI::IsMember({"native", "backend", "executorch"}));
-  cmd->add_option("--native-functions", options->native_functions_file,
+  cmd->add_option("--native-functions", options->job.native_functions_file,
                   "the native_functions.yaml whose operators a backend YAML's lists must name");
   add_daily_loop_options(cmd, *options);
   add_build_macro_options(cmd, options->macros);
@@ -359,10 +240,10 @@ std::function<int()> bind_lint_command(CLI::App* cmd) {
     if (!checked_docs_url(kCommand, options->docs_url)) return kExitUsage;
     // --format applies to every mode or is refused.
     const bool text = options->format == "text";
-    if (!text && (options->diff || options->show_config)) {
+    if (!text && (options->job.diff || options->show_config)) {
       error(kCommand, "--format {} does not apply to {}: it prints a {}", options->format,
-            options->diff ? "--fix --diff" : "--show-config",
-            options->diff ? "unified diff" : "configuration as YAML");
+            options->job.diff ? "--fix --diff" : "--show-config",
+            options->job.diff ? "unified diff" : "configuration as YAML");
       return kExitUsage;
     }
     if ((options->list_rules || options->list_tags) && !text && options->format != "json") {
