@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "input.h"
 #include "lint_inputs.h"
+#include "schemac/adopt/registrations_yaml.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/engine/engine.h"
 #include "schemac/schema/printer.h"
@@ -16,7 +17,6 @@
 #include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
 #include "schemac/support/json.h"
-#include "sources_yaml.h"
 
 namespace schemac::tool {
 
@@ -84,16 +84,15 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
       io_error = true;
       continue;
     }
-    config::Config config = nearest_config(path);
-    std::optional<tokens::MacroTable> macros =
-        build_macros("schemac parse", options.macros, &config);
-    if (!macros) {
+    std::string why;
+    std::optional<sources::ScannedFile> file =
+        engine::scan_registration_code(path, *text, *language, options.macros, why);
+    if (!file) {
+      error("schemac parse", "{}", why);
       io_error = true;
       continue;
     }
-    sources::ScanOptions scan_options = engine::scan_options_from(config);
-    scan_options.macros = &*macros;
-    scanned.push_back({path, sources::scan_source(*text, *language, scan_options)});
+    scanned.push_back(std::move(*file));
     texts.add(path, std::move(*text));
   }
   // Helpers register into Library objects other files may bind.
@@ -123,7 +122,7 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
       }
     }
   }
-  if (options.yaml && !io_error) out = registrations_yaml(scanned, diagnostics);
+  if (options.yaml && !io_error) out = adopt::registrations_yaml(scanned, diagnostics);
   // Each file's .schemac.yaml, as `schemac lint` applies it.
   config::ConfigProvider configs = config_provider();
   engine::apply_configs(diagnostics, configs);

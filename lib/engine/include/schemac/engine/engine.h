@@ -26,6 +26,8 @@
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/native_functions/native_functions.h"
+#include "schemac/sources/language.h"
+#include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
 #include "schemac/tokens/cpp_macros.h"
 
@@ -129,6 +131,19 @@ void apply_configs(std::vector<Diagnostic>& diagnostics, config::ConfigProvider&
 
 // How registration code is scanned under a document's config: its custom-op-helpers.
 sources::ScanOptions scan_options_from(const config::Config& config);
+
+// The config of registration code read outside lint() (parse --source, compat): the nearest
+// .schemac.yaml's, for its defines: and custom-op-helpers:; an empty Config when none is found or
+// it cannot be read (lint reports its problems).
+config::Config nearest_config(const std::string& input);
+
+// Registration code as every door reads it: scanned under its nearest config's defines: (then
+// -D, then -U) and custom-op-helpers:. Nothing when a macro is malformed (`why` says which).
+std::optional<sources::ScannedFile> scan_registration_code(const std::string& path,
+                                                           const std::string& text,
+                                                           sources::Language language,
+                                                           const BuildMacros& build,
+                                                           std::string& why);
 
 // The lint options a document's config and `options` give: profile, release, tags' file.
 // Returns nothing (and says why in `problem`) when its torch-version is no release lint knows.

@@ -1,0 +1,45 @@
+// compat over OLD and NEW as a front end gets them (`schemac compat`, a build system's check):
+// each one native-functions YAML or C++ / Python registration code. Registration code is compared
+// operator by operator through the YAML lib/adopt writes for it (read with its .schemac.yaml's
+// defines: and custom-op-helpers:, lib/engine), and its findings are placed back at the schema
+// strings they came from. Then each finding's file's .schemac.yaml decides it, as lint's
+// (lib/engine's apply_configs: select, ignore, severity, per-path).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "schemac/compat/compat.h"
+#include "schemac/config/provider.h"
+#include "schemac/engine/engine.h"
+#include "schemac/sources/language.h"
+
+namespace schemac::compat {
+
+struct CompatFile {
+  std::string path;
+  std::string text;
+  std::optional<sources::Language> language;  // registration code; nullopt: YAML
+};
+
+struct CompatFilesOptions {
+  Date today;
+  engine::BuildMacros macros;  // -D, -U, for registration code
+  // Each finding's .schemac.yaml; null: none. Its known rules should be compat's and lint's.
+  config::ConfigProvider* configs = nullptr;
+};
+
+// Every rule id a .schemac.yaml that compat reads may name: lint's (engine::all_rules) and
+// compat's, so that `ignore: [removed-operator]` is known.
+std::vector<diagnostics::RuleInfo> config_rules();
+
+// The report, its diagnostics sorted by place; nothing when a macro is malformed (`why` says so).
+// What registration code leaves out of its YAML is said once: in NEW with its own severity (a
+// schema that does not parse is that error, at its place), in OLD as a warning (OLD's problems
+// are not NEW's breaks).
+std::optional<CompatReport> check_compat_files(CompatFile old_file, CompatFile new_file,
+                                               std::optional<CompatInput> allow_list,
+                                               const CompatFilesOptions& options, std::string& why);
+
+}  // namespace schemac::compat

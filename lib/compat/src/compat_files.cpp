@@ -1,0 +1,58 @@
+// OLD and NEW as files of either kind (compat_files.h): registration code adopted as YAML, the
+// YAML compared, the findings moved back and decided by each file's config.
+#include "schemac/compat/compat_files.h"
+
+#include <utility>
+#include <vector>
+
+#include "schemac/adopt/registrations_yaml.h"
+
+namespace schemac::compat {
+
+std::vector<diagnostics::RuleInfo> config_rules() {
+  std::vector<diagnostics::RuleInfo> rules = engine::all_rules();
+  rules.insert(rules.end(), compat_rule_catalog().begin(), compat_rule_catalog().end());
+  return rules;
+}
+
+std::optional<CompatReport> check_compat_files(CompatFile old_file, CompatFile new_file,
+                                               std::optional<CompatInput> allow_list,
+                                               const CompatFilesOptions& options,
+                                               std::string& why) {
+  CompatFile* files[] = {&old_file, &new_file};
+  std::vector<Diagnostic> not_compared;
+  std::vector<adopt::YamlLineOrigin> origins[2];
+  std::vector<std::string> unreadable;           // NEW's operators with an error of their own
+  std::vector<sources::ScannedFile> scanned[2];  // origins point into them
+  for (size_t i = 0; i < 2; ++i) {
+    CompatFile& file = *files[i];
+    if (!file.language) continue;
+    std::optional<sources::ScannedFile> scan =
+        engine::scan_registration_code(file.path, file.text, *file.language, options.macros, why);
+    if (!scan) return std::nullopt;
+    scanned[i].push_back(std::move(*scan));
+    sources::resolve_across_files(scanned[i]);
+    std::vector<Diagnostic> left_out;
+    file.text = adopt::registrations_yaml(scanned[i], left_out, &origins[i],
+                                          i == 1 ? &unreadable : nullptr);
+    for (Diagnostic& d : left_out) {
+      // Only what keeps an OLD operator from being compared is said of OLD, as a warning.
+      if (i == 0 && d.severity == diagnostics::Severity::error) {
+        d.severity = diagnostics::Severity::warning;
+      }
+      not_compared.push_back(std::move(d));
+    }
+  }
+  CompatReport report = check_compat({old_file.path, old_file.text}, {new_file.path, new_file.text},
+                                     std::move(allow_list), options.today, unreadable);
+  for (size_t i = 0; i < 2; ++i) {
+    for (Diagnostic& d : report.diagnostics)
+      adopt::place_in_source(d, files[i]->path, files[i]->text, origins[i]);
+  }
+  for (Diagnostic& d : not_compared) report.diagnostics.push_back(std::move(d));
+  if (options.configs) engine::apply_configs(report.diagnostics, *options.configs);
+  diagnostics::sort_diagnostics(report.diagnostics);
+  return report;
+}
+
+}  // namespace schemac::compat
