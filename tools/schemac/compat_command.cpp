@@ -22,6 +22,7 @@
 #include "report.h"
 #include "schemac/compat/compat.h"
 #include "schemac/compat/compat_files.h"
+#include "schemac/engine/engine.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/sources/language.h"
 
@@ -111,7 +112,7 @@ int run_compat(const CompatOptions& options) {
   for (size_t i = 0; i < paths.size(); ++i) sources.add(paths[i], texts[i]);
   // Each finding's .schemac.yaml decides it, knowing compat's rules besides lint's.
   config::ConfigProvider configs(
-      "", compat::config_rules(), [](const std::filesystem::path& path, std::string& why) {
+      "", engine::config_rules(), [](const std::filesystem::path& path, std::string& why) {
         std::optional<std::string> text = cli::read_file(path);
         why = text ? cli::why_not_text(*text) : "no such file, or not readable";
         return why.empty() ? text : std::nullopt;

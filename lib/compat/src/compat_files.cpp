@@ -9,12 +9,6 @@
 
 namespace schemac::compat {
 
-std::vector<diagnostics::RuleInfo> config_rules() {
-  std::vector<diagnostics::RuleInfo> rules = engine::all_rules();
-  rules.insert(rules.end(), compat_rule_catalog().begin(), compat_rule_catalog().end());
-  return rules;
-}
-
 std::optional<CompatReport> check_compat_files(CompatFile old_file, CompatFile new_file,
                                                std::optional<CompatInput> allow_list,
                                                const CompatFilesOptions& options,

@@ -15,7 +15,7 @@ config::Config nearest_config(const std::string& input) {
   std::ostringstream text;
   if (!in) return {};
   text << in.rdbuf();
-  return config::load_config(file->string(), text.str(), all_rules()).config;
+  return config::load_config(file->string(), text.str(), config_rules()).config;
 }
 
 std::optional<sources::ScannedFile> scan_registration_code(const std::string& path,

@@ -8,7 +8,6 @@
 
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "schemac/compat/compat.h"
 #include "schemac/config/provider.h"
@@ -26,13 +25,9 @@ struct CompatFile {
 struct CompatFilesOptions {
   Date today;
   engine::BuildMacros macros;  // -D, -U, for registration code
-  // Each finding's .schemac.yaml; null: none. Its known rules should be compat's and lint's.
+  // Each finding's .schemac.yaml; null: none. Its known rules: engine::config_rules().
   config::ConfigProvider* configs = nullptr;
 };
-
-// Every rule id a .schemac.yaml that compat reads may name: lint's (engine::all_rules) and
-// compat's, so that `ignore: [removed-operator]` is known.
-std::vector<diagnostics::RuleInfo> config_rules();
 
 // The report, its diagnostics sorted by place; nothing when a macro is malformed (`why` says so).
 // What registration code leaves out of its YAML is said once: in NEW with its own severity (a

@@ -39,6 +39,10 @@ using diagnostics::Diagnostic;
 // name: the YAML rules, the registration code's, unused-suppression and config.
 std::vector<diagnostics::RuleInfo> all_rules();
 
+// Every rule id a .schemac.yaml may name: all_rules() and compat's (a config that compat reads
+// too may ignore or select a compat rule). The config provider of every door should know these.
+std::vector<diagnostics::RuleInfo> config_rules();
+
 // The files lint knows under `folder`, sorted: YAML, C++ and Python; hidden folders skipped, and
 // neither a .schemac.yaml nor a tags.yaml (they are not inputs). With a `limit`, the walk stops
 // after `limit` files or 50 times as many entries, and `complete` says whether it saw everything.
@@ -133,7 +137,7 @@ void apply_configs(std::vector<Diagnostic>& diagnostics, config::ConfigProvider&
 sources::ScanOptions scan_options_from(const config::Config& config);
 
 // The config of registration code read outside lint() (parse --source, compat): the nearest
-// .schemac.yaml's, for its defines: and custom-op-helpers:; an empty Config when none is found or
+// .schemac.yaml's (its rules known by config_rules()), for its defines: and custom-op-helpers:; an empty Config when none is found or
 // it cannot be read (lint reports its problems).
 config::Config nearest_config(const std::string& input);
 
