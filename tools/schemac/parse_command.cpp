@@ -9,7 +9,6 @@
 #include <iostream>
 #include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -21,16 +20,14 @@
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
-#include "schemac/support/json.h"
+#include "schemac/schema_json/schema_json.h"
 
 namespace schemac::tool {
 
-using cli::error, support::Json;
+using cli::error;
 
 namespace {
 
-using schema::Argument;
-using schema::FunctionSchema;
 using schema::ParseResult;
 using schema::SchemaError;
 
@@ -49,72 +46,6 @@ struct Input {
   uint32_t line = 1;
   std::string text;
 };
-
-Json json_names(std::span<const std::string_view> names) {
-  return Json(std::vector<std::string_view>(names.begin(), names.end()));
-}
-
-// The annotation of the whole argument as PyTorch models it (c10::AliasInfo): before, after and
-// write, and for a list whose element is annotated, the element's under "contained".
-Json json_alias(const schema::Type& type) {
-  std::optional<schema::ArgumentAlias> alias = schema::argument_alias(type);
-  if (!alias) return Json();
-  Json out{{"before", json_names(alias->before)},
-           {"after", json_names(alias->after)},
-           {"write", alias->is_write}};
-  if (alias->contained) {
-    const schema::AliasInfo& inner = *alias->contained;
-    out["contained"] = Json::array({Json{{"before", json_names(inner.before)},
-                                         {"after", json_names(inner.after)},
-                                         {"write", inner.is_write}}});
-  }
-  return out;
-}
-
-Json json_arguments(const std::vector<Argument>& arguments) {
-  Json out = Json::array();
-  for (const Argument& argument : arguments) {
-    out.push_back(
-        Json{{"name", argument.name},
-             {"type", schema::print_type(argument.type)},
-             {"default", argument.default_value ? Json(argument.default_value->text) : Json()},
-             {"kwarg_only", argument.kwarg_only},
-             {"alias", json_alias(argument.type)}});
-  }
-  return out;
-}
-
-Json json_warnings(const ParseResult& result) {
-  Json out = Json::array();
-  for (const SchemaError& warning : result.warnings) {
-    out.push_back(
-        Json{{"message", warning.message}, {"column", warning.offset + 1}, {"rule", warning.rule}});
-  }
-  return out;
-}
-
-// {"ok":true,"canonical":...,"schema":{...},"warnings":[...]} or
-// {"ok":false,"error":...,"column":...,"rule":...,"warnings":[...]}.
-std::string json_result(const ParseResult& result) {
-  if (!result.ok()) {
-    const SchemaError& error = *result.error;
-    return support::to_json_text(Json{{"ok", false},
-                                      {"error", error.message},
-                                      {"column", error.offset + 1},
-                                      {"rule", error.rule},
-                                      {"warnings", json_warnings(result)}});
-  }
-  const FunctionSchema& s = *result.schema;
-  return support::to_json_text(Json{{"ok", true},
-                                    {"canonical", schema::print_schema(s)},
-                                    {"schema", Json{{"name", s.op.name},
-                                                    {"overload", s.op.overload},
-                                                    {"arguments", json_arguments(s.arguments)},
-                                                    {"returns", json_arguments(s.returns)},
-                                                    {"is_vararg", s.is_vararg},
-                                                    {"is_varret", s.is_varret}}},
-                                    {"warnings", json_warnings(result)}});
-}
 
 // "<stdin>:3:12: error: message [rule]" (or "warning:"), the line, and a caret line under the
 // problem (a long line shown as a window around the caret, a long message cut).
@@ -169,7 +100,7 @@ int run_parse(ParseOptions options) {
     sources.json = options.json;
     sources.yaml = options.format == "yaml";
     sources.werror = options.werror;
-    return run_parse_sources(sources, json_result);
+    return run_parse_sources(sources);
   }
   bool all_ok = true;
   bool json = options.json || options.format == "json";
@@ -178,7 +109,7 @@ int run_parse(ParseOptions options) {
     ParseResult result = schema::parse_schema(input.text);
     all_ok = all_ok && result.ok() && !(options.werror && !result.warnings.empty());
     if (json) {
-      out += json_result(result);
+      out += schema_json::parse_result_json(result);
       out += '\n';
       continue;
     }

@@ -13,56 +13,16 @@
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/engine/engine.h"
 #include "schemac/schema/printer.h"
+#include "schemac/schema_json/schema_json.h"
 #include "schemac/sources/language.h"
 #include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
-#include "schemac/support/json.h"
 
 namespace schemac::tool {
 
-using cli::error, cli::read_file, support::Json;
+using cli::error;
 
-namespace {
-
-using ordered_json = Json;
-
-// The JSON object of one found schema: what `parse --json` prints for its text, with `file`,
-// `line`, `column` (where the string starts) and `namespace` (null when unknown). An error's
-// place in the file is `error_line` / `error_column`.
-std::string json_for(const std::string& path, const sources::FoundSchema& found,
-                     const schema::ParseResult& result, const ParseResultJson& json_of) {
-  ordered_json object = ordered_json::parse(json_of(result));
-  std::string ns = sources::resolved_namespace(found);
-  object["file"] = path;
-  object["line"] = found.position.line;
-  object["column"] = found.position.column;
-  object["namespace"] = ns.empty() ? ordered_json(nullptr) : ordered_json(ns);
-  if (result.error) {
-    diagnostics::Location at = sources::location_in(path, found.text, result.error->offset, 1);
-    object["error_line"] = at.line;
-    object["error_column"] = at.column;
-  }
-  // Warnings (when parse --json gives them) keep their column in the schema and gain their place
-  // in the file.
-  if (object.contains("warnings") && object["warnings"].is_array()) {
-    for (ordered_json& warning : object["warnings"]) {
-      if (!warning.is_object() || !warning.contains("column") ||
-          !warning["column"].is_number_unsigned()) {
-        continue;
-      }
-      uint32_t column = warning["column"].get<uint32_t>();
-      diagnostics::Location at =
-          sources::location_in(path, found.text, column > 0 ? column - 1 : 0, 1);
-      warning["source_line"] = at.line;
-      warning["source_column"] = at.column;
-    }
-  }
-  return support::to_json_text(object);
-}
-
-}  // namespace
-
-int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson& json_of) {
+int run_parse_sources(const ParseSourcesOptions& options) {
   bool io_error = false;
   std::vector<diagnostics::Diagnostic> diagnostics;
   diagnostics::SourceFiles texts;
@@ -103,7 +63,7 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
     for (const sources::FoundSchema& found : file.scan.schemas) {
       schema::ParseResult result = schema::parse_schema(found.text.text());
       if (options.json) {
-        out += json_for(path, found, result, json_of) + "\n";
+        out += schema_json::found_schema_json(path, found, result) + "\n";
       } else if (result.ok() && !options.yaml) {
         out += fmt::format("{}:{}:{}: {}\n", path, found.position.line, found.position.column,
                            schema::print_schema(*result.schema));

@@ -4,7 +4,6 @@
 // applies to the schemas' problems, as in `schemac lint` (lib/engine's apply_configs).
 #pragma once
 
-#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,16 +19,13 @@ namespace schemac::tool {
 struct ParseSourcesOptions {
   std::vector<std::string> files;
   bool json = false;
-  bool yaml = false;  // --format yaml: the registrations as native-functions YAML (sources_yaml.h)
+  bool yaml = false;  // --format yaml: the registrations as native-functions YAML (lib/adopt)
   bool werror = false;
   bool verbose = false;  // list the registration calls whose schema could not be read statically
   BuildMacroOptions macros;  // -D, -U (with each file's .schemac.yaml's defines)
 };
 
-// How `schemac parse --json` writes one result (one JSON object); the source fields are added.
-using ParseResultJson = std::function<std::string(const schema::ParseResult&)>;
-
-int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson& json_of);
+int run_parse_sources(const ParseSourcesOptions& options);
 
 // A C++ or Python file's bytes, whatever their encoding (the scanner takes any bytes: a Latin-1
 // comment must not hide the file's schemas); prints "COMMAND: error: cannot read 'PATH': WHY"
