@@ -6,7 +6,6 @@
 // "N errors, M warnings". Exit 0 compatible, 1 when anything
 // breaking is found (or an input file or the allow-list has errors, or an allow-list entry
 // expired), 2 on usage or I/O errors.
-#include <ctime>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -23,7 +22,6 @@
 #include "schemac/compat/compat.h"
 #include "schemac/compat/compat_files.h"
 #include "schemac/engine/engine.h"
-#include "schemac/lint/lint_rules.h"
 #include "schemac/sources/language.h"
 
 namespace schemac::tool {
@@ -55,24 +53,6 @@ std::optional<sources::Language> language_of_input(const CompatOptions& options,
   if (options.language == "python") return sources::Language::python;
   if (options.language == "yaml") return std::nullopt;
   return sources::language_of(path, text);
-}
-
-compat::Date current_utc_date() {
-  std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  return compat::Date{utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday};
-}
-
-// compat's rules, then lint's (the errors of a bad input file), for SARIF's rule table.
-const std::vector<diagnostics::RuleInfo>& all_rules() {
-  static const std::vector<diagnostics::RuleInfo> rules = [] {
-    std::vector<diagnostics::RuleInfo> out(compat::compat_rule_catalog().begin(),
-                                           compat::compat_rule_catalog().end());
-    out.insert(out.end(), lint::lint_rule_catalog().begin(), lint::lint_rule_catalog().end());
-    return out;
-  }();
-  return rules;
 }
 
 int run_compat(const CompatOptions& options) {
@@ -118,7 +98,7 @@ int run_compat(const CompatOptions& options) {
         return why.empty() ? text : std::nullopt;
       });
   compat::CompatFilesOptions compare{
-      options.today.empty() ? current_utc_date() : *compat::parse_date(options.today),
+      options.today.empty() ? compat::today_utc() : *compat::parse_date(options.today),
       options.macros, &configs};
   std::optional<compat::CompatInput> allow;
   if (!options.allow_file.empty()) allow = compat::CompatInput{paths[2], texts[2]};
@@ -131,7 +111,8 @@ int run_compat(const CompatOptions& options) {
     return cli::kExitUsage;
   }
   diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(report->diagnostics);
-  print_report(report->diagnostics, sources, options.format, all_rules(), {{}, options.docs_url});
+  print_report(report->diagnostics, sources, options.format, compat::report_rules(),
+               {{}, options.docs_url});
   if (options.format == "text" && report->allowed > 0) {
     fmt::print("{} breaking change{} accepted by the allow-list '{}'\n", report->allowed,
                report->allowed == 1 ? "" : "s", options.allow_file);

@@ -1,13 +1,33 @@
 // OLD and NEW as files of either kind (compat_files.h): registration code adopted as YAML, the
-// YAML compared, the findings moved back and decided by each file's config.
+// YAML compared, the findings moved back and decided by each file's config; and what a front end
+// asks besides (today's date, the rules a report may carry).
 #include "schemac/compat/compat_files.h"
 
+#include <ctime>
 #include <utility>
 #include <vector>
 
 #include "schemac/adopt/registrations_yaml.h"
+#include "schemac/lint/lint_rules.h"
 
 namespace schemac::compat {
+
+Date today_utc() {
+  std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  return Date{utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday};
+}
+
+const std::vector<diagnostics::RuleInfo>& report_rules() {
+  static const std::vector<diagnostics::RuleInfo> rules = [] {
+    std::vector<diagnostics::RuleInfo> out(compat_rule_catalog().begin(),
+                                           compat_rule_catalog().end());
+    out.insert(out.end(), lint::lint_rule_catalog().begin(), lint::lint_rule_catalog().end());
+    return out;
+  }();
+  return rules;
+}
 
 std::optional<CompatReport> check_compat_files(CompatFile old_file, CompatFile new_file,
                                                std::optional<CompatInput> allow_list,

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "schemac/compat/compat.h"
 #include "schemac/config/provider.h"
@@ -28,6 +29,13 @@ struct CompatFilesOptions {
   // Each finding's .schemac.yaml; null: none. Its known rules: engine::config_rules().
   config::ConfigProvider* configs = nullptr;
 };
+
+// Today's date in UTC, what allow-list expiry is checked against by default.
+Date today_utc();
+
+// The rules a report may carry, compat's then lint's (the errors of a bad input file), for a
+// rule table (SARIF's).
+const std::vector<diagnostics::RuleInfo>& report_rules();
 
 // The report, its diagnostics sorted by place; nothing when a macro is malformed (`why` says so).
 // What registration code leaves out of its YAML is said once: in NEW with its own severity (a

@@ -137,8 +137,8 @@ void apply_configs(std::vector<Diagnostic>& diagnostics, config::ConfigProvider&
 sources::ScanOptions scan_options_from(const config::Config& config);
 
 // The config of registration code read outside lint() (parse --source, compat): the nearest
-// .schemac.yaml's (its rules known by config_rules()), for its defines: and custom-op-helpers:; an empty Config when none is found or
-// it cannot be read (lint reports its problems).
+// .schemac.yaml's (rules known: config_rules()), for defines: and custom-op-helpers:; an empty
+// Config when none is found or it cannot be read (lint reports its problems).
 config::Config nearest_config(const std::string& input);
 
 // Registration code as every door reads it: scanned under its nearest config's defines: (then
