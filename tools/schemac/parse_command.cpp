@@ -32,12 +32,12 @@ using schema::ParseResult;
 using schema::SchemaError;
 
 struct ParseOptions {
-  bool json = false;  // --json, the alias of --format json
   std::string format = "text";
   bool source = false;               // --source was given: the positional arguments are files too
-  bool werror = false;               // a warning fails the input as an error does
   std::vector<std::string> schemas;  // empty: read stdin
-  ParseSourcesOptions sources;       // --source FILE...: schemas from registration code
+  // --source FILE...: schemas from registration code. Its json (--json, the alias of --format
+  // json) and werror (a warning fails the input as an error does) serve schemas too.
+  ParseSourcesOptions sources;
 };
 
 // One schema to parse and where it came from, for messages: "<stdin>:3" or "<argument 1>:1".
@@ -84,30 +84,27 @@ std::vector<Input> collect_inputs(const ParseOptions& options) {
 }
 
 int run_parse(ParseOptions options) {
-  options.json = options.json || options.format == "json";
+  const bool json = options.sources.json = options.sources.json || options.format == "json";
   if (options.format == "yaml" && !options.source) {
     error("schemac parse", "--format yaml writes the registrations of --source files; give some");
     return cli::kExitUsage;
   }
   if (options.source) {
-    ParseSourcesOptions sources = options.sources;
-    std::erase(sources.files, "");  // what CLI11 stores for a --source given no value
-    sources.files.insert(sources.files.end(), options.schemas.begin(), options.schemas.end());
-    if (sources.files.empty()) {
+    std::vector<std::string>& files = options.sources.files;
+    std::erase(files, "");  // what CLI11 stores for a --source given no value
+    files.insert(files.end(), options.schemas.begin(), options.schemas.end());
+    if (files.empty()) {
       error("schemac parse", "--source needs at least one file");
       return cli::kExitUsage;
     }
-    sources.json = options.json;
-    sources.yaml = options.format == "yaml";
-    sources.werror = options.werror;
-    return run_parse_sources(sources);
+    options.sources.yaml = options.format == "yaml";
+    return run_parse_sources(options.sources);
   }
   bool all_ok = true;
-  bool json = options.json || options.format == "json";
   std::string out;
   for (const Input& input : collect_inputs(options)) {
     ParseResult result = schema::parse_schema(input.text);
-    all_ok = all_ok && result.ok() && !(options.werror && !result.warnings.empty());
+    all_ok = all_ok && result.ok() && !(options.sources.werror && !result.warnings.empty());
     if (json) {
       out += schema_json::parse_result_json(result);
       out += '\n';
@@ -141,7 +138,7 @@ std::function<int()> bind_parse_command(CLI::App* command) {
       "text (one canonical schema per line), json (one object per input: the canonical "
       "text and the parsed schema) or yaml (with --source: the registrations found, as a "
       "native-functions YAML that `schemac gen --target torch` accepts)");
-  command->add_flag("--json", options->json, "the same as --format json");
+  command->add_flag("--json", options->sources.json, "the same as --format json");
   command->add_option("SCHEMA", options->schemas,
                       "Schemas to parse; without any, each non-blank line of stdin is one schema");
   CLI::Option* source =
@@ -152,7 +149,7 @@ std::function<int()> bind_parse_command(CLI::App* command) {
               "schemas their registration calls define (m.def, Library.define, custom_op); "
               "with --source, the positional arguments are such files too")
           ->expected(0, -1);
-  command->add_flag("--werror", options->werror,
+  command->add_flag("--werror", options->sources.werror,
                     "Treat warnings (what PyTorch accepts but is questionable) as errors: exit 1");
   command->add_flag("--verbose", options->sources.verbose,
                     "With --source: list the registration calls whose schema is not a literal");

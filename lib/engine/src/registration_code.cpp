@@ -1,10 +1,12 @@
-// Registration code read outside lint() (engine.h: nearest_config, scan_registration_code): the
-// same config and macros lint() gives it, so parse --source and compat see what lint sees.
+// Registration code read outside lint() (engine.h: nearest_config, scan_registration_code,
+// check_registration_code): the same config and macros lint() gives it, so parse --source and
+// compat see what lint sees.
 #include <fstream>
 #include <sstream>
 
 #include "schemac/config/provider.h"
 #include "schemac/engine/engine.h"
+#include "schemac/sources/lint.h"
 
 namespace schemac::engine {
 
@@ -29,6 +31,33 @@ std::optional<sources::ScannedFile> scan_registration_code(const std::string& pa
   sources::ScanOptions options = scan_options_from(config);
   options.macros = &*macros;
   return sources::ScannedFile{path, sources::scan_source(text, language, options)};
+}
+
+std::optional<sources::ScannedFile> scan_registration_code(const std::string& path,
+                                                           const std::string& text,
+                                                           const BuildMacros& build,
+                                                           std::string& why) {
+  std::optional<sources::Language> language = sources::language_of(path, text);
+  if (!language) {
+    why = "'" + path +
+          "' is not a C++ or Python file (.cpp .cc .cxx .cu .h .hpp .cuh .py, or such content)";
+    return std::nullopt;
+  }
+  return scan_registration_code(path, text, *language, build, why);
+}
+
+std::vector<Diagnostic> check_registration_code(std::span<sources::ScannedFile> files) {
+  sources::resolve_across_files(files);  // helpers register into Library objects others bind
+  std::vector<Diagnostic> out;
+  for (const sources::ScannedFile& file : files) {
+    for (const sources::FoundSchema& found : file.scan.schemas) {
+      for (Diagnostic& d : sources::check_found_schema(file.path, found))
+        out.push_back(std::move(d));
+    }
+    for (Diagnostic& d : sources::inference_diagnostics(file.path, file.scan))
+      out.push_back(std::move(d));
+  }
+  return out;
 }
 
 }  // namespace schemac::engine

@@ -148,6 +148,17 @@ std::optional<sources::ScannedFile> scan_registration_code(const std::string& pa
                                                            sources::Language language,
                                                            const BuildMacros& build,
                                                            std::string& why);
+// The same, the language told by the name, else the content (`<(git show ...)`); nothing when
+// the file is neither C++ nor Python (`why` says so) or a macro is malformed.
+std::optional<sources::ScannedFile> scan_registration_code(const std::string& path,
+                                                           const std::string& text,
+                                                           const BuildMacros& build,
+                                                           std::string& why);
+
+// What `parse --source` reports of registration code files, file by file: the helpers'
+// namespaces settled across them (sources::resolve_across_files), then each found schema's
+// problems and what its custom ops' inference left unsettled (not lint's cross-file rules).
+std::vector<Diagnostic> check_registration_code(std::span<sources::ScannedFile> files);
 
 // The lint options a document's config and `options` give: profile, release, tags' file.
 // Returns nothing (and says why in `problem`) when its torch-version is no release lint knows.
