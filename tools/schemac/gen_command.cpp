@@ -9,7 +9,6 @@
 // each file is replaced atomically (temp file + rename, tools/cli's replace_file).
 // Exit 0 success, 1 input errors, 2 usage or I/O errors.
 
-#include <cctype>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -26,7 +25,6 @@
 #include "schemac/codegen/target.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/generate/generate.h"
-#include "schemac/lint/lint_rules.h"
 #include "schemac/support/json.h"
 #include "torch_version_option.h"
 
@@ -41,25 +39,20 @@ constexpr std::string_view kCommand = "schemac gen";
 struct GenCommandOptions {
   std::vector<std::string> files;
   std::string output_dir;
-  int shards = 0;  // 0: one registration file per dispatch key; N: N shards
-  std::string depfile;
-  std::string stamp;  // touched after every successful run; the depfile's target when given
+  generate::Request request;     // its shards, namespace and source root are bound as they are
+  generate::WriteOptions write;  // --depfile, --stamp
   bool list_outputs = false;
-  std::string source_root = ".";
-  std::string ns = "aten";
-  bool ns_given = false;           // whether --namespace was written
   std::string target = "schemac";  // a name in the target registry (schemac/codegen/target.h)
-  std::string profile;  // the lint profile; "" for the target's (Target::lint_profile), else the
-                        // config's, else by namespace
+  std::string profile;  // "": the target's (Target::lint_profile), else the config's, else by ns
   std::string format = "text";  // json: errors and --list-outputs as JSON on stdout
   torch_releases::TorchVersion torch_version = torch_releases::kNewestTorchVersion;
   bool torch_version_given = false;  // else each input's .schemac.yaml may name one
 };
 
-int run_gen(const GenCommandOptions& options) {
+int run_gen(GenCommandOptions& options) {
   // 1. Read and check every input, and make the files in memory; any problem and nothing is
   // written.
-  generate::Request request;
+  generate::Request& request = options.request;
   diagnostics::SourceFiles sources;
   for (const std::string& file : options.files) {
     std::optional<std::string> text = cli::read_input(kCommand, file);
@@ -69,10 +62,8 @@ int run_gen(const GenCommandOptions& options) {
   }
   config::ConfigProvider configs = config_provider();
   request.target = codegen::find_target(options.target);
-  request.gen = {options.shards, options.ns, options.ns_given};
   request.profile = lint::parse_profile(options.profile);
   if (options.torch_version_given) request.torch_version = options.torch_version;
-  request.source_root = options.source_root;
   request.configs = &configs;
   generate::Result result = generate::generate(request);
   const diagnostics::DiagnosticCounts& counts = result.counts;
@@ -105,12 +96,12 @@ int run_gen(const GenCommandOptions& options) {
     return kExitOk;
   }
   // 2. Only now touch the disk.
+  options.write.inputs = options.files;
+  options.write.write = [](const std::filesystem::path& path, std::string_view content) {
+    return cli::replace_file(path, content);
+  };
   std::optional<std::string> why =
-      generate::write_outputs(options.output_dir, result.files,
-                              {options.depfile, options.stamp, options.files,
-                               [](const std::filesystem::path& path, std::string_view content) {
-                                 return cli::replace_file(path, content);
-                               }});
+      generate::write_outputs(options.output_dir, result.files, options.write);
   if (why) {
     error(kCommand, "{}", *why);
     return kExitUsage;
@@ -125,30 +116,20 @@ std::function<int()> bind_gen_command(CLI::App* cmd) {
   cmd->add_option("files", options->files, "native_functions.yaml-style files")->required();
   cmd->add_option("-o,--output-dir", options->output_dir, "directory the files are written to")
       ->required();
-  cmd->add_option("--shards", options->shards,
+  cmd->add_option("--shards", options->request.gen.shards,
                   "split the registrations into N files by a stable hash of the operator name")
       ->check(CLI::Range(1, 1024));
-  cmd->add_option("--depfile", options->depfile,
+  cmd->add_option("--depfile", options->write.depfile,
                   "also write a Make/Ninja depfile: every output depends on every input");
-  cmd->add_option("--stamp", options->stamp,
+  cmd->add_option("--stamp", options->write.stamp,
                   "a file touched after every successful run (for build systems); with --depfile, "
                   "the depfile names it as the target");
-  // "schemac (...), torch (...) or NAME (...)": every target of the registry.
-  const std::vector<std::string> names = codegen::target_names();
-  std::string targets;
-  for (size_t i = 0; i < names.size(); ++i) {
-    targets += fmt::format("{}{} ({})",
-                           i == 0                  ? ""
-                           : i + 1 == names.size() ? " or "
-                                                   : ", ",
-                           names[i], codegen::find_target(names[i])->description());
-  }
-  cmd->add_option("--target", options->target, targets)->check(CLI::IsMember(names));
+  cmd->add_option("--target", options->target, codegen::targets_help())
+      ->check(CLI::IsMember(codegen::target_names()));
   cmd->add_option("--profile", options->profile,
                   "the lint rules checked before writing: in-tree (torchgen's) or extension (what "
-                  "TORCH_LIBRARY "
-                  "enforces); default: extension for --target torch, else chosen per operator by "
-                  "its namespace")
+                  "TORCH_LIBRARY enforces); default: extension for --target torch, else chosen "
+                  "per operator by its namespace")
       ->check(CLI::IsMember({"in-tree", "extension"}));
   cli::add_format_option(
       cmd, options->format, {"text", "json"},
@@ -156,22 +137,18 @@ std::function<int()> bind_gen_command(CLI::App* cmd) {
       "array of paths) on stdout");
   cmd->add_flag("--list-outputs", options->list_outputs,
                 "print the paths of the files that would be written, one per line, and exit");
-  cmd->add_option("--source-root", options->source_root,
+  cmd->add_option("--source-root", options->request.source_root,
                   "banners name inputs relative to this directory (default: the current one)");
   add_torch_version_option(cmd, options->torch_version, &options->torch_version_given);
+  options->request.gen.umbrella_namespace = "aten";
   CLI::Option* ns =
-      cmd->add_option("--namespace", options->ns,
+      cmd->add_option("--namespace", options->request.gen.umbrella_namespace,
                       "namespace of operators written without one (the torch target requires it "
-                      "for them), and of "
-                      "register_operators()")
-          ->check([](const std::string& ns) -> std::string {
-            bool ok = !ns.empty() && !(ns[0] >= '0' && ns[0] <= '9');
-            for (char c : ns) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-            return ok ? std::string() : fmt::format("namespace '{}' is not a C++ identifier", ns);
-          });
+                      "for them), and of register_operators()")
+          ->check(generate::namespace_problem);
   // Read after parsing: whether --namespace was written.
   return [options, ns] {
-    options->ns_given = ns->count() > 0;
+    options->request.gen.namespace_given = ns->count() > 0;
     return run_gen(*options);
   };
 }

@@ -2,6 +2,8 @@
 // memory. Nothing here touches the output folder (write_outputs.cpp does).
 #include "schemac/generate/generate.h"
 
+#include <cctype>
+
 #include "schemac/codegen/checked_model.h"
 #include "schemac/codegen/output_files.h"
 #include "schemac/native_functions/native_functions.h"
@@ -24,6 +26,12 @@ std::string display_path(const std::string& input, const std::string& source_roo
 }
 
 }  // namespace
+
+std::string namespace_problem(std::string_view ns) {
+  bool ok = !ns.empty() && !(ns[0] >= '0' && ns[0] <= '9');
+  for (char c : ns) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  return ok ? std::string() : "namespace '" + std::string(ns) + "' is not a C++ identifier";
+}
 
 Result generate(const Request& request) {
   std::vector<native_functions::NativeFunctionsLoad> loads;

@@ -46,6 +46,10 @@ struct Result {
 
 Result generate(const Request& request);
 
+// Why `ns` cannot be the namespace operators written without one get (and register_operators()'s):
+// "namespace 'X' is not a C++ identifier"; "" when it can.
+std::string namespace_problem(std::string_view ns);
+
 // "DIR/NAME" of each file, '/'-separated.
 std::vector<std::string> output_paths(const std::string& output_dir,
                                       const std::vector<codegen::GeneratedFile>& files);
