@@ -101,4 +101,14 @@ std::optional<std::string> read_input(std::string_view command, const std::strin
   return text;
 }
 
+config::ConfigProvider config_provider(std::span<const diagnostics::RuleInfo> rules,
+                                       const std::string& forced) {
+  return config::ConfigProvider(
+      forced, rules, [](const std::filesystem::path& path, std::string& why) {
+        std::optional<std::string> text = read_file(path);
+        why = text ? why_not_text(*text) : "no such file, or not readable";
+        return why.empty() ? text : std::nullopt;
+      });
+}
+
 }  // namespace schemac::cli

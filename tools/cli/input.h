@@ -3,8 +3,11 @@
 
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+
+#include "schemac/config/provider.h"
 
 namespace schemac::cli {
 
@@ -24,5 +27,10 @@ std::string why_not_text(std::string_view text, bool any_encoding = false);
 // file"; empty for the command's main inputs.
 std::optional<std::string> read_input(std::string_view command, const std::string& path,
                                       std::string_view what = "", bool any_encoding = false);
+
+// Each input's .schemac.yaml (`forced`: the one --config names, for every input), knowing
+// `rules`, read as inputs are: binary and non-UTF-8 text refused, with why.
+config::ConfigProvider config_provider(std::span<const diagnostics::RuleInfo> rules,
+                                       const std::string& forced = "");
 
 }  // namespace schemac::cli

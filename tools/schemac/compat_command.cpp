@@ -10,7 +10,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include <fmt/format.h>
 
@@ -44,17 +43,6 @@ struct CompatOptions {
   BuildMacroOptions macros;
 };
 
-// The language of OLD or NEW: --language, else the name's extension, else the content (read
-// through `<(git show HEAD:bind.cpp)`, a name says nothing). nullopt: YAML.
-std::optional<sources::Language> language_of_input(const CompatOptions& options,
-                                                   const std::string& path,
-                                                   const std::string& text) {
-  if (options.language == "cpp") return sources::Language::cpp;
-  if (options.language == "python") return sources::Language::python;
-  if (options.language == "yaml") return std::nullopt;
-  return sources::language_of(path, text);
-}
-
 int run_compat(const CompatOptions& options) {
   if (options.list_rules) {
     print_rule_catalog(compat::compat_rule_catalog(), options.format, options.docs_url);
@@ -64,48 +52,39 @@ int run_compat(const CompatOptions& options) {
     error(kCommand, "expected two files, OLD and NEW (see 'schemac compat --help')");
     return cli::kExitUsage;
   }
-  std::vector<std::string> paths = {options.old_file, options.new_file};
-  if (!options.allow_file.empty()) paths.push_back(options.allow_file);
   if (!build_macros(kCommand, options.macros)) return cli::kExitUsage;
-  std::vector<std::string> texts;
-  std::vector<std::optional<sources::Language>> languages;
-  for (size_t i = 0; i < paths.size(); ++i) {
-    const std::string& path = paths[i];
-    // Registration code (OLD, NEW) is read whatever its bytes, as lint and parse --source read it;
-    // YAML must be text.
-    std::error_code ec;
-    bool source = i < 2 && std::filesystem::exists(path, ec) && !sources::is_yaml_path(path);
-    std::optional<std::string> text = cli::read_input(kCommand, path, "", source);
-    if (!text) return cli::kExitUsage;
-    if (i < 2) {
-      languages.push_back(language_of_input(options, path, *text));
-      if (!languages.back()) {
-        if (std::string why = cli::why_not_text(*text); !why.empty()) {
-          error(kCommand, "cannot read '{}': {}", path, why);
-          return cli::kExitUsage;
-        }
-      }
-    }
-    texts.push_back(std::move(*text));
-  }
+  compat::CompatFile files[2] = {{options.old_file, "", {}}, {options.new_file, "", {}}};
   diagnostics::SourceFiles sources;
-  for (size_t i = 0; i < paths.size(); ++i) sources.add(paths[i], texts[i]);
+  for (compat::CompatFile& file : files) {
+    // Registration code is read whatever its bytes, as lint and parse --source read it; YAML
+    // must be text.
+    std::error_code ec;
+    bool code = std::filesystem::exists(file.path, ec) && !sources::is_yaml_path(file.path);
+    std::optional<std::string> text = cli::read_input(kCommand, file.path, "", code);
+    if (!text) return cli::kExitUsage;
+    file.language = compat::input_language(options.language, file.path, *text);
+    if (std::string why = file.language ? "" : cli::why_not_text(*text); !why.empty()) {
+      error(kCommand, "cannot read '{}': {}", file.path, why);
+      return cli::kExitUsage;
+    }
+    sources.add(file.path, *text);
+    file.text = std::move(*text);
+  }
+  std::optional<compat::CompatInput> allow;
+  if (!options.allow_file.empty()) {
+    std::optional<std::string> text = cli::read_input(kCommand, options.allow_file);
+    if (!text) return cli::kExitUsage;
+    sources.add(options.allow_file, *text);
+    allow = compat::CompatInput{options.allow_file, std::move(*text)};
+  }
   // Each finding's .schemac.yaml decides it, knowing compat's rules besides lint's.
-  config::ConfigProvider configs(
-      "", engine::config_rules(), [](const std::filesystem::path& path, std::string& why) {
-        std::optional<std::string> text = cli::read_file(path);
-        why = text ? cli::why_not_text(*text) : "no such file, or not readable";
-        return why.empty() ? text : std::nullopt;
-      });
+  config::ConfigProvider configs = cli::config_provider(engine::config_rules());
   compat::CompatFilesOptions compare{
       options.today.empty() ? compat::today_utc() : *compat::parse_date(options.today),
       options.macros, &configs};
-  std::optional<compat::CompatInput> allow;
-  if (!options.allow_file.empty()) allow = compat::CompatInput{paths[2], texts[2]};
   std::string why;
   std::optional<compat::CompatReport> report = compat::check_compat_files(
-      {paths[0], texts[0], languages[0]}, {paths[1], texts[1], languages[1]}, std::move(allow),
-      compare, why);
+      std::move(files[0]), std::move(files[1]), std::move(allow), compare, why);
   if (!report) {
     error(kCommand, "{}", why);
     return cli::kExitUsage;

@@ -12,6 +12,14 @@
 
 namespace schemac::compat {
 
+std::optional<sources::Language> input_language(std::string_view forced, std::string_view path,
+                                                std::string_view text) {
+  if (forced == "cpp") return sources::Language::cpp;
+  if (forced == "python") return sources::Language::python;
+  if (forced == "yaml") return std::nullopt;
+  return sources::language_of(path, text);
+}
+
 Date today_utc() {
   std::time_t now = std::time(nullptr);
   std::tm utc{};

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "schemac/compat/compat.h"
@@ -29,6 +30,12 @@ struct CompatFilesOptions {
   // Each finding's .schemac.yaml; null: none. Its known rules: engine::config_rules().
   config::ConfigProvider* configs = nullptr;
 };
+
+// The language of OLD or NEW: `forced` ("cpp", "python" or "yaml", --language) when given, else
+// the name's extension, else the content (read through `<(git show HEAD:bind.cpp)`, a name says
+// nothing). nullopt: YAML.
+std::optional<sources::Language> input_language(std::string_view forced, std::string_view path,
+                                                std::string_view text);
 
 // Today's date in UTC, what allow-list expiry is checked against by default.
 Date today_utc();
