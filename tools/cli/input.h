@@ -1,11 +1,14 @@
 // Reading files for the subcommands. Only the CLIs touch files; the libraries take text.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <istream>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "schemac/config/provider.h"
 
@@ -27,6 +30,15 @@ std::string why_not_text(std::string_view text, bool any_encoding = false);
 // file"; empty for the command's main inputs.
 std::optional<std::string> read_input(std::string_view command, const std::string& path,
                                       std::string_view what = "", bool any_encoding = false);
+
+// A line of a stream and its number (from 1).
+struct NumberedLine {
+  uint32_t number = 0;
+  std::string text;
+};
+// The lines of `in` (stdin, for one input per line) that are not blank, without their line break
+// ("\r\n" too).
+std::vector<NumberedLine> non_blank_lines(std::istream& in);
 
 // Each input's .schemac.yaml (`forced`: the one --config names, for every input), knowing
 // `rules`, read as inputs are: binary and non-UTF-8 text refused, with why.

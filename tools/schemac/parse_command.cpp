@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "input.h"
 #include "parse_sources.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/schema/parser.h"
@@ -27,9 +28,6 @@ namespace schemac::tool {
 using cli::error;
 
 namespace {
-
-using schema::ParseResult;
-using schema::SchemaError;
 
 struct ParseOptions {
   std::string format = "text";
@@ -49,36 +47,23 @@ struct Input {
 
 // "<stdin>:3:12: error: message [rule]" (or "warning:"), the line, and a caret line under the
 // problem (a long line shown as a window around the caret, a long message cut).
-void print_problem(const Input& input, const SchemaError& error, diagnostics::Severity severity) {
+void print_problem(const Input& input, const schema::SchemaError& error,
+                   diagnostics::Severity severity) {
   const size_t column = size_t{error.offset} + 1;
-  const size_t end_column = column + std::max<size_t>(error.length, 1);
-  const bool color = cli::stderr_color();
-  auto paint = [&](std::string_view code, const std::string& text) {
-    return color ? fmt::format("{}{}\033[0m", code, text) : text;
-  };
-  fmt::print(
-      stderr, "{} {} {} [{}]\n{}",
-      paint("\033[1m", fmt::format("{}:{}:{}:", input.origin, input.line, column)),
-      paint(diagnostics::severity_color(severity),
-            fmt::format("{}:", diagnostics::severity_name(severity))),
-      diagnostics::clip_text(error.message, 1000), error.rule,
-      diagnostics::render_excerpt(input.text, column, end_column, "", color ? "\033[1;32m" : ""));
+  fmt::print(stderr, "{}",
+             diagnostics::render_line_problem(
+                 fmt::format("{}:{}:{}", input.origin, input.line, column), severity, error.message,
+                 error.rule, input.text, column, column + std::max<size_t>(error.length, 1),
+                 {cli::stderr_color()}));
 }
 
 std::vector<Input> collect_inputs(const ParseOptions& options) {
   std::vector<Input> inputs;
-  if (!options.schemas.empty()) {
-    for (size_t i = 0; i < options.schemas.size(); ++i) {
-      inputs.push_back({fmt::format("<argument {}>", i + 1), 1, options.schemas[i]});
-    }
-    return inputs;
-  }
-  uint32_t line_number = 0;
-  for (std::string line; std::getline(std::cin, line);) {
-    ++line_number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.find_first_not_of(" \t\r\n\v\f") == std::string::npos) continue;
-    inputs.push_back({"<stdin>", line_number, std::move(line)});
+  for (size_t i = 0; i < options.schemas.size(); ++i)
+    inputs.push_back({fmt::format("<argument {}>", i + 1), 1, options.schemas[i]});
+  if (options.schemas.empty()) {
+    for (cli::NumberedLine& line : cli::non_blank_lines(std::cin))
+      inputs.push_back({"<stdin>", line.number, std::move(line.text)});
   }
   return inputs;
 }
@@ -103,7 +88,7 @@ int run_parse(ParseOptions options) {
   bool all_ok = true;
   std::string out;
   for (const Input& input : collect_inputs(options)) {
-    ParseResult result = schema::parse_schema(input.text);
+    schema::ParseResult result = schema::parse_schema(input.text);
     all_ok = all_ok && result.ok() && !(options.sources.werror && !result.warnings.empty());
     if (json) {
       out += schema_json::parse_result_json(result);
@@ -114,7 +99,7 @@ int run_parse(ParseOptions options) {
       std::fwrite(out.data(), 1, out.size(), stdout);  // keep stdout and stderr in input order
       std::fflush(stdout);
       out.clear();
-      for (const SchemaError& warning : result.warnings)
+      for (const schema::SchemaError& warning : result.warnings)
         print_problem(input, warning, diagnostics::Severity::warning);
     }
     if (result.ok()) {
