@@ -59,5 +59,14 @@ TEST(CompatFiles, TheConfigDecidesTheFindings) {
   EXPECT_EQ(report->diagnostics[0].severity, diagnostics::Severity::warning);
 }
 
+// --language decides; else the name's extension; else the content (`<(git show ...)`).
+TEST(CompatFiles, TheLanguageOfAnInput) {
+  EXPECT_EQ(input_language("", "ops.cpp", "- func: f() -> ()\n"), sources::Language::cpp);
+  EXPECT_EQ(input_language("", "ops.yaml", kOld), std::nullopt);
+  EXPECT_EQ(input_language("", "/dev/fd/63", kOld), sources::Language::cpp);
+  EXPECT_EQ(input_language("python", "ops.cpp", kOld), sources::Language::python);
+  EXPECT_EQ(input_language("yaml", "ops.cpp", kOld), std::nullopt);
+}
+
 }  // namespace
 }  // namespace schemac::compat

@@ -98,5 +98,13 @@ TEST(Generate, DepfileEscapesForMake) {
             "out\\ dir/a.cpp \\\n b$$.h: \\\n  x\\#y.yaml\n");
 }
 
+TEST(NamespaceProblem, OnlyACppIdentifierNamesTheNamespace) {
+  EXPECT_EQ(namespace_problem("myops"), "");
+  EXPECT_EQ(namespace_problem("_ops2"), "");
+  EXPECT_EQ(namespace_problem(""), "namespace '' is not a C++ identifier");
+  EXPECT_EQ(namespace_problem("2ops"), "namespace '2ops' is not a C++ identifier");
+  EXPECT_EQ(namespace_problem("my::ops"), "namespace 'my::ops' is not a C++ identifier");
+}
+
 }  // namespace
 }  // namespace schemac::generate
