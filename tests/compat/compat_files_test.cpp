@@ -68,5 +68,11 @@ TEST(CompatFiles, TheLanguageOfAnInput) {
   EXPECT_EQ(input_language("yaml", "ops.cpp", kOld), std::nullopt);
 }
 
+TEST(CompatFiles, ADateProblemSaysWhatWasExpected) {
+  EXPECT_EQ(date_problem("2026-06-30"), "");
+  EXPECT_EQ(date_problem("2026-02-30"), "expected a date as YYYY-MM-DD, got '2026-02-30'");
+  EXPECT_EQ(date_problem("June"), "expected a date as YYYY-MM-DD, got 'June'");
+}
+
 }  // namespace
 }  // namespace schemac::compat

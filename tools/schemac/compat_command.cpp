@@ -110,12 +110,7 @@ std::function<int()> bind_compat_command(CLI::App* cmd) {
                          kReportFormatHelp);
   cmd->add_option("--today", options->today,
                   "the date allow-list expiry is checked against (default: today's UTC date)")
-      ->check(CLI::Validator(
-          [](std::string& value) {
-            return compat::parse_date(value) ? std::string()
-                                             : "expected a date as YYYY-MM-DD, got '" + value + "'";
-          },
-          "YYYY-MM-DD"));
+      ->check(compat::date_problem, "YYYY-MM-DD");
   cmd->add_flag("--list-rules", options->list_rules,
                 "print every rule id, its severity and what it checks");
   cmd->add_option("--docs-url", options->docs_url, kDocsUrlHelp);

@@ -27,6 +27,11 @@ Date today_utc() {
   return Date{utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday};
 }
 
+std::string date_problem(std::string_view text) {
+  if (parse_date(text)) return "";
+  return "expected a date as YYYY-MM-DD, got '" + std::string(text) + "'";
+}
+
 const std::vector<diagnostics::RuleInfo>& report_rules() {
   static const std::vector<diagnostics::RuleInfo> rules = [] {
     std::vector<diagnostics::RuleInfo> out(compat_rule_catalog().begin(),

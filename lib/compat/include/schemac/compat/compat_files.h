@@ -39,6 +39,9 @@ std::optional<sources::Language> input_language(std::string_view forced, std::st
 
 // Today's date in UTC, what allow-list expiry is checked against by default.
 Date today_utc();
+// Why `text` is not a date to check expiry against: "expected a date as YYYY-MM-DD, got 'X'";
+// "" when it is one.
+std::string date_problem(std::string_view text);
 
 // The rules a report may carry, compat's then lint's (the errors of a bad input file), for a
 // rule table (SARIF's).
