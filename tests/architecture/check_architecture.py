@@ -24,11 +24,13 @@ LIBRARY_LIMIT = 3000
 FILE_LIMIT = 600
 SHELL_LIMIT = 1100
 # A shell with a limit of its own, and the folders under it that are not counted.
-# tools/schemac's target is SHELL_LIMIT too; it is at 2,770 lines after the lint engine moved out
-# (what remains beyond option binding and printing: gen's file writing, parse --source's YAML
-# adoption, compat's reading of registration code, rule help). Held at 2,800 until those move into
-# their libraries, so that it cannot grow meanwhile.
-SHELL_LIMITS = {"tools/dispatch-inspect": 2500, "tools/schemac": 2800}
+# tools/schemac's target is SHELL_LIMIT too; it is at 1,760 lines after rule help (lib/rules),
+# parse --source's YAML adoption (lib/adopt) and its scan and checks (lib/engine), compat's
+# reading of registration code (lib/compat), gen's driver and file writing (lib/generate),
+# --target's help (lib/codegen), parse --json's objects (lib/schema_json) and parse's problem
+# lines (lib/diagnostics) moved out. Held at 1,800 until lint's part (lint_command, lint_inputs,
+# lint_fix, report) and the rest shrink, so that it cannot grow meanwhile.
+SHELL_LIMITS = {"tools/dispatch-inspect": 2500, "tools/schemac": 1800}
 SHELL_EXCLUDED = {"tools/dispatch-inspect": ["tools/dispatch-inspect/torch"]}
 # tools/ folders that are libraries, not command-line shells.
 TOOL_LIBRARIES = ["tools/cli"]

@@ -53,5 +53,19 @@ TEST(TargetRegistry, FixedOutputsAreWhatEachTargetWrites) {
   }
 }
 
+// --target's help names every target, in the registry's order, with what it writes.
+TEST(TargetRegistry, HelpNamesEveryTargetWithItsDescription) {
+  const std::string help = targets_help();
+  size_t at = 0;
+  for (const std::string& name : target_names()) {
+    const std::string entry = name + " (" + std::string(find_target(name)->description()) + ")";
+    const size_t found = help.find(entry, at);
+    ASSERT_NE(found, std::string::npos) << help;
+    at = found + entry.size();
+  }
+  EXPECT_EQ(at, help.size());
+  EXPECT_NE(help.find(") or "), std::string::npos) << help;
+}
+
 }  // namespace
 }  // namespace schemac::codegen

@@ -15,15 +15,21 @@ using diagnostics::Diagnostic, diagnostics::Location, diagnostics::Severity,
 namespace {
 
 Diagnostic sample() {
-  Diagnostic d{Severity::error, "duplicate-overload", Location::at("ops.yaml", 3, 9, 7),
-               "overload 'add.Tensor' is defined twice", {}, {}};
+  Diagnostic d{Severity::error,
+               "duplicate-overload",
+               Location::at("ops.yaml", 3, 9, 7),
+               "overload 'add.Tensor' is defined twice",
+               {},
+               {}};
   d.notes.push_back(diagnostics::Note{Location::at("ops.yaml", 1, 9, 7), "first defined here"});
   return d;
 }
 
 SourceFiles sample_sources() {
   SourceFiles sources;
-  sources.add("ops.yaml", "- func: add.Tensor(Tensor self) -> Tensor\n\n- func: add.Tensor(Tensor a) -> Tensor\n");
+  sources.add(
+      "ops.yaml",
+      "- func: add.Tensor(Tensor self) -> Tensor\n\n- func: add.Tensor(Tensor a) -> Tensor\n");
   return sources;
 }
 
@@ -39,7 +45,12 @@ TEST(TextRenderer, PrintsLocationMessageRuleSourceLineCaretAndNotes) {
 }
 
 TEST(TextRenderer, NoteWithoutLocationAndFixHint) {
-  Diagnostic d{Severity::warning, "unknown-field", Location::at("f.yaml", 1, 3, 7), "unknown field 'dispach'", {}, {}};
+  Diagnostic d{Severity::warning,
+               "unknown-field",
+               Location::at("f.yaml", 1, 3, 7),
+               "unknown field 'dispach'",
+               {},
+               {}};
   d.notes.push_back(diagnostics::Note{{}, "did you mean 'dispatch'?"});
   d.fix = diagnostics::FixHint{Location::at("f.yaml", 1, 3, 7), "dispatch"};
   SourceFiles sources;
@@ -104,11 +115,13 @@ TEST(GithubRenderer, OneWorkflowCommandPerDiagnosticEscaped) {
 
 TEST(JsonRenderer, ArrayOfDiagnosticsWithNotesAndEnds) {
   std::vector<Diagnostic> ds{sample()};
-  EXPECT_EQ(render_json(ds),
-            "[\n  {\"file\":\"ops.yaml\",\"line\":3,\"column\":9,\"end\":{\"line\":3,\"column\":16},"
-            "\"severity\":\"error\",\"rule\":\"duplicate-overload\","
-            "\"message\":\"overload 'add.Tensor' is defined twice\",\"notes\":[{\"file\":\"ops.yaml\","
-            "\"line\":1,\"column\":9,\"end\":{\"line\":1,\"column\":16},\"message\":\"first defined here\"}]}\n]\n");
+  EXPECT_EQ(
+      render_json(ds),
+      "[\n  {\"file\":\"ops.yaml\",\"line\":3,\"column\":9,\"end\":{\"line\":3,\"column\":16},"
+      "\"severity\":\"error\",\"rule\":\"duplicate-overload\","
+      "\"message\":\"overload 'add.Tensor' is defined twice\",\"notes\":[{\"file\":\"ops.yaml\","
+      "\"line\":1,\"column\":9,\"end\":{\"line\":1,\"column\":16},\"message\":\"first defined "
+      "here\"}]}\n]\n");
   EXPECT_EQ(render_json({}), "[]\n");
 }
 
@@ -126,36 +139,40 @@ TEST(JsonRenderers, AnyTextStaysValidJson) {
   EXPECT_EQ(json[0]["file"], hostile);
   EXPECT_EQ(json[0]["notes"][0]["message"], hostile);
   EXPECT_EQ(json[0]["fix"]["replacement"], hostile);
-  static constexpr diagnostics::RuleInfo kRules[] = {{"duplicate-overload", Severity::error, "overloads are unique"}};
-  const nlohmann::json sarif = nlohmann::json::parse(render_sarif(ds, ToolInfo{"schemac", "0.1.0", "", kRules}));
+  static constexpr diagnostics::RuleInfo kRules[] = {
+      {"duplicate-overload", Severity::error, "overloads are unique"}};
+  const nlohmann::json sarif =
+      nlohmann::json::parse(render_sarif(ds, ToolInfo{"schemac", "0.1.0", "", kRules}));
   EXPECT_EQ(sarif["runs"][0]["results"][0]["message"]["text"], hostile);
   EXPECT_EQ(sarif["runs"][0]["tool"]["driver"]["rules"][1]["id"], hostile);
 
-  Diagnostic bad{Severity::error, "r", Location::at("bad\xff.yaml", 1, 1), "bad\xff\xc3 end", {}, {}};
+  Diagnostic bad{Severity::error,   "r", Location::at("bad\xff.yaml", 1, 1),
+                 "bad\xff\xc3 end", {},  {}};
   const nlohmann::json replaced = nlohmann::json::parse(render_json(std::vector<Diagnostic>{bad}));
   EXPECT_EQ(replaced[0]["message"], "bad\xef\xbf\xbd\xef\xbf\xbd end");
   EXPECT_EQ(replaced[0]["file"], "bad\xef\xbf\xbd.yaml");
-  EXPECT_NO_THROW(nlohmann::json::parse(render_sarif(std::vector<Diagnostic>{bad}, ToolInfo{"schemac", "0.1.0", "", {}})));
+  EXPECT_NO_THROW(nlohmann::json::parse(
+      render_sarif(std::vector<Diagnostic>{bad}, ToolInfo{"schemac", "0.1.0", "", {}})));
 }
 
 TEST(SarifRenderer, HasVersionDriverRulesAndLocatedResults) {
-  static constexpr diagnostics::RuleInfo kRules[] = {{"duplicate-overload", Severity::error, "overloads are unique"}};
+  static constexpr diagnostics::RuleInfo kRules[] = {
+      {"duplicate-overload", Severity::error, "overloads are unique"}};
   std::vector<Diagnostic> ds{sample()};
-  ds.push_back(Diagnostic{Severity::warning, "other-rule", Location::at("/abs/x y.yaml", 2, 1), "w", {}, {}});
+  ds.push_back(Diagnostic{
+      Severity::warning, "other-rule", Location::at("/abs/x y.yaml", 2, 1), "w", {}, {}});
   std::string sarif = render_sarif(ds, ToolInfo{"schemac", "0.1.0", "", kRules});
-  for (const char* expected : {
-           "\"version\": \"2.1.0\"",
-           "\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\"",
-           "\"name\":\"schemac\"",
-           "{\"id\":\"duplicate-overload\",\"shortDescription\":{\"text\":\"overloads are unique\"},"
-           "\"defaultConfiguration\":{\"level\":\"error\"}}",
-           "{\"id\":\"other-rule\"",  // a rule not in the table is added so every ruleId resolves
-           "\"ruleId\":\"duplicate-overload\",\"level\":\"error\"",
-           "{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"ops.yaml\"},\"region\":{"
-           "\"startLine\":3,\"startColumn\":9,\"endLine\":3,\"endColumn\":16}}}",
-           "\"relatedLocations\":[{\"id\":0,\"message\":{\"text\":\"first defined here\"}",
-           "\"uri\":\"file:///abs/x%20y.yaml\"",
-           "\"level\":\"warning\""}) {
+  for (const char* expected :
+       {"\"version\": \"2.1.0\"", "\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\"",
+        "\"name\":\"schemac\"",
+        "{\"id\":\"duplicate-overload\",\"shortDescription\":{\"text\":\"overloads are unique\"},"
+        "\"defaultConfiguration\":{\"level\":\"error\"}}",
+        "{\"id\":\"other-rule\"",  // a rule not in the table is added so every ruleId resolves
+        "\"ruleId\":\"duplicate-overload\",\"level\":\"error\"",
+        "{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"ops.yaml\"},\"region\":{"
+        "\"startLine\":3,\"startColumn\":9,\"endLine\":3,\"endColumn\":16}}}",
+        "\"relatedLocations\":[{\"id\":0,\"message\":{\"text\":\"first defined here\"}",
+        "\"uri\":\"file:///abs/x%20y.yaml\"", "\"level\":\"warning\""}) {
     EXPECT_NE(sarif.find(expected), std::string::npos) << expected << "\n" << sarif;
   }
 }
@@ -169,6 +186,19 @@ TEST(SourceFiles, LinesAreOneBasedWithoutLineBreaks) {
   EXPECT_EQ(sources.line("f", 4), "");
   EXPECT_EQ(sources.line("f", 0), "");
   EXPECT_EQ(sources.line("g", 1), "");
+}
+
+// parse's form: the place and message on one line, then the line given alone and its caret,
+// unindented; colour only when asked for.
+TEST(TextRenderer, ALineGivenAloneShowsItsProblemUnindented) {
+  EXPECT_EQ(diagnostics::render_line_problem("<stdin>:2:14", Severity::error, "expected ')'",
+                                             "schema-syntax", "foo(Tensor x,) -> ()", 14, 15),
+            "<stdin>:2:14: error: expected ')' [schema-syntax]\n"
+            "foo(Tensor x,) -> ()\n"
+            "             ^\n");
+  const std::string colored = diagnostics::render_line_problem(
+      "<argument 1>:1:1", Severity::warning, "m", "r", "f() -> ()", 1, 2, {true});
+  EXPECT_TRUE(colored.starts_with("\033[1m<argument 1>:1:1:\033[0m ")) << colored;
 }
 
 }  // namespace

@@ -128,6 +128,57 @@ TEST_F(CompatCli, BadInputGetsLintsLocatedErrorAndExits1) {
   EXPECT_NE(run.out.find("[schema-syntax]"), std::string::npos) << run.out;
 }
 
+// A .schemac.yaml decides compat's findings as it decides lint's: ignore, select, severity.
+TEST_F(CompatCli, ConfigIgnoreSelectAndSeverityDecideCompatFindings) {
+  file("old.yaml", kOld);
+  file("new.yaml", kNew);
+  file(".schemac.yaml", "ignore: [removed-backend]\n");
+  ToolRun ignored = schemac("compat old.yaml new.yaml");
+  EXPECT_EQ(ignored.status, 1);
+  EXPECT_EQ(ignored.err, "");
+  EXPECT_NE(ignored.out.find("[renamed-argument]"), std::string::npos) << ignored.out;
+  EXPECT_EQ(ignored.out.find("[removed-backend]"), std::string::npos) << ignored.out;
+  EXPECT_NE(ignored.out.find("1 error, 0 warnings\n"), std::string::npos) << ignored.out;
+
+  file(".schemac.yaml", "select: [removed-backend]\n");
+  ToolRun selected = schemac("compat old.yaml new.yaml");
+  EXPECT_EQ(selected.status, 1);
+  EXPECT_EQ(selected.out.find("[renamed-argument]"), std::string::npos) << selected.out;
+  EXPECT_NE(selected.out.find("[removed-backend]"), std::string::npos) << selected.out;
+
+  file(".schemac.yaml", "ignore: [removed-backend]\nseverity:\n  renamed-argument: warning\n");
+  ToolRun lowered = schemac("compat old.yaml new.yaml");
+  EXPECT_EQ(lowered.status, 0) << lowered.out;
+  EXPECT_EQ(lowered.out.rfind("new.yaml:1:33: warning: argument 'other'", 0), 0u) << lowered.out;
+
+  // A config that cannot be used is said, as lint says it, and its findings are kept.
+  file(".schemac.yaml", "ignore: [removed-backnd]\n");
+  ToolRun bad = schemac("compat old.yaml new.yaml");
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.out.find("unknown rule 'removed-backnd'"), std::string::npos) << bad.out;
+}
+
+// Where lint and compat see the same file and config, they report the same finding the same way.
+TEST_F(CompatCli, LintAndCompatAgreeOnAConfigBothRead) {
+  file("old.yaml", kOld);
+  file("new.yaml", "- func: add.Tensor(Tensor self, Tensor other -> Tensor\n");
+  for (const char* config : {"severity:\n  schema-syntax: warning\n", "ignore: [schema-syntax]\n",
+                             "per-path:\n  \"new.yaml\": [schema-syntax]\n"}) {
+    file(".schemac.yaml", config);
+    ToolRun lint = schemac("lint new.yaml");
+    ToolRun compat = schemac("compat old.yaml new.yaml");
+    const std::string lint_first = lint.out.substr(0, lint.out.find('\n'));
+    const std::string compat_first = compat.out.substr(0, compat.out.find('\n'));
+    EXPECT_EQ(compat_first.find("[schema-syntax]") != std::string::npos,
+              lint_first.find("[schema-syntax]") != std::string::npos)
+        << config << "lint:\n" << lint.out << "compat:\n" << compat.out;
+    if (lint_first.find("[schema-syntax]") != std::string::npos) {
+      EXPECT_EQ(compat_first, lint_first);
+    }
+    EXPECT_EQ(compat.status, lint.status) << config << lint.out << compat.out;
+  }
+}
+
 TEST_F(CompatCli, UsageAndIoErrorsExit2) {
   file("old.yaml", kOld);
   EXPECT_EQ(schemac("compat old.yaml missing.yaml").status, 2);

@@ -109,6 +109,21 @@ TEST_F(SourcesCli, AHelperEntryWithABadKindIsAConfigError) {
       << lint.out << lint.err;
 }
 
+// parse --source's schema problems are decided by each file's .schemac.yaml, as lint's are.
+TEST_F(SourcesCli, ParseSourceAppliesTheConfig) {
+  file("ops.cpp",
+       "TORCH_LIBRARY(myops, m) {\n  m.def(\"f(Tensor x, Tensor x) -> Tensor\");\n}\n");
+  ToolRun plain = shell("NO_COLOR=1 '" SCHEMAC_BINARY "' parse --source ops.cpp --werror");
+  EXPECT_EQ(plain.status, 1);
+  EXPECT_NE(plain.err.find("[duplicate-argument]"), std::string::npos) << plain.err;
+  file(".schemac.yaml", "ignore: [duplicate-argument]\n");
+  ToolRun ignored = shell("NO_COLOR=1 '" SCHEMAC_BINARY "' parse --source ops.cpp --werror");
+  EXPECT_EQ(ignored.status, 0) << ignored.err;
+  EXPECT_EQ(ignored.err, "");
+  ToolRun lint = shell("NO_COLOR=1 '" SCHEMAC_BINARY "' lint ops.cpp");
+  EXPECT_EQ(lint.out.find("[duplicate-argument]"), std::string::npos) << lint.out;
+}
+
 TEST_F(SourcesCli, BuildMacrosNameTheNamespace) {
   // vLLM's layout: the namespace from the build, through the built-in TORCH_LIBRARY_EXPAND/CONCAT.
   file("bind.cpp",

@@ -77,5 +77,11 @@ TEST(TorchReleases, TagsAndKeysOnlyGrow) {
     EXPECT_EQ(std::find(keys.begin(), keys.end(), never), keys.end()) << never;
 }
 
+TEST(TorchReleases, AnUnknownReleaseIsSaidWithTheKnownOnes) {
+  EXPECT_EQ(unknown_torch_version(format_torch_version(kNewestTorchVersion)), "");
+  EXPECT_EQ(unknown_torch_version("1.0"),
+            "unknown PyTorch release '1.0'; known: " + known_torch_versions_text());
+}
+
 }  // namespace
 }  // namespace schemac::torch_releases

@@ -56,4 +56,16 @@ std::optional<std::string> read_input(std::string_view command, const std::strin
   return text;
 }
 
+std::vector<NumberedLine> non_blank_lines(std::istream& in) {
+  std::vector<NumberedLine> lines;
+  uint32_t number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t\r\n\v\f") == std::string::npos) continue;
+    lines.push_back({number, std::move(line)});
+  }
+  return lines;
+}
+
 }  // namespace schemac::cli

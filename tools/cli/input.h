@@ -1,10 +1,13 @@
 // Reading files for the subcommands. Only the CLIs touch files; the libraries take text.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <istream>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace schemac::cli {
 
@@ -24,5 +27,14 @@ std::string why_not_text(std::string_view text, bool any_encoding = false);
 // file"; empty for the command's main inputs.
 std::optional<std::string> read_input(std::string_view command, const std::string& path,
                                       std::string_view what = "", bool any_encoding = false);
+
+// A line of a stream and its number (from 1).
+struct NumberedLine {
+  uint32_t number = 0;
+  std::string text;
+};
+// The lines of `in` (stdin, for one input per line) that are not blank, without their line break
+// ("\r\n" too).
+std::vector<NumberedLine> non_blank_lines(std::istream& in);
 
 }  // namespace schemac::cli

@@ -1,11 +1,6 @@
 #include "build_macros.h"
 
-#include <vector>
-
 #include "cli.h"
-#include "input.h"
-#include "schemac/config/provider.h"
-#include "schemac/engine/engine.h"
 
 namespace schemac::tool {
 
@@ -25,18 +20,10 @@ std::optional<tokens::MacroTable> build_macros(std::string_view command,
                                                const BuildMacroOptions& options,
                                                const config::Config* config) {
   std::string why;
-  std::optional<tokens::MacroTable> table = engine::macros_for(
-      config ? *config : config::Config{}, {options.defines, options.undefines}, why);
+  std::optional<tokens::MacroTable> table =
+      engine::macros_for(config ? *config : config::Config{}, options, why);
   if (!table) cli::error(command, "{}", why);
   return table;
-}
-
-config::Config nearest_config(const std::string& input) {
-  std::optional<std::filesystem::path> file = config::find_config_file(input);
-  if (!file) return {};
-  std::optional<std::string> text = cli::read_file(*file);
-  if (!text) return {};
-  return config::load_config(file->string(), std::move(*text), engine::all_rules()).config;
 }
 
 }  // namespace schemac::tool

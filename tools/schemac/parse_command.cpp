@@ -9,7 +9,6 @@
 #include <iostream>
 #include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -17,30 +16,26 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "input.h"
 #include "parse_sources.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
-#include "schemac/support/json.h"
+#include "schemac/schema_json/schema_json.h"
 
 namespace schemac::tool {
 
-using cli::error, support::Json;
+using cli::error;
 
 namespace {
 
-using schema::Argument;
-using schema::FunctionSchema;
-using schema::ParseResult;
-using schema::SchemaError;
-
 struct ParseOptions {
-  bool json = false;  // --json, the alias of --format json
   std::string format = "text";
   bool source = false;               // --source was given: the positional arguments are files too
-  bool werror = false;               // a warning fails the input as an error does
   std::vector<std::string> schemas;  // empty: read stdin
-  ParseSourcesOptions sources;       // --source FILE...: schemas from registration code
+  // --source FILE...: schemas from registration code. Its json (--json, the alias of --format
+  // json) and werror (a warning fails the input as an error does) serve schemas too.
+  ParseSourcesOptions sources;
 };
 
 // One schema to parse and where it came from, for messages: "<stdin>:3" or "<argument 1>:1".
@@ -50,135 +45,53 @@ struct Input {
   std::string text;
 };
 
-Json json_names(std::span<const std::string_view> names) {
-  return Json(std::vector<std::string_view>(names.begin(), names.end()));
-}
-
-// The annotation of the whole argument as PyTorch models it (c10::AliasInfo): before, after and
-// write, and for a list whose element is annotated, the element's under "contained".
-Json json_alias(const schema::Type& type) {
-  std::optional<schema::ArgumentAlias> alias = schema::argument_alias(type);
-  if (!alias) return Json();
-  Json out{{"before", json_names(alias->before)},
-           {"after", json_names(alias->after)},
-           {"write", alias->is_write}};
-  if (alias->contained) {
-    const schema::AliasInfo& inner = *alias->contained;
-    out["contained"] = Json::array({Json{{"before", json_names(inner.before)},
-                                         {"after", json_names(inner.after)},
-                                         {"write", inner.is_write}}});
-  }
-  return out;
-}
-
-Json json_arguments(const std::vector<Argument>& arguments) {
-  Json out = Json::array();
-  for (const Argument& argument : arguments) {
-    out.push_back(
-        Json{{"name", argument.name},
-             {"type", schema::print_type(argument.type)},
-             {"default", argument.default_value ? Json(argument.default_value->text) : Json()},
-             {"kwarg_only", argument.kwarg_only},
-             {"alias", json_alias(argument.type)}});
-  }
-  return out;
-}
-
-Json json_warnings(const ParseResult& result) {
-  Json out = Json::array();
-  for (const SchemaError& warning : result.warnings) {
-    out.push_back(
-        Json{{"message", warning.message}, {"column", warning.offset + 1}, {"rule", warning.rule}});
-  }
-  return out;
-}
-
-// {"ok":true,"canonical":...,"schema":{...},"warnings":[...]} or
-// {"ok":false,"error":...,"column":...,"rule":...,"warnings":[...]}.
-std::string json_result(const ParseResult& result) {
-  if (!result.ok()) {
-    const SchemaError& error = *result.error;
-    return support::to_json_text(Json{{"ok", false},
-                                      {"error", error.message},
-                                      {"column", error.offset + 1},
-                                      {"rule", error.rule},
-                                      {"warnings", json_warnings(result)}});
-  }
-  const FunctionSchema& s = *result.schema;
-  return support::to_json_text(Json{{"ok", true},
-                                    {"canonical", schema::print_schema(s)},
-                                    {"schema", Json{{"name", s.op.name},
-                                                    {"overload", s.op.overload},
-                                                    {"arguments", json_arguments(s.arguments)},
-                                                    {"returns", json_arguments(s.returns)},
-                                                    {"is_vararg", s.is_vararg},
-                                                    {"is_varret", s.is_varret}}},
-                                    {"warnings", json_warnings(result)}});
-}
-
 // "<stdin>:3:12: error: message [rule]" (or "warning:"), the line, and a caret line under the
 // problem (a long line shown as a window around the caret, a long message cut).
-void print_problem(const Input& input, const SchemaError& error, diagnostics::Severity severity) {
+void print_problem(const Input& input, const schema::SchemaError& error,
+                   diagnostics::Severity severity) {
   const size_t column = size_t{error.offset} + 1;
-  const size_t end_column = column + std::max<size_t>(error.length, 1);
-  const bool color = cli::stderr_color();
-  auto paint = [&](std::string_view code, const std::string& text) {
-    return color ? fmt::format("{}{}\033[0m", code, text) : text;
-  };
-  fmt::print(
-      stderr, "{} {} {} [{}]\n{}",
-      paint("\033[1m", fmt::format("{}:{}:{}:", input.origin, input.line, column)),
-      paint(diagnostics::severity_color(severity),
-            fmt::format("{}:", diagnostics::severity_name(severity))),
-      diagnostics::clip_text(error.message, 1000), error.rule,
-      diagnostics::render_excerpt(input.text, column, end_column, "", color ? "\033[1;32m" : ""));
+  fmt::print(stderr, "{}",
+             diagnostics::render_line_problem(
+                 fmt::format("{}:{}:{}", input.origin, input.line, column), severity, error.message,
+                 error.rule, input.text, column, column + std::max<size_t>(error.length, 1),
+                 {cli::stderr_color()}));
 }
 
 std::vector<Input> collect_inputs(const ParseOptions& options) {
   std::vector<Input> inputs;
-  if (!options.schemas.empty()) {
-    for (size_t i = 0; i < options.schemas.size(); ++i) {
-      inputs.push_back({fmt::format("<argument {}>", i + 1), 1, options.schemas[i]});
-    }
-    return inputs;
-  }
-  uint32_t line_number = 0;
-  for (std::string line; std::getline(std::cin, line);) {
-    ++line_number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.find_first_not_of(" \t\r\n\v\f") == std::string::npos) continue;
-    inputs.push_back({"<stdin>", line_number, std::move(line)});
+  for (size_t i = 0; i < options.schemas.size(); ++i)
+    inputs.push_back({fmt::format("<argument {}>", i + 1), 1, options.schemas[i]});
+  if (options.schemas.empty()) {
+    for (cli::NumberedLine& line : cli::non_blank_lines(std::cin))
+      inputs.push_back({"<stdin>", line.number, std::move(line.text)});
   }
   return inputs;
 }
 
 int run_parse(ParseOptions options) {
-  options.json = options.json || options.format == "json";
+  const bool json = options.sources.json = options.sources.json || options.format == "json";
   if (options.format == "yaml" && !options.source) {
     error("schemac parse", "--format yaml writes the registrations of --source files; give some");
     return cli::kExitUsage;
   }
   if (options.source) {
-    ParseSourcesOptions sources = options.sources;
-    std::erase(sources.files, "");  // what CLI11 stores for a --source given no value
-    sources.files.insert(sources.files.end(), options.schemas.begin(), options.schemas.end());
-    if (sources.files.empty()) {
+    std::vector<std::string>& files = options.sources.files;
+    std::erase(files, "");  // what CLI11 stores for a --source given no value
+    files.insert(files.end(), options.schemas.begin(), options.schemas.end());
+    if (files.empty()) {
       error("schemac parse", "--source needs at least one file");
       return cli::kExitUsage;
     }
-    sources.json = options.json;
-    sources.yaml = options.format == "yaml";
-    sources.werror = options.werror;
-    return run_parse_sources(sources, json_result);
+    options.sources.yaml = options.format == "yaml";
+    return run_parse_sources(options.sources);
   }
   bool all_ok = true;
-  bool json = options.json || options.format == "json";
   std::string out;
   for (const Input& input : collect_inputs(options)) {
-    ParseResult result = schema::parse_schema(input.text);
-    all_ok = all_ok && result.ok() && !(options.werror && !result.warnings.empty());
+    schema::ParseResult result = schema::parse_schema(input.text);
+    all_ok = all_ok && result.ok() && !(options.sources.werror && !result.warnings.empty());
     if (json) {
-      out += json_result(result);
+      out += schema_json::parse_result_json(result);
       out += '\n';
       continue;
     }
@@ -186,7 +99,7 @@ int run_parse(ParseOptions options) {
       std::fwrite(out.data(), 1, out.size(), stdout);  // keep stdout and stderr in input order
       std::fflush(stdout);
       out.clear();
-      for (const SchemaError& warning : result.warnings)
+      for (const schema::SchemaError& warning : result.warnings)
         print_problem(input, warning, diagnostics::Severity::warning);
     }
     if (result.ok()) {
@@ -210,7 +123,7 @@ std::function<int()> bind_parse_command(CLI::App* command) {
       "text (one canonical schema per line), json (one object per input: the canonical "
       "text and the parsed schema) or yaml (with --source: the registrations found, as a "
       "native-functions YAML that `schemac gen --target torch` accepts)");
-  command->add_flag("--json", options->json, "the same as --format json");
+  command->add_flag("--json", options->sources.json, "the same as --format json");
   command->add_option("SCHEMA", options->schemas,
                       "Schemas to parse; without any, each non-blank line of stdin is one schema");
   CLI::Option* source =
@@ -221,7 +134,7 @@ std::function<int()> bind_parse_command(CLI::App* command) {
               "schemas their registration calls define (m.def, Library.define, custom_op); "
               "with --source, the positional arguments are such files too")
           ->expected(0, -1);
-  command->add_flag("--werror", options->werror,
+  command->add_flag("--werror", options->sources.werror,
                     "Treat warnings (what PyTorch accepts but is questionable) as errors: exit 1");
   command->add_flag("--verbose", options->sources.verbose,
                     "With --source: list the registration calls whose schema is not a literal");

@@ -1,7 +1,6 @@
 #include "parse_sources.h"
 
 #include <cstdio>
-#include <filesystem>
 #include <optional>
 
 #include <fmt/format.h>
@@ -9,121 +8,54 @@
 #include "cli.h"
 #include "input.h"
 #include "lint_inputs.h"
-#include "schemac/diagnostics/diagnostic.h"
+#include "schemac/adopt/registrations_yaml.h"
 #include "schemac/engine/engine.h"
 #include "schemac/schema/printer.h"
-#include "schemac/sources/language.h"
-#include "schemac/sources/lint.h"
-#include "schemac/sources/scan.h"
-#include "schemac/support/json.h"
-#include "sources_yaml.h"
+#include "schemac/schema_json/schema_json.h"
 
 namespace schemac::tool {
 
-using cli::error, cli::read_file, support::Json;
+constexpr std::string_view kParse = "schemac parse";
 
-namespace {
-
-using ordered_json = Json;
-
-// The JSON object of one found schema: what `parse --json` prints for its text, with `file`,
-// `line`, `column` (where the string starts) and `namespace` (null when unknown). An error's
-// place in the file is `error_line` / `error_column`.
-std::string json_for(const std::string& path, const sources::FoundSchema& found,
-                     const schema::ParseResult& result, const ParseResultJson& json_of) {
-  ordered_json object = ordered_json::parse(json_of(result));
-  std::string ns = sources::resolved_namespace(found);
-  object["file"] = path;
-  object["line"] = found.position.line;
-  object["column"] = found.position.column;
-  object["namespace"] = ns.empty() ? ordered_json(nullptr) : ordered_json(ns);
-  if (result.error) {
-    diagnostics::Location at = sources::location_in(path, found.text, result.error->offset, 1);
-    object["error_line"] = at.line;
-    object["error_column"] = at.column;
-  }
-  // Warnings (when parse --json gives them) keep their column in the schema and gain their place
-  // in the file.
-  if (object.contains("warnings") && object["warnings"].is_array()) {
-    for (ordered_json& warning : object["warnings"]) {
-      if (!warning.is_object() || !warning.contains("column") ||
-          !warning["column"].is_number_unsigned()) {
-        continue;
-      }
-      uint32_t column = warning["column"].get<uint32_t>();
-      diagnostics::Location at =
-          sources::location_in(path, found.text, column > 0 ? column - 1 : 0, 1);
-      warning["source_line"] = at.line;
-      warning["source_column"] = at.column;
-    }
-  }
-  return support::to_json_text(object);
-}
-
-}  // namespace
-
-int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson& json_of) {
+int run_parse_sources(const ParseSourcesOptions& options) {
+  if (!build_macros(kParse, options.macros)) return cli::kExitUsage;
   bool io_error = false;
-  std::vector<diagnostics::Diagnostic> diagnostics;
   diagnostics::SourceFiles texts;
   std::vector<sources::ScannedFile> scanned;
-  if (!build_macros("schemac parse", options.macros)) return cli::kExitUsage;
   for (const std::string& path : options.files) {
-    std::optional<std::string> text = read_source_file("schemac parse", path);
-    if (!text) {
+    // Any bytes but a NUL: a Latin-1 comment must not hide the file's schemas.
+    std::optional<std::string> text = cli::read_input(kParse, path, "", true);
+    std::string why;
+    std::optional<sources::ScannedFile> file;
+    if (text) file = engine::scan_registration_code(path, *text, options.macros, why);
+    if (!file) {
+      if (text) cli::error(kParse, "{}", why);
       io_error = true;
       continue;
     }
-    // The name says, else the content (`<(git show ...)`, a file without an extension).
-    std::optional<sources::Language> language = sources::language_of(path, *text);
-    if (!language) {
-      error("schemac parse",
-            "'{}' is not a C++ or Python file (.cpp .cc .cxx .cu .h .hpp .cuh .py, or such "
-            "content)",
-            path);
-      io_error = true;
-      continue;
-    }
-    config::Config config = nearest_config(path);
-    std::optional<tokens::MacroTable> macros =
-        build_macros("schemac parse", options.macros, &config);
-    if (!macros) {
-      io_error = true;
-      continue;
-    }
-    sources::ScanOptions scan_options = engine::scan_options_from(config);
-    scan_options.macros = &*macros;
-    scanned.push_back({path, sources::scan_source(*text, *language, scan_options)});
+    scanned.push_back(std::move(*file));
     texts.add(path, std::move(*text));
   }
-  // Helpers register into Library objects other files may bind.
-  sources::resolve_across_files(scanned);
+  std::vector<diagnostics::Diagnostic> diagnostics = engine::check_registration_code(scanned);
   std::string out;
   for (const sources::ScannedFile& file : scanned) {
-    const std::string& path = file.path;
     for (const sources::FoundSchema& found : file.scan.schemas) {
       schema::ParseResult result = schema::parse_schema(found.text.text());
       if (options.json) {
-        out += json_for(path, found, result, json_of) + "\n";
+        out += schema_json::found_schema_json(file.path, found, result) + "\n";
       } else if (result.ok() && !options.yaml) {
-        out += fmt::format("{}:{}:{}: {}\n", path, found.position.line, found.position.column,
+        out += fmt::format("{}:{}:{}: {}\n", file.path, found.position.line, found.position.column,
                            schema::print_schema(*result.schema));
       }
-      for (diagnostics::Diagnostic& d : sources::check_found_schema(path, found)) {
-        diagnostics.push_back(std::move(d));
-      }
-    }
-    for (diagnostics::Diagnostic& d : sources::inference_diagnostics(path, file.scan)) {
-      diagnostics.push_back(std::move(d));
     }
     if (options.verbose) {
       for (const sources::SkippedCall& skipped : file.scan.skipped) {
-        fmt::print(stderr, "{}:{}:{}: note: skipped: {}\n", path, skipped.position.line,
+        fmt::print(stderr, "{}:{}:{}: note: skipped: {}\n", file.path, skipped.position.line,
                    skipped.position.column, skipped.reason);
       }
     }
   }
-  if (options.yaml && !io_error) out = registrations_yaml(scanned, diagnostics);
+  if (options.yaml && !io_error) out = adopt::registrations_yaml(scanned, diagnostics);
   // Each file's .schemac.yaml, as `schemac lint` applies it.
   config::ConfigProvider configs = config_provider();
   engine::apply_configs(diagnostics, configs);
@@ -136,10 +68,6 @@ int run_parse_sources(const ParseSourcesOptions& options, const ParseResultJson&
   if (io_error) return cli::kExitUsage;
   return counts.errors > 0 || (options.werror && counts.warnings > 0) ? cli::kExitProblems
                                                                       : cli::kExitOk;
-}
-
-std::optional<std::string> read_source_file(std::string_view command, const std::string& path) {
-  return cli::read_input(command, path, "", true);  // YAML's answers, Latin-1 comments allowed
 }
 
 }  // namespace schemac::tool

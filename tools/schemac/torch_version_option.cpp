@@ -18,13 +18,7 @@ void add_torch_version_option(CLI::App* cmd, torch_releases::TorchVersion& versi
              "built-in tags ({}; default {})",
              torch_releases::known_torch_versions_text(),
              torch_releases::format_torch_version(torch_releases::kNewestTorchVersion)))
-      ->check(
-          [](const std::string& text) -> std::string {
-            if (torch_releases::parse_torch_version(text)) return "";
-            return fmt::format("unknown PyTorch release '{}'; known: {}", text,
-                               torch_releases::known_torch_versions_text());
-          },
-          "X.Y");
+      ->check(torch_releases::unknown_torch_version, "X.Y");
 }
 
 }  // namespace schemac::tool

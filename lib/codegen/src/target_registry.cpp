@@ -52,6 +52,17 @@ std::vector<std::string> target_names() {
   return names;
 }
 
+std::string targets_help() {
+  const std::vector<Registered>& targets = registered_targets();
+  std::string help;
+  for (size_t i = 0; i < targets.size(); ++i) {
+    if (i > 0) help += i + 1 == targets.size() ? " or " : ", ";
+    help += std::string(targets[i].target->name()) + " (" +
+            std::string(targets[i].target->description()) + ")";
+  }
+  return help;
+}
+
 std::vector<std::string> fixed_outputs(std::string_view target_name) {
   std::vector<std::string> files;
   for (const Registered& registered : registered_targets()) {

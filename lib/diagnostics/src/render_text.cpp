@@ -177,6 +177,18 @@ std::string render_text(std::span<const Diagnostic> diagnostics, const SourceFil
   return writer.take();
 }
 
+std::string render_line_problem(std::string_view where, Severity severity, std::string_view message,
+                                std::string_view rule, std::string_view line, size_t column,
+                                size_t end_column, TextStyle style) {
+  auto paint = [&](std::string_view code, std::string_view text) {
+    return style.color ? fmt::format("{}{}{}", code, text, kReset) : std::string(text);
+  };
+  return fmt::format("{} {} {} [{}]\n{}", paint(kBold, fmt::format("{}:", where)),
+                     paint(severity_color(severity), fmt::format("{}:", severity_name(severity))),
+                     clip_text(message, kMessageBytes), rule,
+                     render_excerpt(line, column, end_column, "", style.color ? "\033[1;32m" : ""));
+}
+
 std::string render_summary(DiagnosticCounts counts) {
   return fmt::format("{} error{}, {} warning{}\n", counts.errors, counts.errors == 1 ? "" : "s",
                      counts.warnings, counts.warnings == 1 ? "" : "s");

@@ -13,6 +13,7 @@
 #include "schemac/inputs/text.h"
 #include "schemac/lint/lint_inputs.h"
 #include "schemac/lint/lint_rules.h"
+#include "schemac/rules/rules.h"
 #include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
 #include "schemac/support/did_you_mean.h"
@@ -71,6 +72,15 @@ diagnostics::EntryFirstLine code_entry_first_line(const sources::ScanResult& sca
 }  // namespace
 
 std::vector<diagnostics::RuleInfo> all_rules() { return lint::lint_run_rules(); }
+
+std::vector<diagnostics::RuleInfo> config_rules() {
+  std::vector<diagnostics::RuleInfo> out = all_rules();
+  for (const rules::RuleDef& rule : rules::all_rules()) {
+    if (rule.family == rules::Family::compat)
+      out.push_back(diagnostics::RuleInfo{rule.id, rule.severity, rule.summary});
+  }
+  return out;
+}
 
 std::string unknown_rule(const std::vector<std::string>& ids) {
   const std::vector<diagnostics::RuleInfo> rules = all_rules();
@@ -299,7 +309,7 @@ void apply_configs(std::vector<Diagnostic>& diagnostics, config::ConfigProvider&
   std::vector<Diagnostic> problems;
   std::vector<Diagnostic> kept;
   for (size_t begin = 0; begin < diagnostics.size();) {
-    const std::string& file = diagnostics[begin].location.file;
+    const std::string file = diagnostics[begin].location.file;  // a copy: the group moves it
     size_t end = begin;
     std::vector<Diagnostic> group;
     while (end < diagnostics.size() && diagnostics[end].location.file == file)

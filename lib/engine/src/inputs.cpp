@@ -128,7 +128,7 @@ Inputs read_inputs(const std::vector<std::string>& arguments, const InputReading
 }
 
 config::ConfigProvider config_provider(const std::string& forced) {
-  return config::ConfigProvider(forced, all_rules(), [](const fs::path& path, std::string& why) {
+  return config::ConfigProvider(forced, config_rules(), [](const fs::path& path, std::string& why) {
     std::optional<std::string> text = inputs::read_file(path.string());
     why = text ? inputs::why_not_text(*text) : "no such file, or not readable";
     return why.empty() ? text : std::nullopt;

@@ -133,6 +133,11 @@ std::string known_torch_versions_text() {
   return out;
 }
 
+std::string unknown_torch_version(std::string_view text) {
+  if (parse_torch_version(text)) return "";
+  return fmt::format("unknown PyTorch release '{}'; known: {}", text, known_torch_versions_text());
+}
+
 std::span<const RuleRelease> rule_releases() { return rule_release_table(); }
 
 const RuleRelease* find_rule_release(std::string_view id) {

@@ -96,6 +96,9 @@ class Target {
 const Target* find_target(std::string_view name);
 // Every target's name, sorted.
 std::vector<std::string> target_names();
+// Every target with its description, for --target's help: "schemac (...), torch (...) or NAME
+// (...)".
+std::string targets_help();
 
 // Registers a target from its own source file (lib/codegen/src/*_target.cpp), at namespace scope
 // after the function that returns it, with its name and the files every run writes besides the

@@ -111,6 +111,12 @@ std::string render_text(std::span<const Diagnostic> diagnostics, const SourceFil
 // show as '?'. `caret_color` (an ANSI code, or empty) paints the caret line.
 std::string render_excerpt(std::string_view line, size_t column, size_t end_column,
                            std::string_view indent = "  ", std::string_view caret_color = "");
+// A problem in one line given alone (a schema on the command line or a line of stdin), as
+// `schemac parse` shows it: "WHERE: error: MESSAGE [RULE]" (WHERE bold, the severity in its
+// colour, under `style`), then the line and a caret line under [column, end_column), unindented.
+std::string render_line_problem(std::string_view where, Severity severity, std::string_view message,
+                                std::string_view rule, std::string_view line, size_t column,
+                                size_t end_column, TextStyle style = {});
 // `text` cut to at most `limit` bytes at a UTF-8 character boundary, '…' added when cut: for
 // messages that quote the input.
 std::string clip_text(std::string_view text, size_t limit);

@@ -28,6 +28,8 @@
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/native_functions/native_functions.h"
+#include "schemac/sources/language.h"
+#include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
 #include "schemac/tokens/cpp_macros.h"
 
@@ -38,6 +40,10 @@ using diagnostics::Diagnostic;
 // Every rule a diagnostic may carry, hence every id --select, --ignore and a .schemac.yaml may
 // name: the YAML rules, the registration code's, unused-suppression and config.
 std::vector<diagnostics::RuleInfo> all_rules();
+
+// Every rule id a .schemac.yaml may name: all_rules() and compat's (a config that compat reads
+// too may ignore or select a compat rule). The config provider of every door knows these.
+std::vector<diagnostics::RuleInfo> config_rules();
 
 // Why `ids` (of --select / --ignore) cannot be used: "unknown rule 'X'; did you mean 'Y'?" for
 // the first id that names no rule (and is not "all"); "" when every one does.
@@ -141,6 +147,30 @@ std::vector<UncheckedCalls> unchecked_calls(const Configured& configured,
 
 // How registration code is scanned under a document's config: its custom-op-helpers.
 sources::ScanOptions scan_options_from(const config::Config& config);
+
+// The config of registration code read outside lint() (parse --source, compat): the nearest
+// .schemac.yaml's (rules known: config_rules()), for defines: and custom-op-helpers:; an empty
+// Config when none is found or it cannot be read (lint reports its problems).
+config::Config nearest_config(const std::string& input);
+
+// Registration code as every door reads it: scanned under its nearest config's defines: (then
+// -D, then -U) and custom-op-helpers:. Nothing when a macro is malformed (`why` says which).
+std::optional<sources::ScannedFile> scan_registration_code(const std::string& path,
+                                                           const std::string& text,
+                                                           sources::Language language,
+                                                           const BuildMacros& build,
+                                                           std::string& why);
+// The same, the language told by the name, else the content (`<(git show ...)`); nothing when
+// the file is neither C++ nor Python (`why` says so) or a macro is malformed.
+std::optional<sources::ScannedFile> scan_registration_code(const std::string& path,
+                                                           const std::string& text,
+                                                           const BuildMacros& build,
+                                                           std::string& why);
+
+// What `parse --source` reports of registration code files, file by file: the helpers'
+// namespaces settled across them (sources::resolve_across_files), then each found schema's
+// problems and what its custom ops' inference left unsettled (not lint's cross-file rules).
+std::vector<Diagnostic> check_registration_code(std::span<sources::ScannedFile> files);
 
 // The lint options a document's config and `options` give: profile, release, tags' file.
 // Returns nothing (and says why in `problem`) when its torch-version is no release lint knows.

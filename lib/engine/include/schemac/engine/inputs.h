@@ -48,7 +48,7 @@ struct Inputs {
 Inputs read_inputs(const std::vector<std::string>& arguments, const InputReading& reading);
 
 // The .schemac.yaml of each input (`forced`: --config), read as inputs are (binary and non-UTF-8
-// text refused, with why); every rule of the engine may be named in it.
+// text refused, with why); every rule a config may name (config_rules: lint's and compat's).
 config::ConfigProvider config_provider(const std::string& forced = "");
 
 }  // namespace schemac::engine

@@ -31,6 +31,8 @@ std::string format_torch_version(TorchVersion version);  // "2.9"
 std::optional<TorchVersion> parse_torch_version(std::string_view text);
 // "1.12, 1.13, 2.0, ..." for messages.
 std::string known_torch_versions_text();
+// Why `text` names no release: "unknown PyTorch release 'X'; known: 1.12, ..."; "" when it does.
+std::string unknown_torch_version(std::string_view text);
 
 // The releases a rule applies to: torchgen `since` (first release with the check) up to
 // `until` (the last one; nullopt: still checked today). `error_until`: the rule is an error up

@@ -1,5 +1,6 @@
-// `schemac parse --source FILE... --format yaml`: the registrations found in C++ and Python code
-// as a native-functions-style YAML that `schemac gen --target torch` accepts — one entry per
+// Adoption: the registrations found in C++ and Python code (lib/sources' scan) as a
+// native-functions-style YAML (`schemac parse --source --format yaml`, and compat's view of
+// registration code) that `schemac gen --target torch` accepts — one entry per
 // defined schema, its func namespaced, and a dispatch section from the implementations whose key
 // and C++ kernel are known (`TORCH_LIBRARY_IMPL(ns, CPU, m) { m.impl("op", &kernel); }`,
 // `m.impl("op", torch::kCUDA, &kernel)`). Only what gen's gate accepts is written (the entries
@@ -13,7 +14,7 @@
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/sources/lint.h"
 
-namespace schemac::tool {
+namespace schemac::adopt {
 
 // Where the YAML's lines came from: for each line (index 0 is line 1), the file and the place of
 // the schema string its entry was made from ("" for none).
@@ -37,4 +38,12 @@ std::string registrations_yaml(std::span<const sources::ScannedFile> files,
                                std::vector<YamlLineOrigin>* origins = nullptr,
                                std::vector<std::string>* unreadable = nullptr);
 
-}  // namespace schemac::tool
+// A finding about the YAML `registrations_yaml` wrote for `path` (a location in `yaml`, a file
+// named `path`), moved to the source it came from: the word it names inside the schema literal
+// when that can be found (an argument's line in a schema written over many lines), else where
+// the schema or the m.impl starts. Its notes move too; a fix is dropped (it names bytes of the
+// YAML, which the source does not have). Findings in other files are left as they are.
+void place_in_source(diagnostics::Diagnostic& d, const std::string& path, const std::string& yaml,
+                     const std::vector<YamlLineOrigin>& origins);
+
+}  // namespace schemac::adopt

@@ -1,0 +1,78 @@
+// registrations_yaml and place_in_source over scanned C++ (registrations_yaml.h).
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "schemac/adopt/registrations_yaml.h"
+#include "schemac/sources/language.h"
+#include "schemac/sources/scan.h"
+
+namespace schemac::adopt {
+namespace {
+
+using diagnostics::Diagnostic;
+
+std::vector<sources::ScannedFile> scan(const std::string& path, const std::string& text) {
+  std::vector<sources::ScannedFile> files;
+  files.push_back({path, sources::scan_source(text, sources::Language::cpp)});
+  sources::resolve_across_files(files);
+  return files;
+}
+
+constexpr const char* kOps =
+    "TORCH_LIBRARY(myops, m) {\n"
+    "  m.def(\"scale(Tensor self,\"\n"
+    "        \"      float factor) -> Tensor\");\n"
+    "  m.def(\"broken(Tensor self -> Tensor\");\n"
+    "}\n"
+    "TORCH_LIBRARY_IMPL(myops, CPU, m) { m.impl(\"scale\", &scale_cpu); }\n";
+
+TEST(RegistrationsYaml, WritesEachDefinitionWithItsKernelsAndSaysWhatItLeavesOut) {
+  std::vector<sources::ScannedFile> files = scan("ops.cpp", kOps);
+  std::vector<Diagnostic> problems;
+  std::vector<YamlLineOrigin> origins;
+  std::vector<std::string> unreadable;
+  std::string yaml = registrations_yaml(files, problems, &origins, &unreadable);
+  EXPECT_EQ(yaml,
+            "# ops.cpp:2:9\n"
+            "- func: myops::scale(Tensor self, float factor) -> Tensor\n"
+            "  dispatch:\n"
+            "    CPU: scale_cpu\n");
+  ASSERT_EQ(origins.size(), 4u);
+  EXPECT_EQ(origins[1].position.line, 2u);
+  EXPECT_NE(origins[1].schema, nullptr);
+  EXPECT_EQ(origins[3].position.line, 6u);  // the m.impl
+  EXPECT_EQ(origins[3].schema, nullptr);
+  EXPECT_EQ(unreadable, std::vector<std::string>{"myops::broken"});
+  ASSERT_FALSE(problems.empty());
+  EXPECT_EQ(problems[0].severity, diagnostics::Severity::error);
+  EXPECT_EQ(problems[0].location.line, 4u);
+  ASSERT_FALSE(problems[0].notes.empty());
+  EXPECT_EQ(problems[0].notes.back().message, "'broken' is left out of the YAML");
+}
+
+TEST(PlaceInSource, AFindingOnAnArgumentMovesToItsLineInTheLiteral) {
+  std::vector<sources::ScannedFile> files = scan("ops.cpp", kOps);
+  std::vector<Diagnostic> problems;
+  std::vector<YamlLineOrigin> origins;
+  std::string yaml = registrations_yaml(files, problems, &origins);
+  // YAML line 2, "float factor": the argument is on the schema literal's second line.
+  Diagnostic d;
+  d.location = diagnostics::Location::at("ops.cpp", 2, 35);
+  d.location.end_line = 2;
+  d.location.end_column = 47;
+  d.fix.emplace();
+  Diagnostic other = d;
+  other.location.file = "other.yaml";
+  place_in_source(d, "ops.cpp", yaml, origins);
+  EXPECT_EQ(d.location.line, 3u);
+  EXPECT_EQ(d.location.column, 22u);
+  EXPECT_FALSE(d.fix) << "a fix names bytes of the YAML";
+  place_in_source(other, "ops.cpp", yaml, origins);
+  EXPECT_EQ(other.location.line, 2u);
+  EXPECT_TRUE(other.fix);
+}
+
+}  // namespace
+}  // namespace schemac::adopt
