@@ -155,9 +155,9 @@ TEST(YamlLoader, ScalarStyles) {
 }
 
 struct PositionCase {
-  const char* yaml;      // one mapping `k: VALUE` on line 1
-  size_t index;          // a byte of the decoded value
-  uint32_t line, column; // where that byte is in the file
+  const char* yaml;       // one mapping `k: VALUE` on line 1
+  size_t index;           // a byte of the decoded value
+  uint32_t line, column;  // where that byte is in the file
 };
 
 class ScalarPosition : public ::testing::TestWithParam<PositionCase> {};
@@ -174,13 +174,17 @@ TEST_P(ScalarPosition, MapsDecodedIndexToFilePosition) {
 
 INSTANTIATE_TEST_SUITE_P(
     Styles, ScalarPosition,
-    ::testing::Values(PositionCase{"k: abc(def)", 4, 1, 8},          // plain: direct
+    ::testing::Values(PositionCase{"k: abc(def)", 4, 1, 8},           // plain: direct
                       PositionCase{"k: 'abc'", 0, 1, 5},              // after the quote
                       PositionCase{"k: 'it''s x'", 5, 1, 11},         // '' is one character
                       PositionCase{"k: \"a\\\"b\\\" c\"", 5, 1, 12},  // \" is one character
                       PositionCase{"k: \"\\u00e9x\"", 2, 1, 11},      // é is two bytes
                       PositionCase{"k: abc\n  def", 4, 2, 3},         // a folded plain scalar
-                      PositionCase{"k: abc", 3, 1, 7}));              // one past the end
+                      PositionCase{"k: abc", 3, 1, 7},                // one past the end
+                      PositionCase{"k: \"a\\tbc\"", 2, 1, 8},         // \t: text longer than value
+                      PositionCase{"k: 'abc'  # note", 2, 1, 7},      // a comment after it
+                      PositionCase{"k: &x abc(def)", 4, 1, 11},       // an anchor before it
+                      PositionCase{"k: !!str abc(def)", 4, 1, 14}));  // a tag before it
 
 }  // namespace
 }  // namespace schemac::schema
