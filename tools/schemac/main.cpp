@@ -2,7 +2,6 @@
 // checks them, and generates the C++ registration code.
 #include "cli.h"
 #include "commands.h"
-#include "rule_help.h"
 
 int main(int argc, char** argv) {
   CLI::App app{

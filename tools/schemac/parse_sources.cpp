@@ -7,9 +7,9 @@
 
 #include "cli.h"
 #include "input.h"
-#include "lint_inputs.h"
 #include "schemac/adopt/registrations_yaml.h"
 #include "schemac/engine/engine.h"
+#include "schemac/engine/inputs.h"
 #include "schemac/schema/printer.h"
 #include "schemac/schema_json/schema_json.h"
 
@@ -57,7 +57,7 @@ int run_parse_sources(const ParseSourcesOptions& options) {
   }
   if (options.yaml && !io_error) out = adopt::registrations_yaml(scanned, diagnostics);
   // Each file's .schemac.yaml, as `schemac lint` applies it.
-  config::ConfigProvider configs = config_provider();
+  config::ConfigProvider configs = engine::config_provider();
   engine::apply_configs(diagnostics, configs);
   if (!io_error) std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);

@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 
 #include "cli.h"
-#include "rule_help.h"
 #include "schemac/config/config.h"
+#include "schemac/rules/rule_help.h"
 
 namespace schemac::tool {
 
@@ -18,11 +18,11 @@ std::optional<std::string> checked_docs_url(std::string_view command, const std:
 
 report::RuleHelp rule_help_from_docs(std::string_view docs_url) {
   return {[](std::string_view id) {
-            std::optional<RuleHelp> help = find_rule_help(id);
+            std::optional<rules::RuleHelp> help = rules::find_rule_help(id);
             return help ? help->text : std::string();
           },
           [docs_url = std::string(docs_url)](std::string_view id) {
-            return rule_help_uri(docs_url, id);
+            return rules::rule_help_uri(docs_url, id);
           }};
 }
 

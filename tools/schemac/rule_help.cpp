@@ -1,4 +1,4 @@
-#include "rule_help.h"
+#include "commands.h"
 
 #include <optional>
 #include <string>
@@ -7,12 +7,13 @@
 #include <fmt/format.h>
 
 #include "cli.h"
+#include "schemac/rules/rule_help.h"
 #include "schemac/support/did_you_mean.h"
 
 namespace schemac::tool {
 
 int print_rule_help(std::string_view id) {
-  if (std::optional<RuleHelp> help = find_rule_help(id)) {
+  if (std::optional<rules::RuleHelp> help = rules::find_rule_help(id)) {
     fmt::print("{}", help->text);
     return cli::kExitOk;
   }
