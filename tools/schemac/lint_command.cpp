@@ -113,7 +113,7 @@ int run_lint(LintOptions& options) {
       lint::parse_profile(options.profile).value_or(lint::Profile::automatic);
   if (options.list_rules) {
     fmt::print("{}", report::render_rule_profiles(engine::all_rules(), profile, options.format,
-                                                  rule_help_from_docs(options.docs_url)));
+                                                  report::rule_help_from_docs(options.docs_url)));
     return kExitOk;
   }
   if (options.list_tags) {
@@ -152,8 +152,8 @@ int run_lint(LintOptions& options) {
   if (!result.finished) return kExitUsage;
   if (job.diff)
     return result.io_error ? kExitUsage : result.fixed > 0 ? cli::kExitProblems : kExitOk;
-  const ReportRun run{std::move(result.unreadable),
-                      options.docs_url.empty() ? result.docs_url : options.docs_url};
+  const report::Run run{std::move(result.unreadable),
+                        options.docs_url.empty() ? result.docs_url : options.docs_url};
   print_report(result.diagnostics, result.sources, options.format, engine::all_rules(), run);
   if (options.format == "text" && !result.diagnostics.empty())
     fmt::print("{}", lint::render_rule_counts(result.diagnostics));

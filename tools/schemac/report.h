@@ -1,7 +1,7 @@
 // What lint and compat share: printing a rule catalogue, and printing diagnostics in the chosen
 // --format, all on stdout: text (source lines, a summary, colour by --color), json, sarif and
-// github (workflow annotations). lib/report renders them; this adds the rules' help from the
-// embedded docs (rule_help.h) and the terminal's colour.
+// github (workflow annotations). lib/report renders them, with the rules' help from the embedded
+// docs; this adds the terminal's colour.
 #pragma once
 
 #include <optional>
@@ -35,16 +35,11 @@ std::optional<std::string> checked_docs_url(std::string_view command, const std:
 void print_rule_catalog(std::span<const diagnostics::RuleInfo> rules,
                         std::string_view format = "text", std::string_view docs_url = "");
 
-// How the run went: the tool's errors (unreadable inputs) and the docs URL (lib/report).
-using ReportRun = report::Run;
-
-// Each rule's help from the embedded docs, and its link under `docs_url` ("" for none).
-report::RuleHelp rule_help_from_docs(std::string_view docs_url);
-
 // Prints `diagnostics` as `format` ("text", "json", "sarif" or "github"); SARIF lists `rules`.
-// Text says nothing when there is nothing to say; it ends with the summary.
+// Text says nothing when there is nothing to say; it ends with the summary. `run`: the tool's
+// errors (unreadable inputs) and the docs URL.
 void print_report(const std::vector<diagnostics::Diagnostic>& diagnostics,
                   const diagnostics::SourceFiles& sources, std::string_view format,
-                  std::span<const diagnostics::RuleInfo> rules, const ReportRun& run = {});
+                  std::span<const diagnostics::RuleInfo> rules, const report::Run& run = {});
 
 }  // namespace schemac::tool
