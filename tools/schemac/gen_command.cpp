@@ -21,7 +21,7 @@
 #include "schemac/engine/inputs.h"
 #include "schemac/generate/generate.h"
 #include "schemac/support/json.h"
-#include "torch_version_option.h"
+#include "shared_options.h"
 
 namespace schemac::tool {
 

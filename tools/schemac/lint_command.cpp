@@ -24,7 +24,6 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "build_macros.h"
 #include "cli.h"
 #include "commands.h"
 #include "file_output.h"
@@ -35,7 +34,7 @@
 #include "schemac/engine/lint_job.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
-#include "torch_version_option.h"
+#include "shared_options.h"
 
 namespace schemac::tool {
 

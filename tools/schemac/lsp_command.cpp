@@ -13,11 +13,11 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "report.h"
 #include "schemac/engine/inputs.h"
 #include "schemac/lsp/server.h"
 #include "schemac/rules/rule_help.h"
 #include "schemac/support/version.h"
+#include "shared_options.h"
 
 namespace schemac::tool {
 namespace {

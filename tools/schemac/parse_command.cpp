@@ -15,7 +15,6 @@
 
 #include <fmt/format.h>
 
-#include "build_macros.h"
 #include "cli.h"
 #include "commands.h"
 #include "input.h"
@@ -26,6 +25,7 @@
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
 #include "schemac/schema_json/schema_json.h"
+#include "shared_options.h"
 
 namespace schemac::tool {
 

@@ -5,15 +5,8 @@
 #include <fmt/format.h>
 
 #include "cli.h"
-#include "schemac/config/config.h"
 
 namespace schemac::tool {
-
-std::optional<std::string> checked_docs_url(std::string_view command, const std::string& option) {
-  if (option.empty() || config::is_url(option)) return option;
-  cli::error(command, "--docs-url: '{}' is not a URL such as https://host/path/docs/", option);
-  return std::nullopt;
-}
 
 void print_rule_catalog(std::span<const diagnostics::RuleInfo> rules, std::string_view format,
                         std::string_view docs_url) {

@@ -4,9 +4,7 @@
 // docs; this adds the terminal's colour.
 #pragma once
 
-#include <optional>
 #include <span>
-#include <string>
 #include <string_view>
 #include <vector>
 
@@ -14,21 +12,6 @@
 #include "schemac/report/report.h"
 
 namespace schemac::tool {
-
-// The help text of lint's and compat's --format.
-inline constexpr const char* kReportFormatHelp =
-    "text (with source lines and a summary; the default), json, sarif or github (workflow "
-    "annotations); all on stdout";
-
-// The help text of --docs-url (lint, compat, lsp).
-inline constexpr const char* kDocsUrlHelp =
-    "the base URL where docs/ is published (e.g. https://host/schemac/docs/): SARIF's helpUri and "
-    "the server's rule links point at each rule's entry there (also `docs-url:` in "
-    ".schemac.yaml); without one, SARIF carries each rule's help text and no link";
-
-// The option's value, else the config's `docs-url:`; "" when neither names one.
-// Prints why and returns nothing when the option's value is not an absolute URL.
-std::optional<std::string> checked_docs_url(std::string_view command, const std::string& option);
 
 // One line per rule: id, severity and what it checks, the ids in one column; or, with `format`
 // "json", an array of {id, severity, description, help, helpUri (with a docs URL)}.
