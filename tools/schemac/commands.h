@@ -6,7 +6,6 @@
 
 #include <functional>
 #include <span>
-#include <string_view>
 
 #include <CLI/CLI.hpp>
 
@@ -22,10 +21,5 @@ std::function<int()> bind_lint_command(CLI::App* command);
 std::function<int()> bind_compat_command(CLI::App* command);
 std::function<int()> bind_gen_command(CLI::App* command);
 std::function<int()> bind_lsp_command(CLI::App* command);
-
-// `schemac help TOPIC` for a topic that is not a subcommand: prints the rule's documentation
-// (lib/rules' rule_help.h) and returns 0, or says the rule is unknown (with a did-you-mean) and
-// returns 2.
-int print_rule_help(std::string_view id);
 
 }  // namespace schemac::tool
