@@ -96,25 +96,16 @@ int run_parse_sources(const ParseSourcesOptions& options) {
     texts.add(path, std::move(*text));
   }
   std::vector<diagnostics::Diagnostic> diagnostics = engine::check_registration_code(scanned);
-  std::string out;
-  for (const sources::ScannedFile& file : scanned) {
-    for (const sources::FoundSchema& found : file.scan.schemas) {
-      schema::ParseResult result = schema::parse_schema(found.text.text());
-      if (options.json) {
-        out += schema_json::found_schema_json(file.path, found, result) + "\n";
-      } else if (result.ok() && !options.yaml) {
-        out += fmt::format("{}:{}:{}: {}\n", file.path, found.position.line, found.position.column,
-                           schema::print_schema(*result.schema));
-      }
-    }
-    if (options.verbose) {
-      for (const sources::SkippedCall& skipped : file.scan.skipped) {
+  if (options.verbose) {
+    for (const sources::ScannedFile& file : scanned) {
+      for (const sources::SkippedCall& skipped : file.scan.skipped)
         fmt::print(stderr, "{}:{}:{}: note: skipped: {}\n", file.path, skipped.position.line,
                    skipped.position.column, skipped.reason);
-      }
     }
   }
-  if (options.yaml && !io_error) out = adopt::registrations_yaml(scanned, diagnostics);
+  // What is printed when every file was read: the registrations as YAML, else the schemas.
+  const std::string out = options.yaml ? adopt::registrations_yaml(scanned, diagnostics)
+                                       : schema_json::found_schemas_listing(scanned, options.json);
   // Each file's .schemac.yaml, as `schemac lint` applies it.
   config::ConfigProvider configs = engine::config_provider();
   engine::apply_configs(diagnostics, configs);
