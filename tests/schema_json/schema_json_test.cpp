@@ -1,7 +1,5 @@
 // parse_result_json and found_schema_json (schema_json.h) on small schemas.
-#include <algorithm>
 #include <string>
-#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -52,19 +50,6 @@ TEST(SchemaJson, AFoundSchemaAddsWhereItIsInTheFile) {
   EXPECT_EQ(object["namespace"], "myops");
   EXPECT_EQ(object["error_line"], 2);
   EXPECT_EQ(object["error_column"], 21);
-}
-
-TEST(SchemaJson, FoundSchemasListEachParsedOneWithItsPlaceOrEachAsJson) {
-  std::vector<sources::ScannedFile> files(1);
-  files[0].path = "ops.cpp";
-  files[0].scan = sources::scan_source(
-      "TORCH_LIBRARY(myops, m) {\n  m.def(\"f(Tensor  x) -> Tensor\");\n  m.def(\"g(Tensor "
-      "x\");\n}\n",
-      sources::Language::cpp);
-  EXPECT_EQ(found_schemas_listing(files, false), "ops.cpp:2:9: f(Tensor x) -> Tensor\n");
-  const std::string json = found_schemas_listing(files, true);
-  ASSERT_EQ(std::count(json.begin(), json.end(), '\n'), 2);
-  EXPECT_EQ(nlohmann::json::parse(json.substr(0, json.find('\n')))["line"], 2);
 }
 
 }  // namespace

@@ -105,7 +105,7 @@ int run_parse_sources(const ParseSourcesOptions& options) {
   }
   // What is printed when every file was read: the registrations as YAML, else the schemas.
   const std::string out = options.yaml ? adopt::registrations_yaml(scanned, diagnostics)
-                                       : schema_json::found_schemas_listing(scanned, options.json);
+                                       : engine::found_schemas_listing(scanned, options.json);
   // Each file's .schemac.yaml, as `schemac lint` applies it.
   config::ConfigProvider configs = engine::config_provider();
   engine::apply_configs(diagnostics, configs);

@@ -6,8 +6,6 @@
 #include <string_view>
 #include <vector>
 
-#include <fmt/format.h>
-
 #include "schemac/schema/printer.h"
 #include "schemac/sources/lint.h"
 #include "schemac/support/json.h"
@@ -120,22 +118,6 @@ std::string found_schema_json(const std::string& path, const sources::FoundSchem
     }
   }
   return support::to_json_text(object);
-}
-
-std::string found_schemas_listing(std::span<const sources::ScannedFile> files, bool json) {
-  std::string out;
-  for (const sources::ScannedFile& file : files) {
-    for (const sources::FoundSchema& found : file.scan.schemas) {
-      schema::ParseResult result = schema::parse_schema(found.text.text());
-      if (json) {
-        out += found_schema_json(file.path, found, result) + "\n";
-      } else if (result.ok()) {
-        out += fmt::format("{}:{}:{}: {}\n", file.path, found.position.line, found.position.column,
-                           schema::print_schema(*result.schema));
-      }
-    }
-  }
-  return out;
 }
 
 }  // namespace schemac::schema_json

@@ -2,11 +2,9 @@
 // output other programs read), for any front end that hands a parsed schema to another program.
 #pragma once
 
-#include <span>
 #include <string>
 
 #include "schemac/schema/parser.h"
-#include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
 
 namespace schemac::schema_json {
@@ -24,10 +22,5 @@ std::string parse_result_json(const schema::ParseResult& result);
 // `source_column`.
 std::string found_schema_json(const std::string& path, const sources::FoundSchema& found,
                               const schema::ParseResult& result);
-
-// What `schemac parse --source` prints of the schemas found in `files`, in order: with `json`, one
-// object per schema and line (found_schema_json); else "FILE:LINE:COL: SCHEMA" in canonical form
-// for each schema that parses (the others are the diagnostics' to tell).
-std::string found_schemas_listing(std::span<const sources::ScannedFile> files, bool json);
 
 }  // namespace schemac::schema_json
