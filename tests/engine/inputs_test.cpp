@@ -1,12 +1,17 @@
 // lib/engine's inputs.h, baseline_file.h and unchecked_calls, on small folders.
 #include "schemac/engine/inputs.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "cli_test_support.h"
 #include "schemac/engine/baseline_file.h"
+#include "schemac/engine/engine.h"
+#include "schemac/sources/scan.h"
 
 namespace schemac::engine {
 namespace {
@@ -119,10 +124,10 @@ TEST_F(EngineInputs, BaselineIsWrittenOnceThenRead) {
 
 TEST_F(EngineInputs, UncheckedCallsOfRegistrationCode) {
   put("ops.cpp",
-       "TORCH_LIBRARY(x, m) {\n"
-       "  m.def(\"a(Tensor self) -> Tensor\");\n"
-       "  m.def(kSchema);\n"
-       "}\n");
+      "TORCH_LIBRARY(x, m) {\n"
+      "  m.def(\"a(Tensor self) -> Tensor\");\n"
+      "  m.def(kSchema);\n"
+      "}\n");
   put("ops.yaml", "- func: a(Tensor self) -> Tensor\n");
   Configured configured = configure({Document(at("ops.cpp"), test::read_file(at("ops.cpp"))),
                                      Document(at("ops.yaml"), test::read_file(at("ops.yaml")))},
@@ -133,6 +138,19 @@ TEST_F(EngineInputs, UncheckedCallsOfRegistrationCode) {
   ASSERT_EQ(calls[0].calls.size(), 1u);
   EXPECT_EQ(calls[0].calls[0].position.line, 3u);
   EXPECT_EQ(unchecked_calls(configured, {{"BAD NAME=1"}, {}})[0].problem.empty(), false);
+}
+
+TEST(EngineRegistrationCode, FoundSchemasListEachParsedOneWithItsPlaceOrEachAsJson) {
+  std::vector<sources::ScannedFile> files(1);
+  files[0].path = "ops.cpp";
+  files[0].scan = sources::scan_source(
+      "TORCH_LIBRARY(myops, m) {\n  m.def(\"f(Tensor  x) -> Tensor\");\n  m.def(\"g(Tensor "
+      "x\");\n}\n",
+      sources::Language::cpp);
+  EXPECT_EQ(found_schemas_listing(files, false), "ops.cpp:2:9: f(Tensor x) -> Tensor\n");
+  const std::string json = found_schemas_listing(files, true);
+  EXPECT_EQ(std::count(json.begin(), json.end(), '\n'), 2);
+  EXPECT_NE(json.find("\"file\":\"ops.cpp\""), std::string::npos);
 }
 
 }  // namespace

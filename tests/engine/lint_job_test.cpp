@@ -76,6 +76,23 @@ class LintJobTest : public test::ToolDirTest {
   std::string said_;
 };
 
+TEST(LintJobProblem, UnknownRulesThenMacrosThenFixOnStdin) {
+  LintJob job;
+  job.files = {"-"};
+  EXPECT_EQ(lint_job_problem(job), "");
+  job.fix = true;
+  EXPECT_EQ(lint_job_problem(job), "--fix cannot rewrite stdin; use --fix --diff");
+  job.diff = true;
+  EXPECT_EQ(lint_job_problem(job), "");
+  job.options.macros.defines = {"=1"};
+  EXPECT_NE(lint_job_problem(job), "");
+  job.options.command_line.ignore = {"all", "unknown-feild"};
+  EXPECT_EQ(lint_job_problem(job),
+            "--ignore: unknown rule 'unknown-feild'; did you mean 'unknown-field'?");
+  job.options.command_line.select = {"nope-nope-nope"};
+  EXPECT_EQ(lint_job_problem(job).rfind("--select: unknown rule 'nope-nope-nope'", 0), 0u);
+}
+
 TEST_F(LintJobTest, ABaselineThenFixRoundsReportWhatTheCommandReports) {
   file("ops.yaml", kOpsToday);
   file("other.yaml", kOtherToday);

@@ -73,6 +73,14 @@ TEST(Report, RuleProfilesOfLintsRules) {
   EXPECT_NE(text.find("in-tree:error extension:"), std::string::npos) << text.substr(0, 400);
 }
 
+TEST(Report, RuleHelpFromTheEmbeddedDocsLinksUnderTheDocsUrl) {
+  const RuleHelp linked = rule_help_from_docs("https://host/docs");
+  EXPECT_NE(linked.text("unknown-field"), "");
+  EXPECT_EQ(linked.text("no-such-rule"), "");
+  EXPECT_EQ(linked.uri("unknown-field"), "https://host/docs/lint-rules.md#unknown-field");
+  EXPECT_EQ(rule_help_from_docs("").uri("unknown-field"), "");
+}
+
 TEST(Report, LimitErrorsKeepsTheFirstAndCountsTheRest) {
   std::vector<Diagnostic> found{finding(Severity::error, 1), finding(Severity::warning, 2),
                                 finding(Severity::error, 3), finding(Severity::error, 4)};

@@ -10,7 +10,6 @@
 
 #include <fmt/format.h>
 
-#include "build_macros.h"
 #include "cli.h"
 #include "commands.h"
 #include "input.h"
@@ -20,6 +19,7 @@
 #include "schemac/engine/engine.h"
 #include "schemac/engine/inputs.h"
 #include "schemac/sources/language.h"
+#include "shared_options.h"
 
 namespace schemac::tool {
 

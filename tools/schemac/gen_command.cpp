@@ -16,12 +16,12 @@
 #include "commands.h"
 #include "file_output.h"
 #include "input.h"
-#include "lint_inputs.h"
 #include "schemac/codegen/target.h"
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/engine/inputs.h"
 #include "schemac/generate/generate.h"
 #include "schemac/support/json.h"
-#include "torch_version_option.h"
+#include "shared_options.h"
 
 namespace schemac::tool {
 
@@ -55,7 +55,7 @@ int run_gen(GenCommandOptions& options) {
     sources.add(file, *text);
     request.inputs.push_back({file, std::move(*text)});
   }
-  config::ConfigProvider configs = config_provider();
+  config::ConfigProvider configs = engine::config_provider();
   request.target = codegen::find_target(options.target);
   request.profile = lint::parse_profile(options.profile);
   if (options.torch_version_given) request.torch_version = options.torch_version;

@@ -13,7 +13,6 @@
 // rounds; --max-errors), the one engine `schemac lsp` and `gen` ask too (engine/engine.h); the
 // report in each --format (lib/report).
 // Exit 0 clean, 1 on errors (or warnings with --werror), 2 on usage or I/O errors.
-#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <iterator>
@@ -24,7 +23,6 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "build_macros.h"
 #include "cli.h"
 #include "commands.h"
 #include "file_output.h"
@@ -35,7 +33,7 @@
 #include "schemac/engine/lint_job.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
-#include "torch_version_option.h"
+#include "shared_options.h"
 
 namespace schemac::tool {
 
@@ -57,10 +55,9 @@ struct LintOptions {
   torch_releases::TorchVersion torch_version = torch_releases::kNewestTorchVersion;
   bool torch_version_given = false;  // else each input's .schemac.yaml may name one
   bool show_config = false;
-  std::string docs_url;      // --docs-url; else the config's docs-url
-  BuildMacroOptions macros;  // -D, -U (with each input's config's defines)
-  // The files, --tags, --native-functions, --verbose and the daily loop (fixing, configuration,
-  // selection, baseline, stdin) are bound straight into the run.
+  std::string docs_url;  // --docs-url; else the config's docs-url
+  // The files, --tags, --native-functions, --verbose, -D / -U and the daily loop (fixing,
+  // configuration, selection, baseline, stdin) are bound straight into the run.
   engine::LintJob job;
 };
 
@@ -101,19 +98,12 @@ int show_config(const engine::LintJob& job) {
   return kExitUsage;
 }
 
-// Whether every id given to `option` names a rule (or is "all"); says which does not otherwise.
-bool known_rules(const std::vector<std::string>& ids, std::string_view option) {
-  const std::string why = engine::unknown_rule(ids);
-  if (!why.empty()) error(kCommand, "{}: {}", option, why);
-  return why.empty();
-}
-
 int run_lint(LintOptions& options) {
   const lint::Profile profile =
       lint::parse_profile(options.profile).value_or(lint::Profile::automatic);
   if (options.list_rules) {
     fmt::print("{}", report::render_rule_profiles(engine::all_rules(), profile, options.format,
-                                                  rule_help_from_docs(options.docs_url)));
+                                                  report::rule_help_from_docs(options.docs_url)));
     return kExitOk;
   }
   if (options.list_tags) {
@@ -127,19 +117,13 @@ int run_lint(LintOptions& options) {
     error(kCommand, "no input files (see 'schemac lint --help')");
     return kExitUsage;
   }
-  if (!known_rules(job.options.command_line.select, "--select") ||
-      !known_rules(job.options.command_line.ignore, "--ignore"))
-    return kExitUsage;
-  if (!build_macros(kCommand, options.macros)) return kExitUsage;
-  const bool reads_stdin = std::find(job.files.begin(), job.files.end(), "-") != job.files.end();
-  if (job.fix && !job.diff && reads_stdin) {
-    error(kCommand, "--fix cannot rewrite stdin; use --fix --diff");
+  if (std::string why = engine::lint_job_problem(job); !why.empty()) {
+    error(kCommand, "{}", why);
     return kExitUsage;
   }
   if (profile != lint::Profile::automatic) job.options.profile = profile;
   if (options.torch_version_given) job.options.torch_version = options.torch_version;
   if (!options.kind.empty()) job.options.kind = lint::parse_file_kind(options.kind);
-  job.options.macros = {options.macros.defines, options.macros.undefines};
   job.read = [](const std::string& path, std::string_view what, bool any_encoding) {
     return read_input(kCommand, path, what, any_encoding);
   };
@@ -152,8 +136,8 @@ int run_lint(LintOptions& options) {
   if (!result.finished) return kExitUsage;
   if (job.diff)
     return result.io_error ? kExitUsage : result.fixed > 0 ? cli::kExitProblems : kExitOk;
-  const ReportRun run{std::move(result.unreadable),
-                      options.docs_url.empty() ? result.docs_url : options.docs_url};
+  const report::Run run{std::move(result.unreadable),
+                        options.docs_url.empty() ? result.docs_url : options.docs_url};
   print_report(result.diagnostics, result.sources, options.format, engine::all_rules(), run);
   if (options.format == "text" && !result.diagnostics.empty())
     fmt::print("{}", lint::render_rule_counts(result.diagnostics));
@@ -235,7 +219,7 @@ std::function<int()> bind_lint_command(CLI::App* cmd) {
   cmd->add_option("--native-functions", options->job.native_functions_file,
                   "the native_functions.yaml whose operators a backend YAML's lists must name");
   add_daily_loop_options(cmd, *options);
-  add_build_macro_options(cmd, options->macros);
+  add_build_macro_options(cmd, options->job.options.macros);
   return [options] {
     if (!checked_docs_url(kCommand, options->docs_url)) return kExitUsage;
     // --format applies to every mode or is refused.

@@ -1,9 +1,10 @@
-// `schemac parse [--format text|json] [--werror] [SCHEMA...]`: parses each SCHEMA, or each
-// non-blank line of stdin, and prints its canonical form (text) or one JSON object per input
-// (--format json, or its alias --json). Errors name the column and what was expected; warnings
-// (what PyTorch accepts but is questionable) carry their rule id too. In text mode both go to
-// stderr with the line and a caret under the problem, coloured by --color as lint's are. Exit 0
-// when every input parsed, 1 otherwise (and, with --werror, when one had a warning).
+// `schemac parse [--format text|json|yaml] [--werror] [--source] [SCHEMA...]`: parses each SCHEMA,
+// or each non-blank line of stdin, and prints its canonical form (text) or one JSON object per
+// input (--format json, or its alias --json). Errors name the column and what was expected;
+// warnings (what PyTorch accepts but is questionable) carry their rule id too. In text mode both
+// go to stderr with the line and a caret under the problem, coloured by --color as lint's are.
+// Exit 0 when every input parsed, 1 otherwise (and, with --werror, when one had a warning).
+// With --source the arguments are registration code (run_parse_sources).
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -17,17 +18,31 @@
 #include "cli.h"
 #include "commands.h"
 #include "input.h"
-#include "parse_sources.h"
+#include "schemac/adopt/registrations_yaml.h"
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/engine/engine.h"
+#include "schemac/engine/inputs.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
 #include "schemac/schema_json/schema_json.h"
+#include "shared_options.h"
 
 namespace schemac::tool {
 
 using cli::error;
 
 namespace {
+
+constexpr std::string_view kParse = "schemac parse";
+
+struct ParseSourcesOptions {
+  std::vector<std::string> files;
+  bool json = false;
+  bool yaml = false;  // --format yaml
+  bool werror = false;
+  bool verbose = false;      // list the registration calls whose schema is not a literal
+  BuildMacroOptions macros;  // -D, -U (with each file's .schemac.yaml's defines)
+};
 
 struct ParseOptions {
   std::string format = "text";
@@ -57,6 +72,54 @@ void print_problem(const Input& input, const schema::SchemaError& error,
                  {cli::stderr_color()}));
 }
 
+// `--source FILE...`: the schemas written in C++ and Python registration code (lib/engine reads
+// the files as lint does, under each one's .schemac.yaml), printed like schemas are, each with the
+// file, line and column where its string starts; --format yaml writes the registrations as
+// native-functions YAML (lib/adopt).
+int run_parse_sources(const ParseSourcesOptions& options) {
+  if (!build_macros(kParse, options.macros)) return cli::kExitUsage;
+  bool io_error = false;
+  diagnostics::SourceFiles texts;
+  std::vector<sources::ScannedFile> scanned;
+  for (const std::string& path : options.files) {
+    // Any bytes but a NUL: a Latin-1 comment must not hide the file's schemas.
+    std::optional<std::string> text = cli::read_input(kParse, path, "", true);
+    std::string why;
+    std::optional<sources::ScannedFile> file;
+    if (text) file = engine::scan_registration_code(path, *text, options.macros, why);
+    if (!file) {
+      if (text) cli::error(kParse, "{}", why);
+      io_error = true;
+      continue;
+    }
+    scanned.push_back(std::move(*file));
+    texts.add(path, std::move(*text));
+  }
+  std::vector<diagnostics::Diagnostic> diagnostics = engine::check_registration_code(scanned);
+  if (options.verbose) {
+    for (const sources::ScannedFile& file : scanned) {
+      for (const sources::SkippedCall& skipped : file.scan.skipped)
+        fmt::print(stderr, "{}:{}:{}: note: skipped: {}\n", file.path, skipped.position.line,
+                   skipped.position.column, skipped.reason);
+    }
+  }
+  // What is printed when every file was read: the registrations as YAML, else the schemas.
+  const std::string out = options.yaml ? adopt::registrations_yaml(scanned, diagnostics)
+                                       : engine::found_schemas_listing(scanned, options.json);
+  // Each file's .schemac.yaml, as `schemac lint` applies it.
+  config::ConfigProvider configs = engine::config_provider();
+  engine::apply_configs(diagnostics, configs);
+  if (!io_error) std::fwrite(out.data(), 1, out.size(), stdout);
+  std::fflush(stdout);
+  if (!options.json && !diagnostics.empty()) {
+    fmt::print(stderr, "{}", diagnostics::render_text(diagnostics, texts, {cli::stderr_color()}));
+  }
+  diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(diagnostics);
+  if (io_error) return cli::kExitUsage;
+  return counts.errors > 0 || (options.werror && counts.warnings > 0) ? cli::kExitProblems
+                                                                      : cli::kExitOk;
+}
+
 std::vector<Input> collect_inputs(const ParseOptions& options) {
   std::vector<Input> inputs;
   for (size_t i = 0; i < options.schemas.size(); ++i)
@@ -71,7 +134,7 @@ std::vector<Input> collect_inputs(const ParseOptions& options) {
 int run_parse(ParseOptions options) {
   const bool json = options.sources.json = options.sources.json || options.format == "json";
   if (options.format == "yaml" && !options.source) {
-    error("schemac parse", "--format yaml writes the registrations of --source files; give some");
+    error(kParse, "--format yaml writes the registrations of --source files; give some");
     return cli::kExitUsage;
   }
   if (options.source) {
@@ -79,7 +142,7 @@ int run_parse(ParseOptions options) {
     std::erase(files, "");  // what CLI11 stores for a --source given no value
     files.insert(files.end(), options.schemas.begin(), options.schemas.end());
     if (files.empty()) {
-      error("schemac parse", "--source needs at least one file");
+      error(kParse, "--source needs at least one file");
       return cli::kExitUsage;
     }
     options.sources.yaml = options.format == "yaml";

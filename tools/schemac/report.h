@@ -1,12 +1,10 @@
 // What lint and compat share: printing a rule catalogue, and printing diagnostics in the chosen
 // --format, all on stdout: text (source lines, a summary, colour by --color), json, sarif and
-// github (workflow annotations). lib/report renders them; this adds the rules' help from the
-// embedded docs (rule_help.h) and the terminal's colour.
+// github (workflow annotations). lib/report renders them, with the rules' help from the embedded
+// docs; this adds the terminal's colour.
 #pragma once
 
-#include <optional>
 #include <span>
-#include <string>
 #include <string_view>
 #include <vector>
 
@@ -15,36 +13,16 @@
 
 namespace schemac::tool {
 
-// The help text of lint's and compat's --format.
-inline constexpr const char* kReportFormatHelp =
-    "text (with source lines and a summary; the default), json, sarif or github (workflow "
-    "annotations); all on stdout";
-
-// The help text of --docs-url (lint, compat, lsp).
-inline constexpr const char* kDocsUrlHelp =
-    "the base URL where docs/ is published (e.g. https://host/schemac/docs/): SARIF's helpUri and "
-    "the server's rule links point at each rule's entry there (also `docs-url:` in "
-    ".schemac.yaml); without one, SARIF carries each rule's help text and no link";
-
-// The option's value, else the config's `docs-url:`; "" when neither names one.
-// Prints why and returns nothing when the option's value is not an absolute URL.
-std::optional<std::string> checked_docs_url(std::string_view command, const std::string& option);
-
 // One line per rule: id, severity and what it checks, the ids in one column; or, with `format`
 // "json", an array of {id, severity, description, help, helpUri (with a docs URL)}.
 void print_rule_catalog(std::span<const diagnostics::RuleInfo> rules,
                         std::string_view format = "text", std::string_view docs_url = "");
 
-// How the run went: the tool's errors (unreadable inputs) and the docs URL (lib/report).
-using ReportRun = report::Run;
-
-// Each rule's help from the embedded docs, and its link under `docs_url` ("" for none).
-report::RuleHelp rule_help_from_docs(std::string_view docs_url);
-
 // Prints `diagnostics` as `format` ("text", "json", "sarif" or "github"); SARIF lists `rules`.
-// Text says nothing when there is nothing to say; it ends with the summary.
+// Text says nothing when there is nothing to say; it ends with the summary. `run`: the tool's
+// errors (unreadable inputs) and the docs URL.
 void print_report(const std::vector<diagnostics::Diagnostic>& diagnostics,
                   const diagnostics::SourceFiles& sources, std::string_view format,
-                  std::span<const diagnostics::RuleInfo> rules, const ReportRun& run = {});
+                  std::span<const diagnostics::RuleInfo> rules, const report::Run& run = {});
 
 }  // namespace schemac::tool

@@ -1,6 +1,8 @@
 // A lint run from arguments to sorted findings (lint_job.h), in the order `schemac lint` runs it.
 #include "schemac/engine/lint_job.h"
 
+#include <algorithm>
+#include <string>
 #include <utility>
 
 #include <fmt/format.h>
@@ -190,6 +192,16 @@ ConfigListing list_configs(const LintJob& job) {
         config::render_config(config::merge_command_line(*config, job.options.command_line));
   }
   return listing;
+}
+
+std::string lint_job_problem(const LintJob& job) {
+  const config::CommandLineRules& rules = job.options.command_line;
+  if (std::string why = unknown_rule(rules.select); !why.empty()) return "--select: " + why;
+  if (std::string why = unknown_rule(rules.ignore); !why.empty()) return "--ignore: " + why;
+  if (std::string why; !macros_for(config::Config{}, job.options.macros, why)) return why;
+  const bool reads_stdin = std::find(job.files.begin(), job.files.end(), "-") != job.files.end();
+  if (job.fix && !job.diff && reads_stdin) return "--fix cannot rewrite stdin; use --fix --diff";
+  return "";
 }
 
 }  // namespace schemac::engine

@@ -1,11 +1,15 @@
 // Registration code read outside lint() (engine.h: nearest_config, scan_registration_code,
-// check_registration_code): the same config and macros lint() gives it, so parse --source and
-// compat see what lint sees.
+// check_registration_code, found_schemas_listing): the same config and macros lint() gives it, so
+// parse --source and compat see what lint sees.
 #include <fstream>
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "schemac/config/provider.h"
 #include "schemac/engine/engine.h"
+#include "schemac/schema/printer.h"
+#include "schemac/schema_json/schema_json.h"
 #include "schemac/sources/lint.h"
 
 namespace schemac::engine {
@@ -56,6 +60,22 @@ std::vector<Diagnostic> check_registration_code(std::span<sources::ScannedFile> 
     }
     for (Diagnostic& d : sources::inference_diagnostics(file.path, file.scan))
       out.push_back(std::move(d));
+  }
+  return out;
+}
+
+std::string found_schemas_listing(std::span<const sources::ScannedFile> files, bool json) {
+  std::string out;
+  for (const sources::ScannedFile& file : files) {
+    for (const sources::FoundSchema& found : file.scan.schemas) {
+      schema::ParseResult result = schema::parse_schema(found.text.text());
+      if (json) {
+        out += schema_json::found_schema_json(file.path, found, result) + "\n";
+      } else if (result.ok()) {
+        out += fmt::format("{}:{}:{}: {}\n", file.path, found.position.line, found.position.column,
+                           schema::print_schema(*result.schema));
+      }
+    }
   }
   return out;
 }

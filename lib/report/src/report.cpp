@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
+#include <string>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -10,6 +12,7 @@
 #include "schemac/diagnostics/render_github.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/lint/rule_selection.h"
+#include "schemac/rules/rule_help.h"
 #include "schemac/support/json.h"
 #include "schemac/support/version.h"
 
@@ -110,6 +113,16 @@ std::string render_rule_profiles(std::span<const RuleInfo> rules, lint::Profile 
   for (const auto& row : rows)
     out += fmt::format("{:<{}}  {:<{}}  {}\n", row[0], id_width, row[1], profiles_width, row[2]);
   return out;
+}
+
+RuleHelp rule_help_from_docs(std::string_view docs_url) {
+  return {[](std::string_view id) {
+            std::optional<rules::RuleHelp> help = rules::find_rule_help(id);
+            return help ? help->text : std::string();
+          },
+          [docs_url = std::string(docs_url)](std::string_view id) {
+            return rules::rule_help_uri(docs_url, id);
+          }};
 }
 
 size_t limit_errors(std::vector<Diagnostic>& diagnostics, size_t max_errors) {

@@ -172,6 +172,11 @@ std::optional<sources::ScannedFile> scan_registration_code(const std::string& pa
 // problems and what its custom ops' inference left unsettled (not lint's cross-file rules).
 std::vector<Diagnostic> check_registration_code(std::span<sources::ScannedFile> files);
 
+// What `parse --source` prints of the schemas found in `files`, in order: with `json`, one object
+// per schema and line (lib/schema_json's found_schema_json); else "FILE:LINE:COL: SCHEMA" in
+// canonical form for each schema that parses (the others are check_registration_code's to tell).
+std::string found_schemas_listing(std::span<const sources::ScannedFile> files, bool json);
+
 // The lint options a document's config and `options` give: profile, release, tags' file.
 // Returns nothing (and says why in `problem`) when its torch-version is no release lint knows.
 std::optional<lint::LintOptions> lint_options_for(const config::Config& config,

@@ -91,6 +91,11 @@ struct LintResult {
 
 LintResult run_lint_job(const LintJob& job);
 
+// Why `job` cannot run, as `schemac lint` says it, checked in this order: a --select or --ignore
+// id that names no rule (with a did-you-mean), a malformed -D, --fix without --diff on stdin
+// (there is no file to rewrite); "" when it can.
+std::string lint_job_problem(const LintJob& job);
+
 // `schemac lint --show-config`: the configuration each of `job.files` gets (its .schemac.yaml or
 // `job.config_file`, merged with --select / --ignore) as YAML, after a "# for: FILE" line when
 // there are several; the working directory's when no file is given. A file whose config cannot

@@ -23,6 +23,10 @@ struct RuleHelp {
   std::function<std::string(std::string_view id)> uri;
 };
 
+// Each rule's help from the documentation embedded in lib/rules (rule_help.h), and its link under
+// `docs_url` ("" for none: no link, never a path of the machine that built schemac).
+RuleHelp rule_help_from_docs(std::string_view docs_url);
+
 // How the run went, for SARIF's invocation: the tool's own errors (unreadable inputs); and where
 // the rules' documentation is published (--docs-url or `docs-url:`; "" for nowhere).
 struct Run {
