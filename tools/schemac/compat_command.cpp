@@ -13,11 +13,11 @@
 #include "cli.h"
 #include "commands.h"
 #include "input.h"
-#include "report.h"
 #include "schemac/compat/compat.h"
 #include "schemac/compat/compat_files.h"
 #include "schemac/engine/engine.h"
 #include "schemac/engine/inputs.h"
+#include "schemac/report/report.h"
 #include "schemac/sources/language.h"
 #include "shared_options.h"
 
@@ -43,7 +43,8 @@ struct CompatOptions {
 
 int run_compat(const CompatOptions& options) {
   if (options.list_rules) {
-    print_rule_catalog(compat::compat_rule_catalog(), options.format, options.docs_url);
+    fmt::print("{}", report::render_rule_catalog(compat::compat_rule_catalog(), options.format,
+                                                 report::rule_help_from_docs(options.docs_url)));
     return cli::kExitOk;
   }
   if (options.old_file.empty() || options.new_file.empty()) {
@@ -88,8 +89,10 @@ int run_compat(const CompatOptions& options) {
     return cli::kExitUsage;
   }
   diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(report->diagnostics);
-  print_report(report->diagnostics, sources, options.format, compat::report_rules(),
-               {{}, options.docs_url});
+  fmt::print("{}", report::render_report(report->diagnostics, sources, options.format,
+                                         compat::report_rules(), {{}, options.docs_url},
+                                         report::rule_help_from_docs(options.docs_url),
+                                         cli::stdout_color()));
   if (options.format == "text" && report->allowed > 0) {
     fmt::print("{} breaking change{} accepted by the allow-list '{}'\n", report->allowed,
                report->allowed == 1 ? "" : "s", options.allow_file);

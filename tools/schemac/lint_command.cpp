@@ -27,12 +27,12 @@
 #include "commands.h"
 #include "file_output.h"
 #include "input.h"
-#include "report.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/engine/engine.h"
 #include "schemac/engine/lint_job.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
+#include "schemac/report/report.h"
 #include "shared_options.h"
 
 namespace schemac::tool {
@@ -138,7 +138,10 @@ int run_lint(LintOptions& options) {
     return result.io_error ? kExitUsage : result.fixed > 0 ? cli::kExitProblems : kExitOk;
   const report::Run run{std::move(result.unreadable),
                         options.docs_url.empty() ? result.docs_url : options.docs_url};
-  print_report(result.diagnostics, result.sources, options.format, engine::all_rules(), run);
+  fmt::print("{}", report::render_report(
+                       result.diagnostics, result.sources, options.format, engine::all_rules(), run,
+                       report::rule_help_from_docs(run.docs_url), cli::stdout_color()));
+  std::fflush(stdout);
   if (options.format == "text" && !result.diagnostics.empty())
     fmt::print("{}", lint::render_rule_counts(result.diagnostics));
   if (result.io_error) return kExitUsage;
