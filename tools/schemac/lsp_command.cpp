@@ -15,7 +15,6 @@
 #include "commands.h"
 #include "schemac/engine/inputs.h"
 #include "schemac/lsp/server.h"
-#include "schemac/rules/rule_help.h"
 #include "schemac/support/version.h"
 #include "shared_options.h"
 
@@ -34,14 +33,10 @@ int run_lsp(const LspOptions& options) {
   std::ios::sync_with_stdio(false);
   lsp::ServerOptions server;
   server.analysis.rule_docs = options.rule_docs;
+  server.analysis.docs_url = options.docs_url;
   // Each document's nearest .schemac.yaml, read once (an edited config applies after a restart).
   server.analysis.configs = std::make_shared<config::ConfigProvider>(engine::config_provider());
   server.analysis.project_context = true;
-  // A rule's link: its entry in the published docs (--docs-url, else each document's
-  // `docs-url:`), or none: never a path of the machine that built schemac. Every rule the server
-  // reports has its entry in lint-rules.md.
-  if (server.analysis.rule_docs.empty())
-    server.analysis.rule_docs = rules::docs_page_url(options.docs_url, "lint-rules.md");
   server.version = std::string(support::kVersion);
   server.debounce = std::chrono::milliseconds(options.debounce_ms);
   server.input_fd = 0;

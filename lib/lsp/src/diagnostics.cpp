@@ -7,6 +7,7 @@
 
 #include "schemac/engine/engine.h"
 #include "schemac/engine/inputs.h"
+#include "schemac/rules/rule_help.h"
 #include "schemac/rules/rules.h"
 
 namespace schemac::lsp {
@@ -78,12 +79,15 @@ bool meets(const Range& a, const Range& b) {
 
 // Where the document's rules are documented (AnalysisOptions::rule_docs); "" for nowhere.
 std::string rule_docs_for(const Document& document, const AnalysisOptions& options) {
-  if (!options.rule_docs.empty() || !options.configs) return options.rule_docs;
-  std::vector<Diagnostic> problems;  // an unusable config is reported with the findings
-  const config::Config* config = options.configs->for_input(document.path, problems);
-  if (config == nullptr || !config->docs_url) return "";
-  const std::string& base = *config->docs_url;
-  return base + (base.ends_with('/') ? "" : "/") + "lint-rules.md";
+  if (!options.rule_docs.empty()) return options.rule_docs;
+  std::string base = options.docs_url;
+  if (base.empty() && options.configs) {
+    std::vector<Diagnostic> problems;  // an unusable config is reported with the findings
+    const config::Config* config = options.configs->for_input(document.path, problems);
+    if (config != nullptr && config->docs_url) base = *config->docs_url;
+  }
+  // Every rule the server reports has its entry in lint-rules.md.
+  return rules::docs_page_url(base, "lint-rules.md");
 }
 
 nlohmann::json diagnostic_json(const Document& document, const LineIndex& index,

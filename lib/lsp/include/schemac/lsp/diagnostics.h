@@ -20,7 +20,8 @@ inline constexpr size_t kMaxProjectFiles = 400;
 
 struct AnalysisOptions {
   // Where the rules are documented: a rule's href is this + "#" + its id. Empty: the
-  // published docs/lint-rules.md under the document's config's `docs-url:`, else no link.
+  // published docs/lint-rules.md under `docs_url`, else under the document's config's
+  // `docs-url:`, else no link (never a path of the machine that built schemac).
   std::string rule_docs;
   // Each file's .schemac.yaml, found as `schemac lint` finds it; null: no configuration.
   std::shared_ptr<config::ConfigProvider> configs;
@@ -33,6 +34,7 @@ struct AnalysisOptions {
   // The client's workspace folder (initialize's rootUri): a document inside it has the workspace
   // as its project, as `schemac lint WORKSPACE` reads it.
   std::string workspace_root = {};
+  std::string docs_url = {};  // --docs-url: where docs/ is published (see rule_docs)
 };
 
 // What `schemac lint` reports for the document's text alone, through the same engine
