@@ -27,8 +27,8 @@ inline constexpr const char* kDocsUrlHelp =
     "the server's rule links point at each rule's entry there (also `docs-url:` in "
     ".schemac.yaml); without one, SARIF carries each rule's help text and no link";
 
-// The option's value, else the config's `docs-url:`; "" when neither names one.
-// Prints why and returns nothing when the option's value is not an absolute URL.
+// --docs-url's value ("" when not given; the caller falls back to a config's `docs-url:`), or,
+// after saying why, nothing when it is not an absolute URL.
 std::optional<std::string> checked_docs_url(std::string_view command, const std::string& option);
 
 // `-D NAME=VALUE` / `-DNAME` / `-U NAME`; lib/engine merges them with a `.schemac.yaml`'s
