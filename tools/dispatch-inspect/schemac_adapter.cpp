@@ -10,6 +10,7 @@
 #include "library_loader.h"
 #include "schemac/dispatch/local_dispatch_key_set.h"
 #include "schemac/dispatch/operator_handle.h"
+#include "schemac/keys/dispatch_key_names.h"
 
 namespace schemac::inspect {
 namespace {
@@ -61,6 +62,11 @@ class SchemacRuntime final : public Runtime {
   std::string key_name(Key key) const override { return std::string(to_string(key_of(key))); }
   std::string suggest_key(std::string_view name) const override {
     return keys::suggest_dispatch_key(name);
+  }
+  std::vector<std::string> key_names() const override {
+    std::vector<std::string> out;
+    for (const keys::DispatchKeyName& key : keys::dispatch_key_names()) out.emplace_back(key.name);
+    return out;
   }
   KeySet set_of(Key key) const override { return neutral(DispatchKeySet(key_of(key))); }
   std::string set_text(KeySet set) const override { return to_string(ours(set)); }

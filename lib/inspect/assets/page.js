@@ -65,7 +65,8 @@ const W = D.walk && D.walk.keys ? (() => {
       fails: !!fails}])),
     factoryKey: w.factory.length ? str(w.factory[0]) : '',
     factorySet: w.factory.length ? big(w.factory[1]) : 0n,
-    notes: w.notes.map(str), autocast: new Set(w.autocast.map(str))};
+    notes: w.notes.map(str), autocast: new Set(w.autocast.map(str)),
+    otherKeys: new Set(w.other.map(str))};
 })() : null;
 
 // The keys a set holds (each holding all its bits), in the runtime's order; the last one wins.
@@ -111,9 +112,10 @@ function parseKeys(text) {
     if (!name) continue;
     const i = W.names.indexOf(name);
     if (i >= 0) { keys.push(i); continue; }
+    if (W.otherKeys.has(name)) return {error: W.notes[4].replace('{key}', name)};
     const close = W.names.reduce((best, k) => (editDistance(name, k) <
       editDistance(name, best) ? k : best), W.names[0]);
-    return {error: `unknown dispatch key '${name}'`, suggestion: close};
+    return {error: W.notes[3].replace('{key}', name), suggestion: close};
   }
   return {keys};
 }

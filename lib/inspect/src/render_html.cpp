@@ -101,7 +101,8 @@ Json walk_json(const WalkRules& w, StringTable& s) {
               {"reason_ends", std::move(reason_ends)},
               {"factory", std::move(factory)},
               {"notes", indices(w.notes)},
-              {"autocast", indices(w.autocast_keys)}};
+              {"autocast", indices(w.autocast_keys)},
+              {"other", indices(w.other_keys)}};
 }
 
 // Every runtime key the tables list (each lists them all, "missing" rows too), in table order.

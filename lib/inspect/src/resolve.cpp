@@ -19,6 +19,9 @@ constexpr std::string_view kAddedNote = "added by thread-local state: {keys} (th
 constexpr std::string_view kDroppedNote =
     "dropped by thread-local state: {keys} (the excluded set{autocast})";
 constexpr std::string_view kAutocastNote = "; autocast is off: --autocast DEVICE turns it on";
+constexpr std::string_view kUnknownKey = "unknown dispatch key '{key}'";
+constexpr std::string_view kNotRuntimeKey =
+    "'{key}' is not a runtime key; a key set holds runtime keys such as CPU or AutogradCPU";
 
 // Why the chain stops at an entry of this reason whatever its key, or "".
 std::string_view reason_end(report::Reason reason) {
@@ -167,15 +170,13 @@ bool parse_key_list(const Runtime& rt, std::string_view text, KeySet& out, std::
     if (!name.empty()) {
       const std::optional<Key> key = rt.parse_key(name);
       if (!key) {
-        error = fmt::format("unknown dispatch key '{}'", name);
+        error = with(kUnknownKey, "{key}", name);
         if (std::string close = rt.suggest_key(name); !close.empty())
           error += fmt::format("\nnote: did you mean '{}'?", close);
         return false;
       }
       if (!rt.is_runtime_key(*key)) {
-        error = fmt::format(
-            "'{}' is not a runtime key; a key set holds runtime keys such as CPU or AutogradCPU",
-            name);
+        error = with(kNotRuntimeKey, "{key}", name);
         return false;
       }
       out = out | rt.set_of(*key);
@@ -219,7 +220,12 @@ report::WalkRules walk_rules(const Runtime& rt, const report::Table& table) {
     w.end_texts.emplace_back(reason_end(reason));
     w.end_fails.push_back(report::is_failure(reason) ? 1 : 0);
   }
-  w.notes = {std::string(kAddedNote), std::string(kDroppedNote), std::string(kAutocastNote)};
+  w.notes = {std::string(kAddedNote), std::string(kDroppedNote), std::string(kAutocastNote),
+             std::string(kUnknownKey), std::string(kNotRuntimeKey)};
+  for (const std::string& name : rt.key_names()) {
+    if (const std::optional<Key> key = rt.parse_key(name); key && !rt.is_runtime_key(*key))
+      w.other_keys.push_back(name);
+  }
   return w;
 }
 

@@ -40,6 +40,9 @@ class TorchRuntime final : public Runtime {
   }
   std::string key_name(Key key) const override { return c10::toString(key_of(key)); }
   std::string suggest_key(std::string_view name) const override {
+    return report::closest_name(name, key_names());
+  }
+  std::vector<std::string> key_names() const override {
     std::vector<std::string> known;
     for (uint16_t i = 0; i <= static_cast<uint16_t>(DispatchKey::EndOfAliasKeys); ++i) {
       const std::string text = c10::toString(static_cast<DispatchKey>(i));
@@ -47,7 +50,7 @@ class TorchRuntime final : public Runtime {
           text != "UNKNOWN_TENSOR_TYPE_ID")
         known.push_back(text);
     }
-    return report::closest_name(name, known);
+    return known;
   }
   KeySet set_of(Key key) const override { return neutral(c10::DispatchKeySet(key_of(key))); }
   std::string set_text(KeySet set) const override {

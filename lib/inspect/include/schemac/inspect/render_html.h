@@ -59,7 +59,8 @@ struct PageInfo {
 //    "end":[why the chain ends at the key, -1 where it does not],"masks":[hex],
 //    "undefined":[key,end],"sets":[every backend bit, a fresh thread's included, excluded],
 //    "reason_ends":[[reason,end ("{key}" the key),fails]],"factory":[key,hex] or [],
-//    "notes":[added,dropped,autocast],"autocast":[keys]}
+//    "notes":[added,dropped,autocast,unknown key,not a runtime key],"autocast":[keys],
+//    "other":[the key names a set cannot hold: alias keys...]}
 std::string library_html(const Library& library, const PageInfo& page);
 
 }  // namespace schemac::inspect::report

@@ -131,8 +131,10 @@ struct WalkRules {
   // backend of a cpu device, as resolve's default --device).
   std::string factory_key, factory_set;
   // The thread-local sentences, added, dropped, autocast ("{keys}" the keys added or dropped;
-  // "{autocast}" in the dropped one is the third when it drops one of autocast_keys, else "").
-  std::vector<std::string> notes, autocast_keys;
+  // "{autocast}" in the dropped one is the third when it drops one of autocast_keys, else ""),
+  // then a typed key's errors, unknown and not a runtime key ("{key}" the name); other_keys: the
+  // names the runtime knows that a key set cannot hold (alias keys...).
+  std::vector<std::string> notes, autocast_keys, other_keys;
 };
 
 // The operators the loaded libraries registered (a new operator, or new kernels on one), or
