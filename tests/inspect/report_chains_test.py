@@ -65,7 +65,9 @@ def resolved(tool, runtime, load, op, keys):
 def compare_chains(tool, runtime, load, data, page, work, ops):
     questions = [[op, keys] for op in ops for keys in KEY_SETS]
     presets = [[op, s["keys"]] for op in ops for s in data["key_sets"]]
-    unknown = [[ops[0], "CPU,AutogradCPUU"], [ops[0], "CPU,Autograd"]]
+    typos = ["CPUU", "autogradcpu", "Autgrad", "NestedTensorCPX", "AutocastCUDa", "Xyzzy"]
+    unknown = [[ops[0], "CPU,AutogradCPUU"], [ops[0], "CPU,Autograd"]] + [
+        [ops[0], t] for t in typos]
     answers = page_answers(page, work, questions + presets + unknown)
     differ = 0
     for (op, keys), got in zip(questions, answers):
@@ -86,16 +88,20 @@ def compare_chains(tool, runtime, load, data, page, work, ops):
         steps = [[strings[s[0]], strings[s[1]]] for s in embedded[2]]
         check(got and [[s["key"], s["key_set"]] for s in got["chain"]] == steps and
               got["end"] == strings[embedded[3]], f"{op} preset '{keys}' equals the embedded chain")
-    bad, alias = answers[-2] or {}, answers[-1] or {}
+    refusals = [a or {} for a in answers[len(questions) + len(presets):]]
+    bad = refusals[0]
     check("AutogradCPUU" in bad.get("error", "") and bad.get("suggestion") == "AutogradCPU",
           f"an unknown key gets a did-you-mean: {bad}")
-    # The page's refusals are resolve's own words (its first line; the did-you-mean aside).
-    for (op, keys), got in zip(unknown, (bad, alias)):
+    # The page's refusals and did-you-means are resolve's own (its error line and its note).
+    for (op, keys), got in zip(unknown, refusals):
         r = subprocess.run([tool, "resolve", op, "--runtime", runtime, *load, "--keys", keys],
                            capture_output=True, text=True, timeout=300)
-        first = r.stderr.splitlines()[0] if r.stderr else ""
-        check(r.returncode == 2 and first.endswith(got.get("error", "?")),
-              f"--keys '{keys}': the page says '{got.get('error')}', resolve '{first}'")
+        lines = r.stderr.splitlines()
+        first = lines[0] if lines else ""
+        note = re.search(r"did you mean '([^']*)'", r.stderr)
+        check(r.returncode == 2 and first.endswith(got.get("error", "?")) and
+              (note.group(1) if note else "") == (got.get("suggestion") or ""),
+              f"--keys '{keys}': the page says {got}, resolve {lines}")
     print(f"chains: {len(questions)} compared, {differ} differ")
 
 

@@ -60,9 +60,6 @@ class SchemacRuntime final : public Runtime {
            key_of(key) != DispatchKey::Undefined;
   }
   std::string key_name(Key key) const override { return std::string(to_string(key_of(key))); }
-  std::string suggest_key(std::string_view name) const override {
-    return keys::suggest_dispatch_key(name);
-  }
   std::vector<std::string> key_names() const override {
     std::vector<std::string> out;
     for (const keys::DispatchKeyName& key : keys::dispatch_key_names()) out.emplace_back(key.name);

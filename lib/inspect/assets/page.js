@@ -66,7 +66,7 @@ const W = D.walk && D.walk.keys ? (() => {
     factoryKey: w.factory.length ? str(w.factory[0]) : '',
     factorySet: w.factory.length ? big(w.factory[1]) : 0n,
     notes: w.notes.map(str), autocast: new Set(w.autocast.map(str)),
-    otherKeys: new Set(w.other.map(str))};
+    otherKeys: new Set(w.other.map(str)), keyNames: w.names.map(str)};
 })() : null;
 
 // The keys a set holds (each holding all its bits), in the runtime's order; the last one wins.
@@ -91,17 +91,39 @@ function withoutFallthroughs(rows, ks, skipped) {
   return out;
 }
 
+// The edit distance resolve's did-you-mean uses (lib/support's edit_distance): insertions,
+// deletions, substitutions and swaps of neighbours cost 2, a change of case 1, halved rounding up.
 function editDistance(a, b) {
-  let previous = Array.from({length: b.length + 1}, (_, j) => j);
+  const cost = (x, y) => (x === y ? 0 : x.toLowerCase() === y.toLowerCase() ? 1 : 2);
+  let before = [];
+  let previous = Array.from({length: b.length + 1}, (_, j) => 2 * j);
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    const row = [2 * i];
     for (let j = 1; j <= b.length; j++) {
-      row.push(Math.min(previous[j] + 1, row[j - 1] + 1,
-        previous[j - 1] + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1)));
+      let d = Math.min(previous[j] + 2, row[j - 1] + 2, previous[j - 1] + cost(a[i - 1], b[j - 1]));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d = Math.min(d, before[j - 2] + 2);
+      }
+      row.push(d);
     }
+    before = previous;
     previous = row;
   }
-  return previous[b.length];
+  return Math.ceil(previous[b.length] / 2);
+}
+
+// The closest key name to a misspelt one, or '', as resolve ranks them (names.h's closest_name):
+// within max(2, length / 3) edits, the nearest, the runtime's own order breaking ties.
+function closestKey(name) {
+  const limit = Math.max(2, Math.floor(name.length / 3));
+  let best = '';
+  let bestDistance = limit + 1;
+  for (const k of W.keyNames) {
+    if (k === name) continue;
+    const d = editDistance(name, k);
+    if (d < bestDistance) { best = k; bestDistance = d; }
+  }
+  return best;
 }
 
 // "CPU, AutogradCPU" -> key indices, or {error} naming the unknown key and the closest known one.
@@ -113,9 +135,7 @@ function parseKeys(text) {
     const i = W.names.indexOf(name);
     if (i >= 0) { keys.push(i); continue; }
     if (W.otherKeys.has(name)) return {error: W.notes[4].replace('{key}', name)};
-    const close = W.names.reduce((best, k) => (editDistance(name, k) <
-      editDistance(name, best) ? k : best), W.names[0]);
-    return {error: W.notes[3].replace('{key}', name), suggestion: close};
+    return {error: W.notes[3].replace('{key}', name), suggestion: closestKey(name)};
   }
   return {keys};
 }

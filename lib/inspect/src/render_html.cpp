@@ -102,7 +102,8 @@ Json walk_json(const WalkRules& w, StringTable& s) {
               {"factory", std::move(factory)},
               {"notes", indices(w.notes)},
               {"autocast", indices(w.autocast_keys)},
-              {"other", indices(w.other_keys)}};
+              {"other", indices(w.other_keys)},
+              {"names", indices(w.key_names)}};
 }
 
 // Every runtime key the tables list (each lists them all, "missing" rows too), in table order.

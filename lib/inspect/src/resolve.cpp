@@ -7,6 +7,8 @@
 #include <map>
 #include <optional>
 
+#include "schemac/inspect/names.h"
+
 namespace schemac::inspect {
 namespace {
 
@@ -160,6 +162,10 @@ report::Resolution resolve(const Runtime& rt, const report::Table& table, const 
   return r;
 }
 
+std::string Runtime::suggest_key(std::string_view name) const {
+  return report::closest_name(name, key_names());
+}
+
 bool parse_key_list(const Runtime& rt, std::string_view text, KeySet& out, std::string& error) {
   out = KeySet();
   while (!text.empty()) {
@@ -222,7 +228,8 @@ report::WalkRules walk_rules(const Runtime& rt, const report::Table& table) {
   }
   w.notes = {std::string(kAddedNote), std::string(kDroppedNote), std::string(kAutocastNote),
              std::string(kUnknownKey), std::string(kNotRuntimeKey)};
-  for (const std::string& name : rt.key_names()) {
+  w.key_names = rt.key_names();
+  for (const std::string& name : w.key_names) {
     if (const std::optional<Key> key = rt.parse_key(name); key && !rt.is_runtime_key(*key))
       w.other_keys.push_back(name);
   }

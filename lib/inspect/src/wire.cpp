@@ -31,7 +31,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(OperatorState, summary, table, d
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(WalkRules, keys, bits, functionality, end, masks,
                                                 mask, undefined, sets, end_reasons, end_texts,
                                                 end_fails, factory_key, factory_set, notes,
-                                                autocast_keys, other_keys)
+                                                autocast_keys, other_keys, key_names)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Library, operators, walk)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Request, kind, libraries, op, all_keys, keys,
                                                 include, exclude, autocast, device, key_sets)

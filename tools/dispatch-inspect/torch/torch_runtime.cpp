@@ -39,9 +39,6 @@ class TorchRuntime final : public Runtime {
            c10::DispatchKeySet(c10::DispatchKeySet::FULL).has(key_of(key));
   }
   std::string key_name(Key key) const override { return c10::toString(key_of(key)); }
-  std::string suggest_key(std::string_view name) const override {
-    return report::closest_name(name, key_names());
-  }
   std::vector<std::string> key_names() const override {
     std::vector<std::string> known;
     for (uint16_t i = 0; i <= static_cast<uint16_t>(DispatchKey::EndOfAliasKeys); ++i) {

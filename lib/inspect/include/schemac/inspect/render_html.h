@@ -60,7 +60,7 @@ struct PageInfo {
 //    "undefined":[key,end],"sets":[every backend bit, a fresh thread's included, excluded],
 //    "reason_ends":[[reason,end ("{key}" the key),fails]],"factory":[key,hex] or [],
 //    "notes":[added,dropped,autocast,unknown key,not a runtime key],"autocast":[keys],
-//    "other":[the key names a set cannot hold: alias keys...]}
+//    "other":[the key names a set cannot hold: alias keys...],"names":[every key name]}
 std::string library_html(const Library& library, const PageInfo& page);
 
 }  // namespace schemac::inspect::report

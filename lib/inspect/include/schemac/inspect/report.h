@@ -133,8 +133,9 @@ struct WalkRules {
   // The thread-local sentences, added, dropped, autocast ("{keys}" the keys added or dropped;
   // "{autocast}" in the dropped one is the third when it drops one of autocast_keys, else ""),
   // then a typed key's errors, unknown and not a runtime key ("{key}" the name); other_keys: the
-  // names the runtime knows that a key set cannot hold (alias keys...).
-  std::vector<std::string> notes, autocast_keys, other_keys;
+  // names the runtime knows that a key set cannot hold (alias keys...); key_names: every name it
+  // knows, in its order, which a did-you-mean ranks (names.h's closest_name).
+  std::vector<std::string> notes, autocast_keys, other_keys, key_names;
 };
 
 // The operators the loaded libraries registered (a new operator, or new kernels on one), or

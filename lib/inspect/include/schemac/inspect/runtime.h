@@ -63,10 +63,11 @@ class Runtime {
   // A key a key set can hold (no alias key, not Undefined).
   virtual bool is_runtime_key(Key key) const = 0;
   virtual std::string key_name(Key key) const = 0;
-  // The closest key name to a misspelt one, or "".
-  virtual std::string suggest_key(std::string_view name) const = 0;
   // Every key name the runtime knows: runtime keys, alias keys and other spellings.
   virtual std::vector<std::string> key_names() const = 0;
+  // The closest key name to a misspelt one, or "": names.h's closest_name over key_names(), so
+  // every runtime, and the report page (which gets the names), ranks them alike.
+  std::string suggest_key(std::string_view name) const;
   virtual KeySet set_of(Key key) const = 0;
   // "DispatchKeySet(CPU, AutogradCPU)", as the runtime prints a set.
   virtual std::string set_text(KeySet set) const = 0;
