@@ -13,14 +13,15 @@ using keys::DispatchKey, keys::DispatchKeySet, keys::to_string;
 namespace {
 
 const std::vector<DispatchKey> kAutocastKeys = {
-    DispatchKey::AutocastCPU, DispatchKey::AutocastMTIA, DispatchKey::AutocastMAIA,
-    DispatchKey::AutocastXPU, DispatchKey::AutocastIPU, DispatchKey::AutocastHPU,
-    DispatchKey::AutocastXLA, DispatchKey::AutocastMPS, DispatchKey::AutocastCUDA,
+    DispatchKey::AutocastCPU,        DispatchKey::AutocastMTIA, DispatchKey::AutocastMAIA,
+    DispatchKey::AutocastXPU,        DispatchKey::AutocastIPU,  DispatchKey::AutocastHPU,
+    DispatchKey::AutocastXLA,        DispatchKey::AutocastMPS,  DispatchKey::AutocastCUDA,
     DispatchKey::AutocastPrivateUse1};
 
 TEST(LocalDispatchKeySet, DefaultsIncludeBackendSelectAndADInplaceOrViewAndExcludeAutocast) {
   const LocalDispatchKeySet tls = tls_local_dispatch_key_set();
-  EXPECT_EQ(tls.included, (DispatchKeySet{DispatchKey::BackendSelect, DispatchKey::ADInplaceOrView}));
+  EXPECT_EQ(tls.included,
+            (DispatchKeySet{DispatchKey::BackendSelect, DispatchKey::ADInplaceOrView}));
   for (DispatchKey k : kAutocastKeys) {
     SCOPED_TRACE(to_string(k));
     EXPECT_TRUE(tls.excluded.has(k));
@@ -49,8 +50,9 @@ TEST(LocalDispatchKeySet, ApplyTlsAddsIncludedAndRemovesExcluded) {
   const DispatchKeySet cpu_tensor{DispatchKey::CPU, DispatchKey::ADInplaceOrView,
                                   DispatchKey::AutogradCPU, DispatchKey::AutocastCPU};
   // Autocast is excluded by default; BackendSelect comes in from the included set.
-  EXPECT_EQ(apply_tls(cpu_tensor), (DispatchKeySet{DispatchKey::CPU, DispatchKey::ADInplaceOrView,
-                                                   DispatchKey::AutogradCPU, DispatchKey::BackendSelect}));
+  EXPECT_EQ(apply_tls(cpu_tensor),
+            (DispatchKeySet{DispatchKey::CPU, DispatchKey::ADInplaceOrView,
+                            DispatchKey::AutogradCPU, DispatchKey::BackendSelect}));
   {
     ExcludeDispatchKeyGuard no_autograd(DispatchKey::AutogradCPU);
     const DispatchKeySet ks = apply_tls(cpu_tensor);
@@ -102,6 +104,20 @@ TEST(LocalDispatchKeySet, SettersAndWholeSetReplacement) {
   EXPECT_EQ(tls_local_dispatch_key_set().excluded, DispatchKeySet());
   set_tls_local_dispatch_key_set({kDefaultIncludedSet, kDefaultExcludedSet});
   EXPECT_EQ(tls_local_dispatch_key_set().excluded, kDefaultExcludedSet);
+}
+
+TEST(LocalDispatchKeySet, ForceGuardReplacesBothSetsAndRestoresThem) {
+  const IncludeDispatchKeyGuard python(DispatchKey::Python);  // the state before, not the defaults
+  const LocalDispatchKeySet before = tls_local_dispatch_key_set();
+  {
+    const ForceDispatchKeyGuard forced(
+        {DispatchKeySet(DispatchKey::Functionalize), DispatchKeySet(DispatchKey::AutogradCPU)});
+    EXPECT_EQ(tls_local_dispatch_key_set().included, DispatchKeySet(DispatchKey::Functionalize));
+    EXPECT_EQ(apply_tls(DispatchKeySet({DispatchKey::CPU, DispatchKey::AutogradCPU})),
+              DispatchKeySet({DispatchKey::CPU, DispatchKey::Functionalize}));
+  }
+  EXPECT_EQ(tls_local_dispatch_key_set().included, before.included);
+  EXPECT_EQ(tls_local_dispatch_key_set().excluded, before.excluded);
 }
 
 }  // namespace

@@ -102,11 +102,8 @@ class SchemacRuntime final : public Runtime {
   KeySet with_thread_local(KeySet keys, KeySet included, KeySet excluded) const override {
     // apply_tls, which every call of our dispatcher goes through, on the calling thread's sets
     // made these for the moment.
-    const dispatch::LocalDispatchKeySet saved = dispatch::tls_local_dispatch_key_set();
-    dispatch::set_tls_local_dispatch_key_set({ours(included), ours(excluded)});
-    const DispatchKeySet dispatched = dispatch::apply_tls(ours(keys));
-    dispatch::set_tls_local_dispatch_key_set(saved);
-    return neutral(dispatched);
+    const dispatch::ForceDispatchKeyGuard sets({ours(included), ours(excluded)});
+    return neutral(dispatch::apply_tls(ours(keys)));
   }
   KeySet default_included() const override { return neutral(dispatch::kDefaultIncludedSet); }
   KeySet default_excluded() const override { return neutral(dispatch::kDefaultExcludedSet); }

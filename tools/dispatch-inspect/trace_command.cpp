@@ -34,22 +34,6 @@ struct TraceOptions : OperatorCommandOptions {
   ThreadLocalOptions thread_local_state;
 };
 
-// Makes the thread's included and excluded sets those of `call` for its scope: the sets resolve
-// computes from the same options (call_of_request), so that both model one call alike.
-class ThreadLocalScope {
- public:
-  explicit ThreadLocalScope(const Call& call) : previous_(dispatch::tls_local_dispatch_key_set()) {
-    dispatch::set_tls_local_dispatch_key_set({keys::DispatchKeySet::from_raw(call.included.bits),
-                                              keys::DispatchKeySet::from_raw(call.excluded.bits)});
-  }
-  ~ThreadLocalScope() { dispatch::set_tls_local_dispatch_key_set(previous_); }
-  ThreadLocalScope(const ThreadLocalScope&) = delete;
-  ThreadLocalScope& operator=(const ThreadLocalScope&) = delete;
-
- private:
-  dispatch::LocalDispatchKeySet previous_;
-};
-
 std::string trace_text(const std::string& schema_text, const std::vector<BuiltArgument>& args,
                        const std::vector<TracedStep>& steps, const dispatch::Stack* results,
                        const std::string& error) {
@@ -120,7 +104,11 @@ int trace_one(const TraceOptions& o, const Call& call, const std::string& name, 
   std::vector<TracedStep> steps;
   bool ok = false;
   {
-    ThreadLocalScope thread_local_state(call);
+    // The thread's sets are those resolve computes from the same options (call_of_request), so
+    // that both model one call alike.
+    const dispatch::ForceDispatchKeyGuard sets(
+        {keys::DispatchKeySet::from_raw(call.included.bits),
+         keys::DispatchKeySet::from_raw(call.excluded.bits)});
     ok = value_specs::call_recorded(entry->full_name(), args, stack, steps, error);
   }
   const std::string schema_text = entry->definition()->schema_text;

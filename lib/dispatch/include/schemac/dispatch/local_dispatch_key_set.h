@@ -13,6 +13,7 @@
 // IncludeDispatchKeyGuard adds keys to the included set and ExcludeDispatchKeyGuard to the
 // excluded set, for the guard's scope. Each guard remembers only the keys it actually added
 // (the ones not already there) and removes exactly those, so nested guards restore the state.
+// ForceDispatchKeyGuard replaces both sets for its scope and restores them whole.
 #pragma once
 
 #include <cstdint>
@@ -56,6 +57,21 @@ inline LocalDispatchKeySet tls_local_dispatch_key_set() {
 
 // Replaces the calling thread's sets (what a thread pool does to propagate them).
 void set_tls_local_dispatch_key_set(LocalDispatchKeySet sets);
+
+// Makes the calling thread's sets exactly `sets` for the guard's scope, then puts back what they
+// were (c10's ForceDispatchKeyGuard): how a tool models a call made under given sets.
+class ForceDispatchKeyGuard {
+ public:
+  explicit ForceDispatchKeyGuard(LocalDispatchKeySet sets) : saved_(tls_local_dispatch_key_set()) {
+    set_tls_local_dispatch_key_set(sets);
+  }
+  ~ForceDispatchKeyGuard() { set_tls_local_dispatch_key_set(saved_); }
+  ForceDispatchKeyGuard(const ForceDispatchKeyGuard&) = delete;
+  ForceDispatchKeyGuard& operator=(const ForceDispatchKeyGuard&) = delete;
+
+ private:
+  LocalDispatchKeySet saved_;
+};
 
 // What a call with argument keys `args` dispatches on, before the operator's fallthrough mask.
 inline DispatchKeySet apply_tls(DispatchKeySet args) {
