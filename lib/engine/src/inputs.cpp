@@ -92,9 +92,7 @@ class Reader {
   }
   std::optional<std::string> read_named(const std::string& path, bool code) const {
     if (reading_.read_named) return reading_.read_named(path, code);
-    std::optional<std::string> text = inputs::read_file(path);
-    if (text && !inputs::why_not_text(*text, code).empty()) return std::nullopt;
-    return text;
+    return inputs::read_text_file(path, code);
   }
 
   const InputReading& reading_;
@@ -129,9 +127,7 @@ Inputs read_inputs(const std::vector<std::string>& arguments, const InputReading
 
 config::ConfigProvider config_provider(const std::string& forced) {
   return config::ConfigProvider(forced, config_rules(), [](const fs::path& path, std::string& why) {
-    std::optional<std::string> text = inputs::read_file(path.string());
-    why = text ? inputs::why_not_text(*text) : "no such file, or not readable";
-    return why.empty() ? text : std::nullopt;
+    return inputs::read_text_file(path, false, &why);
   });
 }
 

@@ -25,9 +25,7 @@ void tell(const Hook& hook, Args&&... args) {
 std::optional<std::string> read_text(const LintJob& job, const std::string& path,
                                      std::string_view what, bool any_encoding = false) {
   if (job.read) return job.read(path, what, any_encoding);
-  std::optional<std::string> text = inputs::read_file(path);
-  if (text && !inputs::why_not_text(*text, any_encoding).empty()) return std::nullopt;
-  return text;
+  return inputs::read_text_file(path, any_encoding);
 }
 
 Inputs read_arguments(const LintJob& job) {

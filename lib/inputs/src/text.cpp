@@ -69,4 +69,12 @@ std::optional<std::string> read_file(const std::filesystem::path& path) {
   return std::move(text).str();
 }
 
+std::optional<std::string> read_text_file(const std::filesystem::path& path, bool any_encoding,
+                                          std::string* why) {
+  std::optional<std::string> text = read_file(path);
+  std::string problem = text ? why_not_text(*text, any_encoding) : "no such file, or not readable";
+  if (why != nullptr) *why = problem;
+  return problem.empty() ? text : std::nullopt;
+}
+
 }  // namespace schemac::inputs
