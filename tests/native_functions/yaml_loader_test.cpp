@@ -184,7 +184,8 @@ INSTANTIATE_TEST_SUITE_P(
                       PositionCase{"k: \"a\\tbc\"", 2, 1, 8},         // \t: text longer than value
                       PositionCase{"k: 'abc'  # note", 2, 1, 7},      // a comment after it
                       PositionCase{"k: &x abc(def)", 4, 1, 11},       // an anchor before it
-                      PositionCase{"k: !!str abc(def)", 4, 1, 14}));  // a tag before it
+                      PositionCase{"k: !!str abc(def)", 4, 1, 14},    // a tag before it
+                      PositionCase{"k: &x\n  abc(def)", 4, 2, 7}));   // ... on its own line
 
 }  // namespace
 }  // namespace schemac::schema

@@ -54,7 +54,7 @@ class TreeBuilder {
   void scalar(const yaml_event_t& e) {
     const auto& s = e.data.scalar;
     YamlNode node = leaf(e.start_mark, YamlNode::Kind::scalar);
-    if (s.anchor != nullptr || s.tag != nullptr) skip_properties(node);
+    if ((s.anchor != nullptr || s.tag != nullptr) && s.length > 0) skip_properties(node);
     node.value.assign(reinterpret_cast<const char*>(s.value), s.length);
     node.style = style_of(s.style);
     node.tagged = s.tag != nullptr;
@@ -142,13 +142,15 @@ class TreeBuilder {
   }
 
   // An anchored or tagged scalar's event starts at its properties (`&name`, `!!str`): the node
-  // starts at its text, after them, where positions inside the value are counted from.
+  // starts at its text, after them (on the next line when the value starts there), where positions
+  // inside the value are counted from. An empty one stays at its properties: it has no text.
+  static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
   void skip_properties(YamlNode& node) const {
     std::string_view text(doc_.text);
     size_t pos = node.offset;
     while (pos < text.size() && (text[pos] == '&' || text[pos] == '!')) {
-      while (pos < text.size() && text[pos] != ' ' && text[pos] != '\t' && text[pos] != '\n') ++pos;
-      while (pos < text.size() && (text[pos] == ' ' || text[pos] == '\t')) ++pos;
+      while (pos < text.size() && !is_blank(text[pos])) ++pos;
+      while (pos < text.size() && is_blank(text[pos])) ++pos;
     }
     node.offset = static_cast<uint32_t>(pos);
     std::tie(node.line, node.column) = doc_.position(node.offset);
