@@ -9,7 +9,7 @@
 # file names are known without reading the YAML. Registrations of CUDA keys compile only where
 # SCHEMAC_HAVE_CUDA is defined.
 # RUNTIME (default: the first by name, schemac) is the runtime the code registers into, one of
-# `schemac gen`'s targets (lib/codegen/src/*_target.cpp; each one's SCHEMAC_TARGET line names the
+# `schemac gen`'s targets (lib/frontend/codegen/src/*_target.cpp; each one's SCHEMAC_TARGET line names the
 # files every run writes besides the shards, read into SchemacGenTargets.cmake): `schemac` (link
 # TARGET with schemac::dispatch; files NativeFunctions.h, Operators.h, RegisterAll.cpp and the
 # shards) or `torch` (`schemac gen --target torch`: link TARGET with torch after
@@ -20,7 +20,7 @@
 # `schemac` target of this build (SCHEMAC_EXECUTABLE overrides both).
 include_guard(GLOBAL)
 
-# The runtimes and their fixed files: written by lib/codegen in this build, installed beside this
+# The runtimes and their fixed files: written by lib/frontend/codegen in this build, installed beside this
 # file for find_package(schemac).
 if(NOT SCHEMAC_GEN_TARGETS_FILE)
   set(SCHEMAC_GEN_TARGETS_FILE ${CMAKE_CURRENT_LIST_DIR}/SchemacGenTargets.cmake)

@@ -18,7 +18,8 @@ set(SCHEMAC_INSTALLED_TARGETS)
 foreach(lib ${SCHEMAC_INSTALLED_LIBRARIES})
   set_target_properties(schemac_${lib} PROPERTIES EXPORT_NAME ${lib})
   list(APPEND SCHEMAC_INSTALLED_TARGETS schemac_${lib})
-  install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/${lib}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  get_target_property(source_dir schemac_${lib} SOURCE_DIR)
+  install(DIRECTORY ${source_dir}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 endforeach()
 # Installed programs find the installed runtime beside them; runtime libraries find each other.
 set_target_properties(schemac dispatch-inspect PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
@@ -30,7 +31,7 @@ install(TARGETS ${SCHEMAC_INSTALLED_TARGETS} schemac dispatch-inspect EXPORT sch
         OBJECTS DESTINATION ${CMAKE_INSTALL_LIBDIR}/schemac-objects
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # The configured header (schemac/support/version.h).
-install(DIRECTORY ${PROJECT_BINARY_DIR}/lib/support/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY ${PROJECT_BINARY_DIR}/lib/common/support/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT schemacTargets NAMESPACE schemac:: DESTINATION ${SCHEMAC_INSTALL_CMAKEDIR})
 
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/schemacConfig.cmake.in

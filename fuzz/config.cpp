@@ -1,5 +1,5 @@
-// Fuzzes the .schemac.yaml reader (lib/config), what it does to diagnostics, and the suppression
-// comment scanner and fix-it applier (lib/diagnostics) on the same bytes. Any input must give a
+// Fuzzes the .schemac.yaml reader (lib/frontend/config), what it does to diagnostics, and the suppression
+// comment scanner and fix-it applier (lib/frontend/diagnostics) on the same bytes. Any input must give a
 // config or located errors, never a crash, a hang or a leak; applying the fixes of the reader's
 // own errors must keep the text's other bytes.
 #include <cstddef>

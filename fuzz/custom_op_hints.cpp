@@ -1,5 +1,5 @@
-// libFuzzer target for the type-hint inference of Python custom ops (lib/custom_op_inference,
-// through lib/sources' scan): the input's first line is custom_op's mutates_args, the rest the
+// libFuzzer target for the type-hint inference of Python custom ops (lib/frontend/custom_op_inference,
+// through lib/frontend/sources' scan): the input's first line is custom_op's mutates_args, the rest the
 // decorated function from its parameters on, inside a file that imports torch and typing.
 // Nothing may crash, leak or hang; every inferred schema names the op and maps each byte inside
 // the file; every problem and every diagnostic is located inside the file.

@@ -1,4 +1,4 @@
-// libFuzzer target for lib/sources: any bytes, read as C++ and as Python, must scan without a
+// libFuzzer target for lib/frontend/sources: any bytes, read as C++ and as Python, must scan without a
 // crash, leak or hang; every schema found must be non-empty and map each of its bytes to a place
 // inside the input; linting what was found must give diagnostics located inside the input. The
 // scan knows a few project helpers (custom-op-helpers) and settles their namespaces first.

@@ -12,7 +12,7 @@ scripts/build.sh -DSCHEMAC_TESTS=OFF -DSCHEMAC_BENCH=OFF -- schemac dispatch-ins
 yaml="${1:-examples/ops.yaml}"
 schemac=build/tools/schemac/schemac
 inspect=build/tools/dispatch-inspect/dispatch-inspect
-kernels=build/lib/kernels/libschemac_kernels.so
+kernels=build/lib/runtime/kernels/libschemac_kernels.so
 
 echo "== schemac lint $yaml"
 "$schemac" lint "$yaml" && echo "clean"

@@ -3,7 +3,7 @@
 //   BM_yaml_event_tree              our located tree from yaml-cpp's event parser
 //   BM_load_native_functions        the tree plus the field reader and every schema parse
 //   BM_lint_corpus_end_to_end       read both files from disk, load tags, lint through the engine
-//                                   `schemac lint` runs (lib/engine: config lookup, rules,
+//                                   `schemac lint` runs (lib/frontend/engine: config lookup, rules,
 //                                   suppressions, config), render the text
 //   BM_lint_extension_282_end_to_end  an extension YAML of 282 namespaced operators (the forms of
 //                                   tests/lint/extension/forms.yaml, renamed) in the extension

@@ -1,5 +1,5 @@
 // Calls operators of examples/ops.yaml through the dispatcher, using the API that `schemac gen`
-// generated for lib/kernels during the build, and shows which kernels ran for a tensor that
+// generated for lib/runtime/kernels during the build, and shows which kernels ran for a tensor that
 // carries autograd keys.
 #include <cstdio>
 

@@ -3,11 +3,11 @@
 
   graph --links FILE     docs/design.md's dependency graph equals CMake's links (FILE is written
                          by tests/architecture/CMakeLists.txt at configure time)
-  library_sizes          every library (lib/X, tools/cli) <= 3,000 lines of .h .hpp .cpp .cu .cuh
+  library_sizes          every library (lib/SUBSYSTEM/X, tools/cli) <= 3,000 lines of .h .hpp .cpp .cu .cuh
   file_sizes             every source file <= 600 lines
   shell_sizes            each command-line shell (tools/T) <= 1,100 lines; the inspector
                          (tools/dispatch-inspect, without its torch helper) <= 2,500
-  forward_declarations   no file under lib/X opens namespace schemac::Y for another library Y
+  forward_declarations   no file under lib/SUBSYSTEM/X opens namespace schemac::Y for another library Y
   duplicates             <= 25 pairs of places sharing 6 or more lines, outside golden/ and tests/
 
 Each prints what it measured and exits 1 naming every violation.
@@ -67,9 +67,14 @@ def folder_lines(root, folder, excluded=()):
     return sum(count_lines(p) for p in code_files(os.path.join(root, folder), excluded=excluded))
 
 
+def subfolders(root, folder):
+    path = os.path.join(root, folder)
+    return [f"{folder}/{d}" for d in sorted(os.listdir(path)) if os.path.isdir(os.path.join(path, d))]
+
+
 def libraries(root):
-    found = [f"lib/{d}" for d in sorted(os.listdir(os.path.join(root, "lib")))
-             if os.path.isdir(os.path.join(root, "lib", d))]
+    """lib/SUBSYSTEM/X for each library (lib/ holds one folder per subsystem), and tools/cli."""
+    found = [library for subsystem in subfolders(root, "lib") for library in subfolders(root, subsystem)]
     return found + [t for t in TOOL_LIBRARIES if os.path.isdir(os.path.join(root, t))]
 
 
@@ -170,7 +175,8 @@ def check_forward_declarations(root):
     for library in libraries(root):
         if not library.startswith("lib/"):
             continue
-        own = library.split("/", 1)[1]
+        own = library.rsplit("/", 1)[1]
+        folder_of = {l.rsplit("/", 1)[1]: l for l in libraries(root) if l.startswith("lib/")}
         for path in code_files(os.path.join(root, library)):
             count += 1
             with open(path, encoding="utf-8", errors="replace") as f:
@@ -180,7 +186,7 @@ def check_forward_declarations(root):
                 if parts[0] == "schemac" and len(parts) > 1 and parts[1] != own:
                     errors.append(
                         f"{os.path.relpath(path, root)}:{line}: opens namespace {name}, which "
-                        f"belongs to lib/{parts[1]}: include that library's own header for its "
+                        f"belongs to {folder_of.get(parts[1], 'lib/…/' + parts[1])}: include that library's own header for its "
                         f"declarations (for example schemac/{parts[1]}/fwd.h)")
     print(f"{count} files under lib/ read")
     return fail(errors)
@@ -268,7 +274,7 @@ def expected_line(folder, deps, folders, order, shared):
                        if deps[d] == visibility and d in THIRD_PARTY_NAMES)
         return [display_name(d, folders) for d in project] + third
     public, private = names("public"), names("private")
-    line = f"{folder:<21} {' '.join(public) if public else '(none)'}"
+    line = f"{folder:<30} {' '.join(public) if public else '(none)'}"
     if private:
         line += f"  private: {' '.join(private)}"
     return line + ("  (shared)" if shared else "")

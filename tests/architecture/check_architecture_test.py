@@ -16,17 +16,17 @@ DESIGN = """\
 this is the whole graph:
 
 ```
-lib/support           (none)
-lib/lint              support                       private: PEGTL
-lib/core              support                       (shared)
+lib/common/support           (none)
+lib/frontend/lint              support                       private: PEGTL
+lib/runtime/core              support                       (shared)
 tools/cli             lint
 ```
 """
 LINKS = [
-    ("schemac_support", "STATIC_LIBRARY", "lib/support", "Threads::Threads", "Threads::Threads"),
-    ("schemac_lint", "STATIC_LIBRARY", "lib/lint", "schemac_support;taocpp::pegtl;fmt::fmt",
+    ("schemac_support", "STATIC_LIBRARY", "lib/common/support", "Threads::Threads", "Threads::Threads"),
+    ("schemac_lint", "STATIC_LIBRARY", "lib/frontend/lint", "schemac_support;taocpp::pegtl;fmt::fmt",
      "schemac_support;private:taocpp::pegtl;fmt::fmt"),
-    ("schemac_core", "SHARED_LIBRARY", "lib/core", "schemac_support", "schemac_support"),
+    ("schemac_core", "SHARED_LIBRARY", "lib/runtime/core", "schemac_support", "schemac_support"),
     ("tool", "EXECUTABLE", "tools/cli", "schemac_lint;CLI11::CLI11", ""),
 ]
 
@@ -49,7 +49,7 @@ class Tree(unittest.TestCase):
         self.dir = tempfile.TemporaryDirectory()
         self.root = self.dir.name
         write(self.root, "docs/design.md", DESIGN)
-        for folder in ("lib/support", "lib/lint", "lib/core", "tools/cli"):
+        for folder in ("lib/common/support", "lib/frontend/lint", "lib/runtime/core", "tools/cli"):
             write(self.root, f"{folder}/src/a.cpp", "int a() { return 1; }\n")
         self.links = os.path.join(self.root, "links.tsv")
         self.write_links(LINKS)
@@ -67,24 +67,24 @@ class Tree(unittest.TestCase):
         self.assertEqual(rc, 0, out)
 
     def test_graph_missing_folder_prints_the_line_to_add(self):
-        self.write_links(LINKS + [("schemac_gemm", "SHARED_LIBRARY", "lib/gemm",
+        self.write_links(LINKS + [("schemac_gemm", "SHARED_LIBRARY", "lib/runtime/gemm",
                                    "schemac_support", "")])
         rc, out = run(self.root, "graph", "--links", self.links)
         self.assertEqual(rc, 1)
-        self.assertIn("the graph has no line for lib/gemm", out)
-        self.assertIn("lib/gemm              (none)  private: support  (shared)", out)
+        self.assertIn("the graph has no line for lib/runtime/gemm", out)
+        self.assertIn("lib/runtime/gemm               (none)  private: support  (shared)", out)
 
     def test_graph_wrong_visibility_and_missing_dependency(self):
         rows = list(LINKS)
         rows[3] = ("tool", "EXECUTABLE", "tools/cli", "schemac_lint;schemac_core", "")
-        rows[1] = ("schemac_lint", "STATIC_LIBRARY", "lib/lint", "schemac_support;taocpp::pegtl",
+        rows[1] = ("schemac_lint", "STATIC_LIBRARY", "lib/frontend/lint", "schemac_support;taocpp::pegtl",
                    "private:schemac_support;private:taocpp::pegtl")
         self.write_links(rows)
         rc, out = run(self.root, "graph", "--links", self.links)
         self.assertEqual(rc, 1)
         self.assertIn("tools/cli: CMake links core (public), the graph does not say so", out)
         self.assertIn("it links support privately in CMake, the graph says public", out)
-        self.assertIn("lib/lint              (none)  private: support PEGTL", out)
+        self.assertIn("lib/frontend/lint              (none)  private: support PEGTL", out)
 
     def test_graph_names_an_unknown_word_and_a_stale_line(self):
         write(self.root, "docs/design.md", DESIGN.replace("tools/cli             lint",
@@ -104,10 +104,10 @@ class Tree(unittest.TestCase):
     def test_library_and_file_sizes(self):
         self.assertEqual(run(self.root, "library_sizes")[0], 0)
         for i in range(6):
-            write(self.root, f"lib/lint/src/part{i}.cpp", "int x;\n" * 550)
+            write(self.root, f"lib/frontend/lint/src/part{i}.cpp", "int x;\n" * 550)
         rc, out = run(self.root, "library_sizes")
         self.assertEqual(rc, 1)
-        self.assertIn("lib/lint has 3301 lines", out)
+        self.assertIn("lib/frontend/lint has 3301 lines", out)
         self.assertEqual(run(self.root, "file_sizes")[0], 0)
         write(self.root, "tests/lint/big_test.cpp", "int y;\n" * 601)
         write(self.root, "golden/big.cpp", "int y;\n" * 900)  # golden files are not counted
@@ -133,7 +133,7 @@ class Tree(unittest.TestCase):
                       "(limit 2500)", out)
 
     def test_forward_declarations(self):
-        write(self.root, "lib/lint/include/schemac/lint/a.h", textwrap.dedent("""\
+        write(self.root, "lib/frontend/lint/include/schemac/lint/a.h", textwrap.dedent("""\
             #pragma once
             #include "schemac/core/fwd.h"
             namespace schemac::lint {
@@ -142,7 +142,7 @@ class Tree(unittest.TestCase):
             }  // namespace schemac::lint
             """))
         self.assertEqual(run(self.root, "forward_declarations")[0], 0)
-        write(self.root, "lib/lint/include/schemac/lint/b.h", textwrap.dedent("""\
+        write(self.root, "lib/frontend/lint/include/schemac/lint/b.h", textwrap.dedent("""\
             #pragma once
             namespace schemac::core {
             class IValue;
@@ -155,8 +155,8 @@ class Tree(unittest.TestCase):
             """))
         rc, out = run(self.root, "forward_declarations")
         self.assertEqual(rc, 1)
-        self.assertIn("lib/lint/include/schemac/lint/b.h:2: opens namespace schemac::core", out)
-        self.assertIn("lib/lint/include/schemac/lint/b.h:6: opens namespace schemac::core", out)
+        self.assertIn("lib/frontend/lint/include/schemac/lint/b.h:2: opens namespace schemac::core", out)
+        self.assertIn("lib/frontend/lint/include/schemac/lint/b.h:6: opens namespace schemac::core", out)
 
     def test_duplicates(self):
         block = textwrap.dedent("""\
@@ -168,7 +168,7 @@ class Tree(unittest.TestCase):
               log("total", name, sum);
             """)
         for n in range(5):
-            write(self.root, f"lib/lint/src/copy{n}.cpp",
+            write(self.root, f"lib/frontend/lint/src/copy{n}.cpp",
                   f"int f{n}(int a, int b) {{\n{block}  return a;\n}}\n")
         rc, out = run(self.root, "duplicates")
         self.assertEqual(rc, 0, out)
@@ -179,7 +179,7 @@ class Tree(unittest.TestCase):
         # Renamed copies count too; 8 files make 28 pairs, over the limit of 25.
         os.remove(os.path.join(self.root, "tests/lint/copy.cpp"))
         for n in range(5, 8):
-            write(self.root, f"lib/core/src/copy{n}.cpp",
+            write(self.root, f"lib/runtime/core/src/copy{n}.cpp",
                   "int g(int x, int y) {\n" + block.replace("a, b", "x, y") + "  return x;\n}\n")
         rc, out = run(self.root, "duplicates")
         self.assertEqual(rc, 1)
@@ -187,7 +187,7 @@ class Tree(unittest.TestCase):
         # A run in more than 8 places (tests/ included: boilerplate every file has) is too common
         # to count.
         for n in range(8, 9):
-            write(self.root, f"lib/core/src/copy{n}.cpp",
+            write(self.root, f"lib/runtime/core/src/copy{n}.cpp",
                   "int g(int x, int y) {\n" + block.replace("a, b", "x, y") + "  return x;\n}\n")
         rc, out = run(self.root, "duplicates")
         self.assertEqual(rc, 0, out)

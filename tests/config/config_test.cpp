@@ -1,4 +1,4 @@
-// lib/config: reading .schemac.yaml (every key, unknown keys and rules with a did-you-mean, bad
+// lib/frontend/config: reading .schemac.yaml (every key, unknown keys and rules with a did-you-mean, bad
 // YAML) and applying it to diagnostics, on small texts.
 #include <gtest/gtest.h>
 

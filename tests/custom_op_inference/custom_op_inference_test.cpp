@@ -1,6 +1,6 @@
-// lib/custom_op_inference on its own: a Python file's names read once (imports, aliases, classes,
+// lib/frontend/custom_op_inference on its own: a Python file's names read once (imports, aliases, classes,
 // functions), static defaults written as PyTorch writes them, mutates_args, and the schema
-// torch.library.infer_schema would give a function (lib/sources' tests cover it again through the
+// torch.library.infer_schema would give a function (lib/frontend/sources' tests cover it again through the
 // custom_op call finder).
 #include <string>
 

@@ -1,4 +1,4 @@
-// lib/diagnostics' baselines on small texts: findings keyed by file, rule, operator and the text
+// lib/frontend/diagnostics' baselines on small texts: findings keyed by file, rule, operator and the text
 // they point at, whatever their line; version 1 baselines (keyed by message) still read.
 #include <gtest/gtest.h>
 

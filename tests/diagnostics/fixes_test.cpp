@@ -1,4 +1,4 @@
-// lib/diagnostics' fix-its, on small texts.
+// lib/frontend/diagnostics' fix-its, on small texts.
 #include <gtest/gtest.h>
 
 #include "schemac/diagnostics/fixes.h"

@@ -1,4 +1,4 @@
-// lib/diagnostics' suppression comments on small texts: what silences what, and what a comment
+// lib/frontend/diagnostics' suppression comments on small texts: what silences what, and what a comment
 // gets wrong (unused ids, unknown ids, no ids). `schemac lint` and the server call this one
 // function; tests/cli/suppress_baseline_test.cpp and tests/lsp/lsp_command_test.cpp run both.
 #include <gtest/gtest.h>

@@ -205,7 +205,7 @@ TEST(TableFormat, TorchStyleOrderAndFallbacks) {
   const std::string table = format_table(r.op(), TableFormat::Torch);
   // Undefined first is absent (missing); CPU comes before the functionality keys.
   EXPECT_EQ(table.rfind("CPU: fn_CPU [kernel]\n", 0), 0u) << table;
-  EXPECT_NE(table.find("BackendSelect: fallthrough registered at lib/dispatch/src/dispatch_default_fallbacks.cpp:"),
+  EXPECT_NE(table.find("BackendSelect: fallthrough registered at lib/runtime/dispatch/src/dispatch_default_fallbacks.cpp:"),
             std::string::npos);
   EXPECT_NE(table.find("AutogradCPU: fallthrough registered at"), std::string::npos);
   EXPECT_EQ(table.find("\nFPGA:"), std::string::npos);  // FPGA has no fallback: missing, not printed

@@ -1,4 +1,4 @@
-// lib/engine's inputs.h, baseline_file.h and unchecked_calls, on small folders.
+// lib/frontend/engine's inputs.h, baseline_file.h and unchecked_calls, on small folders.
 #include "schemac/engine/inputs.h"
 
 #include <algorithm>

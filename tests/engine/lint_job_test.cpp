@@ -1,4 +1,4 @@
-// lib/engine's lint_job.h against `schemac lint` itself: over the same two files, a baseline
+// lib/frontend/engine's lint_job.h against `schemac lint` itself: over the same two files, a baseline
 // recorded, then --fix rounds over it with --max-errors, the job and the command report the same
 // findings (the command's --format json), say the same things in the same order (its stderr) and
 // leave the same fixed files.

@@ -1,4 +1,4 @@
-// lib/gemm: multiply() equals the textbook triple loop for float and double, for each ISA this
+// lib/runtime/gemm: multiply() equals the textbook triple loop for float and double, for each ISA this
 // CPU runs, with any strides of A and B, shapes that leave edge tiles, and K over several blocks;
 // set_mm_isa clamps to what the CPU supports.
 #include "schemac/gemm/gemm.h"

@@ -1,4 +1,4 @@
-// Dogfooding: lib/kernels registers the operators of examples/ops.yaml through code that
+// Dogfooding: lib/runtime/kernels registers the operators of examples/ops.yaml through code that
 // `schemac gen` generated during this build. These tests call them through the generated
 // handles and API, so they fail when the generated registration or API is wrong.
 #include <gtest/gtest.h>

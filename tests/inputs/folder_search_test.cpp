@@ -1,4 +1,4 @@
-// lib/inputs' folder_search.h and text.h: what a folder search finds (sorted, .gitignore'd and
+// lib/frontend/inputs' folder_search.h and text.h: what a folder search finds (sorted, .gitignore'd and
 // hidden folders left alone, the `wanted` filter, the limit the editor uses), what it is told it
 // skipped, the generators' markers, `exclude:` and the text check.
 #include "schemac/inputs/folder_search.h"

@@ -1,4 +1,4 @@
-// lib/inputs' ignore_rules.h: .gitignore's pattern language (`*`, `**`, `?`, classes, trailing
+// lib/frontend/inputs' ignore_rules.h: .gitignore's pattern language (`*`, `**`, `?`, classes, trailing
 // `/`, leading `/`, `!`, escapes), nested files overriding the folders above, and the work
 // tree's rules found from a folder inside it.
 #include "schemac/inputs/ignore_rules.h"

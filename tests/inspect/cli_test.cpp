@@ -1,5 +1,5 @@
 // dispatch-inspect end to end: every subcommand on the example plugin, a C++ test library and
-// lib/kernels against golden files (golden/inspect/, paths normalised to <build>/ and source-
+// lib/runtime/kernels against golden files (golden/inspect/, paths normalised to <build>/ and source-
 // relative; SCHEMAC_UPDATE_GOLDEN=1 rewrites them), and the error cases with their exit codes.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -67,7 +67,7 @@ std::string collapse_padding(const std::string& text) {
 
 // Registration sites compiled with relative paths (ccache with CCACHE_BASEDIR, scripts/ccache-env.sh,
 // hands the compiler paths relative to the build folder) written as the absolute ones would be:
-// `../lib/x.cpp:7` is the source tree's, `lib/kernels/generated/y.cpp:9` the build tree's.
+// `../lib/x.cpp:7` is the source tree's, `lib/runtime/kernels/generated/y.cpp:9` the build tree's.
 std::string absolute_sites(const std::string& text) {
   namespace fs = std::filesystem;
   static const std::regex kSite(R"((^|[\s("])([A-Za-z0-9_.][A-Za-z0-9_./-]*\.(?:cpp|cc|h|hpp)):(\d+))");
@@ -162,7 +162,7 @@ TEST(InspectGolden, ContainerArguments) {
 }
 
 #ifdef INSPECT_KERNELS_LIBRARY
-// lib/kernels registers its CUDA kernels only in builds that have them (sanitizer builds do not):
+// lib/runtime/kernels registers its CUDA kernels only in builds that have them (sanitizer builds do not):
 // the goldens that list kernels per key come once per kernel set, ".nocuda" before the extension
 // for the builds without.
 std::string kernel_set_golden(std::string name) {
@@ -175,7 +175,7 @@ std::string kernel_set_golden(std::string name) {
 TEST(InspectGolden, Kernels) {
   const std::string load = "--load " + q(INSPECT_KERNELS_LIBRARY);
   ASSERT_NE(run("ops " + load).out.find("aten::add.Tensor"), std::string::npos)
-      << "lib/kernels registers no aten::add.Tensor: its generated registration is missing";
+      << "lib/runtime/kernels registers no aten::add.Tensor: its generated registration is missing";
   const std::string table = kernel_set_golden("kernels-table-add.txt");
   const std::string table_torch = kernel_set_golden("kernels-table-add.torch.txt");
   const std::string dump = kernel_set_golden("kernels-dump-add.txt");

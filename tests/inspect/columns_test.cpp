@@ -17,7 +17,7 @@ size_t widest_line(const std::string& text) {
 
 TEST(Columns, ElideKeepsANameStartAndAPathEnd) {
   EXPECT_EQ(elide("twice_inplace_or_view", 10, Elide::End), "twice_inp…");
-  EXPECT_EQ(elide("lib/dispatch/src/fallbacks.cpp:29", 20, Elide::Start), "…/fallbacks.cpp:29");
+  EXPECT_EQ(elide("lib/runtime/dispatch/src/fallbacks.cpp:29", 20, Elide::Start), "…/fallbacks.cpp:29");
   EXPECT_EQ(elide("a_very_long_file_name.cpp:3", 12, Elide::Start), "…_name.cpp:3");
   EXPECT_EQ(elide("short", 10, Elide::End), "short");
   EXPECT_EQ(elide("keep whole", 3, Elide::Never), "keep whole");
@@ -36,7 +36,7 @@ TEST(Columns, AlignedColumnsGiveWayWidestFirst) {
 }
 
 Table long_sites() {
-  const std::string fallbacks = "/home/someone/src/schemac/lib/dispatch/src/dispatch_default_fallbacks.cpp";
+  const std::string fallbacks = "/home/someone/src/schemac/lib/runtime/dispatch/src/dispatch_default_fallbacks.cpp";
   return {"ns::op",
           true,
           {{"CPU", true, "op_cpu", Reason::Kernel, false, "/home/someone/src/schemac/ext/ops.cpp:3"},

@@ -90,7 +90,7 @@ TEST(Loader, StopsAtTheFirstFailureWithALocatedMessage) {
   EXPECT_EQ(Dispatcher::singleton().find("example_plugin::scale") != nullptr, plugin_was_loaded);
 }
 
-// The loader asks lib/elf's check before dlopen: a truncated library (which once killed the tool
+// The loader asks lib/inspector/elf's check before dlopen: a truncated library (which once killed the tool
 // with SIGBUS when its pages were touched) is refused with why, and nothing is registered.
 TEST(Loader, RefusesATruncatedLibraryAndTheRegistryStaysAsItWas) {
   const std::filesystem::path path = std::filesystem::temp_directory_path() /

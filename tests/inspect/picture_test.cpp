@@ -152,7 +152,7 @@ TEST(InspectPictures, DiffDrawsChangesFirst) {
 }
 
 #ifdef INSPECT_KERNELS_LIBRARY
-// The pictures of a real operator fit a screen: lib/kernels' add.Tensor, and (with libtorch)
+// The pictures of a real operator fit a screen: lib/runtime/kernels' add.Tensor, and (with libtorch)
 // libtorch's, whose table has ~80 runtime keys (1807x1432 px; 5150 px tall with a box per key).
 // Our runtime against libtorch's differs in 51 of 139 keys: all of them within 2,000 px, only the
 // changes within 1,600.

@@ -108,7 +108,7 @@ def compare_chains(tool, runtime, load, data, page, work, ops):
 def check_callee_links(data, page, work):
     strings = data["strings"]
     calling = [o for o in data["operators"] if o.get("calls")]
-    if not check(calling, "some operator's composite kernel calls another (lib/kernels' have)"):
+    if not check(calling, "some operator's composite kernel calls another (lib/runtime/kernels' have)"):
         return
     names = {o["name"] for o in data["operators"]}
     op = next((o for o in calling if any(strings[c] in names for c in o["calls"])), calling[0])

@@ -196,7 +196,7 @@ TEST(SimulateScript, SessionWithDropAndErrors) {
   EXPECT_NE(run.out.find("\nAutogradCPU: fallthrough registered at what-if.txt:5 [kernel]\n"), std::string::npos);
   const size_t after_drop = run.out.find("CPU: base_cpu [kernel]\n");
   EXPECT_NE(after_drop, std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("AutogradCPU: fallthrough registered at lib/dispatch/src/dispatch_default_fallbacks.cpp:",
+  EXPECT_NE(run.out.find("AutogradCPU: fallthrough registered at lib/runtime/dispatch/src/dispatch_default_fallbacks.cpp:",
                          after_drop),
             std::string::npos);
   EXPECT_NE(run.out.find("name: myops::foo\nschema: myops::foo(Tensor x) -> Tensor\ndebug: registered at what-if.txt:2\n"

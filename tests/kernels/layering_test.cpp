@@ -1,4 +1,4 @@
-// The layering kernels (lib/kernels/layering): which kernels run, in which order, for tensors
+// The layering kernels (lib/runtime/kernels/layering): which kernels run, in which order, for tensors
 // carrying Autograd keys; the autograd tape; and the version counter of in-place and view ops.
 #include <gtest/gtest.h>
 
@@ -62,7 +62,7 @@ class Layering : public ::testing::Test {
  protected:
   void SetUp() override {
     const auto op = OperatorHandle::find("aten::add.Tensor");
-    ASSERT_TRUE(op && op->has_schema()) << "lib/kernels defines no aten::add.Tensor: its generated registration is missing";
+    ASSERT_TRUE(op && op->has_schema()) << "lib/runtime/kernels defines no aten::add.Tensor: its generated registration is missing";
   }
 };
 

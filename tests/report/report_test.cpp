@@ -1,4 +1,4 @@
-// lib/report: what each --format prints for a report, the rule lists with and without help, and
+// lib/frontend/report: what each --format prints for a report, the rule lists with and without help, and
 // --max-errors' cut.
 #include "schemac/report/report.h"
 

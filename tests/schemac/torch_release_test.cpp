@@ -1,5 +1,5 @@
 // `--torch-version`: the rules, severities, dispatch keys, built-in tags and tag syntax of each
-// torchgen release (lib/torch_releases/torch_release.h), on small files written for each fact.
+// torchgen release (lib/frontend/torch_releases/torch_release.h), on small files written for each fact.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -206,7 +206,7 @@ TEST(TorchRelease, SupportedKeysFollowTheReadLists) {
   EXPECT_TRUE(supports(k2_9, "SparseMPS"));
 }
 
-// Every supported key is a dispatch key name of lib/keys, and each release keeps the keys of the
+// Every supported key is a dispatch key name of lib/common/keys, and each release keeps the keys of the
 // one before it.
 TEST(TorchRelease, SupportedKeysAreKnownKeysAndOnlyGrow) {
   std::span<const std::string_view> before;

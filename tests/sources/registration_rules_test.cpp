@@ -1,6 +1,6 @@
 // What registration code gets beyond its schemas' own checks: dispatch keys and device types
 // checked against the real names, and did-you-mean for implementations of operators no file
-// defines. (lib/lint's mutation and alias rules over the same schemas: tests/lint.)
+// defines. (lib/frontend/lint's mutation and alias rules over the same schemas: tests/lint.)
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 

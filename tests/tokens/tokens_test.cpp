@@ -1,6 +1,6 @@
-// lib/tokens on its own: the C++ and Python lexers (literals decoded with a map back to their
+// lib/frontend/tokens on its own: the C++ and Python lexers (literals decoded with a map back to their
 // source bytes, bracket pairing, preprocessor branches), the call helpers and the text predicates
-// the call finders of lib/sources build on.
+// the call finders of lib/frontend/sources build on.
 #include <string>
 #include <vector>
 

@@ -1,4 +1,4 @@
-// lib/torch_releases on its own: which rules a release keeps and how severe they are, and
+// lib/frontend/torch_releases on its own: which rules a release keeps and how severe they are, and
 // the shape of its data (releases in order, rules sorted, tags and keys that only grow). What each
 // release does to a file is tested through lint in tests/schemac/torch_release_test.cpp.
 #include <algorithm>

@@ -21,7 +21,7 @@ std::span<const cli::Command> general_commands() {
         "Exit status: 0 success, 1 a rejected registration or failed step, 2 usage or I/O error."},
        bind_simulate_command},
       {{"ops", "List the operators known after loading, with their schemas",
-        "Example:\n  dispatch-inspect ops --load build/lib/kernels/libschemac_kernels.so\n"
+        "Example:\n  dispatch-inspect ops --load build/lib/runtime/kernels/libschemac_kernels.so\n"
         "Exit status: 0 success, 1 a library failed to load, 2 usage error."},
        bind_ops_command},
       {{"audit",
@@ -40,7 +40,8 @@ std::span<const cli::Command> general_commands() {
         "Write one self-contained HTML page with every operator's table, registrations and "
         "redispatch chains",
         "Examples:\n"
-        "  dispatch-inspect report --load build/lib/kernels/libschemac_kernels.so -o kernels.html\n"
+        "  dispatch-inspect report --load build/lib/runtime/kernels/libschemac_kernels.so -o "
+        "kernels.html\n"
         "  dispatch-inspect report --runtime torch -o torch.html\n"
         "The page fetches nothing: open it in any browser. Its filter takes words such as add,\n"
         "key:AutogradCPU, kernel:RegisterCPU and reason:fallthrough (docs/dispatch-inspect.md).\n"

@@ -1,7 +1,7 @@
 // Loading operator libraries into the process-wide registry, all or nothing.
 //
 // A library is either a C++ library whose static registration blocks run when it is opened
-// (SCHEMAC_LIBRARY...; lib/kernels is one), or a plugin built against the stable C ABI (it
+// (SCHEMAC_LIBRARY...; lib/runtime/kernels is one), or a plugin built against the stable C ABI (it
 // exports schemac_plugin_abi_version; examples/plugin is one), which the runtime's plugin loader
 // opens, checks the ABI version of, and registers. Either way loading runs the library's code.
 //

@@ -1,6 +1,6 @@
-// Our runtime's adapter (schemac::inspect::Runtime, runtime.h of lib/inspect): lib/dispatch's
-// keys and process-wide registry. The engine (answer.h) asks it; simulate reads its fresh
-// registries with table_of and dump_of.
+// Our runtime's adapter (schemac::inspect::Runtime, runtime.h of lib/inspector/inspect):
+// lib/runtime/dispatch's keys and process-wide registry. The engine (answer.h) asks it; simulate
+// reads its fresh registries with table_of and dump_of.
 //
 // These functions read registration-side state: call them while nothing registers into the
 // operator's Dispatcher (or hold Dispatcher::mutex()).
@@ -16,7 +16,7 @@ report::Table table_of(const dispatch::OperatorEntry& op,
                        const inspect::TableOptions& options = {});
 report::Dump dump_of(const dispatch::OperatorEntry& op);
 
-// The runtime of this process (lib/dispatch's singleton registry).
+// The runtime of this process (lib/runtime/dispatch's singleton registry).
 Runtime& schemac_runtime();
 
 }  // namespace schemac::inspect

@@ -1,8 +1,8 @@
 // `schemac compat OLD NEW [--allow FILE]`: the changes from OLD to NEW that break callers written
 // against OLD. OLD and NEW are native-functions YAML or C++ / Python registration code, mixed as
-// needed (lib/compat's compat_files.h compares registration code through its YAML form). Every
-// format goes to stdout, as lint's. Exit 0 compatible, 1 when anything breaking is found (or an
-// input or the allow-list has errors, or an allow-list entry expired), 2 usage or I/O errors.
+// needed (lib/frontend/compat's compat_files.h compares registration code through its YAML form).
+// Every format goes to stdout, as lint's. Exit 0 compatible, 1 when anything breaking is found (or
+// an input or the allow-list has errors, or an allow-list entry expired), 2 usage or I/O errors.
 #include <filesystem>
 #include <memory>
 #include <optional>

@@ -1,9 +1,9 @@
 // `schemac gen FILE... -o DIR`: the registration code, kernel declarations and operator handles
-// of native-functions files for the `--target` (lib/codegen's registry: our runtime, or PyTorch),
-// made by lib/generate (gen's gate, the files in memory, written only where their bytes change,
-// stale shards removed). This file binds the options, reads the inputs, prints the errors
-// (warnings only counted) and lists or writes the files, each replaced atomically (tools/cli's
-// replace_file). Exit 0 success, 1 input errors, 2 usage or I/O errors.
+// of native-functions files for the `--target` (lib/frontend/codegen's registry: our runtime, or
+// PyTorch), made by lib/frontend/generate (gen's gate, the files in memory, written only where
+// their bytes change, stale shards removed). This file binds the options, reads the inputs, prints
+// the errors (warnings only counted) and lists or writes the files, each replaced atomically
+// (tools/cli's replace_file). Exit 0 success, 1 input errors, 2 usage or I/O errors.
 #include <filesystem>
 #include <memory>
 #include <optional>

@@ -4,15 +4,16 @@
 // [--select/--ignore RULE,...] [--baseline FILE] [--max-errors N] FILE|DIR|-...`: checks operator
 // YAML files (native_functions.yaml, torchgen's backend YAML, executorch's kernel YAML; recognised
 // by shape, as the torchgen of release X.Y reads them: docs/releases.md) and the schemas in C++
-// and Python registration code (chosen by extension, else by content: lib/sources' language.h;
+// and Python registration code (chosen by extension, else by content: lib/frontend/sources'
+// language.h;
 // --verbose lists the calls whose schema is not a literal), then the rules across all the files
 // given, and reports every problem with its rule id on stdout. This command binds options and
 // prints; the libraries do the rest: the lint run itself, from reading the arguments to the
-// sorted findings (engine/lint_job.h: stdin, files, folders by lib/inputs' search; each input's
-// .schemac.yaml, release, tags, profile, suppression comments, per-path; the baseline; --fix's
-// rounds; --max-errors), the one engine `schemac lsp` and `gen` ask too (engine/engine.h); the
-// report in each --format (lib/report).
-// Exit 0 clean, 1 on errors (or warnings with --werror), 2 on usage or I/O errors.
+// sorted findings (engine/lint_job.h: stdin, files, folders by lib/frontend/inputs' search; each
+// input's .schemac.yaml, release, tags, profile, suppression comments, per-path; the baseline;
+// --fix's rounds; --max-errors), the one engine `schemac lsp` and `gen` ask too (engine/engine.h);
+// the report in each --format (lib/frontend/report). Exit 0 clean, 1 on errors (or warnings with
+// --werror), 2 on usage or I/O errors.
 #include <cstdio>
 #include <iostream>
 #include <iterator>

@@ -1,9 +1,10 @@
 // `schemac lsp [--stdio] [--debounce MS] [--docs-url URL]`: a Language Server Protocol server on
-// stdin/stdout (lib/lsp), with each document's .schemac.yaml (lib/config/provider.h, through the
-// lint engine) and suppression comments applied. `--stdio` (what VS Code's client and others pass)
-// names the one transport there is; `--clientProcessId` is accepted and ignored.
-// Nothing but protocol messages goes to stdout. Exit 0 after a shutdown request and an exit
-// notification, 1 when the client exits without shutting down or the input ends.
+// stdin/stdout (lib/frontend/lsp), with each document's .schemac.yaml
+// (lib/frontend/config/provider.h, through the lint engine) and suppression comments applied.
+// `--stdio` (what VS Code's client and others pass) names the one transport there is;
+// `--clientProcessId` is accepted and ignored. Nothing but protocol messages goes to stdout. Exit 0
+// after a shutdown request and an exit notification, 1 when the client exits without shutting down
+// or the input ends.
 #include <chrono>
 #include <cstdio>
 #include <iostream>

@@ -16,8 +16,8 @@ namespace schemac::tool {
 namespace {
 
 // `schemac help TOPIC` for a topic that is not a subcommand: prints the rule's documentation
-// (lib/rules' rule_help.h) and returns 0, or says the rule is unknown (with a did-you-mean) and
-// returns 2.
+// (lib/frontend/rules' rule_help.h) and returns 0, or says the rule is unknown (with a
+// did-you-mean) and returns 2.
 int print_rule_help(std::string_view id) {
   if (std::optional<rules::RuleHelp> help = rules::find_rule_help(id)) {
     fmt::print("{}", help->text);

@@ -72,10 +72,10 @@ void print_problem(const Input& input, const schema::SchemaError& error,
                  {cli::stderr_color()}));
 }
 
-// `--source FILE...`: the schemas written in C++ and Python registration code (lib/engine reads
-// the files as lint does, under each one's .schemac.yaml), printed like schemas are, each with the
-// file, line and column where its string starts; --format yaml writes the registrations as
-// native-functions YAML (lib/adopt).
+// `--source FILE...`: the schemas written in C++ and Python registration code (lib/frontend/engine
+// reads the files as lint does, under each one's .schemac.yaml), printed like schemas are, each
+// with the file, line and column where its string starts; --format yaml writes the registrations as
+// native-functions YAML (lib/frontend/adopt).
 int run_parse_sources(const ParseSourcesOptions& options) {
   if (!build_macros(kParse, options.macros)) return cli::kExitUsage;
   bool io_error = false;

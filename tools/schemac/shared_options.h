@@ -31,7 +31,7 @@ inline constexpr const char* kDocsUrlHelp =
 // after saying why, nothing when it is not an absolute URL.
 std::optional<std::string> checked_docs_url(std::string_view command, const std::string& option);
 
-// `-D NAME=VALUE` / `-DNAME` / `-U NAME`; lib/engine merges them with a `.schemac.yaml`'s
+// `-D NAME=VALUE` / `-DNAME` / `-U NAME`; lib/frontend/engine merges them with a `.schemac.yaml`'s
 // `defines:` (macros_for).
 using BuildMacroOptions = engine::BuildMacros;
 

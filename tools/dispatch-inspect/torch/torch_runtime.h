@@ -1,5 +1,5 @@
 // libtorch's adapter: c10's keys and libtorch's registry (torch_registry.h) as a
-// schemac::inspect::Runtime, which lib/inspect's engine (answer.h) asks.
+// schemac::inspect::Runtime, which lib/inspector/inspect's engine (answer.h) asks.
 #pragma once
 
 #include "schemac/inspect/runtime.h"

@@ -1,0 +1,32 @@
+// The one gate of `schemac gen`: everything checked before a file is written, for every caller
+// (the CLI, the benchmarks, the fuzz target).
+#pragma once
+
+#include <vector>
+
+#include "schemac/codegen/gen_model.h"
+#include "schemac/codegen/target.h"
+#include "schemac/config/provider.h"
+#include "schemac/engine/engine.h"
+
+namespace schemac::codegen {
+
+// What the gate lints with: the lint engine's options (profile, release, --select/--ignore) and
+// each input's .schemac.yaml (null: none), as `schemac lint` would.
+struct GateOptions {
+  engine::Options lint;
+  config::ConfigProvider* configs = nullptr;
+};
+
+// The model of `inputs` and every diagnostic that stops gen: what `schemac lint` reports for the
+// inputs (lib/frontend/engine: each file's rules with its config's release, profile and tags,
+// duplicates across files, suppression comments, the config's select/ignore/severity/per-path;
+// torchgen's code-generation constraints are off, since gen registers its own kernels), the model's
+// own diagnostics (a duplicate operator both find is reported once), and `target`'s checks. An
+// input whose `load_diagnostics` are given has them linted too (the caller reports them otherwise).
+// The lint and the model only read the inputs, so they run on two threads. Operators written
+// without a namespace get `options.umbrella_namespace`.
+ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, const GateOptions& gate,
+                                   const Target& target, const GenOptions& options);
+
+}  // namespace schemac::codegen

@@ -1,0 +1,25 @@
+# Writes OUT, a C++ file defining `schemac::rules::rule_doc_pages()`: the text of each page named
+# in PAGES (a comma-separated list of files under DOCS), for the rules' help (rule_help.h). Run at
+# build time (lib/frontend/rules/CMakeLists.txt), so an edited page is embedded by the next build; OUT is
+# rewritten only when its text changes.
+set(body "// Written by lib/frontend/rules/embed_docs.cmake from docs/: the pages the rules' help reads.\n")
+string(APPEND body "#include \"schemac/rules/rule_help.h\"\n\nnamespace schemac::rules {\n\n")
+string(APPEND body "std::span<const RuleDocPage> rule_doc_pages() {\n")
+string(APPEND body "  static const RuleDocPage pages[] = {\n")
+string(REPLACE "," ";" PAGES "${PAGES}")
+foreach(page ${PAGES})
+  file(READ "${DOCS}/${page}" text)
+  string(FIND "${text}" ")schemacdoc\"" clash)
+  if(NOT clash EQUAL -1)
+    message(FATAL_ERROR "${DOCS}/${page} holds the raw string delimiter )schemacdoc\"")
+  endif()
+  string(APPEND body "      {\"${page}\", R\"schemacdoc(${text})schemacdoc\"},\n")
+endforeach()
+string(APPEND body "  };\n  return pages;\n}\n\n}  // namespace schemac::rules\n")
+if(EXISTS "${OUT}")
+  file(READ "${OUT}" old)
+  if(old STREQUAL body)
+    return()
+  endif()
+endif()
+file(WRITE "${OUT}" "${body}")
