@@ -9,6 +9,11 @@
 #      and GPU tests (they skip without a GPU), and those only the release build has (PyTorch
 #      interop, CUDA, benchmark smoke runs)
 #   4. the concurrency tests under ThreadSanitizer
+#   5. the current platform: inside a Debian sid root (g++ 16, fmt 11, CMake 4, PyTorch 2.14;
+#      scripts/sid-root.sh makes it once, about 4 minutes, and later runs reuse it), this script
+#      with --release-only: the release build, warnings as errors, and every test in it, in
+#      build-sid/ of this checkout. Not run where this system is sid itself.
+# With --release-only it runs stage 1 and every test of the release build (what stage 5 runs).
 # The sanitizer builds are -O1 with line tables only (-gline-tables-only: the reports still name
 # file and line), build no benchmarks, CUDA or PyTorch interop (no sanitized test runs them), and
 # are unity builds (CMAKE_UNITY_BUILD, 16 sources a step: the headers every test includes are
@@ -21,11 +26,27 @@ if [ -n "${SCHEMAC_UPDATE_GOLDEN:-}" ]; then
   echo "test.sh: unset it to run the suite (refresh goldens on purpose with ctest -R NAME instead)." >&2
   exit 2
 fi
+release_only=false
+case "${1:-}" in
+  "") ;;
+  --release-only) release_only=true ;;
+  *) echo "usage: scripts/test.sh [--release-only]" >&2; exit 2 ;;
+esac
 scripts/install-deps.sh --test
 source scripts/ccache-env.sh
 jobs=$(nproc)
+build=${SCHEMAC_BUILD_DIR:-build}
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
+# How long each stage took, printed at the end.
+stage_start=$(date +%s)
+stage_times=()
+stage_done() {
+  local now
+  now=$(date +%s)
+  stage_times+=("$1 $((now - stage_start)) s")
+  stage_start=$now
+}
 # Runs ctest, keeping its output to count the results at the end.
 run_ctest() {
   local name=$1; shift
@@ -41,8 +62,27 @@ sanitizer_skip="^($(sed -e 's/#.*//' -e 's/[[:space:]]*$//' tests/sanitizer_skip
 echo "== format (clang-format --dry-run --Werror over lib/ and tools/)"
 scripts/check-format.sh
 
-echo "== release build (warnings are errors: everything, tests, benchmarks, CUDA, PyTorch interop)"
+echo "== release build in $build/ (warnings are errors: everything, tests, benchmarks, CUDA, PyTorch interop)"
+echo "   $(g++ --version | head -n 1); $(cmake --version | head -n 1); Debian $(cat /etc/debian_version)"
 scripts/build.sh -DSCHEMAC_WERROR=ON -DSCHEMAC_TESTS=ON -DSCHEMAC_BENCH=ON
+stage_done "release build"
+
+# The end: every test counted, and how long each stage took.
+finish() {
+  local total skipped
+  total=$(( $(cat "$logs"/*.log | sed -n 's/.*tests failed out of \([0-9]*\)$/\1/p' | paste -sd+) ))
+  skipped=$(cat "$logs"/*.log | grep -c '(Skipped)$' || true)
+  echo "== all tests passed ($(IFS=';'; echo "${stage_times[*]}" | sed 's/;/, /g'))"
+  echo "all: $((total - skipped)) passed, 0 failed, $skipped skipped"
+}
+
+if $release_only; then
+  echo "== every test of the release build"
+  run_ctest release --test-dir "$build" --output-on-failure -j"$jobs"
+  stage_done "release tests"
+  finish
+  exit 0
+fi
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests, with fuzz smoke runs"
 CC=clang CXX=clang++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -52,15 +92,17 @@ cmake --build build-asan -j"$jobs"
 asan_filter=(-LE "slow|gpu" -E "$sanitizer_skip")
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   run_ctest asan --test-dir build-asan --output-on-failure -j"$jobs" "${asan_filter[@]}"
+stage_done "sanitizers"
 
 echo "== release tests that did not run under the sanitizers (tests/sanitizer_skip.txt, slow, GPU,"
 echo "   PyTorch interop, CUDA, benchmark smoke runs)"
 # The numbers of the release tests whose names the ASan stage did not run, as a ctest -I file.
 test_names() { sed -n 's/^ *Test *#\([0-9]*\): \(.*\)$/\1 \2/p'; }
 ctest --test-dir build-asan -N "${asan_filter[@]}" | test_names | cut -d' ' -f2 | LC_ALL=C sort -u >"$logs/asan.names"
-ctest --test-dir build -N | test_names | LC_ALL=C sort -k2,2 | LC_ALL=C join -1 2 -2 1 -v 1 - "$logs/asan.names" |
+ctest --test-dir "$build" -N | test_names | LC_ALL=C sort -k2,2 | LC_ALL=C join -1 2 -2 1 -v 1 - "$logs/asan.names" |
   cut -d' ' -f2 | paste -sd, | sed 's/^/0,0,0,/' >"$logs/release.numbers"
-run_ctest release --test-dir build --output-on-failure -j"$jobs" -I "$logs/release.numbers"
+run_ctest release --test-dir "$build" --output-on-failure -j"$jobs" -I "$logs/release.numbers"
+stage_done "release tests"
 
 echo "== ThreadSanitizer"
 CC=clang CXX=clang++ cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -68,8 +110,15 @@ CC=clang CXX=clang++ cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWit
   $unity -DSCHEMAC_SANITIZE=thread -DSCHEMAC_BENCH=OFF >/dev/null
 cmake --build build-tsan -j"$jobs" --target tsan_tests
 run_ctest tsan --test-dir build-tsan --output-on-failure -L tsan
+stage_done "thread sanitizer"
 
-total=$(( $(cat "$logs"/*.log | sed -n 's/.*tests failed out of \([0-9]*\)$/\1/p' | paste -sd+) ))
-skipped=$(cat "$logs"/*.log | grep -c '(Skipped)$' || true)
-echo "== all tests passed"
-echo "all: $((total - skipped)) passed, 0 failed, $skipped skipped"
+if grep -q sid /etc/debian_version 2>/dev/null; then
+  echo "== Debian sid stage: not run, this system is sid itself (the stages above ran on it)"
+else
+  echo "== Debian sid stage: the release build and every test with g++ 16, fmt 11, CMake 4, PyTorch 2.14"
+  scripts/sid-root.sh make
+  scripts/sid-root.sh run env SCHEMAC_BUILD_DIR=build-sid scripts/test.sh --release-only 2>&1 |
+    tee "$logs/sid.log"
+  stage_done "sid stage"
+fi
+finish
