@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <vector>
 
+#include <fmt/ranges.h>
+
 #include "schemac/support/did_you_mean.h"
 #include "schemac/support/version.h"
 

@@ -5,6 +5,7 @@
 #include <array>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "schemac/schema/printer.h"
 

@@ -1,5 +1,6 @@
 // BackendSelect kernels of the PyTorch target, for factory operators (torch_emitters.h).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "schemac/codegen/emit_util.h"
 #include "schemac/codegen/torch_emitters.h"

@@ -1,5 +1,6 @@
 // The TORCH_LIBRARY (or TORCH_LIBRARY_FRAGMENT) block of the PyTorch target (torch_emitters.h).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "schemac/codegen/emit_util.h"
 #include "schemac/codegen/torch_emitters.h"

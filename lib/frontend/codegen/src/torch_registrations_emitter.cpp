@@ -3,6 +3,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "schemac/codegen/emit_util.h"
 #include "schemac/codegen/torch_emitters.h"

@@ -2,6 +2,7 @@
 #include "schemac/codegen/torch_types.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "schemac/schema/printer.h"
 

@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "schemac/native_functions/yaml_loader.h"
 #include "schemac/rules/rules.h"

@@ -12,6 +12,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "lint_rules_internal.h"
 #include "schemac/rules/rules.h"

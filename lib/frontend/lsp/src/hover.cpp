@@ -3,6 +3,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "schemac/codegen/torch_types.h"
 #include "schemac/native_functions/native_functions.h"

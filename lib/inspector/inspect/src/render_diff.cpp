@@ -2,6 +2,7 @@
 #include "schemac/inspect/render_diff.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <map>
 

@@ -1,5 +1,6 @@
 // Resolutions in text and JSON (render.h).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "schemac/inspect/render.h"
 

@@ -2,6 +2,7 @@
 #include "schemac/inspect/resolve.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>

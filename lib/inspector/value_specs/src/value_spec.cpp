@@ -3,6 +3,7 @@
 #include "schemac/support/text.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <charconv>
