@@ -14,6 +14,7 @@
 
 #include "check_problems.h"
 #include "schemac/rules/rules.h"
+#include "schemac/schema/check.h"
 #include "schemac/schema/printer.h"
 
 namespace schemac::schema {
@@ -22,8 +23,7 @@ namespace {
 using Kind = DefaultValue::Kind;
 
 // clang-format off
-// What parseSingleConstant takes as a name for any type, and the dtype names it takes besides for
-// a ScalarType (c10::getStringToDtypeMap).
+// What parseSingleConstant takes as a name for any type, and the dtypes a ScalarType takes too.
 constexpr std::string_view kConstantNames[] = {
     "float", "complex", "long", "strided", "Mean", "contiguous_format"};
 constexpr std::string_view kDtypeNames[] = {
@@ -34,21 +34,16 @@ constexpr std::string_view kDtypeNames[] = {
     "float8_e4m3fn", "float8_e5m2fnuz", "float8_e4m3fnuz", "uint16", "uint32", "uint64",
     "uint1", "uint2", "uint3", "uint4", "uint5", "uint6", "uint7", "int1", "int2", "int3",
     "int4", "int5", "int6", "int7", "float8_e8m0fnu", "float4_e2m1fn_x2"};
-// The device types c10::Device parses from a string.
+// The device types c10::Device parses from a string (check.h).
 constexpr std::string_view kDeviceTypes[] = {
     "cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga",
     "ort", "maia", "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone"};
-// clang-format on
-
 bool contains(std::span<const std::string_view> names, std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
-
 // The kind PyTorch reads a value by: the "fake" type, where ScalarType, Layout, MemoryFormat and
 // SymInt are int.
 enum class ValueKind { Int, Float, Complex, Bool, Str, Number, Optional, Other };
-
-// clang-format off
 ValueKind value_kind(const Type& type) {
   if (type.is_optional()) return ValueKind::Optional;
   if (type.kind != Type::Kind::Base) return ValueKind::Other;
@@ -376,4 +371,5 @@ void check_default(const Argument& argument, Problems& problems) {
                           argument.name, print_type(type)));
 }
 
+std::span<const std::string_view> device_type_names() { return kDeviceTypes; }
 }  // namespace schemac::schema
