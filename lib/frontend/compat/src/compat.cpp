@@ -38,7 +38,8 @@ CompatReport check_compat(CompatInput old_input, CompatInput new_input,
     for (Diagnostic& d : allow.diagnostics) report.diagnostics.push_back(std::move(d));
   }
   if (!bad_old && !bad_new) {
-    std::vector<CompatFinding> findings = compare_native_functions(old_load.file, new_load.file);
+    std::vector<CompatFinding> findings = compare_native_functions(
+        old_load.file, new_load.file, {old_input.kernels_listed, new_input.kernels_listed});
     std::erase_if(findings, [&](const CompatFinding& f) {
       return std::find(unreadable_in_new.begin(), unreadable_in_new.end(), f.operator_name) !=
              unreadable_in_new.end();
