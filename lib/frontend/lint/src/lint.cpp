@@ -15,12 +15,8 @@ using diagnostics::Diagnostic, diagnostics::Location, diagnostics::Severity;
 
 Diagnostic& report_rule(std::vector<Diagnostic>& out, rules::Rule rule, Location location,
                         std::string message) {
-  out.push_back(Diagnostic{rule.def().severity,
-                           rule,
-                           std::move(location),
-                           std::move(message),
-                           {},
-                           {}});
+  out.push_back(
+      Diagnostic{rule.def().severity, rule, std::move(location), std::move(message), {}, {}});
   return out.back();
 }
 

@@ -62,7 +62,8 @@ nlohmann::json yaml_hover(const Document& document, Position position) {
   for (const native_functions::NativeFunction& function : load.file.functions) {
     const native_functions::YamlNode* key = function.field_key("func");
     if (key == nullptr || key->line != position.line + 1 || !function.schema) continue;
-    Definition definition{&*function.schema, {}, {}, function.use_const_ref_for_mutable_tensors, ""};
+    Definition definition{
+        &*function.schema, {}, {}, function.use_const_ref_for_mutable_tensors, ""};
     // The kernels as written, a key that lint rejects included: the signature does not depend on
     // it.
     std::set<std::string> seen;
