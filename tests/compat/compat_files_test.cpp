@@ -144,6 +144,19 @@ TEST(CompatFiles, AnUnreadableOldOperatorIsNotCompared) {
   EXPECT_NE(report->diagnostics[0].message.find("[unknown-type]"), std::string::npos);
 }
 
+// Registration code that defines no operator (OLD before the first one) is compatible with any
+// NEW: a file without operators is no error.
+TEST(CompatFiles, CodeWithoutOperatorsIsNoError) {
+  const std::string none = "TORCH_LIBRARY(myops, m) {\n}\n";
+  std::string why;
+  std::optional<CompatReport> report =
+      check_compat_files({"old.cpp", none, sources::Language::cpp},
+                         {"new.cpp", kNew, sources::Language::cpp}, std::nullopt, {}, why);
+  ASSERT_TRUE(report) << why;
+  EXPECT_TRUE(report->diagnostics.empty()) << report->diagnostics[0].message;
+  EXPECT_TRUE(report->compared);
+}
+
 // --language decides; else the name's extension; else the content (`<(git show ...)`).
 TEST(CompatFiles, TheLanguageOfAnInput) {
   EXPECT_EQ(input_language("", "ops.cpp", "- func: f() -> ()\n"), sources::Language::cpp);

@@ -61,6 +61,15 @@ bool same_definition(const GenOperator& a, const GenOperator& b) {
          a.tags == b.tags;
 }
 
+// The operator's name as a func that does not parse writes it ("sup::a.out": what precedes its
+// '('), or the whole func when there is nothing before one.
+std::string written_name(std::string_view func) {
+  std::string_view name = func.substr(0, func.find('('));
+  while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
+  while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
+  return std::string(name.empty() ? func : name);
+}
+
 }  // namespace
 
 bool needs_backend_select(const GenOperator& op) {
@@ -125,14 +134,15 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs,
       // may silence it, but gen cannot write it).
       if (!function.schema) {
         schema::ParseResult parsed = schema::parse_schema(function.func);
-        build.unwritten.push_back(
-            {function.func.empty() ? std::string("(an entry without func)") : function.func,
-             function.location,
-             function.func.empty() ? std::string("it has no func")
-             : parsed.error        ? fmt::format("PyTorch rejects its schema: {} [{}]",
-                                                 parsed.error->message, parsed.error->rule)
-                                   : std::string("its schema is not usable"),
-             {}});
+        build.unwritten.push_back({function.func.empty() ? std::string("(an entry without func)")
+                                                         : written_name(function.func),
+                                   function.location,
+                                   function.func.empty() ? std::string("it has no func")
+                                   : parsed.error
+                                       ? fmt::format("PyTorch rejects its schema: {} [{}]",
+                                                     parsed.error->message, parsed.error->rule)
+                                       : std::string("its schema is not usable"),
+                                   {}});
         continue;
       }
       GenOperator op;

@@ -70,7 +70,7 @@ struct GenInput {
 // model. Not a finding by itself: gen's gate (checked_model.h) makes one unless
 // lint's findings have an error in the entry already.
 struct UnwrittenOperator {
-  std::string name;  // "ns::op.overload", or the func as written when it does not parse
+  std::string name;  // "ns::op.overload" (as the func writes it, when it does not parse)
   diagnostics::Location location;  // the entry's
   std::string why;                 // "its schema does not parse: ...", "it is defined again ..."
   std::vector<diagnostics::Note> notes;

@@ -89,7 +89,9 @@ AllowOutcome apply_allow_list(std::vector<CompatFinding> findings,
 struct CompatInput {
   std::string file;
   std::string text;
-  bool kernels_listed = false;  // written from registration code (KernelsListed)
+  // Written from registration code (KernelsListed); without entries it defines no operator,
+  // which is no error.
+  bool kernels_listed = false;
 };
 struct CompatReport {
   std::vector<Diagnostic> diagnostics;
