@@ -146,7 +146,8 @@ int run_lint(LintOptions& options) {
   std::fflush(stdout);
   if (options.format == "text" && !result.diagnostics.empty())
     fmt::print("{}", lint::render_rule_counts(result.diagnostics));
-  if (result.diagnostics.empty() && !result.io_error && !result.baseline_recorded && !options.quiet)
+  if (result.diagnostics.empty() && !result.io_error && !result.baseline_recorded &&
+      result.files > 0 && !options.quiet)
     fmt::print(stderr, "{}", report::render_checked(result.files, result.schemas));
   if (result.io_error) return kExitUsage;
   const diagnostics::DiagnosticCounts& counts = result.counts;
