@@ -74,7 +74,7 @@ def mutated_copies(gen, schemac, release, own, own_tags):
     with open(own, encoding="utf-8") as f:
         text = f.read()
     paths = sorted(glob.glob(os.path.join(here, "mutations", "*.yaml")))
-    differ = 0
+    differ = rejected = 0
     with tempfile.TemporaryDirectory() as tmp:
         for path in paths:
             with open(path, encoding="utf-8") as f:
@@ -86,13 +86,15 @@ def mutated_copies(gen, schemac, release, own, own_tags):
             if theirs == "accept":
                 theirs, why = parser_verdict(release, snippet) or (theirs, why)
             ours, output = schemac_verdict(schemac, release, copy, own_tags)
+            rejected += theirs == "reject"
             if theirs != ours:
                 differ += 1
                 print(f"own file + mutations/{os.path.basename(path)}: torchgen {release} says {theirs} {why}; "
                       f"schemac says {ours}")
                 if ours == "reject":
                     print("    " + "\n    ".join(l for l in output.splitlines() if "error:" in l))
-    print(f"{len(paths) - differ} of {len(paths)} mutated copies of the own file agree with torchgen {release}")
+    print(f"{len(paths) - differ} of {len(paths)} mutated copies of the own file agree with torchgen {release} "
+          f"(it rejects {rejected} of them)")
     return differ
 
 
@@ -142,7 +144,10 @@ def main():
     print(f"{len(paths) - differ} of {len(paths)} cases agree with torchgen {release}")
     # The release's own native_functions.yaml, which its torchgen built, lints without errors.
     own, own_tags = own_files(gen)
-    if own:
+    if not own:
+        differ += 1
+        print(f"torchgen {release}'s own native_functions.yaml is neither packaged with it nor in its checkout")
+    else:
         ours, output = schemac_verdict(schemac, release, own, own_tags)
         if ours != "accept":
             differ += 1
