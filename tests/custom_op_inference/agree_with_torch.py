@@ -170,6 +170,9 @@ def main():
                 differ += 1
                 print(f"{name}: {op}: torch {release} registers it; schemac refuses it: {message}")
     print(f"{compared - differ} of {compared} custom ops agree with torch {release}'s custom_op")
+    if compared == 0:
+        print("agree_with_torch.py: no custom op of the corpus was registered or refused")
+        return 1
     return 1 if differ else 0
 
 
