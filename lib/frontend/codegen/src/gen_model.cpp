@@ -61,13 +61,11 @@ bool same_definition(const GenOperator& a, const GenOperator& b) {
          a.tags == b.tags;
 }
 
-// The operator's name as a func that does not parse writes it ("sup::a.out": what precedes its
-// '('), or the whole func when there is nothing before one.
-std::string written_name(std::string_view func) {
-  std::string_view name = func.substr(0, func.find('('));
-  while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
-  while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
-  return std::string(name.empty() ? func : name);
+// The operator's name as a func that does not parse writes it: what precedes its '('.
+std::string written_name(const std::string& func) {
+  const size_t open = func.find('(');
+  if (open == 0 || open == std::string::npos) return func;
+  return func.substr(0, func.find_last_not_of(' ', open - 1) + 1);
 }
 
 }  // namespace
