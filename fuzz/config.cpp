@@ -9,13 +9,11 @@
 #include "schemac/config/config.h"
 #include "schemac/diagnostics/fixes.h"
 #include "schemac/diagnostics/suppressions.h"
-#include "schemac/lint/lint_rules.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace schemac;
   std::string text(reinterpret_cast<const char*>(data), size);
-  config::ConfigLoad load =
-      config::load_config("dir/.schemac.yaml", text, lint::lint_rule_catalog());
+  config::ConfigLoad load = config::load_config("dir/.schemac.yaml", text);
   std::string rendered = config::render_config(load.config);
   std::vector<diagnostics::Diagnostic> found = load.diagnostics;
   config::apply_config(load.config, found);

@@ -75,7 +75,7 @@ void BM_lint_corpus_end_to_end(benchmark::State& state) {
     std::string text = read_file(kNativeFunctions);
     SourceFiles sources;
     sources.add(kNativeFunctions, text);
-    schemac::config::ConfigProvider configs("", schemac::engine::all_rules());
+    schemac::config::ConfigProvider configs;
     schemac::engine::Options options;
     options.tags_file = kTags;
     std::vector<schemac::engine::Document> documents;

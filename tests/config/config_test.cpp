@@ -1,5 +1,5 @@
-// lib/frontend/config: reading .schemac.yaml (every key, unknown keys and rules with a did-you-mean, bad
-// YAML) and applying it to diagnostics, on small texts.
+// lib/frontend/config: reading .schemac.yaml (every key, unknown keys and rules with a
+// did-you-mean, bad YAML) and applying it to diagnostics, on small texts.
 #include <gtest/gtest.h>
 
 #include "schemac/config/config.h"
@@ -9,39 +9,39 @@ namespace {
 
 using diagnostics::Diagnostic, diagnostics::Location, diagnostics::Severity;
 
-constexpr diagnostics::RuleInfo kRules[] = {{"unknown-field", Severity::error, "d"}, {"invalid-tag", Severity::error, "d"}};
-
 TEST(Config, ReadsEveryKeyAndAppliesIt) {
   ConfigLoad load = load_config("proj/.schemac.yaml",
-                                                "ignore: [invalid-tag]\n"
-                                                "severity: {unknown-field: warning}\n"
-                                                "per-path: {\"gen/*\": [unknown-field]}\n"
-                                                "tags: tags/tags.yaml\nprofile: extension\n"
-                                                "torch-version: '2.4'\nnamespace: myops\n",
-                                                kRules);
+                                "ignore: [unknown-tag]\n"
+                                "severity: {unknown-field: warning}\n"
+                                "per-path: {\"gen/*\": [unknown-field]}\n"
+                                "tags: tags/tags.yaml\nprofile: extension\n"
+                                "torch-version: '2.4'\nnamespace: myops\n");
   ASSERT_TRUE(load.diagnostics.empty()) << load.diagnostics[0].message;
   const Config& c = load.config;
   EXPECT_EQ(c.tags, "proj/tags/tags.yaml");
   EXPECT_EQ(c.profile, "extension");
   EXPECT_EQ(c.torch_version, "2.4");
   EXPECT_EQ(c.namespace_name, "myops");
-  EXPECT_FALSE(rule_enabled(c, "invalid-tag", "proj/a.yaml"));
+  EXPECT_FALSE(rule_enabled(c, "unknown-tag", "proj/a.yaml"));
   EXPECT_TRUE(rule_enabled(c, "unknown-field", "proj/a.yaml"));
   EXPECT_FALSE(rule_enabled(c, "unknown-field", "proj/gen/a.yaml"));
-  std::vector<Diagnostic> ds = {{Severity::error, "unknown-field", Location::at("proj/a.yaml", 1, 1), "m", {}, {}}};
+  std::vector<Diagnostic> ds = {
+      {Severity::error, "unknown-field", Location::at("proj/a.yaml", 1, 1), "m", {}, {}}};
   apply_config(c, ds);
   ASSERT_EQ(ds.size(), 1u);
-  EXPECT_EQ(ds[0].severity, Severity::warning);
+  EXPECT_EQ(ds[0].severity, Severity::error) << "rules::decide decides severities, not the config";
+  EXPECT_EQ(configured_severity(c, "unknown-field"), Severity::warning);
+  EXPECT_EQ(configured_severity(c, "unknown-tag"), std::nullopt);
   Config selected = merge_command_line(c, {{"unknown-field"}, {}});
   EXPECT_FALSE(rule_enabled(selected, "other-rule", "proj/a.yaml"));
 }
 
 TEST(Config, CustomOpHelpers) {
-  ConfigLoad load = load_config(".schemac.yaml",
-                                "custom-op-helpers:\n"
-                                "  - name: custom_op_with_fake\n    like: custom_op\n    namespace: tfl\n"
-                                "  - {name: register, like: direct_register_custom_op}\n",
-                                kRules);
+  ConfigLoad load =
+      load_config(".schemac.yaml",
+                  "custom-op-helpers:\n"
+                  "  - name: custom_op_with_fake\n    like: custom_op\n    namespace: tfl\n"
+                  "  - {name: register, like: direct_register_custom_op}\n");
   ASSERT_TRUE(load.diagnostics.empty()) << load.diagnostics[0].message;
   ASSERT_EQ(load.config.custom_op_helpers.size(), 2u);
   EXPECT_EQ(load.config.custom_op_helpers[0].name, "custom_op_with_fake");
@@ -49,7 +49,8 @@ TEST(Config, CustomOpHelpers) {
   EXPECT_EQ(load.config.custom_op_helpers[0].namespace_name, "tfl");
   EXPECT_EQ(load.config.custom_op_helpers[1].like, "direct_register_custom_op");
   EXPECT_FALSE(load.config.custom_op_helpers[1].namespace_name);
-  EXPECT_NE(render_config(load.config).find("  - name: \"register\"\n    like: direct_register_custom_op\n"),
+  EXPECT_NE(render_config(load.config)
+                .find("  - name: \"register\"\n    like: direct_register_custom_op\n"),
             std::string::npos);
 }
 
@@ -59,8 +60,7 @@ TEST(Config, CustomOpHelperMistakesAreLocated) {
                                 "  - name: a\n    like: custom_opp\n"
                                 "  - like: define\n"
                                 "  - name: b\n    like: define\n    nmespace: x\n"
-                                "  - just-a-name\n",
-                                kRules);
+                                "  - just-a-name\n");
   ASSERT_EQ(load.diagnostics.size(), 4u);
   EXPECT_EQ(load.diagnostics[0].location.line, 3u);
   EXPECT_NE(load.diagnostics[0].message.find("'custom_opp' is not one of"), std::string::npos);
@@ -72,17 +72,18 @@ TEST(Config, CustomOpHelperMistakesAreLocated) {
 }
 
 TEST(Config, ExcludePatternsAndTheDocsUrl) {
-  ConfigLoad load = load_config(".schemac.yaml",
-                                "exclude: [gen/, \"third_party/**\"]\ndocs-url: https://example.org/docs/\n",
-                                kRules);
+  ConfigLoad load =
+      load_config(".schemac.yaml",
+                  "exclude: [gen/, \"third_party/**\"]\ndocs-url: https://example.org/docs/\n");
   ASSERT_TRUE(load.diagnostics.empty()) << load.diagnostics[0].message;
   EXPECT_EQ(load.config.exclude, (std::vector<std::string>{"gen/", "third_party/**"}));
   EXPECT_EQ(load.config.docs_url, "https://example.org/docs/");
-  EXPECT_NE(render_config(load.config).find("docs-url: \"https://example.org/docs/\"\n"), std::string::npos);
-  ConfigLoad single = load_config(".schemac.yaml", "exclude: gen/\n", kRules);
+  EXPECT_NE(render_config(load.config).find("docs-url: \"https://example.org/docs/\"\n"),
+            std::string::npos);
+  ConfigLoad single = load_config(".schemac.yaml", "exclude: gen/\n");
   EXPECT_EQ(single.config.exclude, (std::vector<std::string>{"gen/"}));
   // A path is not a URL: links must open anywhere, never on the machine that wrote them.
-  ConfigLoad path = load_config(".schemac.yaml", "docs-url: /home/me/docs\nexclude: {a: b}\n", kRules);
+  ConfigLoad path = load_config(".schemac.yaml", "docs-url: /home/me/docs\nexclude: {a: b}\n");
   ASSERT_EQ(path.diagnostics.size(), 2u);
   EXPECT_NE(path.diagnostics[0].message.find("'docs-url' is a URL"), std::string::npos);
   EXPECT_TRUE(is_url("file:///srv/docs"));
@@ -91,7 +92,8 @@ TEST(Config, ExcludePatternsAndTheDocsUrl) {
 }
 
 TEST(Config, UnknownKeysAndRulesAreErrorsWithDidYouMean) {
-  ConfigLoad load = load_config(".schemac.yaml", "ignroe: [x]\nselect: [unknown-feild]\nseverity: {invalid-tag: loud}\n", kRules);
+  ConfigLoad load = load_config(
+      ".schemac.yaml", "ignroe: [x]\nselect: [unknown-feild]\nseverity: {unknown-tag: loud}\n");
   ASSERT_EQ(load.diagnostics.size(), 3u);
   EXPECT_EQ(load.diagnostics[0].message, "unknown key 'ignroe'");
   EXPECT_EQ(load.diagnostics[0].notes[0].message, "did you mean 'ignore'?");
@@ -103,9 +105,9 @@ TEST(Config, UnknownKeysAndRulesAreErrorsWithDidYouMean) {
 }
 
 TEST(Config, BadYamlIsAnErrorNotACrash) {
-  EXPECT_FALSE(load_config("c", "select: [a\n", kRules).diagnostics.empty());
-  EXPECT_FALSE(load_config("c", "- a\n- b\n", kRules).diagnostics.empty());
-  EXPECT_TRUE(load_config("c", "", kRules).diagnostics.empty());
+  EXPECT_FALSE(load_config("c", "select: [a\n").diagnostics.empty());
+  EXPECT_FALSE(load_config("c", "- a\n- b\n").diagnostics.empty());
+  EXPECT_TRUE(load_config("c", "").diagnostics.empty());
 }
 
 }  // namespace

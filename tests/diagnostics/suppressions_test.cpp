@@ -1,26 +1,24 @@
-// lib/frontend/diagnostics' suppression comments on small texts: what silences what, and what a comment
-// gets wrong (unused ids, unknown ids, no ids). `schemac lint` and the server call this one
+// lib/frontend/diagnostics' suppression comments on small texts: what silences what, and what a
+// comment gets wrong (unused ids, unknown ids, no ids). `schemac lint` and the server call this one
 // function; tests/cli/suppress_baseline_test.cpp and tests/lsp/lsp_command_test.cpp run both.
 #include <gtest/gtest.h>
 
+#include "schemac/diagnostics/fixes.h"
 #include "schemac/diagnostics/suppressions.h"
 
 namespace schemac::diagnostics {
 namespace {
 
 Diagnostic at(uint32_t line, std::string rule, std::string file = "f.yaml") {
-  return Diagnostic{Severity::error, std::move(rule), Location::at(std::move(file), line, 3), "m", {}, {}};
+  return Diagnostic{
+      Severity::error, std::move(rule), Location::at(std::move(file), line, 3), "m", {}, {}};
 }
-
-const std::vector<RuleInfo> kKnown = {{"unknown-field", Severity::error, ""},
-                                      {"func-not-canonical", Severity::error, ""},
-                                      {"invalid-tag", Severity::error, ""},
-                                      {"unknown-type", Severity::error, ""},
-                                      {"duplicate-definition", Severity::error, ""}};
 
 std::vector<std::string> rules_of(const std::vector<Diagnostic>& ds) {
   std::vector<std::string> out;
-  for (const Diagnostic& d : ds) out.push_back(d.rule + "@" + std::to_string(d.location.line) + ":" + std::to_string(d.location.column));
+  for (const Diagnostic& d : ds)
+    out.push_back(d.rule + "@" + std::to_string(d.location.line) + ":" +
+                  std::to_string(d.location.column));
   return out;
 }
 
@@ -31,10 +29,11 @@ TEST(Suppressions, SilenceTheLineOrTheEntryAndReportUnusedIds) {
       "- func: b() -> ()\n"
       "  dispach: y  # schemac: ignore[unknown-field]\n"
       "  tags: z\n";
-  std::vector<Diagnostic> ds = {at(2, "unknown-field"), at(4, "unknown-field"), at(5, "invalid-tag")};
-  apply_suppressions(ds, "f.yaml", text, CommentStyle::hash, yaml_entry_first_line(text), kKnown);
+  std::vector<Diagnostic> ds = {at(2, "unknown-field"), at(4, "unknown-field"),
+                                at(5, "unknown-tag")};
+  apply_suppressions(ds, "f.yaml", text, CommentStyle::hash, yaml_entry_first_line(text));
   ASSERT_EQ(ds.size(), 2u);
-  EXPECT_EQ(ds[0].rule, "invalid-tag");
+  EXPECT_EQ(ds[0].rule, "unknown-tag");
   EXPECT_EQ(ds[1].rule, "unused-suppression");
   EXPECT_EQ(ds[1].location.line, 1u);
   EXPECT_EQ(ds[1].location.column, 53u);  // where 'func-not-canonical' stands in the comment
@@ -46,8 +45,8 @@ TEST(Suppressions, AllSilencesEveryRuleAndIsUnusedOnlyWhenItSilencesNothing) {
       "  dispach: x\n"
       "  tags: z\n"
       "- func: b() -> ()  # schemac: ignore[all]\n";
-  std::vector<Diagnostic> ds = {at(2, "unknown-field"), at(3, "invalid-tag")};
-  apply_suppressions(ds, "f.yaml", text, CommentStyle::hash, yaml_entry_first_line(text), kKnown);
+  std::vector<Diagnostic> ds = {at(2, "unknown-field"), at(3, "unknown-tag")};
+  apply_suppressions(ds, "f.yaml", text, CommentStyle::hash, yaml_entry_first_line(text));
   EXPECT_EQ(rules_of(ds), std::vector<std::string>{"unused-suppression@4:38"});
   EXPECT_EQ(ds[0].message, "'schemac: ignore[all]' silences nothing here");
 }
@@ -66,18 +65,23 @@ TEST(Suppressions, IgnoreNextLineSilencesTheLineBelowAndTheEntryItStarts) {
       "}\n";
   auto entry = [](uint32_t line) { return line == 4 ? 3u : line; };
   std::vector<Diagnostic> ds = {at(3, "unknown-type", "f.cpp"), at(4, "unknown-type", "f.cpp"),
-                                at(6, "duplicate-definition", "f.cpp"), at(8, "invalid-tag", "f.cpp")};
-  apply_suppressions(ds, "f.cpp", text, CommentStyle::slashes, entry, kKnown);
-  EXPECT_EQ(rules_of(ds), (std::vector<std::string>{"invalid-tag@8:3", "unused-suppression@7:32"}));
-  EXPECT_EQ(ds[1].message, "'schemac: ignore-next-line[unknown-type]' silences nothing on the next line");
+                                at(6, "duplicate-definition", "f.cpp"),
+                                at(8, "unknown-tag", "f.cpp")};
+  apply_suppressions(ds, "f.cpp", text, CommentStyle::slashes, entry);
+  EXPECT_EQ(rules_of(ds), (std::vector<std::string>{"unknown-tag@8:3", "unused-suppression@7:32"}));
+  EXPECT_EQ(ds[1].message,
+            "'schemac: ignore-next-line[unknown-type]' silences nothing on the next line");
 }
 
 TEST(Suppressions, UnknownIdsAreUnknownRuleWithDidYouMeanAndSilenceNothing) {
-  const std::string text = "- func: a(Tensorr x) -> ()  # schemac: ignore[unknwn-type, nonsense-rule-xyz]\n";
+  const std::string text =
+      "- func: a(Tensorr x) -> ()  # schemac: ignore[unknwn-type, nonsense-rule-xyz]\n";
   std::vector<Diagnostic> ds = {at(1, "unknown-type")};
-  apply_suppressions(ds, "f.yaml", text, CommentStyle::hash, yaml_entry_first_line(text), kKnown);
-  ASSERT_EQ(rules_of(ds), (std::vector<std::string>{"unknown-type@1:3", "unknown-rule@1:47", "unknown-rule@1:60"}));
-  EXPECT_EQ(ds[1].message, "unknown rule 'unknwn-type' in 'schemac: ignore[...]'; did you mean 'unknown-type'?");
+  apply_suppressions(ds, "f.yaml", text, CommentStyle::hash, yaml_entry_first_line(text));
+  ASSERT_EQ(rules_of(ds), (std::vector<std::string>{"unknown-type@1:3", "unknown-rule@1:47",
+                                                    "unknown-rule@1:60"}));
+  EXPECT_EQ(ds[1].message,
+            "unknown rule 'unknwn-type' in 'schemac: ignore[...]'; did you mean 'unknown-type'?");
   ASSERT_TRUE(ds[1].fix.has_value());
   EXPECT_EQ(ds[1].fix->replacement, "unknown-type");
   EXPECT_EQ(ds[1].fix->location.column, 47u);
@@ -87,12 +91,16 @@ TEST(Suppressions, UnknownIdsAreUnknownRuleWithDidYouMeanAndSilenceNothing) {
 }
 
 TEST(Suppressions, ABareIgnoreAsksForRuleIdsAndSilencesNothing) {
-  const std::string text = "- func: a(Tensorr x) -> ()  # schemac: ignore\n  dispach: x  #schemac:ignore[\n";
+  const std::string text =
+      "- func: a(Tensorr x) -> ()  # schemac: ignore\n  dispach: x  #schemac:ignore[\n";
   std::vector<Diagnostic> ds = {at(1, "unknown-type"), at(2, "unknown-field")};
-  apply_suppressions(ds, "f.yaml", text, CommentStyle::hash, yaml_entry_first_line(text), kKnown);
-  ASSERT_EQ(rules_of(ds), (std::vector<std::string>{"unknown-type@1:3", "unknown-field@2:3", "bare-suppression@1:31",
-                                                    "bare-suppression@2:16"}));
-  EXPECT_EQ(ds[2].message, "'schemac: ignore' names no rule: write 'schemac: ignore[rule-id, ...]' (or 'ignore[all]')");
+  apply_suppressions(ds, "f.yaml", text, CommentStyle::hash, yaml_entry_first_line(text));
+  ASSERT_EQ(rules_of(ds),
+            (std::vector<std::string>{"unknown-type@1:3", "unknown-field@2:3",
+                                      "bare-suppression@1:31", "bare-suppression@2:16"}));
+  EXPECT_EQ(
+      ds[2].message,
+      "'schemac: ignore' names no rule: write 'schemac: ignore[rule-id, ...]' (or 'ignore[all]')");
 }
 
 TEST(Suppressions, OnlyCommentsOfTheFilesStyleCountAndOtherWordsAreNotSuppressions) {
@@ -112,11 +120,22 @@ TEST(Suppressions, OnlyCommentsOfTheFilesStyleCountAndOtherWordsAreNotSuppressio
   EXPECT_EQ(comment_style_for("a/b.py"), CommentStyle::hash);
 }
 
-TEST(Suppressions, WithoutACatalogueEveryIdIsKnown) {
-  const std::string text = "- func: a() -> ()  # schemac: ignore[whatever]\n";
+TEST(Suppressions, EveryIdOfTheRuleTableIsKnownAndOtherDoorsRulesAreTheirsToCallUnused) {
+  const std::string text =
+      "- func: a() -> ()  # schemac: ignore[torch-namespace, removed-default, unknown-type]\n";
   std::vector<Diagnostic> ds;
+  auto lint_checks = [](const rules::RuleDef& rule) {
+    return rule.family != rules::Family::gen && rule.family != rules::Family::compat;
+  };
+  apply_suppressions(ds, "f.yaml", text, CommentStyle::hash, yaml_entry_first_line(text),
+                     lint_checks);
+  EXPECT_EQ(rules_of(ds), std::vector<std::string>{"unused-suppression@1:72"})
+      << "gen's and compat's rules are known, and not lint's to call unused";
+  ds.clear();
   apply_suppressions(ds, "f.yaml", text, CommentStyle::hash, yaml_entry_first_line(text));
-  EXPECT_EQ(rules_of(ds), std::vector<std::string>{"unused-suppression@1:38"});
+  EXPECT_EQ(rules_of(ds),
+            (std::vector<std::string>{"unused-suppression@1:38", "unused-suppression@1:55",
+                                      "unused-suppression@1:72"}));
 }
 
 TEST(Suppressions, CostGrowsLinearlyWithALongLineOfMarkers) {
@@ -129,6 +148,38 @@ TEST(Suppressions, CostGrowsLinearlyWithALongLineOfMarkers) {
   };
   EXPECT_EQ(find_suppressions(line_of(1000), CommentStyle::hash).size(), 1000u);
   EXPECT_EQ(find_suppressions(line_of(100000), CommentStyle::hash).size(), 100000u);
+}
+
+}  // namespace
+}  // namespace schemac::diagnostics
+
+namespace schemac::diagnostics {
+namespace {
+
+// The fix of an unused suppression: its id and a comma when others stay, the whole comment (and
+// the blanks before it) when it was the only id, the whole line when nothing else stands there.
+TEST(Suppressions, AnUnusedSuppressionsFixRemovesItAndNothingElse) {
+  const std::string text =
+      "- func: a(Tensorr x) -> ()  # schemac: ignore[unknown-type, unknown-field]\n"
+      "- func: b() -> ()  # schemac: ignore[unknown-field, unknown-type]\n"
+      "- func: c() -> ()  # schemac: ignore[unknown-type]\n"
+      "# schemac: ignore-next-line[unknown-type]\n"
+      "- func: d() -> ()\n";
+  std::vector<Diagnostic> ds = {
+      Diagnostic{Severity::error, "unknown-type", Location::at("f.yaml", 1, 11), "m", {}, {}}};
+  apply_suppressions(ds, "f.yaml", text, CommentStyle::hash, yaml_entry_first_line(text));
+  ASSERT_EQ(ds.size(), 5u);
+  FixOutcome outcome = apply_fixes("f.yaml", text, ds);
+  EXPECT_EQ(outcome.text,
+            "- func: a(Tensorr x) -> ()  # schemac: ignore[unknown-type]\n"
+            "- func: b() -> ()  # schemac: ignore[unknown-type]\n"
+            "- func: c() -> ()\n"
+            "- func: d() -> ()\n");
+  const std::string slashes = "m.def(\"a() -> ()\");  /* schemac: ignore[unknown-type] */ int x;\n";
+  ds.clear();
+  apply_suppressions(ds, "f.cpp", slashes, CommentStyle::slashes, {});
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(apply_fixes("f.cpp", slashes, ds).text, "m.def(\"a() -> ()\"); int x;\n");
 }
 
 }  // namespace

@@ -82,8 +82,7 @@ TEST_F(EngineInputs, ConfigureLeavesOutWhatExcludeNames) {
   put("ops.yaml", "- func: b(Tensor self) -> Tensor\n");
   Inputs read = read_inputs({dir_.string()}, {});
   read.documents.emplace_back(at("vendored/named.yaml"), "", false);  // named: not excludable
-  const std::vector<diagnostics::RuleInfo> rules = all_rules();
-  config::ConfigProvider configs("", rules);
+  config::ConfigProvider configs;
   Configured configured = configure(std::move(read.documents), &configs, {});
   EXPECT_EQ(paths(configured.documents), (Paths{at("ops.yaml"), at("vendored/named.yaml")}));
   ASSERT_EQ(configured.excluded.size(), 1u);
@@ -147,8 +146,8 @@ TEST(EngineRegistrationCode, FoundSchemasListEachParsedOneWithItsPlaceOrEachAsJs
       "TORCH_LIBRARY(myops, m) {\n  m.def(\"f(Tensor  x) -> Tensor\");\n  m.def(\"g(Tensor "
       "x\");\n}\n",
       sources::Language::cpp);
-  EXPECT_EQ(found_schemas_listing(files, false), "ops.cpp:2:9: f(Tensor x) -> Tensor\n");
-  const std::string json = found_schemas_listing(files, true);
+  EXPECT_EQ(found_schemas_listing(files, {}, false), "ops.cpp:2:9: f(Tensor x) -> Tensor\n");
+  const std::string json = found_schemas_listing(files, {}, true);
   EXPECT_EQ(std::count(json.begin(), json.end(), '\n'), 2);
   EXPECT_NE(json.find("\"file\":\"ops.cpp\""), std::string::npos);
 }

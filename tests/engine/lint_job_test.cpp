@@ -1,7 +1,7 @@
-// lib/frontend/engine's lint_job.h against `schemac lint` itself: over the same two files, a baseline
-// recorded, then --fix rounds over it with --max-errors, the job and the command report the same
-// findings (the command's --format json), say the same things in the same order (its stderr) and
-// leave the same fixed files.
+// lib/frontend/engine's lint_job.h against `schemac lint` itself: over the same two files, a
+// baseline recorded, then --fix rounds over it with --max-errors, the job and the command report
+// the same findings (the command's --format json), say the same things in the same order (its
+// stderr) and leave the same fixed files.
 #include "schemac/engine/lint_job.h"
 
 #include <filesystem>
@@ -173,6 +173,71 @@ TEST_F(LintJobTest, ShowConfigListsEachInputsMergedConfig) {
   EXPECT_EQ(listing.text, shown.out);
   EXPECT_NE(listing.text.find("# for: " + at("other.yaml") + "\n"), std::string::npos);
   EXPECT_TRUE(listing.problems.empty());
+}
+
+}  // namespace
+}  // namespace schemac::engine
+
+namespace schemac::engine {
+namespace {
+
+// One form of path everywhere, and a baseline recorded at the root matches any part of the tree,
+// from the root or from below it (the two pre-commit hooks share one baseline).
+class LintJobPaths : public test::ToolDirTest {
+ protected:
+  LintJobPaths() : ToolDirTest("schemac_lint_job_paths_") {}
+  void SetUp() override {
+    ToolDirTest::SetUp();
+    cwd_ = fs::current_path();
+    fs::create_directories(dir_ / "pkg");
+    fs::create_directories(dir_ / "other");
+    file("pkg/ops.yaml", kOpsToday);
+    file("other/x.yaml", kOtherToday);
+  }
+  void TearDown() override {
+    fs::current_path(cwd_);
+    ToolDirTest::TearDown();
+  }
+  LintResult lint(const fs::path& from, std::vector<std::string> files,
+                  const std::string& baseline = "", bool diff = false) {
+    fs::current_path(from);
+    LintJob job;
+    job.files = std::move(files);
+    job.baseline_file = baseline;
+    job.fix = job.diff = diff;
+    job.sink.diff = [this](const std::string& text) { diff_ += text; };
+    return run_lint_job(job);
+  }
+  fs::path cwd_;
+  std::string diff_;
+};
+
+TEST_F(LintJobPaths, EveryOutputNamesAFileOneWayAndABaselineMatchesAnyPartOfTheTree) {
+  LintResult all = lint(dir_, {"."});
+  ASSERT_EQ(all.diagnostics.size(), 2u);
+  EXPECT_EQ(all.diagnostics[0].location.file, "other/x.yaml");
+  EXPECT_EQ(all.diagnostics[1].location.file, "pkg/ops.yaml");
+  EXPECT_EQ(lint(dir_, {"./pkg/../pkg/ops.yaml"}).diagnostics[0].location.file, "pkg/ops.yaml");
+  lint(dir_, {"."}, "", true);
+  EXPECT_NE(diff_.find("--- a/pkg/ops.yaml\n+++ b/pkg/ops.yaml\n"), std::string::npos) << diff_;
+
+  EXPECT_EQ(lint(dir_, {"."}, "b.json").baseline_recorded, 2u);
+  const std::string recorded = test::read_file((dir_ / "b.json").string());
+  EXPECT_NE(recorded.find("\"file\":\"pkg/ops.yaml\""), std::string::npos) << recorded;
+  EXPECT_EQ(recorded.find("./"), std::string::npos) << recorded;
+  EXPECT_TRUE(lint(dir_, {"."}, "b.json").diagnostics.empty());
+  EXPECT_TRUE(lint(dir_, {"pkg"}, "b.json").diagnostics.empty());
+  EXPECT_TRUE(lint(dir_, {"pkg/ops.yaml"}, "b.json").diagnostics.empty());
+  EXPECT_TRUE(lint(dir_ / "pkg", {"ops.yaml"}, "../b.json").diagnostics.empty());
+  EXPECT_TRUE(lint(dir_ / "pkg", {"."}, (dir_ / "b.json").string()).diagnostics.empty());
+  // A new finding is still reported, named from where the run is.
+  file("pkg/ops.yaml", std::string(kOpsToday) + "- func: z(Tensorr self) -> Tensor\n");
+  LintResult later = lint(dir_ / "pkg", {"ops.yaml"}, "../b.json");
+  ASSERT_EQ(later.diagnostics.size(), 1u);
+  EXPECT_EQ(later.diagnostics[0].location.file, "ops.yaml");
+  EXPECT_EQ(later.diagnostics[0].rule, "unknown-type");
+  EXPECT_EQ(later.files, 1u);
+  EXPECT_EQ(later.schemas, 2u);
 }
 
 }  // namespace

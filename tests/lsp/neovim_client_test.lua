@@ -1,6 +1,8 @@
 -- neovim's built-in LSP client (the API of Debian's neovim 0.7) against `schemac lsp`: open a
--- YAML with an unknown dispatch key, wait for the diagnostic, check its code, source and range,
--- apply the quick fix, wait for the diagnostics to clear, hover on the func line, shut down.
+-- YAML with an unknown dispatch key, wait for the diagnostic, check its code, source and range;
+-- open the folder's .schemac.yaml, see its typo reported, fix and save it and see the finding
+-- follow it; apply the quick fix, wait for the diagnostics to clear, hover on the func line,
+-- shut down.
 -- Any failure prints why on stderr and quits neovim with exit code 1.
 local function fail(message)
   io.stderr:write('neovim_client_test: ' .. message .. '\n')
@@ -51,6 +53,26 @@ local function run()
   local href = d.user_data and d.user_data.lsp.codeDescription and d.user_data.lsp.codeDescription.href or ''
   if not check(href == 'https://example.org/schemac/docs/lint-rules.md#unknown-dispatch-key', 'href is ' .. href) then return end
 
+  -- The .schemac.yaml, open in the editor: its typo is a diagnostic there; once saved, it is
+  -- read again and the finding above becomes the warning it now says.
+  vim.cmd('split ' .. dir .. '/.schemac.yaml')
+  local config_buf = vim.api.nvim_get_current_buf()
+  vim.lsp.buf_attach_client(config_buf, client_id)
+  vim.api.nvim_buf_set_lines(config_buf, 0, -1, false, { 'severty: {unknown-dispatch-key: warning}' })
+  got = vim.wait(10000, function()
+    local ds = vim.diagnostic.get(config_buf)
+    return #ds == 1 and ds[1].code == 'config'
+  end, 20)
+  if not check(got, 'no config diagnostic in the .schemac.yaml buffer') then return end
+  vim.api.nvim_buf_set_lines(config_buf, 0, -1, false, { 'severity: {unknown-dispatch-key: warning}' })
+  vim.cmd('write')
+  got = vim.wait(10000, function()
+    local ds = vim.diagnostic.get(bufnr)
+    return #ds == 1 and ds[1].severity == vim.diagnostic.severity.WARN
+  end, 20)
+  if not check(got, 'the saved .schemac.yaml was not read again') then return end
+  vim.cmd('close')
+
   local uri = vim.uri_from_bufnr(bufnr)
   local range = {
     start = { line = d.lnum, character = d.col },
@@ -58,7 +80,10 @@ local function run()
   }
   local reply = client.request_sync('textDocument/codeAction',
     { textDocument = { uri = uri }, range = range, context = { diagnostics = { d.user_data.lsp } } }, 5000, bufnr)
-  if not check(reply and reply.result and #reply.result == 1, 'expected one code action') then return end
+  -- The fix first, then "suppress on this line".
+  if not check(reply and reply.result and #reply.result == 2, 'expected two code actions') then return end
+  if not check(reply.result[2].title == 'suppress [unknown-dispatch-key] on this line',
+               'the second action is ' .. tostring(reply.result[2].title)) then return end
   local action = reply.result[1]
   if not check(action.kind == 'quickfix', 'action kind is ' .. tostring(action.kind)) then return end
   vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)

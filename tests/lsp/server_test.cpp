@@ -143,7 +143,7 @@ TEST(ServerConfig, TheDocumentsConfigurationApplies) {
       std::filesystem::temp_directory_path() / ("schemac_server_config_" + std::to_string(::getpid()) + ".yaml");
   std::ofstream(file) << "ignore: [unknown-dispatch-key]\nseverity:\n  duplicate-argument: warning\n";
   ServerOptions options{{"file:///docs/lint-rules.md",
-                         std::make_shared<config::ConfigProvider>(file.string(), engine::all_rules())},
+                         std::make_shared<config::ConfigProvider>(file.string())},
                         "test"};
   std::vector<json> sent;
   Server server(options, [&](const json& m) { sent.push_back(m); });
@@ -168,9 +168,14 @@ TEST_F(ServerTest, QuickFixReplacesTheKeyAndAFixingChangeClearsTheDiagnostics) {
                                      {{"textDocument", {{"uri", uri}}},
                                       {"range", diagnostics[0]["range"]},
                                       {"context", {{"diagnostics", diagnostics}}}}))["result"];
-  ASSERT_EQ(actions.size(), 1u) << actions.dump(2);
+  ASSERT_EQ(actions.size(), 2u) << actions.dump(2);
   EXPECT_EQ(actions[0]["kind"], "quickfix");
   EXPECT_EQ(actions[0]["title"], "replace 'Cuda' with 'CUDA'");
+  EXPECT_EQ(actions[0]["isPreferred"], true);
+  EXPECT_EQ(actions[1]["title"], "suppress [unknown-dispatch-key] on this line");
+  EXPECT_EQ(actions[1]["isPreferred"], false);
+  EXPECT_EQ(actions[1]["edit"]["changes"][uri][0]["newText"],
+            "  # schemac: ignore[unknown-dispatch-key]");
   json edit = actions[0]["edit"]["changes"][uri][0];
   EXPECT_EQ(edit["newText"], "CUDA");
   EXPECT_EQ(edit["range"], diagnostics[0]["range"]);

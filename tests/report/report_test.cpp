@@ -73,12 +73,13 @@ TEST(Report, RuleProfilesOfLintsRules) {
   EXPECT_NE(text.find("in-tree:error extension:"), std::string::npos) << text.substr(0, 400);
 }
 
-TEST(Report, RuleHelpFromTheEmbeddedDocsLinksUnderTheDocsUrl) {
-  const RuleHelp linked = rule_help_from_docs("https://host/docs");
-  EXPECT_NE(linked.text("unknown-field"), "");
+TEST(Report, RuleHelpFromTheTableLinksUnderTheDocsUrl) {
+  const RuleHelp linked = rule_help("https://host/docs");
+  EXPECT_TRUE(linked.text("unknown-field").starts_with("unknown-field: "));
   EXPECT_EQ(linked.text("no-such-rule"), "");
   EXPECT_EQ(linked.uri("unknown-field"), "https://host/docs/lint-rules.md#unknown-field");
-  EXPECT_EQ(rule_help_from_docs("").uri("unknown-field"), "");
+  EXPECT_EQ(linked.uri("allow-unused"), "https://host/docs/compat.md#allow-unused");
+  EXPECT_EQ(rule_help("").uri("unknown-field"), "");
 }
 
 TEST(Report, LimitErrorsKeepsTheFirstAndCountsTheRest) {

@@ -41,7 +41,7 @@ TEST(Registry, FamiliesKeepTheirRulesTogether) {
   EXPECT_EQ(compat_rules.size(), static_cast<size_t>(std::count_if(
                                      all_rules().begin(), all_rules().end(),
                                      [](const RuleDef& r) { return r.family == Family::compat; })));
-  ASSERT_EQ(family_rules(Family::gen).size(), 2u);
+  ASSERT_EQ(family_rules(Family::gen).size(), 3u);
   EXPECT_EQ(family_rules(Family::gen).front().id, "torch-custom-class");
   EXPECT_EQ(family_rules(Family::gen).back().id, "torch-namespace");
 }

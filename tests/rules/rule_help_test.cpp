@@ -1,6 +1,5 @@
-// The rules' documentation (rule_help.h): read from the embedded pages' rule tables, linked only
-// under a base URL given.
-#include <algorithm>
+// Each rule's help (rule_help.h): made from its line of the rule table alone, linked only under
+// a base URL given.
 #include <string>
 
 #include <gtest/gtest.h>
@@ -11,49 +10,46 @@
 namespace schemac::rules {
 namespace {
 
-TEST(RuleHelp, TheEmbeddedPagesAreTheThreeRulePages) {
-  std::vector<std::string_view> names;
-  for (const RuleDocPage& page : rule_doc_pages()) {
-    names.push_back(page.name);
-    EXPECT_FALSE(page.text.empty()) << page.name;
-  }
-  EXPECT_EQ(names, (std::vector<std::string_view>{"lint-rules.md", "sources.md", "compat.md"}));
+TEST(RuleHelp, IsTheRulesLineOfTheTable) {
+  EXPECT_EQ(rule_help_text(unknown_type.def()),
+            "unknown-type: argument and return types are known schema types\n"
+            "  reported by: schemac lint and schemac parse (function schemas, in YAML and "
+            "registration code)\n"
+            "  severity: error\n"
+            "  releases: every release\n"
+            "  documented: docs/lint-rules.md#unknown-type\n");
+  const std::string compat = rule_help_text(allow_unused.def());
+  EXPECT_NE(compat.find("  severity: warning\n"), std::string::npos) << compat;
+  EXPECT_NE(compat.find("docs/compat.md#allow-unused"), std::string::npos) << compat;
+  EXPECT_EQ(compat.find("releases"), std::string::npos) << "compat rules have no release window";
 }
 
-TEST(RuleHelp, ARuleIsItsTableRowWithPageSectionAndSeverity) {
-  std::optional<RuleHelp> help = find_rule_help("unknown-type");
-  ASSERT_TRUE(help);
-  EXPECT_EQ(help->page, "lint-rules.md");
-  EXPECT_EQ(help->section, "Inside `func` (reported by the schema parser and checker)");
-  EXPECT_TRUE(help->text.starts_with("unknown-type (error; docs/lint-rules.md, \"Inside `func`"))
-      << help->text;
-  EXPECT_NE(help->text.find("  since: 1.12\n"), std::string::npos) << help->text;
-  EXPECT_EQ(help->text.find("<a id"), std::string::npos) << "anchors are dropped";
-
-  std::optional<RuleHelp> compat = find_rule_help("removed-operator");
-  ASSERT_TRUE(compat);
-  EXPECT_EQ(compat->page, "compat.md");
-  EXPECT_FALSE(find_rule_help("no-such-rule"));
-}
-
-TEST(RuleHelp, EveryCompatRuleIsDocumented) {
-  const std::vector<std::string> ids = documented_rule_ids();
-  EXPECT_TRUE(std::is_sorted(ids.begin(), ids.end()));
+TEST(RuleHelp, EveryRuleHasHelpWithItsSeverityAndAnchor) {
   for (const RuleDef& rule : all_rules()) {
-    if (rule.family != Family::compat) continue;
-    EXPECT_TRUE(std::binary_search(ids.begin(), ids.end(), std::string(rule.id))) << rule.id;
+    const std::string help = rule_help_text(rule);
+    EXPECT_TRUE(help.starts_with(std::string(rule.id) + ": " + std::string(rule.summary))) << help;
+    EXPECT_NE(help.find("docs/" + doc_anchor(rule)), std::string::npos) << help;
   }
 }
 
-TEST(RuleHelp, LinksNeedABaseUrl) {
+TEST(RuleHelp, SeverityPerProfileAndReleases) {
+  EXPECT_EQ(severity_text(composite_conflict.def()), "error (in-tree), warning (extension)");
+  EXPECT_EQ(severity_text(func_not_canonical.def()), "error (in-tree profile only)");
+  EXPECT_EQ(severity_text(yaml_skipped.def()), "warning");
+  EXPECT_EQ(release_text(nondeterministic_seeded.def().releases),
+            "1.13 and later; an error up to 2.9");
+  EXPECT_EQ(release_text(unknown_type.def().releases), "every release");
+}
+
+TEST(RuleHelp, LinksNeedABaseUrlAndARule) {
   EXPECT_EQ(docs_page_url("", "compat.md"), "");
   EXPECT_EQ(rule_help_uri("", "unknown-type"), "");
   EXPECT_EQ(docs_page_url("https://x.org/docs", "compat.md"), "https://x.org/docs/compat.md");
   EXPECT_EQ(rule_help_uri("https://x.org/docs/", "removed-operator"),
             "https://x.org/docs/compat.md#removed-operator");
-  // A rule no table documents links to lint's page.
-  EXPECT_EQ(rule_help_uri("https://x.org/", "no-such-rule"),
-            "https://x.org/lint-rules.md#no-such-rule");
+  EXPECT_EQ(rule_help_uri("https://x.org/", "yaml-skipped"),
+            "https://x.org/sources.md#yaml-skipped");
+  EXPECT_EQ(rule_help_uri("https://x.org/", "no-such-rule"), "");
 }
 
 }  // namespace

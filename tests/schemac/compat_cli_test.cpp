@@ -20,7 +20,9 @@ class CompatCli : public test::ToolDirTest {
   CompatCli() : ToolDirTest("schemac_compat_cli_") {}
 
   // Runs `schemac ARGS` inside the temporary folder, capturing stdout and stderr apart.
-  ToolRun schemac(const std::string& args) { return shell("NO_COLOR=1 '" SCHEMAC_BINARY "' " + args); }
+  ToolRun schemac(const std::string& args) {
+    return shell("NO_COLOR=1 '" SCHEMAC_BINARY "' " + args);
+  }
 };
 
 const char* kOld =
@@ -39,13 +41,15 @@ TEST_F(CompatCli, BreakingChangesGoToStdoutWithSourceNotesAndCountThenExit1) {
   EXPECT_EQ(run.status, 1);
   EXPECT_EQ(run.err, "");
   EXPECT_EQ(run.out,
-            "new.yaml:1:33: error: argument 'other' of 'add.Tensor' was renamed to 'rhs' [renamed-argument]\n"
+            "new.yaml:1:33: error: argument 'other' of 'add.Tensor' was renamed to 'rhs' "
+            "[renamed-argument]\n"
             "  - func: add.Tensor(Tensor self, Tensor rhs, *, Scalar alpha=1) -> Tensor\n"
             "                                  ^~~~~~~~~~\n"
             "old.yaml:1:33: note: OLD declares 'Tensor other' here\n"
             "  - func: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\n"
             "                                  ^~~~~~~~~~~~\n"
-            "new.yaml:2:3: error: 'add.Tensor' no longer has a kernel for backend 'CUDA' [removed-backend]\n"
+            "new.yaml:2:3: error: 'add.Tensor' no longer has a kernel for backend 'CUDA' "
+            "[removed-backend]\n"
             "    dispatch:\n"
             "    ^~~~~~~~\n"
             "old.yaml:3:10: note: OLD registers 'add' for CUDA here\n"
@@ -66,7 +70,8 @@ TEST_F(CompatCli, CompatibleFilesAreSilentAndExit0) {
 TEST_F(CompatCli, AllowListAcceptsFindingsAndSaysHowMany) {
   file("old.yaml", kOld);
   file("new.yaml", kNew);
-  file("allow.yaml", "- operator: add.Tensor\n  reason: CUDA support moves to a plugin\n  expires: 2026-06-30\n");
+  file("allow.yaml",
+       "- operator: add.Tensor\n  reason: CUDA support moves to a plugin\n  expires: 2026-06-30\n");
   ToolRun run = schemac("compat old.yaml new.yaml --allow allow.yaml --today 2026-06-30");
   EXPECT_EQ(run.status, 0);
   EXPECT_EQ(run.out, "2 breaking changes accepted by the allow-list 'allow.yaml'\n");
@@ -75,11 +80,13 @@ TEST_F(CompatCli, AllowListAcceptsFindingsAndSaysHowMany) {
 TEST_F(CompatCli, ExpiredAllowEntryExits1) {
   file("old.yaml", kOld);
   file("new.yaml", kNew);
-  file("allow.yaml", "- operator: add.Tensor\n  reason: CUDA support moves to a plugin\n  expires: 2026-06-30\n");
+  file("allow.yaml",
+       "- operator: add.Tensor\n  reason: CUDA support moves to a plugin\n  expires: 2026-06-30\n");
   ToolRun run = schemac("compat old.yaml new.yaml --allow allow.yaml --today 2026-07-01");
   EXPECT_EQ(run.status, 1);
-  EXPECT_NE(run.out.find("allow.yaml:3:12: error: allow-list entry for 'add.Tensor' expired on 2026-06-30 "
-                         "(today is 2026-07-01) [allow-expired]\n"),
+  EXPECT_NE(run.out.find(
+                "allow.yaml:3:12: error: allow-list entry for 'add.Tensor' expired on 2026-06-30 "
+                "(today is 2026-07-01) [allow-expired]\n"),
             std::string::npos)
       << run.out;
   EXPECT_NE(run.out.find("[renamed-argument]"), std::string::npos) << run.out;
@@ -92,7 +99,8 @@ TEST_F(CompatCli, UnusedAllowEntryWarnsButExits0) {
   ToolRun run = schemac("compat old.yaml old.yaml --allow allow.yaml");
   EXPECT_EQ(run.status, 0);
   EXPECT_EQ(run.out,
-            "allow.yaml:1:3: warning: allow-list entry for 'mul.Tensor' matches no finding [allow-unused]\n"
+            "allow.yaml:1:3: warning: allow-list entry for 'mul.Tensor' matches no finding "
+            "[allow-unused]\n"
             "  - operator: mul.Tensor\n"
             "    ^\n"
             "0 errors, 1 warning\n");
@@ -151,11 +159,13 @@ TEST_F(CompatCli, ConfigIgnoreSelectAndSeverityDecideCompatFindings) {
   EXPECT_EQ(lowered.status, 0) << lowered.out;
   EXPECT_EQ(lowered.out.rfind("new.yaml:1:33: warning: argument 'other'", 0), 0u) << lowered.out;
 
-  // A config that cannot be used is said, as lint says it, and its findings are kept.
+  // A config that cannot be used is said, and stops compat with exit 2, as it stops lint.
   file(".schemac.yaml", "ignore: [removed-backnd]\n");
   ToolRun bad = schemac("compat old.yaml new.yaml");
-  EXPECT_EQ(bad.status, 1);
-  EXPECT_NE(bad.out.find("unknown rule 'removed-backnd'"), std::string::npos) << bad.out;
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.out.find("unknown rule 'removed-backnd' [config]"), std::string::npos) << bad.out;
+  EXPECT_EQ(bad.out.find("[renamed-argument]"), std::string::npos) << bad.out;
+  EXPECT_EQ(schemac("lint new.yaml").status, 2);
 }
 
 // Where lint and compat see the same file and config, they report the same finding the same way.
@@ -171,7 +181,9 @@ TEST_F(CompatCli, LintAndCompatAgreeOnAConfigBothRead) {
     const std::string compat_first = compat.out.substr(0, compat.out.find('\n'));
     EXPECT_EQ(compat_first.find("[schema-syntax]") != std::string::npos,
               lint_first.find("[schema-syntax]") != std::string::npos)
-        << config << "lint:\n" << lint.out << "compat:\n" << compat.out;
+        << config << "lint:\n"
+        << lint.out << "compat:\n"
+        << compat.out;
     if (lint_first.find("[schema-syntax]") != std::string::npos) {
       EXPECT_EQ(compat_first, lint_first);
     }
@@ -182,19 +194,22 @@ TEST_F(CompatCli, LintAndCompatAgreeOnAConfigBothRead) {
 TEST_F(CompatCli, UsageAndIoErrorsExit2) {
   file("old.yaml", kOld);
   EXPECT_EQ(schemac("compat old.yaml missing.yaml").status, 2);
-  EXPECT_EQ(schemac("compat old.yaml missing.yaml").err, "schemac compat: error: cannot read 'missing.yaml': no such file\n");
+  EXPECT_EQ(schemac("compat old.yaml missing.yaml").err,
+            "schemac compat: error: cannot read 'missing.yaml': no such file\n");
   EXPECT_EQ(schemac("compat old.yaml").status, 2);
   EXPECT_EQ(schemac("compat old.yaml old.yaml --allow nope.yaml").status, 2);
   EXPECT_EQ(schemac("compat old.yaml old.yaml --format xml").status, 2);
   ToolRun bad_date = schemac("compat old.yaml old.yaml --today 2026-02-30");
   EXPECT_EQ(bad_date.status, 2);
-  EXPECT_NE(bad_date.err.find("expected a date as YYYY-MM-DD, got '2026-02-30'"), std::string::npos) << bad_date.err;
+  EXPECT_NE(bad_date.err.find("expected a date as YYYY-MM-DD, got '2026-02-30'"), std::string::npos)
+      << bad_date.err;
 }
 
 TEST_F(CompatCli, HelpShowsExamplesAndExitCodes) {
   ToolRun run = schemac("compat --help");
   EXPECT_EQ(run.status, 0);
-  EXPECT_NE(run.out.find("schemac compat old/native_functions.yaml native_functions.yaml"), std::string::npos);
+  EXPECT_NE(run.out.find("schemac compat old/native_functions.yaml native_functions.yaml"),
+            std::string::npos);
   EXPECT_NE(run.out.find("Exit codes: 0 compatible"), std::string::npos);
   EXPECT_NE(run.out.find("--allow"), std::string::npos);
 }
@@ -205,7 +220,8 @@ TEST_F(CompatCli, ListRulesPrintsTheCatalogue) {
   EXPECT_NE(run.out.find("renamed-argument"), std::string::npos);
   size_t unused = run.out.find("allow-unused ");
   ASSERT_NE(unused, std::string::npos) << run.out;
-  EXPECT_EQ(run.out.substr(unused, run.out.find('\n', unused) - unused).find("warning"), 24u) << run.out;
+  EXPECT_EQ(run.out.substr(unused, run.out.find('\n', unused) - unused).find("warning"), 24u)
+      << run.out;
 }
 
 TEST_F(CompatCli, RealCorpusAgainstItselfIsCompatible) {
@@ -231,13 +247,18 @@ TEST_F(CompatCli, RegistrationCodeIsComparedOperatorByOperator) {
   ToolRun run = schemac("compat old.cpp new.py");
   EXPECT_EQ(run.status, 1);
   EXPECT_NE(run.out.find("new.py:3:28: error: argument 'factor' of 'myops::scale' lost its default "
-                         "'2.0' [removed-default]"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("old.cpp:2:32: note: OLD declares 'float factor=2.0' here"), std::string::npos);
-  EXPECT_NE(run.out.find("old.cpp:3:10: error: operator 'myops::gone' was removed [removed-operator]"),
+                         "'2.0' [removed-default]"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("old.cpp:2:32: note: OLD declares 'float factor=2.0' here"),
             std::string::npos);
+  EXPECT_NE(
+      run.out.find("old.cpp:3:10: error: operator 'myops::gone' was removed [removed-operator]"),
+      std::string::npos);
   // A mix with YAML: the same operators written as YAML compare clean against the C++.
   file("same.yaml",
-       "- func: myops::scale(Tensor x, float factor=2.0) -> Tensor\n  dispatch:\n    CUDA: scale_cuda\n"
+       "- func: myops::scale(Tensor x, float factor=2.0) -> Tensor\n  dispatch:\n    CUDA: "
+       "scale_cuda\n"
        "- func: myops::gone(Tensor x) -> Tensor\n");
   ToolRun mixed = schemac("compat old.cpp same.yaml");
   EXPECT_EQ(mixed.status, 0) << mixed.err;
@@ -266,12 +287,14 @@ TEST_F(CompatCli, RegistrationCodeWithYamlsQuality) {
        "}\n");
   ToolRun run = schemac("compat old.cpp bind.cpp");
   EXPECT_EQ(run.status, 1);
-  EXPECT_NE(run.out.find("bind.cpp:2:15: error: unknown type 'Tensr'"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("bind.cpp:2:15: error: unknown type 'Tensr'"), std::string::npos)
+      << run.out;
   EXPECT_EQ(run.out.find("removed-operator"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("bind.cpp:5:20: error: argument 'factor' of 'myops::scale' was renamed to "
                          "'ratio' [renamed-argument]"),
             std::string::npos);
-  EXPECT_NE(run.out.find("old.cpp:5:20: note: OLD declares 'float factor' here"), std::string::npos);
+  EXPECT_NE(run.out.find("old.cpp:5:20: note: OLD declares 'float factor' here"),
+            std::string::npos);
   EXPECT_NE(run.out.find("bind.cpp:8:26: error: 'kCUDAA' is not a device type constant"),
             std::string::npos);
   EXPECT_NE(run.out.find("3 errors"), std::string::npos);
@@ -279,7 +302,8 @@ TEST_F(CompatCli, RegistrationCodeWithYamlsQuality) {
   EXPECT_NE(json.out.find("\"replacement\":\"kCUDA\""), std::string::npos) << json.out;
   EXPECT_EQ(json.out.find("\"replacement\":\"CUDA\""), std::string::npos);
   // Read through a pipe, as `compat <(git show HEAD:bind.cpp) bind.cpp` reads it: by content.
-  ToolRun piped = shell("NO_COLOR=1 bash -c \"'" SCHEMAC_BINARY "' compat <(cat old.cpp) bind.cpp\"");
+  ToolRun piped =
+      shell("NO_COLOR=1 bash -c \"'" SCHEMAC_BINARY "' compat <(cat old.cpp) bind.cpp\"");
   EXPECT_EQ(piped.status, 1);
   EXPECT_NE(piped.out.find("note: OLD declares 'float factor' here"), std::string::npos)
       << piped.out;

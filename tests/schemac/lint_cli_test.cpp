@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "schemac/lint/lint_rules.h"
 #include "../lint/test_support.h"
+#include "schemac/lint/lint_rules.h"
 
 namespace schemac::schema {
 namespace {
@@ -49,9 +49,22 @@ TEST_F(LintCli, ErrorsGoToStdoutWithSourceCaretNoteAndCountThenExit1) {
             "  unknown-field  1 error\n");
 }
 
-TEST_F(LintCli, CleanFileIsSilentAndExits0) {
+// A clean run prints nothing on stdout (scripts test it) and what it checked on stderr; --quiet
+// leaves that out too.
+TEST_F(LintCli, CleanFileSaysWhatItCheckedOnStderrAndExits0) {
   file("ops.yaml", "- func: relu(Tensor self) -> Tensor\n  dispatch:\n    CPU: relu_cpu\n");
+  file("bind.cpp",
+       "TORCH_LIBRARY(myops, m) {\n  m.def(\"a(Tensor x) -> Tensor\");\n"
+       "  m.def(\"b(Tensor x) -> Tensor\");\n}\n");
   ToolRun run = schemac("lint ops.yaml");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(run.err, "checked 1 file, 1 schema: no problems\n");
+  run = schemac("lint --format json ops.yaml bind.cpp");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_EQ(run.out.rfind("[]", 0), 0u) << run.out;
+  EXPECT_EQ(run.err, "checked 2 files, 3 schemas: no problems\n");
+  run = schemac("lint -q ops.yaml");
   EXPECT_EQ(run.status, 0);
   EXPECT_EQ(run.out, "");
   EXPECT_EQ(run.err, "");
@@ -61,7 +74,8 @@ TEST_F(LintCli, WarningsExit0UnlessWerror) {
   file("ops.yaml", "- func: clamp(Tensor self, Scalar? lambda=None) -> Tensor\n");
   ToolRun run = schemac("lint ops.yaml");
   EXPECT_EQ(run.status, 0);
-  EXPECT_NE(run.out.find("warning: argument name 'lambda' is a Python keyword"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("warning: argument name 'lambda' is a Python keyword"), std::string::npos)
+      << run.out;
   EXPECT_NE(run.out.find("0 errors, 1 warning\n"), std::string::npos) << run.out;
   EXPECT_EQ(schemac("lint --werror ops.yaml").status, 1);
 }
@@ -86,7 +100,8 @@ TEST_F(LintCli, UsageAndIoErrorsExit2) {
   EXPECT_EQ(schemac("lint --no-such-flag ops.yaml").status, 2);
   ToolRun no_tags = schemac("lint --tags missing_tags.yaml ops.yaml");
   EXPECT_EQ(no_tags.status, 2);
-  EXPECT_EQ(no_tags.err, "schemac lint: error: cannot read tags file 'missing_tags.yaml': no such file\n");
+  EXPECT_EQ(no_tags.err,
+            "schemac lint: error: cannot read tags file 'missing_tags.yaml': no such file\n");
   // A folder is a search: finding nothing to lint there is a note, not an error (as for a
   // folder of CI workflows); docs/daily-use.md.
   fs::create_directories(dir_ / "folder");
@@ -100,12 +115,13 @@ TEST_F(LintCli, JsonGoesToStdout) {
   ToolRun run = schemac("lint --format json ops.yaml");
   EXPECT_EQ(run.status, 1);
   EXPECT_EQ(run.err, "");
-  EXPECT_EQ(run.out,
-            "[\n  {\"file\":\"ops.yaml\",\"line\":2,\"column\":3,\"end\":{\"line\":2,\"column\":10},"
-            "\"severity\":\"error\",\"rule\":\"unknown-field\",\"message\":\"unknown field 'dispach'\","
-            "\"notes\":[{\"file\":\"\",\"line\":0,\"column\":0,\"end\":{\"line\":0,\"column\":0},"
-            "\"message\":\"did you mean 'dispatch'?\"}],\"fix\":{\"file\":\"ops.yaml\",\"line\":2,"
-            "\"column\":3,\"end\":{\"line\":2,\"column\":10},\"replacement\":\"dispatch\"}}\n]\n");
+  EXPECT_EQ(
+      run.out,
+      "[\n  {\"file\":\"ops.yaml\",\"line\":2,\"column\":3,\"end\":{\"line\":2,\"column\":10},"
+      "\"severity\":\"error\",\"rule\":\"unknown-field\",\"message\":\"unknown field 'dispach'\","
+      "\"notes\":[{\"file\":\"\",\"line\":0,\"column\":0,\"end\":{\"line\":0,\"column\":0},"
+      "\"message\":\"did you mean 'dispatch'?\"}],\"fix\":{\"file\":\"ops.yaml\",\"line\":2,"
+      "\"column\":3,\"end\":{\"line\":2,\"column\":10},\"replacement\":\"dispatch\"}}\n]\n");
   file("good.yaml", "- func: relu(Tensor self) -> Tensor\n");
   EXPECT_EQ(schemac("lint --format json good.yaml").out, "[]\n");
 }
@@ -118,7 +134,8 @@ TEST_F(LintCli, SarifGoesToStdoutWithTheRuleTable) {
   EXPECT_NE(run.out.find("\"version\": \"2.1.0\""), std::string::npos);
   EXPECT_NE(run.out.find("\"ruleId\":\"unknown-field\""), std::string::npos);
   for (const diagnostics::RuleInfo& rule : lint::lint_rule_catalog()) {
-    EXPECT_NE(run.out.find("{\"id\":\"" + std::string(rule.id) + "\""), std::string::npos) << rule.id;
+    EXPECT_NE(run.out.find("{\"id\":\"" + std::string(rule.id) + "\""), std::string::npos)
+        << rule.id;
   }
 }
 
@@ -138,24 +155,29 @@ TEST_F(LintCli, TagsComeFromTagsYamlBesideTheInputOrFromTagsFlag) {
   file("made_up.yaml", "- func: relu(Tensor self) -> Tensor\n  tags: made_up\n");
   ToolRun builtin = schemac("lint made_up.yaml");
   EXPECT_EQ(builtin.status, 1);
-  EXPECT_NE(builtin.out.find("made_up.yaml:2:9: error: unknown tag 'made_up' [unknown-tag]"), std::string::npos)
+  EXPECT_NE(builtin.out.find("made_up.yaml:2:9: error: unknown tag 'made_up' [unknown-tag]"),
+            std::string::npos)
       << builtin.out;
   file("tags.yaml", "- tag: core\n  desc: x\n");
   ToolRun beside = schemac("lint ops.yaml");
   EXPECT_EQ(beside.status, 1);
-  EXPECT_NE(beside.out.find("ops.yaml:2:9: error: unknown tag 'pointwise' [unknown-tag]"), std::string::npos)
+  EXPECT_NE(beside.out.find("ops.yaml:2:9: error: unknown tag 'pointwise' [unknown-tag]"),
+            std::string::npos)
       << beside.out;
   file("other_tags.yaml", "- tag: pointwise\n  desc: x\n");
   EXPECT_EQ(schemac("lint --tags other_tags.yaml ops.yaml").status, 0);
 }
 
 TEST_F(LintCli, ColourOnATerminalOnlyAndNeverWithNoColor) {
-  if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no 'script' to make a terminal";
+  if (std::system("command -v script >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "no 'script' to make a terminal";
   file("ops.yaml", kBad);
   // script(1) gives the command a terminal; its own output is the terminal's.
-  ToolRun tty = shell("script -qec \"env -u NO_COLOR '" SCHEMAC_BINARY "' lint ops.yaml\" /dev/null");
+  ToolRun tty =
+      shell("script -qec \"env -u NO_COLOR '" SCHEMAC_BINARY "' lint ops.yaml\" /dev/null");
   EXPECT_NE(tty.out.find("\033["), std::string::npos) << tty.out;
-  ToolRun no_color = shell("script -qec \"env NO_COLOR=1 '" SCHEMAC_BINARY "' lint ops.yaml\" /dev/null");
+  ToolRun no_color =
+      shell("script -qec \"env NO_COLOR=1 '" SCHEMAC_BINARY "' lint ops.yaml\" /dev/null");
   EXPECT_EQ(no_color.out.find("\033["), std::string::npos) << no_color.out;
   EXPECT_NE(no_color.out.find("unknown field"), std::string::npos) << no_color.out;
   ToolRun piped = schemac("lint ops.yaml", "env -u NO_COLOR");
@@ -167,9 +189,11 @@ TEST_F(LintCli, CorpusHasNoErrorsAndFailsOnlyWithWerror) {
   ToolRun run = schemac("lint '" + corpus + "'");
   EXPECT_EQ(run.status, 0);
   EXPECT_NE(run.out.find("0 errors, 6 warnings\n"), std::string::npos) << run.out;
-  EXPECT_TRUE(run.out.ends_with("  python-keyword-argument  3 warnings\n"
-                                "  out-name                 2 warnings\n"
-                                "  nondeterministic-seeded  1 warning\n")) << run.out;
+  EXPECT_TRUE(
+      run.out.ends_with("  python-keyword-argument  3 warnings\n"
+                        "  out-name                 2 warnings\n"
+                        "  nondeterministic-seeded  1 warning\n"))
+      << run.out;
   EXPECT_EQ(schemac("lint --werror '" + corpus + "'").status, 1);
 }
 
@@ -189,29 +213,41 @@ TEST_F(LintCli, BackendYamlIsRecognisedAndCheckedAgainstNativeFunctions) {
   EXPECT_EQ(schemac("lint backend.yaml").status, 0);
   ToolRun run = schemac("lint --native-functions native.yaml backend.yaml");
   EXPECT_EQ(run.status, 1);
-  EXPECT_NE(run.out.find("backend.yaml:5:5: error: 'gelu' is not an operator of the native functions file "
-                         "[backend-unknown-op]"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find(
+                "backend.yaml:5:5: error: 'gelu' is not an operator of the native functions file "
+                "[backend-unknown-op]"),
+            std::string::npos)
+      << run.out;
   ToolRun forced = schemac("lint --kind native backend.yaml");
   EXPECT_NE(forced.out.find("[top-level-not-list]"), std::string::npos) << forced.out;
 }
 
 TEST_F(LintCli, ExecutorchYamlIsRecognisedAndAnUnknownShapeIsOneError) {
-  file("functions.yaml", "- op: add.out\n  kernels:\n    - arg_meta: null\n      kernel_name: torch::executor::add_out\n");
+  file("functions.yaml",
+       "- op: add.out\n  kernels:\n    - arg_meta: null\n      kernel_name: "
+       "torch::executor::add_out\n");
   EXPECT_EQ(schemac("lint functions.yaml").status, 0);
   file("other.yaml", "name: x\nversion: 1\n");
   ToolRun run = schemac("lint other.yaml");
   EXPECT_EQ(run.status, 1);
-  EXPECT_NE(run.out.find("other.yaml:1:1: error: this is not an operator YAML format schemac knows"), std::string::npos)
+  EXPECT_NE(
+      run.out.find("other.yaml:1:1: error: this is not an operator YAML format schemac knows"),
+      std::string::npos)
       << run.out;
-  EXPECT_NE(run.out.find("1 error, 0 warnings\n  unknown-format  1 error\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("1 error, 0 warnings\n  unknown-format  1 error\n"), std::string::npos)
+      << run.out;
 }
 
 // PyTorch 0.4 to 1.8 files: what they once had is named as retired.
 TEST_F(LintCli, RetiredFieldsSayWhatReplacedThem) {
-  file("old.yaml", "- func: relu(Tensor self) -> Tensor\n  use_c10_dispatcher: full\n  dispatch:\n    CPU: relu\n");
+  file("old.yaml",
+       "- func: relu(Tensor self) -> Tensor\n  use_c10_dispatcher: full\n  dispatch:\n    CPU: "
+       "relu\n");
   ToolRun run = schemac("lint old.yaml");
   EXPECT_EQ(run.status, 1);
-  EXPECT_NE(run.out.find("old.yaml:2:3: error: field 'use_c10_dispatcher' was retired in PyTorch 1.9"), std::string::npos)
+  EXPECT_NE(
+      run.out.find("old.yaml:2:3: error: field 'use_c10_dispatcher' was retired in PyTorch 1.9"),
+      std::string::npos)
       << run.out;
 }
 

@@ -36,15 +36,16 @@ struct CompatOptions {
   std::string format = "text";
   std::string today;  // empty: the current UTC date
   bool list_rules = false;
-  std::string docs_url;  // --docs-url: SARIF's helpUri base
-  std::string language;  // cpp | python | yaml: overrides what the names and contents say
+  std::string docs_url;     // --docs-url: SARIF's helpUri base
+  std::string language;     // cpp | python | yaml: overrides what the names and contents say
+  std::string config_file;  // --config; empty: the nearest .schemac.yaml above NEW
   BuildMacroOptions macros;
 };
 
 int run_compat(const CompatOptions& options) {
   if (options.list_rules) {
     fmt::print("{}", report::render_rule_catalog(compat::compat_rule_catalog(), options.format,
-                                                 report::rule_help_from_docs(options.docs_url)));
+                                                 report::rule_help(options.docs_url)));
     return cli::kExitOk;
   }
   if (options.old_file.empty() || options.new_file.empty()) {
@@ -76,8 +77,8 @@ int run_compat(const CompatOptions& options) {
     sources.add(options.allow_file, *text);
     allow = compat::CompatInput{options.allow_file, std::move(*text)};
   }
-  // Each finding's .schemac.yaml decides it, knowing compat's rules besides lint's.
-  config::ConfigProvider configs = engine::config_provider();
+  // NEW's .schemac.yaml (or --config) decides every finding, OLD's too.
+  config::ConfigProvider configs = engine::config_provider(options.config_file);
   compat::CompatFilesOptions compare{
       options.today.empty() ? compat::today_utc() : *compat::parse_date(options.today),
       options.macros, &configs};
@@ -91,12 +92,12 @@ int run_compat(const CompatOptions& options) {
   diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(report->diagnostics);
   fmt::print("{}", report::render_report(report->diagnostics, sources, options.format,
                                          compat::report_rules(), {{}, options.docs_url},
-                                         report::rule_help_from_docs(options.docs_url),
-                                         cli::stdout_color()));
+                                         report::rule_help(options.docs_url), cli::stdout_color()));
   if (options.format == "text" && report->allowed > 0) {
     fmt::print("{} breaking change{} accepted by the allow-list '{}'\n", report->allowed,
                report->allowed == 1 ? "" : "s", options.allow_file);
   }
+  if (report->unusable_config) return cli::kExitUsage;  // reported as lint reports it
   return counts.errors > 0 ? cli::kExitProblems : cli::kExitOk;
 }
 
@@ -118,6 +119,9 @@ std::function<int()> bind_compat_command(CLI::App* cmd) {
   cmd->add_flag("--list-rules", options->list_rules,
                 "print every rule id, its severity and what it checks");
   cmd->add_option("--docs-url", options->docs_url, kDocsUrlHelp);
+  cmd->add_option("--config", options->config_file,
+                  "the .schemac.yaml OLD and NEW are read with (default: the nearest one above "
+                  "NEW)");
   cmd->add_option("--language", options->language,
                   "how OLD and NEW are read: cpp, python (registration code) or yaml; default: "
                   "by the file's extension, else by its content")

@@ -56,6 +56,7 @@ struct LintOptions {
   torch_releases::TorchVersion torch_version = torch_releases::kNewestTorchVersion;
   bool torch_version_given = false;  // else each input's .schemac.yaml may name one
   bool show_config = false;
+  bool quiet = false;    // --quiet: nothing on success
   std::string docs_url;  // --docs-url; else the config's docs-url
   // The files, --tags, --native-functions, --verbose, -D / -U and the daily loop (fixing,
   // configuration, selection, baseline, stdin) are bound straight into the run.
@@ -103,8 +104,8 @@ int run_lint(LintOptions& options) {
   const lint::Profile profile =
       lint::parse_profile(options.profile).value_or(lint::Profile::automatic);
   if (options.list_rules) {
-    fmt::print("{}", report::render_rule_profiles(engine::all_rules(), profile, options.format,
-                                                  report::rule_help_from_docs(options.docs_url)));
+    fmt::print("{}", report::render_rule_profiles(engine::lint_rules(), profile, options.format,
+                                                  report::rule_help(options.docs_url)));
     return kExitOk;
   }
   if (options.list_tags) {
@@ -139,12 +140,15 @@ int run_lint(LintOptions& options) {
     return result.io_error ? kExitUsage : result.fixed > 0 ? cli::kExitProblems : kExitOk;
   const report::Run run{std::move(result.unreadable),
                         options.docs_url.empty() ? result.docs_url : options.docs_url};
-  fmt::print("{}", report::render_report(
-                       result.diagnostics, result.sources, options.format, engine::all_rules(), run,
-                       report::rule_help_from_docs(run.docs_url), cli::stdout_color()));
+  fmt::print("{}", report::render_report(result.diagnostics, result.sources, options.format,
+                                         engine::lint_rules(), run, report::rule_help(run.docs_url),
+                                         cli::stdout_color()));
   std::fflush(stdout);
   if (options.format == "text" && !result.diagnostics.empty())
     fmt::print("{}", lint::render_rule_counts(result.diagnostics));
+  if (result.diagnostics.empty() && !result.io_error && !result.baseline_recorded &&
+      result.files > 0 && !options.quiet)
+    fmt::print(stderr, "{}", report::render_checked(result.files, result.schemas));
   if (result.io_error) return kExitUsage;
   const diagnostics::DiagnosticCounts& counts = result.counts;
   if (counts.errors > 0 || (options.werror && counts.warnings > 0)) return cli::kExitProblems;
@@ -195,6 +199,8 @@ std::function<int()> bind_lint_command(CLI::App* cmd) {
   cli::add_format_option(cmd, options->format, {"text", "json", "sarif", "github"},
                          kReportFormatHelp);
   cmd->add_flag("--werror", options->werror, "treat warnings as errors (exit 1 when any is found)");
+  cmd->add_flag("-q,--quiet", options->quiet,
+                "on success print nothing (not even what was checked, on stderr)");
   cmd->add_option("--tags", options->job.options.tags_file,
                   "the tags.yaml that lists valid tags; without it, a tags.yaml beside each input "
                   "is used when there is one, else the built-in list (--list-tags)");

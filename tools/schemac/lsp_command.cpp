@@ -35,7 +35,7 @@ int run_lsp(const LspOptions& options) {
   lsp::ServerOptions server;
   server.analysis.rule_docs = options.rule_docs;
   server.analysis.docs_url = options.docs_url;
-  // Each document's nearest .schemac.yaml, read once (an edited config applies after a restart).
+  // Each document's nearest .schemac.yaml, read again when it changes on disk.
   server.analysis.configs = std::make_shared<config::ConfigProvider>(engine::config_provider());
   server.analysis.project_context = true;
   server.version = std::string(support::kVersion);

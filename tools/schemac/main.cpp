@@ -15,16 +15,16 @@
 namespace schemac::tool {
 namespace {
 
-// `schemac help TOPIC` for a topic that is not a subcommand: prints the rule's documentation
-// (lib/frontend/rules' rule_help.h) and returns 0, or says the rule is unknown (with a
-// did-you-mean) and returns 2.
+// `schemac help TOPIC` for a topic that is not a subcommand: prints the rule's help, made from
+// its line of the rule table (lib/frontend/rules' rule_help.h), and returns 0, or says the rule
+// is unknown (with a did-you-mean among the table's ids) and returns 2.
 int print_rule_help(std::string_view id) {
-  if (std::optional<rules::RuleHelp> help = rules::find_rule_help(id)) {
-    fmt::print("{}", help->text);
+  if (const rules::RuleDef* rule = rules::find_rule(id)) {
+    fmt::print("{}", rules::rule_help_text(*rule));
     return cli::kExitOk;
   }
-  const std::vector<std::string> ids = rules::documented_rule_ids();
-  std::vector<std::string_view> names(ids.begin(), ids.end());
+  std::vector<std::string_view> names;
+  for (const rules::RuleDef& rule : rules::all_rules()) names.push_back(rule.id);
   cli::error("schemac help", "unknown command or rule '{}'", id);
   if (std::optional<std::string> guess = support::did_you_mean(id, names))
     fmt::print(stderr, "note: did you mean '{}'?\n", *guess);

@@ -72,43 +72,47 @@ void print_problem(const Input& input, const schema::SchemaError& error,
                  {cli::stderr_color()}));
 }
 
-// `--source FILE...`: the schemas written in C++ and Python registration code (lib/frontend/engine
-// reads the files as lint does, under each one's .schemac.yaml), printed like schemas are, each
-// with the file, line and column where its string starts; --format yaml writes the registrations as
-// native-functions YAML (lib/frontend/adopt).
+// `--source FILE...`: the schemas written in C++ and Python registration code, read by
+// lib/frontend/engine as lint reads them (each file's .schemac.yaml: defines:, custom-op-helpers:,
+// select, ignore, severity, per-path, profile; suppression comments), printed like schemas are,
+// each with the file, line and column where its string starts; --format yaml writes the
+// registrations as native-functions YAML (lib/frontend/adopt).
 int run_parse_sources(const ParseSourcesOptions& options) {
   if (!build_macros(kParse, options.macros)) return cli::kExitUsage;
   bool io_error = false;
   diagnostics::SourceFiles texts;
-  std::vector<sources::ScannedFile> scanned;
+  std::vector<engine::Document> documents;
   for (const std::string& path : options.files) {
     // Any bytes but a NUL: a Latin-1 comment must not hide the file's schemas.
     std::optional<std::string> text = cli::read_input(kParse, path, "", true);
-    std::string why;
-    std::optional<sources::ScannedFile> file;
-    if (text) file = engine::scan_registration_code(path, *text, options.macros, why);
-    if (!file) {
-      if (text) cli::error(kParse, "{}", why);
+    if (!text) {
       io_error = true;
       continue;
     }
-    scanned.push_back(std::move(*file));
-    texts.add(path, std::move(*text));
+    texts.add(path, *text);
+    documents.emplace_back(path, std::move(*text));
   }
-  std::vector<diagnostics::Diagnostic> diagnostics = engine::check_registration_code(scanned);
+  config::ConfigProvider configs = engine::config_provider();
+  engine::Options lint_options;
+  lint_options.macros = options.macros;
+  engine::RegistrationCode code =
+      engine::read_registration_code(std::move(documents), &configs, lint_options);
+  for (const engine::Problem& problem : code.problems) cli::error(kParse, "{}", problem.message);
+  io_error = io_error || !code.problems.empty() || code.configured.config_error;
   if (options.verbose) {
-    for (const sources::ScannedFile& file : scanned) {
+    for (const sources::ScannedFile& file : code.files) {
       for (const sources::SkippedCall& skipped : file.scan.skipped)
         fmt::print(stderr, "{}:{}:{}: note: skipped: {}\n", file.path, skipped.position.line,
                    skipped.position.column, skipped.reason);
     }
   }
-  // What is printed when every file was read: the registrations as YAML, else the schemas.
-  const std::string out = options.yaml ? adopt::registrations_yaml(scanned, diagnostics)
-                                       : engine::found_schemas_listing(scanned, options.json);
-  // Each file's .schemac.yaml, as `schemac lint` applies it.
-  config::ConfigProvider configs = engine::config_provider();
-  engine::apply_configs(diagnostics, configs);
+  // The registrations as YAML (what is left out said with the rest), else the schemas.
+  std::vector<diagnostics::Diagnostic> findings = code.findings;
+  const std::string yaml = options.yaml ? adopt::registrations_yaml(code.files, findings) : "";
+  const std::vector<diagnostics::Diagnostic> diagnostics =
+      engine::settle_registration_code(code, std::move(findings), lint_options, options.yaml);
+  const std::string out =
+      options.yaml ? yaml : engine::found_schemas_listing(code.files, diagnostics, options.json);
   if (!io_error) std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
   if (!options.json && !diagnostics.empty()) {

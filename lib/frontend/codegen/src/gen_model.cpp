@@ -9,7 +9,7 @@
 #include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
 #include "schemac/keys/dispatch_key_names.h"
-#include "schemac/rules/rules.h"
+#include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
 
 namespace schemac::codegen {
@@ -46,6 +46,26 @@ bool is_backend_key(std::string_view key) {
   if (entry != nullptr && entry->kind == keys::DispatchKeyKind::synonym)
     entry = keys::find_dispatch_key(entry->same_as);
   return entry != nullptr && entry->kind == keys::DispatchKeyKind::backend;
+}
+
+// Whether two entries of one operator define the same thing: schema, kernels, variants, tags.
+bool same_definition(const GenOperator& a, const GenOperator& b) {
+  auto kernels = [](const GenOperator& op) {
+    std::vector<std::string> out;
+    for (const KernelBinding& k : op.kernels) out.push_back(k.key + ":" + written_kernel(k));
+    return out;
+  };
+  return a.canonical == b.canonical && kernels(a) == kernels(b) &&
+         a.function_variant == b.function_variant && a.method_variant == b.method_variant &&
+         a.use_const_ref_for_mutable_tensors == b.use_const_ref_for_mutable_tensors &&
+         a.tags == b.tags;
+}
+
+// The operator's name as a func that does not parse writes it: what precedes its '('.
+std::string written_name(const std::string& func) {
+  const size_t open = func.find('(');
+  if (open == 0 || open == std::string::npos) return func;
+  return func.substr(0, func.find_last_not_of(' ', open - 1) + 1);
 }
 
 }  // namespace
@@ -104,11 +124,25 @@ uint64_t fnv1a_64(std::string_view text) {
 ModelBuild build_gen_model(const std::vector<GenInput>& inputs,
                            std::string_view default_namespace) {
   ModelBuild build;
-  std::map<std::string, diagnostics::Location> defined_at;
+  std::map<std::string, size_t> defined_at;  // full name -> index in the model's operators
   for (const GenInput& input : inputs) {
     build.model.inputs.push_back(input.display_path);
     for (const native_functions::NativeFunction& function : input.file->functions) {
-      if (!function.schema) continue;  // lint has reported it
+      // The loader keeps no schema PyTorch rejects (lint reports why; a config or a suppression
+      // may silence it, but gen cannot write it).
+      if (!function.schema) {
+        schema::ParseResult parsed = schema::parse_schema(function.func);
+        build.unwritten.push_back({function.func.empty() ? std::string("(an entry without func)")
+                                                         : written_name(function.func),
+                                   function.location,
+                                   function.func.empty() ? std::string("it has no func")
+                                   : parsed.error
+                                       ? fmt::format("PyTorch rejects its schema: {} [{}]",
+                                                     parsed.error->message, parsed.error->rule)
+                                       : std::string("its schema is not usable"),
+                                   {}});
+        continue;
+      }
       GenOperator op;
       op.schema = *function.schema;
       op.ns = op.schema.op.ns();
@@ -131,14 +165,18 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs,
       op.needs_backend_select = needs_backend_select(op);
       for (const native_functions::LocatedName& tag : function.tags) op.tags.push_back(tag.name);
       op.location = function.location;
-      auto [it, inserted] = defined_at.emplace(op.full_name, function.location);
+      // One definition per operator (lint's duplicate rules report the others): the same
+      // definition again loses nothing; a different one cannot be written beside the first.
+      auto [it, inserted] = defined_at.emplace(op.full_name, build.model.operators.size());
       if (!inserted) {
-        diagnostics::Diagnostic d;
-        d.rule = rules::duplicate_operator;
-        d.location = function.location;
-        d.message = fmt::format("operator '{}' is defined twice", op.full_name);
-        d.notes.push_back({it->second, "first defined here"});
-        build.diagnostics.push_back(std::move(d));
+        const GenOperator& first = build.model.operators[it->second];
+        if (!same_definition(first, op)) {
+          build.unwritten.push_back(
+              {op.full_name,
+               function.location,
+               "it is defined again, differently (one definition per operator is written)",
+               {{first.location, "first defined here"}}});
+        }
         continue;
       }
       build.model.operators.push_back(std::move(op));

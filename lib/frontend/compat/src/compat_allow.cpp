@@ -45,14 +45,9 @@ namespace {
 
 constexpr std::array<std::string_view, 4> kFields = {"operator", "rule", "reason", "expires"};
 
-Diagnostic error(std::string_view rule, Location location, std::string message) {
-  const diagnostics::RuleInfo* info = find_compat_rule(rule);
-  return Diagnostic{info ? info->severity : diagnostics::Severity::error,
-                    std::string(rule),
-                    std::move(location),
-                    std::move(message),
-                    {},
-                    {}};
+// A finding of `rule` with the rule's default severity (a config may decide another).
+Diagnostic error(rules::Rule rule, Location location, std::string message) {
+  return Diagnostic{rule.def().severity, rule, std::move(location), std::move(message), {}, {}};
 }
 
 bool is_blank(std::string_view text) {
@@ -137,8 +132,7 @@ class AllowListReader {
   // reported (rule `missing_rule`, at `missing_at`); a value that is no text was reported by
   // check_fields. Returns whether `out` was set.
   bool required_text(const YamlNode& item, std::string_view field, std::string& out,
-                     Location missing_at, std::string_view missing_rule,
-                     std::string missing_message) {
+                     Location missing_at, rules::Rule missing_rule, std::string missing_message) {
     const YamlNode* node = item.find(field);
     if (node && node->is_scalar() && !is_blank(node->value)) {
       out = node->value;

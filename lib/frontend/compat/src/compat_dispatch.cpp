@@ -1,6 +1,7 @@
 // The dispatch part of compat: an operator must keep a kernel for every backend it had one for.
-// A composite alias key (or no dispatch section at all, which means CompositeImplicitAutograd)
-// covers every backend; otherwise the listed keys are the backends covered. An entry with a
+// A composite alias key (or, in a native-functions file, no dispatch section at all, which means
+// CompositeImplicitAutograd) covers every backend; otherwise the listed keys are the backends
+// covered (registration code without an m.impl: none). An entry with a
 // structured_delegate and no dispatch section has the kernels of its delegate.
 #include <algorithm>
 
@@ -39,6 +40,7 @@ Coverage coverage_of(const Side& side, const native_functions::NativeFunction& f
     }
     coverage = coverage_of(side, *it->second, false);
   } else if (!function.has_dispatch) {
+    if (side.kernels_listed) return coverage;  // registration code without m.impl: no kernel
     if (function.manual_kernel_registration) {
       coverage.known = false;
       return coverage;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "schemac/compat/compat.h"
+#include "schemac/rules/rules.h"
 
 namespace schemac::compat {
 
@@ -20,6 +21,10 @@ struct Side {
   const native_functions::NativeFunctionsFile* file = nullptr;
   const OperatorIndex* operators = nullptr;
   const native_functions::NativeFunction* function = nullptr;
+  // The file was written from registration code (lib/frontend/adopt): its dispatch sections list
+  // every kernel the code registers, and an entry without one has none (in a native-functions
+  // file it would mean a CompositeImplicitAutograd kernel).
+  bool kernels_listed = false;
   const schema::FunctionSchema& schema() const { return *function->schema; }
   // Where a part of the func string is.
   Location at(schema::TextRange range) const { return file->func_location(*function, range); }
@@ -32,7 +37,7 @@ class Findings {
   explicit Findings(std::vector<CompatFinding>& out) : out_(out) {}
 
   // Adds a finding of `rule` for OLD's operator `op`, with one note at `note_location`.
-  void report(std::string_view rule, const std::string& op, Location location, std::string message,
+  void report(rules::Rule rule, const std::string& op, Location location, std::string message,
               Location note_location, std::string note);
 
  private:

@@ -16,14 +16,10 @@ namespace schemac::compat {
 using diagnostics::Location, native_functions::NativeFunction,
     native_functions::NativeFunctionsFile;
 
-void Findings::report(std::string_view rule, const std::string& op, Location location,
+void Findings::report(rules::Rule rule, const std::string& op, Location location,
                       std::string message, Location note_location, std::string note) {
-  diagnostics::Diagnostic diagnostic{diagnostics::Severity::error,
-                                     std::string(rule),
-                                     std::move(location),
-                                     std::move(message),
-                                     {},
-                                     {}};
+  diagnostics::Diagnostic diagnostic{rule.def().severity, rule, std::move(location),
+                                     std::move(message),  {},   {}};
   diagnostic.notes.push_back(diagnostics::Note{std::move(note_location), std::move(note)});
   out_.push_back(CompatFinding{op, std::move(diagnostic)});
 }
@@ -48,8 +44,9 @@ std::string signature_without_overload(const schema::FunctionSchema& schema) {
 class FileComparison {
  public:
   FileComparison(const NativeFunctionsFile& old_file, const NativeFunctionsFile& new_file,
-                 std::vector<CompatFinding>& out)
-      : old_file_(old_file),
+                 KernelsListed listed, std::vector<CompatFinding>& out)
+      : listed_(listed),
+        old_file_(old_file),
         new_file_(new_file),
         old_index_(index_operators(old_file)),
         new_index_(index_operators(new_file)),
@@ -64,13 +61,13 @@ class FileComparison {
       if (!function.schema) continue;
       auto first = old_index_.find(function.schema->op.full());
       if (first->second != &function) continue;  // a repeated definition; lint reports it
-      Side old_side{&old_file_, &old_index_, &function};
+      Side old_side{&old_file_, &old_index_, &function, listed_.old_file};
       auto counterpart = new_index_.find(function.schema->op.full());
       if (counterpart == new_index_.end()) {
         report_missing(old_side);
         continue;
       }
-      Side new_side{&new_file_, &new_index_, counterpart->second};
+      Side new_side{&new_file_, &new_index_, counterpart->second, listed_.new_file};
       compare_schemas(old_side, new_side, findings_);
       compare_dispatch(old_side, new_side, findings_);
     }
@@ -112,6 +109,7 @@ class FileComparison {
         fmt::format("NEW declares '{}' here", same_name->second.front()->schema->op.full()));
   }
 
+  KernelsListed listed_;
   const NativeFunctionsFile& old_file_;
   const NativeFunctionsFile& new_file_;
   OperatorIndex old_index_;
@@ -124,9 +122,10 @@ class FileComparison {
 }  // namespace
 
 std::vector<CompatFinding> compare_native_functions(const NativeFunctionsFile& old_file,
-                                                    const NativeFunctionsFile& new_file) {
+                                                    const NativeFunctionsFile& new_file,
+                                                    KernelsListed listed) {
   std::vector<CompatFinding> findings;
-  compat::FileComparison(old_file, new_file, findings).run();
+  compat::FileComparison(old_file, new_file, listed, findings).run();
   return findings;
 }
 

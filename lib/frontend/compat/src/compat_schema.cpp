@@ -199,7 +199,7 @@ class SchemaComparison {
   const FunctionSchema& old_schema() const { return old_.schema(); }
   const FunctionSchema& new_schema() const { return new_.schema(); }
 
-  void report(std::string_view rule, Location location, std::string message, Location note_location,
+  void report(rules::Rule rule, Location location, std::string message, Location note_location,
               std::string note) {
     findings_.report(rule, op_, std::move(location), std::move(message), std::move(note_location),
                      std::move(note));
@@ -207,14 +207,13 @@ class SchemaComparison {
 
   // A finding at an argument or a return of NEW, with a note at its counterpart in OLD: "OLD
   // declares 'int x' here" (`old_verb` is declares or returns).
-  void report_counterparts(std::string_view rule, const Argument& old_item,
-                           const Argument& new_item, std::string message,
-                           std::string_view old_verb) {
+  void report_counterparts(rules::Rule rule, const Argument& old_item, const Argument& new_item,
+                           std::string message, std::string_view old_verb) {
     report(rule, new_.at(new_item.range), std::move(message), old_.at(old_item.range),
            fmt::format("OLD {} '{}' here", old_verb, schema::print_argument(old_item)));
   }
 
-  void report_argument(std::string_view rule, const Argument& old_arg, const Argument& new_arg,
+  void report_argument(rules::Rule rule, const Argument& old_arg, const Argument& new_arg,
                        std::string message) {
     report_counterparts(rule, old_arg, new_arg, std::move(message), "declares");
   }
@@ -338,7 +337,7 @@ class SchemaComparison {
                             : fmt::format("return {} ('{}')", index + 1, ret.name);
   }
 
-  void report_return(std::string_view rule, const Argument& old_ret, const Argument& new_ret,
+  void report_return(rules::Rule rule, const Argument& old_ret, const Argument& new_ret,
                      std::string message) {
     report_counterparts(rule, old_ret, new_ret, std::move(message), "returns");
   }

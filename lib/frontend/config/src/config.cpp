@@ -30,10 +30,8 @@ constexpr std::string_view kRule = rules::config;
 
 class Reader {
  public:
-  Reader(native_functions::YamlDocument& doc, std::span<const diagnostics::RuleInfo> rules,
-         ConfigLoad& out)
-      : doc_(doc), out_(out) {
-    for (const diagnostics::RuleInfo& r : rules) rules_.push_back(r.id);
+  Reader(native_functions::YamlDocument& doc, ConfigLoad& out) : doc_(doc), out_(out) {
+    for (const rules::RuleDef& r : rules::all_rules()) rules_.push_back(r.id);
   }
 
   void read(const YamlNode& root) {
@@ -120,8 +118,7 @@ class Reader {
   }
 
   bool known_rule(const YamlNode& node) {
-    if (node.value == "all" || std::find(rules_.begin(), rules_.end(), node.value) != rules_.end())
-      return true;
+    if (node.value == "all" || rules::find_rule(node.value) != nullptr) return true;
     Diagnostic& d = error(node, fmt::format("unknown rule '{}'", node.value));
     if (auto guess = support::did_you_mean(node.value, rules_))
       d.notes.push_back({{}, fmt::format("did you mean '{}'?", *guess)});
@@ -307,8 +304,7 @@ std::string_view rule_severity_name(RuleSeverity severity) {
                                              : "off";
 }
 
-ConfigLoad load_config(std::string file, std::string text,
-                       std::span<const diagnostics::RuleInfo> known_rules) {
+ConfigLoad load_config(std::string file, std::string text) {
   ConfigLoad out;
   out.config.file = file;
   native_functions::YamlLoadResult yaml =
@@ -317,7 +313,7 @@ ConfigLoad load_config(std::string file, std::string text,
     if (d.severity == diagnostics::Severity::error) out.diagnostics.push_back(std::move(d));
   }
   if (yaml.document.root && !yaml.document.root->is_null()) {
-    Reader(yaml.document, known_rules, out).read(*yaml.document.root);
+    Reader(yaml.document, out).read(*yaml.document.root);
   }
   return out;
 }
@@ -340,17 +336,19 @@ bool rule_enabled(const Config& config, std::string_view rule, std::string_view 
   return true;
 }
 
+std::optional<diagnostics::Severity> configured_severity(const Config& config,
+                                                         std::string_view rule) {
+  auto it = config.severity.find(rule);
+  if (it == config.severity.end() || it->second == RuleSeverity::off) return std::nullopt;
+  return it->second == RuleSeverity::error ? diagnostics::Severity::error
+                                           : diagnostics::Severity::warning;
+}
+
 void apply_config(const Config& config, std::vector<diagnostics::Diagnostic>& diagnostics) {
   std::erase_if(diagnostics, [&](const Diagnostic& d) {
     return d.rule != kRule && !d.location.file.empty() &&
            !rule_enabled(config, d.rule, d.location.file);
   });
-  for (Diagnostic& d : diagnostics) {
-    auto it = config.severity.find(d.rule);
-    if (it == config.severity.end() || d.severity == diagnostics::Severity::note) continue;
-    d.severity = it->second == RuleSeverity::error ? diagnostics::Severity::error
-                                                   : diagnostics::Severity::warning;
-  }
 }
 
 std::string render_config(const Config& config) {

@@ -40,11 +40,8 @@ std::optional<std::string> read_bytes(const fs::path& path, std::string& why) {
 
 }  // namespace
 
-ConfigProvider::ConfigProvider(std::string forced,
-                               std::span<const diagnostics::RuleInfo> known_rules, ReadText read)
-    : forced_(std::move(forced)),
-      known_rules_(known_rules.begin(), known_rules.end()),
-      read_(read ? std::move(read) : ReadText(read_bytes)) {}
+ConfigProvider::ConfigProvider(std::string forced, ReadText read)
+    : forced_(std::move(forced)), read_(read ? std::move(read) : ReadText(read_bytes)) {}
 
 const Config* ConfigProvider::for_input(const std::string& input,
                                         std::vector<diagnostics::Diagnostic>& diagnostics) {
@@ -75,7 +72,7 @@ const Config* ConfigProvider::load(const fs::path& path,
                                 {}});
     return nullptr;
   }
-  ConfigLoad load = load_config(key, std::move(*text), known_rules_);
+  ConfigLoad load = load_config(key, std::move(*text));
   if (!load.diagnostics.empty()) {
     for (diagnostics::Diagnostic& d : load.diagnostics) diagnostics.push_back(std::move(d));
     return nullptr;

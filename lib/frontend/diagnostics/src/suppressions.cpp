@@ -90,10 +90,11 @@ std::string_view keyword(const Suppression& s) {
 }
 
 // The findings about the comment itself that do not depend on what it silences: no ids, and ids
-// that name no rule. Marks the unknown ids in `unknown`.
+// that name no rule. Marks in `skipped` the ids never to call unused: unknown ones, and those of
+// rules the door does not check.
 void check_comment(const Suppression& s, std::string_view file,
-                   std::span<const std::string_view> names, std::vector<bool>& unknown,
-                   std::vector<Diagnostic>& out) {
+                   std::span<const std::string_view> names, std::vector<bool>& skipped,
+                   const ChecksRule& checked, std::vector<Diagnostic>& out) {
   if (s.bare) {
     out.push_back(
         warning_at(file, s.line, s.column, s.length, kBareSuppressionRule,
@@ -104,10 +105,13 @@ void check_comment(const Suppression& s, std::string_view file,
   }
   for (size_t k = 0; k < s.rules.size(); ++k) {
     const SuppressedRule& r = s.rules[k];
-    if (names.empty() || r.rule == "all" ||
-        std::find(names.begin(), names.end(), r.rule) != names.end())
+    if (r.rule == "all") continue;
+    if (const rules::RuleDef* rule = rules::find_rule(r.rule)) {
+      // Another door's rule (gen's, compat's): whether it silences anything is that door's to say.
+      skipped[k] = checked && !checked(*rule);
       continue;
-    unknown[k] = true;
+    }
+    skipped[k] = true;
     std::optional<std::string> guess = support::did_you_mean(r.rule, names);
     Diagnostic d = warning_at(
         file, s.line, r.column, static_cast<uint32_t>(r.rule.size()), kUnknownRuleRule,
@@ -118,6 +122,62 @@ void check_comment(const Suppression& s, std::string_view file,
     }
     out.push_back(std::move(d));
   }
+}
+
+// The text of line `number` (1-based) of `text`, without its line break, and whether a line
+// break follows it.
+std::pair<std::string_view, bool> line_of(std::string_view text, uint32_t number) {
+  size_t start = 0;
+  for (uint32_t n = 1; n < number && start != std::string_view::npos; ++n) {
+    start = text.find('\n', start);
+    if (start != std::string_view::npos) ++start;
+  }
+  if (start == std::string_view::npos || start > text.size()) return {{}, false};
+  const size_t end = text.find('\n', start);
+  std::string_view line = text.substr(start, end == std::string_view::npos ? end : end - start);
+  if (line.ends_with('\r')) line.remove_suffix(1);
+  return {line, end != std::string_view::npos};
+}
+
+// The edit that takes the id `k` of `s` out of `text`: the id and a comma when others stay; the
+// whole comment (and the blanks before it) when it is the only one; the whole line when nothing
+// else stands on it. Removing a suppression that silences nothing changes nothing else.
+FixHint removal(std::string_view file, std::string_view text, const Suppression& s, size_t k) {
+  const SuppressedRule& r = s.rules[k];
+  const uint32_t line = s.line;
+  auto on_line = [&](uint32_t from, uint32_t to) {  // 1-based byte columns, [from, to)
+    Location at = Location::at(std::string(file), line, from);
+    at.end_line = line;
+    at.end_column = to;
+    return FixHint(at, "");
+  };
+  auto end_of = [](const SuppressedRule& rule) {
+    return rule.column + static_cast<uint32_t>(rule.rule.size());
+  };
+  if (s.rules.size() > 1) {
+    return k + 1 < s.rules.size() ? on_line(r.column, s.rules[k + 1].column)
+                                  : on_line(end_of(s.rules[k - 1]), end_of(r));
+  }
+  const auto [text_of_line, has_break] = line_of(text, line);
+  // The comment's opener: `#`, `//` or `/*` before the marker, blanks between.
+  size_t opener = s.column - 1;
+  while (opener > 0 && blank(text_of_line[opener - 1])) --opener;
+  const bool block = opener >= 2 && text_of_line.substr(opener - 2, 2) == "/*";
+  opener -= std::min<size_t>(opener, text_of_line.substr(0, opener).ends_with('#') ? 1 : 2);
+  size_t end = text_of_line.size();
+  if (block) {
+    const size_t close = text_of_line.find("*/", s.column - 1 + s.length);
+    if (close != std::string_view::npos) end = close + 2;
+  }
+  size_t start = opener;
+  while (start > 0 && blank(text_of_line[start - 1])) --start;
+  if (start == 0 && trim(text_of_line.substr(end)).empty()) {
+    Location at = Location::at(std::string(file), line, 1);
+    at.end_line = has_break ? line + 1 : line;
+    at.end_column = has_break ? 1 : static_cast<uint32_t>(text_of_line.size() + 1);
+    return FixHint(at, "");
+  }
+  return on_line(static_cast<uint32_t>(start + 1), static_cast<uint32_t>(end + 1));
 }
 
 }  // namespace
@@ -180,20 +240,19 @@ std::vector<RuleInfo> suppression_rules() {
 
 void apply_suppressions(std::vector<Diagnostic>& diagnostics, std::string_view file,
                         std::string_view text, CommentStyle style,
-                        const EntryFirstLine& entry_first_line,
-                        std::span<const RuleInfo> known_rules) {
+                        const EntryFirstLine& entry_first_line, const ChecksRule& checked) {
   std::vector<Suppression> suppressions = find_suppressions(text, style);
   if (suppressions.empty()) return;
   std::vector<std::string_view> names;
-  for (const RuleInfo& rule : known_rules) names.push_back(rule.id);
+  for (const rules::RuleDef& rule : rules::all_rules()) names.push_back(rule.id);
   std::vector<Diagnostic> about_comments;
   std::vector<std::vector<bool>> used(suppressions.size());
-  std::vector<std::vector<bool>> unknown(suppressions.size());
+  std::vector<std::vector<bool>> skipped(suppressions.size());  // never "unused"
   std::multimap<uint32_t, size_t> by_target;
   for (size_t i = 0; i < suppressions.size(); ++i) {
     used[i].assign(suppressions[i].rules.size(), false);
-    unknown[i].assign(suppressions[i].rules.size(), false);
-    check_comment(suppressions[i], file, names, unknown[i], about_comments);
+    skipped[i].assign(suppressions[i].rules.size(), false);
+    check_comment(suppressions[i], file, names, skipped[i], checked, about_comments);
     if (!suppressions[i].bare) by_target.emplace(suppressions[i].target_line, i);
   }
   // Marks the ids that name `rule` in the suppressions aimed at `line`; false when there is none.
@@ -220,12 +279,14 @@ void apply_suppressions(std::vector<Diagnostic>& diagnostics, std::string_view f
   for (size_t i = 0; i < suppressions.size(); ++i) {
     const Suppression& s = suppressions[i];
     for (size_t k = 0; k < s.rules.size(); ++k) {
-      if (used[i][k] || unknown[i][k]) continue;
+      if (used[i][k] || skipped[i][k]) continue;
       const SuppressedRule& r = s.rules[k];
-      about_comments.push_back(warning_at(
+      Diagnostic unused = warning_at(
           file, s.line, r.column, static_cast<uint32_t>(r.rule.size()), kUnusedSuppressionRule,
           fmt::format("'schemac: {}[{}]' silences nothing {}", keyword(s), clip_text(r.rule, 80),
-                      s.next_line ? "on the next line" : "here")));
+                      s.next_line ? "on the next line" : "here"));
+      unused.fix = removal(file, text, s, k);
+      about_comments.push_back(std::move(unused));
     }
   }
   for (Diagnostic& d : about_comments) diagnostics.push_back(std::move(d));

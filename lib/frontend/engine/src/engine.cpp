@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <memory>
 
 #include <fmt/format.h>
 
 #include "schemac/diagnostics/suppressions.h"
+#include "schemac/engine/baseline_file.h"
 #include "schemac/inputs/folder_search.h"
 #include "schemac/inputs/text.h"
 #include "schemac/lint/lint_inputs.h"
@@ -69,25 +71,51 @@ diagnostics::EntryFirstLine code_entry_first_line(const sources::ScanResult& sca
   };
 }
 
-}  // namespace
-
-std::vector<diagnostics::RuleInfo> all_rules() { return lint::lint_run_rules(); }
-
-std::vector<diagnostics::RuleInfo> config_rules() {
-  std::vector<diagnostics::RuleInfo> out = all_rules();
-  for (const rules::RuleDef& rule : rules::all_rules()) {
-    if (rule.family == rules::Family::compat)
-      out.push_back(diagnostics::RuleInfo{rule.id, rule.severity, rule.summary});
+// The config's `severity:` entries that are not `off`, as lint's rule selection takes them.
+std::map<std::string, diagnostics::Severity, std::less<>> configured_severities(
+    const config::Config& config) {
+  std::map<std::string, diagnostics::Severity, std::less<>> out;
+  for (const auto& [rule, severity] : config.severity) {
+    if (std::optional<diagnostics::Severity> s = config::configured_severity(config, rule))
+      out[rule] = *s;
   }
   return out;
 }
 
+// The profile a document's findings that lint did not decide are decided in: --profile, else
+// the config's, else the door's default; chosen per operator (automatic), registration code is
+// an extension's and a YAML file in-tree (the rules decided here are the same in both).
+lint::Profile document_profile(const config::Config& config, const Options& options,
+                               const std::string& path, std::string_view text) {
+  lint::Profile profile = options.profile.value_or(
+      config.profile ? lint::parse_profile(*config.profile).value_or(options.default_profile)
+                     : options.default_profile);
+  if (profile != lint::Profile::automatic) return profile;
+  return sources::language_of(path, text) ? lint::Profile::extension : lint::Profile::in_tree;
+}
+
+}  // namespace
+
+bool decide(Diagnostic& finding, const config::Config& config, lint::Profile profile) {
+  const rules::RuleDef* rule = rules::find_rule(finding.rule);
+  if (rule == nullptr || finding.severity == diagnostics::Severity::note) return true;
+  rules::Circumstances c;
+  c.profile =
+      profile == lint::Profile::extension ? rules::Profile::extension : rules::Profile::in_tree;
+  c.configured = config::configured_severity(config, finding.rule);
+  const rules::Verdict verdict = rules::decide(*rule, c);
+  if (!verdict.severity) return false;
+  finding.severity = *verdict.severity;
+  return true;
+}
+
+std::vector<diagnostics::RuleInfo> lint_rules() { return lint::lint_run_rules(); }
+
 std::string unknown_rule(const std::vector<std::string>& ids) {
-  const std::vector<diagnostics::RuleInfo> rules = all_rules();
   std::vector<std::string_view> names;
-  for (const diagnostics::RuleInfo& rule : rules) names.push_back(rule.id);
+  for (const rules::RuleDef& rule : rules::all_rules()) names.push_back(rule.id);
   for (const std::string& id : ids) {
-    if (id == "all" || std::find(names.begin(), names.end(), id) != names.end()) continue;
+    if (id == "all" || rules::find_rule(id)) continue;
     std::optional<std::string> guess = support::did_you_mean(id, names);
     return fmt::format("unknown rule '{}'{}", id,
                        guess ? fmt::format("; did you mean '{}'?", *guess) : "");
@@ -132,13 +160,10 @@ std::optional<lint::LintOptions> lint_options_for(const config::Config& config,
     // Operators written without a namespace register into the config's (as gen does): an
     // extension's.
     out.profile = lint::Profile::extension;
+  } else {
+    out.profile = options.default_profile;
   }
-  for (const auto& [rule, severity] : config.severity) {  // decided with the rest (rules::decide)
-    if (severity != config::RuleSeverity::off)
-      out.configured_severity[rule] = severity == config::RuleSeverity::error
-                                          ? diagnostics::Severity::error
-                                          : diagnostics::Severity::warning;
-  }
+  out.configured_severity = configured_severities(config);  // rules::decide's last word
   if (options.torch_version) {
     out.torch_version = *options.torch_version;
   } else if (config.torch_version) {
@@ -155,18 +180,18 @@ std::optional<lint::LintOptions> lint_options_for(const config::Config& config,
   return out;
 }
 
-Run lint(const Configured& configured, std::span<const std::string> texts, const Options& options,
-         const std::vector<diagnostics::BaselineEntry>* baseline) {
+Findings find(const Configured& configured, std::span<const std::string> texts,
+              const Options& options) {
   const std::vector<Document>& documents = configured.documents;
-  Run run;
-  run.diagnostics = configured.problems;
-  run.linted.assign(documents.size(), true);
-  std::vector<std::vector<Diagnostic>> found(documents.size());
-  std::vector<diagnostics::EntryFirstLine> entry_first_line(documents.size());
+  Findings out;
+  out.linted.assign(documents.size(), true);
+  out.decided.resize(documents.size());
+  out.to_decide.resize(documents.size());
+  out.entry_first_line.resize(documents.size());
   std::vector<sources::ScannedFile> scanned;  // C++ and Python files, checked together below
   std::vector<std::shared_ptr<const native_functions::NativeFunctionsFile>> native_files;
   // The registration code's profile and release: the command line's (each YAML file's own config
-  // decides its own).
+  // decides its own); each file's configured severities.
   lint::LintOptions code_options;
   code_options.torchgen_codegen = options.torchgen_codegen;
   if (options.profile) code_options.profile = *options.profile;
@@ -178,29 +203,31 @@ Run lint(const Configured& configured, std::span<const std::string> texts, const
       std::optional<tokens::MacroTable> macros =
           macros_for(configured.configs[i], options.macros, why);
       if (!macros) {
-        run.problems.push_back({fmt::format("{}: {}", path, why), {}});
-        run.linted[i] = false;
+        out.problems.push_back({fmt::format("{}: {}", path, why), {}});
+        out.linted[i] = false;
         continue;
       }
       sources::ScanOptions scan_options = scan_options_from(configured.configs[i]);
       scan_options.macros = &*macros;
       if (options.torch_version) scan_options.torch_version = *options.torch_version;
       scanned.push_back({path, sources::scan_source(texts[i], *language, scan_options)});
-      entry_first_line[i] = code_entry_first_line(scanned.back().scan);
+      out.entry_first_line[i] = code_entry_first_line(scanned.back().scan);
+      out.schemas += scanned.back().scan.schemas.size();
+      code_options.configured_by_file[path] = configured_severities(configured.configs[i]);
       continue;
     }
     std::string why;
     std::optional<lint::LintOptions> native = lint_options_for(configured.configs[i], options, why);
     if (!native) {
-      run.problems.push_back({fmt::format("{}: {}", path, why), {}});
-      run.linted[i] = false;
+      out.problems.push_back({fmt::format("{}: {}", path, why), {}});
+      out.linted[i] = false;
       continue;
     }
     Problem tags_problem;
     if (!tags_for(options, configured.configs[i], path, native->torch_version, native->valid_tags,
                   tags_problem)) {
-      run.problems.push_back(std::move(tags_problem));
-      run.linted[i] = false;
+      out.problems.push_back(std::move(tags_problem));
+      out.linted[i] = false;
       continue;
     }
     lint::FileLintOptions file_options;
@@ -214,29 +241,87 @@ Run lint(const Configured& configured, std::span<const std::string> texts, const
                                        documents[i].loader_diagnostics, file_options.native)
                                  : lint::lint_file(path, texts[i], file_options);
     if (documents[i].skip_unknown_format && file.kind == lint::FileKind::unknown) {
-      run.linted[i] = false;  // not an operator file
+      out.linted[i] = false;  // not an operator file
       continue;
     }
-    found[i] = std::move(file.diagnostics);
-    if (file.native) native_files.push_back(std::move(file.native));
-    entry_first_line[i] = diagnostics::yaml_entry_first_line(texts[i]);
+    // A native file's findings are decided by lint's rules (select_rules); the other formats'
+    // by step 5.
+    (file.kind == lint::FileKind::native ? out.decided : out.to_decide)[i] =
+        std::move(file.diagnostics);
+    if (file.native) {
+      out.schemas += file.native->functions.size();
+      native_files.push_back(std::move(file.native));
+    }
+    out.entry_first_line[i] = diagnostics::yaml_entry_first_line(texts[i]);
   }
   std::vector<const native_functions::NativeFunctionsFile*> yaml;
   for (const auto& native_file : native_files) yaml.push_back(native_file.get());
   sources::resolve_across_files(scanned);  // helpers' Library objects bound in other files
-  std::vector<Diagnostic> across = lint::lint_registration_code(scanned, yaml, code_options);
-  for (Diagnostic& d : lint::check_duplicates_across_files(yaml, scanned))
-    across.push_back(std::move(d));
-  for (Diagnostic& d : across) {
-    auto owner = std::find_if(documents.begin(), documents.end(),
-                              [&](const Document& in) { return in.path == d.location.file; });
+  auto owner_of = [&](const Diagnostic& d) {
+    return std::find_if(documents.begin(), documents.end(),
+                        [&](const Document& in) { return in.path == d.location.file; });
+  };
+  for (Diagnostic& d : lint::lint_registration_code(scanned, yaml, code_options)) {
+    auto owner = owner_of(d);
     if (owner == documents.end()) {
-      run.diagnostics.push_back(std::move(d));
+      out.elsewhere.push_back(std::move(d));
     } else {
-      found[owner - documents.begin()].push_back(std::move(d));
+      out.decided[owner - documents.begin()].push_back(std::move(d));
     }
   }
-  const std::vector<diagnostics::RuleInfo> rules = all_rules();
+  for (Diagnostic& d : lint::check_duplicates_across_files(yaml, scanned))
+    add_finding(out, configured, std::move(d));
+  return out;
+}
+
+Findings no_findings(const Configured& configured, std::span<const std::string> texts,
+                     const Options& options) {
+  const size_t count = configured.documents.size();
+  Findings out;
+  out.linted.assign(count, true);
+  out.decided.resize(count);
+  out.to_decide.resize(count);
+  out.entry_first_line.resize(count);
+  for (size_t i = 0; i < count; ++i) {
+    const std::string& path = configured.documents[i].path;
+    std::optional<sources::Language> language = sources::language_of(path, texts[i]);
+    if (!language) {
+      out.entry_first_line[i] = diagnostics::yaml_entry_first_line(texts[i]);
+      continue;
+    }
+    std::string why;
+    if (std::optional<sources::ScannedFile> file = scan_registration_code(
+            path, texts[i], *language, configured.configs[i], options.macros, why))
+      out.entry_first_line[i] = code_entry_first_line(file->scan);
+  }
+  return out;
+}
+
+void add_finding(Findings& findings, const Configured& configured, Diagnostic finding) {
+  const std::vector<Document>& documents = configured.documents;
+  auto owner = std::find_if(documents.begin(), documents.end(),
+                            [&](const Document& in) { return in.path == finding.location.file; });
+  if (owner == documents.end()) {
+    findings.elsewhere.push_back(std::move(finding));
+  } else {
+    findings.to_decide[owner - documents.begin()].push_back(std::move(finding));
+  }
+}
+
+Run settle(const Configured& configured, std::span<const std::string> texts, Findings findings,
+           const Options& options, const std::vector<diagnostics::BaselineEntry>* baseline) {
+  const std::vector<Document>& documents = configured.documents;
+  Run run;
+  run.diagnostics = configured.problems;
+  for (Diagnostic& d : findings.elsewhere) run.diagnostics.push_back(std::move(d));
+  run.problems = std::move(findings.problems);
+  run.linted = std::move(findings.linted);
+  run.schemas = findings.schemas;
+  // A suppression of a rule this door does not check is another door's to call unused.
+  const diagnostics::ChecksRule checked = [&options](const rules::RuleDef& rule) {
+    const std::vector<rules::Family>& judged = options.suppressions_judged;
+    return std::find(judged.begin(), judged.end(), rule.family) != judged.end();
+  };
   for (size_t i = 0; i < documents.size(); ++i) {
     if (!run.linted[i]) continue;
     const std::string& path = documents[i].path;
@@ -244,19 +329,31 @@ Run lint(const Configured& configured, std::span<const std::string> texts, const
         sources::language_of(path, texts[i]) == sources::Language::cpp
             ? diagnostics::CommentStyle::slashes
             : diagnostics::comment_style_for(path);
-    diagnostics::apply_suppressions(found[i], path, texts[i], style, entry_first_line[i], rules);
-    config::apply_config(configured.configs[i], found[i]);
-    for (Diagnostic& d : found[i]) run.diagnostics.push_back(std::move(d));
-  }
-  if (baseline) {
-    diagnostics::drop_baselined(run.diagnostics, *baseline, [&](const std::string& file) {
-      for (size_t i = 0; i < documents.size(); ++i) {
-        if (documents[i].path == file) return std::string_view(texts[i]);
-      }
-      return std::string_view();
+    // Step 5 decides the findings lint did not (before the comments, as lint decides its own),
+    // and what the comments say of themselves.
+    const config::Config& config = configured.configs[i];
+    const lint::Profile profile = document_profile(config, options, path, texts[i]);
+    std::vector<Diagnostic>& decided = findings.decided[i];
+    for (Diagnostic& d : findings.to_decide[i]) {
+      if (decide(d, config, profile)) decided.push_back(std::move(d));
+    }
+    diagnostics::apply_suppressions(decided, path, texts[i], style, findings.entry_first_line[i],
+                                    checked);
+    std::erase_if(decided, [&](Diagnostic& d) {
+      const bool about_comment = d.rule == rules::unused_suppression ||
+                                 d.rule == rules::unknown_rule || d.rule == rules::bare_suppression;
+      return about_comment && !decide(d, config, profile);
     });
+    config::apply_config(config, decided);
+    for (Diagnostic& d : decided) run.diagnostics.push_back(std::move(d));
   }
+  if (baseline) drop_recorded(run.diagnostics, *baseline, configured, texts);
   return run;
+}
+
+Run lint(const Configured& configured, std::span<const std::string> texts, const Options& options,
+         const std::vector<diagnostics::BaselineEntry>* baseline) {
+  return settle(configured, texts, find(configured, texts, options), options, baseline);
 }
 
 std::optional<tokens::MacroTable> macros_for(const config::Config& config, const BuildMacros& build,
@@ -320,8 +417,15 @@ void apply_configs(std::vector<Diagnostic>& diagnostics, config::ConfigProvider&
     std::vector<Diagnostic> group;
     while (end < diagnostics.size() && diagnostics[end].location.file == file)
       group.push_back(std::move(diagnostics[end++]));
-    if (const config::Config* config = file.empty() ? nullptr : provider.for_input(file, problems))
+    if (const config::Config* config =
+            file.empty() ? nullptr : provider.for_input(file, problems)) {
+      const lint::Profile profile =
+          config->profile ? lint::parse_profile(*config->profile).value_or(lint::Profile::in_tree)
+          : sources::language_for_path(file) ? lint::Profile::extension
+                                             : lint::Profile::in_tree;
+      std::erase_if(group, [&](Diagnostic& d) { return !decide(d, *config, profile); });
       config::apply_config(*config, group);
+    }
     for (Diagnostic& d : group) kept.push_back(std::move(d));
     begin = end;
   }

@@ -36,12 +36,14 @@ class Reader {
       out_.documents.emplace_back(kStdinName, std::move(text));
       out_.documents.back().config_path = std::string(".");  // the working directory's config
     } else {
-      out_.documents.emplace_back(reading_.stdin_name, std::move(text));
+      out_.documents.emplace_back(inputs::normal_path(reading_.stdin_name), std::move(text));
     }
   }
 
   void add_folder(const std::string& folder) {
-    inputs::FolderSearch search{lint_reads, reading_.skipped, reading_.limit};
+    inputs::FolderSearch search{
+        lint_reads, [this](const std::string& path, std::string_view why) { skipped(path, why); },
+        reading_.limit};
     inputs::FoundFiles found = inputs::files_under(folder, search);
     if (!found.complete) out_.complete = false;
     const size_t before = out_.documents.size();
@@ -82,13 +84,13 @@ class Reader {
         return;
       }
     }
-    out_.documents.emplace_back(path, std::move(*text), from_folder);
+    out_.documents.emplace_back(inputs::normal_path(path), std::move(*text), from_folder);
     out_.documents.back().excludable = from_folder;
   }
 
  private:
   void skipped(const std::string& path, std::string_view why) const {
-    if (reading_.skipped) reading_.skipped(path, why);
+    if (reading_.skipped) reading_.skipped(inputs::normal_path(path), why);
   }
   std::optional<std::string> read_named(const std::string& path, bool code) const {
     if (reading_.read_named) return reading_.read_named(path, code);
@@ -126,7 +128,7 @@ Inputs read_inputs(const std::vector<std::string>& arguments, const InputReading
 }
 
 config::ConfigProvider config_provider(const std::string& forced) {
-  return config::ConfigProvider(forced, config_rules(), [](const fs::path& path, std::string& why) {
+  return config::ConfigProvider(forced, [](const fs::path& path, std::string& why) {
     return inputs::read_text_file(path, false, &why);
   });
 }

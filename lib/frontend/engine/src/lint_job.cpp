@@ -123,6 +123,8 @@ LintResult run_lint_job(const LintJob& job) {
     Run run = lint(inputs, current, options, baseline ? &*baseline : nullptr);
     for (const Problem& problem : run.problems) tell(job.sink.problem, problem);
     if (!run.problems.empty()) result.io_error = true;
+    result.files = static_cast<size_t>(std::count(run.linted.begin(), run.linted.end(), true));
+    result.schemas = run.schemas;
     return std::move(run.diagnostics);
   };
   if (!job.baseline_file.empty()) {

@@ -47,7 +47,8 @@ Result generate(const Request& request) {
   // model and the target's checks.
   const codegen::Target& target = *request.target;
   codegen::GateOptions gate{{}, request.configs};
-  gate.lint.profile = request.profile.value_or(target.lint_profile());
+  gate.lint.profile = request.profile;  // --profile; else the config's, else the target's
+  gate.lint.default_profile = target.lint_profile();
   gate.lint.torch_version = request.torch_version;
   codegen::GenOptions gen = request.gen;
   // A .schemac.yaml's namespace: is the namespace's default.

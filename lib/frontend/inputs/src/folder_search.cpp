@@ -58,6 +58,13 @@ void search_folder(const fs::path& folder, IgnoreRules& rules, bool nested_rules
 
 }  // namespace
 
+std::string normal_path(std::string_view path) {
+  if (path.empty()) return std::string();
+  std::string out = fs::path(path).lexically_normal().generic_string();
+  while (out.size() > 1 && out.ends_with('/') && path.back() != '/') out.pop_back();
+  return out.empty() ? std::string(".") : out;
+}
+
 std::optional<std::string> generator_of(std::string_view text) {
   for (size_t line = 0; line < kBannerLines && !text.empty(); ++line) {
     const size_t end = text.find('\n');
@@ -76,6 +83,26 @@ FoundFiles files_under(const std::string& folder, const FolderSearch& search) {
   search_folder(folder, rules, false, walk);
   std::sort(walk.found.files.begin(), walk.found.files.end());
   return std::move(walk.found);
+}
+
+std::optional<std::string> search_leaves_out(const std::string& root, const std::string& path,
+                                             std::string_view text) {
+  std::error_code ec;
+  const fs::path top = fs::absolute(root, ec).lexically_normal();
+  const fs::path file = fs::absolute(path, ec).lexically_normal();
+  const fs::path relative = file.lexically_relative(top);
+  if (relative.empty() || *relative.begin() == "..") return std::nullopt;
+  IgnoreRules rules = gitignore_rules_for(top);
+  fs::path at = top;
+  for (auto part = relative.begin(); part != relative.end(); ++part) {
+    at /= *part;
+    const bool folder = std::next(part) != relative.end();
+    if (folder && part->string().starts_with(".")) return at.string() + ": a hidden folder";
+    if (rules.ignored(at, folder)) return at.string() + ": .gitignore";
+    if (folder) rules.add_file_in(at);
+  }
+  if (std::optional<std::string> generator = generator_of(text)) return "written by " + *generator;
+  return std::nullopt;
 }
 
 bool excluded(const config::Config& config, const std::string& path) {

@@ -13,19 +13,14 @@ namespace schemac::lint {
 
 using diagnostics::Diagnostic, diagnostics::Location, diagnostics::Severity;
 
-Diagnostic& report_rule(std::vector<Diagnostic>& out, std::string_view rule, Location location,
+Diagnostic& report_rule(std::vector<Diagnostic>& out, rules::Rule rule, Location location,
                         std::string message) {
-  const diagnostics::RuleInfo* info = find_lint_rule(rule);
-  out.push_back(Diagnostic{info ? info->severity : Severity::error,
-                           std::string(rule),
-                           std::move(location),
-                           std::move(message),
-                           {},
-                           {}});
+  out.push_back(
+      Diagnostic{rule.def().severity, rule, std::move(location), std::move(message), {}, {}});
   return out.back();
 }
 
-Diagnostic& Reporter::report(std::string_view rule, Location location, std::string message) {
+Diagnostic& Reporter::report(rules::Rule rule, Location location, std::string message) {
   return report_rule(out_, rule, std::move(location), std::move(message));
 }
 

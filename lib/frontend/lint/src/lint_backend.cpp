@@ -58,7 +58,7 @@ class BackendRules {
   }
 
  private:
-  Diagnostic& report(std::string_view rule, diagnostics::Location location, std::string message) {
+  Diagnostic& report(rules::Rule rule, diagnostics::Location location, std::string message) {
     return lint::report_rule(out_, rule, std::move(location), std::move(message));
   }
 

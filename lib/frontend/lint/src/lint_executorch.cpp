@@ -67,7 +67,7 @@ class ExecutorchRules {
   }
 
  private:
-  Diagnostic& report(std::string_view rule, diagnostics::Location location, std::string message) {
+  Diagnostic& report(rules::Rule rule, diagnostics::Location location, std::string message) {
     return lint::report_rule(out_, rule, std::move(location), std::move(message));
   }
 
@@ -139,7 +139,7 @@ class ExecutorchRules {
       const schema::SchemaError& e = *parsed.error;
       auto [line, column] = native_functions::scalar_position(
           doc_, func, std::min<size_t>(e.offset, func.value.size()));
-      report(e.rule.empty() ? rules::schema_syntax : e.rule,
+      report(rules::rule_named(e.rule).value_or(rules::schema_syntax),
              diagnostics::Location::at(doc_.file, line, column, e.length), e.message);
       return false;
     }

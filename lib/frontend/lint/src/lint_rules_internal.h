@@ -16,8 +16,9 @@ using diagnostics::Diagnostic, diagnostics::Location, native_functions::NativeFu
     native_functions::NativeFunctionsFile, schema::Argument, schema::FunctionSchema,
     schema::TextRange;
 
-// Appends a diagnostic of `rule` with the rule's catalogue severity to `out`, and returns it.
-Diagnostic& report_rule(std::vector<Diagnostic>& out, std::string_view rule, Location location,
+// Appends a diagnostic of `rule` with the rule's default severity (rules::decide gives it its
+// own later) to `out`, and returns it.
+Diagnostic& report_rule(std::vector<Diagnostic>& out, rules::Rule rule, Location location,
                         std::string message);
 
 class Reporter {
@@ -26,7 +27,7 @@ class Reporter {
       : file_(file), out_(out) {}
 
   // Adds a diagnostic with the rule's catalogue severity.
-  Diagnostic& report(std::string_view rule, Location location, std::string message);
+  Diagnostic& report(rules::Rule rule, Location location, std::string message);
   const NativeFunctionsFile& file() const { return file_; }
 
   // Where bytes `range` of an entry's schema text are: in its func string, or where the locator

@@ -17,23 +17,23 @@ rules::Circumstances circumstances(const LintOptions& options, Profile subject) 
   return c;
 }
 
-// The registry entry of a rule in lint's catalogue (yaml and schema rules), else nullptr.
-const rules::RuleDef* lint_rule(std::string_view id) {
-  const rules::RuleDef* rule = rules::find_rule(id);
-  if (!rule || (rule->family != rules::Family::yaml && rule->family != rules::Family::schema))
-    return nullptr;
-  return rule;
+// The configuration's severities for the file `d` is in.
+const std::map<std::string, diagnostics::Severity, std::less<>>& configured_for(
+    const Diagnostic& d, const LintOptions& options) {
+  auto it = options.configured_by_file.find(d.location.file);
+  return it == options.configured_by_file.end() ? options.configured_severity : it->second;
 }
 
-// Decides `d`'s severity for `subject`; false when the diagnostic is to be dropped.
+// Decides `d`'s severity for `subject`; false when the diagnostic is to be dropped. A note (what
+// a finding comes with, not a finding) keeps its severity.
 bool select(Diagnostic& d, const LintOptions& options, Profile subject, bool vendor_subset) {
-  const rules::RuleDef* rule = lint_rule(d.rule);
-  if (!rule) return true;
+  const rules::RuleDef* rule = rules::find_rule(d.rule);
+  if (!rule || d.severity == diagnostics::Severity::note) return true;
   rules::Circumstances c = circumstances(options, subject);
   c.release = torch_releases::release_of(options.torch_version);
   c.vendor_subset = vendor_subset;
-  if (auto it = options.configured_severity.find(d.rule); it != options.configured_severity.end())
-    c.configured = it->second;
+  const auto& configured = configured_for(d, options);
+  if (auto it = configured.find(d.rule); it != configured.end()) c.configured = it->second;
   const rules::Verdict verdict = rules::decide(*rule, c);
   if (!verdict.severity) return false;
   d.severity = *verdict.severity;
@@ -65,7 +65,9 @@ void select_rules(std::vector<Diagnostic>& diagnostics,
     auto after = std::upper_bound(
         entries.begin(), entries.end(), d.location.line,
         [](uint32_t line, const NativeFunction& f) { return line < f.location.line; });
-    if (d.location.file != file.document.file || after == entries.begin()) return false;
+    if (d.location.file != file.document.file) return false;
+    // A finding about the file itself (its YAML, its shape) is about no operator.
+    if (after == entries.begin()) return !select(d, options, Profile::in_tree, vendor_subset);
     const NativeFunction& f = *std::prev(after);
     const std::string_view ns = f.schema ? f.schema->op.ns() : std::string_view();
     return !select(d, options, operator_profile(Profile::automatic, ns), vendor_subset);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <deque>
+#include <filesystem>
+#include <initializer_list>
 #include <ostream>
 
 #include "schemac/lsp/completion.h"
@@ -19,6 +21,25 @@ bool valid_id(const json& id) { return id.is_string() || id.is_number_integer();
 
 const std::string& uri_of(const json& params) {
   return params.at("textDocument").at("uri").get_ref<const std::string&>();
+}
+
+// The member at `path` below `object`, or null when one of them is missing.
+const json* json_at(const json& object, std::initializer_list<std::string_view> path) {
+  const json* at = &object;
+  for (std::string_view key : path) {
+    if (!at->is_object()) return nullptr;
+    auto it = at->find(std::string(key));
+    if (it == at->end()) return nullptr;
+    at = &*it;
+  }
+  return at;
+}
+
+// Whether a file of this name changes what documents are linted with: a config, what a folder
+// search leaves out, a tags file found beside the inputs.
+bool configures_linting(const std::string& path) {
+  const std::string name = std::filesystem::path(path).filename().string();
+  return name == ".schemac.yaml" || name == ".gitignore" || name == "tags.yaml";
 }
 
 Position position_of(const json& params) {
@@ -105,6 +126,9 @@ void Server::handle_message(const json& message) {
       if (method == "textDocument/didOpen") did_open(params);
       if (method == "textDocument/didChange") did_change(params);
       if (method == "textDocument/didClose") did_close(params);
+      if (method == "textDocument/didSave") did_save(params);
+      if (method == "workspace/didChangeWatchedFiles") did_change_watched_files(params);
+      if (method == "initialized") register_watchers();
     } catch (const json::exception&) {
       // A notification with bad params has no one to tell; the document stays as it was.
     }
@@ -147,13 +171,18 @@ json Server::initialize(const json& params) {
   // The workspace: the project whose files the rules across files see (diagnostics.h).
   if (params.contains("rootUri") && params["rootUri"].is_string())
     options_.analysis.workspace_root = path_from_uri(params["rootUri"].get<std::string>());
-  return {{"capabilities",
-           {{"positionEncoding", "utf-16"},
-            {"textDocumentSync", {{"openClose", true}, {"change", kSyncIncremental}}},
-            {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
-            {"hoverProvider", true},
-            {"completionProvider", {{"triggerCharacters", {" ", ",", "["}}}}}},
-          {"serverInfo", {{"name", "schemac"}, {"version", options_.version}}}};
+  const json* watched = json_at(params, {"capabilities", "workspace", "didChangeWatchedFiles"});
+  client_registers_watchers_ =
+      watched != nullptr && watched->is_object() && watched->value("dynamicRegistration", false);
+  return {
+      {"capabilities",
+       {{"positionEncoding", "utf-16"},
+        {"textDocumentSync",
+         {{"openClose", true}, {"change", kSyncIncremental}, {"save", {{"includeText", false}}}}},
+        {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
+        {"hoverProvider", true},
+        {"completionProvider", {{"triggerCharacters", {" ", ",", "["}}}}}},
+      {"serverInfo", {{"name", "schemac"}, {"version", options_.version}}}};
 }
 
 json Server::shutdown(const json&) {
@@ -239,6 +268,39 @@ void Server::did_close(const json& params) {
   documents_.erase(it);
 }
 
+void Server::did_save(const json& params) {
+  if (configures_linting(path_from_uri(uri_of(params)))) configs_changed();
+}
+
+void Server::did_change_watched_files(const json& params) {
+  for (const json& change : params.at("changes")) {
+    if (configures_linting(path_from_uri(change.at("uri").get<std::string>()))) {
+      configs_changed();
+      return;
+    }
+  }
+}
+
+void Server::register_watchers() {
+  if (!client_registers_watchers_) return;
+  json watchers = json::array();
+  for (const char* glob : {"**/.schemac.yaml", "**/.gitignore", "**/tags.yaml"})
+    watchers.push_back({{"globPattern", glob}});
+  send_({{"jsonrpc", "2.0"},
+         {"id", "schemac-watch-configs"},
+         {"method", "client/registerCapability"},
+         {"params",
+          {{"registrations",
+            {{{"id", "schemac-watch-configs"},
+              {"method", "workspace/didChangeWatchedFiles"},
+              {"registerOptions", {{"watchers", watchers}}}}}}}}});
+}
+
+void Server::configs_changed() {
+  if (options_.analysis.configs) options_.analysis.configs->forget();
+  for (auto& [uri, document] : documents_) changed(document);
+}
+
 json Server::code_action(const json& params) {
   auto it = documents_.find(uri_of(params));
   if (it == documents_.end()) return json::array();
@@ -254,7 +316,8 @@ json Server::code_action(const json& params) {
 
 json Server::hover_request(const json& params) {
   const Document* doc = document(uri_of(params));
-  return doc == nullptr ? json() : hover(*doc, position_of(params));
+  if (doc == nullptr) return json();
+  return hover(*doc, position_of(params), scan_options_for(*doc, options_.analysis));
 }
 
 json Server::completion_request(const json& params) {

@@ -55,6 +55,11 @@ std::string render_report(std::span<const Diagnostic> diagnostics,
          diagnostics::render_summary(diagnostics::count_diagnostics(diagnostics));
 }
 
+std::string render_checked(size_t files, size_t schemas) {
+  return fmt::format("checked {} file{}, {} schema{}: no problems\n", files, files == 1 ? "" : "s",
+                     schemas, schemas == 1 ? "" : "s");
+}
+
 std::string render_rule_catalog(std::span<const RuleInfo> rules, std::string_view format,
                                 const RuleHelp& help) {
   if (format == "json") {
@@ -115,10 +120,10 @@ std::string render_rule_profiles(std::span<const RuleInfo> rules, lint::Profile 
   return out;
 }
 
-RuleHelp rule_help_from_docs(std::string_view docs_url) {
+RuleHelp rule_help(std::string_view docs_url) {
   return {[](std::string_view id) {
-            std::optional<rules::RuleHelp> help = rules::find_rule_help(id);
-            return help ? help->text : std::string();
+            const rules::RuleDef* rule = rules::find_rule(id);
+            return rule ? rules::rule_help_text(*rule) : std::string();
           },
           [docs_url = std::string(docs_url)](std::string_view id) {
             return rules::rule_help_uri(docs_url, id);

@@ -67,6 +67,12 @@ const RuleDef* find_rule(std::string_view id) {
   return it != kById.end() && table::kRules[*it].id == id ? &table::kRules[*it] : nullptr;
 }
 
+std::optional<Rule> rule_named(std::string_view id) {
+  const RuleDef* rule = find_rule(id);
+  if (rule == nullptr) return std::nullopt;
+  return Rule(static_cast<Id>(rule - std::begin(table::kRules)));
+}
+
 std::span<const RuleDef> family_rules(Family family) {
   const RuleDef* begin = std::find_if(std::begin(table::kRules), std::end(table::kRules),
                                       [&](const RuleDef& r) { return r.family == family; });

@@ -14,6 +14,7 @@
 
 #include "check_problems.h"
 #include "schemac/rules/rules.h"
+#include "schemac/schema/check.h"
 #include "schemac/schema/printer.h"
 #include "schemac/torch_releases/dtype_names.h"
 
@@ -27,7 +28,7 @@ using Kind = DefaultValue::Kind;
 // names besides (torch_releases::dtype_names).
 constexpr std::string_view kConstantNames[] = {
     "float", "complex", "long", "strided", "Mean", "contiguous_format"};
-// The device types c10::Device parses from a string.
+// The device types c10::Device parses from a string (check.h).
 constexpr std::string_view kDeviceTypes[] = {
     "cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga",
     "ort", "maia", "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone"};
@@ -368,5 +369,7 @@ void check_default(const Argument& argument, Problems& problems) {
                           "numbers and optional types",
                           argument.name, print_type(type)));
 }
+
+std::span<const std::string_view> device_type_names() { return kDeviceTypes; }
 
 }  // namespace schemac::schema

@@ -8,6 +8,7 @@
 
 #include "schemac/keys/dispatch_key_names.h"
 #include "schemac/rules/rules.h"
+#include "schemac/schema/check.h"
 #include "schemac/sources/lint.h"
 #include "schemac/support/did_you_mean.h"
 
@@ -18,12 +19,9 @@ using diagnostics::Diagnostic;
 using diagnostics::Note;
 using diagnostics::Severity;
 
-// The device types torch.library.impl and register_kernel take (c10::DeviceType's names, and
-// impl's "default" for CompositeExplicitAutograd).
-constexpr auto kDeviceTypes = std::to_array<std::string_view>(
-    {"cpu",  "cuda", "mkldnn", "opengl",        "opencl", "ideep",  "hip", "ve",
-     "fpga", "maia", "xla",    "lazy",          "vulkan", "metal",  "xpu", "mps",
-     "meta", "hpu",  "mtia",   "privateuseone", "ipu",    "default"});
+// What torch.library.impl and register_kernel take besides the device types (schema's one list):
+// impl's "default", for CompositeExplicitAutograd.
+constexpr std::string_view kDefaultDeviceType = "default";
 
 // The c10::DeviceType constants C++'s `m.impl("op", torch::kCUDA, fn)` takes, without the `k`.
 constexpr auto kDeviceConstants = std::to_array<std::string_view>(
@@ -31,7 +29,8 @@ constexpr auto kDeviceConstants = std::to_array<std::string_view>(
      "VE", "Lazy", "IPU", "MTIA", "MAIA", "PrivateUse1"});
 
 bool is_device_type(std::string_view name) {
-  return std::find(kDeviceTypes.begin(), kDeviceTypes.end(), name) != kDeviceTypes.end();
+  const std::span<const std::string_view> types = schema::device_type_names();
+  return name == kDefaultDeviceType || std::find(types.begin(), types.end(), name) != types.end();
 }
 
 // A C++ device constant: written `k` + name.
@@ -55,7 +54,10 @@ std::string suggestion(const KeyUse& key) {
     std::vector<std::string> best = support::closest_names(key.name, names, 2);
     return best.empty() ? "" : best.front();
   }
-  if (key.device_type) names.assign(kDeviceTypes.begin(), kDeviceTypes.end());
+  if (key.device_type) {
+    names.assign(schema::device_type_names().begin(), schema::device_type_names().end());
+    names.push_back(kDefaultDeviceType);
+  }
   for (const keys::DispatchKeyName& known : keys::dispatch_key_names()) {
     names.push_back(known.name);
   }

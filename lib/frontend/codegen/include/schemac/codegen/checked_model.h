@@ -11,8 +11,9 @@
 
 namespace schemac::codegen {
 
-// What the gate lints with: the lint engine's options (profile, release, --select/--ignore) and
-// each input's .schemac.yaml (null: none), as `schemac lint` would.
+// What the gate lints with: the lint engine's options (--profile, the target's default profile,
+// release, --select/--ignore) and each input's .schemac.yaml (null: none), as `schemac lint`
+// would.
 struct GateOptions {
   engine::Options lint;
   config::ConfigProvider* configs = nullptr;
@@ -20,12 +21,15 @@ struct GateOptions {
 
 // The model of `inputs` and every diagnostic that stops gen: what `schemac lint` reports for the
 // inputs (lib/frontend/engine: each file's rules with its config's release, profile and tags,
-// duplicates across files, suppression comments, the config's select/ignore/severity/per-path;
-// torchgen's code-generation constraints are off, since gen registers its own kernels), the model's
-// own diagnostics (a duplicate operator both find is reported once), and `target`'s checks. An
-// input whose `load_diagnostics` are given has them linted too (the caller reports them otherwise).
-// The lint and the model only read the inputs, so they run on two threads. Operators written
-// without a namespace get `options.umbrella_namespace`.
+// duplicates across files; torchgen's code-generation constraints are off, since gen registers
+// its own kernels) and `target`'s checks, all of them through the same suppression comments and
+// config (select/ignore/severity/per-path, profile: --profile, else the config's, else the
+// target's); then an `unusable-schema` error for each entry the model cannot hold (a schema that
+// does not parse, an operator defined again) where no error is reported already: what lint
+// accepts, gen writes or says why not. An input whose `load_diagnostics` are given has them
+// linted too (the caller reports them otherwise). The lint and the model only read the inputs,
+// so they run on two threads. Operators written without a namespace get
+// `options.umbrella_namespace`.
 ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, const GateOptions& gate,
                                    const Target& target, const GenOptions& options);
 

@@ -65,9 +65,21 @@ struct GenInput {
   const std::vector<diagnostics::Diagnostic>* load_diagnostics = nullptr;
 };
 
+// An entry the model cannot hold: PyTorch rejects its schema (it does not parse, or a schema
+// check that is an error by default fails), it has no func, or its operator is already in the
+// model. Not a finding by itself: gen's gate (checked_model.h) makes one unless
+// lint's findings have an error in the entry already.
+struct UnwrittenOperator {
+  std::string name;  // "ns::op.overload" (as the func writes it, when it does not parse)
+  diagnostics::Location location;  // the entry's
+  std::string why;                 // "its schema does not parse: ...", "it is defined again ..."
+  std::vector<diagnostics::Note> notes;
+};
+
 struct ModelBuild {
   GenModel model;
-  std::vector<diagnostics::Diagnostic> diagnostics;  // errors: nothing may be written
+  std::vector<UnwrittenOperator> unwritten;
+  std::vector<diagnostics::Diagnostic> diagnostics;  // the gate's: errors: nothing may be written
 };
 
 // `default_namespace` is used for operators written without one.

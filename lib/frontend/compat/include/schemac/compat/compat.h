@@ -26,11 +26,19 @@ struct CompatFinding {
   Diagnostic diagnostic;
 };
 
+// Which of the two files were written from registration code (lib/frontend/adopt): their dispatch
+// sections list every kernel the code registers, so an entry without one has no kernel (in a
+// native-functions file it means a CompositeImplicitAutograd kernel, which covers every backend).
+struct KernelsListed {
+  bool old_file = false;
+  bool new_file = false;
+};
+
 // Every breaking change from `old_file` to `new_file`, in OLD's operator order. Entries whose
 // func did not parse are skipped (the loader reports them).
 std::vector<CompatFinding> compare_native_functions(
     const native_functions::NativeFunctionsFile& old_file,
-    const native_functions::NativeFunctionsFile& new_file);
+    const native_functions::NativeFunctionsFile& new_file, KernelsListed listed = {});
 
 // Every rule compat can report (the allow-list's own rules included), sorted by id.
 std::span<const diagnostics::RuleInfo> compat_rule_catalog();
@@ -81,11 +89,15 @@ AllowOutcome apply_allow_list(std::vector<CompatFinding> findings,
 struct CompatInput {
   std::string file;
   std::string text;
+  // Written from registration code (KernelsListed); without entries it defines no operator,
+  // which is no error.
+  bool kernels_listed = false;
 };
 struct CompatReport {
   std::vector<Diagnostic> diagnostics;
   size_t allowed = 0;
-  bool compared = false;  // false when a file had load errors
+  bool compared = false;         // false when a file had load errors
+  bool unusable_config = false;  // the .schemac.yaml that applies could not be used
 };
 // `unreadable_in_new`: operators ("ns::op.overload") NEW defines in a form that could not be read
 // (its own error is reported instead): no finding is made about them.

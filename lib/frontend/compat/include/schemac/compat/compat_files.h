@@ -1,9 +1,12 @@
 // compat over OLD and NEW as a front end gets them (`schemac compat`, a build system's check):
-// each one native-functions YAML or C++ / Python registration code. Registration code is compared
-// operator by operator through the YAML lib/frontend/adopt writes for it (read with its
-// .schemac.yaml's defines: and custom-op-helpers:, lib/frontend/engine), and its findings are
-// placed back at the schema strings they came from. Then each finding's file's .schemac.yaml
-// decides it, as lint's (lib/frontend/engine's apply_configs: select, ignore, severity, per-path).
+// each one native-functions YAML or C++ / Python registration code. Both are read with the
+// .schemac.yaml of NEW's place (or --config): OLD is NEW as it was, often read through a pipe
+// (`<(git show HEAD:bind.cpp)`), whose own place says nothing. Registration code is compared
+// operator by operator through the YAML lib/frontend/adopt writes for it (read with that config's
+// defines: and custom-op-helpers:, lib/frontend/engine), an entry without m.impl having no kernel,
+// and its findings are placed back at the schema strings they came from. Then every finding
+// goes through the suppression comments where it is and the config (select, ignore, severity,
+// per-path), as lint's (lib/frontend/engine's settle).
 #pragma once
 
 #include <optional>
@@ -27,7 +30,7 @@ struct CompatFile {
 struct CompatFilesOptions {
   Date today;
   engine::BuildMacros macros;  // -D, -U, for registration code
-  // Each finding's .schemac.yaml; null: none. Its known rules: engine::config_rules().
+  // Where NEW's .schemac.yaml is found (or --config's); null: none.
   config::ConfigProvider* configs = nullptr;
 };
 
@@ -43,14 +46,15 @@ Date today_utc();
 // "" when it is one.
 std::string date_problem(std::string_view text);
 
-// The rules a report may carry, compat's then lint's (the errors of a bad input file), for a
-// rule table (SARIF's).
+// The rules a report may carry, compat's then every other (the errors of a bad input file, what
+// registration code leaves out, suppression comments), for a rule table (SARIF's).
 const std::vector<diagnostics::RuleInfo>& report_rules();
 
 // The report, its diagnostics sorted by place; nothing when a macro is malformed (`why` says so).
 // What registration code leaves out of its YAML is said once: in NEW with its own severity (a
-// schema that does not parse is that error, at its place), in OLD as a warning (OLD's problems
-// are not NEW's breaks).
+// schema that does not parse is that error, at its place), in OLD as `not-compared` (OLD's
+// problems are not NEW's breaks). An unusable config gives its problems alone
+// (`unusable_config`).
 std::optional<CompatReport> check_compat_files(CompatFile old_file, CompatFile new_file,
                                                std::optional<CompatInput> allow_list,
                                                const CompatFilesOptions& options, std::string& why);

@@ -1,7 +1,6 @@
 // The lint configuration: what a `.schemac.yaml` says, merged with the command line, and what it
 // does to diagnostics (rule selection, per-rule severity, per-path ignores). Reading the text is
-// here; finding the file upward from an input is the CLI's (tools/cli/config_files.h), which the
-// language server shares.
+// here; finding the file upward from an input is provider.h's, which every door asks.
 //
 //   select: [rule-id, ...]        only these rules (default: all)
 //   ignore: [rule-id, ...]        never these
@@ -78,10 +77,9 @@ struct ConfigLoad {
                     // unknown rule ids, values of the wrong shape
 };
 
-// Reads a .schemac.yaml's text. `known_rules` are the ids select/ignore/severity/per-path may
-// name. Never throws.
-ConfigLoad load_config(std::string file, std::string text,
-                       std::span<const diagnostics::RuleInfo> known_rules);
+// Reads a .schemac.yaml's text. select/ignore/severity/per-path may name every id of the rule
+// table (lib/frontend/rules), as every other door does, and `all`. Never throws.
+ConfigLoad load_config(std::string file, std::string text);
 
 // The command line's choices over a file's: --select replaces select, --ignore adds to ignore.
 struct CommandLineRules {
@@ -93,8 +91,14 @@ Config merge_command_line(Config config, const CommandLineRules& command_line);
 // Whether `rule` is reported for `path` (a path as given to the tool).
 bool rule_enabled(const Config& config, std::string_view rule, std::string_view path);
 
-// Drops the diagnostics the config turns off and applies its severity overrides. Diagnostics
-// of rule `config` and tool-level ones (no file) are always kept.
+// The config's `severity:` for `rule` (error or warning), the last word in rules::decide;
+// nothing when it gives none (or `off`: the rule is not enabled).
+std::optional<diagnostics::Severity> configured_severity(const Config& config,
+                                                         std::string_view rule);
+
+// Drops the diagnostics the config turns off (select, ignore, `severity: off`, per-path).
+// Diagnostics of rule `config` and tool-level ones (no file) are always kept. Severities are not
+// this function's: each finding's is decided once, by rules::decide, with configured_severity.
 void apply_config(const Config& config, std::vector<diagnostics::Diagnostic>& diagnostics);
 
 // The config as YAML, every key present (defaults written out): what --show-config prints.

@@ -29,8 +29,7 @@ using ReadText =
 class ConfigProvider {
  public:
   // `forced`: the --config file, used for every input; empty: each input's nearest one.
-  ConfigProvider(std::string forced, std::span<const diagnostics::RuleInfo> known_rules,
-                 ReadText read = {});
+  explicit ConfigProvider(std::string forced = "", ReadText read = {});
 
   // The config for `input` (an empty Config when none is found), or nullptr when the file could
   // not be read or has errors; `diagnostics` then holds why (rule `config`, or a tool-level
@@ -38,12 +37,15 @@ class ConfigProvider {
   const Config* for_input(const std::string& input,
                           std::vector<diagnostics::Diagnostic>& diagnostics);
 
+  // Forgets every file read, so that the next for_input reads them again (the editor, when a
+  // .schemac.yaml changes on disk).
+  void forget() { loaded_.clear(); }
+
  private:
   const Config* load(const std::filesystem::path& path,
                      std::vector<diagnostics::Diagnostic>& diagnostics);
 
   std::string forced_;
-  std::vector<diagnostics::RuleInfo> known_rules_;
   ReadText read_;
   std::map<std::string, std::optional<Config>> loaded_;  // by path; nullopt: unusable
   Config none_;

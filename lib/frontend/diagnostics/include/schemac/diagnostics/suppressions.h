@@ -62,13 +62,19 @@ inline constexpr std::string_view kBareSuppressionRule = rules::bare_suppression
 RuleInfo unused_suppression_rule();
 std::vector<RuleInfo> suppression_rules();  // the three above
 
+// Whether the door applying the suppressions checks a rule. A suppression of a rule it does not
+// check (lint meeting `ignore[torch-namespace]`, which gen reports) is not its to call unused.
+// Unset: every rule.
+using ChecksRule = std::function<bool(const rules::RuleDef& rule)>;
+
 // Removes the diagnostics located in `file` that a suppression of `text` silences, and appends a
-// warning for each id that silenced nothing, each id that is not one of `known_rules` (nor "all";
-// an empty span accepts every id) and each comment without ids. Diagnostics of other files are
-// kept as they are.
+// warning for each id of a rule `checked` that silenced nothing (with a safe fix that takes the
+// id out of its comment, or the whole comment when it is the only one, as ruff removes an unused
+// noqa), each id that names no rule of
+// the rule table (nor "all") and each comment without ids. Diagnostics of other files are kept
+// as they are.
 void apply_suppressions(std::vector<Diagnostic>& diagnostics, std::string_view file,
                         std::string_view text, CommentStyle style,
-                        const EntryFirstLine& entry_first_line,
-                        std::span<const RuleInfo> known_rules = {});
+                        const EntryFirstLine& entry_first_line, const ChecksRule& checked = {});
 
 }  // namespace schemac::diagnostics

@@ -10,9 +10,13 @@
 //                      its options or config name; C++ and Python registration code is scanned
 //   3. cross-file      the registration code's rules (knowing the YAML files' operators) and
 //                      duplicate-operator across files (lint_inputs.h)
+//   -- a door may add findings of its own here (gen's target checks: `find`, then `settle`)
 //   4. suppressions    each document's `schemac: ignore[...]` comments (unused ones reported)
-//   5. config          select / ignore / severity / per-path of the document's config
+//   5. config          select / ignore / per-path of the document's config, and the severity of
+//                      every finding not decided yet, by rules::decide with its `severity:`
 //   6. baseline        findings a baseline records are dropped
+// Every finding's severity is decided once, by rules::decide: lint's rules decide theirs (the
+// operator's profile, the release, a vendor's subset, the config's `severity:`), step 5 the rest.
 #pragma once
 
 #include <functional>
@@ -26,6 +30,7 @@
 #include "schemac/config/provider.h"
 #include "schemac/diagnostics/baseline.h"
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/diagnostics/suppressions.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/native_functions/native_functions.h"
 #include "schemac/sources/language.h"
@@ -37,16 +42,14 @@ namespace schemac::engine {
 
 using diagnostics::Diagnostic;
 
-// Every rule a diagnostic may carry, hence every id --select, --ignore and a .schemac.yaml may
-// name: the YAML rules, the registration code's, unused-suppression and config.
-std::vector<diagnostics::RuleInfo> all_rules();
-
-// Every rule id a .schemac.yaml may name: all_rules() and compat's (a config that compat reads
-// too may ignore or select a compat rule). The config provider of every door knows these.
-std::vector<diagnostics::RuleInfo> config_rules();
+// The rules `schemac lint` reports (its YAML, schema and registration-code rules and those about
+// the run), for --list-rules and SARIF's rule list. Every id of the rule table may be named at
+// every door (--select, --ignore, `ignore[...]`, a .schemac.yaml, `schemac help`), whichever
+// door reports it.
+std::vector<diagnostics::RuleInfo> lint_rules();
 
 // Why `ids` (of --select / --ignore) cannot be used: "unknown rule 'X'; did you mean 'Y'?" for
-// the first id that names no rule (and is not "all"); "" when every one does.
+// the first id that names no rule of the rule table (and is not "all"); "" when every one does.
 std::string unknown_rule(const std::vector<std::string>& ids);
 
 struct Document {
@@ -81,7 +84,8 @@ std::optional<tokens::MacroTable> macros_for(const config::Config& config, const
                                              std::string& why);
 
 struct Options {
-  std::optional<lint::Profile> profile;  // --profile; else the config's, else per operator
+  std::optional<lint::Profile> profile;  // --profile; else the config's, else default_profile
+  lint::Profile default_profile = lint::Profile::automatic;   // automatic: per operator
   std::optional<torch_releases::TorchVersion> torch_version;  // --torch-version; else config's
   std::optional<lint::FileKind> kind;                         // --kind; else by shape
   std::string tags_file;  // --tags; else the config's tags:, else a tags.yaml beside, else built-in
@@ -90,6 +94,11 @@ struct Options {
   BuildMacros macros;                                                       // -D, -U
   // gen generates its own registrations: torchgen's code-generation rules do not apply.
   bool torchgen_codegen = true;
+  // The rule families whose suppressions this door may call unused: lint's own by default; gen
+  // its target's (gen), compat its own, parse --source its own. A suppression of another
+  // family's rule is another door's to judge (each door checks only some rules).
+  std::vector<rules::Family> suppressions_judged = {
+      rules::Family::yaml, rules::Family::schema, rules::Family::source, rules::Family::lint_meta};
   // Reads a tags file; nothing when it cannot (the reader says why). Unset: plain bytes.
   std::function<std::optional<std::string>(const std::string& path)> read_tags;
   // A tags file that cannot be used: false (lint) stops the document with a problem; true (the
@@ -120,7 +129,36 @@ struct Run {
   std::vector<Diagnostic> diagnostics;  // the configs' problems, then every document's findings
   std::vector<Problem> problems;
   std::vector<bool> linted;  // per document: false when skipped (unknown shape, unusable setting)
+  size_t schemas = 0;        // the schemas checked: YAML entries' func, registration code's
 };
+
+// Steps 2 and 3: each document's findings before suppressions, config and baseline.
+struct Findings {
+  std::vector<std::vector<Diagnostic>> decided;    // per document: severities decided by lint
+  std::vector<std::vector<Diagnostic>> to_decide;  // per document: decided by step 5
+  std::vector<Diagnostic> elsewhere;               // in no document: kept as they are
+  std::vector<Problem> problems;
+  std::vector<bool> linted;  // per document: false when skipped (unknown shape, unusable setting)
+  std::vector<diagnostics::EntryFirstLine> entry_first_line;  // per document, for suppressions
+  size_t schemas = 0;  // the schemas checked: YAML entries' func, registration code's
+};
+Findings find(const Configured& configured, std::span<const std::string> texts,
+              const Options& options);
+
+// Findings with none yet, for a door that makes its own (compat): every document counts as
+// linted, its entries known to its suppression comments (a YAML file's `- ` lines; registration
+// code's schema strings, scanned under its config).
+Findings no_findings(const Configured& configured, std::span<const std::string> texts,
+                     const Options& options);
+
+// A door's own finding (gen's target checks), for the document it is in (else kept as it is):
+// suppressed, configured and decided with the rest by `settle`.
+void add_finding(Findings& findings, const Configured& configured, Diagnostic finding);
+
+// Steps 4 to 6 over `find`'s findings.
+Run settle(const Configured& configured, std::span<const std::string> texts, Findings findings,
+           const Options& options,
+           const std::vector<diagnostics::BaselineEntry>* baseline = nullptr);
 
 // Steps 2 to 6 over `texts` (one per configured document; --fix rounds pass fixed texts).
 Run lint(const Configured& configured, std::span<const std::string> texts, const Options& options,
@@ -129,10 +167,15 @@ Run lint(const Configured& configured, std::span<const std::string> texts, const
 // Configure and lint in one call: the editor's one document, gen's inputs.
 Run lint(std::vector<Document> documents, config::ConfigProvider* provider, const Options& options);
 
-// Step 5 alone, for a door whose findings are lint rules but not all of lint's (parse --source's
-// schema checks): each diagnostic kept or not, and given its severity, by the config of the file
-// it is in. The problems of a config that cannot be used are added (rule `config`, errors).
+// Step 5 alone, for a door whose findings are not lint's (compat's): each diagnostic kept or not,
+// and its severity decided, by the config of the file it is in. The problems of a config that
+// cannot be used are added (rule `config`, errors).
 void apply_configs(std::vector<Diagnostic>& diagnostics, config::ConfigProvider& provider);
+
+// A finding's severity decided (rules::decide) with its document's profile and the config's
+// `severity:` for it; false when its rule does not apply there (the finding is dropped). Notes
+// keep theirs.
+bool decide(Diagnostic& finding, const config::Config& config, lint::Profile profile);
 
 // --verbose: the registration calls of each C++ or Python document whose schema is not a literal
 // (so lint cannot check it), in document order; `problem` says why a document's macros (its
@@ -149,34 +192,42 @@ std::vector<UncheckedCalls> unchecked_calls(const Configured& configured,
 // torch-version whose custom_op infers schemas (--torch-version overrides it in lint).
 sources::ScanOptions scan_options_from(const config::Config& config);
 
-// The config of registration code read outside lint() (parse --source, compat): the nearest
-// .schemac.yaml's (rules known: config_rules()), for defines: and custom-op-helpers:; an empty
-// Config when none is found or it cannot be read (lint reports its problems).
-config::Config nearest_config(const std::string& input);
+// Registration code as every door reads it: scanned under its config's defines: (then -D, then
+// -U) and custom-op-helpers:. Nothing when a macro is malformed (`why` says which).
+std::optional<sources::ScannedFile> scan_registration_code(
+    const std::string& path, const std::string& text, sources::Language language,
+    const config::Config& config, const BuildMacros& build, std::string& why);
 
-// Registration code as every door reads it: scanned under its nearest config's defines: (then
-// -D, then -U) and custom-op-helpers:. Nothing when a macro is malformed (`why` says which).
-std::optional<sources::ScannedFile> scan_registration_code(const std::string& path,
-                                                           const std::string& text,
-                                                           sources::Language language,
-                                                           const BuildMacros& build,
-                                                           std::string& why);
-// The same, the language told by the name, else the content (`<(git show ...)`); nothing when
-// the file is neither C++ nor Python (`why` says so) or a macro is malformed.
-std::optional<sources::ScannedFile> scan_registration_code(const std::string& path,
-                                                           const std::string& text,
-                                                           const BuildMacros& build,
-                                                           std::string& why);
+// `parse --source`'s registration code, read as lint reads it: each document configured (step
+// 1), scanned under its config, the helpers' namespaces settled across the files
+// (sources::resolve_across_files); `findings` are each found schema's problems and what its
+// custom ops' inference left unsettled (not lint's cross-file rules), not yet settled.
+struct RegistrationCode {
+  Configured configured;
+  std::vector<std::string> texts;           // one per configured document
+  std::vector<sources::ScannedFile> files;  // those that scanned, in document order
+  std::vector<Diagnostic> findings;
+  std::vector<Problem> problems;  // a document whose macros cannot be used (not scanned)
+};
+RegistrationCode read_registration_code(std::vector<Document> documents,
+                                        config::ConfigProvider* provider, const Options& options);
 
-// What `parse --source` reports of registration code files, file by file: the helpers'
-// namespaces settled across them (sources::resolve_across_files), then each found schema's
-// problems and what its custom ops' inference left unsettled (not lint's cross-file rules).
-std::vector<Diagnostic> check_registration_code(std::span<sources::ScannedFile> files);
+// Steps 4 and 5 over `findings` (the code's, and any the caller added: adopt's), as lint settles
+// them; then an `unusable-schema` error for each schema that cannot be printed (it does not
+// parse), or with `written` (a YAML for gen) one PyTorch rejects (a check that is an error by
+// default fails), whose own error was silenced or made a warning: a schema is never left out in
+// silence. Sorted by place.
+std::vector<Diagnostic> settle_registration_code(const RegistrationCode& code,
+                                                 std::vector<Diagnostic> findings,
+                                                 const Options& options, bool written = false);
 
-// What `parse --source` prints of the schemas found in `files`, in order: with `json`, one object
-// per schema and line (lib/frontend/schema_json's found_schema_json); else "FILE:LINE:COL: SCHEMA"
-// in canonical form for each schema that parses (the others are check_registration_code's to tell).
-std::string found_schemas_listing(std::span<const sources::ScannedFile> files, bool json);
+// What `parse --source` prints of the schemas found in `files`, in order, each as `diagnostics`
+// (settled) leave it: a check's problem silenced is no problem, one made a warning is a warning.
+// With `json`, one object per schema and line (lib/frontend/schema_json's found_schema_json:
+// "ok" is false only when an error remains); else "FILE:LINE:COL: SCHEMA" in canonical form for
+// each schema with no error left (the others' errors are in `diagnostics`).
+std::string found_schemas_listing(std::span<const sources::ScannedFile> files,
+                                  std::span<const Diagnostic> diagnostics, bool json);
 
 // The lint options a document's config and `options` give: profile, release, tags' file.
 // Returns nothing (and says why in `problem`) when its torch-version is no release lint knows.

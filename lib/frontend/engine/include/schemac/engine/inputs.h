@@ -5,8 +5,9 @@
 // folder (or given with --by-content) that is not text or that a code generator wrote is
 // skipped, and one its config's `exclude:` names is left out when it is configured (engine.h's
 // `configure`); one given by name that cannot be read as text is an error, whatever its
-// language. `schemac lint` reads its arguments so, and the language server its project's folder,
-// so that both read the same files.
+// language. Every document is named by lib/frontend/inputs' normal_path (`./pkg/ops.yaml` is
+// `pkg/ops.yaml`), as every output names it. `schemac lint` reads its arguments so, and the
+// language server its project's folder, so that both read the same files.
 #pragma once
 
 #include <functional>
@@ -48,7 +49,7 @@ struct Inputs {
 Inputs read_inputs(const std::vector<std::string>& arguments, const InputReading& reading);
 
 // The .schemac.yaml of each input (`forced`: --config), read as inputs are (binary and non-UTF-8
-// text refused, with why); every rule a config may name (config_rules: lint's and compat's).
+// text refused, with why).
 config::ConfigProvider config_provider(const std::string& forced = "");
 
 }  // namespace schemac::engine

@@ -79,6 +79,8 @@ struct LintResult {
   std::vector<Diagnostic> diagnostics;
   diagnostics::SourceFiles sources;      // each document's text as linted last, to show lines of
   diagnostics::DiagnosticCounts counts;  // of every finding, before the cut
+  size_t files = 0;                      // the files linted (the last round's)
+  size_t schemas = 0;                    // the schemas checked in them
   size_t errors_cut = 0;                 // the errors `max_errors` left out
   size_t fixed = 0;                      // fixes applied, all rounds together
   std::vector<diagnostics::SkippedFix> fixes_left_out;

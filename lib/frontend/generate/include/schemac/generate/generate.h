@@ -32,7 +32,7 @@ struct Request {
   // Shards and namespace; with namespace_given false, the first input's .schemac.yaml's
   // namespace: (when it has one) is used instead of umbrella_namespace.
   codegen::GenOptions gen;
-  std::optional<lint::Profile> profile;                       // the lint profile; else the target's
+  std::optional<lint::Profile> profile;  // --profile; else the config's, else the target's
   std::optional<torch_releases::TorchVersion> torch_version;  // else each input's config's
   std::string source_root = ".";  // banners name inputs relative to it (never an absolute path)
   config::ConfigProvider* configs = nullptr;  // each input's .schemac.yaml; null: none

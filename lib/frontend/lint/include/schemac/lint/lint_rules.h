@@ -33,6 +33,10 @@ struct LintOptions {
   // A .schemac.yaml's `severity:` for some rules (error or warning: `off` drops the rule before
   // lint sees it), the last word in rules::decide.
   std::map<std::string, diagnostics::Severity, std::less<>> configured_severity = {};
+  // The same per file, for findings decided across files (registration code): a file named here
+  // has these instead.
+  std::map<std::string, std::map<std::string, diagnostics::Severity, std::less<>>, std::less<>>
+      configured_by_file = {};
 };
 
 // Every rule lint can report, loader and schema rules included, sorted by id.

@@ -18,10 +18,11 @@ std::optional<diagnostics::Severity> rule_applies(const diagnostics::RuleInfo& r
                                                   const LintOptions& options, Profile subject);
 
 // Drops the diagnostics of `file` whose rule does not apply to the operator they are about (the
-// entry they sit in) or to options.torch_version, and gives the others the severity they have
-// there; in a vendor's subset file (`vendor_subset`) the group rules are warnings, with a note
-// that says why. Diagnostics outside any entry and of rules not in lint's catalogue are kept as
-// they are.
+// entry they sit in; before any entry, the file itself, in-tree unless a profile is forced) or to
+// options.torch_version, and gives the others the severity they have there, the configuration's
+// last (rules::decide); in a vendor's subset file (`vendor_subset`) the group rules are
+// warnings, with a note that says why. Notes and diagnostics of other files are kept as they
+// are.
 void select_rules(std::vector<diagnostics::Diagnostic>& diagnostics,
                   const native_functions::NativeFunctionsFile& file, const LintOptions& options,
                   bool vendor_subset = false);

@@ -13,6 +13,7 @@
 #include "schemac/config/provider.h"
 #include "schemac/lsp/document.h"
 #include "schemac/lsp/text_positions.h"
+#include "schemac/sources/scan.h"
 
 namespace schemac::lsp {
 
@@ -45,6 +46,10 @@ struct AnalysisOptions {
 // files; only the document's findings are returned.
 std::vector<diagnostics::Diagnostic> lint_document(const Document& document,
                                                    const AnalysisOptions& options);
+
+// How the document's registration code is scanned for a hover: with its config's
+// custom-op-helpers:, as lint scans it.
+sources::ScanOptions scan_options_for(const Document& document, const AnalysisOptions& options);
 
 // The document's diagnostics (those located in it) as LSP Diagnostic objects.
 nlohmann::json lsp_diagnostics(const Document& document, const AnalysisOptions& options);

@@ -4,7 +4,11 @@
 // code 0 after a shutdown, 1 without). A message that is not JSON gets a parse error (-32700),
 // one that is not a JSON-RPC request an invalid-request error (-32600), an unknown request
 // method-not-found (-32601), bad params invalid-params (-32602); the server keeps serving.
-// Documents are linted on didOpen and on every didChange, and their diagnostics published; with
+// Documents are linted on didOpen and on every didChange, and their diagnostics published; a
+// .schemac.yaml (or .gitignore, or tags.yaml) that changes on disk — didSave of one open in the
+// editor, or workspace/didChangeWatchedFiles, which the server asks the client to send for them
+// when the client can register watchers — is read again and every open document linted again;
+// with
 // `defer_diagnostics` (as `serve` runs it) a changed document is only marked stale, and linted
 // once the input is quiet, so a burst of edits costs one lint. `$/cancelRequest` answers a
 // request not yet handled with RequestCancelled (-32800) instead of doing its work.
@@ -89,6 +93,12 @@ class Server {
   void did_open(const nlohmann::json& params);
   void did_change(const nlohmann::json& params);
   void did_close(const nlohmann::json& params);
+  void did_save(const nlohmann::json& params);
+  void did_change_watched_files(const nlohmann::json& params);
+  // After `initialized`: asks the client to watch the files configs depend on, when it can.
+  void register_watchers();
+  // A config (or what a config names) changed on disk: read again, every document linted again.
+  void configs_changed();
   // Lints the document now, or marks it stale (defer_diagnostics).
   void changed(Document& document);
   void lint_and_publish(Document& document);
@@ -96,6 +106,7 @@ class Server {
   ServerOptions options_;
   std::function<void(const nlohmann::json&)> send_;
   bool initialized_ = false;
+  bool client_registers_watchers_ = false;  // workspace.didChangeWatchedFiles.dynamicRegistration
   bool shut_down_ = false;
   std::optional<int> exit_code_;
   std::map<std::string, Document, std::less<>> documents_;

@@ -24,9 +24,9 @@ struct RuleHelp {
   std::function<std::string(std::string_view id)> uri;
 };
 
-// Each rule's help from the documentation embedded in lib/frontend/rules (rule_help.h), and its
-// link under `docs_url` ("" for none: no link, never a path of the machine that built schemac).
-RuleHelp rule_help_from_docs(std::string_view docs_url);
+// Each rule's help, made from the rule table (lib/frontend/rules' rule_help.h), and its link
+// under `docs_url` ("" for none: no link, never a path of the machine that built schemac).
+RuleHelp rule_help(std::string_view docs_url);
 
 // How the run went, for SARIF's invocation: the tool's own errors (unreadable inputs); and where
 // the rules' documentation is published (--docs-url or `docs-url:`; "" for nowhere).
@@ -41,6 +41,10 @@ std::string render_report(std::span<const diagnostics::Diagnostic> diagnostics,
                           const diagnostics::SourceFiles& sources, std::string_view format,
                           std::span<const diagnostics::RuleInfo> rules, const Run& run,
                           const RuleHelp& help, bool color);
+
+// What a clean run checked, the line `schemac lint` writes on stderr when it finds nothing (unless
+// --quiet): "checked 3 files, 41 schemas: no problems\n".
+std::string render_checked(size_t files, size_t schemas);
 
 // One line per rule: id, severity and what it checks, the ids in one column; or, with `format`
 // "json", an array of {id, severity, description, help, helpUri}.

@@ -124,6 +124,7 @@ RULE(unknown_rule, "unknown-rule", lint_meta, W, both, any_release(), fixable, "
 RULE(bare_suppression, "bare-suppression", lint_meta, W, both, any_release(), plain, "a `schemac: ignore` comment names no rule ids (write `ignore[rule-id]` or `ignore[all]`)")
 RULE(config, "config", lint_meta, E, both, any_release(), fixable, "a .schemac.yaml is readable and names only known keys and rules")
 RULE(torch_custom_class, "torch-custom-class", gen, E, both, any_release(), plain, "operators generated for PyTorch (gen --target torch) name no custom class (__torch__.torch.classes...): their registration cannot be ordered after the m.class_ that makes the class")
+RULE(unusable_schema, "unusable-schema", gen, E, both, any_release(), plain, "gen and parse --source write every operator lint accepts: one whose schema cannot be read, its error suppressed, ignored or made a warning, is an error naming it and why (it cannot be turned off)")
 RULE(torch_namespace, "torch-namespace", gen, E, both, any_release(), plain, "operators generated for PyTorch (gen --target torch) have a namespace, written in the func or given with --namespace")
 RULE(added_argument, "added-argument", compat, E, both, any_release(), plain, "a new argument has a default and comes after every argument old calls pass by position")
 RULE(allow_expired, "allow-expired", compat, E, both, any_release(), plain, "an allow-list entry is past its expiry date (its findings are reported again)")
@@ -150,5 +151,6 @@ RULE(renamed_return, "renamed-return", compat, E, both, any_release(), plain, "a
 RULE(reordered_argument, "reordered-argument", compat, E, both, any_release(), plain, "arguments keep their order")
 RULE(retyped_argument, "retyped-argument", compat, E, both, any_release(), plain, "an argument type only widens (T to T?, int to SymInt, int[2] to int[])")
 RULE(retyped_return, "retyped-return", compat, E, both, any_release(), plain, "a return type only narrows (T? to T, SymInt to int)")
+RULE(not_compared, "not-compared", compat, W, both, any_release(), plain, "an operator of OLD that cannot be read (its schema does not parse) is not compared")
 RULE(yaml_skipped, "yaml-skipped", parse, W, both, any_release(), plain, "parse --source --format yaml leaves out a registration it cannot write as a native-functions entry")
 // clang-format on

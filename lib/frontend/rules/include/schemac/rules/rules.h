@@ -139,6 +139,9 @@ class Rule {
 constexpr std::span<const RuleDef> all_rules() { return table::kRules; }
 // The rule named `id`, or nullptr.
 const RuleDef* find_rule(std::string_view id);
+// The same as a Rule (what code reports a finding by, when its id comes as text: a schema
+// error's), or nothing.
+std::optional<Rule> rule_named(std::string_view id);
 // The rules of `family`, in the table's order.
 std::span<const RuleDef> family_rules(Family family);
 

@@ -1,6 +1,7 @@
 // Semantic checks of one parsed schema: every problem, not just the first.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "schemac/schema/model.h"
@@ -12,5 +13,7 @@ namespace schemac::schema {
 // defaults of the wrong type or length, alias annotations where they make no sense, malformed
 // returns. Each error carries its own rule id and the offset of the offending text.
 std::vector<SchemaError> check_schema(const FunctionSchema& schema);
+// The one list of the device types c10::Device reads from a string, in any release (ort, maia).
+std::span<const std::string_view> device_type_names();
 
 }  // namespace schemac::schema
