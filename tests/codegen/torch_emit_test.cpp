@@ -8,6 +8,7 @@
 #include "schemac/codegen/registrations_emitter.h"
 #include "schemac/codegen/torch_emitters.h"
 #include "schemac/codegen/torch_types.h"
+#include "schemac/native_functions/native_functions.h"
 #include "schemac/schema/parser.h"
 
 namespace schemac::gen {
@@ -160,8 +161,9 @@ TEST(TorchTypes, OptionalAndStringReturns) {
 
 TEST(TorchTypes, NoneAndLoneTuplesHaveNoNativeSignature) {
   std::string why;
-  EXPECT_FALSE(torch_native_signature(parse("f(Tensor self, NoneType x) -> Tensor"), false, false, &why));
-  EXPECT_NE(why.find("argument 'x' of type 'NoneType': PyTorch 1.13 kernels have no C++ type for None"),
+  EXPECT_FALSE(torch_native_signature(parse("f(Tensor self, NoneType x) -> Tensor"), false, false, &why,
+                                      torch_releases::TorchVersion{2, 10}));
+  EXPECT_NE(why.find("argument 'x' of type 'NoneType': PyTorch 2.10 kernels have no C++ type for None"),
             std::string::npos) << why;
   EXPECT_FALSE(torch_native_signature(parse("f((int, None) x) -> Tensor"), false, false, &why));
   EXPECT_NE(why.find("no C++ type for None"), std::string::npos) << why;
@@ -172,6 +174,80 @@ TEST(TorchTypes, NoneAndLoneTuplesHaveNoNativeSignature) {
   EXPECT_FALSE(torch_native_signature(parse("f(Dict(Scalar, int) x) -> Tensor"), false, false, &why));
   EXPECT_FALSE(torch_native_signature(parse("f(Tensor x) -> Dict(str, Scalar)"), false, false, &why));
   EXPECT_NE(why.find("a return of type 'Dict(str, Scalar)'"), std::string::npos) << why;
+}
+
+// What PyTorch checks a kernel's SymInt types against, by release (tests/torch loads kernels of
+// these shapes into 1.13 and 2.14): arguments by their fake type (int64_t or c10::SymInt, as the
+// kernel's name says), a SymInt inside a list element as SymInt, inside a tuple as int; returns as
+// int in 1.13 and as SymInt from 2.0, whatever the kernel's name.
+TEST(TorchTypes, SymIntAsEachReleaseChecksIt) {
+  const torch_releases::TorchVersion v1_13{1, 13}, v2_14{2, 14};
+  struct ReleaseCase {
+    std::string schema;
+    bool symint;
+    torch_releases::TorchVersion release;
+    std::string expected;
+  };
+  const ReleaseCase cases[] = {
+      {"f(Tensor x) -> (Tensor, SymInt)", false, v1_13,
+       "::std::tuple<at::Tensor, int64_t>(const at::Tensor& x)"},
+      {"f(Tensor x) -> (Tensor, SymInt)", false, v2_14,
+       "::std::tuple<at::Tensor, c10::SymInt>(const at::Tensor& x)"},
+      {"f(Tensor x, SymInt n) -> SymInt[]", true, v1_13,
+       "::std::vector<int64_t>(const at::Tensor& x, c10::SymInt n)"},
+      {"f(Tensor x, SymInt n) -> SymInt[]",
+       false,
+       {2, 0},
+       "::std::vector<c10::SymInt>(const at::Tensor& x, int64_t n)"},
+      {"f(Tensor x) -> (SymInt?, SymInt[]?)", false, v2_14,
+       "::std::tuple<c10::optional<c10::SymInt>, c10::optional<::std::vector<c10::SymInt>>>(const "
+       "at::Tensor& x)"},
+      {"f(Tensor x, SymInt?[] a, SymInt[][] b, (SymInt, int) t) -> (Tensor, (SymInt, int))", false,
+       v1_13,
+       "::std::tuple<at::Tensor, ::std::tuple<int64_t, int64_t>>(const at::Tensor& x, "
+       "at::ArrayRef<c10::optional<c10::SymInt>> a, at::ArrayRef<c10::List<c10::SymInt>> b, "
+       "const ::std::tuple<int64_t, int64_t>& t)"},
+      {"f(Tensor x, (SymInt, int) t, Dict(str, SymInt) d) -> Dict(str, SymInt)", true, v2_14,
+       "c10::Dict<std::string, int64_t>(const at::Tensor& x, const ::std::tuple<int64_t, int64_t>& "
+       "t, "
+       "const c10::Dict<std::string, int64_t>& d)"},
+      {"f(Tensor x) -> (bool[], int)", false, v2_14,
+       "::std::tuple<c10::List<bool>, int64_t>(const at::Tensor& x)"},
+  };
+  for (const ReleaseCase& c : cases) {
+    std::optional<TorchSignature> sig =
+        torch_native_signature(parse(c.schema), false, c.symint, nullptr, c.release);
+    ASSERT_TRUE(sig.has_value()) << c.schema;
+    EXPECT_EQ(render(*sig), c.expected)
+        << c.schema << " for " << torch_releases::format_torch_version(c.release);
+  }
+  EXPECT_FALSE(codegen::symint_returns_are_symint(v1_13));
+  EXPECT_TRUE(codegen::symint_returns_are_symint({2, 0}));
+  // c10 refuses std::vector<at::Scalar> as an output: a Scalar list return is boxed.
+  std::string why;
+  EXPECT_FALSE(torch_native_signature(parse("f(Tensor x) -> Scalar[]"), false, false, &why, v2_14));
+  EXPECT_NE(why.find("refuses std::vector<at::Scalar>"), std::string::npos) << why;
+}
+
+// Dimname is gone from PyTorch 2.14's schema parser: gen refuses it there, at the type.
+TEST(TorchEmitters, DimnameIsRefusedWhereTheReleaseHasNone) {
+  native_functions::NativeFunctionsLoad load = native_functions::load_native_functions(
+      "ops.yaml",
+      "- func: myops::f(Tensor x, Dimname[] dims) -> Tensor\n  dispatch:\n    CPU: f_cpu\n");
+  codegen::ModelBuild build =
+      codegen::build_gen_model({codegen::GenInput{"ops.yaml", &load.file}}, "myops");
+  std::vector<diagnostics::Diagnostic> out;
+  codegen::check_release_types(build.model, {2, 13}, out);
+  EXPECT_TRUE(out.empty());
+  codegen::check_release_types(build.model, {2, 14}, out);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].rule, "torch-release-type");
+  EXPECT_EQ(out[0].location.line, 1u);
+  EXPECT_EQ(out[0].location.column, 28u);
+  EXPECT_NE(out[0].message.find("PyTorch 2.14 has no Dimname type"), std::string::npos)
+      << out[0].message;
+  EXPECT_TRUE(codegen::release_has_dimname({1, 13}));
+  EXPECT_FALSE(codegen::release_has_dimname({2, 14}));
 }
 
 GenOperator make_op(const std::string& text, std::vector<codegen::KernelBinding> kernels) {
@@ -316,7 +392,7 @@ TEST(TorchEmitters, BoxedKernels) {
             "  m.impl(\"pick\", torch::CppFunction::makeFromBoxedFunction<&myops::native::pick>());\n"
             "  m.impl(\"pick.int\", TORCH_FN(static_cast<int64_t (*)(int64_t)>(&myops::native::pick)));\n"
             "}\n");
-  const std::string header = codegen::emit_torch_declarations(model);
+  const std::string header = codegen::emit_torch_declarations(model, torch_releases::TorchVersion{1, 13});
   EXPECT_NE(header.find("#include <ATen/core/dispatch/Dispatcher.h>\n#include <ATen/core/stack.h>\n"), std::string::npos)
       << header;
   EXPECT_NE(header.find("// boxed (a return of type 'None': PyTorch 1.13 kernels have no C++ type for None"),

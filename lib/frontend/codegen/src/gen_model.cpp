@@ -87,6 +87,11 @@ std::string qualified_kernel(const GenOperator& op, const KernelBinding& binding
   return kernel_namespace(op, binding) + "::" + binding.kernel;
 }
 
+diagnostics::Location schema_location(const GenOperator& op, schema::TextRange range) {
+  if (op.file == nullptr || op.function == nullptr) return op.location;
+  return op.file->func_location(*op.function, range);
+}
+
 std::string written_kernel(const KernelBinding& binding) {
   return binding.cpp_namespace.empty() ? binding.kernel
                                        : binding.cpp_namespace + "::" + binding.kernel;
@@ -131,6 +136,8 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs,
       op.needs_backend_select = needs_backend_select(op);
       for (const native_functions::LocatedName& tag : function.tags) op.tags.push_back(tag.name);
       op.location = function.location;
+      op.file = input.file;
+      op.function = &function;
       auto [it, inserted] = defined_at.emplace(op.full_name, function.location);
       if (!inserted) {
         diagnostics::Diagnostic d;

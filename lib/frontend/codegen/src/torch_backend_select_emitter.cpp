@@ -27,13 +27,14 @@ std::string optional_argument(const schema::FunctionSchema& schema, std::string_
 }  // namespace
 
 std::string emit_torch_backend_select(std::string_view ns,
-                                      const std::vector<const GenOperator*>& ops) {
+                                      const std::vector<const GenOperator*>& ops,
+                                      torch_releases::TorchVersion release) {
   std::string kernels;
   std::string registrations;
   for (const GenOperator* op : ops) {
     if (!op->needs_backend_select) continue;
-    const std::optional<TorchSignature> typed =
-        torch_native_signature(op->schema, op->use_const_ref_for_mutable_tensors, false);
+    const std::optional<TorchSignature> typed = torch_native_signature(
+        op->schema, op->use_const_ref_for_mutable_tensors, false, nullptr, release);
     if (!typed) continue;  // check_torch_model has refused it
     const TorchSignature& sig = *typed;
     // The typed call and the kernel take the arguments in schema order.

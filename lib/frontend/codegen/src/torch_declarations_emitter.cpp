@@ -11,14 +11,15 @@
 
 namespace schemac::codegen {
 
-std::string emit_torch_declarations(const GenModel& model) {
+std::string emit_torch_declarations(const GenModel& model, torch_releases::TorchVersion release) {
   KernelDeclarations decls;
   bool boxed = false;
   for (const GenOperator& op : model.operators) {
     for (const KernelBinding& binding : op.kernels) {
       std::string why;
-      const std::optional<TorchSignature> typed = torch_native_signature(
-          op.schema, op.use_const_ref_for_mutable_tensors, is_symint_kernel(binding), &why);
+      const std::optional<TorchSignature> typed =
+          torch_native_signature(op.schema, op.use_const_ref_for_mutable_tensors,
+                                 is_symint_kernel(binding), &why, release);
       if (!typed) {
         decls.add_boxed(kernel_namespace(op, binding), binding.kernel,
                         fmt::format("// boxed ({}): {}\nvoid {}(const c10::OperatorHandle& op, "

@@ -14,12 +14,13 @@ namespace {
 
 // Kernels that are declared with more than one parameter list (a boxed one counts as one):
 // TORCH_FN needs the overload picked by a cast.
-std::set<std::string> overloaded_kernels(const GenModel& model) {
+std::set<std::string> overloaded_kernels(const GenModel& model,
+                                         torch_releases::TorchVersion release) {
   std::map<std::string, std::set<std::string>> params;
   for (const GenOperator& op : model.operators) {
     for (const KernelBinding& binding : op.kernels) {
       std::string types = "boxed";
-      if (std::optional<TorchSignature> sig = torch_signature(op, binding)) {
+      if (std::optional<TorchSignature> sig = torch_signature(op, binding, release)) {
         types.clear();
         for (const CppParam& p : sig->params) types += p.type + ",";
       }
@@ -65,14 +66,15 @@ bool is_symint_kernel(const KernelBinding& binding) {
   return binding.kernel.find("_symint") != std::string::npos;
 }
 
-std::optional<TorchSignature> torch_signature(const GenOperator& op, const KernelBinding& binding) {
+std::optional<TorchSignature> torch_signature(const GenOperator& op, const KernelBinding& binding,
+                                              torch_releases::TorchVersion release) {
   return torch_native_signature(op.schema, op.use_const_ref_for_mutable_tensors,
-                                is_symint_kernel(binding));
+                                is_symint_kernel(binding), nullptr, release);
 }
 
 std::string emit_torch_impl_block(std::string_view ns, std::string_view key,
-                                  const std::vector<const GenOperator*>& ops,
-                                  const GenModel& model) {
+                                  const std::vector<const GenOperator*>& ops, const GenModel& model,
+                                  torch_releases::TorchVersion release) {
   std::string wrappers;
   std::string body;
   std::set<std::string> overloaded;
@@ -83,7 +85,7 @@ std::string emit_torch_impl_block(std::string_view ns, std::string_view key,
       if (torch_key_name(binding.key) != torch_key) continue;
       const std::string op_name =
           cpp_string_literal(schema::operator_full_name(op->name, op->overload));
-      const std::optional<TorchSignature> typed = torch_signature(*op, binding);
+      const std::optional<TorchSignature> typed = torch_signature(*op, binding, release);
       std::string function = qualified_kernel(*op, binding);
       if (!typed) {
         fmt::format_to(std::back_inserter(body),
@@ -93,7 +95,7 @@ std::string emit_torch_impl_block(std::string_view ns, std::string_view key,
       }
       const TorchSignature& sig = *typed;
       if (!overloaded_known) {
-        overloaded = overloaded_kernels(model);
+        overloaded = overloaded_kernels(model, release);
         overloaded_known = true;
       }
       if (overloaded.count(function) != 0) {

@@ -44,7 +44,15 @@ struct GenOperator {
   std::vector<KernelBinding> kernels;  // sorted by key
   std::vector<std::string> tags;       // `tags:` of the entry, as written
   diagnostics::Location location;      // where the entry is in its file
+  // The file and the entry the operator comes from (null for one built by hand): a finding about
+  // a piece of its schema is located through them (schema_location).
+  const native_functions::NativeFunctionsFile* file = nullptr;
+  const native_functions::NativeFunction* function = nullptr;
 };
+
+// Where the bytes `range` of `op`'s func string are in its file (the entry's location when the
+// operator was built by hand).
+diagnostics::Location schema_location(const GenOperator& op, schema::TextRange range);
 
 // The C++ namespace a binding's kernel is declared in: its own, else `<op.ns>::native`.
 std::string kernel_namespace(const GenOperator& op, const KernelBinding& binding);
