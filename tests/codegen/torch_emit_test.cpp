@@ -7,15 +7,15 @@
 #include "schemac/codegen/gen_model.h"
 #include "schemac/codegen/registrations_emitter.h"
 #include "schemac/codegen/torch_emitters.h"
-#include "schemac/codegen/torch_types.h"
+#include "schemac/kernel_types/torch_types.h"
 #include "schemac/native_functions/native_functions.h"
 #include "schemac/schema/parser.h"
 
 namespace schemac::gen {
 
-using codegen::GenModel, codegen::GenOperator, codegen::GenOptions, codegen::TorchSignature,
+using codegen::GenModel, codegen::GenOperator, codegen::GenOptions, kernel_types::TorchSignature,
     codegen::check_torch_model, codegen::emit_torch_impl_block, codegen::torch_key_name,
-    codegen::torch_native_signature;
+    kernel_types::torch_native_signature;
 
 namespace {
 
@@ -221,8 +221,8 @@ TEST(TorchTypes, SymIntAsEachReleaseChecksIt) {
     EXPECT_EQ(render(*sig), c.expected)
         << c.schema << " for " << torch_releases::format_torch_version(c.release);
   }
-  EXPECT_FALSE(codegen::symint_returns_are_symint(v1_13));
-  EXPECT_TRUE(codegen::symint_returns_are_symint({2, 0}));
+  EXPECT_FALSE(kernel_types::symint_returns_are_symint(v1_13));
+  EXPECT_TRUE(kernel_types::symint_returns_are_symint({2, 0}));
   // c10 refuses std::vector<at::Scalar> as an output: a Scalar list return is boxed.
   std::string why;
   EXPECT_FALSE(torch_native_signature(parse("f(Tensor x) -> Scalar[]"), false, false, &why, v2_14));
@@ -434,7 +434,7 @@ TEST(TorchEmitters, OperatorsWithoutNamespaceNeedOne) {
 // Our runtime keeps a kernel's namespace too: `CPU: myops::scale_cpu` registers myops::scale_cpu.
 TEST(Emitters, ImplBlockKeepsKernelNamespaces) {
   GenOperator a = make_op("scale(Tensor self, float factor) -> Tensor", {{"CPU", "scale_cpu", "myops"}});
-  a.signature = codegen::native_signature(a.schema, false);
+  a.signature = kernel_types::native_signature(a.schema, false);
   EXPECT_EQ(codegen::emit_impl_block("myops", "CPU", {&a}),
             "SCHEMAC_LIBRARY_IMPL(myops, CPU, m) {\n"
             "  m.impl(\"scale\", static_cast<Tensor (*)(const Tensor&, double)>(&myops::scale_cpu), "

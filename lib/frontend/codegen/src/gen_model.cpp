@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
+#include "schemac/kernel_types/cpp_types.h"
 #include "schemac/keys/dispatch_key_names.h"
 #include "schemac/rules/rules.h"
 #include "schemac/schema/printer.h"
@@ -128,9 +128,10 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs,
       op.function_variant = function.function_variant;
       op.method_variant = function.method_variant;
       op.use_const_ref_for_mutable_tensors = function.use_const_ref_for_mutable_tensors;
-      op.boxed_only = !has_unboxed_signature(op.schema);
+      op.boxed_only = !kernel_types::has_unboxed_signature(op.schema);
       if (!op.boxed_only) {
-        op.signature = native_signature(op.schema, op.use_const_ref_for_mutable_tensors);
+        op.signature =
+            kernel_types::native_signature(op.schema, op.use_const_ref_for_mutable_tensors);
       }
       op.kernels = kernels_of(function, op.schema);
       op.needs_backend_select = needs_backend_select(op);

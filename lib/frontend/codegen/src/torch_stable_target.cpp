@@ -104,7 +104,8 @@ const Type* unconvertible(const Type& t) {
 
 struct StableSignature {
   std::string return_type;
-  std::vector<CppParam> params;  // in schema order: TORCH_BOX passes the stack as it is
+  std::vector<kernel_types::CppParam>
+      params;  // in schema order: TORCH_BOX passes the stack as it is
 };
 
 StableSignature stable_signature(const schema::FunctionSchema& schema) {
@@ -112,12 +113,12 @@ StableSignature stable_signature(const schema::FunctionSchema& schema) {
   for (const schema::Argument& a : schema.arguments) {
     const Type& node = a.type.is_optional() ? a.type.element() : a.type;
     const bool written = node.alias != nullptr && node.alias->is_write;
-    CppParam param;
+    kernel_types::CppParam param;
     param.type = *stable_argument(a.type, written);
-    param.name = cpp_identifier(a.name);
+    param.name = kernel_types::cpp_identifier(a.name);
     sig.params.push_back(std::move(param));
   }
-  make_parameter_names_unique(sig.params);
+  kernel_types::make_parameter_names_unique(sig.params);
   std::vector<std::string> returns;
   for (const schema::Argument& r : schema.returns) returns.push_back(*stable_owned(r.type));
   if (returns.empty()) {
@@ -195,7 +196,7 @@ std::string stable_impl_block(std::string_view ns, std::string_view key, const O
       if (overloaded.count(function) != 0) {
         const StableSignature sig = stable_signature(op->schema);
         std::vector<std::string> types;
-        for (const CppParam& p : sig.params) types.push_back(p.type);
+        for (const kernel_types::CppParam& p : sig.params) types.push_back(p.type);
         function = fmt::format("static_cast<{} (*)({})>({})", sig.return_type,
                                fmt::join(types, ", "), function);
       }
@@ -213,7 +214,8 @@ std::set<std::string> overloaded_kernels(const GenModel& model) {
   std::map<std::string, std::set<std::string>> params;
   for (const GenOperator& op : model.operators) {
     std::string types;
-    for (const CppParam& p : stable_signature(op.schema).params) types += p.type + ",";
+    for (const kernel_types::CppParam& p : stable_signature(op.schema).params)
+      types += p.type + ",";
     for (const KernelBinding& binding : op.kernels)
       params["&" + qualified_kernel(op, binding)].insert(types);
   }
@@ -300,7 +302,7 @@ class TorchStableTarget final : public Target {
     for (const GenOperator& op : model.operators) {
       const StableSignature sig = stable_signature(op.schema);
       std::vector<std::string> types, params;
-      for (const CppParam& p : sig.params) {
+      for (const kernel_types::CppParam& p : sig.params) {
         types.push_back(p.type);
         params.push_back(p.type + " " + p.name);
       }

@@ -16,8 +16,8 @@
 
 #include "schemac/codegen/gen_model.h"
 #include "schemac/codegen/target.h"
-#include "schemac/codegen/torch_types.h"
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/kernel_types/torch_types.h"
 
 namespace schemac::codegen {
 
@@ -32,7 +32,7 @@ bool is_symint_kernel(const KernelBinding& binding);
 // The native signature of `op` for `binding`, or nullopt when c10 cannot infer the schema from
 // any C++ signature (None, Any, type variables, unions, futures, varargs, ...): the kernel is
 // then boxed, `void(const c10::OperatorHandle&, torch::jit::Stack*)`.
-std::optional<TorchSignature> torch_signature(
+std::optional<kernel_types::TorchSignature> torch_signature(
     const GenOperator& op, const KernelBinding& binding,
     torch_releases::TorchVersion release = torch_releases::kNewestTorchVersion);
 

@@ -1,12 +1,12 @@
 // torchgen's native signature for PyTorch (torch_types.h).
-#include "schemac/codegen/torch_types.h"
+#include "schemac/kernel_types/torch_types.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "schemac/schema/printer.h"
 
-namespace schemac::codegen {
+namespace schemac::kernel_types {
 namespace {
 
 using schema::BaseType;
@@ -317,4 +317,4 @@ std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchem
   return sig;
 }
 
-}  // namespace schemac::codegen
+}  // namespace schemac::kernel_types

@@ -37,11 +37,11 @@
 #include <string>
 #include <vector>
 
-#include "schemac/codegen/cpp_types.h"
+#include "schemac/kernel_types/cpp_types.h"
 #include "schemac/schema/model.h"
 #include "schemac/torch_releases/torch_release.h"
 
-namespace schemac::codegen {
+namespace schemac::kernel_types {
 
 struct TorchSignature {
   std::string return_type;
@@ -69,4 +69,4 @@ std::optional<TorchSignature> torch_native_signature(
     std::string* why = nullptr,
     torch_releases::TorchVersion release = torch_releases::kNewestTorchVersion);
 
-}  // namespace schemac::codegen
+}  // namespace schemac::kernel_types
