@@ -184,6 +184,7 @@ Run lint(const Configured& configured, std::span<const std::string> texts, const
       }
       sources::ScanOptions scan_options = scan_options_from(configured.configs[i]);
       scan_options.macros = &*macros;
+      if (options.torch_version) scan_options.torch_version = *options.torch_version;
       scanned.push_back({path, sources::scan_source(texts[i], *language, scan_options)});
       entry_first_line[i] = code_entry_first_line(scanned.back().scan);
       continue;
@@ -301,6 +302,11 @@ sources::ScanOptions scan_options_from(const config::Config& config) {
     if (std::optional<sources::HelperKind> like = sources::helper_kind(entry.like)) {
       options.helpers.push_back({entry.name, *like, entry.namespace_name.value_or("")});
     }
+  }
+  // An unknown release is reported where the config is read for YAML; custom ops keep the newest.
+  if (config.torch_version) {
+    if (auto version = torch_releases::parse_torch_version(*config.torch_version))
+      options.torch_version = *version;
   }
   return options;
 }
