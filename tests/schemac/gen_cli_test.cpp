@@ -390,6 +390,24 @@ TEST_F(GenCli, StableTargetRefusesWhatTheStableAbiCannotExpress) {
   EXPECT_FALSE(fs::exists(dir_ / "out"));
 }
 
+// Dimname is gone from PyTorch's schema parser in the newest releases: gen's gate (lint for the
+// --torch-version release) refuses it at the type, and writes it for a release that reads it.
+TEST_F(GenCli, TorchTargetRefusesDimnameWhereTheReleaseHasNone) {
+  std::ofstream(dir_ / "ops.yaml")
+      << "- func: myops::f(Tensor x, Dimname[] dims) -> Tensor\n  dispatch:\n    CPU: f_cpu\n";
+  RunResult refused =
+      run({"gen", "ops.yaml", "-o", "new", "--target", "torch", "--torch-version", "2.14"});
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_NE(refused.err.find("ops.yaml:1:28: error:"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("[schema-release]"), std::string::npos) << refused.err;
+  EXPECT_FALSE(fs::exists(dir_ / "new"));
+  RunResult written =
+      run({"gen", "ops.yaml", "-o", "old", "--target", "torch", "--torch-version", "2.12"});
+  ASSERT_EQ(written.status, 0) << written.err;
+  EXPECT_NE(read_file(dir_ / "old" / "NativeFunctions.h").find("at::DimnameList dims"),
+            std::string::npos);
+}
+
 TEST_F(GenCli, StableTargetNeedsAReleaseWithTheStableAbi) {
   std::ofstream(dir_ / "ops.yaml")
       << "- func: myops::f(Tensor x) -> Tensor\n  dispatch:\n    CPU: f_cpu\n";

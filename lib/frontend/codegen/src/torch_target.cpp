@@ -100,48 +100,12 @@ void custom_classes(const GenModel& model, std::vector<diagnostics::Diagnostic>&
   }
 }
 
-// The first Dimname node of `t`, or nullptr.
-const schema::Type* find_dimname(const schema::Type& t) {
-  if (t.is_base(schema::BaseType::Dimname)) return &t;
-  if (t.is_wrapper()) return find_dimname(t.element());
-  for (const schema::Type& item : t.contained())
-    if (const schema::Type* found = find_dimname(item)) return found;
-  return nullptr;
-}
-
 }  // namespace
-
-bool release_has_dimname(torch_releases::TorchVersion release) {
-  return release < torch_releases::TorchVersion{2, 14};
-}
-
-void check_release_types(const GenModel& model, torch_releases::TorchVersion release,
-                         std::vector<diagnostics::Diagnostic>& out) {
-  if (release_has_dimname(release)) return;
-  for (const GenOperator& op : model.operators) {
-    for (const auto* list : {&op.schema.arguments, &op.schema.returns}) {
-      for (const schema::Argument& a : *list) {
-        const schema::Type* dimname = find_dimname(a.type);
-        if (dimname == nullptr) continue;
-        diagnostics::Diagnostic d;
-        d.rule = rules::torch_release_type;
-        d.location = schema_location(op, dimname->range);
-        d.message = fmt::format(
-            "operator '{}': PyTorch {} has no Dimname type (named tensors are gone from its schema "
-            "parser since 2.14), so loading its definition would fail; drop the Dimname overload "
-            "or generate for an older release with --torch-version",
-            op.full_name, torch_releases::format_torch_version(release));
-        out.push_back(std::move(d));
-      }
-    }
-  }
-}
 
 std::vector<diagnostics::Diagnostic> check_torch_model(const GenModel& model,
                                                        const GenOptions& options) {
   std::vector<diagnostics::Diagnostic> out;
   custom_classes(model, out);
-  check_release_types(model, options.torch_version, out);
   if (options.namespace_given) return out;
   // One error for the file, at its first operator without a namespace, with how many there are.
   const GenOperator* first = nullptr;

@@ -40,17 +40,10 @@ std::optional<kernel_types::TorchSignature> torch_signature(
 // an extension adds operators to it with TORCH_LIBRARY_FRAGMENT.
 bool is_libtorch_namespace(std::string_view ns);
 
-// Whether `release`'s schema parser reads the Dimname type (named tensors; gone in 2.14).
-bool release_has_dimname(torch_releases::TorchVersion release);
-
-// An error at each type `release`'s schema parser does not read (Dimname from 2.14): libtorch
-// would refuse the definition when the extension loads.
-void check_release_types(const GenModel& model, torch_releases::TorchVersion release,
-                         std::vector<diagnostics::Diagnostic>& out);
-
-// Errors for what the torch target cannot write: operators naming a custom class, types the
-// release does not read, operators written without a namespace when --namespace was not given
-// (the target would otherwise pick one for them).
+// Errors for what the torch target cannot write: operators naming a custom class, operators
+// written without a namespace when --namespace was not given (the target would otherwise pick one
+// for them). Types the release's parser does not read (Dimname from 2.13) are lint's
+// schema-release errors, which gen's gate reports for the --torch-version release.
 std::vector<diagnostics::Diagnostic> check_torch_model(const GenModel& model,
                                                        const GenOptions& options);
 

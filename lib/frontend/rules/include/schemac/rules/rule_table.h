@@ -125,7 +125,6 @@ RULE(bare_suppression, "bare-suppression", lint_meta, W, both, any_release(), pl
 RULE(config, "config", lint_meta, E, both, any_release(), fixable, "a .schemac.yaml is readable and names only known keys and rules")
 RULE(torch_custom_class, "torch-custom-class", gen, E, both, any_release(), plain, "operators generated for PyTorch (gen --target torch) name no custom class (__torch__.torch.classes...): their registration cannot be ordered after the m.class_ that makes the class")
 RULE(torch_namespace, "torch-namespace", gen, E, both, any_release(), plain, "operators generated for PyTorch (gen --target torch) have a namespace, written in the func or given with --namespace")
-RULE(torch_release_type, "torch-release-type", gen, E, both, any_release(), plain, "operators generated for PyTorch (gen --target torch) use only types the --torch-version release's schema parser reads (Dimname is gone in 2.14)")
 RULE(stable_abi, "stable-abi", gen, E, both, any_release(), plain, "operators generated for PyTorch's stable ABI (gen --target torch_stable, 2.10 or later) use only what it expresses: types its boxed kernels convert, no varargs, no factory needing BackendSelect")
 RULE(added_argument, "added-argument", compat, E, both, any_release(), plain, "a new argument has a default and comes after every argument old calls pass by position")
 RULE(allow_expired, "allow-expired", compat, E, both, any_release(), plain, "an allow-list entry is past its expiry date (its findings are reported again)")
