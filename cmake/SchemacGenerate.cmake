@@ -1,5 +1,5 @@
-# schemac_generate(TARGET name YAML file OUT_DIR dir [RUNTIME schemac|torch] [SHARDS n]
-#                  [NAMESPACE ns] [SOURCE_ROOT dir])
+# schemac_generate(TARGET name YAML file OUT_DIR dir [RUNTIME schemac|torch|torch_stable]
+#                  [SHARDS n] [NAMESPACE ns] [SOURCE_ROOT dir] [TORCH_VERSION X.Y])
 #
 # Runs `schemac gen` on YAML at build time and adds the generated sources to TARGET (and OUT_DIR
 # to its include path). The files are listed as BYPRODUCTS of a stamp file and rewritten only
@@ -14,7 +14,12 @@
 # TARGET with schemac::dispatch; files NativeFunctions.h, Operators.h, RegisterAll.cpp and the
 # shards) or `torch` (`schemac gen --target torch`: link TARGET with torch after
 # find_package(Torch); files NativeFunctions.h, RegisterSchema.cpp with the TORCH_LIBRARY blocks,
-# and the shards with the TORCH_LIBRARY_IMPL blocks).
+# and the shards with the TORCH_LIBRARY_IMPL blocks) or `torch_stable` (the same files with
+# PyTorch's stable ABI: STABLE_TORCH_LIBRARY blocks and TORCH_BOX kernels; PyTorch 2.10 and later).
+# TORCH_VERSION (torch and torch_stable): the PyTorch release the code is compiled against
+# (`schemac gen --torch-version`), whose kernel types it writes; default: the release of the
+# libtorch find_package(Torch) found (Torch_VERSION_MAJOR.Torch_VERSION_MINOR), else schemac's
+# newest. PyTorch 2.x headers need C++20.
 #
 # The schemac executable: the imported schemac::schemac after find_package(schemac), else the
 # `schemac` target of this build (SCHEMAC_EXECUTABLE overrides both).
@@ -39,7 +44,8 @@ macro(_schemac_generate_argument name default pattern what)
 endmacro()
 
 function(schemac_generate)
-  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "TARGET;YAML;OUT_DIR;RUNTIME;SHARDS;NAMESPACE;SOURCE_ROOT" "")
+  cmake_parse_arguments(PARSE_ARGV 0 ARG ""
+                        "TARGET;YAML;OUT_DIR;RUNTIME;SHARDS;NAMESPACE;SOURCE_ROOT;TORCH_VERSION" "")
   foreach(required TARGET YAML OUT_DIR)
     if(NOT ARG_${required})
       message(FATAL_ERROR "schemac_generate: ${required} is required")
@@ -55,6 +61,18 @@ function(schemac_generate)
   _schemac_generate_argument(RUNTIME ${default_runtime} "^(${runtime_pattern})$" "${runtime_names}")
   _schemac_generate_argument(NAMESPACE aten "." "a namespace")
   _schemac_generate_argument(SOURCE_ROOT "${CMAKE_SOURCE_DIR}" "." "a directory")
+  set(release)
+  if(ARG_RUNTIME MATCHES "^torch")
+    if(NOT ARG_TORCH_VERSION AND DEFINED Torch_VERSION_MAJOR AND DEFINED Torch_VERSION_MINOR)
+      set(ARG_TORCH_VERSION "${Torch_VERSION_MAJOR}.${Torch_VERSION_MINOR}")
+    endif()
+    if(ARG_TORCH_VERSION)
+      _schemac_generate_argument(TORCH_VERSION "" "^[0-9]+[.][0-9]+$" "a PyTorch release X.Y")
+      set(release --torch-version ${ARG_TORCH_VERSION})
+    endif()
+  elseif(ARG_TORCH_VERSION)
+    message(FATAL_ERROR "schemac_generate: TORCH_VERSION is for the torch runtimes, not '${ARG_RUNTIME}'")
+  endif()
   get_filename_component(yaml "${ARG_YAML}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
   get_filename_component(out_dir "${ARG_OUT_DIR}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
 
@@ -80,10 +98,10 @@ function(schemac_generate)
     OUTPUT ${stamp}
     BYPRODUCTS ${sources}
     COMMAND ${exe} gen ${yaml} -o ${out_dir} --target ${ARG_RUNTIME} --shards ${ARG_SHARDS} --namespace ${ARG_NAMESPACE}
-            --source-root ${ARG_SOURCE_ROOT} --depfile ${out_dir}/schemac_gen.d --stamp ${stamp}
+            ${release} --source-root ${ARG_SOURCE_ROOT} --depfile ${out_dir}/schemac_gen.d --stamp ${stamp}
     DEPENDS ${yaml} ${exe}
     DEPFILE ${out_dir}/schemac_gen.d
-    COMMENT "schemac gen --target ${ARG_RUNTIME} ${ARG_YAML}"
+    COMMENT "schemac gen --target ${ARG_RUNTIME} ${release} ${ARG_YAML}"
     VERBATIM)
   add_custom_target(${ARG_TARGET}_schemac_gen DEPENDS ${stamp})
   add_dependencies(${ARG_TARGET} ${ARG_TARGET}_schemac_gen)

@@ -14,7 +14,8 @@ set(SCHEMAC_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/schemac)
 set(SCHEMAC_INSTALLED_LIBRARIES support rules keys diagnostics torch_releases schema schema_releases
     native_functions tokens
     custom_op_inference
-    sources schema_json lint config inputs report engine codegen generate adopt compat core dispatch stable)
+    sources schema_json lint config inputs report engine kernel_types codegen generate adopt compat core
+    dispatch stable)
 set(SCHEMAC_INSTALLED_TARGETS)
 foreach(lib ${SCHEMAC_INSTALLED_LIBRARIES})
   set_target_properties(schemac_${lib} PROPERTIES EXPORT_NAME ${lib})

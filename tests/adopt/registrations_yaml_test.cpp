@@ -1,4 +1,5 @@
 // registrations_yaml and place_in_source over scanned C++ (registrations_yaml.h).
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,66 @@ TEST(PlaceInSource, AFindingOnAnArgumentMovesToItsLineInTheLiteral) {
   place_in_source(other, "ops.cpp", yaml, origins);
   EXPECT_EQ(other.location.line, 2u);
   EXPECT_TRUE(other.fix);
+}
+
+// STABLE_TORCH_LIBRARY blocks stay stable: the YAML starts with the stable-ABI marker (gen then
+// writes STABLE_TORCH_LIBRARY code), a kernel counts only through TORCH_BOX (a plain function there
+// works on the StableIValue stack), and what the stable target refuses is left out, with its rule.
+constexpr const char* kStableOps =
+    "STABLE_TORCH_LIBRARY_FRAGMENT(myops, m) {\n"
+    "  m.def(\"scale(Tensor self, float factor) -> Tensor\");\n"
+    "  m.def(\"count(Tensor self) -> int\");\n"
+    "  m.def(\"clamp(Tensor self, Scalar lo) -> Tensor\");\n"
+    "}\n"
+    "STABLE_TORCH_LIBRARY_IMPL(myops, CPU, m) {\n"
+    "  m.impl(\"scale\", TORCH_BOX(&scale_cpu));\n"
+    "  m.impl(\"count\", &count_on_stack);\n"
+    "}\n";
+
+TEST(RegistrationsYaml, StableAbiBlocksGiveAYamlMarkedForTheStableTarget) {
+  std::vector<sources::ScannedFile> files = scan("stable.cpp", kStableOps);
+  std::vector<Diagnostic> problems;
+  std::vector<YamlLineOrigin> origins;
+  std::vector<std::string> unreadable;
+  std::string yaml = registrations_yaml(files, problems, &origins, &unreadable);
+  EXPECT_EQ(yaml,
+            "# schemac: stable-abi\n"
+            "# stable.cpp:2:9\n"
+            "- func: myops::scale(Tensor self, float factor) -> Tensor\n"
+            "  dispatch:\n"
+            "    CPU: scale_cpu\n"
+            "# stable.cpp:3:9\n"
+            "- func: myops::count(Tensor self) -> int\n");
+  // One origin per line: the marker's is empty, the rest as without it.
+  ASSERT_EQ(origins.size(), 7u);
+  EXPECT_EQ(origins[0].schema, nullptr);
+  EXPECT_EQ(origins[2].position.line, 2u);
+  EXPECT_EQ(origins[4].position.line, 7u);
+  EXPECT_EQ(unreadable, std::vector<std::string>{"myops::clamp"});
+  auto left_out = std::find_if(problems.begin(), problems.end(), [](const Diagnostic& d) {
+    return d.message.find(
+               "'myops::clamp' is left out of the YAML: gen --target torch_stable "
+               "refuses it") != std::string::npos;
+  });
+  ASSERT_NE(left_out, problems.end());
+  EXPECT_EQ(left_out->location.line, 4u);
+  EXPECT_NE(left_out->message.find("[stable-abi]"), std::string::npos) << left_out->message;
+}
+
+// Stable and plain blocks together give a YAML for the torch target, and say so.
+TEST(RegistrationsYaml, StableAndPlainBlocksTogetherGiveAnUnmarkedYaml) {
+  std::vector<sources::ScannedFile> files =
+      scan("mixed.cpp", std::string(kStableOps) +
+                            "TORCH_LIBRARY(plain, m) { m.def(\"g(Tensor x) -> Tensor\"); }\n");
+  std::vector<Diagnostic> problems;
+  std::string yaml = registrations_yaml(files, problems);
+  EXPECT_EQ(yaml.find("# schemac: stable-abi"), std::string::npos) << yaml;
+  EXPECT_NE(yaml.find("- func: plain::g(Tensor x) -> Tensor\n"), std::string::npos) << yaml;
+  EXPECT_TRUE(std::any_of(problems.begin(), problems.end(), [](const Diagnostic& d) {
+    return d.location.line == 2 && d.message.find(
+                                       "are defined in STABLE_TORCH_LIBRARY blocks and the rest in "
+                                       "TORCH_LIBRARY ones") != std::string::npos;
+  }));
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "schemac/codegen/cpp_types.h"
+#include "schemac/kernel_types/cpp_types.h"
 #include "schemac/codegen/definitions_emitter.h"
 #include "schemac/codegen/emit_util.h"
 #include "schemac/codegen/gen_model.h"
@@ -13,9 +13,9 @@
 
 namespace schemac::gen {
 
-using codegen::CppSignature, codegen::GenModel, codegen::GenOperator, codegen::default_kernel_name,
-    codegen::emit_impl_block, codegen::fnv1a_64, codegen::has_unboxed_signature,
-    codegen::native_signature;
+using kernel_types::CppSignature, codegen::GenModel, codegen::GenOperator, codegen::default_kernel_name,
+    codegen::emit_impl_block, codegen::fnv1a_64, kernel_types::has_unboxed_signature,
+    kernel_types::native_signature;
 
 namespace {
 
@@ -121,7 +121,7 @@ TEST(CppTypes, TuplesDictsAndNone) {
   };
   for (const SignatureCase& c : cases) {
     schema::FunctionSchema s = parse(c.schema);
-    ASSERT_TRUE(has_unboxed_signature(s)) << c.schema << ": " << codegen::boxed_only_reason(s);
+    ASSERT_TRUE(has_unboxed_signature(s)) << c.schema << ": " << kernel_types::boxed_only_reason(s);
     CppSignature sig = native_signature(s, c.const_ref_for_mutable);
     EXPECT_EQ(sig.return_type + "(" + sig.param_list(true) + ")", c.expected) << c.schema;
   }
@@ -146,7 +146,7 @@ TEST(CppTypes, BoxedOnlySchemas) {
   };
   for (const auto& c : cases) {
     schema::FunctionSchema s = parse(c.schema);
-    EXPECT_EQ(codegen::boxed_only_reason(s), c.reason) << c.schema;
+    EXPECT_EQ(kernel_types::boxed_only_reason(s), c.reason) << c.schema;
     EXPECT_EQ(has_unboxed_signature(s), std::string_view(c.reason).empty()) << c.schema;
   }
 }

@@ -17,7 +17,7 @@ namespace {
 
 TEST(TargetRegistry, EveryTargetFromItsOwnFile) {
   const std::vector<std::string> names = target_names();
-  EXPECT_EQ(names, (std::vector<std::string>{"schemac", "torch"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"schemac", "torch", "torch_stable"}));
   for (const std::string& name : names) {
     const Target* target = find_target(name);
     ASSERT_NE(target, nullptr) << name;
@@ -27,6 +27,7 @@ TEST(TargetRegistry, EveryTargetFromItsOwnFile) {
   EXPECT_EQ(find_target("executorch"), nullptr);
   EXPECT_TRUE(fixed_outputs("executorch").empty());
   EXPECT_EQ(find_target("torch")->lint_profile(), lint::Profile::extension);
+  EXPECT_EQ(find_target("torch_stable")->lint_profile(), lint::Profile::extension);
   EXPECT_EQ(find_target("schemac")->lint_profile(), lint::Profile::automatic);
 }
 

@@ -322,6 +322,128 @@ TEST_F(GenCli, LintAndGenGiveOneVerdict) {
   EXPECT_EQ(run({"gen", "proj/old/ops.yaml", "-o", "old_out"}).status, 0);
 }
 
+// The torch target writes the kernel types the --torch-version release checks: a SymInt return
+// is int64_t for 1.13 and c10::SymInt from 2.0 (both loaded in tests/torch).
+TEST_F(GenCli, TorchTargetWritesTheReleasesKernelTypes) {
+  std::ofstream(dir_ / "ops.yaml") << "- func: myops::length(Tensor x) -> (Tensor, SymInt)\n"
+                                      "  dispatch:\n    CPU: length_cpu\n";
+  ASSERT_EQ(
+      run({"gen", "ops.yaml", "-o", "old", "--target", "torch", "--torch-version", "1.13"}).status,
+      0);
+  ASSERT_EQ(
+      run({"gen", "ops.yaml", "-o", "new", "--target", "torch", "--torch-version", "2.0"}).status,
+      0);
+  EXPECT_NE(read_file(dir_ / "old" / "NativeFunctions.h")
+                .find("::std::tuple<at::Tensor, int64_t> length_cpu("),
+            std::string::npos);
+  EXPECT_NE(read_file(dir_ / "new" / "NativeFunctions.h")
+                .find("::std::tuple<at::Tensor, c10::SymInt> length_cpu("),
+            std::string::npos);
+}
+
+TEST_F(GenCli, StableTargetWritesStableTorchLibraryCode) {
+  std::ofstream(dir_ / "ops.yaml")
+      << "- func: myops::f(Tensor x, int[] dims, str? note=None) -> (Tensor, SymInt)\n"
+         "  dispatch:\n    CPU: f_cpu\n";
+  RunResult r = run({"gen", "ops.yaml", "-o", "out", "--target", "torch_stable"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(read_file(dir_ / "out" / "RegisterSchema.cpp")
+                .find("STABLE_TORCH_LIBRARY(myops, m) {\n"
+                      "  m.def(\"f(Tensor x, int[] dims, str? note=None) "
+                      "-> (Tensor, SymInt)\");\n}\n"),
+            std::string::npos);
+  EXPECT_NE(read_file(dir_ / "out" / "RegisterCPU.cpp")
+                .find("m.impl(\"f\", TORCH_BOX(&myops::native::f_cpu));"),
+            std::string::npos);
+  EXPECT_NE(
+      read_file(dir_ / "out" / "NativeFunctions.h")
+          .find("std::tuple<torch::stable::Tensor, int64_t> f_cpu(const torch::stable::Tensor& x, "
+                "torch::headeronly::HeaderOnlyArrayRef<int64_t> dims, const "
+                "std::optional<std::string>& note);"),
+      std::string::npos);
+}
+
+// What the stable ABI cannot express is refused at the schema's type, and nothing is written.
+TEST_F(GenCli, StableTargetRefusesWhatTheStableAbiCannotExpress) {
+  std::ofstream(dir_ / "ops.yaml")
+      << "- func: myops::clamp(Tensor x, Scalar lo, int[] dims) -> Tensor\n"
+         "  dispatch:\n    CPU: clamp_cpu\n"
+         "- func: myops::stats(Tensor x, Dict(str, int)? counts) -> bool[]\n"
+         "  dispatch:\n    CPU: stats_cpu\n"
+         "- func: myops::make(int[] size, *, Device? device=None) -> Tensor\n"
+         "  dispatch:\n    CPU: make_cpu\n";
+  RunResult r = run({"gen", "ops.yaml", "-o", "out", "--target", "torch_stable"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("ops.yaml:1:32: error: operator 'myops::clamp': PyTorch"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("stable ABI has no conversion of 'Scalar' to or from a StableIValue"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("ops.yaml:4:32: error: operator 'myops::stats'"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("'Dict(str, int)'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("ops.yaml:4:59: error: operator 'myops::stats': PyTorch"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("std::vector<bool>"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("operator 'myops::make' is a factory"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("[stable-abi]"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "out"));
+}
+
+// Dimname is gone from PyTorch's schema parser in the newest releases: gen's gate (lint for the
+// --torch-version release) refuses it at the type, and writes it for a release that reads it.
+TEST_F(GenCli, TorchTargetRefusesDimnameWhereTheReleaseHasNone) {
+  std::ofstream(dir_ / "ops.yaml")
+      << "- func: myops::f(Tensor x, Dimname[] dims) -> Tensor\n  dispatch:\n    CPU: f_cpu\n";
+  RunResult refused =
+      run({"gen", "ops.yaml", "-o", "new", "--target", "torch", "--torch-version", "2.14"});
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_NE(refused.err.find("ops.yaml:1:28: error:"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("[schema-release]"), std::string::npos) << refused.err;
+  EXPECT_FALSE(fs::exists(dir_ / "new"));
+  RunResult written =
+      run({"gen", "ops.yaml", "-o", "old", "--target", "torch", "--torch-version", "2.12"});
+  ASSERT_EQ(written.status, 0) << written.err;
+  EXPECT_NE(read_file(dir_ / "old" / "NativeFunctions.h").find("at::DimnameList dims"),
+            std::string::npos);
+}
+
+TEST_F(GenCli, StableTargetNeedsAReleaseWithTheStableAbi) {
+  std::ofstream(dir_ / "ops.yaml")
+      << "- func: myops::f(Tensor x) -> Tensor\n  dispatch:\n    CPU: f_cpu\n";
+  RunResult r =
+      run({"gen", "ops.yaml", "-o", "out", "--target", "torch_stable", "--torch-version", "1.13"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("ops.yaml:1:3: error: PyTorch 1.13 has no stable ABI for operators"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "out"));
+}
+
+// A file `parse --source --format yaml` made from STABLE_TORCH_LIBRARY blocks says so, and
+// --target torch then writes stable code for it; files that mix are refused.
+TEST_F(GenCli, MarkedInputsGetTheStableTarget) {
+  std::ofstream(dir_ / "stable.yaml")
+      << "# schemac: stable-abi\n- func: myops::f(Tensor x) -> Tensor\n"
+         "  dispatch:\n    CPU: f_cpu\n";
+  std::ofstream(dir_ / "plain.yaml")
+      << "- func: myops::g(Tensor x) -> Tensor\n  dispatch:\n    CPU: g_cpu\n";
+  ASSERT_EQ(run({"gen", "stable.yaml", "-o", "out", "--target", "torch"}).status, 0);
+  EXPECT_NE(read_file(dir_ / "out" / "RegisterSchema.cpp").find("STABLE_TORCH_LIBRARY(myops, m)"),
+            std::string::npos);
+  EXPECT_NE(read_file(dir_ / "out" / "RegisterCPU.cpp").find("TORCH_BOX(&myops::native::f_cpu)"),
+            std::string::npos);
+  RunResult mixed = run({"gen", "stable.yaml", "plain.yaml", "-o", "mixed", "--target", "torch"});
+  EXPECT_EQ(mixed.status, 1);
+  EXPECT_NE(
+      mixed.err.find("stable.yaml:1:1: error: 'stable.yaml' is marked for PyTorch's stable ABI"),
+      std::string::npos)
+      << mixed.err;
+  EXPECT_FALSE(fs::exists(dir_ / "mixed"));
+  // Our runtime's target reads no marker.
+  EXPECT_EQ(run({"gen", "stable.yaml", "-o", "ours"}).status, 0);
+}
+
 class GenGolden : public GenCli {
  public:
   void check(const std::string& yaml, const std::string& name, const std::vector<std::string>& extra) {
@@ -358,6 +480,11 @@ TEST_F(GenGolden, TestFixtureForTorch) {
 
 TEST_F(GenGolden, TorchExtension) {
   check(SCHEMAC_SOURCE_DIR "/examples/torch_extension/ops.yaml", "torch_extension", {"--target", "torch"});
+}
+
+TEST_F(GenGolden, TorchStable) {
+  check(SCHEMAC_SOURCE_DIR "/tests/torch/stable/ops.yaml", "torch_stable",
+        {"--target", "torch_stable", "--shards", "2"});
 }
 
 TEST_F(GenGolden, ExamplesOps) {

@@ -61,10 +61,18 @@ def main(library, yaml_path):
         sys.exit(1)
 
     x = torch.ones(2, 3)
-    expect_stub("xmisc::scale (typed)", lambda: torch.ops.xmisc.scale(x, 2.0), "scale_cpu")
-    expect_stub("xmoe::scatter_add_dense (boxed: returns None)",
-                lambda: torch.ops.xmoe.scatter_add_dense(x, x, torch.zeros(2, dtype=torch.long)),
-                "scatter_add_dense_cpu")
+    calls = [
+        ("xmisc::scale", "typed", lambda: torch.ops.xmisc.scale(x, 2.0), "scale_cpu"),
+        ("xmoe::scatter_add_dense", "boxed: returns None",
+         lambda: torch.ops.xmoe.scatter_add_dense(x, x, torch.zeros(2, dtype=torch.long)),
+         "scatter_add_dense_cpu"),
+        ("xmisc::dimname_args", "typed", lambda: torch.ops.xmisc.dimname_args(x, "N"),
+         "dimname_args_cpu"),
+    ]
+    names = {torch._C.parse_schema(func).name for func in entries}
+    for name, kind, call, kernel in calls:
+        if name in names:
+            expect_stub(f"{name} ({kind})", call, kernel)
 
 
 if __name__ == "__main__":

@@ -95,6 +95,7 @@ struct Entry {
   std::string file;
   tokens::SourcePosition position;
   std::vector<YamlLineOrigin> lines;  // each line's origin
+  bool stable_abi = false;            // defined in a STABLE_TORCH_LIBRARY block
 };
 
 // Lays out the entries; `first_line[i]` gets entry i's first line (1-based).
@@ -112,11 +113,11 @@ std::string layout(const std::vector<Entry>& entries, std::vector<uint32_t>& fir
   return out;
 }
 
-// What `gen --target torch` refuses among the entries (its gate: lint, the model, the target's
-// checks) is left out, each with the reason, until the rest passes.
+// What `gen --target <target_name>` refuses among the entries (its gate: lint, the model, the
+// target's checks) is left out, each with the reason, until the rest passes.
 void keep_what_gen_accepts(std::vector<Entry>& entries, std::vector<Diagnostic>& problems,
-                           std::vector<std::string>* unreadable) {
-  const codegen::Target* torch = codegen::find_target("torch");
+                           std::vector<std::string>* unreadable, std::string_view target_name) {
+  const codegen::Target* torch = codegen::find_target(target_name);
   if (torch == nullptr) return;
   codegen::GateOptions gate;  // no configuration: the YAML written is linted as gen reads it
   gate.lint.profile = torch->lint_profile();
@@ -140,8 +141,8 @@ void keep_what_gen_accepts(std::vector<Entry>& entries, std::vector<Diagnostic>&
     for (auto it = dropped.rbegin(); it != dropped.rend(); ++it) {
       const Entry& entry = entries[it->first];
       skip(problems, at(entry.file, entry.position),
-           fmt::format("'{}' is left out of the YAML: gen --target torch refuses it: {} [{}]",
-                       entry.name, it->second->message, it->second->rule));
+           fmt::format("'{}' is left out of the YAML: gen --target {} refuses it: {} [{}]",
+                       entry.name, target_name, it->second->message, it->second->rule));
       if (unreadable) unreadable->push_back(entry.name);
       entries.erase(entries.begin() + static_cast<std::ptrdiff_t>(it->first));
     }
@@ -234,11 +235,9 @@ std::string registrations_yaml(std::span<const sources::ScannedFile> files,
                          name, first->second));
         continue;
       }
-      Entry entry{name,
-                  fmt::format("# {}\n- func: {}\n", here, yaml_scalar(func)),
-                  file.path,
-                  found.position,
-                  {}};
+      Entry entry{name,      fmt::format("# {}\n- func: {}\n", here, yaml_scalar(func)),
+                  file.path, found.position,
+                  {},        found.stable_abi};
       YamlLineOrigin origin{file.path, found.position, &found.text};
       entry.lines.assign(2, origin);
       auto implemented = kernels.find(name);
@@ -272,9 +271,27 @@ std::string registrations_yaml(std::span<const sources::ScannedFile> files,
       report_once(problems, std::move(d), {where, "this custom op is left out of the YAML"});
     }
   }
-  keep_what_gen_accepts(entries, problems, unreadable);
+  // Stable-ABI definitions stay stable: a YAML of only those is marked for it (gen --target torch
+  // then writes STABLE_TORCH_LIBRARY code); mixed with others, the YAML is for the torch target.
+  const auto stable =
+      std::count_if(entries.begin(), entries.end(), [](const Entry& e) { return e.stable_abi; });
+  const bool all_stable = stable > 0 && static_cast<size_t>(stable) == entries.size();
+  if (stable > 0 && !all_stable) {
+    const Entry& first =
+        *std::find_if(entries.begin(), entries.end(), [](const Entry& e) { return e.stable_abi; });
+    skip(
+        problems, at(first.file, first.position),
+        fmt::format("'{}' and {} other operators are defined in STABLE_TORCH_LIBRARY blocks and "
+                    "the rest in TORCH_LIBRARY ones: the YAML is written for the torch target, "
+                    "without the stable-ABI marker; adopt the stable files on their own to keep it",
+                    first.name, stable - 1));
+  }
+  keep_what_gen_accepts(entries, problems, unreadable, all_stable ? "torch_stable" : "torch");
   std::vector<uint32_t> first_line;
-  return layout(entries, first_line, origins);
+  std::string yaml = layout(entries, first_line, origins);
+  if (!all_stable || entries.empty()) return yaml;
+  if (origins) origins->insert(origins->begin(), YamlLineOrigin{});
+  return std::string(codegen::kStableAbiMarker) + "\n" + yaml;
 }
 
 }  // namespace schemac::adopt

@@ -3,8 +3,8 @@
 
 #include <fmt/format.h>
 
-#include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
+#include "schemac/kernel_types/cpp_types.h"
 
 namespace schemac::codegen {
 namespace {
@@ -24,7 +24,7 @@ std::string emit_backend_select(std::string_view ns, const std::vector<const Gen
   std::string registrations;
   for (const GenOperator* op : ops) {
     if (!op->needs_backend_select) continue;
-    const CppSignature& sig = op->signature;
+    const kernel_types::CppSignature& sig = op->signature;
     std::string function = "backend_select_" + op->handle_name;
     bool optional = device_argument(op->schema)->type.is_optional();
     fmt::format_to(

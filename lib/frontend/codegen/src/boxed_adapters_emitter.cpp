@@ -3,8 +3,8 @@
 
 #include <fmt/format.h>
 
-#include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
+#include "schemac/kernel_types/cpp_types.h"
 
 namespace schemac::codegen {
 
@@ -21,7 +21,7 @@ std::string boxed_declaration(const GenOperator& op, std::string_view kernel) {
   return fmt::format(
       "// boxed-only ({}): {}\nvoid {}(const OperatorHandle& op, DispatchKeySet ks, Stack* "
       "stack);\n",
-      boxed_only_reason(op.schema), op.canonical, kernel);
+      kernel_types::boxed_only_reason(op.schema), op.canonical, kernel);
 }
 
 std::string emit_boxed_handle(const GenOperator& op, std::string_view struct_name) {

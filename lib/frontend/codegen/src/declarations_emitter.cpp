@@ -6,9 +6,9 @@
 #include <fmt/format.h>
 
 #include "schemac/codegen/boxed_adapters_emitter.h"
-#include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
 #include "schemac/codegen/kernel_declarations.h"
+#include "schemac/kernel_types/cpp_types.h"
 
 namespace schemac::codegen {
 
@@ -23,7 +23,7 @@ std::string emit_declarations(const GenModel& model) {
         decls.add_boxed(kernel_ns, binding.kernel, boxed_declaration(op, binding.kernel));
         continue;
       }
-      const CppSignature& sig = op.signature;
+      const kernel_types::CppSignature& sig = op.signature;
       decls.add_typed(kernel_ns, binding.kernel, sig.return_type, sig.param_types(),
                       sig.param_list(false), op.canonical);
     }

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "schemac/codegen/cpp_types.h"
+#include "schemac/kernel_types/cpp_types.h"
 
 namespace schemac::codegen {
 
@@ -44,7 +44,7 @@ std::vector<std::string> handle_struct_names(const GenModel& model) {
   for (const GenOperator& op : model.operators) {
     std::string name = op.name;
     if (!op.overload.empty()) name += "_" + op.overload;
-    name = cpp_identifier(name);
+    name = kernel_types::cpp_identifier(name);
     // `std` would hide namespace std inside the ops namespace; `detail` is the helpers' namespace.
     if (name == "std" || name == "detail") name += '_';
     while (!taken.insert(op.ns + "::" + name).second) name += '_';

@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
+#include "schemac/kernel_types/cpp_types.h"
 #include "schemac/keys/dispatch_key_names.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
@@ -107,6 +107,11 @@ std::string qualified_kernel(const GenOperator& op, const KernelBinding& binding
   return kernel_namespace(op, binding) + "::" + binding.kernel;
 }
 
+diagnostics::Location schema_location(const GenOperator& op, schema::TextRange range) {
+  if (op.file == nullptr || op.function == nullptr) return op.location;
+  return op.file->func_location(*op.function, range);
+}
+
 std::string written_kernel(const KernelBinding& binding) {
   return binding.cpp_namespace.empty() ? binding.kernel
                                        : binding.cpp_namespace + "::" + binding.kernel;
@@ -157,14 +162,17 @@ ModelBuild build_gen_model(const std::vector<GenInput>& inputs,
       op.function_variant = function.function_variant;
       op.method_variant = function.method_variant;
       op.use_const_ref_for_mutable_tensors = function.use_const_ref_for_mutable_tensors;
-      op.boxed_only = !has_unboxed_signature(op.schema);
+      op.boxed_only = !kernel_types::has_unboxed_signature(op.schema);
       if (!op.boxed_only) {
-        op.signature = native_signature(op.schema, op.use_const_ref_for_mutable_tensors);
+        op.signature =
+            kernel_types::native_signature(op.schema, op.use_const_ref_for_mutable_tensors);
       }
       op.kernels = kernels_of(function, op.schema);
       op.needs_backend_select = needs_backend_select(op);
       for (const native_functions::LocatedName& tag : function.tags) op.tags.push_back(tag.name);
       op.location = function.location;
+      op.file = input.file;
+      op.function = &function;
       // One definition per operator (lint's duplicate rules report the others): the same
       // definition again loses nothing; a different one cannot be written beside the first.
       auto [it, inserted] = defined_at.emplace(op.full_name, build.model.operators.size());

@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 
 #include "schemac/codegen/boxed_adapters_emitter.h"
-#include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
+#include "schemac/kernel_types/cpp_types.h"
 
 namespace schemac::codegen {
 namespace {
@@ -36,7 +36,7 @@ constexpr std::string_view kFindOperator =
     "}  // namespace detail\n";
 
 std::string typed_handle(const GenOperator& op, std::string_view struct_name) {
-  const CppSignature& sig = op.signature;
+  const kernel_types::CppSignature& sig = op.signature;
   std::string params = sig.param_list(false);
   std::string names = sig.arg_names();
   return fmt::format(
@@ -90,8 +90,9 @@ ApiText api_of(const std::vector<const GenOperator*>& ops,
   for (size_t i = 0; i < ops.size(); ++i) {
     const GenOperator& op = *ops[i];
     if (op.boxed_only) continue;
-    const CppSignature& sig = op.signature;
-    std::string name = cpp_identifier(op.name + (is_out_overload(op.schema) ? "_out" : ""));
+    const kernel_types::CppSignature& sig = op.signature;
+    std::string name =
+        kernel_types::cpp_identifier(op.name + (is_out_overload(op.schema) ? "_out" : ""));
     if (reserved_api_name(name)) continue;
     if (op.function_variant &&
         functions_taken.insert(name + "(" + sig.param_types() + ")").second) {
@@ -100,8 +101,8 @@ ApiText api_of(const std::vector<const GenOperator*>& ops,
                      sig.return_type, name, sig.param_list(true), structs[i], sig.arg_names());
     }
     if (!op.method_variant) continue;
-    CppSignature method = sig;
-    std::erase_if(method.params, [](const CppParam& p) { return p.name == "self"; });
+    kernel_types::CppSignature method = sig;
+    std::erase_if(method.params, [](const kernel_types::CppParam& p) { return p.name == "self"; });
     if (method.params.size() + 1 != sig.params.size()) continue;  // no `self` to be a method of
     if (!methods_taken.insert(name + "(" + method.param_types() + ")").second) continue;
     fmt::format_to(std::back_inserter(api.methods),

@@ -45,11 +45,11 @@ std::string registration_file(const GenModel& model, const Target& target,
   for (const auto& [ns, list] : ops) {
     if (definitions) add(target.schema_block(ns, list, *definitions));
     for (const std::string& key : keys) {
-      std::string block = target.impl_block(ns, key, list, model);
+      std::string block = target.impl_block(ns, key, list, model, options);
       if (key == kBackendSelectKey) {
         // Kernels the YAML binds to BackendSelect are registered as written; other factories get
         // one.
-        std::string generated = target.backend_select_block(ns, list);
+        std::string generated = target.backend_select_block(ns, list, options);
         if (!generated.empty()) block += (block.empty() ? "" : "\n") + generated;
       }
       add(block);
@@ -122,7 +122,7 @@ std::vector<GeneratedFile> generate_files(const GenModel& model, const Target& t
   // The declarations and the target's own files are the longest: they start first, so that no
   // thread is left with a long one at the end.
   std::vector<FileJob> jobs;
-  jobs.push_back({"NativeFunctions.h", [&] { return target.declarations(model); }});
+  jobs.push_back({"NativeFunctions.h", [&] { return target.declarations(model, options); }});
   for (FileJob& job : target.extra_files(model, options, registration_names))
     jobs.push_back(std::move(job));
   for (FileJob& job : registrations) jobs.push_back(std::move(job));

@@ -4,8 +4,8 @@
 #include <fmt/format.h>
 
 #include "schemac/codegen/boxed_adapters_emitter.h"
-#include "schemac/codegen/cpp_types.h"
 #include "schemac/codegen/emit_util.h"
+#include "schemac/kernel_types/cpp_types.h"
 
 namespace schemac::codegen {
 
@@ -21,7 +21,7 @@ std::string emit_impl_block(std::string_view ns, std::string_view key,
       if (op->boxed_only) {
         kernel = boxed_kernel_expression(function);
       } else {
-        const CppSignature& sig = op->signature;
+        const kernel_types::CppSignature& sig = op->signature;
         kernel = fmt::format("static_cast<{} (*)({})>({})", sig.return_type, sig.param_types(),
                              function);
       }

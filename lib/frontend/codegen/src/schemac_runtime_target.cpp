@@ -70,15 +70,16 @@ class SchemacRuntimeTarget final : public Target {
   }
 
   std::string impl_block(std::string_view ns, std::string_view key, const OperatorList& ops,
-                         const GenModel&) const override {
+                         const GenModel&, const GenOptions&) const override {
     return emit_impl_block(ns, key, ops);
   }
 
-  std::string backend_select_block(std::string_view ns, const OperatorList& ops) const override {
+  std::string backend_select_block(std::string_view ns, const OperatorList& ops,
+                                   const GenOptions&) const override {
     return emit_backend_select(ns, ops);
   }
 
-  std::string declarations(const GenModel& model) const override {
+  std::string declarations(const GenModel& model, const GenOptions&) const override {
     return emit_declarations(model);
   }
 

@@ -21,21 +21,23 @@ const schema::Argument* named_argument(const schema::FunctionSchema& schema, std
 // `dtype` as an optional for c10::computeDispatchKey, or c10::nullopt when there is none.
 std::string optional_argument(const schema::FunctionSchema& schema, std::string_view name,
                               schema::BaseType base) {
-  return named_argument(schema, name, base) != nullptr ? cpp_identifier(name) : "c10::nullopt";
+  return named_argument(schema, name, base) != nullptr ? kernel_types::cpp_identifier(name)
+                                                       : "c10::nullopt";
 }
 
 }  // namespace
 
 std::string emit_torch_backend_select(std::string_view ns,
-                                      const std::vector<const GenOperator*>& ops) {
+                                      const std::vector<const GenOperator*>& ops,
+                                      torch_releases::TorchVersion release) {
   std::string kernels;
   std::string registrations;
   for (const GenOperator* op : ops) {
     if (!op->needs_backend_select) continue;
-    const std::optional<TorchSignature> typed =
-        torch_native_signature(op->schema, op->use_const_ref_for_mutable_tensors, false);
+    const std::optional<kernel_types::TorchSignature> typed = kernel_types::torch_native_signature(
+        op->schema, op->use_const_ref_for_mutable_tensors, false, nullptr, release);
     if (!typed) continue;  // check_torch_model has refused it
-    const TorchSignature& sig = *typed;
+    const kernel_types::TorchSignature& sig = *typed;
     // The typed call and the kernel take the arguments in schema order.
     std::vector<std::string> params(sig.params.size()), types(sig.params.size()),
         names(sig.params.size());

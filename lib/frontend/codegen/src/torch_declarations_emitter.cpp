@@ -11,14 +11,15 @@
 
 namespace schemac::codegen {
 
-std::string emit_torch_declarations(const GenModel& model) {
+std::string emit_torch_declarations(const GenModel& model, torch_releases::TorchVersion release) {
   KernelDeclarations decls;
   bool boxed = false;
   for (const GenOperator& op : model.operators) {
     for (const KernelBinding& binding : op.kernels) {
       std::string why;
-      const std::optional<TorchSignature> typed = torch_native_signature(
-          op.schema, op.use_const_ref_for_mutable_tensors, is_symint_kernel(binding), &why);
+      const std::optional<kernel_types::TorchSignature> typed =
+          kernel_types::torch_native_signature(op.schema, op.use_const_ref_for_mutable_tensors,
+                                               is_symint_kernel(binding), &why, release);
       if (!typed) {
         decls.add_boxed(kernel_namespace(op, binding), binding.kernel,
                         fmt::format("// boxed ({}): {}\nvoid {}(const c10::OperatorHandle& op, "
@@ -27,11 +28,12 @@ std::string emit_torch_declarations(const GenModel& model) {
         boxed = true;
         continue;
       }
-      const TorchSignature& sig = *typed;
+      const kernel_types::TorchSignature& sig = *typed;
       std::string types;
-      for (const CppParam& p : sig.params) types += (types.empty() ? "" : ", ") + p.type;
+      for (const kernel_types::CppParam& p : sig.params)
+        types += (types.empty() ? "" : ", ") + p.type;
       std::string params;
-      for (const CppParam& p : sig.params)
+      for (const kernel_types::CppParam& p : sig.params)
         params += (params.empty() ? "" : ", ") + p.type + " " + p.name;
       decls.add_typed(kernel_namespace(op, binding), binding.kernel, sig.return_type,
                       std::move(types), params, op.canonical);

@@ -14,14 +14,15 @@ namespace {
 
 // Kernels that are declared with more than one parameter list (a boxed one counts as one):
 // TORCH_FN needs the overload picked by a cast.
-std::set<std::string> overloaded_kernels(const GenModel& model) {
+std::set<std::string> overloaded_kernels(const GenModel& model,
+                                         torch_releases::TorchVersion release) {
   std::map<std::string, std::set<std::string>> params;
   for (const GenOperator& op : model.operators) {
     for (const KernelBinding& binding : op.kernels) {
       std::string types = "boxed";
-      if (std::optional<TorchSignature> sig = torch_signature(op, binding)) {
+      if (std::optional<kernel_types::TorchSignature> sig = torch_signature(op, binding, release)) {
         types.clear();
-        for (const CppParam& p : sig->params) types += p.type + ",";
+        for (const kernel_types::CppParam& p : sig->params) types += p.type + ",";
       }
       params[qualified_kernel(op, binding)].insert(types);
     }
@@ -32,15 +33,15 @@ std::set<std::string> overloaded_kernels(const GenModel& model) {
   return out;
 }
 
-std::string param_types(const TorchSignature& sig) {
+std::string param_types(const kernel_types::TorchSignature& sig) {
   std::string out;
-  for (const CppParam& p : sig.params) out += (out.empty() ? "" : ", ") + p.type;
+  for (const kernel_types::CppParam& p : sig.params) out += (out.empty() ? "" : ", ") + p.type;
   return out;
 }
 
 // A wrapper taking the arguments in schema order and calling the kernel in native order.
-std::string reorder_wrapper(const GenOperator& op, const TorchSignature& sig, std::string_view name,
-                            std::string_view kernel) {
+std::string reorder_wrapper(const GenOperator& op, const kernel_types::TorchSignature& sig,
+                            std::string_view name, std::string_view kernel) {
   std::vector<std::string> params(sig.params.size());
   std::vector<std::string> args;
   for (size_t i = 0; i < sig.params.size(); ++i) {
@@ -65,14 +66,16 @@ bool is_symint_kernel(const KernelBinding& binding) {
   return binding.kernel.find("_symint") != std::string::npos;
 }
 
-std::optional<TorchSignature> torch_signature(const GenOperator& op, const KernelBinding& binding) {
-  return torch_native_signature(op.schema, op.use_const_ref_for_mutable_tensors,
-                                is_symint_kernel(binding));
+std::optional<kernel_types::TorchSignature> torch_signature(const GenOperator& op,
+                                                            const KernelBinding& binding,
+                                                            torch_releases::TorchVersion release) {
+  return kernel_types::torch_native_signature(op.schema, op.use_const_ref_for_mutable_tensors,
+                                              is_symint_kernel(binding), nullptr, release);
 }
 
 std::string emit_torch_impl_block(std::string_view ns, std::string_view key,
-                                  const std::vector<const GenOperator*>& ops,
-                                  const GenModel& model) {
+                                  const std::vector<const GenOperator*>& ops, const GenModel& model,
+                                  torch_releases::TorchVersion release) {
   std::string wrappers;
   std::string body;
   std::set<std::string> overloaded;
@@ -83,7 +86,8 @@ std::string emit_torch_impl_block(std::string_view ns, std::string_view key,
       if (torch_key_name(binding.key) != torch_key) continue;
       const std::string op_name =
           cpp_string_literal(schema::operator_full_name(op->name, op->overload));
-      const std::optional<TorchSignature> typed = torch_signature(*op, binding);
+      const std::optional<kernel_types::TorchSignature> typed =
+          torch_signature(*op, binding, release);
       std::string function = qualified_kernel(*op, binding);
       if (!typed) {
         fmt::format_to(std::back_inserter(body),
@@ -91,9 +95,9 @@ std::string emit_torch_impl_block(std::string_view ns, std::string_view key,
                        function);
         continue;
       }
-      const TorchSignature& sig = *typed;
+      const kernel_types::TorchSignature& sig = *typed;
       if (!overloaded_known) {
-        overloaded = overloaded_kernels(model);
+        overloaded = overloaded_kernels(model, release);
         overloaded_known = true;
       }
       if (overloaded.count(function) != 0) {

@@ -50,16 +50,17 @@ class TorchTarget final : public Target {
   }
 
   std::string impl_block(std::string_view ns, std::string_view key, const OperatorList& ops,
-                         const GenModel& model) const override {
-    return emit_torch_impl_block(ns, key, ops, model);
+                         const GenModel& model, const GenOptions& options) const override {
+    return emit_torch_impl_block(ns, key, ops, model, options.torch_version);
   }
 
-  std::string backend_select_block(std::string_view ns, const OperatorList& ops) const override {
-    return emit_torch_backend_select(ns, ops);
+  std::string backend_select_block(std::string_view ns, const OperatorList& ops,
+                                   const GenOptions& options) const override {
+    return emit_torch_backend_select(ns, ops, options.torch_version);
   }
 
-  std::string declarations(const GenModel& model) const override {
-    return emit_torch_declarations(model);
+  std::string declarations(const GenModel& model, const GenOptions& options) const override {
+    return emit_torch_declarations(model, options.torch_version);
   }
 
   std::vector<FileJob> extra_files(const GenModel&, const GenOptions&,

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "schemac/codegen/torch_types.h"
+#include "schemac/kernel_types/torch_types.h"
 #include "schemac/native_functions/native_functions.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
@@ -28,11 +28,11 @@ std::string kernel_signature(const schema::FunctionSchema& schema, std::string_v
                              bool const_ref) {
   const bool symint = kernel.find("_symint") != std::string_view::npos;
   std::string why;
-  std::optional<codegen::TorchSignature> sig =
-      codegen::torch_native_signature(schema, const_ref, symint, &why);
+  std::optional<kernel_types::TorchSignature> sig =
+      kernel_types::torch_native_signature(schema, const_ref, symint, &why);
   if (!sig) return fmt::format("// {}: no native signature: {}", kernel, why);
   std::vector<std::string> params;
-  for (const codegen::CppParam& p : sig->params) params.push_back(p.type + " " + p.name);
+  for (const kernel_types::CppParam& p : sig->params) params.push_back(p.type + " " + p.name);
   return fmt::format("{} {}({});", sig->return_type, kernel, fmt::join(params, ", "));
 }
 

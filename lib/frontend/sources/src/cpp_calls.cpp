@@ -28,6 +28,7 @@ struct LibraryBlock {
   std::string key;  // TORCH_LIBRARY_IMPL's dispatch key; "" when none or unknown
   SourcePosition key_position;
   std::string key_written;  // the key when written as such at key_position (no macro)
+  bool stable_abi = false;  // a STABLE_TORCH_LIBRARY-family block (PyTorch's stable ABI)
 };
 
 // libtorch's block macros, which schemac reads itself rather than expanding.
@@ -104,6 +105,7 @@ void read_block_arguments(const std::vector<Token>& tokens, size_t macro, size_t
   block.ns_from_macro = !block.ns.empty() && !(arguments[0].size() == 1 && invocation.size() > 2 &&
                                                invocation[2].text == block.ns);
   block.is_impl = head.find("IMPL") != std::string::npos;
+  block.stable_abi = head.starts_with("STABLE_");
   if (!block.is_impl || arguments.size() < 2) return;
   std::vector<tokens::PpToken> key = arguments[1];
   if (direct || !torch_macro) key = tokens::expand_macros(key, macros);
@@ -199,7 +201,9 @@ class CppCallFinder {
       if (arguments.size() >= 3) key = key_argument(arguments[1].range);
       if (key) out_.keys.push_back(*key);
       implementation(method, block, literal,
-                     arguments.size() >= 2 ? kernel_name(arguments.back().range) : "",
+                     arguments.size() >= 2
+                         ? kernel_name(arguments.back().range, block && block->stable_abi)
+                         : "",
                      key ? key->name : "");
     }
   }
@@ -276,6 +280,7 @@ class CppCallFinder {
         found.library_namespace = block->ns;
         found.library_position = block->position;
         found.namespace_from_macro = block->ns_from_macro;
+        found.stable_abi = block->stable_abi;
       }
       out_.schemas.push_back(std::move(found));
     } else if (block && tokens::looks_like_operator_name(literal->text.text())) {
@@ -306,13 +311,16 @@ class CppCallFinder {
   }
 
   // The function a kernel argument names: `fn`, `&ns::fn`, `TORCH_FN(ns::fn)`; "" otherwise
-  // (a lambda, a template, a call).
-  std::string kernel_name(tokens::TokenRange range) const {
-    if (range.end - range.begin >= 3 && tokens::is_identifier(tokens_[range.begin], "TORCH_FN") &&
-        is_punct(tokens_[range.begin + 1], "(") &&
-        tokens::matching_close(tokens_, range.begin + 1) == range.end - 1) {
-      range = {range.begin + 2, range.end - 1};
-    }
+  // (a lambda, a template, a call). In a stable-ABI block only `TORCH_BOX(&fn)` names a typed
+  // kernel (a plain `&fn` there is a function over the StableIValue stack).
+  std::string kernel_name(tokens::TokenRange range, bool stable_abi) const {
+    const char* wrapper = stable_abi ? "TORCH_BOX" : "TORCH_FN";
+    bool wrapped = range.end - range.begin >= 3 &&
+                   tokens::is_identifier(tokens_[range.begin], wrapper) &&
+                   is_punct(tokens_[range.begin + 1], "(") &&
+                   tokens::matching_close(tokens_, range.begin + 1) == range.end - 1;
+    if (wrapped) range = {range.begin + 2, range.end - 1};
+    if (stable_abi && !wrapped) return "";
     if (!range.empty() && is_punct(tokens_[range.begin], "&")) ++range.begin;
     std::string name;
     for (size_t i = range.begin; i < range.end; ++i) {

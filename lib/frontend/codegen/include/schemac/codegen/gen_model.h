@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "schemac/codegen/cpp_types.h"
 #include "schemac/diagnostics/diagnostic.h"
+#include "schemac/kernel_types/cpp_types.h"
 #include "schemac/native_functions/native_functions.h"
 #include "schemac/schema/model.h"
 
@@ -37,14 +37,22 @@ struct GenOperator {
   bool function_variant = true;
   bool method_variant = false;
   bool use_const_ref_for_mutable_tensors = false;
-  bool namespace_written = false;      // whether the schema named its namespace
-  bool boxed_only = false;             // no unboxed C++ signature (varargs, opaque types)
-  bool needs_backend_select = false;   // a factory that gets a BackendSelect kernel
-  CppSignature signature;              // the native signature (empty when boxed_only)
-  std::vector<KernelBinding> kernels;  // sorted by key
-  std::vector<std::string> tags;       // `tags:` of the entry, as written
-  diagnostics::Location location;      // where the entry is in its file
+  bool namespace_written = false;        // whether the schema named its namespace
+  bool boxed_only = false;               // no unboxed C++ signature (varargs, opaque types)
+  bool needs_backend_select = false;     // a factory that gets a BackendSelect kernel
+  kernel_types::CppSignature signature;  // the native signature (empty when boxed_only)
+  std::vector<KernelBinding> kernels;    // sorted by key
+  std::vector<std::string> tags;         // `tags:` of the entry, as written
+  diagnostics::Location location;        // where the entry is in its file
+  // The file and the entry the operator comes from (null for one built by hand): a finding about
+  // a piece of its schema is located through them (schema_location).
+  const native_functions::NativeFunctionsFile* file = nullptr;
+  const native_functions::NativeFunction* function = nullptr;
 };
+
+// Where the bytes `range` of `op`'s func string are in its file (the entry's location when the
+// operator was built by hand).
+diagnostics::Location schema_location(const GenOperator& op, schema::TextRange range);
 
 // The C++ namespace a binding's kernel is declared in: its own, else `<op.ns>::native`.
 std::string kernel_namespace(const GenOperator& op, const KernelBinding& binding);

@@ -19,6 +19,7 @@
 #include "schemac/codegen/gen_model.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/lint/rule_profiles.h"
+#include "schemac/torch_releases/torch_release.h"
 
 namespace schemac::codegen {
 
@@ -27,6 +28,10 @@ struct GenOptions {
   std::string umbrella_namespace;  // our runtime: where register_operators() lives
   bool namespace_given = false;    // whether --namespace was written (the torch target needs it
                                    // for operators written without a namespace)
+  // The PyTorch release the code is compiled against and loaded into (--torch-version, else the
+  // first input's .schemac.yaml's torch-version, else the newest): the PyTorch targets write the
+  // kernel types that release checks at registration, and refuse what it cannot register.
+  torch_releases::TorchVersion torch_version = torch_releases::kNewestTorchVersion;
 };
 
 struct GeneratedFile {
@@ -79,13 +84,14 @@ class Target {
                                    DefinitionKind kind) const = 0;
   // The block registering every kernel `ops` bind to `key` (a key_name); "" when none does.
   virtual std::string impl_block(std::string_view ns, std::string_view key, const OperatorList& ops,
-                                 const GenModel& model) const = 0;
+                                 const GenModel& model, const GenOptions& options) const = 0;
   // The generated BackendSelect kernels of the operators of `ops` that need one, and their
   // registration; "" when none does.
-  virtual std::string backend_select_block(std::string_view ns, const OperatorList& ops) const = 0;
+  virtual std::string backend_select_block(std::string_view ns, const OperatorList& ops,
+                                           const GenOptions& options) const = 0;
 
   // NativeFunctions.h: the kernels the registrations bind.
-  virtual std::string declarations(const GenModel& model) const = 0;
+  virtual std::string declarations(const GenModel& model, const GenOptions& options) const = 0;
 
   // The target's other files, given the registration files' names.
   virtual std::vector<FileJob> extra_files(
@@ -112,5 +118,12 @@ std::string targets_help();
 
 // The files a target's SCHEMAC_TARGET line says every run writes besides the shards.
 std::vector<std::string> fixed_outputs(std::string_view target_name);
+
+// The comment line that marks a native-functions file as the registrations of PyTorch's stable
+// ABI (what `schemac parse --source --format yaml` writes for STABLE_TORCH_LIBRARY blocks):
+// `gen --target torch` writes such a file with the torch_stable target.
+inline constexpr std::string_view kStableAbiMarker = "# schemac: stable-abi";
+// The line (1-based) of `yaml_text` that is the marker (trailing blanks aside), or 0.
+uint32_t stable_abi_marker_line(std::string_view yaml_text);
 
 }  // namespace schemac::codegen

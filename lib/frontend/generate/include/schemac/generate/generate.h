@@ -28,6 +28,8 @@ struct Input {
 
 struct Request {
   std::vector<Input> inputs;
+  // The torch target writes inputs marked for PyTorch's stable ABI (codegen::kStableAbiMarker)
+  // with the torch_stable target.
   const codegen::Target* target = nullptr;
   // Shards and namespace; with namespace_given false, the first input's .schemac.yaml's
   // namespace: (when it has one) is used instead of umbrella_namespace.

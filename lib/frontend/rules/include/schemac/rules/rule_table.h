@@ -126,6 +126,7 @@ RULE(config, "config", lint_meta, E, both, any_release(), fixable, "a .schemac.y
 RULE(torch_custom_class, "torch-custom-class", gen, E, both, any_release(), plain, "operators generated for PyTorch (gen --target torch) name no custom class (__torch__.torch.classes...): their registration cannot be ordered after the m.class_ that makes the class")
 RULE(unusable_schema, "unusable-schema", gen, E, both, any_release(), plain, "gen and parse --source write every operator lint accepts: one whose schema cannot be read, its error suppressed, ignored or made a warning, is an error naming it and why (it cannot be turned off)")
 RULE(torch_namespace, "torch-namespace", gen, E, both, any_release(), plain, "operators generated for PyTorch (gen --target torch) have a namespace, written in the func or given with --namespace")
+RULE(stable_abi, "stable-abi", gen, E, both, any_release(), plain, "operators generated for PyTorch's stable ABI (gen --target torch_stable, 2.10 or later) use only what it expresses: types its boxed kernels convert, no varargs, no factory needing BackendSelect")
 RULE(added_argument, "added-argument", compat, E, both, any_release(), plain, "a new argument has a default and comes after every argument old calls pass by position")
 RULE(allow_expired, "allow-expired", compat, E, both, any_release(), plain, "an allow-list entry is past its expiry date (its findings are reported again)")
 RULE(allow_invalid_date, "allow-invalid-date", compat, E, both, any_release(), plain, "an allow-list expiry date is a real YYYY-MM-DD date")

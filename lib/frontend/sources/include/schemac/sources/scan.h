@@ -48,6 +48,8 @@ struct FoundSchema {
   bool in_function = false;  // Python: inside a function body (a test's own library, say)
   std::optional<HelperLibrary> helper;  // registered through a helper: see HelperLibrary
   bool namespace_from_macro = false;    // the block's namespace came through a macro (-D, #define)
+  bool stable_abi =
+      false;  // defined in a STABLE_TORCH_LIBRARY(_FRAGMENT) block (PyTorch's stable ABI)
 };
 
 // An operator named by a definition that gives no schema (`m.def("name", fn)`: PyTorch infers

@@ -1,12 +1,12 @@
 // torchgen's native signature for PyTorch (torch_types.h).
-#include "schemac/codegen/torch_types.h"
+#include "schemac/kernel_types/torch_types.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "schemac/schema/printer.h"
 
-namespace schemac::codegen {
+namespace schemac::kernel_types {
 namespace {
 
 using schema::BaseType;
@@ -76,16 +76,18 @@ std::optional<std::string> dict_key_type(const Type& t, bool symint) {
   }
 }
 
-// A value inside a tuple, a dict or an optional container: owned, as IValue::to<T> gives it
-// (str -> std::string, T[] -> c10::List<T>, T? -> c10::optional<T>). None has no C++ type the
+// A value inside a tuple, a dict, a list or an optional container: owned, as IValue::to<T> gives
+// it (str -> std::string, T[] -> c10::List<T>, T? -> c10::optional<T>). None has no C++ type the
 // kernel boxing accepts (infer_schema maps no C++ type to NoneType); c10::List<at::Scalar> is
-// refused by assert_is_valid_input_type.
+// refused by assert_is_valid_input_type. `symint`: how a SymInt here is written. PyTorch compares
+// the types inside a tuple or a dict as `int` (their fake type: int64_t, whatever the kernel) and a
+// SymInt element of a list (`SymInt?[]`, `SymInt[][]`) as SymInt (c10::SymInt), in 1.13 and 2.14.
 std::optional<std::string> element_value_type(const Type& t, bool symint) {
   std::vector<std::string> parts;
   for (const Type& item : t.contained()) {
     std::optional<std::string> part = t.kind == Type::Kind::Dict && parts.empty()
-                                          ? dict_key_type(item, symint)
-                                          : element_value_type(item, symint);
+                                          ? dict_key_type(item, false)
+                                          : element_value_type(item, false);
     if (!part) return std::nullopt;
     parts.push_back(std::move(*part));
   }
@@ -131,7 +133,7 @@ std::optional<std::string> argument_type(const Type& t, bool mutable_, bool cons
   if (std::optional<std::string> value = value_type(t, symint)) return value;
   // Tuples and dicts, and optionals of them: owned values by const reference.
   if (is_container(t) || (t.is_optional() && is_container(t.element()))) {
-    std::optional<std::string> value = element_value_type(t, symint);
+    std::optional<std::string> value = element_value_type(t, false);
     if (!value) return std::nullopt;
     return fmt::format("const {}&", *value);
   }
@@ -160,10 +162,11 @@ std::optional<std::string> argument_type(const Type& t, bool mutable_, bool cons
       // No ArrayRef<bool> over a std::vector<bool>: c10 takes bool lists as c10::List<bool>.
       if (elem.is_base(BaseType::Bool)) return "const c10::List<bool>&";
       // Lists of containers and of lists hold owned values (`int[][]` ->
-      // at::ArrayRef<c10::List<int64_t>>).
+      // at::ArrayRef<c10::List<int64_t>>); a SymInt inside a list element is c10::SymInt
+      // (`SymInt?[]` -> at::ArrayRef<c10::optional<c10::SymInt>>), whatever the kernel's name.
       std::optional<std::string> inner = is_container(elem) || elem.is_list()
-                                             ? element_value_type(elem, symint)
-                                             : argument_type(elem, mutable_, const_ref, symint);
+                                             ? element_value_type(elem, !is_container(elem))
+                                             : argument_type(elem, mutable_, const_ref, true);
       if (!inner) return std::nullopt;
       return fmt::format("at::ArrayRef<{}>", *inner);
     }
@@ -172,11 +175,16 @@ std::optional<std::string> argument_type(const Type& t, bool mutable_, bool cons
 }
 
 // cpp.returntype_type, and the returns c10 takes beyond torchgen's: str as an owned std::string
-// and an optional of any return type (`Tensor?` -> c10::optional<at::Tensor>).
+// and an optional of any return type (`Tensor?` -> c10::optional<at::Tensor>). `symint`: a SymInt
+// return is c10::SymInt (symint_returns_are_symint), inside a tuple or a dict int64_t.
 std::optional<std::string> single_return_type(const Type& t, bool mutable_, bool const_ref,
                                               bool symint) {
   if (t.is_base(BaseType::Str)) return "std::string";
   if (t.is_base(BaseType::Generator)) return std::nullopt;  // as in argument_type
+  // c10 refuses std::vector<bool> and std::vector<at::Scalar> as outputs; a bool list is returned
+  // as c10::List<bool>, a Scalar list has no typed return.
+  if (is_list_of(t, BaseType::Bool) && !t.fixed_size) return "c10::List<bool>";
+  if (is_list_of(t, BaseType::Scalar)) return std::nullopt;
   if (t.is_optional() && !is_container(t.element())) {
     std::optional<std::string> inner = single_return_type(t.element(), false, const_ref, symint);
     if (!inner) return std::nullopt;
@@ -193,7 +201,7 @@ std::optional<std::string> single_return_type(const Type& t, bool mutable_, bool
     const Type& c = t.is_optional() ? t.element() : t;
     if (c.kind == Type::Kind::Dict && c.contained()[1].is_base(BaseType::Scalar))
       return std::nullopt;
-    return element_value_type(t, symint);
+    return element_value_type(t, false);
   }
   if (t.is_list() && !mutable_ && !t.fixed_size) {
     std::optional<std::string> elem = single_return_type(t.element(), false, const_ref, symint);
@@ -219,8 +227,12 @@ bool contains_none(const Type& t) {
 }
 
 // Why `t` has no native type: the comment on a boxed kernel's declaration says it.
-std::string no_type_reason(const Type& t) {
+std::string no_type_reason(const Type& t, torch_releases::TorchVersion release) {
   const std::string printed = schema::print_type(t);
+  if (is_list_of(t, BaseType::Scalar)) {
+    return fmt::format("'{}': PyTorch refuses std::vector<at::Scalar> as a kernel's output",
+                       printed);
+  }
   if (t.is_base(BaseType::Generator)) {
     return fmt::format(
         "'{}': PyTorch infers 'Generator?' from at::Generator, so no typed kernel matches it",
@@ -228,9 +240,9 @@ std::string no_type_reason(const Type& t) {
   }
   if (contains_none(t)) {
     return fmt::format(
-        "'{}': PyTorch 1.13 kernels have no C++ type for None (schema inference maps no C++ "
+        "'{}': PyTorch {} kernels have no C++ type for None (schema inference maps no C++ "
         "argument type to NoneType)",
-        printed);
+        printed, torch_releases::format_torch_version(release));
   }
   return fmt::format("'{}' has no C++ native type", printed);
 }
@@ -244,9 +256,14 @@ bool TorchSignature::reordered() const {
   return false;
 }
 
+bool symint_returns_are_symint(torch_releases::TorchVersion release) {
+  return release >= torch_releases::TorchVersion{2, 0};
+}
+
 std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchema& schema,
                                                      bool const_ref_for_mutable_tensors,
-                                                     bool symint, std::string* why) {
+                                                     bool symint, std::string* why,
+                                                     torch_releases::TorchVersion release) {
   auto fail = [&](std::string reason) -> std::optional<TorchSignature> {
     if (why != nullptr) *why = std::move(reason);
     return std::nullopt;
@@ -258,7 +275,8 @@ std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchem
     const schema::Argument& a = schema.arguments[i];
     std::optional<std::string> type =
         argument_type(a.type, is_write(a.type), const_ref_for_mutable_tensors, symint);
-    if (!type) return fail(fmt::format("argument '{}' of type {}", a.name, no_type_reason(a.type)));
+    if (!type)
+      return fail(fmt::format("argument '{}' of type {}", a.name, no_type_reason(a.type, release)));
     // torchgen's out arguments: the keyword-only ones that are written, moved last.
     if (a.kwarg_only && is_write(a.type)) {
       outs.push_back(i);
@@ -284,8 +302,9 @@ std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchem
   std::vector<std::string> returns;
   for (const schema::Argument& r : schema.returns) {
     std::optional<std::string> type =
-        single_return_type(r.type, is_write(r.type), const_ref_for_mutable_tensors, symint);
-    if (!type) return fail(fmt::format("a return of type {}", no_type_reason(r.type)));
+        single_return_type(r.type, is_write(r.type), const_ref_for_mutable_tensors,
+                           symint_returns_are_symint(release));
+    if (!type) return fail(fmt::format("a return of type {}", no_type_reason(r.type, release)));
     returns.push_back(*type);
   }
   if (returns.empty()) {
@@ -298,4 +317,4 @@ std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchem
   return sig;
 }
 
-}  // namespace schemac::codegen
+}  // namespace schemac::kernel_types

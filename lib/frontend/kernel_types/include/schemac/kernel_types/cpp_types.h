@@ -29,7 +29,7 @@
 
 #include "schemac/schema/model.h"
 
-namespace schemac::codegen {
+namespace schemac::kernel_types {
 
 struct CppParam {
   std::string type;           // "const Tensor&"
@@ -77,4 +77,4 @@ std::string cpp_identifier(std::string_view name);
 // accepts a schema that names two arguments alike (`Tensor q, Tensor q`), C++ no function.
 void make_parameter_names_unique(std::vector<CppParam>& params);
 
-}  // namespace schemac::codegen
+}  // namespace schemac::kernel_types

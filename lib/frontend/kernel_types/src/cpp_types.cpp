@@ -1,5 +1,5 @@
 // Schema types to C++ types (cpp_types.h).
-#include "schemac/codegen/cpp_types.h"
+#include "schemac/kernel_types/cpp_types.h"
 
 #include <algorithm>
 #include <array>
@@ -9,7 +9,7 @@
 
 #include "schemac/schema/printer.h"
 
-namespace schemac::codegen {
+namespace schemac::kernel_types {
 namespace {
 
 using schema::BaseType;
@@ -424,4 +424,4 @@ std::string CppSignature::arg_names() const {
   return out;
 }
 
-}  // namespace schemac::codegen
+}  // namespace schemac::kernel_types

@@ -21,8 +21,13 @@
 //   returns: Tensor -> at::Tensor, Tensor(a!) -> at::Tensor&, Scalar -> at::Scalar, T[] ->
 //   ::std::vector<T>, several -> ::std::tuple<...>, none -> void, Dict(K, V) -> c10::Dict<K, V>,
 //   a tuple among several -> a ::std::tuple element; beyond torchgen, what c10 returns: T? ->
-//   c10::optional<T> (Tensor? -> c10::optional<at::Tensor>), str -> std::string; a lone
-//   tuple-typed return has none (a ::std::tuple result means several returns)
+//   c10::optional<T> (Tensor? -> c10::optional<at::Tensor>), str -> std::string, bool[] ->
+//   c10::List<bool>; a lone tuple-typed return and Scalar[] have none (a ::std::tuple result means
+//   several returns; c10 refuses std::vector<at::Scalar>)
+// SymInt beyond torchgen, as PyTorch checks a kernel against its schema: a SymInt return is
+// c10::SymInt from 2.0 (int64_t in 1.13), whatever the kernel's name (symint_returns_are_symint);
+// a SymInt inside a list element is c10::SymInt (SymInt?[] -> at::ArrayRef<c10::optional<
+// c10::SymInt>>), inside a tuple or a dict int64_t.
 // Out arguments come last (for a valid out= schema they already are: torchgen requires them
 // after every other keyword-only argument). No defaults: torchgen's defaults are C++ API sugar.
 #pragma once
@@ -32,10 +37,11 @@
 #include <string>
 #include <vector>
 
-#include "schemac/codegen/cpp_types.h"
+#include "schemac/kernel_types/cpp_types.h"
 #include "schemac/schema/model.h"
+#include "schemac/torch_releases/torch_release.h"
 
-namespace schemac::codegen {
+namespace schemac::kernel_types {
 
 struct TorchSignature {
   std::string return_type;
@@ -47,11 +53,20 @@ struct TorchSignature {
   bool reordered() const;
 };
 
-// The native signature, or nullopt with the reason in `why` when c10 cannot infer the schema from
-// any C++ signature (varargs, Any, None, type variables, unions, futures, custom classes, a lone
-// tuple return, ...): such a kernel is boxed.
-std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchema& schema,
-                                                     bool const_ref_for_mutable_tensors,
-                                                     bool symint, std::string* why = nullptr);
+// Whether `release` checks a kernel's SymInt returns as SymInt: a `SymInt` (`SymInt[]`, `SymInt?`,
+// `SymInt[]?`) return is then c10::SymInt (std::vector<c10::SymInt>, ...), before it int64_t.
+// PyTorch compares a kernel's arguments by their fake type (int for a top-level SymInt, so
+// int64_t and c10::SymInt both match) and from 2.0 its returns by their real type; 1.13 and 2.14
+// are checked by loading kernels into each (tests/torch).
+bool symint_returns_are_symint(torch_releases::TorchVersion release);
 
-}  // namespace schemac::codegen
+// The native signature for kernels registered into `release`, or nullopt with the reason in `why`
+// when c10 cannot infer the schema from any C++ signature (varargs, Any, None, type variables,
+// unions, futures, custom classes, a lone tuple return, a Scalar[] return, ...): such a kernel is
+// boxed. `symint`: the kernel takes SymInt arguments as c10::SymInt (torchgen's `_symint` rule).
+std::optional<TorchSignature> torch_native_signature(
+    const schema::FunctionSchema& schema, bool const_ref_for_mutable_tensors, bool symint,
+    std::string* why = nullptr,
+    torch_releases::TorchVersion release = torch_releases::kNewestTorchVersion);
+
+}  // namespace schemac::kernel_types
