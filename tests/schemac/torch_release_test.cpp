@@ -415,6 +415,27 @@ TEST_F(TorchVersionCli, RegistrationCodeSchemasFollowTheRelease) {
       << newest.out;
 }
 
+// A custom operator's type variable is refused from 2.4 (TORCH_LIBRARY's parser reads type
+// variables only in aten and prim since then); aten's own operators keep them.
+TEST_F(TorchVersionCli, CustomOperatorsLoseTypeVariablesIn2_4) {
+  file("ops.cpp", "#include <torch/library.h>\n"
+                  "TORCH_LIBRARY(my_ops, m) {\n"
+                  "  m.def(\"same(t(a) x) -> t(a)\");\n"
+                  "}\n"
+                  "TORCH_LIBRARY_FRAGMENT(aten, m) {\n"
+                  "  m.def(\"my_same(t(a) x) -> t(a)\");\n"
+                  "}\n");
+  EXPECT_EQ(schemac("lint --torch-version 2.3 ops.cpp").status, 0);
+  test::ToolRun newest = schemac("lint ops.cpp");
+  EXPECT_EQ(newest.status, 1);
+  EXPECT_NE(newest.out.find("ops.cpp:3:15: error: a type variable in an operator outside aten and "
+                            "prim was removed in PyTorch 2.4: PyTorch 2.14 rejects 't'"),
+            std::string::npos)
+      << newest.out;
+  EXPECT_NE(newest.out.find("ops.cpp:3:25: error: a type variable"), std::string::npos) << newest.out;
+  EXPECT_EQ(newest.out.find("ops.cpp:6:"), std::string::npos) << newest.out;
+}
+
 // A .schemac.yaml's torch-version applies to the files below it, and --torch-version overrides it.
 TEST_F(TorchVersionCli, TheConfigNamesTheRelease) {
   file("ops.yaml", "- func: my_abs(Tensor self) -> Tensor\n  tags: pointwise\n  dispatch:\n    CPU: my_abs\n");

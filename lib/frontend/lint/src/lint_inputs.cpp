@@ -93,7 +93,8 @@ void check_found_schemas(const sources::ScannedFile& file, const LintOptions& op
       return sources::location_in(file.path, found.text, range.begin, range.end - range.begin);
     });
     lint::check_signature_rules(reporter, function);
-    lint::check_schema_release_forms(reporter, function, options.torch_version);
+    lint::check_schema_release_forms(reporter, function, options.torch_version,
+                                     sources::resolved_namespace(found));
   }
 }
 

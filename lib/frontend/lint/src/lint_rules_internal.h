@@ -75,9 +75,9 @@ bool check_group_rules(Reporter& reporter);
 void check_release_entry_rules(Reporter& reporter, const NativeFunction& function,
                                const LintOptions& options);
 // schema-release alone: the forms of the entry's schema `version`'s parser does not read (also
-// for schemas in registration code).
+// for schemas in registration code, whose operator's namespace is `ns` when the schema names none).
 void check_schema_release_forms(Reporter& reporter, const NativeFunction& function,
-                                torch_releases::TorchVersion version);
+                                torch_releases::TorchVersion version, std::string_view ns = {});
 // The tags an entry names as `options.torch_version`'s torchgen reads them: up to 1.13 one
 // string of names separated by ', ', each with its own place.
 struct TagUse {

@@ -73,10 +73,10 @@ void check_kernel_namespaces(Reporter& reporter, const native_functions::NativeF
 
 void check_schema_release_forms(Reporter& reporter,
                                 const native_functions::NativeFunction& function,
-                                torch_releases::TorchVersion version) {
+                                torch_releases::TorchVersion version, std::string_view ns) {
   if (!function.schema) return;
   for (schema_releases::ReleaseProblem& problem :
-       schema_releases::release_problems(*function.schema, version)) {
+       schema_releases::release_problems(*function.schema, version, ns)) {
     reporter.report(rules::schema_release, reporter.func_location(function, problem.range),
                     std::move(problem.message));
   }

@@ -14,8 +14,18 @@ using schema::Argument, schema::BaseType, schema::DefaultValue, schema::Type,
 
 namespace {
 
-void find_in_type(const Type& type, std::vector<FormUse>& out) {
+// Whether a leaf's name is a type variable as PyTorch's parser reads one: a lower-case name that
+// is no known type (a custom class is `__torch__.torch.classes...`).
+bool is_type_variable(const Type& leaf) {
+  return leaf.base == BaseType::Named && !leaf.name.empty() && leaf.name[0] >= 'a' &&
+         leaf.name[0] <= 'z';
+}
+
+void find_in_type(const Type& type, bool custom_operator, std::vector<FormUse>& out) {
   if (type.kind == Type::Kind::Base) {
+    if (custom_operator && is_type_variable(type)) {
+      out.push_back({SchemaForm::custom_type_variable, type.range, type.name});
+    }
     if (type.base == BaseType::Dimname) {
       out.push_back({SchemaForm::dimname_type, type.range, type.name});
     } else if (type.base == BaseType::DeviceIndex) {
@@ -27,10 +37,10 @@ void find_in_type(const Type& type, std::vector<FormUse>& out) {
   }
   if (type.kind == Type::Kind::Await) out.push_back({SchemaForm::await_type, type.range, "Await"});
   if (type.is_wrapper()) {
-    find_in_type(type.element(), out);
+    find_in_type(type.element(), custom_operator, out);
     return;
   }
-  for (const Type& item : type.contained()) find_in_type(item, out);
+  for (const Type& item : type.contained()) find_in_type(item, custom_operator, out);
 }
 
 // A dtype name as the default of a ScalarType (or of its optional, or an element of its list)
@@ -67,6 +77,9 @@ std::string_view instead(SchemaForm form) {
     case SchemaForm::device_index_type: return "take the device index as 'int'";
     case SchemaForm::sym_bool_type: return "take 'bool'";
     case SchemaForm::await_type: return "return the value itself";
+    case SchemaForm::custom_type_variable:
+      return "write the type the operator takes (Tensor, int, Any, ...): PyTorch reads type "
+             "variables only in aten and prim operators";
   }
   return "";
 }
@@ -80,20 +93,23 @@ TorchVersion release_before(TorchVersion version) {
 
 }  // namespace
 
-std::vector<FormUse> find_release_forms(const schema::FunctionSchema& schema) {
+std::vector<FormUse> find_release_forms(const schema::FunctionSchema& schema,
+                                        std::string_view ns) {
+  if (ns.empty()) ns = schema.name.ns();
+  const bool custom_operator = !ns.empty() && ns != "aten" && ns != "prim";
   std::vector<FormUse> out;
   for (const Argument& argument : schema.arguments) {
-    find_in_type(argument.type, out);
+    find_in_type(argument.type, custom_operator, out);
     if (argument.default_value) find_in_default(argument, out);
   }
-  for (const Argument& result : schema.returns) find_in_type(result.type, out);
+  for (const Argument& result : schema.returns) find_in_type(result.type, custom_operator, out);
   return out;
 }
 
 std::vector<ReleaseProblem> release_problems(const schema::FunctionSchema& schema,
-                                             TorchVersion release) {
+                                             TorchVersion release, std::string_view ns) {
   std::vector<ReleaseProblem> out;
-  for (const FormUse& use : find_release_forms(schema)) {
+  for (const FormUse& use : find_release_forms(schema, ns)) {
     if (torch_releases::reads_schema_form(release, use.form)) continue;
     const torch_releases::SchemaFormReleases& releases =
         torch_releases::schema_form_releases(use.form);

@@ -122,6 +122,10 @@ constexpr auto kSchemaForms = std::to_array<SchemaFormReleases>({
     {SchemaForm::device_index_type, "the DeviceIndex type", v(2, 0), std::nullopt},
     {SchemaForm::sym_bool_type, "the SymBool type", v(2, 0), std::nullopt},
     {SchemaForm::await_type, "the Await type", v(2, 0), std::nullopt},
+    // TORCH_LIBRARY's and torch.library's parser refuses type variables outside aten and prim
+    // from PyTorch #126861 (merged in May 2024, before 2.4's cut); 1.13 reads them, 2.14 does not.
+    {SchemaForm::custom_type_variable, "a type variable in an operator outside aten and prim",
+     std::nullopt, v(2, 4)},
 });
 static_assert([] {
   for (size_t i = 0; i < kSchemaForms.size(); ++i)

@@ -1,6 +1,7 @@
 // Which PyTorch releases read a parsed schema: the forms of it whose reading differs between
 // releases (the Dimname type, gone with named tensors in 2.13; a ScalarType default written by
-// dtype name, read from 2.5; the DeviceIndex, SymBool and Await types), found in text order, and
+// dtype name, read from 2.5; the DeviceIndex, SymBool and Await types; a type variable in a custom
+// operator, refused from 2.4), found in text order, and
 // the ones a given release's parser does not read, each with a message naming the releases.
 #pragma once
 
@@ -19,9 +20,11 @@ struct FormUse {
   std::string_view text;    // as written: "Dimname", "float16"
 };
 
-// Every release-bound form of `schema`. parse_schema reads them all, as the newest parser that
-// knew each form does.
-std::vector<FormUse> find_release_forms(const schema::FunctionSchema& schema);
+// Every release-bound form of `schema`, an operator of namespace `ns` (the schema's own when it
+// names one; "" for neither: aten, as in native_functions.yaml). parse_schema reads them all, as
+// the newest parser that knew each form does.
+std::vector<FormUse> find_release_forms(const schema::FunctionSchema& schema,
+                                        std::string_view ns = {});
 
 struct ReleaseProblem {
   schema::TextRange range;
@@ -30,6 +33,7 @@ struct ReleaseProblem {
 
 // The forms of `schema` that `release`'s parser does not read.
 std::vector<ReleaseProblem> release_problems(const schema::FunctionSchema& schema,
-                                             torch_releases::TorchVersion release);
+                                             torch_releases::TorchVersion release,
+                                             std::string_view ns = {});
 
 }  // namespace schemac::schema_releases

@@ -75,6 +75,7 @@ enum class SchemaForm : uint8_t {
   device_index_type,   // the DeviceIndex type
   sym_bool_type,       // the SymBool type
   await_type,          // Await(T)
+  custom_type_variable,  // a type variable (`t`, any lower-case unknown type) outside aten and prim
 };
 // The releases whose parser reads a form: from `since` (nullopt: every known release) up to the
 // release before `removed_in` (nullopt: still read today).
