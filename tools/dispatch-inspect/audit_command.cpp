@@ -1,5 +1,6 @@
-// `dispatch-inspect audit`: the rules of report/audit.h over the operators the loaded libraries
-// registered (every operator when none is loaded), in the chosen runtime; exit 1 on findings.
+// `dispatch-inspect audit`: the rules of lib/inspector/audit over the operators the loaded
+// libraries registered (every operator when none is loaded), in the chosen runtime; exit 1 on
+// findings.
 #include <algorithm>
 #include <charconv>
 #include <iostream>
@@ -9,8 +10,8 @@
 #include "commands.h"
 #include "library_loader.h"
 #include "runtime.h"
+#include "schemac/audit/audit.h"
 #include "schemac/diagnostics/diagnostic.h"
-#include "schemac/inspect/audit.h"
 #include "schemac/inspect/names.h"
 #include "schemac/inspect/operator_glob.h"
 #include "schemac/inspect/render.h"
@@ -61,19 +62,19 @@ diagnostics::Location location_of(const std::string& site) {
   return diagnostics::Location{site};
 }
 
-std::string audit_sarif(const std::vector<report::Finding>& findings) {
+std::string audit_sarif(const std::vector<audit::Finding>& findings) {
   std::vector<diagnostics::RuleInfo> rules;
-  for (const report::AuditRule& rule : report::audit_rules())
+  for (const audit::AuditRule& rule : audit::audit_rules())
     rules.push_back({rule.id, diagnostics::Severity::warning, rule.description});
   std::vector<diagnostics::Diagnostic> diagnostics;
-  for (const report::Finding& f : findings) {
+  for (const audit::Finding& f : findings) {
     diagnostics::Diagnostic d{diagnostics::Severity::warning,
                               std::string(f.rule),
                               location_of(f.site),
                               f.op + ": " + f.message,
                               {},
                               std::nullopt};
-    d.notes.push_back({{}, "why: " + std::string(report::audit_rule(f.rule).why)});
+    d.notes.push_back({{}, "why: " + std::string(audit::audit_rule(f.rule).why)});
     diagnostics.push_back(std::move(d));
   }
   return diagnostics::render_sarif(diagnostics,
@@ -87,14 +88,15 @@ int run_audit(const AuditOptions& o) {
   report::Response answer = ask(request);
   if (answer.status != cli::kExitOk) return answer.status;
   if (!o.op.empty() && !keep_named(o.op, answer.library)) return cli::kExitProblems;
-  const std::vector<report::Finding> findings = report::audit_library(answer.library);
+  const std::vector<audit::Finding> findings = audit::audit_library(answer.library);
   const size_t operators = answer.library.operators.size();
   if (o.format == "json") {
-    std::cout << report::json_text(report::audit_json(findings, operators)) << "\n";
+    std::cout << with_answerer(report::json_text(audit::audit_json(findings, operators)) + "\n",
+                               o.format);
   } else if (o.format == "sarif") {
     std::cout << audit_sarif(findings);
   } else {
-    std::cout << report::audit_text(findings, operators);
+    std::cout << with_answerer(audit::audit_text(findings, operators), o.format);
   }
   return findings.empty() ? cli::kExitOk : cli::kExitProblems;
 }

@@ -35,7 +35,9 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(WalkRules, keys, bits, functiona
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Library, operators, walk)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Request, kind, libraries, op, all_keys, keys,
                                                 include, exclude, autocast, device, key_sets)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Response, status, operators, table, dump,
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RuntimeInfo, runtime, torch_version, library,
+                                                python, python_version, imports)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Response, status, runtime, operators, table, dump,
                                                 resolution, library)
 
 namespace {

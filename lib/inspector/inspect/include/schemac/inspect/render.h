@@ -4,11 +4,13 @@
 //   json   compact JSON, members in the documented order (docs/dispatch-inspect.md)
 #pragma once
 
+#include <iosfwd>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "schemac/inspect/audit.h"
 #include "schemac/inspect/columns.h"
 #include "schemac/inspect/report.h"
 
@@ -50,10 +52,19 @@ std::string resolution_mermaid(const Resolution& resolution);
 std::string operators_text(const Operators& operators);
 Json operators_json(const Operators& operators);
 
-// The findings of `audit` over `operators` operators. Text: "SITE: warning: OPERATOR: MESSAGE
-// [RULE]" and an indented "why:" line per finding, then a count. JSON: {"operators": N, "findings":
-// [{"rule","operator","site","message","why"}]}.
-std::string audit_text(const std::vector<Finding>& findings, size_t operators);
-Json audit_json(const std::vector<Finding>& findings, size_t operators);
+// Which dispatcher answered, as every output of a PyTorch runtime says it (render_runtime.cpp):
+// "" for ours; for libtorch's, PyTorch's version, where libtorch was loaded from, and whether what
+// Python registers is in it (only inside a Python: --runtime python). `brief`: one short line, for
+// pictures.
+std::string answered_by(const RuntimeInfo& info, bool brief = false);
+Json runtime_json(const RuntimeInfo& info);
+// `out`, rendered in `format` (text, json, dot, mermaid, torch), saying who answered it as the
+// format allows, when a PyTorch runtime is among `runtimes` (one, or a diff's two sides; ours
+// alone changes nothing): text starts with a "# answered by ..." line each, each JSON object gets
+// "runtime" (runtime_json, or an array of them for two), each DOT graph's label a line, a Mermaid
+// diagram a title; `torch` stays PyTorch's own printing byte for byte, the lines going to `notes`
+// as "note: answered by ...".
+std::string with_runtime(std::string out, std::string_view format,
+                         const std::vector<RuntimeInfo>& runtimes, std::ostream& notes);
 
 }  // namespace schemac::inspect::report

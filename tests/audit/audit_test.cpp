@@ -1,13 +1,15 @@
-// The rules of `dispatch-inspect audit` (report/audit.h) over hand-built report models, shaped as
+// The rules of `dispatch-inspect audit` (lib/inspector/audit) over hand-built report models, shaped as
 // both runtimes fill them, and their renderers.
 #include <gtest/gtest.h>
 
-#include "schemac/inspect/audit.h"
+#include "schemac/audit/audit.h"
 #include "schemac/inspect/render.h"
 #include "schemac/inspect/wire.h"
 
 namespace schemac::inspect::report {
 namespace {
+
+using namespace schemac::audit;
 
 TableRow kernel(std::string key, Reason reason = Reason::Kernel, std::string site = "ops.cpp:10") {
   return {std::move(key), true, "registered at " + site, std::move(reason), false, std::move(site)};

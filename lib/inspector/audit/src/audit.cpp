@@ -1,5 +1,5 @@
 // The rules of `dispatch-inspect audit` (audit.h).
-#include "schemac/inspect/audit.h"
+#include "schemac/audit/audit.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -9,8 +9,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-namespace schemac::inspect::report {
+namespace schemac::audit {
 namespace {
+
+using namespace inspect::report;
 
 constexpr AuditRule kRules[] = {
     {"autograd-fallthrough",
@@ -226,4 +228,4 @@ std::vector<Finding> audit_library(const Library& library) {
   return out;
 }
 
-}  // namespace schemac::inspect::report
+}  // namespace schemac::audit
