@@ -151,8 +151,9 @@ TEST(JsonRenderers, AnyTextStaysValidJson) {
   const nlohmann::json replaced = nlohmann::json::parse(render_json(std::vector<Diagnostic>{bad}));
   EXPECT_EQ(replaced[0]["message"], "bad\xef\xbf\xbd\xef\xbf\xbd end");
   EXPECT_EQ(replaced[0]["file"], "bad\xef\xbf\xbd.yaml");
-  EXPECT_NO_THROW(nlohmann::json::parse(
-      render_sarif(std::vector<Diagnostic>{bad}, ToolInfo{"schemac", "0.1.0", "", {}})));
+  nlohmann::json sarif;  // json::parse warns when its result is dropped, even through a void cast
+  EXPECT_NO_THROW(sarif = nlohmann::json::parse(
+                      render_sarif(std::vector<Diagnostic>{bad}, ToolInfo{"schemac", "0.1.0", "", {}})));
 }
 
 TEST(SarifRenderer, HasVersionDriverRulesAndLocatedResults) {

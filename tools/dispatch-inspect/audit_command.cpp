@@ -31,19 +31,10 @@ struct AuditOptions {
 bool keep_named(const std::string& pattern, report::Library& library) {
   std::vector<std::string> names;
   for (const report::OperatorState& op : library.operators) names.push_back(op.summary.name);
-  std::vector<std::string> kept = {pattern};
-  if (report::is_operator_glob(pattern)) {
-    report::GlobExpansion found = report::expand_operator_glob(pattern, names);
-    if (!found.ok()) {
-      std::cerr << "dispatch-inspect: error: " << found.error << "\n";
-      if (!found.note.empty()) std::cerr << "note: " << found.note << "\n";
-      return false;
-    }
-    kept = std::move(found.names);
-  } else if (std::find(names.begin(), names.end(), pattern) == names.end()) {
-    std::cerr << report::unknown_operator_error(pattern, names);
-    return false;
-  }
+  report::OperatorLookup found = report::find_operators(pattern, names);
+  std::cerr << found.error;
+  if (found.names.empty()) return false;
+  const std::vector<std::string>& kept = found.names;
   std::erase_if(library.operators, [&](const report::OperatorState& op) {
     return !std::binary_search(kept.begin(), kept.end(), op.summary.name);
   });

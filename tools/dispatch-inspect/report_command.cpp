@@ -1,8 +1,8 @@
 // `dispatch-inspect report`: every operator the loaded libraries registered (all when none is
 // loaded), with its computed table, registrations, redispatch chains and, on our runtime, what
 // its composite kernel calls (traced once: callees.h), as one self-contained
-// HTML page (report/render_html.h) written to -o FILE: through a temporary file beside it, renamed
-// over FILE once complete, so that FILE is never half-written.
+// HTML page (schemac/report_page/render_html.h) written to -o FILE: through a temporary file beside
+// it, renamed over FILE once complete, so that FILE is never half-written.
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -21,7 +21,7 @@
 #include "library_loader.h"
 #include "runtime.h"
 #include "schemac/inspect/render.h"
-#include "schemac/inspect/render_html.h"
+#include "schemac/report_page/render_html.h"
 #include "schemac/support/version.h"
 
 namespace schemac::inspect {
@@ -97,12 +97,12 @@ std::string page_title(const std::vector<std::string>& libraries,
 int run_report(const ReportOptions& o) {
   PendingOutput output;
   if (!output.open(o.output)) return kExitUsage;
-  report::PageInfo page{"", "", fmt::format("dispatch-inspect {}", support::kVersion), o.libraries,
-                        report::page_key_sets()};
+  report_page::PageInfo page{"", "", fmt::format("dispatch-inspect {}", support::kVersion),
+                             o.libraries, report_page::page_calls()};
   report::Request request;
   request.kind = "library";
   request.libraries = o.libraries;
-  for (const report::ChainKeySet& set : page.key_sets) request.key_sets.push_back(set.keys);
+  for (const report_page::PageCall& call : page.presets) request.calls.push_back(call.call);
   const report::Response answer = ask(request);
   if (answer.status != kExitOk) return answer.status;
   // The page says who answered in its title and in its header's note.
@@ -113,7 +113,7 @@ int run_report(const ReportOptions& o) {
     page.calls_note = report::answered_by(answer.runtime) +
                       ". What composite kernels call is unknown here: trace, which sees it, runs "
                       "on the schemac runtime only";
-  if (!output.commit(report::library_html(answer.library, page))) return kExitUsage;
+  if (!output.commit(report_page::library_html(answer.library, page))) return kExitUsage;
   std::cout << fmt::format("wrote {}: {} operators\n", o.output, answer.library.operators.size());
   return kExitOk;
 }

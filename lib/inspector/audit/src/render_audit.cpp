@@ -5,7 +5,7 @@
 
 namespace schemac::audit {
 
-using Json = nlohmann::ordered_json;
+using namespace inspect::report;
 
 std::string audit_text(const std::vector<Finding>& findings, size_t operators) {
   std::string out;

@@ -1,7 +1,6 @@
-// The rules of `dispatch-inspect audit`, over lib/inspector/inspect's report model (report.h)
-// alone, so that they judge every runtime's operators alike. Each rule reads an operator's computed
-// table (what a call would reach) or its registrations (what was registered where), never a
-// runtime. Their findings in text and JSON are here too (the SARIF form is the tool's).
+// The rules of `dispatch-inspect audit`, over the report model (report.h) alone, so that they
+// judge libtorch's operators and ours alike. Each rule reads an operator's computed table (what a
+// call would reach) or its registrations (what was registered where), never a runtime.
 #pragma once
 
 #include <span>
@@ -9,12 +8,12 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "schemac/inspect/render.h"
 #include "schemac/inspect/report.h"
 
 namespace schemac::audit {
 
+using inspect::report::Json;
 using inspect::report::Library;
 using inspect::report::OperatorState;
 
@@ -39,10 +38,23 @@ const AuditRule& audit_rule(std::string_view id);
 std::vector<Finding> audit_operator(const OperatorState& op);
 std::vector<Finding> audit_library(const Library& library);
 
-// The findings over `operators` operators. Text: "SITE: warning: OPERATOR: MESSAGE [RULE]" and
-// an indented "why:" line per finding, then a count. JSON: {"operators": N, "findings":
+// An empty (or ambiguous) entry of an operator's table that a call the operator needs would
+// reach, so that the call fails there: the key, and why. A backend with no kernel at all is no
+// such entry (the operator is not built for it: a call with its tensors fails, as it should).
+// Needed: the Autograd key of a backend that has a kernel (a tensor of it reaches the Autograd key
+// first), Meta when a backend has a kernel (meta tensors, FakeTensor and torch.compile), and any
+// ambiguous entry. The same judgements as the autograd-fallthrough, missing-meta and
+// ambiguous-kernel rules, for the entries that fail rather than fall through.
+struct FailingEntry {
+  std::string key;
+  std::string why;
+};
+std::vector<FailingEntry> failing_entries(const OperatorState& op);
+
+// The findings of `audit` over `operators` operators. Text: "SITE: warning: OPERATOR: MESSAGE
+// [RULE]" and an indented "why:" line per finding, then a count. JSON: {"operators": N, "findings":
 // [{"rule","operator","site","message","why"}]}.
 std::string audit_text(const std::vector<Finding>& findings, size_t operators);
-nlohmann::ordered_json audit_json(const std::vector<Finding>& findings, size_t operators);
+Json audit_json(const std::vector<Finding>& findings, size_t operators);
 
 }  // namespace schemac::audit
