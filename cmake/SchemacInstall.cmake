@@ -15,7 +15,7 @@ set(SCHEMAC_INSTALLED_LIBRARIES support rules keys diagnostics torch_releases sc
     native_functions tokens
     custom_op_inference
     sources schema_json lint config inputs report engine kernel_types codegen generate adopt compat core
-    dispatch stable)
+    dispatch stable elf inspect)
 set(SCHEMAC_INSTALLED_TARGETS)
 foreach(lib ${SCHEMAC_INSTALLED_LIBRARIES})
   set_target_properties(schemac_${lib} PROPERTIES EXPORT_NAME ${lib})
@@ -46,3 +46,26 @@ install(FILES ${PROJECT_BINARY_DIR}/schemacConfig.cmake
               ${CMAKE_CURRENT_LIST_DIR}/SchemacGenerate.cmake
               ${SCHEMAC_GEN_TARGETS_FILE}
         DESTINATION ${SCHEMAC_INSTALL_CMAKEDIR})
+
+# The torch helper that dispatch-inspect builds on demand against a libtorch chosen at run time
+# (lib/inspector/launch's torch_build.h): its sources, and torch-helper.json saying where they and
+# schemac's package (for schemac::inspect) are, installed in share/schemac/torch-helper (paths
+# relative to it) and written beside dispatch-inspect in the build tree, where the package is the
+# build tree's own lib/inspector/inspect, exported.
+set(helper_dir ${CMAKE_INSTALL_DATADIR}/schemac/torch-helper)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/tools/dispatch-inspect/torch/ DESTINATION ${helper_dir}
+        FILES_MATCHING PATTERN "*.cpp" PATTERN "*.h" PATTERN "*.py" PATTERN "CMakeLists.txt")
+file(RELATIVE_PATH helper_to_package /${helper_dir} /${SCHEMAC_INSTALL_CMAKEDIR})
+file(WRITE ${PROJECT_BINARY_DIR}/installed-torch-helper.json
+     "{\"sources\": \".\", \"schemac\": \"${helper_to_package}\"}\n")
+install(FILES ${PROJECT_BINARY_DIR}/installed-torch-helper.json DESTINATION ${helper_dir}
+        RENAME torch-helper.json)
+set(helper_package ${PROJECT_BINARY_DIR}/torch-helper-package)
+export(TARGETS schemac_support schemac_elf schemac_inspect NAMESPACE schemac::
+       FILE ${helper_package}/schemacTargets.cmake)
+file(WRITE ${helper_package}/schemacConfig.cmake
+     "# schemac's build tree as a package: lib/inspector/inspect for the torch helper\n"
+     "include(CMakeFindDependencyMacro)\nfind_dependency(Threads)\nfind_dependency(fmt CONFIG)\n"
+     "find_dependency(nlohmann_json 3 CONFIG)\ninclude(\"\${CMAKE_CURRENT_LIST_DIR}/schemacTargets.cmake\")\n")
+file(GENERATE OUTPUT $<TARGET_FILE_DIR:dispatch-inspect>/torch-helper.json CONTENT
+     "{\"sources\": \"${PROJECT_SOURCE_DIR}/tools/dispatch-inspect/torch\", \"schemac\": \"${helper_package}\"}\n")

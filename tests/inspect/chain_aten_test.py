@@ -7,17 +7,20 @@ and torch.autocast where it says), and the recorded chain must equal the one res
 the options a user would give it: --tensor, --inference-tensor, --device, --inference-mode,
 --autocast (autocast_tls_test.py checks that those options make the key sets PyTorch's tensors and
 thread-local state make). The calls that cannot happen are refused with the reason.
-usage: chain_aten_test.py DISPATCH_INSPECT LIBRARY"""
+With RUNTIME python the predictions are --runtime python's (the dispatcher inside a Python like
+this one, which loads the library there after import torch): the same chains.
+usage: chain_aten_test.py DISPATCH_INSPECT LIBRARY [RUNTIME: torch (default) or python]"""
 import json
 import subprocess
 import sys
 
 import torch
 
+RUNTIME = ["--runtime", "torch"]
+
 
 def resolve(inspect, library, op, options, expect_exit=(0,)):
-    command = [inspect, "resolve", op, "--runtime", "torch", "--load", library, "--format", "json",
-               *options]
+    command = [inspect, "resolve", op, *RUNTIME, "--load", library, "--format", "json", *options]
     run = subprocess.run(command, capture_output=True, text=True)
     assert run.returncode in expect_exit, f"{' '.join(command)}: exit {run.returncode}: {run.stderr}"
     return run
@@ -119,4 +122,6 @@ def main(inspect, library):
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    if len(sys.argv) > 3 and sys.argv[3] == "python":
+        RUNTIME = ["--runtime", "python", "--python", sys.executable]
+    main(*sys.argv[1:3])

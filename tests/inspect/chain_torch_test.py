@@ -3,7 +3,9 @@ chain_torch_library.cpp records the key of every kernel of inspect_chain::op tha
 leaves the call as PyTorch's kernels of its kind do); for CPU, Meta and nested tensors, with and
 without autograd, under autocast and with the Python key, the recorded chain must equal the chain
 resolve predicts for the tensor's keys (torch._C._dispatch_keys).
-usage: chain_torch_test.py DISPATCH_INSPECT LIBRARY"""
+With RUNTIME python the prediction is --runtime python's (the dispatcher inside a Python like this
+one, which loads the library there): the same chains.
+usage: chain_torch_test.py DISPATCH_INSPECT LIBRARY [RUNTIME: torch (default) or python]"""
 import json
 import subprocess
 import sys
@@ -37,15 +39,17 @@ RECORDING = {"CPU", "Meta", "NestedTensorCPU", "AutogradCPU", "AutogradMeta", "A
              "ADInplaceOrView", "AutocastCPU", "Python"}
 
 
-def predicted(inspect, library, keys, autocast):
-    command = [inspect, "resolve", "inspect_chain::op", "--runtime", "torch", "--load", library,
+def predicted(inspect, library, keys, autocast, runtime):
+    command = [inspect, "resolve", "inspect_chain::op", "--runtime", runtime, "--load", library,
                "--keys", keys, "--format", "json"] + (["--autocast", "cpu"] if autocast else [])
+    if runtime == "python":
+        command += ["--python", sys.executable]
     run = subprocess.run(command, capture_output=True, text=True)
     assert run.returncode == 0, f"{' '.join(command)}: exit {run.returncode}: {run.stderr}"
     return [step["key"] for step in json.loads(run.stdout)["chain"] if step["key"] in RECORDING]
 
 
-def main(inspect, library):
+def main(inspect, library, runtime="torch"):
     torch.ops.load_library(library)
     op, recorded = torch.ops.inspect_chain.op, torch.ops.inspect_chain.recorded
     nested = lambda grad: torch.nested.nested_tensor([torch.ones(2), torch.ones(3)],
@@ -71,7 +75,7 @@ def main(inspect, library):
         else:
             op(tensor)
         ran = list(recorded())
-        expected = predicted(inspect, library, key_names(tensor), autocast)
+        expected = predicted(inspect, library, key_names(tensor), autocast, runtime)
         print(f"{name}: {key_names(tensor)}: ran {' -> '.join(ran)}")
         if ran != expected:
             failures.append(f"{name}: libtorch ran {ran}, resolve predicted {expected}")

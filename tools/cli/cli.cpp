@@ -95,9 +95,25 @@ void print_parse_error(CLI::App& app, std::string_view tool, const CLI::ParseErr
       break;
     }
   }
+  // A one-value option given more than once: CLI11's "--format: At Most 1 required but received
+  // 2", said as a person would.
+  constexpr std::string_view kAtMostOne = ": At Most 1 required but received ";
+  if (const size_t at = message.find(kAtMostOne); at != std::string::npos)
+    message = fmt::format("{} given {} times: give it once", message.substr(0, at),
+                          message.substr(at + kAtMostOne.size()));
   print_error(command_label(tool, command), message);
   if (!hint.empty()) fmt::print(stderr, "note: {}\n", hint);
   fmt::print(stderr, "note: see '{} --help'\n", command_label(tool, command));
+}
+
+// Whether `name` (an option of the app or of any subcommand) takes a value.
+bool takes_value(CLI::App& app, const std::string& name) {
+  if (const CLI::Option* option = app.get_option_no_throw(name))
+    return option->get_type_size() != 0;
+  for (const CLI::App* sub : app.get_subcommands({}))
+    if (const CLI::Option* option = sub->get_option_no_throw(name))
+      return option->get_type_size() != 0;
+  return false;
 }
 
 // Options anywhere: an option that may be given many times (--select, --ignore, --load, ...)
@@ -139,6 +155,7 @@ int run_app(CLI::App& app, std::string_view tool, int argc, char** argv,
     if (value == "auto") set_color_choice(ColorChoice::automatic);
   }
   const std::vector<std::string> names = subcommand_names(app);
+  std::vector<std::string> kept, moved;  // the options before the command that stay, that move
   // `TOOL help [CMD]` is `TOOL [CMD] --help`; `TOOL help TOPIC` is the topic's.
   if (!args.empty() && args.front() == "help") {
     if (args.size() > 1 && help_topic && !args[1].starts_with("-") &&
@@ -153,15 +170,27 @@ int run_app(CLI::App& app, std::string_view tool, int argc, char** argv,
   }
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
+    if (arg == "--") break;
     if (arg.starts_with("-")) {
-      // The tool's own options before the command: one that takes a value in the space form
-      // (--color never, dispatch-inspect's --runtime torch) takes the next word with it.
-      const CLI::Option* option =
-          arg.find('=') == std::string::npos ? app.get_option_no_throw(arg) : nullptr;
-      if (option != nullptr && option->get_type_size() != 0) ++i;
+      // An option before the command: the tool's own (--color never) stays; a subcommand's
+      // (dispatch-inspect --runtime torch table OP) moves after the command. One that takes a
+      // value in the space form takes the next word with it.
+      const bool own = app.get_option_no_throw(arg.substr(0, arg.find('='))) != nullptr;
+      const size_t words = arg.find('=') == std::string::npos && takes_value(app, arg) ? 2 : 1;
+      const size_t end = std::min(args.size(), i + words);
+      if (!own) moved.insert(moved.end(), args.begin() + i, args.begin() + end);
+      else kept.insert(kept.end(), args.begin() + i, args.begin() + end);
+      i = end - 1;
       continue;
     }
-    if (std::find(names.begin(), names.end(), arg) != names.end()) break;
+    if (std::find(names.begin(), names.end(), arg) != names.end()) {
+      // kept, the command, the moved options, then the rest.
+      kept.push_back(arg);
+      kept.insert(kept.end(), moved.begin(), moved.end());
+      kept.insert(kept.end(), args.begin() + i + 1, args.end());
+      args = std::move(kept);
+      break;
+    }
     print_error(tool, fmt::format("unknown command '{}'", arg));
     if (auto guess = closest(arg, names)) fmt::print(stderr, "note: did you mean '{}'?\n", *guess);
     fmt::print(stderr, "note: the commands are {}; see '{} --help'\n", fmt::join(names, ", "),

@@ -1,5 +1,6 @@
-// `dispatch-inspect audit`: the rules of report/audit.h over the operators the loaded libraries
-// registered (every operator when none is loaded), in the chosen runtime; exit 1 on findings.
+// `dispatch-inspect audit`: the rules of lib/inspector/audit over the operators the loaded
+// libraries registered (every operator when none is loaded), in the chosen runtime; exit 1 on
+// findings.
 #include <algorithm>
 #include <charconv>
 #include <iostream>
@@ -81,11 +82,12 @@ int run_audit(const AuditOptions& o) {
   const std::vector<audit::Finding> findings = audit::audit_library(answer.library);
   const size_t operators = answer.library.operators.size();
   if (o.format == "json") {
-    std::cout << report::json_text(audit::audit_json(findings, operators)) << "\n";
+    std::cout << with_answerer(report::json_text(audit::audit_json(findings, operators)) + "\n",
+                               o.format);
   } else if (o.format == "sarif") {
     std::cout << audit_sarif(findings);
   } else {
-    std::cout << audit::audit_text(findings, operators);
+    std::cout << with_answerer(audit::audit_text(findings, operators), o.format);
   }
   return findings.empty() ? cli::kExitOk : cli::kExitProblems;
 }

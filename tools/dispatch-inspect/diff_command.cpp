@@ -11,6 +11,7 @@
 #include "runtime.h"
 #include "schemac/inspect/names.h"
 #include "schemac/inspect/operator_glob.h"
+#include "schemac/inspect/render.h"
 #include "schemac/inspect/render_diff.h"
 
 namespace schemac::inspect {
@@ -27,11 +28,12 @@ struct DiffOptions {
 struct Side {
   report::DiffSource source;
   std::set<std::string> operators;
+  report::RuntimeInfo answerer;  // who answered there
 };
 
 // The operators of one side, or nullopt after its adapter said why not (a library failed to load).
 std::optional<Side> side_of(const std::string& runtime, std::vector<std::string> libraries) {
-  Side side{{runtime, std::move(libraries), true}, {}};
+  Side side{{runtime, std::move(libraries), true}, {}, {}};
   report::Request request;
   request.kind = "operators";
   request.libraries = side.source.libraries;
@@ -39,13 +41,14 @@ std::optional<Side> side_of(const std::string& runtime, std::vector<std::string>
   if (answer.status != cli::kExitOk) return std::nullopt;
   for (const report::OperatorSummary& op : answer.operators.operators)
     side.operators.insert(op.name);
+  side.answerer = answer.runtime;
   return side;
 }
 
 // The table of `op` on `side` with every runtime key; an empty table where it has no such operator
 // (naming kernels as that runtime does: libtorch keeps no names).
 std::optional<report::Table> table_on(const Side& side, const std::string& op) {
-  if (!side.operators.contains(op)) return report::Table{op, side.source.runtime != "torch", {}};
+  if (!side.operators.contains(op)) return report::Table{op, side.source.runtime == "schemac", {}};
   report::Request request;
   request.kind = "table";
   request.libraries = side.source.libraries;
@@ -128,12 +131,15 @@ int run_diff(const OperatorCommandOptions& common, const DiffOptions& o) {
     equal = equal && diff.equal();
     outputs.push_back(render(common, o, diff, left_source, right_source));
   }
+  std::string all;
   if (several && common.format == "json") {
-    std::cout << json_array(outputs);
+    all = json_array(outputs);
   } else {
     for (size_t i = 0; i < outputs.size(); ++i)
-      std::cout << (i > 0 && common.format == "text" ? "\n" : "") << outputs[i];
+      all += (i > 0 && common.format == "text" ? "\n" : "") + outputs[i];
   }
+  std::cout << report::with_runtime(std::move(all), common.format,
+                                    {left->answerer, right->answerer}, std::cerr);
   return equal ? cli::kExitOk : cli::kExitProblems;
 }
 
@@ -171,10 +177,10 @@ void add_diff_command(CLI::App& app) {
       ->allow_extra_args(false);
   sub->add_option("--left-runtime", options->left_runtime,
                   "the left side's runtime (default: --runtime)")
-      ->check(CLI::IsMember({"schemac", "torch"}));
+      ->check(CLI::IsMember({"schemac", "torch", "python"}));
   sub->add_option("--right-runtime", options->right_runtime,
                   "the right side's runtime (default: --runtime)")
-      ->check(CLI::IsMember({"schemac", "torch"}));
+      ->check(CLI::IsMember({"schemac", "torch", "python"}));
   sub->add_flag("--wide", options->wide,
                 "text: every column at full width (the default fits 100 columns)");
   sub->add_flag("--changed", options->changed_only,

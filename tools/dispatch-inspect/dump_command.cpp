@@ -11,6 +11,7 @@ namespace schemac::inspect {
 
 void add_dump_command(CLI::App& app) {
   auto options = std::make_shared<OperatorCommandOptions>();
+  options->text_is_torch = true;
   add_operator_command(
       app,
       {"dump",

@@ -6,8 +6,8 @@
 int main(int argc, char** argv) {
   CLI::App app{"dispatch-inspect: inspect and simulate dispatcher tables"};
   app.require_subcommand(1);
-  schemac::inspect::add_runtime_option(
-      &app);  // also before the subcommand, as every subcommand takes it
+  // Options before the subcommand are the subcommand's (--runtime torch table OP, --load LIB ops):
+  // cli::run_app moves them after it.
   schemac::cli::add_commands(app, schemac::inspect::general_commands());
   schemac::inspect::add_table_command(app);
   schemac::inspect::add_dump_command(app);

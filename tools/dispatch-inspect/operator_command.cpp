@@ -31,17 +31,29 @@ CLI::App* add_operator_command(CLI::App& app, const OperatorCommand& command,
   // it).
   sub->add_option("--load", options->libraries, kLoadHelp)->allow_extra_args(false);
   cli::add_format_option(sub, options->format, command.formats, command.format_help);
-  if (command.any_runtime) add_runtime_option(sub);
+  add_runtime_option(sub, /*hidden=*/!command.any_runtime);
   return sub;
 }
 
+CLI::Option* add_list_option(CLI::App* command, const std::string& name, std::string& joined,
+                             const std::string& help) {
+  return command
+      ->add_option_function<std::vector<std::string>>(
+          name,
+          [&joined](const std::vector<std::string>& values) {
+            joined = fmt::format("{}", fmt::join(values, ","));
+          },
+          help + "; repeatable")
+      ->allow_extra_args(false);
+}
+
 void add_thread_local_options(CLI::App* command, ThreadLocalOptions& options) {
-  command->add_option("--include", options.include,
-                      "keys added to the thread-local included set (which starts as "
-                      "BackendSelect,ADInplaceOrView)");
-  command->add_option(
-      "--exclude", options.exclude,
-      "keys added to the thread-local excluded set (which starts as every Autocast key)");
+  add_list_option(command, "--include", options.include,
+                  "keys added to the thread-local included set (which starts as "
+                  "BackendSelect,ADInplaceOrView)");
+  add_list_option(command, "--exclude", options.exclude,
+                  "keys added to the thread-local excluded set (which starts as every Autocast "
+                  "key)");
   command
       ->add_option(
           "--autocast", options.autocast,
@@ -115,18 +127,20 @@ int print_each_operator(const OperatorCommandOptions& options, const OperatorAct
     status = std::max(status, code);
     outputs.push_back(std::move(out));
   }
+  std::string all;
   if (!several) {
-    std::cout << outputs.front();
+    all = outputs.front();
   } else if (options.format == "json") {
-    std::cout << json_array(outputs);
+    all = json_array(outputs);
   } else {
-    bool first = true;
     for (const std::string& out : outputs) {
       if (out.empty()) continue;
-      std::cout << (first || options.format == "dot" ? "" : "\n") << out;
-      first = false;
+      all += (all.empty() || options.format == "dot" ? "" : "\n") + out;
     }
   }
+  const bool torch =
+      options.format == "torch" || (options.format == "text" && options.text_is_torch);
+  if (!all.empty()) std::cout << with_answerer(std::move(all), torch ? "torch" : options.format);
   return status;
 }
 

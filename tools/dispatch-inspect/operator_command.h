@@ -19,6 +19,7 @@ struct OperatorCommandOptions {
   std::string op;
   std::vector<std::string> libraries;
   std::string format = "text";
+  bool text_is_torch = false;  // the text format is PyTorch's own printing (dump's)
 };
 
 struct OperatorCommand {
@@ -29,7 +30,7 @@ struct OperatorCommand {
   const char* example;  // the footer's "Example:" line(s)
   const char* exit_one =
       "a library failed to load or the operator is unknown";  // what exit 1 means
-  bool any_runtime = true;            // false: our runtime only (no --runtime option of its own)
+  bool any_runtime = true;  // false: our runtime only (--runtime only to refuse another, unlisted)
   const char* exit_status = nullptr;  // the whole "Exit status: ..." sentence, when not the pattern
 };
 
@@ -38,6 +39,11 @@ struct OperatorCommand {
 CLI::App* add_operator_command(CLI::App& app, const OperatorCommand& command,
                                std::shared_ptr<OperatorCommandOptions> options,
                                std::function<int()> run);
+
+// Adds a repeatable list option (`--keys A,B` or `--keys A --keys B`, or both), whose values
+// `joined` gets as one comma-separated list.
+CLI::Option* add_list_option(CLI::App* command, const std::string& name, std::string& joined,
+                             const std::string& help);
 
 // The thread-local state of a call, as resolve and trace both take it: --include, --exclude,
 // --autocast DEVICE and --inference-mode (answer.h's call_of_request makes the sets of them, for
@@ -80,8 +86,9 @@ using OperatorAction = std::function<int(const std::string& op, bool several, st
 
 // Runs `each` on every operator OP names and prints what it made: as it is for a plain name;
 // for a glob, text sections a blank line apart, JSON as one array, DOT one graph each (Mermaid
-// draws one operator: exit 2 for several). Nothing is printed when an operator's action is a
-// usage error (2). Returns the worst exit code; 1 when nothing matched.
+// draws one operator: exit 2 for several), saying who answered when a PyTorch runtime did
+// (runtime.h's with_answerer). Nothing is printed when an operator's action is a usage error (2).
+// Returns the worst exit code; 1 when nothing matched.
 int print_each_operator(const OperatorCommandOptions& options, const OperatorAction& each);
 
 }  // namespace schemac::inspect

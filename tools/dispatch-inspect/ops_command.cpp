@@ -21,11 +21,10 @@ int run_ops(const OpsOptions& o) {
   request.libraries = o.libraries;
   const report::Response answer = ask(request);
   if (answer.status != cli::kExitOk) return answer.status;
-  if (o.format == "json") {
-    std::cout << report::json_text(report::operators_json(answer.operators)) << "\n";
-  } else {
-    std::cout << report::operators_text(answer.operators);
-  }
+  std::cout << with_answerer(
+      o.format == "json" ? report::json_text(report::operators_json(answer.operators)) + "\n"
+                         : report::operators_text(answer.operators),
+      o.format);
   return cli::kExitOk;
 }
 

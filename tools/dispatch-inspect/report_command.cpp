@@ -20,6 +20,7 @@
 #include "commands.h"
 #include "library_loader.h"
 #include "runtime.h"
+#include "schemac/inspect/render.h"
 #include "schemac/report_page/render_html.h"
 #include "schemac/support/version.h"
 
@@ -81,10 +82,12 @@ class PendingOutput {
   int fd_ = -1;
 };
 
-std::string page_title(const std::vector<std::string>& libraries) {
-  if (libraries.empty())
+std::string page_title(const std::vector<std::string>& libraries,
+                       const report::RuntimeInfo& runtime) {
+  if (libraries.empty() && runtime.runtime != "schemac")
     return fmt::format("dispatch-inspect report: every operator of {}",
-                       chosen_runtime() == RuntimeKind::Torch ? "libtorch" : "the schemac runtime");
+                       report::answered_by(runtime, /*brief=*/true));
+  if (libraries.empty()) return "dispatch-inspect report: every operator of the schemac runtime";
   std::vector<std::string> names;
   for (const std::string& library : libraries)
     names.push_back(std::filesystem::path(library).filename().string());
@@ -94,20 +97,22 @@ std::string page_title(const std::vector<std::string>& libraries) {
 int run_report(const ReportOptions& o) {
   PendingOutput output;
   if (!output.open(o.output)) return kExitUsage;
-  report_page::PageInfo page{page_title(o.libraries), std::string(runtime_name(chosen_runtime())),
-                             fmt::format("dispatch-inspect {}", support::kVersion), o.libraries,
-                             report_page::page_calls()};
+  report_page::PageInfo page{"", "", fmt::format("dispatch-inspect {}", support::kVersion),
+                             o.libraries, report_page::page_calls()};
   report::Request request;
   request.kind = "library";
   request.libraries = o.libraries;
   for (const report_page::PageCall& call : page.presets) request.calls.push_back(call.call);
   const report::Response answer = ask(request);
   if (answer.status != kExitOk) return answer.status;
+  // The page says who answered in its title and in its header's note.
+  page.title = page_title(o.libraries, answer.runtime);
+  page.runtime = answer.runtime.runtime;
   if (chosen_runtime() == RuntimeKind::Schemac) page.calls = composite_callees(answer.library);
   else
-    page.calls_note =
-        "what composite kernels call is unknown here: trace, which sees it, runs on "
-        "the schemac runtime only";
+    page.calls_note = report::answered_by(answer.runtime) +
+                      ". What composite kernels call is unknown here: trace, which sees it, runs "
+                      "on the schemac runtime only";
   if (!output.commit(report_page::library_html(answer.library, page))) return kExitUsage;
   std::cout << fmt::format("wrote {}: {} operators\n", o.output, answer.library.operators.size());
   return kExitOk;

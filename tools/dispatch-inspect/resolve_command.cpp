@@ -87,7 +87,7 @@ void add_resolve_command(CLI::App& app) {
                             "a library failed to load, the operator is unknown, or the call would "
                             "fail (no kernel; --allow-missing: 0)"},
                            common, [common, options] { return run_resolve(*common, *options); });
-  sub->add_option("--keys", options->keys,
+  add_list_option(sub, "--keys", options->keys,
                   "the call's key set, comma-separated runtime keys (a CPU tensor carries "
                   "CPU,ADInplaceOrView,AutogradCPU,"
                   "AutocastCPU); empty: no tensor arguments");

@@ -58,6 +58,7 @@ std::function<int()> bind_simulate_command(CLI::App* sub) {
                   "run a what-if session: lines 'def SCHEMA', 'impl LIB OP KEY KERNEL', 'fallback "
                   "LIB KEY KERNEL', "
                   "'drop LIB', 'table OP', 'dump OP'");
+  add_runtime_option(sub, /*hidden=*/true);  // to refuse another runtime with why
   return [options] { return run_simulate(*options); };
 }
 

@@ -2,12 +2,16 @@
 // are, and libtorch's registry through torch_registry.h.
 #include "torch_runtime.h"
 
+#include <dlfcn.h>
+
+#include <filesystem>
 #include <set>
 #include <sstream>
 
 #include <ATen/core/dispatch/DispatchKeyExtractor.h>
 #include <c10/core/DispatchKeySet.h>
 #include <c10/core/impl/LocalDispatchKeySet.h>
+#include <torch/version.h>
 
 #include "schemac/inspect/names.h"
 #include "torch_registry.h"
@@ -23,9 +27,27 @@ c10::DispatchKeySet c10_set(KeySet set) {
 KeySet neutral(c10::DispatchKeySet set) { return {set.raw_repr()}; }
 DispatchKey key_of(Key key) { return static_cast<DispatchKey>(key); }
 
+// The libtorch this process answers from: the file that holds c10's dispatcher.
+std::string libtorch_file() {
+  Dl_info where{};
+  if (dladdr(static_cast<const void*>(&c10::Dispatcher::singleton()), &where) == 0 ||
+      where.dli_fname == nullptr)
+    return "";
+  std::error_code ec;
+  const std::filesystem::path real = std::filesystem::canonical(where.dli_fname, ec);
+  return ec ? where.dli_fname : real.string();
+}
+
 class TorchRuntime final : public Runtime {
  public:
-  RuntimeKind kind() const override { return RuntimeKind::Torch; }
+  RuntimeKind kind() const override { return host_ ? RuntimeKind::Python : RuntimeKind::Torch; }
+  report::RuntimeInfo info() const override {
+    report::RuntimeInfo info = host_ ? *host_ : report::RuntimeInfo{"torch"};
+    if (info.torch_version.empty()) info.torch_version = TORCH_VERSION;
+    info.library = libtorch_file();
+    return info;
+  }
+  void run_in_python(report::RuntimeInfo host) { host_ = std::move(host); }
 
   std::optional<Key> parse_key(std::string_view name) const override {
     try {
@@ -136,13 +158,18 @@ class TorchRuntime final : public Runtime {
 
  private:
   std::set<std::string> loaded_;
+  std::optional<report::RuntimeInfo> host_;
 };
 
-}  // namespace
-
-Runtime& torch_runtime() {
+TorchRuntime& the_runtime() {
   static TorchRuntime runtime;
   return runtime;
 }
+
+}  // namespace
+
+Runtime& torch_runtime() { return the_runtime(); }
+
+void run_in_python(report::RuntimeInfo host) { the_runtime().run_in_python(std::move(host)); }
 
 }  // namespace schemac::inspect::torch_runtime

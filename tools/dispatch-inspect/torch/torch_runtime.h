@@ -8,4 +8,8 @@ namespace schemac::inspect::torch_runtime {
 
 Runtime& torch_runtime();
 
+// Says that the adapter answers inside a Python (`host`: which, and what it imported), as the
+// python runtime: every response then says so. Before the first request.
+void run_in_python(report::RuntimeInfo host);
+
 }  // namespace schemac::inspect::torch_runtime

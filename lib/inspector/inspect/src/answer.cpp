@@ -75,7 +75,8 @@ bool load_all(Runtime& rt, const std::vector<std::string>& libraries,
       const std::string_view name = runtime_name(rt.kind());
       const std::string built_for = elf::runtime_built_for(path);
       err << kErrorPrefix << "'" << path << "' registered nothing with the " << name << " runtime";
-      if (!built_for.empty() && built_for != name)
+      // libtorch's dispatcher in a Python is the python runtime's too.
+      if (!built_for.empty() && built_for != name && !(built_for == "torch" && name == "python"))
         err << ": it seems built for the " << built_for << " runtime (try --runtime " << built_for
             << ")";
       err << "\n";
@@ -161,6 +162,7 @@ report::Response answer(Runtime& rt, const report::Request& request, std::ostrea
 report::Response answer(Runtime& rt, const report::Request& request, std::ostream& err,
                         const OperatorSink& each) {
   report::Response response;
+  response.runtime = rt.info();
   Call call;
   if (request.kind == "resolve") response.status = call_of_request(rt, request.call, call, err);
   for (const report::CallSpec& spec : request.calls) {

@@ -55,6 +55,18 @@ std::string file_and_line(std::string_view site) {
   return std::string(site.substr(site.rfind('/') + 1));
 }
 
+std::string_view python_mark(std::string_view site) {
+  const bool python =
+      site.starts_with("/dev/null:") || site.substr(0, site.rfind(':')).ends_with(".py");
+  return python && !site.empty() ? " (registered from Python)" : "";
+}
+
+std::string site_text(std::string_view site, bool file_only) {
+  if (site.empty()) return "-";
+  if (site.starts_with("/dev/null:")) return "registered from Python";
+  return (file_only ? file_and_line(site) : std::string(site)) + std::string(python_mark(site));
+}
+
 std::string elide(std::string_view text, size_t width, Elide how) {
   const size_t have = display_width(text);
   if (have <= width || how == Elide::Never || width == 0) return std::string(text);

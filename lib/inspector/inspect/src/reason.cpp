@@ -46,12 +46,12 @@ bool is_composite(Reason reason) {
 }  // namespace report
 
 std::string_view runtime_name(RuntimeKind kind) {
-  return kind == RuntimeKind::Torch ? "torch" : "schemac";
+  return kind == RuntimeKind::Torch ? "torch" : kind == RuntimeKind::Python ? "python" : "schemac";
 }
 
 std::optional<RuntimeKind> parse_runtime_name(std::string_view name) {
-  if (name == "schemac") return RuntimeKind::Schemac;
-  if (name == "torch") return RuntimeKind::Torch;
+  for (RuntimeKind kind : {RuntimeKind::Schemac, RuntimeKind::Torch, RuntimeKind::Python})
+    if (name == runtime_name(kind)) return kind;
   return std::nullopt;
 }
 

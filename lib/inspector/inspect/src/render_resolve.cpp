@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "schemac/inspect/columns.h"
 #include "schemac/inspect/render.h"
 
 namespace schemac::inspect::report {
@@ -19,14 +20,14 @@ std::string resolution_text(const Resolution& r) {
     out += fmt::format("skipped (fallthrough): {}\n", fmt::join(r.skipped, ", "));
   const ResolveStep& win = r.chain.front();
   out += fmt::format("winner: {}\nkernel: {}\nreason: {}\nsite: {}\n", win.key, kernel_text(win),
-                     reason_text(win.reason), win.site.empty() ? "-" : win.site);
+                     reason_text(win.reason), site_text(win.site));
   std::vector<std::string> keys;
   for (const ResolveStep& s : r.chain) keys.push_back(s.key);
   out += fmt::format("chain: {}\n", fmt::join(keys, " -> "));
   for (size_t i = 0; i < r.chain.size(); ++i) {
     const ResolveStep& s = r.chain[i];
-    out += fmt::format("  {}. {}: {} [{}] with {}\n", i + 1, s.key, kernel_text(s),
-                       reason_text(s.reason), s.key_set);
+    out += fmt::format("  {}. {}: {}{} [{}] with {}\n", i + 1, s.key, kernel_text(s),
+                       python_mark(s.site), reason_text(s.reason), s.key_set);
   }
   out += fmt::format("end: {}\n", r.end);
   for (const std::string& note : r.call_notes) out += fmt::format("note: {}\n", note);

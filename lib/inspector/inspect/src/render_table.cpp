@@ -36,25 +36,28 @@ std::string table_text(const Table& table, size_t columns) {
   if (table.kernel_names) {
     rows.push_back({"key", "kernel", "reason", "site"});
     for (const TableRow& r : table.rows)
-      rows.push_back(
-          {r.key, r.has_kernel ? r.kernel : "-", reason_text(r), r.site.empty() ? "-" : r.site});
+      rows.push_back({r.key, r.has_kernel ? r.kernel : "-", reason_text(r), site_text(r.site)});
     how = {Elide::Never, Elide::End, Elide::Never, Elide::Start};
     if (columns > 0 && aligned_width(rows) > columns) {
       for (size_t i = 0; i < table.rows.size(); ++i) {
         rows[i + 1][1] = narrow_kernel(table.rows[i]);
         rows[i + 1][2] = report::reason_text(table.rows[i].reason);
-        rows[i + 1][3] = file_and_line(rows[i + 1][3]);
+        rows[i + 1][3] = site_text(table.rows[i].site, /*file_only=*/true);
       }
     }
   } else {
     rows.push_back({"key", "reason", "registered"});
     for (const TableRow& r : table.rows)
-      rows.push_back(
-          {r.key, reason_text(r), r.has_kernel ? (r.site.empty() ? r.kernel : r.site) : "-"});
+      rows.push_back({r.key, reason_text(r),
+                      !r.has_kernel    ? "-"
+                      : r.site.empty() ? r.kernel
+                                       : site_text(r.site)});
     how = {Elide::Never, Elide::Never, Elide::Start};
     if (columns > 0 && aligned_width(rows) > columns)
-      for (auto row = rows.begin() + 1; row != rows.end(); ++row)
-        (*row)[2] = file_and_line((*row)[2]);
+      for (size_t i = 0; i < table.rows.size(); ++i)
+        rows[i + 1][2] = table.rows[i].site.empty()
+                             ? file_and_line(rows[i + 1][2])
+                             : site_text(table.rows[i].site, /*file_only=*/true);
   }
   return table.op + "\n" + aligned_columns(rows, how, columns);
 }

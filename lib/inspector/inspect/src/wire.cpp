@@ -39,7 +39,9 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(CallSpec, keys, tensors, inferen
                                                 exclude, autocast, inference_mode, device)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Request, kind, libraries, op, all_keys, call,
                                                 several, calls)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Response, status, operators, table, dump,
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RuntimeInfo, runtime, torch_version, library,
+                                                python, python_version, imports)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Response, status, runtime, operators, table, dump,
                                                 resolution, library, refused)
 
 namespace {

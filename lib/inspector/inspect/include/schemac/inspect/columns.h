@@ -27,6 +27,14 @@ size_t display_width(std::string_view text);
 // every checkout; JSON and --wide keep the path).
 std::string file_and_line(std::string_view site);
 
+// A site as text shows it: "-" for none; one where PyTorch recorded a registration from Python
+// (a .py file, where the torch.library.Library was made) marked "(registered from Python)";
+// PyTorch 1.13's "/dev/null:N" (it records no file for those) "registered from Python".
+// `file_only`: without its directories (file_and_line).
+std::string site_text(std::string_view site, bool file_only = false);
+// " (registered from Python)" for such a site, else "": what a line naming the kernel adds.
+std::string_view python_mark(std::string_view site);
+
 // `text` cut to at most `width` columns, "…" marking the cut.
 std::string elide(std::string_view text, size_t width, Elide how);
 

@@ -4,7 +4,10 @@
 //   json   compact JSON, members in the documented order (docs/dispatch-inspect.md)
 #pragma once
 
+#include <iosfwd>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -48,5 +51,20 @@ std::string resolution_mermaid(const Resolution& resolution);
 // The operators: one schema per line (or "NAME (no schema: ...)"); JSON {"operators": [...]}.
 std::string operators_text(const Operators& operators);
 Json operators_json(const Operators& operators);
+
+// Which dispatcher answered, as every output of a PyTorch runtime says it (render_runtime.cpp):
+// "" for ours; for libtorch's, PyTorch's version, where libtorch was loaded from, and whether what
+// Python registers is in it (only inside a Python: --runtime python). `brief`: one short line, for
+// pictures.
+std::string answered_by(const RuntimeInfo& info, bool brief = false);
+Json runtime_json(const RuntimeInfo& info);
+// `out`, rendered in `format` (text, json, dot, mermaid, torch), saying who answered it as the
+// format allows, when a PyTorch runtime is among `runtimes` (one, or a diff's two sides; ours
+// alone changes nothing): text starts with a "# answered by ..." line each, each JSON object gets
+// "runtime" (runtime_json, or an array of them for two), each DOT graph's label a line, a Mermaid
+// diagram a title; `torch` stays PyTorch's own printing byte for byte, the lines going to `notes`
+// as "note: answered by ...".
+std::string with_runtime(std::string out, std::string_view format,
+                         const std::vector<RuntimeInfo>& runtimes, std::ostream& notes);
 
 }  // namespace schemac::inspect::report

@@ -149,6 +149,15 @@ struct WalkRules {
   std::vector<std::string> notes, autocast_keys, other_keys, key_names;
 };
 
+// Which dispatcher answered: "schemac" (ours), "torch" (libtorch's, its C++ registrations only)
+// or "python" (libtorch's inside a Python, after import torch and `imports`: what Python
+// registered too). PyTorch's version, the libtorch it was loaded from and the Python it ran in.
+struct RuntimeInfo {
+  std::string runtime = "schemac";
+  std::string torch_version = "", library = "", python = "", python_version = "";
+  std::vector<std::string> imports = {};
+};
+
 // The operators the loaded libraries registered (a new operator, or new kernels on one), or
 // every operator when none was loaded.
 struct Library {

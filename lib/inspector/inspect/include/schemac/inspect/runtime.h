@@ -47,8 +47,9 @@ enum class KeyKind : uint8_t {
   Other,          // redispatches with ks & FULL_AFTER(key)
 };
 
-// A runtime's name as --runtime takes it.
-enum class RuntimeKind : uint8_t { Schemac, Torch };
+// A runtime's name as --runtime takes it: ours, libtorch's C++ dispatcher, or libtorch's inside a
+// Python process (the same adapter, with what Python registered).
+enum class RuntimeKind : uint8_t { Schemac, Torch, Python };
 std::string_view runtime_name(RuntimeKind kind);
 std::optional<RuntimeKind> parse_runtime_name(std::string_view name);
 
@@ -56,6 +57,8 @@ class Runtime {
  public:
   virtual ~Runtime() = default;
   virtual RuntimeKind kind() const = 0;
+  // Who answers (every response says it): by default the runtime's name alone.
+  virtual report::RuntimeInfo info() const { return {std::string(runtime_name(kind()))}; }
 
   // ## Keys
   // Any key by name (runtime or alias); nullopt when the runtime has none of that name.

@@ -45,6 +45,7 @@ struct Request {
 // the adapter; `status` is then the exit code. Only the member of `kind` is filled.
 struct Response {
   int status = 0;
+  RuntimeInfo runtime;  // who answered (every kind)
   Operators operators;
   Table table;
   Dump dump;
@@ -73,6 +74,8 @@ class ResponseReader {
  public:
   // False when the line is not an operator line or a response, or follows the response.
   bool add_line(std::string_view line);
+  // Whether the response's line came (a helper that answers request after request then waits).
+  bool complete() const { return complete_; }
   // The response once its line came, else nullopt (the stream stopped short).
   std::optional<Response> finish();
 

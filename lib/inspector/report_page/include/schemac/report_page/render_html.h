@@ -37,7 +37,7 @@ struct OperatorCalls {
 
 struct PageInfo {
   std::string title;
-  std::string runtime;                 // "schemac" or "torch"
+  std::string runtime;                 // "schemac", "torch" or "python"
   std::string generator;               // "dispatch-inspect VERSION"
   std::vector<std::string> libraries;  // as given to --load
   std::vector<PageCall> presets;       // OperatorState::chains[i] resolved presets[i]
