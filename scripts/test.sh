@@ -14,11 +14,14 @@
 #      with --release-only: the release build, warnings as errors, and every test in it, in
 #      build-sid/ of this checkout. Not run where this system is sid itself.
 # With --release-only it runs stage 1 and every test of the release build (what stage 5 runs).
-# The sanitizer builds are -O1 with line tables only (-gline-tables-only: the reports still name
-# file and line), build no benchmarks, CUDA or PyTorch interop (no sanitized test runs them), and
-# are unity builds (CMAKE_UNITY_BUILD, 16 sources a step: the headers every test includes are
-# parsed once per batch; files whose internal names clash are marked SKIP_UNITY_BUILD_INCLUSION
-# in their CMakeLists.txt). README.md ("The two commands") has the figures.
+# Every build here is a unity build (CMAKE_UNITY_BUILD, 16 sources a step: the headers every test
+# includes are parsed once per batch; files whose internal names clash are marked
+# SKIP_UNITY_BUILD_INCLUSION in their CMakeLists.txt): it halves the compile time, which the sid
+# stage's second whole build needs to stay inside CI's time. scripts/run.sh and users' builds are
+# not unity builds; README.md ("The two commands") says how that build is checked on both
+# platforms. The sanitizer builds are -O1 with line tables only (-gline-tables-only: the reports
+# still name file and line) and build no benchmarks, CUDA or PyTorch interop (no sanitized test
+# runs them). README.md has the figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -n "${SCHEMAC_UPDATE_GOLDEN:-}" ]; then
@@ -54,7 +57,7 @@ run_ctest() {
 }
 # Flags of the sanitizer builds (see above).
 sanitizer_flags="-O1 -gline-tables-only -DNDEBUG"
-# The sanitizer builds are unity builds (see above).
+# Unity builds (see above).
 unity="-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16"
 # The tests of tests/sanitizer_skip.txt, as one ctest -E pattern.
 sanitizer_skip="^($(sed -e 's/#.*//' -e 's/[[:space:]]*$//' tests/sanitizer_skip.txt | grep -v '^$' | paste -sd'|'))\$"
@@ -64,7 +67,7 @@ scripts/check-format.sh
 
 echo "== release build in $build/ (warnings are errors: everything, tests, benchmarks, CUDA, PyTorch interop)"
 echo "   $(g++ --version | head -n 1); $(cmake --version | head -n 1); Debian $(cat /etc/debian_version)"
-scripts/build.sh -DSCHEMAC_WERROR=ON -DSCHEMAC_TESTS=ON -DSCHEMAC_BENCH=ON
+scripts/build.sh -DSCHEMAC_WERROR=ON -DSCHEMAC_TESTS=ON -DSCHEMAC_BENCH=ON $unity
 stage_done "release build"
 
 # The end: every test counted, and how long each stage took.
