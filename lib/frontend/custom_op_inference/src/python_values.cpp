@@ -143,7 +143,7 @@ StaticValue call_value(const PythonModule& module, const std::string& callee, si
       texts.push_back(literal->text.text());
     } else if (argument.range.end == argument.range.begin + 1 &&
                stream.tokens[argument.range.begin].kind == TokenKind::other) {
-      texts.push_back(stream.tokens[argument.range.begin].text);
+      texts.emplace_back(stream.tokens[argument.range.begin].text);
     } else {
       return unknown("the arguments of '" + callee + "(...)' are not literals");
     }
@@ -190,7 +190,7 @@ StaticValue value_of(const PythonModule& module, TokenRange range, int depth) {
                                        : "-" + rest.text);
   }
   if (range.end - range.begin == 1 && first.kind == TokenKind::other) {
-    return number_text(first.text, false);
+    return number_text(std::string(first.text), false);
   }
   if (is_punct(first, "(") || is_punct(first, "[") || is_punct(first, "{")) {
     if (is_punct(first, "(") && tokens::matching_close(tokens, range.begin) == range.end - 1 &&
@@ -277,8 +277,8 @@ std::optional<tokens::MappedText> string_operand(const PythonModule& module, Tok
     --range.end;
   }
   if (range.end == range.begin + 1 && tokens[range.begin].kind == TokenKind::identifier) {
-    return constant_string(module, tokens[range.begin].text, tokens[range.begin].position, depth,
-                           why_not);
+    return constant_string(module, std::string(tokens[range.begin].text),
+                           tokens[range.begin].position, depth, why_not);
   }
   tokens::MappedText out;
   for (size_t i = range.begin; i < range.end; ++i) {

@@ -41,7 +41,7 @@ const std::set<std::string, std::less<>>& torch_block_macros() {
 std::vector<tokens::PpToken> pp_tokens(const std::vector<Token>& tokens, tokens::TokenRange range) {
   std::vector<tokens::PpToken> out;
   for (size_t i = range.begin; i < range.end; ++i) {
-    out.push_back(tokens::PpToken{tokens[i].kind, tokens[i].text, false, false});
+    out.push_back(tokens::PpToken{tokens[i].kind, std::string(tokens[i].text), false, false});
   }
   return out;
 }
@@ -79,7 +79,7 @@ std::string single_name(const std::vector<tokens::PpToken>& tokens) {
 void read_block_arguments(const std::vector<Token>& tokens, size_t macro, size_t close,
                           const tokens::MacroTable& macros, LibraryBlock& block) {
   std::vector<tokens::PpToken> invocation = pp_tokens(tokens, {macro, close + 1});
-  const std::string& name = tokens[macro].text;
+  const std::string name(tokens[macro].text);
   bool direct = torch_block_macros().count(name) > 0;
   std::vector<tokens::PpToken> expanded =
       direct ? invocation : tokens::expand_macros(invocation, macros, torch_block_macros());
@@ -249,12 +249,13 @@ class CppCallFinder {
     if (first != range.begin) return std::nullopt;
     bool dispatch_key = range.end - range.begin >= 3 &&
                         tokens::is_identifier(tokens_[range.end - 3], "DispatchKey");
-    if (dispatch_key) return KeyUse{last.position, last.text, false, last.text};
+    if (dispatch_key)
+      return KeyUse{last.position, std::string(last.text), false, std::string(last.text)};
     // kCUDA: a c10::DeviceType constant, `k` and the device's name.
     bool constant = last.text.size() >= 2 && last.text[0] == 'k' &&
                     std::isupper(static_cast<unsigned char>(last.text[1]));
     if (!constant || qualified.find("DeviceType") != std::string::npos) return std::nullopt;
-    return KeyUse{last.position, last.text.substr(1), false, last.text};
+    return KeyUse{last.position, std::string(last.text.substr(1)), false, std::string(last.text)};
   }
 
   void definition(size_t method, const LibraryBlock* block, std::optional<JoinedLiteral> literal,

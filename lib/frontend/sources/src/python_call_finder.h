@@ -120,7 +120,7 @@ class PythonCallFinder {
   std::optional<size_t> decorated_function(size_t callee, size_t close) const;
 
   // The `def NAME` a call passes by name: the last one before the call, else the first after.
-  std::optional<size_t> function_named(const std::string& name, size_t call) const;
+  std::optional<size_t> function_named(std::string_view name, size_t call) const;
 
   // The function of custom_op(name, fn, ...) or custom_op(name, ...)(fn).
   std::optional<size_t> passed_function(size_t callee, size_t close,

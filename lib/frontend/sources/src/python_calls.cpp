@@ -55,7 +55,7 @@ void PythonCallFinder::track_function_scope(size_t i) {
     functions_.push_back(t.position.column);
     size_t name = is_identifier(t, "def") ? i + 1 : i + 2;
     function_names_.resize(functions_.size() - 1);
-    function_names_.push_back(name < tokens_.size() ? tokens_[name].text : "");
+    function_names_.emplace_back(name < tokens_.size() ? tokens_[name].text : "");
   }
 }
 
@@ -219,7 +219,7 @@ void PythonCallFinder::custom_op(size_t callee, const CustomOpHelper* helper) {
   SourcePosition where = tokens_[callee].position;
   if (!name || !looks_like_operator_name(name->text.text())) {
     if (!name_argument) return;
-    std::string reason = tokens_[callee].text + "(...): the name is " +
+    std::string reason = std::string(tokens_[callee].text) + "(...): the name is " +
                          (name ? "not an operator name" : "not known statically (" + why_not + ")");
     if (helper || from_torch(callee)) {
       not_static(tokens_[name_argument->range.begin].position, reason);
@@ -276,7 +276,7 @@ std::optional<size_t> PythonCallFinder::decorated_function(size_t callee, size_t
   return std::nullopt;
 }
 
-std::optional<size_t> PythonCallFinder::function_named(const std::string& name, size_t call) const {
+std::optional<size_t> PythonCallFinder::function_named(std::string_view name, size_t call) const {
   std::optional<size_t> found;
   auto [begin, end] = module_.functions.equal_range(name);
   for (auto it = begin; it != end; ++it) {
@@ -303,7 +303,7 @@ void PythonCallFinder::infer(size_t callee, size_t close,
                              const std::vector<CallArgument>& arguments, JoinedLiteral name,
                              const Receiver& into, bool lenient) {
   std::string op = operator_name_in(name.text.text());
-  const std::string& call = tokens_[callee].text;
+  const std::string call(tokens_[callee].text);
   std::optional<size_t> def = decorated_function(callee, close);
   bool decorated = def.has_value();
   if (!def) def = passed_function(callee, close, arguments);
@@ -326,7 +326,7 @@ void PythonCallFinder::infer(size_t callee, size_t close,
                                        true});
     return;
   }
-  if (decorated) ops_[tokens_[*def + 1].text] = op;
+  if (decorated) ops_[std::string(tokens_[*def + 1].text)] = op;
   infer_from(*def, mutates, std::move(name), call, into, std::nullopt, lenient);
 }
 
@@ -369,7 +369,7 @@ bool PythonCallFinder::infer_from(size_t def, const CallArgument* mutates, Joine
 void PythonCallFinder::implementation(size_t method) {
   Receiver receiver = receiver_of(method);
   std::vector<CallArgument> arguments = call_arguments(tokens_, method + 1, true);
-  const std::string& call = tokens_[method].text;
+  const std::string call(tokens_[method].text);
   bool kernel = call == "register_kernel";
   if (!receiver.op.empty()) {
     if (kernel) record_keys(key_uses(find_argument(arguments, 0, "device_types"), true));

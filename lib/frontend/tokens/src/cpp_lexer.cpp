@@ -30,14 +30,19 @@ bool is_string_prefix(std::string_view id) {
 class CppLexer {
  public:
   CppLexer(std::string_view source, const MacroTable* predefined)
-      : source_(source), lines_(source) {
+      : source_(source),
+        lines_(source),
+        spelling_(std::make_shared<std::string>()),
+        logical_(*spelling_) {
     macros_.merge(builtin_macros());
     if (predefined) macros_.merge(*predefined);
     splice_lines();
+    out_.tokens.reserve(token_bound(logical_));
   }
 
   TokenStream run(MacroTable* defined) {
     while (i_ < logical_.size()) step();
+    out_.spelling = std::move(spelling_);
     if (defined) *defined = std::move(macros_);
     return std::move(out_);
   }
@@ -63,6 +68,9 @@ class CppLexer {
   }
 
   char at(size_t k) const { return k < logical_.size() ? logical_[k] : '\0'; }
+  std::string_view view(size_t start, size_t length) const {
+    return std::string_view(logical_).substr(start, length);
+  }
   SourcePosition position(size_t k) const {
     return lines_.position(physical_[std::min(k, logical_.size())]);
   }
@@ -213,9 +221,10 @@ class CppLexer {
     skip_rest_of_line();
   }
 
-  Token make(TokenKind kind, std::string text, size_t start) {
+  // `text` views logical_ (or a literal).
+  Token make(TokenKind kind, std::string_view text, size_t start) {
     return Token{.kind = kind,
-                 .text = std::move(text),
+                 .text = text,
                  .position = position(start),
                  .condition = static_cast<uint32_t>(out_.conditions.size() - 1),
                  .stream = stream_};
@@ -226,13 +235,13 @@ class CppLexer {
     auto c = static_cast<unsigned char>(at(i_));
     if (is_identifier_start(c)) {
       while (is_identifier_char(static_cast<unsigned char>(at(i_)))) ++i_;
-      std::string id = logical_.substr(start, i_ - start);
+      std::string_view id = view(start, i_ - start);
       if (at(i_) == '"' && is_string_prefix(id)) {
         string_literal(start, id);
       } else if (at(i_) == '\'' && (id == "u8" || id == "u" || id == "U" || id == "L")) {
         character_literal(start);
       } else {
-        out_.tokens.push_back(make(TokenKind::identifier, std::move(id), start));
+        out_.tokens.push_back(make(TokenKind::identifier, id, start));
       }
     } else if (is_digit(static_cast<char>(c)) || (c == '.' && is_digit(at(i_ + 1)))) {
       number(start);
@@ -244,7 +253,7 @@ class CppLexer {
       std::string_view two(logical_.data() + i_, std::min<size_t>(2, logical_.size() - i_));
       size_t length = (two == "::" || two == "->" || two == "##") ? 2 : 1;
       i_ += length;
-      out_.tokens.push_back(make(TokenKind::punct, logical_.substr(start, length), start));
+      out_.tokens.push_back(make(TokenKind::punct, view(start, length), start));
     }
   }
 
@@ -263,7 +272,7 @@ class CppLexer {
         break;
       }
     }
-    out_.tokens.push_back(make(TokenKind::other, logical_.substr(start, i_ - start), start));
+    out_.tokens.push_back(make(TokenKind::other, view(start, i_ - start), start));
   }
 
   void character_literal(size_t start) {
@@ -275,7 +284,7 @@ class CppLexer {
   }
 
   // `start` is the first byte of the prefix (or the quote); i_ is at the opening quote.
-  void string_literal(size_t start, const std::string& prefix) {
+  void string_literal(size_t start, std::string_view prefix) {
     StringLiteral literal;
     if (!prefix.empty() && prefix.back() == 'R') {
       raw_body(literal);
@@ -360,7 +369,8 @@ class CppLexer {
 
   std::string_view source_;
   LineTable lines_;
-  std::string logical_;
+  std::shared_ptr<std::string> spelling_;  // owns logical_, then the stream does
+  std::string& logical_;
   std::vector<uint32_t> physical_;
   size_t i_ = 0;
   bool line_start_ = true;

@@ -41,10 +41,14 @@ bool is_string_prefix(std::string_view id) {
 
 class PythonLexer {
  public:
-  explicit PythonLexer(std::string_view source) : source_(source), lines_(source) {}
+  explicit PythonLexer(std::string_view source)
+      : spelling_(std::make_shared<std::string>(source)), source_(*spelling_), lines_(source) {
+    out_.tokens.reserve(token_bound(source_));
+  }
 
   TokenStream run() {
     while (i_ < source_.size()) step();
+    out_.spelling = std::move(spelling_);
     return std::move(out_);
   }
 
@@ -65,8 +69,9 @@ class PythonLexer {
     }
   }
 
-  Token make(TokenKind kind, std::string text, size_t start) {
-    return Token{.kind = kind, .text = std::move(text), .position = position(start)};
+  // `text` views source_, the stream's copy of the source.
+  Token make(TokenKind kind, std::string_view text, size_t start) {
+    return Token{.kind = kind, .text = text, .position = position(start)};
   }
 
   void token() {
@@ -74,19 +79,18 @@ class PythonLexer {
     auto c = static_cast<unsigned char>(at(i_));
     if (is_identifier_start(c)) {
       while (is_identifier_char(static_cast<unsigned char>(at(i_)))) ++i_;
-      std::string id(source_.substr(start, i_ - start));
+      std::string_view id = source_.substr(start, i_ - start);
       if ((at(i_) == '"' || at(i_) == '\'') && is_string_prefix(id)) {
         string_literal(start, id);
       } else {
-        out_.tokens.push_back(make(TokenKind::identifier, std::move(id), start));
+        out_.tokens.push_back(make(TokenKind::identifier, id, start));
       }
     } else if (c >= '0' && c <= '9') {
       while (is_identifier_char(static_cast<unsigned char>(at(i_))) || at(i_) == '.' ||
              ((at(i_ - 1) == 'e' || at(i_ - 1) == 'E') && (at(i_) == '+' || at(i_) == '-'))) {
         ++i_;
       }
-      out_.tokens.push_back(
-          make(TokenKind::other, std::string(source_.substr(start, i_ - start)), start));
+      out_.tokens.push_back(make(TokenKind::other, source_.substr(start, i_ - start), start));
     } else if (c == '"' || c == '\'') {
       string_literal(start, "");
     } else {
@@ -96,15 +100,14 @@ class PythonLexer {
                           ? 2
                           : 1;
       i_ += length;
-      out_.tokens.push_back(
-          make(TokenKind::punct, std::string(source_.substr(start, length)), start));
+      out_.tokens.push_back(make(TokenKind::punct, source_.substr(start, length), start));
     }
   }
 
   // `start` is the first byte of the prefix (or the quote); i_ is at the opening quote.
-  void string_literal(size_t start, const std::string& prefix) {
-    bool raw = prefix.find_first_of("rR") != std::string::npos;
-    bool format = prefix.find_first_of("fF") != std::string::npos;
+  void string_literal(size_t start, std::string_view prefix) {
+    bool raw = prefix.find_first_of("rR") != std::string_view::npos;
+    bool format = prefix.find_first_of("fF") != std::string_view::npos;
     char quote = at(i_);
     bool triple = at(i_ + 1) == quote && at(i_ + 2) == quote;
     i_ += triple ? 3 : 1;
@@ -179,6 +182,7 @@ class PythonLexer {
     }
   }
 
+  std::shared_ptr<std::string> spelling_;  // the tokens' text, then the stream's
   std::string_view source_;
   LineTable lines_;
   size_t i_ = 0;

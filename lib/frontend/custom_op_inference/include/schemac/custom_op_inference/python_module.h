@@ -18,17 +18,18 @@ struct PythonModule {
   const tokens::TokenStream* stream = nullptr;  // the tokens the ranges below index
   // local name -> the dotted path it stands for: "Optional" -> "typing.Optional" (from typing
   // import Optional), "t" -> "typing" (import typing as t), "T" -> ".types.T" (relative import).
-  std::map<std::string, std::string> imports;
+  std::map<std::string, std::string, std::less<>> imports;
   // NAME = value, NAME: TypeAlias = value and `type NAME = value` at the top level: the value.
-  std::map<std::string, tokens::TokenRange> assignments;
-  std::set<std::string> classes;                 // top-level `class NAME`
-  std::multimap<std::string, size_t> functions;  // NAME -> the `def` token, in file order
+  std::map<std::string, tokens::TokenRange, std::less<>> assignments;
+  std::set<std::string, std::less<>> classes;  // top-level `class NAME`
+  std::multimap<std::string, size_t, std::less<>>
+      functions;  // NAME -> the `def` token, in file order
   // NAME = dotted.name at module level, also inside `if` / `try` / `with` blocks (not in a def or
   // class body): every dotted name it is bound to, in file order. `_op = torch.library.custom_op`
   // under `if torch_version >= ...:` and `_op = noop` under `else:` give both.
-  std::multimap<std::string, std::string> aliases;
+  std::multimap<std::string, std::string, std::less<>> aliases;
   // NAME = functools.partial(fn, ...) at module level: the tokens of partial's arguments.
-  std::map<std::string, tokens::TokenRange> partials;
+  std::map<std::string, tokens::TokenRange, std::less<>> partials;
 };
 
 PythonModule read_python_module(const tokens::TokenStream& stream);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,9 +16,11 @@ namespace schemac::tokens {
 
 enum class TokenKind : uint8_t { identifier, string, punct, other };
 
+// A token is small (48 bytes: a line of punctuation is a token every other byte): its spelling is
+// a view into the text its TokenStream keeps.
 struct Token {
   TokenKind kind = TokenKind::other;
-  std::string text;         // spelling (identifiers, punctuation); the prefix for strings
+  std::string_view text;    // spelling (identifiers, punctuation); the prefix for strings
   SourcePosition position;  // where the token starts
   uint32_t literal = 0;     // strings: index into TokenStream::literals
   uint32_t condition = 0;   // C++: index into TokenStream::conditions
@@ -31,6 +34,8 @@ struct StringLiteral {
 };
 
 struct TokenStream {
+  // The text the tokens' spellings view (the lexer's copy of the source), shared by copies.
+  std::shared_ptr<const std::string> spelling;
   std::vector<Token> tokens;
   std::vector<StringLiteral> literals;
   std::vector<ConditionPath> conditions{ConditionPath{}};
@@ -57,6 +62,10 @@ class LineTable {
 // broken code should), in one pass. A #define body pairs only within itself; the code around it
 // pairs across it. Both lexers call it last.
 void pair_brackets(TokenStream& stream);
+
+// At most how many tokens either lexer makes of `text` (every token starts at a byte that is not
+// blank and does not continue a name), so that the token vector is allocated once.
+size_t token_bound(std::string_view text);
 
 class MacroTable;
 // `predefined`: the command line's and the config's macros (cpp_macros.h), besides the built-in
