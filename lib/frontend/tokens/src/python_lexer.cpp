@@ -1,7 +1,9 @@
 // The Python tokenizer: comments, explicit line joining, and every string literal form —
 // prefixes r b u f (any case, rb/br/fr/rf), single and triple quotes, escapes. An f-string with a
-// replacement field is not static; `{{` and `}}` in one are plain braces. Indentation is not
-// needed to find registration calls and is not tracked.
+// replacement field is not static; `{{` and `}}` in one are plain braces. The branches of `if` /
+// `elif` / `else` and of `try` / `except` statements are recorded as C++'s #if branches are
+// (Token::condition): two definitions in different branches never both run. A `try`'s `else`
+// runs with its body, `finally` after whichever ran.
 #include <string_view>
 
 #include "schemac/tokens/token.h"
@@ -48,7 +50,7 @@ class PythonLexer {
 
   TokenStream run() {
     while (i_ < source_.size()) step();
-    out_.spelling = std::move(spelling_);
+    out_.spellings.push_back(std::move(spelling_));
     return std::move(out_);
   }
 
@@ -58,6 +60,7 @@ class PythonLexer {
 
   void step() {
     char c = at(i_);
+    if (c == '\n' && depth_ == 0) statement_start_ = true;
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
       ++i_;
     } else if (c == '#') {
@@ -69,9 +72,41 @@ class PythonLexer {
     }
   }
 
-  // `text` views source_, the stream's copy of the source.
+  // `text` views source_, the stream's copy of the source. The first token of a statement
+  // (a line outside brackets) moves through the branches first.
   Token make(TokenKind kind, std::string_view text, size_t start) {
-    return Token{.kind = kind, .text = text, .position = position(start)};
+    SourcePosition at = position(start);
+    if (statement_start_) {
+      statement_start_ = false;
+      statement(kind == TokenKind::identifier ? text : std::string_view(), at.column);
+    }
+    if (kind == TokenKind::punct && (text == "(" || text == "[" || text == "{")) ++depth_;
+    if (kind == TokenKind::punct && (text == ")" || text == "]" || text == "}") && depth_ > 0)
+      --depth_;
+    return Token{.text = text,
+                 .position = at,
+                 .condition = static_cast<uint32_t>(out_.conditions.size() - 1),
+                 .kind = kind};
+  }
+
+  // A statement starting with `word` at `column`: it ends the compound statements indented
+  // deeper, continues the one at its column (elif, else, except) or ends it, and may open one.
+  void statement(std::string_view word, uint32_t column) {
+    while (!compounds_.empty() && compounds_.back().column > column) compounds_.pop_back();
+    if (!compounds_.empty() && compounds_.back().column == column) {
+      Compound& top = compounds_.back();
+      if (top.is_try ? word == "except" : (word == "elif" || word == "else")) {
+        ++top.branch;
+      } else if (top.is_try && word == "else") {
+        top.branch = 0;  // runs after the try's body
+      } else {
+        compounds_.pop_back();  // finally, or the next statement
+      }
+    }
+    if (word == "if" || word == "try") compounds_.push_back({column, next_group_++, 0, word == "try"});
+    ConditionPath path;
+    for (const Compound& c : compounds_) path.emplace_back(c.group, c.branch);
+    if (path != out_.conditions.back()) out_.conditions.push_back(std::move(path));
   }
 
   void token() {
@@ -182,10 +217,22 @@ class PythonLexer {
     }
   }
 
+  // An `if` or `try` statement whose branches are being read.
+  struct Compound {
+    uint32_t column;
+    uint32_t group;
+    uint32_t branch;
+    bool is_try;
+  };
+
   std::shared_ptr<std::string> spelling_;  // the tokens' text, then the stream's
   std::string_view source_;
   LineTable lines_;
   size_t i_ = 0;
+  size_t depth_ = 0;              // open brackets
+  bool statement_start_ = true;   // the next token starts a statement
+  std::vector<Compound> compounds_;
+  uint32_t next_group_ = 0;
   TokenStream out_;
 };
 
