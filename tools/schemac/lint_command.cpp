@@ -31,6 +31,7 @@
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/engine/engine.h"
 #include "schemac/engine/lint_job.h"
+#include "schemac/sources/tally.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/report/report.h"
@@ -145,6 +146,8 @@ int run_lint(LintOptions& options) {
   std::fflush(stdout);
   if (options.format == "text" && !result.diagnostics.empty())
     fmt::print("{}", lint::render_rule_counts(result.diagnostics));
+  if (options.format == "text" && result.tally.files > 0)
+    fmt::print("{}\n", sources::tally_line(result.tally));
   if (result.io_error) return kExitUsage;
   const diagnostics::DiagnosticCounts& counts = result.counts;
   if (counts.errors > 0 || (options.werror && counts.warnings > 0)) return cli::kExitProblems;

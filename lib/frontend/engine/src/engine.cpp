@@ -223,6 +223,7 @@ Run lint(const Configured& configured, std::span<const std::string> texts, const
   std::vector<const native_functions::NativeFunctionsFile*> yaml;
   for (const auto& native_file : native_files) yaml.push_back(native_file.get());
   sources::resolve_across_files(scanned);  // helpers' Library objects bound in other files
+  run.tally = sources::tally(scanned);
   std::vector<Diagnostic> across = lint::lint_registration_code(scanned, yaml, code_options);
   for (Diagnostic& d : lint::check_duplicates_across_files(yaml, scanned))
     across.push_back(std::move(d));
@@ -299,7 +300,9 @@ sources::ScanOptions scan_options_from(const config::Config& config) {
   sources::ScanOptions options;
   for (const config::CustomOpHelperEntry& entry : config.custom_op_helpers) {
     if (std::optional<sources::HelperKind> like = sources::helper_kind(entry.like)) {
-      options.helpers.push_back({entry.name, *like, entry.namespace_name.value_or("")});
+      options.helpers.push_back({entry.name, *like, entry.namespace_name.value_or(""),
+                                 sources::default_name(entry.default_name.value_or("function"))
+                                     .value_or(sources::DefaultName::function)});
     }
   }
   return options;

@@ -58,7 +58,7 @@ std::vector<Diagnostic> check_registration_code(std::span<sources::ScannedFile> 
       for (Diagnostic& d : sources::check_found_schema(file.path, found))
         out.push_back(std::move(d));
     }
-    for (Diagnostic& d : sources::inference_diagnostics(file.path, file.scan))
+    for (Diagnostic& d : sources::code_diagnostics(file.path, file.scan))
       out.push_back(std::move(d));
   }
   return out;

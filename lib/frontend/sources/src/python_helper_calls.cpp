@@ -16,8 +16,6 @@ namespace schemac::sources::python {
 
 namespace {
 
-constexpr std::string_view kDirectRegister = "direct_register_custom_op";
-
 std::string last_part(const std::string& dotted) {
   size_t dot = dotted.rfind('.');
   return dot == std::string::npos ? dotted : dotted.substr(dot + 1);
@@ -209,6 +207,8 @@ void PythonCallFinder::named_by_function(size_t callee, size_t close,
   Receiver into;
   into.ns = helper.ns;
   into.position = function.position;
+  into.ns_from_module = helper.default_name == DefaultName::module_function;
+  if (into.ns_from_module) into.ns.clear();
   std::optional<size_t> decorated = decorated_function(callee, close);
   if (decorated) ops_[std::string(function.text)] = function.text;
   infer_from(*def, find_argument(arguments, 99, "mutates_args"), std::move(name),

@@ -4,7 +4,9 @@
 // `TensorList = list[Tensor]` alias from a name defined in another file.
 #pragma once
 
+#include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -30,6 +32,12 @@ struct PythonModule {
   std::multimap<std::string, std::string, std::less<>> aliases;
   // NAME = functools.partial(fn, ...) at module level: the tokens of partial's arguments.
   std::map<std::string, tokens::TokenRange, std::less<>> partials;
+  // A string constant of another module given with this one: `from a.b import X` (or `import a.b
+  // as m` and `m.X`) asks for ("a.b", "X"); a relative import's module starts with '.'. Its value,
+  // or none. Unset: no other module is known (the file on its own).
+  using ImportedConstant =
+      std::function<std::optional<std::string>(std::string_view module, std::string_view name)>;
+  ImportedConstant imported_constant;
 };
 
 PythonModule read_python_module(const tokens::TokenStream& stream);

@@ -30,6 +30,7 @@
 #include "schemac/native_functions/native_functions.h"
 #include "schemac/sources/language.h"
 #include "schemac/sources/lint.h"
+#include "schemac/sources/tally.h"
 #include "schemac/sources/scan.h"
 #include "schemac/tokens/cpp_macros.h"
 
@@ -120,6 +121,7 @@ struct Run {
   std::vector<Diagnostic> diagnostics;  // the configs' problems, then every document's findings
   std::vector<Problem> problems;
   std::vector<bool> linted;  // per document: false when skipped (unknown shape, unusable setting)
+  sources::FormTally tally;  // the registration code read (sources/tally.h)
 };
 
 // Steps 2 to 6 over `texts` (one per configured document; --fix rounds pass fixed texts).
