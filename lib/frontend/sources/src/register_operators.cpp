@@ -12,6 +12,7 @@
 // ("all symbols must have a namespace"): both are rejected-at-load errors. A kernel given with no
 // key is a catch-all, which PyTorch registers as CompositeImplicitAutograd.
 // torch::jit::RegisterOperators({Operator("schema", fn, ...)}) defines each Operator's schema.
+#include <algorithm>
 #include <string>
 
 #include "scan_internal.h"
@@ -56,7 +57,8 @@ class RegisterOperatorsFinder {
       if (tokens_[open].kind == TokenKind::identifier && open + 1 < tokens_.size()) ++open;
       if (!is_punct(tokens_[open], "(") && !is_punct(tokens_[open], "{")) continue;
       // The class's own definition (`struct RegisterOperators {`), a declaration: not a chain.
-      if (i > 0 && (is_identifier(tokens_[i - 1], "struct") || is_identifier(tokens_[i - 1], "class")))
+      if (i > 0 &&
+          (is_identifier(tokens_[i - 1], "struct") || is_identifier(tokens_[i - 1], "class")))
         continue;
       size_t close = tokens::matching_close(tokens_, open);
       if (close >= tokens_.size()) continue;
@@ -105,14 +107,39 @@ class RegisterOperatorsFinder {
     record(std::move(registration), open);
   }
 
+  // The arguments of the call whose '(' is at `open`, split at the commas outside brackets and
+  // outside template argument lists (`kernel<decltype(f), &f>(key)` is one argument).
+  std::vector<TokenRange> op_arguments(size_t open) const {
+    std::vector<TokenRange> out;
+    size_t close = tokens::matching_close(tokens_, open);
+    if (close >= tokens_.size()) return out;
+    size_t start = open + 1;
+    int angles = 0;
+    for (size_t k = open + 1; k < close; ++k) {
+      const Token& t = tokens_[k];
+      if (is_punct(t, "(") || is_punct(t, "[") || is_punct(t, "{")) {
+        k = std::min(tokens::matching_close(tokens_, k), close);
+      } else if (is_punct(t, "<") && tokens_[k - 1].kind == TokenKind::identifier) {
+        ++angles;
+      } else if (is_punct(t, ">") && angles > 0) {
+        --angles;
+      } else if (angles == 0 && is_punct(t, ",")) {
+        out.push_back({start, k});
+        start = k + 1;
+      }
+    }
+    if (start < close || !out.empty()) out.push_back({start, close});
+    return out;
+  }
+
   // The arguments of `.op(` at `open`: a leading string, options chains, a kernel function.
   Registration read_op(size_t open) {
     Registration registration;
-    std::vector<CallArgument> arguments = tokens::call_arguments(tokens_, open, false);
+    std::vector<TokenRange> arguments = op_arguments(open);
     if (arguments.empty()) return registration;
-    registration.position = tokens_[arguments[0].range.begin].position;
+    registration.position = tokens_[arguments[0].begin].position;
     for (size_t a = 0; a < arguments.size(); ++a) {
-      TokenRange range = arguments[a].range;
+      TokenRange range = arguments[a];
       if (range.empty()) continue;
       if (options_chain(range, registration)) continue;
       if (a == 0) {
@@ -132,7 +159,8 @@ class RegisterOperatorsFinder {
   // `registration`; false when the range is not such a chain.
   bool options_chain(TokenRange range, Registration& registration) {
     size_t i = range.begin;
-    while (i < range.end && (tokens_[i].kind == TokenKind::identifier || is_punct(tokens_[i], "::")))
+    while (i < range.end &&
+           (tokens_[i].kind == TokenKind::identifier || is_punct(tokens_[i], "::")))
       ++i;
     if (i == range.begin || !is_identifier(tokens_[i - 1], "options") || i >= range.end ||
         !is_punct(tokens_[i], "(")) {
@@ -185,8 +213,7 @@ class RegisterOperatorsFinder {
       }
       return;
     }
-    bool catch_all =
-        method == "catchAllKernel" || method == "impl_unboxedOnlyCatchAllKernel";
+    bool catch_all = method == "catchAllKernel" || method == "impl_unboxedOnlyCatchAllKernel";
     bool keyed = method == "kernel" || method == "impl_unboxedOnlyKernel";
     if (!catch_all && !keyed) return;  // aliasAnalysis(...) and the like
     Kernel kernel{"", "", tokens_[open].position};
@@ -263,8 +290,8 @@ class RegisterOperatorsFinder {
   void record(Registration registration, size_t at) {
     if (registration.schemas.empty()) {
       if (!registration.why_not.empty())
-        out_.skipped.push_back({registration.position, "RegisterOperators .op(...): " +
-                                                           registration.why_not});
+        out_.skipped.push_back(
+            {registration.position, "RegisterOperators .op(...): " + registration.why_not});
       return;
     }
     const JoinedLiteral& first = registration.schemas.front();
@@ -278,8 +305,9 @@ class RegisterOperatorsFinder {
     }
     bool schema = tokens::looks_like_schema(first.text.text());
     if (!schema && !tokens::looks_like_operator_name(first.text.text())) {
-      out_.skipped.push_back({first.position, "RegisterOperators .op(...): the string is not a "
-                                              "schema or an operator name"});
+      out_.skipped.push_back({first.position,
+                              "RegisterOperators .op(...): the string is not a "
+                              "schema or an operator name"});
       return;
     }
     if (tokens::written_namespace(first.text.text()).empty()) {
@@ -298,8 +326,7 @@ class RegisterOperatorsFinder {
       found.condition = condition(at);
       out_.schemas.push_back(std::move(found));
     } else {
-      out_.named_definitions.push_back(
-          named_operator(first.position, name, "", {}, condition(at)));
+      out_.named_definitions.push_back(named_operator(first.position, name, "", {}, condition(at)));
       out_.named_definitions.back().inferred_at_load = true;
       out_.skipped.push_back(
           {first.position, "RegisterOperators .op(\"" + name +
