@@ -146,7 +146,7 @@ TEST(CppMacroCalls, CommandLineBombsStopToo) {
   deep += "1";
   for (int i = 0; i < 300; ++i) deep += ")";
   ScanResult d = scan_with("#if DEEP\nTORCH_LIBRARY(q, m) {}\n#endif\n", {deep, "I(x)=x"});
-  EXPECT_THAT(rules_of("e.cpp", d), ElementsAre("macro-expansion-limit 1:2"));
+  EXPECT_THAT(rules_of("e.cpp", d), ElementsAre("macro-expansion-limit 1:4"));
   EXPECT_THAT(d.problems[0].message, ::testing::HasSubstr("nested deeper than"));
 }
 

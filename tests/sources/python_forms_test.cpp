@@ -44,12 +44,12 @@ std::vector<std::string> schemas_of(const std::vector<ScannedFile>& files) {
 TEST(PythonForms, BranchesOfIfAndTryAreAlternatives) {
   std::vector<ScannedFile> files{
       {"ops.py", scan_python("import torch\n"
+                             "lib = torch.library.Library('kl', 'FRAGMENT')\n"
                              "if hasattr(torch.library, 'custom_op'):\n"
                              "    @torch.library.custom_op('kl::gelu', mutates_args=())\n"
                              "    def gelu(x: torch.Tensor) -> torch.Tensor:\n"
                              "        return x\n"
                              "else:\n"
-                             "    lib = torch.library.Library('kl', 'FRAGMENT')\n"
                              "    lib.define('gelu(Tensor x) -> Tensor')\n"
                              "try:\n"
                              "    from fast import quick\n"
@@ -114,7 +114,11 @@ TEST(PythonForms, HelpersNameOperatorsAfterTheirFunctionOrModule) {
       {"kernels/norms.py", scan_source(code, Language::python, options)},
       {"kernels/act/__init__.py", scan_source(code, Language::python, options)},
   };
-  EXPECT_THAT(findings(files), ElementsAre());
+  // Each helper's operators are named as it names them; the same `mine::silu` in both files is a
+  // real duplicate.
+  EXPECT_THAT(
+      findings(files),
+      ElementsAre(HasSubstr("act/__init__.py:6 duplicate-definition operator 'mine::silu'")));
   EXPECT_THAT(schemas_of(files), ElementsAre("norms::rms_norm(Tensor x, float eps) -> Tensor",
                                              "mine::silu(Tensor x) -> Tensor",
                                              "act::rms_norm(Tensor x, float eps) -> Tensor",

@@ -31,10 +31,10 @@
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/engine/engine.h"
 #include "schemac/engine/lint_job.h"
-#include "schemac/sources/tally.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/report/report.h"
+#include "schemac/sources/tally.h"
 #include "shared_options.h"
 
 namespace schemac::tool {

@@ -96,10 +96,7 @@ const LibraryBlock* enclosing_block(const std::vector<LibraryBlock>& blocks, siz
 class CppCallFinder {
  public:
   CppCallFinder(const TokenStream& stream, ScanResult& out)
-      : stream_(stream),
-        tokens_(stream.tokens),
-        blocks_(library_blocks(tokens_)),
-        out_(out) {}
+      : stream_(stream), tokens_(stream.tokens), blocks_(library_blocks(tokens_)), out_(out) {}
 
   void run() {
     for (const LibraryBlock& block : blocks_) {
@@ -278,8 +275,7 @@ std::string cpp_kernel_name(const std::vector<Token>& tokens, tokens::TokenRange
   }
   for (size_t i = range.begin; i < range.end; ++i) {
     bool want_name = (i - range.begin) % 2 == 0;
-    if (want_name ? tokens[i].kind != TokenKind::identifier : !is_punct(tokens[i], "::"))
-      return "";
+    if (want_name ? tokens[i].kind != TokenKind::identifier : !is_punct(tokens[i], "::")) return "";
     name += tokens[i].text;
   }
   return range.empty() || (range.end - range.begin) % 2 == 0 ? "" : name;

@@ -74,7 +74,8 @@ namespace {
 // its folder's name.
 std::string module_name(const std::string& path) {
   std::string_view stem = path;
-  if (size_t slash = stem.rfind('/'); slash != std::string_view::npos) stem.remove_prefix(slash + 1);
+  if (size_t slash = stem.rfind('/'); slash != std::string_view::npos)
+    stem.remove_prefix(slash + 1);
   if (stem == "__init__.py") {
     std::string_view folder = std::string_view(path).substr(0, path.size() - stem.size());
     if (!folder.empty()) folder.remove_suffix(1);

@@ -1,7 +1,7 @@
 // Constants one Python file imports from another given with it (`from pkg.constants import
-// LIBRARY_NAME`, `import pkg.constants as c` then `c.LIBRARY_NAME`, relative imports too): the files
-// whose scan needed one are read again with every file's module-level string constants, in a few
-// rounds so that a constant built from another module's constant is known too.
+// LIBRARY_NAME`, `import pkg.constants as c` then `c.LIBRARY_NAME`, relative imports too): the
+// files whose scan needed one are read again with every file's module-level string constants, in a
+// few rounds so that a constant built from another module's constant is known too.
 #include <algorithm>
 
 #include "scan_internal.h"
@@ -53,7 +53,8 @@ bool is_module_file(const std::string& path, const std::string& module,
   std::string relative = module.substr(dots);
   std::replace(relative.begin(), relative.end(), '.', '/');
   if (dots == 0) {
-    return ends_with_file(path, relative + ".py") || ends_with_file(path, relative + "/__init__.py");
+    return ends_with_file(path, relative + ".py") ||
+           ends_with_file(path, relative + "/__init__.py");
   }
   // `from .c import X` in pkg/a.py is pkg/c.py; each further dot is one folder up.
   std::string folder = folder_of(importer, dots - 1);

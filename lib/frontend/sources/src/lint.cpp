@@ -285,9 +285,9 @@ std::vector<Diagnostic> code_diagnostics(const std::string& path, const ScanResu
   for (const ScanProblem& problem : scan.problems) {
     Diagnostic diagnostic;
     diagnostic.rule = problem.rule;
-    diagnostic.location = diagnostics::Location::at(path, problem.position.line,
-                                                    problem.position.column,
-                                                    std::max<uint32_t>(problem.length, 1));
+    diagnostic.location =
+        diagnostics::Location::at(path, problem.position.line, problem.position.column,
+                                  std::max<uint32_t>(problem.length, 1));
     diagnostic.message = problem.message;
     out.push_back(std::move(diagnostic));
   }

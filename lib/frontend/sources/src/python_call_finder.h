@@ -106,8 +106,8 @@ class PythonCallFinder {
     bool module = false;  // torch.library.define / library.define
     std::string ns;
     SourcePosition position;
-    std::string key;  // Library(ns, "IMPL", key)'s key
-    std::string op;   // a custom op's Python object: its operator name
+    std::string key;              // Library(ns, "IMPL", key)'s key
+    std::string op;               // a custom op's Python object: its operator name
     bool ns_from_module = false;  // the namespace is the file's module name (set across files)
   };
 

@@ -66,7 +66,8 @@ void PythonCallFinder::record_constants() {
   if (!first_read_) module_.imported_constant = imported;
   for (const auto& [name, range] : module_.assignments) {
     std::string why_not;
-    std::optional<JoinedLiteral> value = custom_op_inference::static_string(module_, range, &why_not);
+    std::optional<JoinedLiteral> value =
+        custom_op_inference::static_string(module_, range, &why_not);
     if (value) out_.constants.push_back({name, value->text.text()});
   }
   module_.imported_constant = std::move(imported);
@@ -302,8 +303,8 @@ void PythonCallFinder::custom_op(size_t callee, const CustomOpHelper* helper) {
 }
 
 void PythonCallFinder::prototype_rules(size_t first, std::string_view call) {
-  static constexpr std::string_view kReserved[] = {"prim",  "prims", "aten",
-                                                   "at",    "torch", "pytorch"};
+  static constexpr std::string_view kReserved[] = {"prim", "prims", "aten",
+                                                   "at",   "torch", "pytorch"};
   for (size_t k = first; k < out_.schemas.size(); ++k) {
     const FoundSchema& found = out_.schemas[k];
     schema::ParseResult parsed = schema::parse_schema(found.text.text());
@@ -313,13 +314,15 @@ void PythonCallFinder::prototype_rules(size_t first, std::string_view call) {
     std::string ns = resolved_namespace(found);
     bool mutates = std::any_of(s.arguments.begin(), s.arguments.end(),
                                [](const schema::Argument& a) { return a.type.is_mutable(); });
-    bool views = std::any_of(s.returns.begin(), s.returns.end(),
-                             [](const schema::Argument& r) { return r.type.any_alias() != nullptr; });
+    bool views = std::any_of(s.returns.begin(), s.returns.end(), [](const schema::Argument& r) {
+      return r.type.any_alias() != nullptr;
+    });
     if (std::find(std::begin(kReserved), std::end(kReserved), ns) != std::end(kReserved)) {
       why = "'" + ns + "' is a reserved namespace, please choose something else";
     } else if (mutates || views || s.returns.empty()) {
-      why = "it only supports functional operators (ops that do not mutate any inputs, do not "
-            "return views of the inputs, and has at least one return)";
+      why =
+          "it only supports functional operators (ops that do not mutate any inputs, do not "
+          "return views of the inputs, and has at least one return)";
     } else if (std::any_of(s.arguments.begin(), s.arguments.end(),
                            [](const schema::Argument& a) { return a.name == "self"; })) {
       why = "it does not support arguments named 'self'";
@@ -402,12 +405,12 @@ void PythonCallFinder::infer(size_t callee, size_t close,
   std::string base = op.substr(op.find("::") == std::string::npos ? 0 : op.find("::") + 2);
   if (named_as_function && tokens_[*def + 1].text != base.substr(0, base.find('.'))) {
     out_.named_definitions.push_back(named_operator(name.position, op, into.ns, into.position, {}));
-    out_.inference_problems.push_back(
-        {name.position,
-         call + "(qualname='" + op + "', ...)(func): expected `func` to have name '" + base +
-             "' but got '" + std::string(tokens_[*def + 1].text) +
-             "' (PyTorch refuses it when the module is imported)",
-         true});
+    out_.inference_problems.push_back({name.position,
+                                       call + "(qualname='" + op +
+                                           "', ...)(func): expected `func` to have name '" + base +
+                                           "' but got '" + std::string(tokens_[*def + 1].text) +
+                                           "' (PyTorch refuses it when the module is imported)",
+                                       true});
     return;
   }
   const CallArgument* mutates = find_argument(arguments, 99, "mutates_args");

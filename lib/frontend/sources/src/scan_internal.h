@@ -42,8 +42,7 @@ std::string cpp_kernel_name(const std::vector<tokens::Token>& tokens, tokens::To
 // other files not known yet.
 using ImportedConstant = custom_op_inference::PythonModule::ImportedConstant;
 void find_python_registrations(const tokens::TokenStream& stream, const ScanOptions& options,
-                               ScanResult& out, const ImportedConstant& imported,
-                               bool first_read);
+                               ScanResult& out, const ImportedConstant& imported, bool first_read);
 
 // What reading a Python file again takes: its tokens and its options.
 struct PythonRescan {

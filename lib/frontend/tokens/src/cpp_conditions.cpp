@@ -151,7 +151,8 @@ class ConditionParser {
 // `defined NAME`: 1, 0, or a marker of unknown.
 PpToken defined_value(const std::string& name, const MacroTable& table) {
   if (table.find(name)) return PpToken{TokenKind::other, std::string(1, '1'), false, false, 0};
-  if (table.known_undefined(name)) return PpToken{TokenKind::other, std::string(1, '0'), false, false, 0};
+  if (table.known_undefined(name))
+    return PpToken{TokenKind::other, std::string(1, '0'), false, false, 0};
   return PpToken{TokenKind::identifier, std::string(kUnknown), true, false, 0};
 }
 

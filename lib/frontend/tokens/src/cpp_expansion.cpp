@@ -115,7 +115,8 @@ class CodeExpander {
       if (t.stream != 0) continue;
       std::string text(t.text);
       if (t.kind == TokenKind::string) text += spelled(lexed_.literals[t.literal]);
-      out.push_back(PpToken{t.kind, std::move(text), t.unknown, false, static_cast<uint32_t>(k + 1)});
+      out.push_back(
+          PpToken{t.kind, std::move(text), t.unknown, false, static_cast<uint32_t>(k + 1)});
     }
     return out;
   }
@@ -147,8 +148,8 @@ class CodeExpander {
       TokenRange range = arguments[a].range;
       if (stringifies) {
         for (size_t k = range.begin; k < range.end; ++k) keep(k);
-        if (a == 0 && range.end == range.begin + 1 && in[range.begin].kind == TokenKind::identifier &&
-            !live_.find(in[range.begin].text)) {
+        if (a == 0 && range.end == range.begin + 1 &&
+            in[range.begin].kind == TokenKind::identifier && !live_.find(in[range.begin].text)) {
           out_.tokens.back().unknown = namespace_from_identifier(in[range.begin].text).empty();
         }
       } else if (!expand_into(pp_tokens(range.begin, range.end), in[range.begin], in[name].text)) {
@@ -294,7 +295,7 @@ class CodeExpander {
   ExpansionBudget& budget_;
   MacroTable live_;
   std::map<std::string, uint32_t, std::less<>> live_stream_;  // a live macro's #define body
-  std::map<uint32_t, const MacroDirective*> body_of_;          // stream -> its #define
+  std::map<uint32_t, const MacroDirective*> body_of_;         // stream -> its #define
   std::set<uint32_t> used_streams_;
   std::vector<size_t> kept_from_;   // output tokens kept as written
   std::vector<size_t> kept_index_;  // and the lexed token each is

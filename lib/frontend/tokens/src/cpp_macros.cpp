@@ -140,7 +140,8 @@ class Expander {
       if (macro.parameters[static_cast<size_t>(p)] == "__VA_ARGS__") {
         std::vector<PpToken> rest;
         for (size_t a = static_cast<size_t>(p); a < arguments.size(); ++a) {
-          if (a > static_cast<size_t>(p)) rest.push_back(PpToken{TokenKind::punct, ",", false, false, 0});
+          if (a > static_cast<size_t>(p))
+            rest.push_back(PpToken{TokenKind::punct, ",", false, false, 0});
           rest.insert(rest.end(), arguments[a].begin(), arguments[a].end());
         }
         return rest;

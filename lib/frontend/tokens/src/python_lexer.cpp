@@ -103,7 +103,8 @@ class PythonLexer {
         compounds_.pop_back();  // finally, or the next statement
       }
     }
-    if (word == "if" || word == "try") compounds_.push_back({column, next_group_++, 0, word == "try"});
+    if (word == "if" || word == "try")
+      compounds_.push_back({column, next_group_++, 0, word == "try"});
     ConditionPath path;
     for (const Compound& c : compounds_) path.emplace_back(c.group, c.branch);
     if (path != out_.conditions.back()) out_.conditions.push_back(std::move(path));
@@ -229,8 +230,8 @@ class PythonLexer {
   std::string_view source_;
   LineTable lines_;
   size_t i_ = 0;
-  size_t depth_ = 0;              // open brackets
-  bool statement_start_ = true;   // the next token starts a statement
+  size_t depth_ = 0;             // open brackets
+  bool statement_start_ = true;  // the next token starts a statement
   std::vector<Compound> compounds_;
   uint32_t next_group_ = 0;
   TokenStream out_;

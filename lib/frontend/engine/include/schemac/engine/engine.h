@@ -30,8 +30,8 @@
 #include "schemac/native_functions/native_functions.h"
 #include "schemac/sources/language.h"
 #include "schemac/sources/lint.h"
-#include "schemac/sources/tally.h"
 #include "schemac/sources/scan.h"
+#include "schemac/sources/tally.h"
 #include "schemac/tokens/cpp_macros.h"
 
 namespace schemac::engine {

@@ -68,7 +68,7 @@ class MacroTable {
 
 // A #define or #undef of the file, in the order the lexer met them.
 struct MacroDirective {
-  uint32_t token = 0;  // how many tokens were lexed before it: it holds from that token on
+  uint32_t token = 0;   // how many tokens were lexed before it: it holds from that token on
   uint32_t stream = 0;  // a #define: the stream its body was lexed into (Token::stream)
   SourcePosition position;
   std::string name;
@@ -82,9 +82,9 @@ struct ExpansionBudget {
   static constexpr size_t kTokens = size_t{1} << 18;
   static constexpr int kDepth = 200;
   size_t tokens_left = kTokens;
-  bool exhausted = false;  // a bound was reached: nothing more is expanded
-  std::string reached;     // what was reached: "more than N tokens", "nested deeper than N"
-  SourcePosition where;    // where it was reached, when the caller knows (0: not said yet)
+  bool exhausted = false;     // a bound was reached: nothing more is expanded
+  std::string reached;        // what was reached: "more than N tokens", "nested deeper than N"
+  SourcePosition where;       // where it was reached, when the caller knows (0: not said yet)
   bool spend(size_t tokens);  // false (and exhausted) once the tokens run out
 };
 
