@@ -11,7 +11,8 @@ set(SCHEMAC_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/schemac)
 # Installed libraries carry the project prefix (libschemac_dispatch.so, libschemac_lint.a);
 # their exported target names drop it (schemac::dispatch, schemac::lint). Front end first, then
 # the runtime, in the order of the library graph (docs/design.md).
-set(SCHEMAC_INSTALLED_LIBRARIES support rules keys schema diagnostics torch_releases native_functions tokens
+set(SCHEMAC_INSTALLED_LIBRARIES support rules keys diagnostics torch_releases schema schema_releases
+    native_functions tokens
     custom_op_inference
     sources schema_json lint config inputs report engine codegen generate adopt compat core dispatch stable)
 set(SCHEMAC_INSTALLED_TARGETS)

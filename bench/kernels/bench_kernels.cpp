@@ -7,6 +7,7 @@
 // reference is OpenBLAS's sgemm/dgemm on the same matrices with its own threads (one per core),
 // built in where libopenblas-dev is installed; the label names the kernel OpenBLAS chose for this
 // CPU (bench/run.sh tells it the right one where its detection fails, as in some VMs).
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <thread>

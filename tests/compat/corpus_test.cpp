@@ -1,5 +1,6 @@
 // compat on PyTorch's real native_functions.yaml: the file against itself is compatible, and
 // each edit applied to a copy is found, once, at the edited line.
+#include <algorithm>
 #include <string>
 #include <vector>
 

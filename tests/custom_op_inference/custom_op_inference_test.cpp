@@ -3,6 +3,7 @@
 // torch.library.infer_schema would give a function (lib/frontend/sources' tests cover it again through the
 // custom_op call finder).
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -94,6 +95,72 @@ TEST(InferSignature, AHintPyTorchCannotTakeIsAnError) {
       infer_signature(module, module.functions.find("f")->second, {}, {1, 1}, "myops::f");
   EXPECT_FALSE(inferred.signature.has_value());
   ASSERT_FALSE(inferred.problems.empty());
+}
+
+// The schema of def `fn` in `code` mutating `mutated`, with custom_op's tags `tags` (an
+// expression of the file, read as read_custom_op_tags reads it) under `release`; the problems'
+// messages after "|".
+std::string tagged(const std::string& code, const std::string& fn, std::vector<std::string> mutated,
+                   const std::string& tags, torch_releases::TorchVersion release) {
+  const tokens::TokenStream stream = tokens::lex_python(code + "\nTAGS = " + tags + "\n");
+  const PythonModule module = read_python_module(stream);
+  MutatesArgs mutates;
+  mutates.names = std::move(mutated);
+  mutates.positions.assign(mutates.names.size(), {1, 1});
+  InferenceContext context;
+  context.release = release;
+  context.tags = read_custom_op_tags(module, value_of(stream, "TAGS"));
+  context.custom_op_def = true;
+  const InferredSignature inferred =
+      infer_signature(module, module.functions.find(fn)->second, mutates, {1, 1}, "ops::" + fn, context);
+  std::string out = inferred.signature ? inferred.signature->text() : "";
+  for (const InferenceProblem& problem : inferred.problems) out += "|" + problem.message;
+  return out;
+}
+
+constexpr torch_releases::TorchVersion k2_12{2, 12}, k2_13{2, 13}, k2_14{2, 14};
+
+// From 2.13 custom_op's tags shape the schema (torch 2.14's infer_schema, run in the sid stage);
+// 2.12 and older leave the return alone.
+TEST(InferSignature, TagInplaceReturnsTheFirstArgumentFrom2_13) {
+  const std::string code = "import torch\nfrom torch import Tag, Tensor\n"
+                           "def scale_(x: Tensor, factor: float) -> Tensor:\n    return x\n";
+  EXPECT_EQ(tagged(code, "scale_", {"x"}, "torch.Tag.inplace", k2_12), "(Tensor(a0!) x, float factor) -> Tensor");
+  for (auto release : {k2_13, k2_14}) {
+    EXPECT_EQ(tagged(code, "scale_", {"x"}, "torch.Tag.inplace", release),
+              "(Tensor(a0!) x, float factor) -> Tensor(a0!)");
+    EXPECT_EQ(tagged(code, "scale_", {"x"}, "[Tag.inplace, torch.Tag.pt2_compliant_tag]", release),
+              "(Tensor(a0!) x, float factor) -> Tensor(a0!)");
+  }
+  EXPECT_EQ(tagged(code, "scale_", {"x"}, "(torch.Tag.pt2_compliant_tag,)", k2_14),
+            "(Tensor(a0!) x, float factor) -> Tensor");
+  EXPECT_EQ(tagged(code, "scale_", {}, "torch.Tag.inplace", k2_14),
+            "|custom op 'ops::scale_': torch.Tag.inplace requires mutates_args to name exactly the "
+            "first positional argument, 'x'");
+  EXPECT_EQ(tagged(code, "scale_", {"x"}, "(Tag.inplace, Tag.out)", k2_14).substr(0, 1), "|");
+  EXPECT_EQ(tagged(code, "scale_", {"x"}, "some_tags()", k2_14),
+            "|custom op 'ops::scale_': its schema cannot be inferred statically: tags is not known "
+            "statically, and from PyTorch 2.13 torch.Tag.inplace and torch.Tag.out change the schema");
+  EXPECT_EQ(tagged(code, "scale_", {"x"}, "some_tags()", k2_12), "(Tensor(a0!) x, float factor) -> Tensor");
+}
+
+TEST(InferSignature, TagOutReturnsTheKeywordOnlyOutArgumentsFrom2_13) {
+  const std::string code = "import torch\nfrom torch import Tensor\n"
+                           "def add_out(x: Tensor, y: Tensor, *, out: Tensor) -> Tensor:\n    return out\n"
+                           "def minmax(x: Tensor, *, lo: Tensor, hi: Tensor) -> tuple[Tensor, Tensor]:\n    pass\n"
+                           "def positional(x: Tensor, out: Tensor) -> Tensor:\n    return out\n";
+  EXPECT_EQ(tagged(code, "add_out", {"out"}, "torch.Tag.out", k2_14),
+            "(Tensor x, Tensor y, *, Tensor(a2!) out) -> Tensor(a2!)");
+  EXPECT_EQ(tagged(code, "minmax", {"lo", "hi"}, "[torch.Tag.out]", k2_14),
+            "(Tensor x, *, Tensor(a1!) lo, Tensor(a2!) hi) -> (Tensor(a1!), Tensor(a2!))");
+  // Untagged (and before 2.13) a keyword-only Tensor is refused by custom_op.
+  EXPECT_EQ(tagged(code, "add_out", {"out"}, "None", k2_14),
+            "|custom op 'ops::add_out': parameter 'out' is a keyword-only Tensor, which custom_op "
+            "does not take (from PyTorch 2.13 an op tagged torch.Tag.out may have them)");
+  EXPECT_EQ(tagged(code, "add_out", {"out"}, "torch.Tag.out", k2_12).substr(0, 1), "|");
+  EXPECT_EQ(tagged(code, "positional", {"out"}, "torch.Tag.out", k2_14),
+            "|custom op 'ops::positional': torch.Tag.out requires mutable arguments to be "
+            "keyword-only; 'out' is not");
 }
 
 // Module-level aliases: vLLM-style `_op = torch.library.custom_op` under a version check, with a

@@ -3,6 +3,7 @@
 // set_mm_isa clamps to what the CPU supports.
 #include "schemac/gemm/gemm.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>

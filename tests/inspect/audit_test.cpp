@@ -2,12 +2,14 @@
 // both runtimes fill them, and their renderers.
 #include <gtest/gtest.h>
 
-#include "schemac/inspect/audit.h"
+#include "schemac/audit/audit.h"
 #include "schemac/inspect/render.h"
 #include "schemac/inspect/wire.h"
 
-namespace schemac::inspect::report {
+namespace schemac::audit {
 namespace {
+
+using namespace inspect::report;
 
 TableRow kernel(std::string key, Reason reason = Reason::Kernel, std::string site = "ops.cpp:10") {
   return {std::move(key), true, "registered at " + site, std::move(reason), false, std::move(site)};
@@ -52,6 +54,33 @@ TEST(Audit, AutogradMissingCountsAndAFallthroughOnTheOperatorIsBlamed) {
   ASSERT_EQ(rules(found), Rules{"autograd-fallthrough"});
   EXPECT_EQ(found[0].site, "ext.cpp:7");
   EXPECT_NE(found[0].message.find("AutogradMeta has no kernel (Meta has kernel)"), std::string::npos);
+}
+
+// What of a table would fail a call the operator needs: the Autograd key of a backend with a
+// kernel, Meta beside a backend kernel, ambiguous entries; never a backend it has no kernel for
+// (XLA here) or a fallthrough.
+TEST(Audit, FailingEntriesAreTheNeededOnes) {
+  const auto keys = [](const std::vector<FailingEntry>& entries) {
+    std::vector<std::string> out;
+    for (const FailingEntry& e : entries) out.push_back(e.key);
+    return out;
+  };
+  const OperatorState cpu_only =
+      op(kTensorOp, {kernel("CPU"), missing("XLA"), missing("Meta"), missing("AutogradCPU"),
+                     missing("AutogradXLA"), missing("AutogradMeta")});
+  const std::vector<FailingEntry> found = failing_entries(cpu_only);
+  EXPECT_EQ(keys(found), (Rules{"AutogradCPU", "Meta"}));
+  EXPECT_EQ(found[0].why, "a CPU tensor's call fails here (CPU has a kernel, AutogradCPU none)");
+  EXPECT_EQ(found[1].why.rfind("meta tensors, FakeTensor and torch.compile fail here (CPU", 0), 0u);
+  EXPECT_TRUE(failing_entries(op(kTensorOp, {kernel("CPU"), fallthrough("AutogradCPU"),
+                                             kernel("Meta"), missing("AutogradMeta")}))
+                  .size() == 1);
+  EXPECT_EQ(keys(failing_entries(op(kTensorOp, {kernel("AutogradOther",
+                                                       Reason::AmbiguousAutogradOther)}))),
+            Rules{"AutogradOther"});
+  // A factory (no tensor argument) needs no autograd key or Meta entry.
+  EXPECT_TRUE(failing_entries(op("ns::op(int[] size) -> Tensor", {kernel("CPU"), missing("Meta")}))
+                  .empty());
 }
 
 TEST(Audit, CleanWhenAutogradAndMetaAreCovered) {
@@ -186,4 +215,4 @@ TEST(Audit, UnreachableKernels) {
 }
 
 }  // namespace
-}  // namespace schemac::inspect::report
+}  // namespace schemac::audit

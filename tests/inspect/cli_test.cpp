@@ -161,6 +161,13 @@ TEST(InspectGolden, ContainerArguments) {
   for (const GoldenCase& c : cases) expect_golden(c.name, c.args);
 }
 
+struct ErrorCase {
+  const char* name;
+  std::string args;
+  int exit_code;
+  std::vector<std::string> stderr_parts;
+};
+
 #ifdef INSPECT_KERNELS_LIBRARY
 // lib/runtime/kernels registers its CUDA kernels only in builds that have them (sanitizer builds do not):
 // the goldens that list kernels per key come once per kernel set, ".nocuda" before the extension
@@ -189,6 +196,7 @@ TEST(InspectGolden, Kernels) {
   };
   for (const GoldenCase& c : cases) expect_golden(c.name, c.args);
 }
+
 #endif
 
 // The pictures are valid Graphviz: `dot -Tsvg` renders the table and the chain, and the table's
@@ -208,13 +216,6 @@ TEST(InspectPictures, DotRendersAndNamesEveryKernel) {
   EXPECT_EQ(mermaid.out.rfind("flowchart TD\n", 0), 0u) << mermaid.out;
   EXPECT_NE(mermaid.out.find("-->|redispatch|"), std::string::npos) << mermaid.out;
 }
-
-struct ErrorCase {
-  const char* name;
-  std::string args;
-  int exit_code;
-  std::vector<std::string> stderr_parts;
-};
 
 TEST(InspectErrors, BadLibrariesAndNames) {
   const std::string cpp = q(INSPECT_CPP_OPS_LIBRARY);

@@ -1,5 +1,7 @@
 // Text tables that fit 100 columns (report/columns.h) and the computed table's text in its
 // narrow and --wide forms (report::table_text).
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "schemac/inspect/columns.h"

@@ -1,7 +1,8 @@
 // Operator globs (report/operator_glob.h): matching, the errors of a bad pattern, and the
-// did-you-mean of a pattern that matches nothing.
+// did-you-mean of a pattern that matches nothing; names as PyTorch writes them (report/names.h).
 #include <gtest/gtest.h>
 
+#include "schemac/inspect/names.h"
 #include "schemac/inspect/operator_glob.h"
 
 namespace schemac::inspect::report {
@@ -50,6 +51,37 @@ TEST(OperatorGlob, BadPatternsSayWhy) {
   EXPECT_EQ(glob_error(std::string(600, '*')), "an operator pattern of 600 bytes (at most 512)");
   EXPECT_EQ(glob_error("aten::add*"), std::nullopt);
   EXPECT_EQ(expand_operator_glob("a b*", kKnown).error.substr(0, 22), "' ' (column 2) is not ");
+}
+
+// torch.ops' spellings, the default namespace, and overload packets (the profiler's names).
+TEST(OperatorNames, AsPyTorchWritesThem) {
+  const Names known = {"aten::add.Tensor", "aten::add.out", "aten::add.Scalar", "aten::relu",
+                       "aten::relu.out",   "myops::scale", "aten::addmm",     "quantized::add"};
+  const auto names = [&known](const char* typed) { return match_operator(typed, known).names; };
+  EXPECT_EQ(names("aten::add.Tensor"), Names{"aten::add.Tensor"});
+  EXPECT_EQ(names("aten.add.Tensor"), Names{"aten::add.Tensor"});
+  EXPECT_EQ(names("torch.ops.aten.add.Tensor"), Names{"aten::add.Tensor"});
+  EXPECT_EQ(names("add.Tensor"), Names{"aten::add.Tensor"});
+  EXPECT_EQ(names("aten.relu.default"), Names{"aten::relu"});
+  EXPECT_EQ(names("aten::relu.default"), Names{"aten::relu"});
+  EXPECT_EQ(names("relu"), Names{"aten::relu"});  // the operator itself, not its packet
+  EXPECT_EQ(names("myops.scale"), Names{"myops::scale"});
+  EXPECT_EQ(names("myops.scale.default"), Names{"myops::scale"});
+  const OperatorMatch packet = match_operator("aten::add", known);
+  EXPECT_TRUE(packet.packet);
+  EXPECT_EQ(packet.names, (Names{"aten::add.Scalar", "aten::add.Tensor", "aten::add.out"}));
+  EXPECT_EQ(names("aten.add"), packet.names);
+  EXPECT_EQ(names("torch.ops.aten.add"), packet.names);
+  EXPECT_EQ(names("add"), packet.names);
+  // Unknown: nothing, and the reading a did-you-mean should start from.
+  const OperatorMatch unknown = match_operator("aten.ad.Tensor", known);
+  EXPECT_TRUE(unknown.names.empty());
+  EXPECT_EQ(unknown.spelled, "aten::ad.Tensor");
+  EXPECT_EQ(similar_operator_names(known, unknown.spelled).front(), "aten::add.Tensor");
+  EXPECT_TRUE(is_full_operator_name("aten::add.Tensor"));
+  EXPECT_FALSE(is_full_operator_name("aten::add"));
+  EXPECT_FALSE(is_full_operator_name("aten.add.Tensor"));
+  EXPECT_FALSE(is_full_operator_name("aten::relu.default"));
 }
 
 }  // namespace

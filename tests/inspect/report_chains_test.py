@@ -4,11 +4,13 @@ headless Chromium (a test dependency, as for report_page_test.py).
   report_chains_test.py DISPATCH_INSPECT [--runtime torch] [--load LIB]... [--op OP]...
 
 Writes the report page and a copy of it with one more script, which asks the page's own
-resolveChain(OP, KEYS) (the walk over the rules the C++ walk exported) for every operator (or
-each --op) and every key set below, and leaves the answers in the DOM; each must equal
-`dispatch-inspect resolve OP --keys KEYS --format json`, and the page's four preset chains must
-equal the ones the C++ walk embedded. On our runtime the page links an operator to the
-operators its composite kernel calls: a click on such a link opens that operator.
+resolveChain(OP, CALL) (the walk over the rules the C++ walk exported) for every operator (or
+each --op) and every key set and call below (tensors, inference tensors, a device, autocast,
+inference mode, include and exclude), and leaves the answers in the DOM; each must equal
+`dispatch-inspect resolve OP OPTIONS --format json`, or be refused with resolve's own words (a
+device for an operator without a Device argument, keys for one without tensors), and the page's
+four preset chains must equal the ones the C++ walk embedded. On our runtime the page links an
+operator to the operators its composite kernel calls: a click on such a link opens that operator.
 """
 import argparse
 import base64
@@ -33,6 +35,33 @@ KEY_SETS = [
     "NestedTensorCPU,AutogradNestedTensor", "NestedTensorCPU,AutogradNestedTensor,AutogradCPU",
     "Functionalize,CPU,AutogradCPU", "BackendSelect,Meta",
 ]
+# Calls as resolve's options take them (wire.h's CallSpec, the page's call form).
+CALLS = [
+    {"tensors": ["cpu"]}, {"tensors": ["meta"]}, {"tensors": ["cuda"], "autocast": ["cuda"]},
+    {"tensors": ["cpu"], "device": "meta"}, {"tensors": ["meta"], "device": "cpu"},
+    {"device": "meta"}, {"device": "cuda", "inference_mode": True},
+    {"inference_tensors": ["cpu"], "inference_mode": True},
+    {"tensors": ["cpu"], "inference_mode": True, "autocast": ["cpu"]},
+    {"inference_tensors": ["meta"]},
+    {"keys": "CPU,AutogradCPU", "include": "Python", "exclude": "AutogradCPU"},
+    {"tensors": ["cpu"], "exclude": "ADInplaceOrView,BackendSelect", "device": "meta"},
+]
+
+
+def options(call):
+    """resolve's options for a call (the page's callOptions)."""
+    if isinstance(call, str):
+        return ["--keys", call]
+    words = []
+    for name, flag in [("keys", "--keys"), ("device", "--device"), ("include", "--include"),
+                       ("exclude", "--exclude")]:
+        if call.get(name):
+            words += [flag, call[name]]
+    for name, flag in [("tensors", "--tensor"), ("inference_tensors", "--inference-tensor"),
+                       ("autocast", "--autocast")]:
+        for value in call.get(name, []):
+            words += [flag, value]
+    return words + (["--inference-mode"] if call.get("inference_mode") else [])
 
 
 def page_answers(page, work, questions):
@@ -53,41 +82,55 @@ def page_answers(page, work, questions):
     return json.loads(base64.b64decode(m.group(1)).decode("utf-8"))
 
 
-def resolved(tool, runtime, load, op, keys):
-    r = subprocess.run([tool, "resolve", op, "--runtime", runtime, *load, "--keys", keys,
+def resolved(tool, runtime, load, op, call):
+    """resolve's answer, or {"error"} with its words when it refuses the call (exit 2)."""
+    r = subprocess.run([tool, "resolve", op, "--runtime", runtime, *load, *options(call),
                         "--format", "json"], capture_output=True, text=True, timeout=300)
+    if r.returncode == 2 and "takes no" in r.stderr:
+        return {"error": r.stderr.splitlines()[0].removeprefix("dispatch-inspect: error: ")}
     # Exit 1: the chain ends where the call would fail (still answered).
-    check(r.returncode in (0, 1) and r.stdout, f"resolve {op} --keys '{keys}': exit "
+    check(r.returncode in (0, 1) and r.stdout, f"resolve {op} {' '.join(options(call))}: exit "
           f"{r.returncode} {r.stderr}")
     return json.loads(r.stdout) if r.stdout else None
 
 
+def preset_call(op, preset):
+    """A preset as the operator takes it (the page's presetCall)."""
+    if not op.get("factory"):
+        return preset["call"]
+    return preset["factory"] if op.get("device") else preset["bare"]
+
+
 def compare_chains(tool, runtime, load, data, page, work, ops):
-    questions = [[op, keys] for op in ops for keys in KEY_SETS]
-    presets = [[op, s["keys"]] for op in ops for s in data["key_sets"]]
+    by_name = {o["name"]: o for o in data["operators"]}
+    questions = [[op, call] for op in ops for call in KEY_SETS + CALLS]
+    presets = [[op, preset_call(by_name[op], p)] for op in ops for p in data["presets"]]
     typos = ["CPUU", "autogradcpu", "Autgrad", "NestedTensorCPX", "AutocastCUDa", "Xyzzy"]
+    ops = [o for o in ops if not by_name[o].get("factory")] + \
+        [o for o in ops if by_name[o].get("factory")]  # one that takes keys first
     unknown = [[ops[0], "CPU,AutogradCPUU"], [ops[0], "CPU,Autograd"]] + [
         [ops[0], t] for t in typos]
     answers = page_answers(page, work, questions + presets + unknown)
     differ = 0
-    for (op, keys), got in zip(questions, answers):
-        want = resolved(tool, runtime, load, op, keys)
+    refused = 0
+    for (op, call), got in zip(questions, answers):
+        want = resolved(tool, runtime, load, op, call)
         if got is not None:
             got.pop("fails", None)
+            got.pop("suggestion", None) if "error" in got else None
+        refused += bool(want and "error" in want)
         if got != want:
             differ += 1
             if differ <= 5:
                 print(f"page:    {json.dumps(got)}\nresolve: {json.dumps(want)}")
-        check(got == want, f"{op} --keys '{keys}': the page's chain equals resolve's")
+        check(got == want, f"{op} {' '.join(options(call))}: the page's chain equals resolve's")
     # The preset chains the page draws from the embedded C++ chains, against the page's walk.
     strings = data["strings"]
-    by_name = {o["name"]: o for o in data["operators"]}
-    for (op, keys), got in zip(presets, answers[len(questions):]):
-        i = [s["keys"] for s in data["key_sets"]].index(keys)
-        embedded = by_name[op]["chains"][i]
+    for index, ((op, call), got) in enumerate(zip(presets, answers[len(questions):])):
+        embedded = by_name[op]["chains"][index % len(data["presets"])]
         steps = [[strings[s[0]], strings[s[1]]] for s in embedded[2]]
         check(got and [[s["key"], s["key_set"]] for s in got["chain"]] == steps and
-              got["end"] == strings[embedded[3]], f"{op} preset '{keys}' equals the embedded chain")
+              got["end"] == strings[embedded[3]], f"{op} preset {call} equals the embedded chain")
     refusals = [a or {} for a in answers[len(questions) + len(presets):]]
     bad = refusals[0]
     check("AutogradCPUU" in bad.get("error", "") and bad.get("suggestion") == "AutogradCPU",
@@ -102,7 +145,7 @@ def compare_chains(tool, runtime, load, data, page, work, ops):
         check(r.returncode == 2 and first.endswith(got.get("error", "?")) and
               (note.group(1) if note else "") == (got.get("suggestion") or ""),
               f"--keys '{keys}': the page says {got}, resolve {lines}")
-    print(f"chains: {len(questions)} compared, {differ} differ")
+    print(f"chains: {len(questions)} compared ({refused} refused alike), {differ} differ")
 
 
 def check_callee_links(data, page, work):

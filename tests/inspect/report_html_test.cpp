@@ -6,10 +6,12 @@
 #include <string>
 
 #include "schemac/inspect/render.h"
-#include "schemac/inspect/render_html.h"
+#include "schemac/report_page/render_html.h"
 
-namespace schemac::inspect::report {
+namespace schemac::report_page {
 namespace {
+
+using namespace inspect::report;
 
 Library sample_library() {
   OperatorState op;
@@ -48,8 +50,7 @@ Library sample_library() {
 }
 
 PageInfo sample_page() {
-  return {
-      "report: <mine> & \"yours\"", "schemac", "dispatch-inspect 0", {"lib.so"}, page_key_sets()};
+  return {"report: <mine> & \"yours\"", "schemac", "dispatch-inspect 0", {"lib.so"}, page_calls()};
 }
 
 // The JSON between the data script's tags, parsed.
@@ -83,7 +84,7 @@ TEST(ReportHtml, DataHoldsEveryOperatorByStringIndex) {
   ASSERT_EQ(op["chains"].size(), 1u);
   EXPECT_EQ(text(op["chains"][0][1][0]), "AutogradCPU");
   EXPECT_EQ(text(op["chains"][0][2][0][2]), "scale_cpu");
-  EXPECT_EQ(data["key_sets"].size(), 4u);
+  EXPECT_EQ(data["presets"].size(), 4u);
   // Every string once: scale_cpu is a row's kernel, a registration's and a chain step's.
   size_t copies = 0;
   for (const Json& s : strings) copies += s == "scale_cpu";
@@ -104,10 +105,12 @@ TEST(ReportHtml, NothingEndsTheScriptOrLeavesThePage) {
 }
 
 // What composite kernels call (traced by report on our runtime) and the walk's rules travel as
-// data: calls by string index, why unknown, the factory flag, masks shared between keys.
+// data: calls by string index, why unknown, the factory and device flags, masks shared between
+// keys, BackendSelect's devices and InferenceMode's sets.
 TEST(ReportHtml, CallsFactoryAndWalkRulesAreData) {
   Library library = sample_library();
   library.operators[1].takes_tensors = false;
+  library.operators[1].takes_device = true;
   WalkRules& w = library.walk;
   w.keys = {"CPU", "AutogradCPU"};
   w.bits = {"1", "3"};
@@ -115,8 +118,14 @@ TEST(ReportHtml, CallsFactoryAndWalkRulesAreData) {
   w.mask = {-1, 0};
   w.end = {"a backend kernel: it computes the result", ""};
   w.masks = {"fffd"};
-  w.factory_key = "CPU";
-  w.factory_set = "1";
+  w.select_key = "CPU";
+  w.devices = {"cpu", "meta"};
+  w.device_sets = {"1", "8000"};
+  w.tensor_sets = {"3", "8002"};
+  w.autocast_devices = {"cpu"};
+  w.autocast_sets = {"4"};
+  w.inference_not_included = "10";
+  w.inference_excluded = "20";
   PageInfo page = sample_page();
   page.calls = {{"myops::scale", {"evil::op", "aten::mm"}, ""}, {"evil::op", {}, "no schema"}};
   const Json data = page_data(library_html(library, page));
@@ -127,31 +136,42 @@ TEST(ReportHtml, CallsFactoryAndWalkRulesAreData) {
   EXPECT_EQ(text(scale["calls"][0]), "evil::op");
   EXPECT_EQ(text(scale["calls"][1]), "aten::mm");
   EXPECT_FALSE(scale.contains("factory"));
+  EXPECT_FALSE(scale.contains("device"));
   const Json& evil = data["operators"][1];
   EXPECT_EQ(text(evil["calls_unknown"]), "no schema");
   EXPECT_FALSE(evil.contains("calls"));
   EXPECT_EQ(evil["factory"], 1);
+  EXPECT_EQ(evil["device"], 1);
   const Json& walk = data["walk"];
   EXPECT_EQ(text(walk["keys"][1]), "AutogradCPU");
   EXPECT_EQ(walk["mask"], Json::array({-1, 0}));
   EXPECT_EQ(walk["masks"], Json::array({"fffd"}));
   EXPECT_EQ(text(walk["end"][0]), "a backend kernel: it computes the result");
   EXPECT_EQ(walk["end"][1], -1);
-  EXPECT_EQ(text(walk["factory"][0]), "CPU");
+  EXPECT_EQ(text(walk["select"]), "CPU");
+  EXPECT_EQ(walk["devices"], Json::parse(R"([["cpu","1","3"],["meta","8000","8002"]])"));
+  EXPECT_EQ(walk["autocast_devices"], Json::parse(R"([["cpu","4"]])"));
+  EXPECT_EQ(walk["inference"], Json::array({"10", "20"}));
   // Without operators (or a traced page), neither walk rules nor calls are written.
   const Json empty = page_data(library_html(Library{}, sample_page()));
   EXPECT_TRUE(empty["walk"].empty());
   EXPECT_EQ(empty["calls_note"], "");
 }
 
-TEST(ReportHtml, KeySetsAreCpuAndCudaWithAndWithoutAutograd) {
-  const std::vector<ChainKeySet> sets = page_key_sets();
-  ASSERT_EQ(sets.size(), 4u);
-  EXPECT_EQ(sets[0].keys, "CPU");
-  EXPECT_NE(sets[1].keys.find("AutogradCPU"), std::string::npos);
-  EXPECT_EQ(sets[2].keys, "CUDA");
-  EXPECT_NE(sets[3].keys.find("AutogradCUDA"), std::string::npos);
+// The presets are calls as resolve's options give them: a CPU, CUDA and Meta tensor, and a CPU
+// tensor made and used under inference mode.
+TEST(ReportHtml, PresetsAreTensorsOfEachDeviceAndInferenceMode) {
+  const std::vector<PageCall> presets = page_calls();
+  ASSERT_EQ(presets.size(), 4u);
+  EXPECT_EQ(presets[0].label, "CPU tensor");
+  EXPECT_EQ(presets[0].call.tensors, std::vector<std::string>{"cpu"});
+  EXPECT_EQ(presets[1].call.tensors, std::vector<std::string>{"cuda"});
+  EXPECT_EQ(presets[2].label, "Meta tensor");
+  EXPECT_TRUE(presets[3].call.inference_mode);
+  EXPECT_EQ(presets[3].call.inference_tensors, std::vector<std::string>{"cpu"});
+  const Json data = page_data(library_html(sample_library(), sample_page()));
+  EXPECT_EQ(data["presets"][3]["call"]["inference_mode"], true);
 }
 
 }  // namespace
-}  // namespace schemac::inspect::report
+}  // namespace schemac::report_page

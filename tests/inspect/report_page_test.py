@@ -202,21 +202,40 @@ def main():
         check(args.expect_fallthrough in expected_by_filter(data, key, True),
               f"{args.expect_fallthrough} falls through on {key}")
 
-    # An expanded operator: its matrix, registrations and one chain per key set, drawn.
+    # An expanded operator: its matrix, registrations, the call form's chain and one chain per
+    # preset, drawn.
     opened = "filter=" + urllib.parse.quote(first) + "&open=" + urllib.parse.quote(first)
     dom = browse(page, opened, profile, "--dump-dom")
     check('<table class="matrix">' in dom and '<table class="regs">' in dom,
           "matrix and registrations")
-    check(dom.count('<div class="chain"') == len(data["key_sets"]) == 4, "a chain per key set")
+    check(dom.count('<div class="chain') == len(data["presets"]) + 1 and
+          len(data["presets"]) == 4, "the form's chain and a chain per preset")
     check(dom.count("<svg") >= 4 and "<rect" in dom, "the chains are drawn")
-    # Counts read as words ("12 direct", missing keys counted); kernel columns are headed K1, K2,
-    # ... and named under the table; fallthroughs and backend fallbacks take no column of their own.
+    check(f"$ dispatch-inspect resolve {html.escape(first)}" in dom,
+          "the form's chain says its command line")
+    # Counts read as words ("12 direct"); an empty entry is "no kernel", not a failure, unless a
+    # call the operator needs reaches it ("would fail", from the C++ audit's failing_entries).
     check(re.search(r'class="chip r-[a-z-]+"[^>]*>\d+ [a-z]+</span>', dom) is not None,
           "labelled counts")
-    missing = len(data["keys"]) - len(data["operators"][names.index(first)]["rows"])
-    check(missing == 0 or f">{missing} missing</span>" in dom, f"{missing} missing keys counted")
-    check('<th class="kernel" title="' in dom and ">K1</th>" in dom and '<ol class="kernels">' in dom,
-          "kernel columns K1, K2, ... with their names under the table")
+    op = data["operators"][names.index(first)]
+    empty = len(data["keys"]) - len(op["rows"]) - len(op["needs"])
+    check(empty == 0 or f">{empty} no kernel</span>" in dom, f"{empty} keys without a kernel")
+    check(not op["needs"] or f'>{len(op["needs"])} would fail</span>' in dom,
+          f"{len(op['needs'])} entries that would fail")
+    check(">missing<" not in dom.split('id="legend"')[-1].split("</summary>")[0],
+          "no red 'missing' count")
+    # Kernel columns are headed by the kernel's own short name, not K1, K2, ...
+    kernels = {data["strings"][r[1]] for r in op["rows"] if r[1] >= 0 and not r[4]}
+    check('<th class="kernel" title="' in dom and ">K1</th>" not in dom, "named kernel columns")
+    short = lambda k: k.rsplit("/", 1)[-1] if k.startswith("registered at ") else k
+    check(all(f"<span>{html.escape(short(k))}</span></th>" in dom for k in kernels
+              if data["strings"][0] is not None and "fallback" not in k),
+          "each kernel column is headed by its name")
+    # The form fills from the address, and the chain follows it: a Meta tensor under inference
+    # mode, say.
+    with_call = opened + "&tensor=meta&inference_tensor=1&inference_mode=1"
+    dom = browse(page, with_call, profile, "--dump-dom")
+    check("--inference-tensor meta --inference-mode" in dom, "the call form from the address")
     shot = os.path.join(work, "page.png")
     browse(page, opened, profile, "--screenshot=" + shot, "--hide-scrollbars")
     check(os.path.exists(shot) and os.path.getsize(shot) > 10000, "a screenshot")

@@ -69,8 +69,14 @@ TEST(ReportRender, DumpWithAndWithoutSchema) {
 }
 
 TEST(ReportWire, RequestAndResponseSurviveTheTrip) {
-  Request request{"resolve", {"a.so", "b.so"}, "ns::op", true, "CPU", "AutogradCPU",
-                  "",        {"cpu"},          {"CPU"}};
+  Request request;
+  request.kind = "resolve";
+  request.libraries = {"a.so", "b.so"};
+  request.op = "ns::op";
+  request.all_keys = true;
+  request.call = {"CPU", {"cpu"}, {"meta"}, "AutogradCPU", "", {"cpu"}, true, "meta"};
+  request.several = true;
+  request.calls = {request.call, {}};
   Request request_back;
   ASSERT_TRUE(from_wire(to_wire(request).dump(), request_back));
   EXPECT_EQ(to_wire(request_back), to_wire(request));
@@ -83,7 +89,9 @@ TEST(ReportWire, RequestAndResponseSurviveTheTrip) {
                          {{"CPU", "DispatchKeySet(CPU)", true, "k", Reason::Kernel, "a.cpp:3"}},
                          "a backend kernel",
                          false,
-                         {"added by thread-local state: BackendSelect (the included set)"}};
+                         {"added by thread-local state: BackendSelect (the included set)"},
+                         {"--device meta: a note"}};
+  response.refused = "a reason";
   Response back;
   ASSERT_TRUE(from_wire(to_wire(response).dump(), back));
   EXPECT_EQ(to_wire(back), to_wire(response));

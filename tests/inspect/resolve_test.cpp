@@ -186,26 +186,77 @@ TEST(Resolve, AutocastPassesOnWithoutItsKey) {
 }
 
 // A factory operator (no tensor argument): BackendSelect computes the backend from the options'
-// device, as torch.empty does.
+// device, as torch.empty does; an operator with tensors and a device (_to_copy, which .to calls):
+// the options' device with the tensors' keys, below BackendSelect.
 TEST(Resolve, BackendSelectUsesTheDevice) {
   dispatch::Dispatcher d;
   dispatch::register_default_fallbacks(d);
   std::vector<dispatch::RegistrationHandle> handles;
-  handles.push_back(d.def("test::empty(int[] size) -> Tensor", "test.cpp:0"));
-  for (auto [key, name] : {std::pair{DispatchKey::BackendSelect, "select"},
-                           {DispatchKey::CPU, "empty_cpu"},
-                           {DispatchKey::Meta, "empty_meta"}})
-    handles.push_back(
-        d.impl("test::empty", key, KernelFunction::make_from_boxed(&noop), name, "test.cpp:1"));
+  handles.push_back(d.def("test::empty(int[] size, *, Device? device=None) -> Tensor", "t.cpp:0"));
+  handles.push_back(d.def("test::to(Tensor self, *, Device? device=None) -> Tensor", "t.cpp:0"));
+  for (const char* op : {"test::empty", "test::to"}) {
+    for (auto [key, name] : {std::pair{DispatchKey::BackendSelect, "select"},
+                             {DispatchKey::CPU, "cpu"},
+                             {DispatchKey::Meta, "meta"},
+                             {DispatchKey::Autograd, "autograd"}})
+      handles.push_back(
+          d.impl(op, key, KernelFunction::make_from_boxed(&noop), name, "test.cpp:1"));
+  }
   const Runtime& rt = schemac_runtime();
-  const report::Table table = table_of(*d.find("test::empty"), {true, {}});
-  Call call{{}, rt.default_included(), rt.default_excluded(), false, "cpu"};
-  const report::Resolution cpu = resolve(rt, table, call);
-  EXPECT_EQ(chain_of(cpu), "BackendSelect=select -> CPU=empty_cpu");
+  const report::Table empty = table_of(*d.find("test::empty"), {true, {}});
+  Call call{{}, rt.default_included(), rt.default_excluded(), false, ""};
+  const report::Resolution cpu = resolve(rt, empty, call);
+  EXPECT_EQ(chain_of(cpu), "BackendSelect=select -> CPU=cpu");
   EXPECT_EQ(cpu.chain[1].key_set, "DispatchKeySet(CPU)");
   EXPECT_FALSE(cpu.fails);
+  EXPECT_TRUE(cpu.call_notes.empty());
   call.device = "meta";
-  EXPECT_EQ(chain_of(resolve(rt, table, call)), "BackendSelect=select -> Meta=empty_meta");
+  EXPECT_EQ(chain_of(resolve(rt, empty, call)), "BackendSelect=select -> Meta=meta");
+  // .to('meta') of a CPU tensor runs Meta; .to(float) of a Meta tensor (no device: cpu) too.
+  const report::Table to = table_of(*d.find("test::to"), {true, {}});
+  const report::Resolution meta =
+      resolve(rt, to, {keys("CPU,ADInplaceOrView,AutogradCPU,AutocastCPU"), rt.default_included(),
+                       rt.default_excluded(), true, "meta"});
+  EXPECT_EQ(chain_of(meta), "AutogradCPU=autograd -> BackendSelect=select -> Meta=meta");
+  EXPECT_EQ(meta.chain[2].key_set, "DispatchKeySet(CPU, Meta)");
+  EXPECT_EQ(chain_of(resolve(rt, to,
+                             {keys("Meta,ADInplaceOrView,AutogradMeta"), rt.default_included(),
+                              rt.default_excluded(), true, ""})),
+            "AutogradMeta=autograd -> BackendSelect=select -> Meta=meta");
+  // Excluding BackendSelect: the tensors' keys choose, and the device is only an argument.
+  const report::Resolution unread =
+      resolve(rt, to, {keys("CPU,AutogradCPU"), rt.default_included(),
+                       rt.default_excluded() | keys("BackendSelect"), true, "meta"});
+  EXPECT_EQ(chain_of(unread), "AutogradCPU=autograd -> CPU=cpu");
+  ASSERT_EQ(unread.call_notes.size(), 1u);
+  EXPECT_EQ(unread.call_notes[0].rfind("--device meta: no BackendSelect kernel", 0), 0u);
+}
+
+// InferenceMode: ADInplaceOrView leaves the included set, the autograd keys join the excluded set
+// (c10's InferenceMode), and an inference tensor lacks both.
+TEST(Resolve, InferenceModeSets) {
+  const Runtime& rt = schemac_runtime();
+  const InferenceMode inference = inference_mode(rt);
+  EXPECT_EQ(rt.set_text(inference.not_included), "DispatchKeySet(ADInplaceOrView)");
+  const KeySet cpu_tensor = keys("CPU,ADInplaceOrView,AutogradCPU,AutocastCPU");
+  EXPECT_EQ(rt.set_text(rt.with_thread_local(cpu_tensor, {}, inference.excluded)),
+            "DispatchKeySet(CPU, ADInplaceOrView, AutocastCPU)");
+  EXPECT_EQ(rt.set_text(cpu_tensor - inference.tensor_lacks()), "DispatchKeySet(CPU, AutocastCPU)");
+}
+
+// Which calls cannot happen, from the schema.
+TEST(Resolve, CallsThatCannotHappen) {
+  EXPECT_TRUE(schema_takes_device(
+      "aten::_to_copy(Tensor self, *, ScalarType? dtype=None, Device? device=None) -> Tensor"));
+  EXPECT_TRUE(schema_takes_device("aten::to.device(Tensor(a) self, Device device) -> Tensor(a)"));
+  EXPECT_FALSE(schema_takes_device("aten::add.Tensor(Tensor self, Tensor other) -> Tensor"));
+  EXPECT_FALSE(schema_takes_device("ns::op(Dict(str, Device) d, int[2] device=[1, 2]) -> Tensor"));
+  EXPECT_FALSE(schema_takes_device(""));
+  EXPECT_EQ(call_refusal("ns::f", true, true, true, true), "");
+  EXPECT_NE(call_refusal("ns::empty", false, true, true, false).find("takes no tensor argument"),
+            std::string::npos);
+  EXPECT_NE(call_refusal("ns::add", true, false, true, true).find("takes no Device argument"),
+            std::string::npos);
 }
 
 TEST(Resolve, KeyListErrors) {
@@ -217,6 +268,11 @@ TEST(Resolve, KeyListErrors) {
   EXPECT_NE(error.find("did you mean 'AutogradCPU'?"), std::string::npos) << error;
   EXPECT_FALSE(parse_key_list(rt, "Autograd", ks, error));
   EXPECT_NE(error.find("'Autograd' is not a runtime key"), std::string::npos) << error;
+  // A did-you-mean names only what a key set takes: Autgrad is nearest Autograd, an alias key.
+  EXPECT_FALSE(parse_key_list(rt, "CPU,Autgrad", ks, error));
+  EXPECT_EQ(error.find("did you mean 'Autograd'"), std::string::npos) << error;
+  EXPECT_FALSE(parse_key_list(rt, "autogradcpu", ks, error));
+  EXPECT_NE(error.find("did you mean 'AutogradCPU'?"), std::string::npos) << error;
   EXPECT_TRUE(parse_key_list(rt, " CPU , AutogradCPU ", ks, error));
   EXPECT_EQ(rt.set_text(ks), "DispatchKeySet(CPU, AutogradCPU)");
 }

@@ -4,8 +4,8 @@ call is traced, and `resolve` predicts it from the key set trace says the first 
 dispatched on (`--keys`) and from the tensors alone (`--tensor cpu`, `--device cpu`). The kernels
 trace shows at the top level (the outer call and its redispatches; nested calls of other operators
 are left out) must equal resolve's chain step by step: key, kernel, reason and the key set each
-step receives. Each case runs plainly, with autograd excluded (as inference mode does) and under
-`--autocast cpu`, with the same thread-local options given to both subcommands.
+step receives. Each case runs plainly, with AutogradCPU excluded, under `--autocast cpu` and under
+`--inference-mode`, with the same thread-local options given to both subcommands.
 usage: trace_resolve_agree_test.py DISPATCH_INSPECT LIBRARY [--cuda]"""
 import json
 import shutil
@@ -14,7 +14,8 @@ import sys
 
 TENSOR = "cpu:float32[2,2]"
 # The thread-local options of each case, given alike to trace and resolve.
-CASES = [("plain", []), ("no autograd", ["--exclude", "AutogradCPU"]), ("autocast cpu", ["--autocast", "cpu"])]
+CASES = [("plain", []), ("no autograd", ["--exclude", "AutogradCPU"]), ("autocast cpu", ["--autocast", "cpu"]),
+         ("inference mode", ["--inference-mode"])]
 
 
 def split_top_level(text):
@@ -88,8 +89,9 @@ def compare(inspect, library, op, specs, device, case, options, takes_tensors):
         return f"trace shows no call of {op}: {out}"
     first_keys = traced[0]["key_set"]
     first_keys = first_keys[first_keys.index("(") + 1:first_keys.rindex(")")].replace(" ", "")
-    requests = [["--keys", first_keys]]
-    requests.append(["--tensor", device] if takes_tensors else ["--keys", "", "--device", device])
+    # An operator without tensor arguments takes no keys (resolve refuses them): its device only.
+    requests = [["--keys", first_keys], ["--tensor", device]] if takes_tensors else \
+        [["--device", device]]
     for request in requests:
         code, rout, rerr = run(inspect, ["resolve", op, "--load", library, "--allow-missing", *options, *request])
         if code != 0:

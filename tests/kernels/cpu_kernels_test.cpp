@@ -1,5 +1,6 @@
 // Every CPU kernel against plain reference loops, for contiguous, strided, transposed and
 // broadcast inputs and the dtypes that matter.
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 

@@ -1,5 +1,6 @@
 // Every CUDA kernel against its CPU counterpart (itself tested against reference loops), on
 // contiguous, strided and broadcast inputs. Without a GPU every test skips and says why.
+#include <algorithm>
 #include <cmath>
 
 #include <gtest/gtest.h>

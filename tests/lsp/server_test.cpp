@@ -2,6 +2,7 @@
 // on open and change with 0-based UTF-16 ranges and rule codes, quick fixes, hover and completion.
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <memory>

@@ -2,6 +2,7 @@
 // under lib/ and tools/, the registry's table, and everywhere else by its symbol
 // (rules::unknown_type); every rule has its anchor in docs/, and every rule anchor of the rule
 // pages names a rule.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>

@@ -31,6 +31,10 @@ constexpr TorchVersion k2_6{2, 6};
 constexpr TorchVersion k2_7{2, 7};
 constexpr TorchVersion k2_8{2, 8};
 constexpr TorchVersion k2_9{2, 9};
+constexpr TorchVersion k2_10{2, 10};
+constexpr TorchVersion k2_12{2, 12};
+constexpr TorchVersion k2_13{2, 13};
+constexpr TorchVersion k2_14{2, 14};
 
 // The diagnostics of `text` under `version`, with that release's built-in tags.
 std::vector<Diagnostic> lint(const std::string& text, TorchVersion version) {
@@ -52,8 +56,10 @@ using Rules = std::vector<std::string>;
 TEST(TorchRelease, VersionsParseOnlyWhenKnown) {
   EXPECT_EQ(parse_torch_version("1.12"), k1_12);
   EXPECT_EQ(parse_torch_version("2.9"), k2_9);
-  EXPECT_EQ(parse_torch_version("2.10"), kNewestTorchVersion);
-  for (const char* bad : {"1.11", "3.0", "2", "2.", "2.9.1", "2.11", "x.y", "", " 2.0"})
+  EXPECT_EQ(parse_torch_version("2.10"), k2_10);
+  EXPECT_EQ(parse_torch_version("2.14"), kNewestTorchVersion);
+  EXPECT_EQ(kNewestTorchVersion, k2_14);
+  for (const char* bad : {"1.11", "3.0", "2", "2.", "2.9.1", "2.15", "x.y", "", " 2.0"})
     EXPECT_EQ(parse_torch_version(bad), std::nullopt) << bad;
   EXPECT_EQ(known_torch_versions().front(), k1_12);
   EXPECT_EQ(known_torch_versions().back(), kNewestTorchVersion);
@@ -77,15 +83,16 @@ TEST(TorchRelease, FactoryDispatchSince1_13) {
   EXPECT_EQ(rules(lint(factory, kNewestTorchVersion)), Rules{"factory-dispatch:error"});
 }
 
-// An assertion in torchgen 1.13 through 2.9 (read in 1.13, 2.0, 2.1, 2.3 to 2.7 and 2.9), a
-// warning in 2.10 (PyTorch's own file has an untagged random operator), not checked by 1.12.
-TEST(TorchRelease, NondeterministicSeededIsAnErrorFrom1_13Through2_9) {
+// An assertion in torchgen from 1.13 on (read in 1.13, 2.0, 2.1, 2.3 to 2.7, 2.9 and 2.14), not
+// checked by 1.12; a warning in the extension profile, which no torchgen reads.
+TEST(TorchRelease, NondeterministicSeededIsAnErrorFrom1_13) {
   const std::string random = "- func: my_rand(int[] size) -> Tensor\n  dispatch:\n    CPU: my_rand\n";
   EXPECT_EQ(rules(lint(random, k1_12)), Rules{});
-  for (TorchVersion version : {k1_13, k2_0, k2_4, k2_5, k2_6, k2_9})
+  for (TorchVersion version : {k1_13, k2_0, k2_4, k2_5, k2_6, k2_9, k2_10, k2_14})
     EXPECT_EQ(rules(lint(random, version)), Rules{"nondeterministic-seeded:error"})
         << format_torch_version(version);
-  EXPECT_EQ(rules(lint(random, kNewestTorchVersion)), Rules{"nondeterministic-seeded:warning"});
+  const std::string extension = "- func: my_ops::my_rand(int[] size) -> Tensor\n";
+  EXPECT_EQ(rules(lint(extension, kNewestTorchVersion)), Rules{"nondeterministic-seeded:warning"});
 }
 
 // torchgen 1.13 and 2.0 look for dropout in the operator's name; from 2.1 (read in 2.1, 2.3 and
@@ -95,9 +102,8 @@ TEST(TorchRelease, DropoutArgumentsCountAsRandomFrom2_1) {
                           "  dispatch:\n    CPU: my_rnn\n";
   for (TorchVersion version : {k1_13, k2_0})
     EXPECT_EQ(rules(lint(rnn, version)), Rules{}) << format_torch_version(version);
-  for (TorchVersion version : {k2_1, k2_3})
+  for (TorchVersion version : {k2_1, k2_3, kNewestTorchVersion})
     EXPECT_EQ(rules(lint(rnn, version)), Rules{"nondeterministic-seeded:error"});
-  EXPECT_EQ(rules(lint(rnn, kNewestTorchVersion)), Rules{"nondeterministic-seeded:warning"});
 }
 
 TEST(TorchRelease, BuiltinTagsFollowTheRelease) {
@@ -107,7 +113,7 @@ TEST(TorchRelease, BuiltinTagsFollowTheRelease) {
   const std::span<const std::string_view> tags_1_12 = builtin_tags(k1_12);
   EXPECT_EQ(std::vector<std::string_view>(tags_1_12.begin(), tags_1_12.end()),
             (std::vector<std::string_view>{"inplace_view", "view_copy"}));
-  EXPECT_EQ(builtin_tags().size(), 21u);
+  EXPECT_EQ(builtin_tags().size(), 20u);  // 2.14's tags.yaml
   // 2.4's tags.yaml has 11 tags; 2.1's has no pt2_compliant_tag (2.3 has); 2.5 adds
   // flexible_layout, 2.6 maybe_aliasing_or_mutating, 2.8 three stride and graph tags.
   auto has = [](TorchVersion version, std::string_view tag) {
@@ -125,7 +131,13 @@ TEST(TorchRelease, BuiltinTagsFollowTheRelease) {
   EXPECT_TRUE(has(k2_8, "needs_exact_strides"));
   EXPECT_FALSE(has(k2_8, "reduction"));
   EXPECT_FALSE(has(k2_9, "out_variant"));
-  EXPECT_TRUE(has(kNewestTorchVersion, "out_variant"));
+  EXPECT_TRUE(has(k2_10, "out_variant"));
+  // inplace and out came after 2.12's branch cut; has_side_effects is a fork's, in no release.
+  EXPECT_FALSE(has(k2_12, "inplace"));
+  EXPECT_FALSE(has(k2_12, "out"));
+  EXPECT_TRUE(has(k2_13, "inplace"));
+  EXPECT_TRUE(has(k2_13, "out"));
+  EXPECT_FALSE(has(kNewestTorchVersion, "has_side_effects"));
   for (TorchVersion version : known_torch_versions()) {
     const std::span<const std::string_view> tags = builtin_tags(version);
     for (std::string_view tag : tags_1_12)
@@ -282,6 +294,47 @@ TEST(TorchRelease, ConstRefOnOutFunctionsIsRefusedFrom2_7) {
   }
 }
 
+// The schema language of each release: Dimname is parsed up to 2.12; a ScalarType default written
+// by dtype name from 2.5; DeviceIndex, SymBool and Await are not read by 1.13.
+TEST(TorchRelease, SchemaFormsFollowTheRelease) {
+  auto entry = [](const std::string& func) {
+    return "- func: " + func + "\n  dispatch:\n    CPU: foo\n";
+  };
+  const std::string dimname = entry("foo(Tensor self, Dimname dim) -> Tensor");
+  for (TorchVersion version : {k1_12, k1_13, k2_0, k2_9, k2_12})
+    EXPECT_EQ(rules(lint(dimname, version)), Rules{}) << format_torch_version(version);
+  for (TorchVersion version : {k2_13, k2_14}) {
+    const std::vector<Diagnostic> diagnostics = lint(dimname, version);
+    ASSERT_EQ(rules(diagnostics), Rules{"schema-release:error"}) << format_torch_version(version);
+    EXPECT_EQ(diagnostics[0].message,
+              "the Dimname type was removed in PyTorch 2.13: PyTorch " + format_torch_version(version) +
+                  " rejects 'Dimname' (PyTorch 2.12 and older read it); named tensors are gone: take a "
+                  "dimension as 'int', or its name as 'str'");
+    EXPECT_EQ(diagnostics[0].location.line, 1u);
+    EXPECT_EQ(diagnostics[0].location.column, 26u);
+    EXPECT_EQ(diagnostics[0].location.end_column, 33u);
+  }
+  // Inside a list and an optional too, once each.
+  EXPECT_EQ(rules(lint(entry("foo(Tensor self, Dimname[] dims, Dimname? d=None) -> Tensor"), k2_14)),
+            (Rules{"schema-release:error", "schema-release:error"}));
+
+  const std::string dtype = entry("foo(Tensor self, *, ScalarType dtype=bfloat16, ScalarType? t=float) -> Tensor");
+  for (TorchVersion version : {k2_5, k2_14}) EXPECT_EQ(rules(lint(dtype, version)), Rules{});
+  for (TorchVersion version : {k1_13, k2_4}) {
+    const std::vector<Diagnostic> diagnostics = lint(dtype, version);
+    ASSERT_EQ(rules(diagnostics), Rules{"schema-release:error"}) << format_torch_version(version);
+    EXPECT_NE(diagnostics[0].message.find("('bfloat16') is read from PyTorch 2.5 on: PyTorch " +
+                                          format_torch_version(version) + " rejects it"),
+              std::string::npos)
+        << diagnostics[0].message;
+  }
+  for (const char* func : {"foo(Tensor self, DeviceIndex i) -> Tensor", "foo(Tensor self, SymBool b) -> Tensor",
+                           "foo(Tensor self, Await(Tensor) a) -> Tensor"}) {
+    EXPECT_EQ(rules(lint(entry(func), k1_13)), Rules{"schema-release:error"}) << func;
+    EXPECT_EQ(rules(lint(entry(func), kNewestTorchVersion)), Rules{}) << func;
+  }
+}
+
 TEST(TorchRelease, NonAsciiNamesAreAccepted) {
   EXPECT_EQ(rules(lint("- func: föo(Tensor self, *, int größe=1) -> Tensor\n  dispatch:\n    CPU: foo\n",
                        kNewestTorchVersion)),
@@ -345,6 +398,21 @@ TEST_F(TorchVersionCli, LintAndGenTakeAKnownRelease) {
   EXPECT_EQ(gen_old.status, 1);
   EXPECT_NE(gen_old.err.find("[unknown-tag]"), std::string::npos) << gen_old.err;
   EXPECT_EQ(schemac("gen --torch-version 0.4 ops.yaml -o out").status, 2);
+}
+
+// Schemas in registration code are read by the release's parser too.
+TEST_F(TorchVersionCli, RegistrationCodeSchemasFollowTheRelease) {
+  file("ops.cpp", "#include <torch/library.h>\n"
+                  "TORCH_LIBRARY(my_ops, m) {\n"
+                  "  m.def(\"sum_dim(Tensor self, Dimname dim) -> Tensor\");\n"
+                  "}\n");
+  EXPECT_EQ(schemac("lint --torch-version 2.12 ops.cpp").status, 0);
+  test::ToolRun newest = schemac("lint ops.cpp");
+  EXPECT_EQ(newest.status, 1);
+  EXPECT_NE(newest.out.find("ops.cpp:3:31: error: the Dimname type was removed in PyTorch 2.13: "
+                            "PyTorch 2.14 rejects 'Dimname'"),
+            std::string::npos)
+      << newest.out;
 }
 
 // A .schemac.yaml's torch-version applies to the files below it, and --torch-version overrides it.

@@ -81,8 +81,19 @@ TEST(InferSchema, DefaultsAsPyTorchWritesThem) {
 
 TEST(InferSchema, KeywordOnlyArguments) {
   EXPECT_EQ(inferred("import torch\n@torch.library.custom_op('a::f', mutates_args=())\n"
-                     "def f(x: torch.Tensor, *, scale: float = 1.0, out: torch.Tensor) -> None: ...\n"),
-            "a::f(Tensor x, *, float scale=1.0, Tensor out) -> ()");
+                     "def f(x: torch.Tensor, *, scale: float = 1.0, n: int) -> None: ...\n"),
+            "a::f(Tensor x, *, float scale=1.0, SymInt n) -> ()");
+  // infer_schema writes a keyword-only Tensor (vLLM's helper defines it through Library.define),
+  // but custom_op itself refuses one unless the op is tagged torch.Tag.out.
+  EXPECT_EQ(inferred("import torch\nfrom torch.library import Library\nlib = Library('a', 'FRAGMENT')\n"
+                     "def f(x: torch.Tensor, *, scale: float = 1.0, out: torch.Tensor) -> None: ...\n"
+                     "direct_register_custom_op('f', f, target_lib=lib)\n"),
+            "f(Tensor x, *, float scale=1.0, Tensor out) -> ()");  // the namespace is lib's
+  EXPECT_THAT(problems("import torch\n@torch.library.custom_op('a::f', mutates_args=())\n"
+                       "def f(x: torch.Tensor, *, out: torch.Tensor) -> None: ...\n"),
+              ElementsAre("3:27 rejected: custom op 'a::f': parameter 'out' is a keyword-only Tensor, "
+                          "which custom_op does not take (from PyTorch 2.13 an op tagged "
+                          "torch.Tag.out may have them)"));
 }
 
 TEST(InferSchema, MutatesArgsAnnotateByParameterIndex) {

@@ -9,8 +9,8 @@
 #include "commands.h"
 #include "library_loader.h"
 #include "runtime.h"
+#include "schemac/audit/audit.h"
 #include "schemac/diagnostics/diagnostic.h"
-#include "schemac/inspect/audit.h"
 #include "schemac/inspect/names.h"
 #include "schemac/inspect/operator_glob.h"
 #include "schemac/inspect/render.h"
@@ -30,19 +30,10 @@ struct AuditOptions {
 bool keep_named(const std::string& pattern, report::Library& library) {
   std::vector<std::string> names;
   for (const report::OperatorState& op : library.operators) names.push_back(op.summary.name);
-  std::vector<std::string> kept = {pattern};
-  if (report::is_operator_glob(pattern)) {
-    report::GlobExpansion found = report::expand_operator_glob(pattern, names);
-    if (!found.ok()) {
-      std::cerr << "dispatch-inspect: error: " << found.error << "\n";
-      if (!found.note.empty()) std::cerr << "note: " << found.note << "\n";
-      return false;
-    }
-    kept = std::move(found.names);
-  } else if (std::find(names.begin(), names.end(), pattern) == names.end()) {
-    std::cerr << report::unknown_operator_error(pattern, names);
-    return false;
-  }
+  report::OperatorLookup found = report::find_operators(pattern, names);
+  std::cerr << found.error;
+  if (found.names.empty()) return false;
+  const std::vector<std::string>& kept = found.names;
   std::erase_if(library.operators, [&](const report::OperatorState& op) {
     return !std::binary_search(kept.begin(), kept.end(), op.summary.name);
   });
@@ -61,19 +52,19 @@ diagnostics::Location location_of(const std::string& site) {
   return diagnostics::Location{site};
 }
 
-std::string audit_sarif(const std::vector<report::Finding>& findings) {
+std::string audit_sarif(const std::vector<audit::Finding>& findings) {
   std::vector<diagnostics::RuleInfo> rules;
-  for (const report::AuditRule& rule : report::audit_rules())
+  for (const audit::AuditRule& rule : audit::audit_rules())
     rules.push_back({rule.id, diagnostics::Severity::warning, rule.description});
   std::vector<diagnostics::Diagnostic> diagnostics;
-  for (const report::Finding& f : findings) {
+  for (const audit::Finding& f : findings) {
     diagnostics::Diagnostic d{diagnostics::Severity::warning,
                               std::string(f.rule),
                               location_of(f.site),
                               f.op + ": " + f.message,
                               {},
                               std::nullopt};
-    d.notes.push_back({{}, "why: " + std::string(report::audit_rule(f.rule).why)});
+    d.notes.push_back({{}, "why: " + std::string(audit::audit_rule(f.rule).why)});
     diagnostics.push_back(std::move(d));
   }
   return diagnostics::render_sarif(diagnostics,
@@ -87,14 +78,14 @@ int run_audit(const AuditOptions& o) {
   report::Response answer = ask(request);
   if (answer.status != cli::kExitOk) return answer.status;
   if (!o.op.empty() && !keep_named(o.op, answer.library)) return cli::kExitProblems;
-  const std::vector<report::Finding> findings = report::audit_library(answer.library);
+  const std::vector<audit::Finding> findings = audit::audit_library(answer.library);
   const size_t operators = answer.library.operators.size();
   if (o.format == "json") {
-    std::cout << report::json_text(report::audit_json(findings, operators)) << "\n";
+    std::cout << report::json_text(audit::audit_json(findings, operators)) << "\n";
   } else if (o.format == "sarif") {
     std::cout << audit_sarif(findings);
   } else {
-    std::cout << report::audit_text(findings, operators);
+    std::cout << audit::audit_text(findings, operators);
   }
   return findings.empty() ? cli::kExitOk : cli::kExitProblems;
 }

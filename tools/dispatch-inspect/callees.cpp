@@ -30,8 +30,8 @@ bool composite(const value_specs::TracedStep& step) {
 
 // The operators `op`'s composite kernel called (the calls made from inside its own frames),
 // or why they are unknown.
-report::OperatorCalls callees_of(const dispatch::OperatorEntry& entry) {
-  report::OperatorCalls out{entry.full_name(), {}, ""};
+report_page::OperatorCalls callees_of(const dispatch::OperatorEntry& entry) {
+  report_page::OperatorCalls out{entry.full_name(), {}, ""};
   const schema::ParseResult parsed = schema::parse_schema(entry.definition()->schema_text);
   if (!parsed.ok()) {
     out.unknown = "its schema does not parse";
@@ -81,8 +81,8 @@ report::OperatorCalls callees_of(const dispatch::OperatorEntry& entry) {
 
 }  // namespace
 
-std::vector<report::OperatorCalls> composite_callees(const report::Library& library) {
-  std::vector<report::OperatorCalls> out;
+std::vector<report_page::OperatorCalls> composite_callees(const report::Library& library) {
+  std::vector<report_page::OperatorCalls> out;
   for (const report::OperatorState& op : library.operators) {
     if (!has_composite_kernel(op)) continue;
     const dispatch::OperatorEntry* entry = dispatch::Dispatcher::singleton().find(op.summary.name);

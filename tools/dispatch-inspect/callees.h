@@ -8,12 +8,12 @@
 
 #include <vector>
 
-#include "schemac/inspect/render_html.h"
 #include "schemac/inspect/report.h"
+#include "schemac/report_page/render_html.h"
 
 namespace schemac::inspect {
 
 // Needs the library's libraries loaded into our runtime (this process).
-std::vector<report::OperatorCalls> composite_callees(const report::Library& library);
+std::vector<report_page::OperatorCalls> composite_callees(const report::Library& library);
 
 }  // namespace schemac::inspect

@@ -56,24 +56,17 @@ std::optional<report::Table> table_on(const Side& side, const std::string& op) {
   return std::move(answer.table);
 }
 
-// The operators OP names on either side: a glob's matches, or OP when one side has it.
-std::optional<std::vector<std::string>> operators_to_compare(const std::string& pattern,
-                                                             const Side& left, const Side& right) {
+// The operators OP names on either side: a glob's matches, or the operator (or the overload
+// packet's overloads) a name as PyTorch writes it stands for when one side has it.
+std::optional<NamedOperators> operators_to_compare(const std::string& pattern, const Side& left,
+                                                   const Side& right) {
   std::set<std::string> all = left.operators;
   all.insert(right.operators.begin(), right.operators.end());
   const std::vector<std::string> known(all.begin(), all.end());
-  if (!report::is_operator_glob(pattern)) {
-    if (all.contains(pattern)) return std::vector<std::string>{pattern};
-    std::cerr << report::unknown_operator_error(pattern, known);
-    return std::nullopt;
-  }
-  report::GlobExpansion found = report::expand_operator_glob(pattern, known);
-  if (!found.ok()) {
-    std::cerr << "dispatch-inspect: error: " << found.error << "\n";
-    if (!found.note.empty()) std::cerr << "note: " << found.note << "\n";
-    return std::nullopt;
-  }
-  return std::move(found.names);
+  report::OperatorLookup found = report::find_operators(pattern, known);
+  std::cerr << found.error << found.note;
+  if (found.names.empty()) return std::nullopt;
+  return NamedOperators{std::move(found.names), found.several};
 }
 
 std::string render(const OperatorCommandOptions& common, const DiffOptions& o,
@@ -112,10 +105,10 @@ int run_diff(const OperatorCommandOptions& common, const DiffOptions& o) {
   if (!left) return cli::kExitUsage;
   const std::optional<Side> right = side_of(right_runtime, right_libraries);
   if (!right) return cli::kExitUsage;
-  const std::optional<std::vector<std::string>> names =
-      operators_to_compare(common.op, *left, *right);
-  if (!names) return cli::kExitUsage;
-  const bool several = report::is_operator_glob(common.op);
+  const std::optional<NamedOperators> named = operators_to_compare(common.op, *left, *right);
+  if (!named) return cli::kExitUsage;
+  const std::vector<std::string>* names = &named->names;
+  const bool several = named->several;
   if (several && names->size() > 1 && common.format == "mermaid") {
     cli::error(
         "dispatch-inspect",

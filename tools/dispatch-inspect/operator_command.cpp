@@ -1,6 +1,7 @@
 #include "operator_command.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <iostream>
@@ -8,6 +9,7 @@
 #include "cli.h"
 #include "library_loader.h"
 #include "runtime.h"
+#include "schemac/inspect/names.h"
 #include "schemac/inspect/operator_glob.h"
 
 namespace schemac::inspect {
@@ -48,6 +50,9 @@ void add_thread_local_options(CLI::App* command, ThreadLocalOptions& options) {
           "the thread-local excluded set (a tensor on DEVICE carries that key); repeatable")
       ->check(CLI::IsMember({"cpu", "cuda", "xpu"}))
       ->allow_extra_args(false);
+  command->add_flag("--inference-mode", options.inference_mode,
+                    "run under torch.inference_mode(): ADInplaceOrView leaves the thread-local "
+                    "included set and every autograd key joins the excluded set");
 }
 
 report::Request operator_request(const char* kind, const OperatorCommandOptions& options,
@@ -59,8 +64,9 @@ report::Request operator_request(const char* kind, const OperatorCommandOptions&
   return request;
 }
 
-std::optional<std::vector<std::string>> operators_named(const OperatorCommandOptions& options) {
-  if (!report::is_operator_glob(options.op)) return std::vector<std::string>{options.op};
+std::optional<NamedOperators> operators_named(const OperatorCommandOptions& options) {
+  if (!report::is_operator_glob(options.op) && report::is_full_operator_name(options.op))
+    return NamedOperators{{options.op}, false};
   if (const std::optional<std::string> bad = report::glob_error(options.op)) {
     std::cerr << "dispatch-inspect: error: " << *bad << "\n";
     return std::nullopt;
@@ -70,15 +76,11 @@ std::optional<std::vector<std::string>> operators_named(const OperatorCommandOpt
   request.libraries = options.libraries;
   const report::Response answer = ask(request);
   if (answer.status != cli::kExitOk) return std::nullopt;
-  std::vector<std::string> known;
-  for (const report::OperatorSummary& op : answer.operators.operators) known.push_back(op.name);
-  report::GlobExpansion found = report::expand_operator_glob(options.op, known);
-  if (!found.ok()) {
-    std::cerr << "dispatch-inspect: error: " << found.error << "\n";
-    if (!found.note.empty()) std::cerr << "note: " << found.note << "\n";
-    return std::nullopt;
-  }
-  return std::move(found.names);
+  report::OperatorLookup found =
+      report::find_operators(options.op, report::operator_names(answer.operators));
+  std::cerr << found.error << found.note;
+  if (found.names.empty()) return std::nullopt;
+  return NamedOperators{std::move(found.names), found.several};
 }
 
 std::string json_array(const std::vector<std::string>& values) {
@@ -92,9 +94,10 @@ std::string json_array(const std::vector<std::string>& values) {
 }
 
 int print_each_operator(const OperatorCommandOptions& options, const OperatorAction& each) {
-  const std::optional<std::vector<std::string>> names = operators_named(options);
-  if (!names) return cli::kExitProblems;
-  const bool several = report::is_operator_glob(options.op);
+  const std::optional<NamedOperators> named = operators_named(options);
+  if (!named) return cli::kExitProblems;
+  const std::vector<std::string>* names = &named->names;
+  const bool several = named->several;
   if (several && names->size() > 1 && options.format == "mermaid") {
     std::cerr << fmt::format(
         "dispatch-inspect: error: --format mermaid draws one operator, and '{}' matches {}: name "

@@ -39,11 +39,19 @@ CLI::App* add_operator_command(CLI::App& app, const OperatorCommand& command,
                                std::shared_ptr<OperatorCommandOptions> options,
                                std::function<int()> run);
 
-// The thread-local state of a call, as resolve and trace both take it: --include, --exclude and
-// --autocast DEVICE (answer.h's call_of_request makes the sets of them, for both).
+// The thread-local state of a call, as resolve and trace both take it: --include, --exclude,
+// --autocast DEVICE and --inference-mode (answer.h's call_of_request makes the sets of them, for
+// both), put into `spec`.
 struct ThreadLocalOptions {
   std::string include, exclude;
   std::vector<std::string> autocast;
+  bool inference_mode = false;
+  void into(report::CallSpec& spec) const {
+    spec.include = include;
+    spec.exclude = exclude;
+    spec.autocast = autocast;
+    spec.inference_mode = inference_mode;
+  }
 };
 void add_thread_local_options(CLI::App* command, ThreadLocalOptions& options);
 
@@ -51,10 +59,17 @@ void add_thread_local_options(CLI::App* command, ThreadLocalOptions& options);
 report::Request operator_request(const char* kind, const OperatorCommandOptions& options,
                                  const std::string& op);
 
-// The operators the options' OP names: OP itself when it is no glob (the adapter reports an
-// unknown one), else every registered operator the glob matches after loading the options'
-// libraries, in name order (report/operator_glob.h); nullopt after saying why there are none.
-std::optional<std::vector<std::string>> operators_named(const OperatorCommandOptions& options);
+// The operators the options' OP names: OP itself when it is written as a full name (the adapter
+// reports an unknown one); else, after loading the options' libraries, every registered operator
+// a glob matches, in name order (report/operator_glob.h), or the one (or the overload packet's
+// overloads) a name as PyTorch writes it stands for (report/names.h's match_operator:
+// aten.add.Tensor, torch.ops.aten.relu.default, add.Tensor, aten::add); nullopt after saying why
+// there are none. `several`: a glob or a packet, printed as sections.
+struct NamedOperators {
+  std::vector<std::string> names;
+  bool several = false;
+};
+std::optional<NamedOperators> operators_named(const OperatorCommandOptions& options);
 
 // Outputs of one JSON value and a newline each (empty ones skipped) as one array and a newline.
 std::string json_array(const std::vector<std::string>& values);

@@ -1,8 +1,8 @@
 // `dispatch-inspect report`: every operator the loaded libraries registered (all when none is
 // loaded), with its computed table, registrations, redispatch chains and, on our runtime, what
 // its composite kernel calls (traced once: callees.h), as one self-contained
-// HTML page (report/render_html.h) written to -o FILE: through a temporary file beside it, renamed
-// over FILE once complete, so that FILE is never half-written.
+// HTML page (schemac/report_page/render_html.h) written to -o FILE: through a temporary file beside
+// it, renamed over FILE once complete, so that FILE is never half-written.
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -20,7 +20,7 @@
 #include "commands.h"
 #include "library_loader.h"
 #include "runtime.h"
-#include "schemac/inspect/render_html.h"
+#include "schemac/report_page/render_html.h"
 #include "schemac/support/version.h"
 
 namespace schemac::inspect {
@@ -94,13 +94,13 @@ std::string page_title(const std::vector<std::string>& libraries) {
 int run_report(const ReportOptions& o) {
   PendingOutput output;
   if (!output.open(o.output)) return kExitUsage;
-  report::PageInfo page{page_title(o.libraries), std::string(runtime_name(chosen_runtime())),
-                        fmt::format("dispatch-inspect {}", support::kVersion), o.libraries,
-                        report::page_key_sets()};
+  report_page::PageInfo page{page_title(o.libraries), std::string(runtime_name(chosen_runtime())),
+                             fmt::format("dispatch-inspect {}", support::kVersion), o.libraries,
+                             report_page::page_calls()};
   report::Request request;
   request.kind = "library";
   request.libraries = o.libraries;
-  for (const report::ChainKeySet& set : page.key_sets) request.key_sets.push_back(set.keys);
+  for (const report_page::PageCall& call : page.presets) request.calls.push_back(call.call);
   const report::Response answer = ask(request);
   if (answer.status != kExitOk) return answer.status;
   if (chosen_runtime() == RuntimeKind::Schemac) page.calls = composite_callees(answer.library);
@@ -108,7 +108,7 @@ int run_report(const ReportOptions& o) {
     page.calls_note =
         "what composite kernels call is unknown here: trace, which sees it, runs on "
         "the schemac runtime only";
-  if (!output.commit(report::library_html(answer.library, page))) return kExitUsage;
+  if (!output.commit(report_page::library_html(answer.library, page))) return kExitUsage;
   std::cout << fmt::format("wrote {}: {} operators\n", o.output, answer.library.operators.size());
   return kExitOk;
 }

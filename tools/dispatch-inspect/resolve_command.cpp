@@ -14,24 +14,30 @@ namespace {
 
 struct ResolveOptions {
   std::string keys;
-  std::vector<std::string> tensors;
+  std::vector<std::string> tensors, inference_tensors;
   ThreadLocalOptions thread_local_state;
-  std::string device = "cpu";
+  std::string device;
   bool allow_missing = false;
 };
 
-// One operator's resolution, rendered into `out`.
+// One operator's resolution, rendered into `out`. One of several that cannot take the call is
+// skipped with a note (counted in `refused`).
 int resolve_one(const OperatorCommandOptions& common, const ResolveOptions& o,
-                const std::string& op, std::string& out) {
+                const std::string& op, bool several, int& refused, std::string& out) {
   report::Request request = operator_request("resolve", common, op);
-  request.keys = o.keys;
-  for (const std::string& device : o.tensors) request.keys += "," + report::tensor_keys(device);
-  request.include = o.thread_local_state.include;
-  request.exclude = o.thread_local_state.exclude;
-  request.autocast = o.thread_local_state.autocast;
-  request.device = o.device;
+  request.several = several;
+  request.call.keys = o.keys;
+  request.call.tensors = o.tensors;
+  request.call.inference_tensors = o.inference_tensors;
+  o.thread_local_state.into(request.call);
+  request.call.device = o.device;
   const report::Response answer = ask(request);
   if (answer.status != cli::kExitOk) return answer.status;
+  if (!answer.refused.empty()) {
+    std::cerr << "note: skipped " << op << ": " << answer.refused << "\n";
+    ++refused;
+    return cli::kExitOk;
+  }
   if (common.format == "dot") {
     out = report::resolution_dot(answer.resolution);
   } else if (common.format == "mermaid") {
@@ -45,9 +51,18 @@ int resolve_one(const OperatorCommandOptions& common, const ResolveOptions& o,
 }
 
 int run_resolve(const OperatorCommandOptions& common, const ResolveOptions& o) {
-  return print_each_operator(common, [&](const std::string& op, bool, std::string& out) {
-    return resolve_one(common, o, op, out);
-  });
+  int refused = 0, asked = 0;
+  const int status =
+      print_each_operator(common, [&](const std::string& op, bool several, std::string& out) {
+        ++asked;
+        return resolve_one(common, o, op, several, refused, out);
+      });
+  if (asked > 0 && refused == asked) {
+    std::cerr << "dispatch-inspect: error: none of the operators '" << common.op
+              << "' names can take this call\n";
+    return cli::kExitUsage;
+  }
+  return status;
 }
 
 }  // namespace
@@ -82,10 +97,17 @@ void add_resolve_command(CLI::App& app) {
          "CPU,ADInplaceOrView,AutogradCPU,AutocastCPU); repeatable")
       ->check(CLI::IsMember({"cpu", "cuda", "meta"}))
       ->allow_extra_args(false);
+  sub->add_option("--inference-tensor", options->inference_tensors,
+                  "a tensor argument made under inference mode on DEVICE (cpu, cuda, meta): its "
+                  "keys lack ADInplaceOrView and the autograd keys (cpu: CPU,AutocastCPU); "
+                  "repeatable")
+      ->check(CLI::IsMember({"cpu", "cuda", "meta"}))
+      ->allow_extra_args(false);
   add_thread_local_options(sub, options->thread_local_state);
   sub->add_option("--device", options->device,
-                  "the device of the call's options (cpu, the default, cuda, meta): where "
-                  "BackendSelect sends an operator without tensor arguments, as torch.empty does")
+                  "the device of the call's options (cpu, cuda, meta), for an operator with a "
+                  "Device argument: a BackendSelect kernel sends the call to its backend (with "
+                  "the tensors' keys, for .to and _to_copy), as torch.empty(device=) does")
       ->check(CLI::IsMember({"cpu", "cuda", "meta"}));
   sub->add_flag("--allow-missing", options->allow_missing, "exit 0 even when the call would fail");
 }

@@ -118,12 +118,10 @@ int trace_one(const TraceOptions& o, const Call& call, const std::string& name, 
 
 int run_trace(const TraceOptions& o) {
   if (const int code = require_our_runtime("trace"); code != cli::kExitOk) return code;
-  report::Request thread_local_request;
-  thread_local_request.include = o.thread_local_state.include;
-  thread_local_request.exclude = o.thread_local_state.exclude;
-  thread_local_request.autocast = o.thread_local_state.autocast;
+  report::CallSpec thread_local_state;
+  o.thread_local_state.into(thread_local_state);
   Call call;
-  if (const int code = call_of_request(schemac_runtime(), thread_local_request, call, std::cerr);
+  if (const int code = call_of_request(schemac_runtime(), thread_local_state, call, std::cerr);
       code != cli::kExitOk)
     return code;
   if (!load_libraries(o.libraries, std::cerr)) return kExitProblems;

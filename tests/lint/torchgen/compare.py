@@ -4,8 +4,12 @@ of tests/lint/torchgen/{accept,reject}, runs `schemac lint --torch-version X.Y` 
 torchgen's PyTorch release) on the same case, and reports every case where the two verdicts
 differ. The folders hold torchgen 1.13's verdicts (Debian's python3-torch), which
 tests/lint/torchgen_verdicts_test.cpp checks without Python; this script checks any release
-whose torchgen is installed, and that the native_functions.yaml packaged with that torchgen (the
-release's own file) lints without errors under its own release:
+whose torchgen is installed, that the native_functions.yaml packaged with that torchgen (the
+release's own file) lints without errors under its own release, and mutated copies of that file:
+the file with each snippet of tests/lint/torchgen/mutations/ appended. A mutated copy's verdict
+is torchgen's, and, where torch of the same release imports, also that of torch._C.parse_schema
+on each schema the snippet adds: the build registers every schema at load, and its parser may
+refuse what torchgen takes (a ScalarType default written by dtype name before 2.5).
 
     /usr/bin/python3 tests/lint/torchgen/compare.py build/tools/schemac/schemac
     /path/to/venv-torch-2.4/bin/python tests/lint/torchgen/compare.py build/tools/schemac/schemac
@@ -41,6 +45,57 @@ def schemac_verdict(schemac, release, path, tags):
     if run.returncode not in (0, 1):
         sys.exit(f"schemac lint failed on {path} (exit {run.returncode}):\n{run.stdout}")
     return "accept" if run.returncode == 0 else "reject", run.stdout
+
+
+def parser_verdict(release, snippet):
+    """reject and why when the release's torch._C.parse_schema refuses a func of the snippet;
+    None when it takes them all or no torch of that release imports."""
+    try:
+        import torch
+    except ImportError:
+        return None
+    if ".".join(torch.__version__.split(".")[:2]) != release:
+        return None
+    for line in snippet.splitlines():
+        line = line.strip()
+        if line.startswith("- func:"):
+            func = line[len("- func:"):].strip()
+            try:
+                torch._C.parse_schema(func)
+            except RuntimeError as e:
+                return "reject", f"parse_schema: {' '.join(str(e).split())[:120]}"
+    return None
+
+
+def mutated_copies(gen, schemac, release, own, own_tags):
+    """The release's own file with each snippet of mutations/ appended: the number of copies and
+    of those whose verdicts differ."""
+    import tempfile
+    with open(own, encoding="utf-8") as f:
+        text = f.read()
+    paths = sorted(glob.glob(os.path.join(here, "mutations", "*.yaml")))
+    differ = rejected = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in paths:
+            with open(path, encoding="utf-8") as f:
+                snippet = f.read()
+            copy = os.path.join(tmp, os.path.basename(path))
+            with open(copy, "w", encoding="utf-8") as f:
+                f.write(text + ("" if text.endswith("\n") else "\n") + "\n" + snippet)
+            theirs, why = torchgen_verdict(gen, copy, own_tags)
+            if theirs == "accept":
+                theirs, why = parser_verdict(release, snippet) or (theirs, why)
+            ours, output = schemac_verdict(schemac, release, copy, own_tags)
+            rejected += theirs == "reject"
+            if theirs != ours:
+                differ += 1
+                print(f"own file + mutations/{os.path.basename(path)}: torchgen {release} says {theirs} {why}; "
+                      f"schemac says {ours}")
+                if ours == "reject":
+                    print("    " + "\n    ".join(l for l in output.splitlines() if "error:" in l))
+    print(f"{len(paths) - differ} of {len(paths)} mutated copies of the own file agree with torchgen {release} "
+          f"(it rejects {rejected} of them)")
+    return differ
 
 
 def own_files(gen):
@@ -89,7 +144,10 @@ def main():
     print(f"{len(paths) - differ} of {len(paths)} cases agree with torchgen {release}")
     # The release's own native_functions.yaml, which its torchgen built, lints without errors.
     own, own_tags = own_files(gen)
-    if own:
+    if not own:
+        differ += 1
+        print(f"torchgen {release}'s own native_functions.yaml is neither packaged with it nor in its checkout")
+    else:
         ours, output = schemac_verdict(schemac, release, own, own_tags)
         if ours != "accept":
             differ += 1
@@ -97,6 +155,7 @@ def main():
                   output.strip().replace("\n", "\n    ")[:4000])
         else:
             print(f"torchgen {release}'s own native_functions.yaml lints without errors")
+        differ += mutated_copies(gen, schemac, release, own, own_tags)
     return 1 if differ else 0
 
 

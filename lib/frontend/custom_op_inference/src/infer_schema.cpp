@@ -72,12 +72,14 @@ void append(MappedText& text, std::string_view piece, SourcePosition from) {
 
 class Inference {
  public:
-  Inference(const PythonModule& module, const MutatesArgs& mutates, const std::string& op)
+  Inference(const PythonModule& module, const MutatesArgs& mutates, const std::string& op,
+            const InferenceContext& context)
       : module_(module),
         tokens_(module.stream->tokens),
         reader_(module),
         mutates_(mutates),
-        op_(op) {}
+        op_(op),
+        context_(context) {}
 
   InferredSignature run(size_t def_token, SourcePosition mutates_position) {
     size_t open = def_token + 2;
@@ -89,6 +91,7 @@ class Inference {
     }
     if (mutates_.status == MutatesArgs::Status::invalid) reject(mutates_position, mutates_.why);
     if (mutates_.status == MutatesArgs::Status::unknown) unknown(mutates_position, mutates_.why);
+    read_tags();
     MappedText text;
     append(text, "(", where);
     size_t index = 0;
@@ -127,7 +130,7 @@ class Inference {
         star_written = true;
         append(text, text.size() > 1 ? ", *" : "*", p.position);
       }
-      std::optional<std::string> piece = parameter(p, index);
+      std::optional<std::string> piece = parameter(p, index, keyword_only);
       if (piece) append(text, (text.size() > 1 ? ", " : "") + *piece, p.position);
       seen.push_back(p.name);
       ++index;
@@ -141,6 +144,7 @@ class Inference {
         }
       }
     }
+    check_tagged_shape(where, mutates_position);
     append(text, ") -> ", where);
     returns(close, where, text);
     if (!failed_) out_.signature = std::move(text);
@@ -160,13 +164,60 @@ class Inference {
     failed_ = true;
   }
 
+  // custom_op's tags: from 2.13 torch.Tag.inplace and torch.Tag.out shape the schema.
+  void read_tags() {
+    if (!torch_releases::custom_op_tags_shape_schema(context_.release)) return;
+    const CustomOpTags& tags = context_.tags;
+    if (!tags.known) {
+      unknown(tags.position, fmt::format("{}, and from PyTorch 2.13 torch.Tag.inplace and "
+                                         "torch.Tag.out change the schema",
+                                         tags.why));
+      return;
+    }
+    inplace_ = tags.has("inplace");
+    out_tag_ = tags.has("out");
+    if (inplace_ && out_tag_) {
+      reject(tags.position, "torch.Tag.inplace and torch.Tag.out are mutually exclusive");
+      inplace_ = out_tag_ = false;
+    }
+  }
+
+  // What torch.Tag.inplace and torch.Tag.out require of the parameters as a whole.
+  void check_tagged_shape(SourcePosition where, SourcePosition mutates_position) {
+    if (out_tag_ && out_aliases_.empty() && !out_argument_refused_) {
+      reject(context_.tags.position,
+             "torch.Tag.out requires at least one mutable keyword-only Tensor argument");
+    }
+    if (!inplace_) return;
+    if (!first_positional_) {
+      reject(where, "torch.Tag.inplace requires a positional Tensor argument");
+      return;
+    }
+    if (first_positional_->type != "Tensor") {
+      reject(first_positional_->position,
+             fmt::format("torch.Tag.inplace requires the first positional argument to be a "
+                         "Tensor; '{}' is '{}'",
+                         first_positional_->name, first_positional_->type));
+    }
+    const bool exactly_first =
+        mutates_.status == MutatesArgs::Status::names && !mutates_.names.empty() &&
+        std::all_of(mutates_.names.begin(), mutates_.names.end(),
+                    [&](const std::string& name) { return name == first_positional_->name; });
+    if (!exactly_first && mutates_.status != MutatesArgs::Status::unknown) {
+      reject(mutates_position,
+             fmt::format("torch.Tag.inplace requires mutates_args to name exactly the first "
+                         "positional argument, '{}'",
+                         first_positional_->name));
+    }
+  }
+
   bool mutated(const std::string& name) const {
     if (mutates_.status == MutatesArgs::Status::all) return true;
     return std::find(mutates_.names.begin(), mutates_.names.end(), name) != mutates_.names.end();
   }
 
   // "Tensor(a2!)? x=None", or none after a problem.
-  std::optional<std::string> parameter(const Parameter& p, size_t index) {
+  std::optional<std::string> parameter(const Parameter& p, size_t index, bool keyword_only) {
     if (p.annotation.empty()) {
       reject(p.position,
              fmt::format("parameter '{}' has no type annotation; infer_schema needs one", p.name));
@@ -188,6 +239,8 @@ class Inference {
       return std::nullopt;
     }
     bool starts_with_tensor = type->rfind("Tensor", 0) == 0;
+    if (!keyword_only && !first_positional_)
+      first_positional_ = FirstPositional{p.name, *type, index, p.position};
     bool listed = mutates_.status == MutatesArgs::Status::names && mutated(p.name);
     if (listed && !starts_with_tensor) {
       reject(p.position, fmt::format("parameter '{}' is in mutates_args but has type '{}': only "
@@ -195,7 +248,27 @@ class Inference {
                                      p.name, *type));
       return std::nullopt;
     }
+    if (keyword_only && starts_with_tensor && context_.custom_op_def && !out_tag_) {
+      reject(p.position,
+             fmt::format("parameter '{}' is a keyword-only Tensor, which custom_op does not take "
+                         "(from PyTorch 2.13 an op tagged torch.Tag.out may have them)",
+                         p.name));
+    }
     if (mutated(p.name) && starts_with_tensor) {
+      if (out_tag_ && !keyword_only) {
+        out_argument_refused_ = true;
+        reject(p.position, fmt::format("torch.Tag.out requires mutable arguments to be "
+                                       "keyword-only; '{}' is not",
+                                       p.name));
+      } else if (out_tag_ && *type != "Tensor") {
+        out_argument_refused_ = true;
+        reject(p.position, fmt::format("torch.Tag.out only supports mutable keyword-only Tensor "
+                                       "arguments; '{}' is '{}'",
+                                       p.name, *type));
+      } else if (out_tag_) {
+        out_aliases_.push_back(index);
+        out_names_.push_back(p.name);
+      }
       *type = fmt::format("Tensor(a{}!){}", index, type->substr(6));
     }
     std::string piece = *type + " " + p.name;
@@ -232,6 +305,20 @@ class Inference {
       return;
     }
     std::optional<std::string> type = return_schema_type(hint);
+    if (out_tag_) {
+      tagged_out_returns(type, at, text);
+      return;
+    }
+    if (inplace_ && type && first_positional_) {
+      if (*type != "Tensor") {
+        reject(at, fmt::format("torch.Tag.inplace requires the return annotation to be "
+                               "torch.Tensor, not '{}'",
+                               describe(hint)));
+        return;
+      }
+      append(text, fmt::format("Tensor(a{}!)", first_positional_->index), at);
+      return;
+    }
     if (!type) {
       reject(at, fmt::format("the return type '{}' is not one infer_schema supports (None, Tensor, "
                              "list[Tensor], int, float, bool, Number, or a tuple of those)",
@@ -241,21 +328,65 @@ class Inference {
     append(text, *type, at);
   }
 
+  // torch.Tag.out: the return annotation is Tensor for one out argument, a tuple of as many
+  // Tensors for several; the returns alias them in order.
+  void tagged_out_returns(const std::optional<std::string>& type, SourcePosition at,
+                          MappedText& text) {
+    if (out_aliases_.empty()) return;  // reported already
+    std::string expected = "Tensor";
+    std::string aliased = fmt::format("Tensor(a{}!)", out_aliases_[0]);
+    if (out_aliases_.size() > 1) {
+      expected = "(Tensor";
+      aliased = "(" + aliased;
+      for (size_t i = 1; i < out_aliases_.size(); ++i) {
+        expected += ", Tensor";
+        aliased += fmt::format(", Tensor(a{}!)", out_aliases_[i]);
+      }
+      expected += ")";
+      aliased += ")";
+    }
+    if (type != expected) {
+      std::string names;
+      for (const std::string& name : out_names_)
+        names += (names.empty() ? "'" : ", '") + name + "'";
+      reject(at,
+             fmt::format("torch.Tag.out requires the return annotation to match the mutable "
+                         "keyword-only Tensor arguments ({}): {}",
+                         names, out_aliases_.size() == 1 ? "torch.Tensor" : "a tuple of Tensors"));
+      return;
+    }
+    append(text, aliased, at);
+  }
+
+  struct FirstPositional {
+    std::string name;
+    std::string type;  // before a mutation annotation
+    size_t index = 0;
+    SourcePosition position;
+  };
+
   const PythonModule& module_;
   const std::vector<Token>& tokens_;
   HintReader reader_;
   const MutatesArgs& mutates_;
   const std::string& op_;
+  const InferenceContext& context_;
   InferredSignature out_;
   bool failed_ = false;
+  bool inplace_ = false;  // tagged torch.Tag.inplace, in a release where that shapes the schema
+  bool out_tag_ = false;  // likewise torch.Tag.out
+  bool out_argument_refused_ = false;  // a mutated argument torch.Tag.out does not take
+  std::optional<FirstPositional> first_positional_;
+  std::vector<size_t> out_aliases_;  // the indexes of the out arguments, in order
+  std::vector<std::string> out_names_;
 };
 
 }  // namespace
 
 InferredSignature infer_signature(const PythonModule& module, size_t def_token,
                                   const MutatesArgs& mutates, SourcePosition mutates_position,
-                                  const std::string& op) {
-  return Inference(module, mutates, op).run(def_token, mutates_position);
+                                  const std::string& op, const InferenceContext& context) {
+  return Inference(module, mutates, op, context).run(def_token, mutates_position);
 }
 
 }  // namespace schemac::custom_op_inference

@@ -13,7 +13,7 @@ namespace schemac::custom_op_inference {
 
 using tokens::CallArgument, tokens::JoinedLiteral, tokens::SourcePosition, tokens::Token,
     tokens::TokenKind, tokens::TokenRange, tokens::TokenStream, tokens::call_arguments,
-    tokens::is_punct, tokens::join_python_literal;
+    tokens::is_identifier, tokens::is_punct, tokens::join_python_literal;
 
 namespace {
 
@@ -415,6 +415,51 @@ MutatesArgs read_mutates_args(const PythonModule& module, TokenRange range) {
   }
   out.status = MutatesArgs::Status::unknown;
   out.why = "mutates_args is not known statically";
+  return out;
+}
+
+CustomOpTags read_custom_op_tags(const PythonModule& module, TokenRange range) {
+  const std::vector<Token>& tokens = module.stream->tokens;
+  CustomOpTags out;
+  if (range.empty()) return out;
+  out.position = tokens[range.begin].position;
+  // One tag: torch.Tag.NAME (or torch._C.Tag.NAME) through the file's imports and aliases.
+  auto tag = [&](TokenRange element) -> bool {
+    const std::string name = dotted_name(tokens, element);
+    const std::string path = name.empty() ? "" : resolved_path(module, name);
+    for (std::string_view prefix : {"torch.Tag.", "torch._C.Tag."}) {
+      if (path.size() > prefix.size() && path.starts_with(prefix)) {
+        out.names.push_back(path.substr(prefix.size()));
+        return true;
+      }
+    }
+    return false;
+  };
+  for (int depth = 0; depth < kMaxDepth; ++depth) {
+    const Token& first = tokens[range.begin];
+    if (range.end == range.begin + 1 && is_identifier(first, "None")) return out;
+    if (tag(range)) return out;
+    const std::string name = dotted_name(tokens, range);
+    if (!name.empty() && name.find('.') == std::string::npos) {
+      auto constant = module.assignments.find(name);
+      if (constant == module.assignments.end()) break;
+      range = constant->second;
+      continue;
+    }
+    const bool bracket = is_punct(first, "(") || is_punct(first, "[");
+    if (!bracket || tokens::matching_close(tokens, range.begin) != range.end - 1) break;
+    for (const CallArgument& element : call_arguments(tokens, range.begin, false)) {
+      if (!tag(element.range)) {
+        out.names.clear();
+        out.known = false;
+        out.why = "an element of tags is not a torch.Tag";
+        return out;
+      }
+    }
+    return out;
+  }
+  out.known = false;
+  out.why = "tags is not known statically";
   return out;
 }
 

@@ -184,6 +184,7 @@ Run lint(const Configured& configured, std::span<const std::string> texts, const
       }
       sources::ScanOptions scan_options = scan_options_from(configured.configs[i]);
       scan_options.macros = &*macros;
+      if (options.torch_version) scan_options.torch_version = *options.torch_version;
       scanned.push_back({path, sources::scan_source(texts[i], *language, scan_options)});
       entry_first_line[i] = code_entry_first_line(scanned.back().scan);
       continue;
@@ -304,6 +305,11 @@ sources::ScanOptions scan_options_from(const config::Config& config) {
                                  sources::default_name(entry.default_name.value_or("function"))
                                      .value_or(sources::DefaultName::function)});
     }
+  }
+  // An unknown release is reported where the config is read for YAML; custom ops keep the newest.
+  if (config.torch_version) {
+    if (auto version = torch_releases::parse_torch_version(*config.torch_version))
+      options.torch_version = *version;
   }
   return options;
 }

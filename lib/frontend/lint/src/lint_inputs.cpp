@@ -75,8 +75,10 @@ std::vector<Definition> source_definitions(std::span<const sources::ScannedFile>
   return out;
 }
 
-// The schema rules' and signature rules' findings of each schema in registration code.
-void check_found_schemas(const sources::ScannedFile& file, std::vector<Diagnostic>& out) {
+// The schema rules', signature rules' and schema-release findings of each schema in registration
+// code.
+void check_found_schemas(const sources::ScannedFile& file, const LintOptions& options,
+                         std::vector<Diagnostic>& out) {
   NativeFunctionsFile entries;
   entries.document.file = file.path;
   lint::Reporter reporter(entries, out);
@@ -91,6 +93,7 @@ void check_found_schemas(const sources::ScannedFile& file, std::vector<Diagnosti
       return sources::location_in(file.path, found.text, range.begin, range.end - range.begin);
     });
     lint::check_signature_rules(reporter, function);
+    lint::check_schema_release_forms(reporter, function, options.torch_version);
   }
 }
 
@@ -104,7 +107,7 @@ std::vector<Diagnostic> lint_registration_code(std::span<const sources::ScannedF
   for (Definition& d : yaml_definitions(yaml))
     defined_in_yaml.push_back({std::move(d.ns), std::move(d.name)});
   std::vector<Diagnostic> out = sources::lint_sources(files, defined_in_yaml);
-  for (const sources::ScannedFile& file : files) check_found_schemas(file, out);
+  for (const sources::ScannedFile& file : files) check_found_schemas(file, options, out);
   select_source_rules(out, options);
   diagnostics::sort_diagnostics(out);
   return out;

@@ -73,6 +73,10 @@ bool check_group_rules(Reporter& reporter);
 // The rules that depend on the torchgen release (lint_rules_release.cpp).
 void check_release_entry_rules(Reporter& reporter, const NativeFunction& function,
                                const LintOptions& options);
+// schema-release alone: the forms of the entry's schema `version`'s parser does not read (also
+// for schemas in registration code).
+void check_schema_release_forms(Reporter& reporter, const NativeFunction& function,
+                                torch_releases::TorchVersion version);
 // The tags an entry names as `options.torch_version`'s torchgen reads them: up to 1.13 one
 // string of names separated by ', ', each with its own place.
 struct TagUse {

@@ -1,12 +1,14 @@
 // The rules whose verdict depends on the torchgen release (LintOptions::torch_version): the
 // dispatch keys its `dispatch_keys` list supports, how `tags:` is written, how many namespaces a
-// kernel name may have, and use_const_ref_for_mutable_tensors on out= functions.
+// kernel name may have, use_const_ref_for_mutable_tensors on out= functions, and the forms of the
+// schema language its parser reads (schema-release).
 #include <algorithm>
 
 #include <fmt/format.h>
 
 #include "lint_rules_internal.h"
 #include "schemac/rules/rules.h"
+#include "schemac/schema_releases/schema_releases.h"
 
 namespace schemac::lint {
 
@@ -69,6 +71,17 @@ void check_kernel_namespaces(Reporter& reporter, const native_functions::NativeF
 
 }  // namespace
 
+void check_schema_release_forms(Reporter& reporter,
+                                const native_functions::NativeFunction& function,
+                                torch_releases::TorchVersion version) {
+  if (!function.schema) return;
+  for (schema_releases::ReleaseProblem& problem :
+       schema_releases::release_problems(*function.schema, version)) {
+    reporter.report(rules::schema_release, reporter.func_location(function, problem.range),
+                    std::move(problem.message));
+  }
+}
+
 void check_release_entry_rules(Reporter& reporter, const native_functions::NativeFunction& function,
                                const LintOptions& options) {
   const torch_releases::TorchVersion version = options.torch_version;
@@ -105,6 +118,7 @@ void check_release_entry_rules(Reporter& reporter, const native_functions::Nativ
                                 release, function.schema->op.full()));
   }
   check_kernel_namespaces(reporter, function, version);
+  check_schema_release_forms(reporter, function, version);
 }
 
 }  // namespace schemac::lint

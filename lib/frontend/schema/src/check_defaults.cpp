@@ -15,6 +15,7 @@
 #include "check_problems.h"
 #include "schemac/rules/rules.h"
 #include "schemac/schema/printer.h"
+#include "schemac/torch_releases/dtype_names.h"
 
 namespace schemac::schema {
 namespace {
@@ -22,18 +23,10 @@ namespace {
 using Kind = DefaultValue::Kind;
 
 // clang-format off
-// What parseSingleConstant takes as a name for any type, and the dtype names it takes besides for
-// a ScalarType (c10::getStringToDtypeMap).
+// What parseSingleConstant takes as a name for any type; for a ScalarType it takes the dtype
+// names besides (torch_releases::dtype_names).
 constexpr std::string_view kConstantNames[] = {
     "float", "complex", "long", "strided", "Mean", "contiguous_format"};
-constexpr std::string_view kDtypeNames[] = {
-    "uint8", "int8", "int16", "short", "int32", "int", "int64", "long", "float16", "half",
-    "float32", "float", "float64", "double", "complex32", "chalf", "complex64", "cfloat",
-    "complex128", "cdouble", "bool", "qint8", "quint8", "qint32", "bfloat16", "quint4x2",
-    "quint2x4", "bits1x8", "bits2x4", "bits4x2", "bits8", "bits16", "float8_e5m2",
-    "float8_e4m3fn", "float8_e5m2fnuz", "float8_e4m3fnuz", "uint16", "uint32", "uint64",
-    "uint1", "uint2", "uint3", "uint4", "uint5", "uint6", "uint7", "int1", "int2", "int3",
-    "int4", "int5", "int6", "int7", "float8_e8m0fnu", "float4_e2m1fn_x2"};
 // The device types c10::Device parses from a string.
 constexpr std::string_view kDeviceTypes[] = {
     "cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga",
@@ -179,7 +172,7 @@ Reading read_single(const DefaultValue& value, ValueKind kind, bool scalar_type)
       return r;
     case Kind::Identifier:
       if (contains(kConstantNames, value.text) ||
-          (scalar_type && contains(kDtypeNames, value.text))) {
+          (scalar_type && contains(torch_releases::dtype_names(), value.text))) {
         r.read = Read::Int;
       } else {
         r.error = fmt::format("'{}' is not a value PyTorch reads as a default{}", value.text,

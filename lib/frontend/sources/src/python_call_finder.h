@@ -148,9 +148,12 @@ class PythonCallFinder {
   // The schema inferred from `def` for operator `op` (named at `name`), with mutates_args from
   // `mutates` (none: nothing mutated; `None` too when `none_is_empty`, as the helpers take it);
   // false when it could not be inferred.
+  // `tags`: custom_op's tags= (which shape the schema from 2.13); `custom_op_def`: custom_op or
+  // triton_op itself, not a helper (custom_inference's InferenceContext).
   bool infer_from(size_t def, const CallArgument* mutates, JoinedLiteral name,
                   const std::string& call, const Receiver& into,
-                  std::optional<HelperLibrary> helper, bool none_is_empty);
+                  std::optional<HelperLibrary> helper, bool none_is_empty,
+                  bool custom_op_def = false, const CallArgument* tags = nullptr);
 
   // lib.impl(name, fn, key), torch.library.impl(name, types), register_kernel(name, device_types),
   // register_fake / impl_abstract / register_autograd(name), and the methods of a custom op's

@@ -424,12 +424,14 @@ void PythonCallFinder::infer(size_t callee, size_t close,
     return;
   }
   if (decorated) ops_[std::string(tokens_[*def + 1].text)] = op;
-  infer_from(*def, mutates, std::move(name), call, into, std::nullopt, lenient);
+  infer_from(*def, mutates, std::move(name), call, into, std::nullopt, lenient, !lenient,
+             lenient ? nullptr : find_argument(arguments, 99, "tags"));
 }
 
 bool PythonCallFinder::infer_from(size_t def, const CallArgument* mutates, JoinedLiteral name,
                                   const std::string& call, const Receiver& into,
-                                  std::optional<HelperLibrary> helper, bool none_is_empty) {
+                                  std::optional<HelperLibrary> helper, bool none_is_empty,
+                                  bool custom_op_def, const CallArgument* tags) {
   std::string op = operator_name_in(name.text.text());
   custom_op_inference::MutatesArgs mutated;  // none given: nothing mutated
   SourcePosition mutates_at = name.position;
@@ -438,8 +440,12 @@ bool PythonCallFinder::infer_from(size_t def, const CallArgument* mutates, Joine
     mutated = custom_op_inference::read_mutates_args(module_, mutates->range);
     mutates_at = tokens_[mutates->range.begin].position;
   }
+  custom_op_inference::InferenceContext context;
+  context.release = options_.torch_version;
+  context.custom_op_def = custom_op_def;
+  if (tags) context.tags = custom_op_inference::read_custom_op_tags(module_, tags->range);
   custom_op_inference::InferredSignature inferred =
-      custom_op_inference::infer_signature(module_, def, mutated, mutates_at, op);
+      custom_op_inference::infer_signature(module_, def, mutated, mutates_at, op, context);
   for (custom_op_inference::InferenceProblem& problem : inferred.problems) {
     out_.inference_problems.push_back(std::move(problem));
   }

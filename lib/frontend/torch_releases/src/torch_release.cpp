@@ -17,7 +17,7 @@ constexpr TorchVersion v(int major, int minor) { return TorchVersion{major, mino
 // clang-format off
 constexpr auto kVersions = std::to_array<TorchVersion>({
     v(1, 12), v(1, 13), v(2, 0), v(2, 1), v(2, 2), v(2, 3), v(2, 4), v(2, 5), v(2, 6), v(2, 7),
-    v(2, 8), v(2, 9), v(2, 10),
+    v(2, 8), v(2, 9), v(2, 10), v(2, 11), v(2, 12), v(2, 13), v(2, 14),
 });
 // clang-format on
 static_assert(kVersions.back() == kNewestTorchVersion);
@@ -50,9 +50,10 @@ struct NamesAdded {
   std::array<std::string_view, 16> names;  // "" ends the list
 };
 
-// torchgen's `dispatch_keys` (model.py), read for 1.12, 1.13, 2.0, 2.1, 2.3 to 2.9. 2.2 sits
-// between two lists that differ only in SparseCsrMeta and gets the later one, so that no key it
-// may allow is refused. docs/releases.md lists what was read where.
+// torchgen's `dispatch_keys` (model.py), read for 1.12, 1.13, 2.0, 2.1, 2.3 to 2.9 and 2.14. 2.2
+// sits between two lists that differ only in SparseCsrMeta and gets the later one, so that no key
+// it may allow is refused; 2.10 to 2.13 sit between 2.9 and 2.14, whose lists are equal.
+// docs/releases.md lists what was read where.
 constexpr auto kKeysAdded = std::to_array<NamesAdded>({
     {v(1, 12),
      {"CPU", "SparseCPU", "SparseCsrCPU", "MkldnnCPU", "CUDA", "MPS", "SparseCUDA", "SparseCsrCUDA",
@@ -80,8 +81,10 @@ constexpr auto kTagsAdded = std::to_array<NamesAdded>({
     {v(2, 5), {"flexible_layout"}},
     {v(2, 6), {"maybe_aliasing_or_mutating"}},
     {v(2, 8), {"needs_exact_strides", "needs_contiguous_strides", "cudagraph_unsafe"}},
-    {v(2, 9), {"reduction"}},  // not in 2.8, in main after 2.9
-    {v(2, 10), {"inplace", "out", "out_variant", "has_side_effects"}},
+    {v(2, 9), {"reduction"}},        // not in 2.8, in main after 2.9
+    {v(2, 10), {"out_variant"}},     // "added in PyTorch 2.10" (PyTorch #180851)
+    {v(2, 13), {"inplace", "out"}},  // PyTorch #181099, #180851: after 2.12's cut; read in 2.14
+
 });
 
 // Each known release's list (in kVersions' order): the names added up to it, in order.
@@ -106,7 +109,37 @@ std::span<const std::string_view> list_of(const std::vector<std::vector<std::str
                                                          : it - kVersions.begin())];
 }
 
+// The forms of the schema language whose releases differ, in SchemaForm's order; docs/releases.md
+// says where each was read. Arrivals that were not read are placed at the earliest release they
+// may have come with (a missed error at worst, never a false one).
+constexpr auto kSchemaForms = std::to_array<SchemaFormReleases>({
+    // Parsed up to 2.12; 2.13 removed named tensors (PyTorch #173895), read in 2.14.
+    {SchemaForm::dimname_type, "the Dimname type", std::nullopt, v(2, 13)},
+    // PyTorch #129189, after 2.4's branch cut: not in 1.13, read in 2.14.
+    {SchemaForm::dtype_name_default, "a ScalarType default written by dtype name", v(2, 5),
+     std::nullopt},
+    // Not in 1.13, read in 2.14; the arrivals are placed at 2.0.
+    {SchemaForm::device_index_type, "the DeviceIndex type", v(2, 0), std::nullopt},
+    {SchemaForm::sym_bool_type, "the SymBool type", v(2, 0), std::nullopt},
+    {SchemaForm::await_type, "the Await type", v(2, 0), std::nullopt},
+});
+static_assert([] {
+  for (size_t i = 0; i < kSchemaForms.size(); ++i)
+    if (static_cast<size_t>(kSchemaForms[i].form) != i) return false;
+  return true;
+}());
+
 }  // namespace
+
+const SchemaFormReleases& schema_form_releases(SchemaForm form) {
+  return kSchemaForms[static_cast<size_t>(form)];
+}
+
+bool reads_schema_form(TorchVersion version, SchemaForm form) {
+  const SchemaFormReleases& releases = schema_form_releases(form);
+  return !(releases.since && version < *releases.since) &&
+         !(releases.removed_in && *releases.removed_in <= version);
+}
 
 std::span<const TorchVersion> known_torch_versions() { return kVersions; }
 
@@ -164,6 +197,8 @@ std::span<const std::string_view> supported_dispatch_keys(TorchVersion version) 
 bool tags_are_comma_separated(TorchVersion version) { return version < v(2, 0); }
 
 bool dropout_arguments_are_random(TorchVersion version) { return version >= v(2, 1); }
+
+bool custom_op_tags_shape_schema(TorchVersion version) { return version >= v(2, 13); }
 
 // 1.12 keeps the name whole (the generated code calls at::native::<name>), 1.13 splits off two
 // namespaces at most and 2.0 three; lint holds 1.12 to the parser's three.

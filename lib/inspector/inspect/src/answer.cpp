@@ -3,6 +3,7 @@
 
 #include <map>
 #include <ostream>
+#include <sstream>
 
 #include "schemac/elf/elf_check.h"
 #include "schemac/inspect/names.h"
@@ -16,11 +17,11 @@ constexpr int kExitUsage = 2;
 
 // The operators loading registered: new ones, or ones whose keys with kernels or schema changed
 // since `before`; every operator when nothing was loaded. Each with its chain for each of
-// `key_sets`, under a fresh thread's included and excluded sets, handed to `each` in name order.
+// `calls` (as calls_for_operator makes it of the operator), handed to `each` in name order.
 // Returns the walk's rules as data (over the first operator's table: every table lists the same
 // runtime keys), empty when no operator was handed on.
 report::WalkRules library_of(const Runtime& rt, const report::Operators& before, bool loaded,
-                             const std::vector<KeySet>& key_sets, const OperatorSink& each) {
+                             const std::vector<report::CallSpec>& calls, const OperatorSink& each) {
   report::WalkRules walk;
   std::map<std::string, const report::OperatorSummary*> old;
   for (const report::OperatorSummary& op : before.operators) old[op.name] = &op;
@@ -30,14 +31,20 @@ report::WalkRules library_of(const Runtime& rt, const report::Operators& before,
         was->second->has_schema == summary.has_schema)
       continue;
     report::Table table = rt.table(summary.name, /*all_keys=*/true);
-    std::vector<report::Resolution> chains;
-    const bool tensors = rt.takes_tensors(summary.name);
-    for (KeySet set : key_sets)
-      chains.push_back(
-          resolve(rt, table, {set, rt.default_included(), rt.default_excluded(), tensors, "cpu"}));
     report::Dump dump = rt.dump(summary.name);
+    const bool tensors = rt.takes_tensors(summary.name);
+    const bool device = schema_takes_device(dump.schema);
+    std::vector<report::Resolution> chains;
+    for (const report::CallSpec& spec : calls) {
+      Call call;
+      std::ostringstream ignored;  // the presets are valid calls (answer checked them)
+      call_of_request(rt, call_for_operator(spec, tensors, device), call, ignored);
+      call.takes_tensors = tensors;
+      chains.push_back(resolve(rt, table, call));
+    }
     if (walk.keys.empty()) walk = walk_rules(rt, table);
-    each({std::move(summary), std::move(table), std::move(dump), std::move(chains), tensors});
+    each({std::move(summary), std::move(table), std::move(dump), std::move(chains), tensors,
+          device});
   }
   return walk;
 }
@@ -81,18 +88,49 @@ bool load_all(Runtime& rt, const std::vector<std::string>& libraries,
 
 }  // namespace
 
-int call_of_request(const Runtime& rt, const report::Request& r, Call& call, std::ostream& err) {
+report::CallSpec call_for_operator(const report::CallSpec& spec, bool takes_tensors,
+                                   bool takes_device) {
+  if (takes_tensors) return spec;
+  report::CallSpec out = spec;
+  out.keys.clear();
+  out.tensors.clear();
+  out.inference_tensors.clear();
+  const std::vector<std::string>& devices =
+      spec.tensors.empty() ? spec.inference_tensors : spec.tensors;
+  if (takes_device && out.device.empty() && !devices.empty()) out.device = devices.front();
+  if (!takes_device) out.device.clear();
+  return out;
+}
+
+int call_of_request(const Runtime& rt, const report::CallSpec& r, Call& call, std::ostream& err) {
   std::string error;
   KeySet include, exclude;
-  for (auto [text, set] :
-       {std::pair{&r.keys, &call.keys}, {&r.include, &include}, {&r.exclude, &exclude}}) {
-    if (!parse_key_list(rt, *text, *set, error)) {
+  std::string keys = r.keys;
+  for (const std::string& device : r.tensors) keys += "," + report::tensor_keys(device);
+  KeySet inference_tensors;
+  for (const std::string& device : r.inference_tensors) {
+    KeySet tensor;
+    if (!parse_key_list(rt, report::tensor_keys(device), tensor, error)) break;
+    inference_tensors = inference_tensors | tensor;
+  }
+  for (auto [text, set] : {std::pair<const std::string*, KeySet*>{&keys, &call.keys},
+                           {&r.include, &include},
+                           {&r.exclude, &exclude}}) {
+    if (!error.empty() || !parse_key_list(rt, *text, *set, error)) {
       err << kErrorPrefix << error << "\n";
       return kExitUsage;
     }
   }
-  call.included = rt.default_included() | include;
-  call.excluded = rt.default_excluded() | exclude;
+  const InferenceMode inference = inference_mode(rt);
+  call.keys = call.keys | (inference_tensors - inference.tensor_lacks());
+  call.included = rt.default_included();
+  call.excluded = rt.default_excluded();
+  if (r.inference_mode) {
+    call.included = call.included - inference.not_included;
+    call.excluded = call.excluded | inference.excluded;
+  }
+  call.included = call.included | include;
+  call.excluded = call.excluded | exclude;
   for (const std::string& device : r.autocast) {
     const auto key = rt.parse_key(report::autocast_key_name(device));
     if (!key || !rt.is_runtime_key(*key)) {
@@ -102,8 +140,9 @@ int call_of_request(const Runtime& rt, const report::Request& r, Call& call, std
     }
     call.excluded = call.excluded - rt.set_of(*key);
   }
-  call.device = r.device.empty() ? "cpu" : r.device;
-  if (device_key_name(call.device).empty() || !rt.parse_key(device_key_name(call.device))) {
+  call.device = r.device;
+  if (!call.device.empty() &&
+      (device_key_name(call.device).empty() || !rt.parse_key(device_key_name(call.device)))) {
     err << kErrorPrefix << "unknown device '" << call.device << "'\n";
     return kExitUsage;
   }
@@ -123,23 +162,18 @@ report::Response answer(Runtime& rt, const report::Request& request, std::ostrea
                         const OperatorSink& each) {
   report::Response response;
   Call call;
-  if (request.kind == "resolve") response.status = call_of_request(rt, request, call, err);
-  std::vector<KeySet> key_sets;
-  for (const std::string& text : request.key_sets) {
-    std::string error;
-    if (response.status == 0 && !parse_key_list(rt, text, key_sets.emplace_back(), error)) {
-      err << kErrorPrefix << error << "\n";
-      response.status = kExitUsage;
-    }
+  if (request.kind == "resolve") response.status = call_of_request(rt, request.call, call, err);
+  for (const report::CallSpec& spec : request.calls) {
+    Call preset;
+    if (response.status == 0) response.status = call_of_request(rt, spec, preset, err);
   }
-  if (response.status != 0) return response;
   const report::Operators before = request.kind == "library" ? rt.operators() : report::Operators{};
   if (!load_all(rt, request.libraries, request.kind == "library" ? &before : nullptr, err)) {
     response.status = kExitProblems;
     return response;
   }
   if (request.kind == "library") {
-    response.library.walk = library_of(rt, before, !request.libraries.empty(), key_sets, each);
+    response.library.walk = library_of(rt, before, !request.libraries.empty(), request.calls, each);
   } else if (request.kind == "operators") {
     response.operators = rt.operators();
   } else if (!rt.has_operator(request.op)) {
@@ -152,7 +186,18 @@ report::Response answer(Runtime& rt, const report::Request& request, std::ostrea
     response.dump = rt.dump(request.op);
   } else {
     call.takes_tensors = rt.takes_tensors(request.op);
-    response.resolution = resolve(rt, rt.table(request.op, /*all_keys=*/true), call);
+    const report::CallSpec& spec = request.call;
+    const std::string refusal =
+        call_refusal(request.op, call.takes_tensors, rt.takes_device(request.op),
+                     !call.keys.empty(), !spec.device.empty());
+    if (!refusal.empty() && request.several) {
+      response.refused = refusal;
+    } else if (!refusal.empty()) {
+      err << kErrorPrefix << refusal << "\n";
+      response.status = kExitUsage;
+    } else {
+      response.resolution = resolve(rt, rt.table(request.op, /*all_keys=*/true), call);
+    }
   }
   return response;
 }

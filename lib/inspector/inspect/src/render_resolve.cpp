@@ -28,7 +28,9 @@ std::string resolution_text(const Resolution& r) {
     out += fmt::format("  {}. {}: {} [{}] with {}\n", i + 1, s.key, kernel_text(s),
                        reason_text(s.reason), s.key_set);
   }
-  return out + fmt::format("end: {}\n", r.end);
+  out += fmt::format("end: {}\n", r.end);
+  for (const std::string& note : r.call_notes) out += fmt::format("note: {}\n", note);
+  return out;
 }
 
 Json resolution_json(const Resolution& r) {
@@ -49,7 +51,8 @@ Json resolution_json(const Resolution& r) {
               {"kernel", kernel_json(win)},
               {"reason", reason_text(win.reason)},
               {"chain", std::move(steps)},
-              {"end", r.end}};
+              {"end", r.end},
+              {"notes", r.call_notes}};
 }
 
 }  // namespace schemac::inspect::report

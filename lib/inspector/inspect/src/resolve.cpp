@@ -25,6 +25,15 @@ constexpr std::string_view kAutocastNote = "; autocast is off: --autocast DEVICE
 constexpr std::string_view kUnknownKey = "unknown dispatch key '{key}'";
 constexpr std::string_view kNotRuntimeKey =
     "'{key}' is not a runtime key; a key set holds runtime keys such as CPU or AutogradCPU";
+constexpr std::string_view kNoTensorArgument =
+    "'{op}' takes no tensor argument, so no tensor's keys reach a call of it (--keys, --tensor "
+    "and --inference-tensor do not apply; --device is its options' device)";
+constexpr std::string_view kNoDeviceArgument =
+    "'{op}' takes no Device argument, so --device does not apply (its tensors' keys choose its "
+    "kernel)";
+constexpr std::string_view kDeviceUnread =
+    "--device {device}: no BackendSelect kernel in this chain reads it, so the tensors' keys chose "
+    "the kernels, which get the device as an argument";
 
 // Why the chain stops at an entry of this reason whatever its key, or "".
 std::string_view reason_end(report::Reason reason) {
@@ -47,8 +56,8 @@ std::string with(std::string_view text, std::string_view hole, std::string_view 
 
 // How `key`'s kernel leaves the chain: `end` says why the chain ends there, else the kernel passes
 // on ks & mask. An autograd kernel passes on ks & after_autograd_keyset; ADInplaceOrView,
-// autocast, Python, Functionalize and BackendSelect kernels ks without their own key; any other
-// non-backend kernel ks & FULL_AFTER(key).
+// autocast, Python and Functionalize kernels ks without their own key; any other non-backend
+// kernel ks & FULL_AFTER(key) (BackendSelect: a set of its own, select_set, & that mask).
 struct Leave {
   std::string_view end;
   KeySet mask;
@@ -61,18 +70,24 @@ Leave leave_at(const Runtime& rt, Key key) {
     case KeyKind::ADInplaceOrView:
     case KeyKind::Autocast:
     case KeyKind::Python:
-    case KeyKind::Functionalize:
-    case KeyKind::BackendSelect: return {"", KeySet{~uint64_t{0}} - rt.functionality_of(key)};
+    case KeyKind::Functionalize: return {"", KeySet{~uint64_t{0}} - rt.functionality_of(key)};
     default: return {"", rt.full_after(key)};
   }
 }
 
-// A BackendSelect kernel of an operator without tensor arguments (a factory) passes on the
-// backend of its options' device (TensorOptions' device) and nothing else.
-std::optional<KeySet> factory_set(const Runtime& rt, Key key, const std::string& device) {
-  if (rt.kind_of(key) != KeyKind::BackendSelect) return std::nullopt;
-  const auto backend = rt.parse_key(device_key_name(device));
+// The backend key set of a device's tensors (cpu when none is given), or nullopt.
+std::optional<KeySet> device_set(const Runtime& rt, const std::string& device) {
+  const auto backend = rt.parse_key(device_key_name(device.empty() ? "cpu" : device));
   return backend ? std::optional(rt.set_of(*backend)) : std::nullopt;
+}
+
+// What a BackendSelect kernel passes on (torchgen's): the backend of the options' device alone
+// for an operator without tensor arguments; else that backend and the tensors' keys under the
+// thread-local sets, below BackendSelect (mask).
+KeySet select_set(const Runtime& rt, const Call& call, KeySet mask) {
+  const KeySet options = device_set(rt, call.device).value_or(KeySet{});
+  if (!call.takes_tensors) return options;
+  return rt.with_thread_local(call.keys | options, call.included, call.excluded) & mask;
 }
 
 // The set without the functionalities whose entry for the set's highest backend is a
@@ -143,6 +158,7 @@ report::Resolution resolve(const Runtime& rt, const report::Table& table, const 
   r.key_set = rt.set_text(start.keys);
   r.notes = std::move(start.notes);
   KeySet ks = without_fallthroughs(rt, rows, start.keys, &r.skipped);
+  bool selected = false;
   for (int guard = 0; guard < 256; ++guard) {
     const Key key = rt.highest(ks);
     const auto found = rows.find(rt.key_name(key));
@@ -156,15 +172,34 @@ report::Resolution resolve(const Runtime& rt, const report::Table& table, const 
       r.end = end.empty() ? std::string(leave.end) : with(end, "{key}", rt.key_name(key));
       break;
     }
-    const std::optional<KeySet> factory =
-        call.takes_tensors ? std::nullopt : factory_set(rt, key, call.device);
-    ks = without_fallthroughs(rt, rows, factory ? *factory : ks & leave.mask, nullptr);
+    const bool select = rt.kind_of(key) == KeyKind::BackendSelect;
+    selected = selected || select;
+    ks = without_fallthroughs(rt, rows, select ? select_set(rt, call, leave.mask) : ks & leave.mask,
+                              nullptr);
   }
+  if (!call.device.empty() && !selected)
+    r.call_notes.push_back(with(kDeviceUnread, "{device}", call.device));
   return r;
 }
 
+std::string call_refusal(const std::string& op, bool takes_tensors, bool takes_device,
+                         bool has_keys, bool has_device) {
+  if (!takes_tensors && has_keys) return with(kNoTensorArgument, "{op}", op);
+  if (!takes_device && has_device) return with(kNoDeviceArgument, "{op}", op);
+  return "";
+}
+
+bool Runtime::takes_device(const std::string& name) const {
+  return schema_takes_device(dump(name).schema);
+}
+
 std::string Runtime::suggest_key(std::string_view name) const {
-  return report::closest_name(name, key_names());
+  // Only what a key set takes: a runtime key (an alias key such as Autograd is refused).
+  std::vector<std::string> runtime_keys;
+  for (const std::string& known : key_names())
+    if (const std::optional<Key> key = parse_key(known); key && is_runtime_key(*key))
+      runtime_keys.push_back(known);
+  return report::closest_name(name, runtime_keys);
 }
 
 bool parse_key_list(const Runtime& rt, std::string_view text, KeySet& out, std::string& error) {
@@ -213,11 +248,26 @@ report::WalkRules walk_rules(const Runtime& rt, const report::Table& table) {
       w.masks.push_back(hex(leave.mask));
     w.mask.push_back(passes_on ? masks.at(leave.mask.bits) : -1);
     if (rt.kind_of(key) == KeyKind::Autocast) w.autocast_keys.push_back(rt.key_name(key));
-    if (const auto set = factory_set(rt, key, "cpu"); set && w.factory_key.empty()) {
-      w.factory_key = rt.key_name(key);
-      w.factory_set = hex(*set);
-    }
+    if (rt.kind_of(key) == KeyKind::BackendSelect) w.select_key = rt.key_name(key);
   }
+  for (const char* device : {"cpu", "cuda", "meta"}) {
+    const std::optional<KeySet> set = device_set(rt, device);
+    KeySet tensor;
+    std::string error;
+    if (!set || !parse_key_list(rt, report::tensor_keys(device), tensor, error)) continue;
+    w.devices.emplace_back(device);
+    w.device_sets.push_back(hex(*set));
+    w.tensor_sets.push_back(hex(tensor));
+  }
+  for (const char* device : {"cpu", "cuda", "xpu"}) {
+    const std::optional<Key> key = rt.parse_key(report::autocast_key_name(device));
+    if (!key || !rt.is_runtime_key(*key)) continue;
+    w.autocast_devices.emplace_back(device);
+    w.autocast_sets.push_back(hex(rt.set_of(*key)));
+  }
+  const InferenceMode inference = inference_mode(rt);
+  w.inference_not_included = hex(inference.not_included);
+  w.inference_excluded = hex(inference.excluded);
   w.undefined = {rt.key_name(rt.undefined()), std::string(kUndefinedEnd)};
   w.sets = {hex(rt.backend_bits()), hex(rt.default_included()), hex(rt.default_excluded())};
   for (int r = 0; r <= static_cast<int>(report::Reason::Missing); ++r) {
@@ -227,14 +277,53 @@ report::WalkRules walk_rules(const Runtime& rt, const report::Table& table) {
     w.end_texts.emplace_back(reason_end(reason));
     w.end_fails.push_back(report::is_failure(reason) ? 1 : 0);
   }
-  w.notes = {std::string(kAddedNote), std::string(kDroppedNote), std::string(kAutocastNote),
-             std::string(kUnknownKey), std::string(kNotRuntimeKey)};
-  w.key_names = rt.key_names();
-  for (const std::string& name : w.key_names) {
-    if (const std::optional<Key> key = rt.parse_key(name); key && !rt.is_runtime_key(*key))
-      w.other_keys.push_back(name);
+  w.notes = {std::string(kAddedNote),        std::string(kDroppedNote),
+             std::string(kAutocastNote),     std::string(kUnknownKey),
+             std::string(kNotRuntimeKey),    std::string(kNoTensorArgument),
+             std::string(kNoDeviceArgument), std::string(kDeviceUnread)};
+  for (const std::string& name : rt.key_names()) {
+    const std::optional<Key> key = rt.parse_key(name);
+    (key && !rt.is_runtime_key(*key) ? w.other_keys : w.key_names).push_back(name);
   }
   return w;
+}
+
+InferenceMode inference_mode(const Runtime& rt) {
+  InferenceMode out;
+  if (const std::optional<Key> view = rt.parse_key("ADInplaceOrView"))
+    out.not_included = rt.functionality_of(*view);
+  for (Key key : rt.keys_in(KeySet{~uint64_t{0}}))
+    if (rt.kind_of(key) == KeyKind::Autograd)
+      out.excluded = out.excluded | rt.functionality_of(key);
+  return out;
+}
+
+bool schema_takes_device(std::string_view schema) {
+  size_t at = schema.find('(');
+  if (at == std::string_view::npos) return false;
+  // Each argument's type is its text up to the first space outside brackets.
+  int depth = 0;
+  bool in_type = true;
+  std::string type;
+  for (++at; at < schema.size() && depth >= 0; ++at) {
+    const char c = schema[at];
+    if ((c == ',' || c == ')') && depth == 0) {
+      if (type == "Device" || type == "Device?") return true;
+      if (c == ')') break;
+      type.clear();
+      in_type = true;
+      continue;
+    }
+    if (c == '(' || c == '[') ++depth;
+    if (c == ')' || c == ']') --depth;
+    if (c == ' ' && depth == 0) {
+      in_type = type.empty() || type == "*";
+      if (type == "*") type.clear();
+      continue;
+    }
+    if (in_type) type += c;
+  }
+  return false;
 }
 
 }  // namespace schemac::inspect

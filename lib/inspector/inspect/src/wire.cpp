@@ -22,21 +22,25 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Dump, name, has_schema, schema, 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ResolveStep, key, key_set, has_kernel, kernel,
                                                 reason, site)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Resolution, op, key_set, notes, skipped, chain, end,
-                                                fails)
+                                                fails, call_notes)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(OperatorSummary, name, has_schema, schema, site,
                                                 keys)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Operators, operators)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(OperatorState, summary, table, dump, chains,
-                                                takes_tensors)
+                                                takes_tensors, takes_device)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(WalkRules, keys, bits, functionality, end, masks,
                                                 mask, undefined, sets, end_reasons, end_texts,
-                                                end_fails, factory_key, factory_set, notes,
+                                                end_fails, select_key, devices, device_sets,
+                                                tensor_sets, autocast_devices, autocast_sets,
+                                                inference_not_included, inference_excluded, notes,
                                                 autocast_keys, other_keys, key_names)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Library, operators, walk)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Request, kind, libraries, op, all_keys, keys,
-                                                include, exclude, autocast, device, key_sets)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(CallSpec, keys, tensors, inference_tensors, include,
+                                                exclude, autocast, inference_mode, device)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Request, kind, libraries, op, all_keys, call,
+                                                several, calls)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Response, status, operators, table, dump,
-                                                resolution, library)
+                                                resolution, library, refused)
 
 namespace {
 
@@ -72,6 +76,7 @@ nlohmann::json parsed(std::string_view text) {
 
 }  // namespace
 
+nlohmann::json to_wire(const CallSpec& call) { return call; }
 nlohmann::json to_wire(const Request& request) { return request; }
 nlohmann::json to_wire(const Response& response) { return response; }
 bool from_wire(const std::string& text, Request& request) {

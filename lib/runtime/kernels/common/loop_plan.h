@@ -4,6 +4,7 @@
 // linear ranges that a parallel_for can split.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>

@@ -148,7 +148,7 @@ void transpose_copy(const LoopPlan& plan) {
       std::max<int64_t>(1, kCopyGrain / std::max<int64_t>(1, rows * kColsPerTask));
   // Destination rows adjacent (e.g. NCHW -> channels_last): AVX2 blocks, and streaming stores
   // when source and destination together do not fit in the cache (cache_resident_bytes()).
-  const bool dense_dst =
+  [[maybe_unused]] const bool dense_dst =  // read only when Word is uint32_t
       std::is_same_v<Word, uint32_t> && dst_ld == rows && cpu::can_transpose_dense_dst(rows);
   const bool stream = 2 * plan.numel * w > cache_resident_bytes();
   parallel_for(

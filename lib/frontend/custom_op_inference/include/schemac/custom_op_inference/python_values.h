@@ -33,6 +33,21 @@ struct MutatesArgs {
 // mutates_args=(...) / [...] / {...} / set() / "unknown" / a module-level constant.
 MutatesArgs read_mutates_args(const PythonModule& module, tokens::TokenRange range);
 
+// The tags custom_op(..., tags=) passes: torch.Tag.NAME, a tuple or list of them, None, or a
+// module-level constant holding one of these; `names` without "torch.Tag.".
+struct CustomOpTags {
+  bool known = true;  // false: `why` says what is not known statically
+  std::vector<std::string> names;
+  tokens::SourcePosition position;  // where tags= is written
+  std::string why;
+  bool has(std::string_view tag) const {
+    for (const std::string& name : names)
+      if (name == tag) return true;
+    return false;
+  }
+};
+CustomOpTags read_custom_op_tags(const PythonModule& module, tokens::TokenRange range);
+
 // A string built statically: literals (as tokens::join_python_literal reads them), module-level
 // string constants by name, f-strings whose fields are such constants (`f"{LIB}::op"`), and `+`
 // between any of these. The bytes a constant gives map to where the name is written in the

@@ -147,7 +147,8 @@ struct UncheckedCalls {
 std::vector<UncheckedCalls> unchecked_calls(const Configured& configured,
                                             const BuildMacros& macros);
 
-// How registration code is scanned under a document's config: its custom-op-helpers.
+// How registration code is scanned under a document's config: its custom-op-helpers, and the
+// torch-version whose custom_op infers schemas (--torch-version overrides it in lint).
 sources::ScanOptions scan_options_from(const config::Config& config);
 
 // The config of registration code read outside lint() (parse --source, compat): the nearest

@@ -81,9 +81,8 @@ RULE(manual_registration_dispatch, "manual-registration-dispatch", yaml, E, both
 RULE(method_self, "method-self", yaml, E, both, any_release(), plain, "a method variant has a Tensor self argument")
 RULE(missing_func, "missing-func", yaml, E, both, any_release(), plain, "every entry has a func field")
 RULE(mutable_return, "mutable-return", yaml, E, in_tree_only, any_release(), plain, "returns are all mutable or all immutable, and mutable ones alias an out argument or self")
-// NativeFunction.__post_init__ asserts the tag from 1.13 through 2.9; PyTorch's file after 2.9
-// carries an untagged random operator (_philox_randint_), which its torchgen accepts.
-RULE(nondeterministic_seeded, "nondeterministic-seeded", yaml, W, both, since(1, 13).errors_until(2, 9), plain, "random-looking operators (rand, dropout, Generator arguments) carry the nondeterministic_seeded tag")
+// NativeFunction.__post_init__ asserts the tag in every release from 1.13 (read up to 2.14).
+RULE(nondeterministic_seeded, "nondeterministic-seeded", yaml, E, extension_warning, since(1, 13), plain, "random-looking operators (rand, dropout, Generator arguments) carry the nondeterministic_seeded tag")
 RULE(out_annotation, "out-annotation", yaml, E, extension_warning, any_release(), fixable, "out arguments carry a named write annotation such as Tensor(a!)")
 RULE(out_method, "out-method", yaml, E, in_tree_only, any_release(), plain, "out= functions are declared with variants: function only")
 RULE(out_name, "out-name", yaml, W, both, any_release(), plain, "a single out argument is named out (or after its overload)")
@@ -96,6 +95,7 @@ RULE(python_keyword_argument, "python-keyword-argument", yaml, W, both, any_rele
 RULE(python_module_method, "python-module-method", yaml, E, both, any_release(), plain, "functions with a python_module are not methods")
 RULE(reserved_overload_name, "reserved-overload-name", schema, E, both, any_release(), plain, "overload names do not use reserved words such as 'default'")
 RULE(retired_field, "retired-field", yaml, E, both, any_release(), fixable, "fields, dispatch keys and schema types PyTorch retired are named with what replaced them")
+RULE(schema_release, "schema-release", schema, E, both, any_release(), plain, "a schema uses only forms the --torch-version release's parser reads (Dimname up to 2.12; dtype-name defaults from 2.5; DeviceIndex, SymBool, Await from 2.0)")
 RULE(schema_syntax, "schema-syntax", schema, E, both, any_release(), plain, "func is a well-formed function schema")
 RULE(structured_delegate, "structured-delegate", yaml, E, in_tree_only, any_release(), fixable, "structured_delegate names a declared structured out= overload")
 RULE(structured_inherits, "structured-inherits", yaml, E, in_tree_only, any_release(), plain, "structured_inherits is only used with structured: True")

@@ -23,6 +23,7 @@
 #include "schemac/tokens/cpp_macros.h"
 #include "schemac/tokens/cpp_scopes.h"
 #include "schemac/tokens/mapped_text.h"
+#include "schemac/torch_releases/torch_release.h"
 
 namespace schemac::sources {
 
@@ -192,6 +193,8 @@ struct ScanOptions {
   // The build's macros (-D, `defines:`) for C++, besides the file's own #defines and the
   // built-in ones; null: none.
   const tokens::MacroTable* macros = nullptr;
+  // The release whose torch infers custom ops' schemas (--torch-version, torch-version:).
+  torch_releases::TorchVersion torch_version = torch_releases::kNewestTorchVersion;
 };
 
 // Never throws on any input; positions are inside `text` (or at its end).

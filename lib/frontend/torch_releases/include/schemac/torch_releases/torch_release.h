@@ -21,8 +21,8 @@ struct TorchVersion {
   int minor = 0;
   auto operator<=>(const TorchVersion&) const = default;
 };
-// The default release: the newest lint knows. 2.10 is read from PyTorch's own file after 2.9.
-inline constexpr TorchVersion kNewestTorchVersion{2, 10};
+// The default release: the newest lint knows, 2.14 (read from its own torchgen and files).
+inline constexpr TorchVersion kNewestTorchVersion{2, 14};
 
 // Every release lint knows, oldest first; the last is the default.
 std::span<const TorchVersion> known_torch_versions();
@@ -66,6 +66,32 @@ bool dropout_arguments_are_random(TorchVersion version);
 // How many namespaces a kernel name in `dispatch:` may have: `a::b::c::fn` (torchgen's
 // NamespaceHelper max_level 3 from 2.0), but `a::b::fn` in 1.13 (max_level 2).
 int kernel_namespace_levels(TorchVersion version);
+
+// Forms of the schema language that some releases' parsers read and others do not (PyTorch's
+// schema parser, what a library's def() and torch._C.parse_schema take, and torchgen's).
+enum class SchemaForm : uint8_t {
+  dimname_type,        // the Dimname type (named tensors)
+  dtype_name_default,  // a ScalarType default written by dtype name: float16, bfloat16, int8, ...
+  device_index_type,   // the DeviceIndex type
+  sym_bool_type,       // the SymBool type
+  await_type,          // Await(T)
+};
+// The releases whose parser reads a form: from `since` (nullopt: every known release) up to the
+// release before `removed_in` (nullopt: still read today).
+struct SchemaFormReleases {
+  SchemaForm form;
+  std::string_view name;  // what messages call it: "the Dimname type"
+  std::optional<TorchVersion> since;
+  std::optional<TorchVersion> removed_in;
+};
+const SchemaFormReleases& schema_form_releases(SchemaForm form);
+bool reads_schema_form(TorchVersion version, SchemaForm form);
+
+// Whether `version`'s torch.library.custom_op passes its tags= to infer_schema, which then gives
+// a torch.Tag.inplace op the return Tensor(aN!) of its first argument and a torch.Tag.out op the
+// returns of its keyword-only out arguments (from 2.13, PyTorch #184201 and #184202; read in
+// 2.14). Before, tags do not change the schema.
+bool custom_op_tags_shape_schema(TorchVersion version);
 
 // torchgen up to 1.13 reads `tags:` as one string that it splits at ", "; from 2.0 it reads a
 // list, or one string as a single tag.

@@ -25,13 +25,20 @@ using OperatorSink = std::function<void(report::OperatorState&&)>;
 report::Response answer(Runtime& runtime, const report::Request& request, std::ostream& err,
                         const OperatorSink& each);
 
-// The call a request describes (resolve's, and trace's thread-local options): its keys, a fresh
-// thread's sets plus --include and --exclude, autocast enabled for a device taking that device's
-// Autocast key out of the excluded set (as torch.autocast does), and the device of a factory
-// operator's options. The one place both subcommands get their thread-local sets from: 0, or 2
-// after saying on `err` which key or device is not one.
-int call_of_request(const Runtime& runtime, const report::Request& request, Call& call,
+// The call a request's CallSpec describes (resolve's, and trace's thread-local options): its keys
+// (--keys, each tensor's, each inference tensor's without the keys InferenceMode strips), a fresh
+// thread's sets changed as InferenceMode does (--inference-mode), plus --include and --exclude,
+// autocast enabled for a device taking that device's Autocast key out of the excluded set (as
+// torch.autocast does), and its options' device. The one place both subcommands get their
+// thread-local sets from: 0, or 2 after saying on `err` which key or device is not one.
+int call_of_request(const Runtime& runtime, const report::CallSpec& spec, Call& call,
                     std::ostream& err);
+
+// The call `spec` makes of an operator: as it is for one with tensor arguments; for one without,
+// no keys, and its first tensor's device as its options' device where it takes a Device (so that
+// a report page's "CPU tensor" preset asks a factory on cpu).
+report::CallSpec call_for_operator(const report::CallSpec& spec, bool takes_tensors,
+                                   bool takes_device);
 
 // The prefix of every error dispatch-inspect prints.
 inline constexpr const char* kErrorPrefix = "dispatch-inspect: error: ";

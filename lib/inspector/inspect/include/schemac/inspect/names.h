@@ -22,6 +22,38 @@ std::vector<std::string> similar_operator_names(const std::vector<std::string>& 
 // did you mean, or how to list the operators. Ends with a newline.
 std::string unknown_operator_error(std::string_view name, const std::vector<std::string>& known);
 
+// The operators a name as PyTorch writes it stands for, among `known` (full names):
+//   aten::add.Tensor                the operator itself;
+//   aten.add.Tensor, aten.relu.default, torch.ops.aten.add.Tensor
+//                                   torch.ops' spelling (OpOverload's str; "default" is the
+//                                   overload without a name);
+//   add.Tensor, relu                the aten namespace when none is written;
+//   aten::add, aten.add             an overload packet (the profiler's name): every overload of
+//                                   add, when add itself has none without a name.
+// `names` is empty when no spelling is known (`spelled` then is the first reading, for a
+// did-you-mean); `packet` is true when they are a packet's overloads.
+struct OperatorMatch {
+  std::vector<std::string> names;
+  bool packet = false;
+  std::string spelled;
+};
+OperatorMatch match_operator(std::string_view typed, const std::vector<std::string>& known);
+
+// The operators an OP argument stands for: a glob's matches (operator_glob.h), or match_operator's;
+// `several` when they print as sections (a glob, a packet). When there are none, `error` is what
+// to print ("dispatch-inspect: error: ..." and its notes); `note` says what a packet stands for.
+// Texts end with a newline.
+struct OperatorLookup {
+  std::vector<std::string> names;
+  bool several = false;
+  std::string error, note;
+};
+OperatorLookup find_operators(std::string_view typed, const std::vector<std::string>& known);
+
+// Whether `typed` is written as an operator's full name, ns::name.overload (so that it needs no
+// list of the operators to be found: a runtime finds it, or says it is unknown).
+bool is_full_operator_name(std::string_view typed);
+
 // The closest of `known` to a misspelt `name` (a dispatch key's, say), or "".
 std::string closest_name(std::string_view name, const std::vector<std::string>& known);
 

@@ -8,7 +8,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "schemac/inspect/audit.h"
 #include "schemac/inspect/columns.h"
 #include "schemac/inspect/report.h"
 
@@ -49,11 +48,5 @@ std::string resolution_mermaid(const Resolution& resolution);
 // The operators: one schema per line (or "NAME (no schema: ...)"); JSON {"operators": [...]}.
 std::string operators_text(const Operators& operators);
 Json operators_json(const Operators& operators);
-
-// The findings of `audit` over `operators` operators. Text: "SITE: warning: OPERATOR: MESSAGE
-// [RULE]" and an indented "why:" line per finding, then a count. JSON: {"operators": N, "findings":
-// [{"rule","operator","site","message","why"}]}.
-std::string audit_text(const std::vector<Finding>& findings, size_t operators);
-Json audit_json(const std::vector<Finding>& findings, size_t operators);
 
 }  // namespace schemac::inspect::report

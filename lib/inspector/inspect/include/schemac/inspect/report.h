@@ -88,6 +88,7 @@ struct Resolution {
   std::string end;                      // why the chain stops there
   bool fails = false;                   // the chain ends at a missing or ambiguous entry
   std::vector<std::string> notes = {};  // what the thread-local sets added to key_set or dropped
+  std::vector<std::string> call_notes = {};  // about the call's options (a device no kernel reads)
 };
 
 struct OperatorSummary {
@@ -109,6 +110,7 @@ struct OperatorState {
   Dump dump;
   std::vector<Resolution> chains;  // one per key set of a library request (wire.h), in its order
   bool takes_tensors = true;       // false: a factory operator (BackendSelect's rule)
+  bool takes_device = false;       // it has a Device argument (an options' device)
 };
 
 // The resolve walk's rules for one runtime as data (resolve.h's walk_rules), so that a walk
@@ -127,14 +129,23 @@ struct WalkRules {
   // why ("{key}" stands for the key), whether the call fails there.
   std::vector<std::string> end_reasons, end_texts;
   std::vector<int> end_fails;
-  // A factory operator's (takes_tensors false) kernel at factory_key passes on factory_set (the
-  // backend of a cpu device, as resolve's default --device).
-  std::string factory_key, factory_set;
+  // The kernel at select_key (BackendSelect) passes on the backend of the options' device, one of
+  // `devices` (cpu when none is given) with its backend's set in `device_sets`: alone for an
+  // operator without tensor arguments, else with the call's keys under its thread-local sets, &
+  // its mask. A tensor on each device carries tensor_sets (names.h's tensor_keys).
+  std::string select_key;
+  std::vector<std::string> devices, device_sets, tensor_sets;
+  // The devices autocast can be enabled for, and the key it takes out of the excluded set.
+  std::vector<std::string> autocast_devices, autocast_sets;
+  // InferenceMode: the included set's keys it removes, the excluded set's it adds (resolve.h).
+  std::string inference_not_included, inference_excluded;
   // The thread-local sentences, added, dropped, autocast ("{keys}" the keys added or dropped;
   // "{autocast}" in the dropped one is the third when it drops one of autocast_keys, else ""),
-  // then a typed key's errors, unknown and not a runtime key ("{key}" the name); other_keys: the
-  // names the runtime knows that a key set cannot hold (alias keys...); key_names: every name it
-  // knows, in its order, which a did-you-mean ranks (names.h's closest_name).
+  // then a typed key's errors, unknown and not a runtime key ("{key}" the name), then the call's:
+  // no tensor argument and no Device argument ("{op}" the operator), a device no kernel reads
+  // ("{device}"); other_keys: the names the runtime knows that a key set cannot hold (alias
+  // keys...); key_names: the runtime keys, in the runtime's order, which a did-you-mean ranks
+  // (names.h's closest_name: it suggests only what a key set takes).
   std::vector<std::string> notes, autocast_keys, other_keys, key_names;
 };
 

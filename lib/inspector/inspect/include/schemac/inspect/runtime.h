@@ -107,6 +107,8 @@ class Runtime {
   virtual report::Dump dump(const std::string& name) const = 0;
   // Whether a call of the operator has a tensor to take keys from (factory operators have none).
   virtual bool takes_tensors(const std::string& name) const = 0;
+  // Whether it has a Device argument (an options' device): by default, from its dump's schema.
+  virtual bool takes_device(const std::string& name) const;
   // A hint for an operator `name` unknown after loading `libraries` ("" when none).
   virtual std::string unknown_operator_hint(const std::vector<std::string>& libraries) const {
     (void)libraries;

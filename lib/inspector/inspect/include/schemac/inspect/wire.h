@@ -14,17 +14,31 @@
 
 namespace schemac::inspect::report {
 
+// A call as resolve's options describe it: the tensors (or raw keys) it is given, its options'
+// device, and the thread-local state it runs under. Which of these an operator can take follows
+// from its schema (answer.h's call_of_request refuses the rest).
+struct CallSpec {
+  std::string keys;                            // --keys: comma-separated runtime keys
+  std::vector<std::string> tensors;            // --tensor DEVICE: such a tensor's keys
+  std::vector<std::string> inference_tensors;  // --inference-tensor DEVICE: made in inference mode
+  std::string include, exclude;                // added to the thread-local sets
+  std::vector<std::string> autocast;           // devices autocast is enabled for ("cpu", "cuda")
+  bool inference_mode = false;                 // c10::InferenceMode's thread-local sets
+  std::string device;                          // the options' device ("": not given)
+};
+
 struct Request {
   std::string kind;                    // "operators", "library", "table", "dump" or "resolve"
   std::vector<std::string> libraries;  // loaded first, in order
   std::string op;                      // table, dump, resolve
   bool all_keys = false;               // table: rows without a kernel too
-  std::string keys, include, exclude;  // resolve: comma-separated runtime keys
-  std::vector<std::string> autocast;   // resolve: devices autocast is enabled for ("cpu", "cuda")
-  // library: each operator's chain for each of these key sets (comma-separated runtime keys),
-  // under a fresh thread's included and excluded sets.
-  std::vector<std::string> key_sets;
-  std::string device = "cpu";  // resolve: the device of a factory operator's options
+  CallSpec call;                       // resolve: the call
+  // resolve: one of several operators (a glob's, a packet's): a call the operator cannot take is
+  // no error but Response::refused, so that the others are answered.
+  bool several = false;
+  // library: each operator's chain for each of these calls (one without tensor arguments takes
+  // the first tensor's device as its options' device instead: calls_for_operator).
+  std::vector<CallSpec> calls;
 };
 
 // Errors (a library that failed to load, an unknown operator or key) are printed on stderr by
@@ -36,8 +50,10 @@ struct Response {
   Dump dump;
   Resolution resolution;
   Library library;
+  std::string refused = "";  // resolve of one of several: why the call cannot happen ("": it can)
 };
 
+nlohmann::json to_wire(const CallSpec& call);
 nlohmann::json to_wire(const Request& request);
 nlohmann::json to_wire(const Response& response);
 // False when `text` is not such JSON (a response: also not such a stream, below).

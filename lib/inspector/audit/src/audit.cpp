@@ -1,5 +1,5 @@
 // The rules of `dispatch-inspect audit` (audit.h).
-#include "schemac/inspect/audit.h"
+#include "schemac/audit/audit.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -9,7 +9,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-namespace schemac::inspect::report {
+namespace schemac::audit {
+
+using namespace inspect::report;
 namespace {
 
 constexpr AuditRule kRules[] = {
@@ -216,6 +218,31 @@ std::vector<Finding> audit_operator(const OperatorState& op) {
   return out;
 }
 
+std::vector<FailingEntry> failing_entries(const OperatorState& op) {
+  std::vector<FailingEntry> out;
+  std::map<std::string_view, const TableRow*> rows;
+  for (const TableRow& row : op.table.rows) rows[row.key] = &row;
+  const TableRow* backend = nullptr;  // the first backend with a kernel
+  for (const TableRow& row : op.table.rows) {
+    if (row.reason == Reason::AmbiguousAutogradOther)
+      out.push_back({row.key, "ambiguous: a call reaching it fails"});
+    if (!takes_tensor(op.summary) || !is_backend_key(row.key) || !reaches_kernel(row)) continue;
+    if (backend == nullptr && row.key != "Meta") backend = &row;
+    const auto autograd = rows.find("Autograd" + row.key);
+    if (autograd != rows.end() && !autograd->second->has_kernel)
+      out.push_back({autograd->second->key,
+                     fmt::format("a {} tensor's call fails here ({} has a kernel, {} none)",
+                                 row.key, row.key, autograd->second->key)});
+  }
+  const auto meta = rows.find("Meta");
+  if (backend != nullptr && (meta == rows.end() || !meta->second->has_kernel))
+    out.push_back(
+        {"Meta", fmt::format("meta tensors, FakeTensor and torch.compile fail here ({} has "
+                             "a kernel, Meta none)",
+                             backend->key)});
+  return out;
+}
+
 std::vector<Finding> audit_library(const Library& library) {
   std::vector<Finding> out;
   for (const OperatorState& op : library.operators) {
@@ -226,4 +253,4 @@ std::vector<Finding> audit_library(const Library& library) {
   return out;
 }
 
-}  // namespace schemac::inspect::report
+}  // namespace schemac::audit

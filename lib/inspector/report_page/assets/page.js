@@ -1,15 +1,16 @@
 'use strict';
-const D = JSON.parse(document.getElementById('report-data').textContent);
-const S = D.strings;
-const str = (i) => (i < 0 ? '' : S[i]);
+// The report page (after walk.js, which decodes the data and follows chains): the operator list,
+// its filter, each operator's table, registrations and chains, and the call form whose chain every
+// open operator shows.
 const CATEGORIES = ['direct', 'default-backend', 'math', 'autograd', 'fallback', 'fallthrough',
-  'ambiguous', 'missing', 'other'];
+  'ambiguous', 'fails', 'missing', 'other'];
 const LABELS = {direct: 'direct kernel', 'default-backend': 'default backend',
   math: 'math/composite', autograd: 'autograd', fallback: 'backend fallback',
-  fallthrough: 'fallthrough', ambiguous: 'ambiguous', missing: 'missing', other: 'other'};
+  fallthrough: 'fallthrough', ambiguous: 'ambiguous', fails: 'would fail',
+  missing: 'no kernel (a backend it is not built for)', other: 'other'};
 const SHORT = {direct: 'direct', 'default-backend': 'default', math: 'math', autograd: 'autograd',
-  fallback: 'fallback', fallthrough: 'fallthru', ambiguous: 'ambiguous', missing: 'missing',
-  other: 'other'};
+  fallback: 'fallback', fallthrough: 'fallthru', ambiguous: 'ambiguous', fails: 'would fail',
+  missing: 'no kernel', other: 'other'};
 
 // The colour class of a table row or chain step: why its kernel was chosen.
 function category(reason, fallthrough, hasKernel) {
@@ -38,164 +39,27 @@ function shortKernel(text) {
   return slash >= 0 && site !== text ? site.slice(slash + 1) : site;
 }
 
-// Each operator's rows as objects with their category, and how many keys have each category.
+// Each operator's rows as objects with their category; the empty entries a call it needs would
+// reach (the C++ audit's failing_entries: `needs`); how many keys have each category. An empty
+// entry is "no kernel", neutral: most are backends the operator is not built for.
 const OPS = D.operators.map((op) => {
+  const needs = new Map(op.needs.map(([key, why]) => [str(key), str(why)]));
   const rows = op.rows.map(([key, kernel, reason, site, fallthrough]) => ({
     key: str(key), hasKernel: kernel >= 0, kernel: str(kernel), reason: str(reason),
     site: str(site), fallthrough: !!fallthrough,
     cat: category(str(reason), !!fallthrough, kernel >= 0)}));
   const counts = {};
   for (const r of rows) counts[r.cat] = (counts[r.cat] || 0) + 1;
-  counts.missing = (counts.missing || 0) + D.keys.length - rows.length;
-  return {raw: op, name: op.name, lower: op.name.toLowerCase(), rows, counts};
+  const present = new Set(rows.map((r) => r.key));
+  counts.fails = needs.size;
+  counts.missing = D.keys.filter((k) => !present.has(S[k]) && !needs.has(S[k])).length;
+  return {raw: op, name: op.name, lower: op.name.toLowerCase(), rows, counts, needs};
 });
-
-// The key-set box: a chain for any key set, as `dispatch-inspect resolve OP --keys SET` prints
-// it. The rules are the C++ walk's own, exported as data (D.walk, render_html.h): per key its
-// bits, and either the mask its kernel's redispatch keeps or why the chain ends there; the reasons
-// that end a chain; a fresh thread's sets; BackendSelect's factory set. This is only the loop.
-const W = D.walk && D.walk.keys ? (() => {
-  const big = (hex) => BigInt('0x' + hex);
-  const w = D.walk;
-  return {names: w.keys.map(str), bits: w.bits.map(big), func: w.func.map(big), mask: w.mask,
-    end: w.end.map(str), masks: w.masks.map(big), undefined: str(w.undefined[0]),
-    undefinedEnd: str(w.undefined[1]), backends: big(w.sets[0]), included: big(w.sets[1]),
-    excluded: big(w.sets[2]),
-    reasonEnds: new Map(w.reason_ends.map(([r, text, fails]) => [str(r), {text: str(text),
-      fails: !!fails}])),
-    factoryKey: w.factory.length ? str(w.factory[0]) : '',
-    factorySet: w.factory.length ? big(w.factory[1]) : 0n,
-    notes: w.notes.map(str), autocast: new Set(w.autocast.map(str)),
-    otherKeys: new Set(w.other.map(str)), keyNames: w.names.map(str)};
-})() : null;
-
-// The keys a set holds (each holding all its bits), in the runtime's order; the last one wins.
-function keysIn(set) {
-  const out = [];
-  W.bits.forEach((b, i) => { if ((set & b) === b) out.push(i); });
-  return out;
-}
-const highest = (set) => { const k = keysIn(set); return k.length ? k[k.length - 1] : -1; };
-const keyName = (i) => (i < 0 ? W.undefined : W.names[i]);
-const setText = (set) => `DispatchKeySet(${keysIn(set).map(keyName).join(', ')})`;
-
-function withoutFallthroughs(rows, ks, skipped) {
-  let out = ks;
-  for (const i of keysIn(ks)) {
-    const row = rows.get(W.names[i]);
-    if (!row || !row.fallthrough) continue;
-    if (highest((ks & W.func[i]) | (ks & W.backends)) !== i) continue;
-    out &= ~W.func[i];
-    if (skipped) skipped.push(W.names[i]);
-  }
-  return out;
-}
-
-// The edit distance resolve's did-you-mean uses (lib/common/support's edit_distance): insertions,
-// deletions, substitutions and swaps of neighbours cost 2, a change of case 1, halved rounding up.
-function editDistance(a, b) {
-  const cost = (x, y) => (x === y ? 0 : x.toLowerCase() === y.toLowerCase() ? 1 : 2);
-  let before = [];
-  let previous = Array.from({length: b.length + 1}, (_, j) => 2 * j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [2 * i];
-    for (let j = 1; j <= b.length; j++) {
-      let d = Math.min(previous[j] + 2, row[j - 1] + 2, previous[j - 1] + cost(a[i - 1], b[j - 1]));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        d = Math.min(d, before[j - 2] + 2);
-      }
-      row.push(d);
-    }
-    before = previous;
-    previous = row;
-  }
-  return Math.ceil(previous[b.length] / 2);
-}
-
-// The closest key name to a misspelt one, or '', as resolve ranks them (names.h's closest_name):
-// within max(2, length / 3) edits, the nearest, the runtime's own order breaking ties.
-function closestKey(name) {
-  const limit = Math.max(2, Math.floor(name.length / 3));
-  let best = '';
-  let bestDistance = limit + 1;
-  for (const k of W.keyNames) {
-    if (k === name) continue;
-    const d = editDistance(name, k);
-    if (d < bestDistance) { best = k; bestDistance = d; }
-  }
-  return best;
-}
-
-// "CPU, AutogradCPU" -> key indices, or {error} naming the unknown key and the closest known one.
-function parseKeys(text) {
-  const keys = [];
-  for (const word of text.split(',')) {
-    const name = word.trim();
-    if (!name) continue;
-    const i = W.names.indexOf(name);
-    if (i >= 0) { keys.push(i); continue; }
-    if (W.otherKeys.has(name)) return {error: W.notes[4].replace('{key}', name)};
-    return {error: W.notes[3].replace('{key}', name), suggestion: closestKey(name)};
-  }
-  return {keys};
-}
-
-// The resolution of operator `name` for the key set `text` under a fresh thread's sets, in the
-// shape of `resolve --format json` (and `fails`), or {error, suggestion}.
-function resolveChain(name, text) {
-  const op = OPS.find((o) => o.name === name);
-  if (!W || !op) return {error: `no operator '${name}' on this page`};
-  const parsed = parseKeys(text);
-  if (parsed.error) return parsed;
-  let keys = 0n;
-  for (const i of parsed.keys) keys |= W.bits[i];
-  // The dispatcher's subtraction takes out the excluded set's functionalities and keeps the
-  // backend bits (excluding AutogradCPU leaves CPU); what was added and dropped is named key by
-  // key, as resolve names it.
-  const start = (keys | W.included) & (W.backends | ~W.excluded);
-  const given = keysIn(keys);
-  const result = keysIn(start);
-  const added = result.filter((i) => !given.includes(i));
-  const dropped = keysIn(keys | W.included).filter((i) => !result.includes(i));
-  const list = (indices) => indices.map(keyName).join(', ');
-  const notes = [];
-  if (added.length) notes.push(W.notes[0].replace('{keys}', list(added)));
-  if (dropped.length) {
-    const autocast = dropped.some((i) => W.autocast.has(W.names[i]));
-    notes.push(W.notes[1].replace('{keys}', list(dropped))
-      .replace('{autocast}', autocast ? W.notes[2] : ''));
-  }
-  const rows = new Map(op.rows.map((r) => [r.key, r]));
-  const skipped = [];
-  let ks = withoutFallthroughs(rows, start, skipped);
-  const chain = [];
-  let end = '';
-  let fails = false;
-  for (let guard = 0; guard < 256; guard++) {
-    const key = highest(ks);
-    const entry = rows.get(keyName(key)) || {hasKernel: false, reason: 'missing', site: ''};
-    chain.push({key: keyName(key), kernel: entry.hasKernel ? entry.kernel : null,
-      reason: entry.reason, site: entry.site || null, key_set: setText(ks)});
-    const byReason = W.reasonEnds.get(entry.reason);
-    const byKey = key < 0 ? W.undefinedEnd : W.mask[key] < 0 ? W.end[key] : '';
-    if (byReason || byKey) {
-      fails = !!byReason && byReason.fails;
-      end = byReason ? byReason.text.replace('{key}', keyName(key)) : byKey;
-      break;
-    }
-    const next = op.raw.factory && keyName(key) === W.factoryKey ? W.factorySet :
-      ks & W.masks[W.mask[key]];
-    ks = withoutFallthroughs(rows, next, null);
-  }
-  return {operator: name, key_set: setText(start), thread_local: notes, skipped,
-    winner: chain[0].key, kernel: chain[0].kernel, reason: chain[0].reason, chain, end, fails};
-}
-window.resolveChain = resolveChain;
 
 // The filter: words, all of which must match, case-insensitively. A bare word or op:WORD is part
 // of the operator's name; key:NAME (* any text), kernel:TEXT (part of the kernel or its site) and
 // reason:WORD (a category such as fallthrough, or part of the reason) must all match one row of
-// its table.
+// its table; reason:fail asks for the operators with an entry that would fail.
 function keyPattern(word) {
   const quoted = word.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
   return new RegExp(`^${quoted}$`, 'i');
@@ -218,50 +82,58 @@ function rowMatches(f, r) {
     f.reason.every((w) => r.cat.startsWith(w) || r.reason.toLowerCase().includes(w));
 }
 
+// The rows of every runtime key: an empty one is "missing" (red "would fail" when needed).
+function allRows(op) {
+  const byKey = new Map(op.rows.map((r) => [r.key, r]));
+  return D.keys.map((k) => byKey.get(S[k]) || {key: S[k], hasKernel: false, kernel: '',
+    reason: 'missing', site: '', fallthrough: false, cat: op.needs.has(S[k]) ? 'fails' : 'missing',
+    why: op.needs.get(S[k]) || ''});
+}
+
 function opMatches(f, op) {
   if (!f.op.every((w) => op.lower.includes(w))) return false;
   if (!f.key.length && !f.kernel.length && !f.reason.length) return true;
   if (op.rows.some((r) => rowMatches(f, r))) return true;
-  // A key with no entry is a "missing" row, which only reason:missing asks for.
+  // A key with no entry is a "missing" row, which only reason:missing or reason:fail asks for.
   if (f.kernel.length || !f.reason.length) return false;
-  if (!f.reason.every((w) => 'missing'.startsWith(w))) return false;
-  const present = new Set(op.rows.map((r) => r.key));
-  return D.keys.some((k) => !present.has(S[k]) && f.key.every((p) => p.test(S[k])));
+  return allRows(op).some((r) => !r.hasKernel && rowMatches(f, {...r, reason: 'missing'}));
 }
 
-// The operator's counts, each labelled ("12 direct", "40 missing"), missing keys counted.
+// The operator's counts in words ("12 direct", "2 would fail", "35 no kernel").
 function chips(op) {
-  return CATEGORIES.filter((c) => op.counts[c]).map((c) =>
-    `<span class="chip r-${c}" title="${op.counts[c]} keys: ${LABELS[c]}">` +
-    `${op.counts[c]} ${SHORT[c]}</span>`).join('');
+  return CATEGORIES.filter((c) => op.counts[c]).map((c) => {
+    const title = c === 'fails' ? [...op.needs].map(([k, why]) => `${k}: ${why}`).join('\n') :
+      c === 'missing' ? `${op.counts[c]} keys without a kernel: a call with such a tensor ` +
+        'fails, as it should for a backend the operator is not built for' :
+        `${op.counts[c]} keys: ${LABELS[c]}`;
+    return `<span class="chip r-${c}" title="${esc(title)}">${op.counts[c]} ${SHORT[c]}</span>`;
+  }).join('');
 }
 
 // A row that takes no kernel column: a fallthrough or a backend fallback (one kernel per key,
 // for every operator: a column each would leave an empty diagonal).
 const folded = (r) => r.cat === 'fallthrough' || r.cat === 'fallback';
 
-// The computed table as a key x kernel matrix, each cell coloured by the reason. Kernel columns
-// are headed K1, K2, ... (read horizontally), named in a legend under the table; fallthroughs and
-// backend fallbacks take one cell across the kernel columns instead of a column each.
+// The computed table as a key x kernel matrix, each cell coloured by the reason. Each kernel
+// column is headed by the kernel's short name (its file and line for libtorch), written upwards;
+// fallthroughs and backend fallbacks take one cell across the kernel columns instead. The
+// entries that would fail are rows too (red); "every runtime key" adds the other empty ones.
 function matrix(op, f, allKeys) {
   const kernels = [];
   for (const r of op.rows) {
     if (r.hasKernel && !folded(r) && !kernels.includes(r.kernel)) kernels.push(r.kernel);
   }
-  let rows = op.rows;
-  if (allKeys) {
-    const byKey = new Map(op.rows.map((r) => [r.key, r]));
-    rows = D.keys.map((k) => byKey.get(S[k]) ||
-      {key: S[k], hasKernel: false, kernel: '', reason: 'missing', site: '', fallthrough: false,
-        cat: 'missing'});
-  }
+  const rows = allRows(op).filter((r) => r.hasKernel || r.cat === 'fails' || allKeys);
   const filtering = f.key.length || f.kernel.length || f.reason.length;
-  let html = '<table class="matrix"><tr><th>key</th><th>reason</th>' + kernels.map((k, i) =>
-    `<th class="kernel" title="${esc(k)}">K${i + 1}</th>`).join('') + '</tr>';
+  let html = '<table class="matrix"><tr><th>key</th><th>reason</th>' + kernels.map((k) =>
+    `<th class="kernel" title="${esc(k)}"><span>${esc(shortKernel(k) || '(unnamed)')}</span></th>`)
+    .join('') + '</tr>';
   for (const r of rows) {
     const hit = filtering && rowMatches(f, r) ? ' class="hit"' : '';
-    html += `<tr${hit} data-key="${esc(r.key)}"><th>${esc(r.key)}</th><td class="r-${r.cat}">` +
-      `${esc(r.reason)}${r.fallthrough ? ' (fallthrough)' : ''}</td>`;
+    const reason = r.cat === 'fails' ? 'missing: would fail' : r.reason;
+    html += `<tr${hit} data-key="${esc(r.key)}"><th>${esc(r.key)}</th><td class="r-${r.cat}"` +
+      `${r.why ? ` title="${esc(r.why)}"` : ''}>${esc(reason)}` +
+      `${r.fallthrough ? ' (fallthrough)' : ''}</td>`;
     if (folded(r) && kernels.length) {
       html += `<td class="cell r-${r.cat}" colspan="${kernels.length}" title="${esc(r.kernel)}">` +
         `${SHORT[r.cat]}: ${esc(shortKernel(r.kernel))}</td></tr>`;
@@ -271,12 +143,7 @@ function matrix(op, f, allKeys) {
       `<td class="cell r-${r.cat}" title="${esc(r.reason)}${r.site ? ' at ' + esc(r.site) : ''}` +
       `">${SHORT[r.cat]}</td>` : '<td></td>')).join('') + '</tr>';
   }
-  html += '</table>';
-  if (kernels.length) {
-    html += '<ol class="kernels">' + kernels.map((k) =>
-      `<li title="${esc(k)}">${esc(shortKernel(k) || '(unnamed)')}</li>`).join('') + '</ol>';
-  }
-  return html;
+  return html + '</table>';
 }
 
 // Every registered kernel: its key, where it was registered, its debug text where that says more
@@ -302,7 +169,8 @@ function chainPicture(steps, end, fails) {
   const boxes = steps.map(({key, kernel, reason}) => {
     const lines = [key, kernel === null ? '(missing)' : shortKernel(kernel), reason];
     const cat = category(reason, false, kernel !== null);
-    return {lines, cat, width: 16 + 7 * Math.max(...lines.map((l) => l.length))};
+    return {lines, cat: cat === 'missing' ? 'fails' : cat,
+      width: 16 + 7 * Math.max(...lines.map((l) => l.length))};
   });
   const gap = 76;
   let x = 4;
@@ -326,11 +194,36 @@ function chainPicture(steps, end, fails) {
   return `<svg width="${width}" height="60" viewBox="0 0 ${width} 60" role="img">${svg}</svg>`;
 }
 
-function chains(op) {
+// A call as resolve's options, for the command line it stands for.
+function callOptions(call) {
+  const c = callOf(call);
+  const words = [];
+  if (c.keys) words.push('--keys', c.keys);
+  for (const d of c.tensors) words.push('--tensor', d);
+  for (const d of c.inference_tensors) words.push('--inference-tensor', d);
+  if (c.device) words.push('--device', c.device);
+  for (const d of c.autocast) words.push('--autocast', d);
+  if (c.inference_mode) words.push('--inference-mode');
+  if (c.include) words.push('--include', c.include);
+  if (c.exclude) words.push('--exclude', c.exclude);
+  return words.join(' ');
+}
+const command = (op, call) => `dispatch-inspect resolve ${op.name} ${callOptions(call)}` +
+  (D.runtime === 'schemac' ? '' : ` --runtime ${D.runtime}`);
+
+// A preset as this operator takes it: an operator without tensor arguments takes the tensor's
+// device as its options' device (with a Device argument), as the C++ presets did.
+const presetCall = (op, p) => (op.raw.factory ? (op.raw.device ? p.factory : p.bare) : p.call);
+
+// The presets' chains, embedded by the C++ walk: a box per step and why the chain ends.
+function presetChains(op) {
   return op.raw.chains.map(([set, skipped, steps, end, fails], i) => {
-    const keySet = D.key_sets[i];
-    return `<div class="chain" data-key-set="${esc(keySet.label)}"><b>${esc(keySet.label)}</b> ` +
-      `<span class="meta">(${esc(keySet.keys)}) dispatches on ${esc(str(set))}` +
+    const preset = D.presets[i];
+    const call = presetCall(op, preset);
+    return `<div class="chain" data-preset="${esc(preset.label)}"><b>${esc(preset.label)}</b> ` +
+      `<button type="button" class="use" data-preset="${i}" title="put this call in the call ` +
+      `form">use</button> <span class="meta">${esc(callOptions(call)) || '(no options)'}: ` +
+      `dispatches on ${esc(str(set))}` +
       (skipped.length ? `; skips fallthrough ${esc(skipped.map(str).join(', '))}` : '') +
       `</span>${fails ? ' <span class="fails">the call fails</span>' : ''}` +
       chainPicture(steps.map(([key, , kernel, reason]) => ({key: str(key),
@@ -339,23 +232,14 @@ function chains(op) {
   }).join('');
 }
 
-// The key-set box of an expanded operator: its chain for the keys typed, in resolve's words
-// (the key set, what thread-local state did, each step, why it ends), and the preset key sets.
-function keyBox(op, text) {
-  const presets = D.key_sets.map((k) => `<button type="button" data-keys="${esc(k.keys)}" ` +
-    `title="${esc(k.keys)}">${esc(k.label)}</button>`).join(' ');
-  return `<div class="keybox"><label>key set <input class="op-keys" size="48" ` +
-    `autocomplete="off" list="runtime-keys" value="${esc(text)}" placeholder="CPU,AutogradCPU"` +
-    `></label> ${presets}<div class="resolved">${resolvedChain(op, text)}</div></div>`;
-}
-
-function resolvedChain(op, text) {
+// The chain of the call form's call, in resolve's words (the key set, what thread-local state
+// did, each step, why it ends, notes), with its command line and picture.
+function formChain(op, call) {
   if (!W) return '<span class="meta">no runtime keys on this page</span>';
-  if (!text.trim()) return '<span class="meta">type a key set (comma-separated runtime keys), ' +
-    'or pick one of the four above</span>';
-  const r = resolveChain(op.name, text);
+  const r = resolveChain(op.name, call);
+  const head = `<div class="mono command">$ ${esc(command(op, call))}</div>`;
   if (r.error) {
-    return `<div class="fails">${esc(r.error)}</div>` + (r.suggestion ?
+    return head + `<div class="fails">${esc(r.error)}</div>` + (r.suggestion ?
       `<div class="meta">did you mean '${esc(r.suggestion)}'? Runtime keys: ` +
       `${esc(W.names.join(', '))}</div>` : '');
   }
@@ -363,9 +247,8 @@ function resolvedChain(op, text) {
   if (r.skipped.length) lines.push(`skipped (fallthrough): ${r.skipped.join(', ')}`);
   r.chain.forEach((s, i) => lines.push(`  ${i + 1}. ${s.key}: ${s.kernel === null ?
     '(missing)' : s.kernel} [${s.reason}] with ${s.key_set}`));
-  lines.push(`end: ${r.end}`);
-  return `<div class="chain custom" data-keys="${esc(text)}">` +
-    `<pre class="resolve">${esc(lines.join('\n'))}</pre>` +
+  lines.push(`end: ${r.end}`, ...r.notes.map((n) => `note: ${n}`));
+  return `<div class="chain custom">${head}<pre class="resolve">${esc(lines.join('\n'))}</pre>` +
     (r.fails ? '<span class="fails">the call fails</span>' : '') +
     chainPicture(r.chain, r.end, r.fails) + '</div>';
 }
@@ -404,14 +287,38 @@ function operatorBody(op, f, allKeys) {
     `<h3>Computed dispatch table <label class="meta"><input type="checkbox" class="all-keys"` +
     `${allKeys ? ' checked' : ''}> every runtime key</label></h3>${matrix(op, f, allKeys)}` +
     `<h3>Registrations</h3>${registrations(op)}` +
-    `<h3>Redispatch chains</h3>${keyBox(op, keysInput.value)}${chains(op)}</div>`;
+    `<h3>Redispatch chains</h3><div class="resolved">${formChain(op, formCall())}</div>` +
+    `${presetChains(op)}</div>`;
 }
 
 const list = document.getElementById('operators');
 const input = document.getElementById('filter');
-const keysInput = document.getElementById('keys');
+const form = document.getElementById('call');
+const field = (name) => form.elements[name];
 const opened = new Set();
 let filter = parseFilter('');
+
+// The call form as resolve's options (wire.h's CallSpec), and the other way round.
+function formCall() {
+  const tensor = field('tensor').value;
+  const inference = field('inference_tensor').checked;
+  return {keys: field('keys').value.trim(), tensors: tensor && !inference ? [tensor] : [],
+    inference_tensors: tensor && inference ? [tensor] : [],
+    include: field('include').value.trim(), exclude: field('exclude').value.trim(),
+    autocast: [...form.querySelectorAll('input[name=autocast]:checked')].map((b) => b.value),
+    inference_mode: field('inference_mode').checked, device: field('device').value};
+}
+function setForm(call) {
+  const c = callOf(call);
+  field('keys').value = c.keys;
+  field('tensor').value = c.tensors[0] || c.inference_tensors[0] || '';
+  field('inference_tensor').checked = c.inference_tensors.length > 0;
+  field('include').value = c.include;
+  field('exclude').value = c.exclude;
+  for (const b of form.querySelectorAll('input[name=autocast]')) b.checked = c.autocast.includes(b.value);
+  field('inference_mode').checked = c.inference_mode;
+  field('device').value = c.device;
+}
 
 function fill(details, allKeys) {
   const op = OPS[+details.dataset.index];
@@ -419,13 +326,17 @@ function fill(details, allKeys) {
   details.insertAdjacentHTML('beforeend', operatorBody(op, filter, allKeys));
   details.querySelector('.all-keys').addEventListener('change',
     (e) => fill(details, e.target.checked));
-  const box = details.querySelector('.keybox');
-  const redraw = () => {
-    box.querySelector('.resolved').innerHTML = resolvedChain(op, box.querySelector('input').value);
-  };
-  box.querySelector('input').addEventListener('input', redraw);
-  for (const b of box.querySelectorAll('button')) {
-    b.addEventListener('click', () => { box.querySelector('input').value = b.dataset.keys; redraw(); });
+  for (const b of details.querySelectorAll('button.use')) {
+    b.addEventListener('click', () => {
+      setForm(presetCall(op, D.presets[+b.dataset.preset]));
+      changed();
+    });
+  }
+}
+
+function redrawChains() {
+  for (const d of list.querySelectorAll('details[open]')) {
+    d.querySelector('.resolved').innerHTML = formChain(OPS[+d.dataset.index], formCall());
   }
 }
 
@@ -448,11 +359,16 @@ list.addEventListener('toggle', (e) => {
   remember();
 }, true);
 
-// The address keeps the filter, the page-wide key set and the expanded operators.
+// The address keeps the filter, the call form and the expanded operators.
+const FORM_WORDS = ['keys', 'tensor', 'device', 'include', 'exclude'];
 function remember() {
   const state = new URLSearchParams();
   state.set('filter', input.value);
-  if (keysInput.value) state.set('keys', keysInput.value);
+  const call = formCall();
+  for (const name of FORM_WORDS) if (field(name).value) state.set(name, field(name).value.trim());
+  if (call.inference_tensors.length) state.set('inference_tensor', '1');
+  for (const d of call.autocast) state.append('autocast', d);
+  if (call.inference_mode) state.set('inference_mode', '1');
   for (const name of opened) state.append('open', name);
   history.replaceState(null, '', '#' + state.toString().replace(/\+/g, '%20'));
 }
@@ -475,17 +391,18 @@ list.addEventListener('keydown', (e) => {
 });
 
 let timer = 0;
-for (const box of [input, keysInput]) {
-  box.addEventListener('input', () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => { remember(); render(); }, 120);
-  });
-}
+input.addEventListener('input', () => {
+  clearTimeout(timer);
+  timer = setTimeout(() => { remember(); render(); }, 120);
+});
+const changed = () => { remember(); redrawChains(); };
+form.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(changed, 120); });
+form.addEventListener('submit', (e) => e.preventDefault());
 document.addEventListener('keydown', (e) => {
   if (e.key === '/' && document.activeElement !== input) { e.preventDefault(); input.focus(); }
 });
 
-// The header: title, what was loaded, the legend (a click filters by that reason).
+// The header: title, what was loaded, the call form's choices, the legend (a click filters).
 document.title = D.title;
 document.getElementById('title').textContent = D.title;
 document.getElementById('about').textContent = `${D.runtime} runtime; ` +
@@ -498,15 +415,26 @@ document.getElementById('legend').addEventListener('click', (e) => {
   input.value = `reason:${e.target.dataset.reason}`;
   input.dispatchEvent(new Event('input'));
 });
-
-// #filter=WORDS&keys=SET&open=OPERATOR: the filter to start with, the key set of the boxes, and
-// operators to expand.
-const hash = new URLSearchParams(location.hash.slice(1));
-input.value = hash.get('filter') || '';
-keysInput.value = hash.get('keys') || '';
 if (W) {
+  const options = (values) => '<option value="">none</option>' +
+    values.map((d) => `<option value="${d}">${d}</option>`).join('');
+  field('tensor').innerHTML = options([...W.devices.keys()]);
+  field('device').innerHTML = options([...W.devices.keys()]);
+  document.getElementById('autocast').innerHTML = [...W.autocastDevices.keys()].map((d) =>
+    `<label><input type="checkbox" name="autocast" value="${d}"> ${d}</label>`).join(' ');
   document.getElementById('runtime-keys').innerHTML =
     W.names.map((k) => `<option value="${esc(k)}">`).join('');
+}
+
+// #filter=WORDS&keys=..&tensor=..&device=..&autocast=..&inference_mode=1&open=OPERATOR: the filter
+// to start with, the call form, and operators to expand.
+const hash = new URLSearchParams(location.hash.slice(1));
+input.value = hash.get('filter') || '';
+for (const name of FORM_WORDS) if (hash.get(name)) field(name).value = hash.get(name);
+field('inference_tensor').checked = hash.get('inference_tensor') === '1';
+field('inference_mode').checked = hash.get('inference_mode') === '1';
+for (const b of form.querySelectorAll('input[name=autocast]')) {
+  b.checked = hash.getAll('autocast').includes(b.value);
 }
 for (const name of hash.getAll('open')) opened.add(name);
 render();

@@ -1,9 +1,11 @@
-// The findings of `dispatch-inspect audit` in text and JSON (render.h).
+// The findings of `dispatch-inspect audit` in text and JSON (audit.h).
 #include <fmt/format.h>
 
-#include "schemac/inspect/render.h"
+#include "schemac/audit/audit.h"
 
-namespace schemac::inspect::report {
+namespace schemac::audit {
+
+using namespace inspect::report;
 
 std::string audit_text(const std::vector<Finding>& findings, size_t operators) {
   std::string out;
@@ -28,4 +30,4 @@ Json audit_json(const std::vector<Finding>& findings, size_t operators) {
   return Json{{"operators", operators}, {"findings", std::move(list)}};
 }
 
-}  // namespace schemac::inspect::report
+}  // namespace schemac::audit

@@ -1,15 +1,21 @@
 // The report page (render_html.h): the library as JSON with a string table, spliced into the
 // page's HTML with its style and script (html_assets.h).
-#include "schemac/inspect/render_html.h"
+#include "schemac/report_page/render_html.h"
 
 #include <unordered_map>
 #include <unordered_set>
 
-#include "schemac/inspect/html_assets.h"
+#include "schemac/audit/audit.h"
+#include "schemac/inspect/answer.h"
 #include "schemac/inspect/names.h"
 #include "schemac/inspect/render.h"
+#include "schemac/inspect/resolve.h"
+#include "schemac/report_page/html_assets.h"
 
-namespace schemac::inspect::report {
+namespace schemac::report_page {
+
+using namespace inspect::report;
+using inspect::device_key_name;
 namespace {
 
 // Every string of the page once; the data refers to them by index.
@@ -58,13 +64,18 @@ Json operator_json(const OperatorState& op, const OperatorCalls* calls, StringTa
   }
   Json chains = Json::array();
   for (const Resolution& r : op.chains) chains.push_back(chain_json(r, s));
+  Json needs = Json::array();
+  for (const audit::FailingEntry& entry : audit::failing_entries(op))
+    needs.push_back(Json::array({s.add(entry.key), s.add(entry.why)}));
   Json out{{"name", op.summary.name},
            {"schema", op.summary.has_schema ? s.add(op.summary.schema) : -1},
            {"site", s.optional(op.summary.site)},
            {"rows", std::move(rows)},
            {"regs", std::move(regs)},
-           {"chains", std::move(chains)}};
+           {"chains", std::move(chains)},
+           {"needs", std::move(needs)}};
   if (!op.takes_tensors) out["factory"] = 1;
+  if (op.takes_device) out["device"] = 1;
   if (calls != nullptr && !calls->unknown.empty()) {
     out["calls_unknown"] = s.add(calls->unknown);
   } else if (calls != nullptr) {
@@ -88,8 +99,11 @@ Json walk_json(const WalkRules& w, StringTable& s) {
   for (size_t i = 0; i < w.end_reasons.size(); ++i)
     reason_ends.push_back(
         Json::array({s.add(w.end_reasons[i]), s.add(w.end_texts[i]), w.end_fails[i]}));
-  Json factory = Json::array();
-  if (!w.factory_key.empty()) factory = Json::array({s.add(w.factory_key), w.factory_set});
+  Json devices = Json::array(), autocast_devices = Json::array();
+  for (size_t i = 0; i < w.devices.size(); ++i)
+    devices.push_back(Json::array({w.devices[i], w.device_sets[i], w.tensor_sets[i]}));
+  for (size_t i = 0; i < w.autocast_devices.size(); ++i)
+    autocast_devices.push_back(Json::array({w.autocast_devices[i], w.autocast_sets[i]}));
   return Json{{"keys", indices(w.keys)},
               {"bits", w.bits},
               {"func", w.functionality},
@@ -99,7 +113,10 @@ Json walk_json(const WalkRules& w, StringTable& s) {
               {"undefined", indices(w.undefined)},
               {"sets", w.sets},
               {"reason_ends", std::move(reason_ends)},
-              {"factory", std::move(factory)},
+              {"select", s.optional(w.select_key)},
+              {"devices", std::move(devices)},
+              {"autocast_devices", std::move(autocast_devices)},
+              {"inference", Json::array({w.inference_not_included, w.inference_excluded})},
               {"notes", indices(w.notes)},
               {"autocast", indices(w.autocast_keys)},
               {"other", indices(w.other_keys)},
@@ -115,6 +132,12 @@ Json runtime_keys(const Library& library, StringTable& s) {
       if (seen.insert(row.key).second) keys.push_back(s.add(row.key));
   }
   return keys;
+}
+
+// "CPU" for "cpu", "Meta" for "meta": a device as PyTorch's keys spell it.
+std::string device_label(std::string_view device) {
+  const std::string key = device_key_name(device);
+  return key.empty() ? std::string(device) : key;
 }
 
 std::string html_escaped(const std::string& text) {
@@ -144,18 +167,30 @@ std::string script_safe(const std::string& json) {
 
 }  // namespace
 
-std::vector<ChainKeySet> page_key_sets() {
-  return {{"CPU without autograd", "CPU"},
-          {"CPU with autograd", tensor_keys("cpu")},
-          {"CUDA without autograd", "CUDA"},
-          {"CUDA with autograd", tensor_keys("cuda")}};
+std::vector<PageCall> page_calls() {
+  std::vector<PageCall> out;
+  for (const char* device : {"cpu", "cuda", "meta"}) {
+    PageCall& tensor = out.emplace_back();
+    tensor.label = device_label(device) + " tensor";
+    tensor.call.tensors = {device};
+  }
+  PageCall& inference = out.emplace_back();
+  inference.label = "CPU, inference mode";
+  inference.call.inference_tensors = {"cpu"};
+  inference.call.inference_mode = true;
+  return out;
 }
 
 std::string library_html(const Library& library, const PageInfo& page) {
   StringTable strings;
-  Json key_sets = Json::array();
-  for (const ChainKeySet& set : page.key_sets)
-    key_sets.push_back(Json{{"label", set.label}, {"keys", set.keys}});
+  // Each preset as resolve's options, and as an operator without tensor arguments takes it (with
+  // a Device argument, and without): answer.h's call_for_operator.
+  Json presets = Json::array();
+  for (const PageCall& call : page.presets)
+    presets.push_back(Json{{"label", call.label},
+                           {"call", to_wire(call.call)},
+                           {"factory", to_wire(inspect::call_for_operator(call.call, false, true))},
+                           {"bare", to_wire(inspect::call_for_operator(call.call, false, false))}});
   Json keys = runtime_keys(library, strings);
   std::unordered_map<std::string, const OperatorCalls*> calls;
   for (const OperatorCalls& c : page.calls) calls[c.op] = &c;
@@ -168,7 +203,7 @@ std::string library_html(const Library& library, const PageInfo& page) {
                   {"runtime", page.runtime},
                   {"generator", page.generator},
                   {"libraries", page.libraries},
-                  {"key_sets", key_sets},
+                  {"presets", std::move(presets)},
                   {"calls_note", page.calls_note},
                   {"keys", std::move(keys)},
                   {"walk", walk_json(library.walk, strings)},
@@ -182,8 +217,9 @@ std::string library_html(const Library& library, const PageInfo& page) {
   out += "<header>\n<h1 id=\"title\">" + title + "</h1>\n" + std::string(page_controls());
   out += "<script type=\"application/json\" id=\"report-data\">";
   out += script_safe(json_text(data));
-  out += "</script>\n<script>\n" + std::string(page_script()) + "</script>\n</body>\n</html>\n";
+  out += "</script>\n<script>\n" + std::string(page_walk_script()) + "</script>\n<script>\n" +
+         std::string(page_script()) + "</script>\n</body>\n</html>\n";
   return out;
 }
 
-}  // namespace schemac::inspect::report
+}  // namespace schemac::report_page
