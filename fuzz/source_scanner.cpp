@@ -1,7 +1,8 @@
-// libFuzzer target for lib/frontend/sources: any bytes, read as C++ and as Python, must scan without a
-// crash, leak or hang; every schema found must be non-empty and map each of its bytes to a place
-// inside the input; linting what was found must give diagnostics located inside the input. The
-// scan knows a few project helpers (custom-op-helpers) and settles their namespaces first.
+// libFuzzer target for lib/frontend/sources: any bytes, read as C++ and as Python, must scan
+// without a crash, leak or hang; every schema found must be non-empty and map each of its bytes to
+// a place inside the input; linting what was found must give diagnostics located inside the input.
+// The scan knows a few project helpers (custom-op-helpers) and settles their namespaces first. Each
+// input is also grown into a chain of doubling macros (macro_chain), which expansion must bound.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -65,11 +66,30 @@ void check(std::string_view text, Language language) {
   }
 }
 
+// The input grown into a macro chain: the first byte picks how many doublings (up to 63: past
+// every bound), the second whether the chain is object-like or function-like; the rest of the
+// input is the innermost body, and the chain is used as a block's namespace and in a def's
+// argument. Expansion must stop at its bounds, located, whatever the depth.
+std::string macro_chain(std::string_view text) {
+  if (text.size() < 2) return {};
+  const int depth = static_cast<unsigned char>(text[0]) % 64;
+  const bool function_like = (text[1] & 1) != 0;
+  std::string out = "#define A0 " + std::string(text.substr(2)) + "\n";
+  for (int i = 1; i <= depth; ++i) {
+    std::string prev = "A" + std::to_string(i - 1);
+    out += function_like ? "#define A" + std::to_string(i) + "(x) " + prev + "(x) " + prev + "(x)\n"
+                         : "#define A" + std::to_string(i) + " " + prev + " " + prev + "\n";
+  }
+  std::string use = "A" + std::to_string(depth) + (function_like ? "(y)" : "");
+  return out + "TORCH_LIBRARY_EXPAND(" + use + ", m) {\n  m.def(" + use + ");\n}\n";
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
   check(text, Language::cpp);
   check(text, Language::python);
+  if (std::string chain = macro_chain(text); !chain.empty()) check(chain, Language::cpp);
   return 0;
 }

@@ -133,6 +133,73 @@ TEST(RegistrationsYaml, StableAndPlainBlocksTogetherGiveAnUnmarkedYaml) {
                                        "are defined in STABLE_TORCH_LIBRARY blocks and the rest in "
                                        "TORCH_LIBRARY ones") != std::string::npos;
   }));
+// A project of several files: kernels declared in a header's namespaces, registered from another
+// file. Each dispatch line names the function with its namespace; a function only its own file
+// can call is left out, named; an operator without a kernel gets none.
+TEST(RegistrationsYaml, KernelsAreNamedWithTheirNamespaces) {
+  std::vector<sources::ScannedFile> files;
+  files.push_back({"ops.h", sources::scan_source("namespace proj {\n"
+                                                 "namespace gemm {\n"
+                                                 "at::Tensor prepack(const at::Tensor& w);\n"
+                                                 "}\n"
+                                                 "at::Tensor scale(const at::Tensor& x);\n"
+                                                 "}\n"
+                                                 "at::Tensor global_kernel(const at::Tensor& x);\n",
+                                                 sources::Language::cpp)});
+  files.push_back({"ops.cpp", sources::scan_source(
+                                  "#include \"ops.h\"\n"
+                                  "namespace {\n"
+                                  "at::Tensor hidden(const at::Tensor& x) { return x; }\n"
+                                  "}\n"
+                                  "static at::Tensor internal(const at::Tensor& x) { return x; }\n"
+                                  "TORCH_LIBRARY(proj, m) {\n"
+                                  "  m.def(\"prepack(Tensor w) -> Tensor\");\n"
+                                  "  m.def(\"scale(Tensor x) -> Tensor\");\n"
+                                  "  m.def(\"hidden(Tensor x) -> Tensor\");\n"
+                                  "  m.def(\"internal(Tensor x) -> Tensor\");\n"
+                                  "  m.def(\"global_kernel(Tensor x) -> Tensor\");\n"
+                                  "  m.def(\"schema_only(Tensor x) -> Tensor\");\n"
+                                  "}\n"
+                                  "namespace proj {\n"
+                                  "TORCH_LIBRARY_IMPL(proj, CPU, m) {\n"
+                                  "  m.impl(\"prepack\", &gemm::prepack);\n"
+                                  "  m.impl(\"scale\", TORCH_FN(scale));\n"
+                                  "  m.impl(\"hidden\", &hidden);\n"
+                                  "  m.impl(\"internal\", &internal);\n"
+                                  "  m.impl(\"global_kernel\", &global_kernel);\n"
+                                  "}\n"
+                                  "}\n",
+                                  sources::Language::cpp)});
+  sources::resolve_across_files(files);
+  std::vector<Diagnostic> problems;
+  std::string yaml = registrations_yaml(files, problems);
+  EXPECT_NE(yaml.find("- func: proj::prepack(Tensor w) -> Tensor\n"
+                      "  dispatch:\n"
+                      "    CPU: proj::gemm::prepack\n"),
+            std::string::npos)
+      << yaml;
+  EXPECT_NE(yaml.find("    CPU: proj::scale\n"), std::string::npos) << yaml;
+  EXPECT_NE(yaml.find("- func: proj::schema_only(Tensor x) -> Tensor\n"
+                      "  manual_kernel_registration: True\n"),
+            std::string::npos)
+      << yaml;
+  EXPECT_EQ(yaml.find("CPU: hidden"), std::string::npos) << yaml;
+  EXPECT_EQ(yaml.find("CPU: internal"), std::string::npos) << yaml;
+  EXPECT_EQ(yaml.find("CPU: global_kernel"), std::string::npos) << yaml;
+  std::vector<std::string> said;
+  for (const Diagnostic& d : problems) {
+    if (d.rule == "yaml-skipped")
+      said.push_back(d.location.file + ":" + std::to_string(d.location.line) + " " + d.message);
+  }
+  ASSERT_EQ(said.size(), 3u) << ::testing::PrintToString(said);
+  EXPECT_NE(said[0].find("ops.cpp:18 the CPU kernel of 'proj::hidden' is left out of the YAML: "
+                         "'hidden' (ops.cpp:3:12) is in an anonymous namespace"),
+            std::string::npos)
+      << said[0];
+  EXPECT_NE(said[1].find("'internal' (ops.cpp:5:19) is static"), std::string::npos) << said[1];
+  EXPECT_NE(said[2].find("'global_kernel' (ops.h:7:12) is in the global namespace"),
+            std::string::npos)
+      << said[2];
 }
 
 }  // namespace

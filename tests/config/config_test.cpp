@@ -54,6 +54,34 @@ TEST(Config, CustomOpHelpers) {
             std::string::npos);
 }
 
+TEST(Config, AHelpersDefaultNameAndAnAliasBomb) {
+  ConfigLoad load =
+      load_config(".schemac.yaml",
+                  "custom-op-helpers:\n"
+                  "  - {name: op, like: custom_op, default-name: \"module::function\"}\n"
+                  "  - {name: op2, like: custom_op, default-name: module}\n");
+  ASSERT_EQ(load.diagnostics.size(), 1u);
+  EXPECT_EQ(load.diagnostics[0].location.line, 3u);
+  EXPECT_NE(load.diagnostics[0].message.find("'module' is not one of"), std::string::npos)
+      << load.diagnostics[0].message;
+  ASSERT_EQ(load.config.custom_op_helpers.size(), 1u);
+  EXPECT_EQ(load.config.custom_op_helpers[0].default_name, "module::function");
+  EXPECT_NE(render_config(load.config).find("    default-name: \"module::function\"\n"),
+            std::string::npos);
+  // Ten lines of aliases of aliases: a located error, not billions of copies.
+  std::string bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+  for (int i = 1; i < 10; ++i) {
+    std::string prev = "*a" + std::to_string(i - 1);
+    bomb += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [" + prev;
+    for (int k = 1; k < 10; ++k) bomb += ", " + prev;
+    bomb += "]\n";
+  }
+  ConfigLoad bombed = load_config(".schemac.yaml", bomb);
+  ASSERT_FALSE(bombed.diagnostics.empty());
+  EXPECT_EQ(bombed.diagnostics[0].rule, "yaml-alias-limit");
+  EXPECT_EQ(bombed.diagnostics[0].location.line, 5u);  // *a3 on a4's line crosses the bound
+}
+
 TEST(Config, CustomOpHelperMistakesAreLocated) {
   ConfigLoad load = load_config(".schemac.yaml",
                                 "custom-op-helpers:\n"

@@ -1,5 +1,7 @@
 // The located YAML loader: positions of nodes and of characters inside scalars, duplicates,
 // tabs, syntax errors, empty input.
+#include <chrono>
+
 #include <gtest/gtest.h>
 
 #include "schemac/native_functions/yaml_loader.h"
@@ -98,6 +100,50 @@ TEST(YamlLoader, AnAliasWithoutItsAnchorIsALocatedError) {
   ASSERT_FALSE(r.diagnostics.empty());
   EXPECT_EQ(r.diagnostics[0].rule, "yaml-syntax");
   EXPECT_EQ(r.diagnostics[0].location.line, 2u);
+}
+
+// The "billion laughs": ten lines of `aN: &aN [*aM, ...]`, each copying the one before ten times,
+// would copy 10^10 nodes. The load stops at the alias that crosses the bound, located, in well
+// under a second; the same aliases used a few times are read as copies.
+std::string laughs(int levels, int width) {
+  std::string text = "a0: &a0 [lol]\n";
+  for (int level = 1; level <= levels; ++level) {
+    text += "a" + std::to_string(level) + ": &a" + std::to_string(level) + " [";
+    for (int k = 0; k < width; ++k)
+      text += (k ? ", *a" : "*a") + std::to_string(level - 1);
+    text += "]\n";
+  }
+  return text;
+}
+
+TEST(YamlLoader, AliasesOfAliasesStopAtABound) {
+  auto start = std::chrono::steady_clock::now();
+  YamlLoadResult r = load_yaml("laughs.yaml", laughs(10, 10));
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(seconds, 0.5);
+  EXPECT_TRUE(r.syntax_error);
+  EXPECT_FALSE(r.document.root);
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].rule, "yaml-alias-limit");
+  // a5's third alias of a4 (21111 nodes each) crosses the bound of 100000 copied nodes.
+  EXPECT_EQ(r.diagnostics[0].location.line, 6u);
+  EXPECT_EQ(r.diagnostics[0].location.column, 20u);
+  // A long value counts by its bytes: a 1 MB scalar copied a thousand times stops too.
+  YamlLoadResult wide =
+      load_yaml("wide.yaml", "a: &a " + std::string(1 << 20, 'x') + "\nb: [" +
+                                 [] {
+                                   std::string many;
+                                   for (int k = 0; k < 1000; ++k) many += k ? ", *a" : "*a";
+                                   return many;
+                                 }() +
+                                 "]\n");
+  ASSERT_EQ(wide.diagnostics.size(), 1u);
+  EXPECT_EQ(wide.diagnostics[0].rule, "yaml-alias-limit");
+  // Three levels of ten: a thousand copies, well within bounds.
+  YamlLoadResult small = load_yaml("small.yaml", laughs(3, 10));
+  EXPECT_TRUE(small.diagnostics.empty());
+  ASSERT_TRUE(small.document.root);
+  EXPECT_EQ(small.document.root->find("a3")->items.size(), 10u);
 }
 
 // `<<: *base` merges the named mapping's keys (the mapping's own keys win) and is reported,

@@ -143,7 +143,8 @@ TEST(SourcesLint, RuleCatalogNamesEveryRule) {
   for (const diagnostics::RuleInfo& rule : source_rule_catalog()) ids.emplace_back(rule.id);
   EXPECT_EQ(ids, (std::vector<std::string>{"duplicate-definition", "namespace-mismatch",
                                            "impl-without-definition", "custom-op-schema",
-                                           "custom-op-not-static"}));
+                                           "custom-op-not-static", "rejected-at-load",
+                                           "macro-expansion-limit"}));
 }
 
 }  // namespace

@@ -84,7 +84,7 @@ TEST(CppConditions, DecidedOnlyOnKnownNames) {
 std::vector<std::string> identifiers(const TokenStream& stream) {
   std::vector<std::string> out;
   for (const Token& t : stream.tokens) {
-    if (t.kind == TokenKind::identifier && t.stream == 0) out.push_back(t.text);
+    if (t.kind == TokenKind::identifier && t.stream == 0) out.emplace_back(t.text);
   }
   return out;
 }

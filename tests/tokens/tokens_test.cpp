@@ -1,6 +1,6 @@
-// lib/frontend/tokens on its own: the C++ and Python lexers (literals decoded with a map back to their
-// source bytes, bracket pairing, preprocessor branches), the call helpers and the text predicates
-// the call finders of lib/frontend/sources build on.
+// lib/frontend/tokens on its own: the C++ and Python lexers (literals decoded with a map back to
+// their source bytes, bracket pairing, preprocessor branches), the call helpers and the text
+// predicates the call finders of lib/frontend/sources build on.
 #include <string>
 #include <vector>
 
@@ -35,8 +35,7 @@ TEST(CppLexer, DecodesEscapesAndRawStringsAndMapsEveryByteBack) {
 }
 
 TEST(CppLexer, PairsBracketsAndRecordsPreprocessorBranches) {
-  const TokenStream stream = lex_cpp(
-      "#if A\nf(x[1], {2});\n#else\ng();\n#endif\n");
+  const TokenStream stream = lex_cpp("#if A\nf(x[1], {2});\n#else\ng();\n#endif\n");
   const size_t open = find_token(stream, "(");
   EXPECT_EQ(stream.tokens[matching_close(stream.tokens, open)].text, ")");
   EXPECT_EQ(matching_open(stream.tokens, matching_close(stream.tokens, open)), open);
@@ -60,12 +59,14 @@ TEST(CppLexer, JoinsAdjacentLiteralsOfOneArgument) {
 
 TEST(PythonLexer, KeepsKeywordArgumentsAndMarksFormattedStringsAsNotStatic) {
   const TokenStream stream = lex_python(
-      "lib.define('''g(Tensor x)\n-> Tensor''', tags=(t,))\nlib.define(f\"{name}(Tensor x) -> Tensor\")\n");
+      "lib.define('''g(Tensor x)\n-> Tensor''', tags=(t,))\nlib.define(f\"{name}(Tensor x) -> "
+      "Tensor\")\n");
   ASSERT_EQ(stream.literals.size(), 2u);
   EXPECT_EQ(stream.literals[0].value.text(), "g(Tensor x)\n-> Tensor");
   EXPECT_TRUE(stream.literals[0].is_static);
   EXPECT_FALSE(stream.literals[1].is_static);
-  const std::vector<CallArgument> args = call_arguments(stream.tokens, find_token(stream, "("), true);
+  const std::vector<CallArgument> args =
+      call_arguments(stream.tokens, find_token(stream, "("), true);
   ASSERT_EQ(args.size(), 2u);
   EXPECT_EQ(args[1].keyword, "tags");
   EXPECT_NE(find_argument(args, 5, "tags"), nullptr);
@@ -75,7 +76,8 @@ TEST(PythonLexer, KeepsKeywordArgumentsAndMarksFormattedStringsAsNotStatic) {
 TEST(Calls, NamesAndSchemaShapes) {
   const TokenStream stream = lex_cpp("torch::Library::def(x);");
   size_t first = 0;
-  EXPECT_EQ(name_ending_at(stream.tokens, find_token(stream, "def"), &first), "torch::Library::def");
+  EXPECT_EQ(name_ending_at(stream.tokens, find_token(stream, "def"), &first),
+            "torch::Library::def");
   EXPECT_EQ(first, 0u);
   EXPECT_TRUE(looks_like_schema("myops::scale(Tensor x, float f) -> Tensor"));
   EXPECT_FALSE(looks_like_schema("hello world"));
@@ -95,6 +97,38 @@ TEST(MappedText, StripKeepsTheMapInStep) {
   EXPECT_EQ(text.text(), "ab");
   EXPECT_EQ(text.position(0), (SourcePosition{3, 3}));
   EXPECT_EQ(text.position(1), (SourcePosition{3, 4}));
+}
+
+// The token vector is allocated once, from token_bound: it must never count fewer tokens than a
+// lexer makes, whatever the text.
+TEST(TokenBound, IsAnUpperBoundOfBothLexers) {
+  const std::string texts[] = {
+      "",
+      "TORCH_LIBRARY(ns, m) { m.def(\"f(Tensor x) -> Tensor\"); }\n",
+      "x=1.5e+3;y=u8\"a\"sv+L'c'+0x1'000ULL;a::b->c##d",
+      "#define A(x) x##x\nA(1)(2)[3]{4}<<>>...\\\n",
+      "lib.define(f'{NS}::op(Tensor x) -> Tensor')  # comment\nr'\\'b\"\"\"x\"\"\"",
+      "a(),[]->? =!|*xyz0123456789\xc3\xa9\xff\x01$$",
+  };
+  for (const std::string& text : texts) {
+    EXPECT_LE(lex_cpp(text).tokens.size(), token_bound(text)) << text;
+    EXPECT_LE(lex_python(text).tokens.size(), token_bound(text)) << text;
+  }
+}
+
+// A token's spelling views the stream's own copy of the source: the stream outlives the text
+// it was lexed from, and copies share it.
+TEST(TokenStream, KeepsTheSpellingsItsTokensView) {
+  TokenStream copy;
+  {
+    std::string text = "m.def(x);";
+    const TokenStream stream = lex_cpp(text);
+    text.assign(text.size(), '?');
+    copy = stream;
+  }
+  ASSERT_EQ(copy.tokens.size(), 7u);
+  EXPECT_EQ(copy.tokens[2].text, "def");
+  EXPECT_EQ(lex_python(std::string("lib.define")).tokens[2].text, "define");
 }
 
 TEST(LineTable, TurnsOffsetsIntoLinesAndColumns) {

@@ -34,6 +34,7 @@
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/report/report.h"
+#include "schemac/sources/tally.h"
 #include "shared_options.h"
 
 namespace schemac::tool {
@@ -146,9 +147,14 @@ int run_lint(LintOptions& options) {
   std::fflush(stdout);
   if (options.format == "text" && !result.diagnostics.empty())
     fmt::print("{}", lint::render_rule_counts(result.diagnostics));
-  if (result.diagnostics.empty() && !result.io_error && !result.baseline_recorded &&
-      result.files > 0 && !options.quiet)
+  // What was checked, on stderr (stdout is the findings'): the summary of a clean run, and the
+  // registration code read per form whenever there was some.
+  if (!result.io_error && !options.quiet && result.diagnostics.empty() &&
+      !result.baseline_recorded && result.files > 0)
     fmt::print(stderr, "{}", report::render_checked(result.files, result.schemas));
+  if (!result.io_error && !options.quiet && result.tally.files > 0)
+    fmt::print(stderr, "{}
+", sources::tally_line(result.tally));
   if (result.io_error) return kExitUsage;
   const diagnostics::DiagnosticCounts& counts = result.counts;
   if (counts.errors > 0 || (options.werror && counts.warnings > 0)) return cli::kExitProblems;

@@ -25,6 +25,7 @@
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
 #include "schemac/schema_json/schema_json.h"
+#include "schemac/sources/tally.h"
 #include "shared_options.h"
 
 namespace schemac::tool {
@@ -118,6 +119,7 @@ int run_parse_sources(const ParseSourcesOptions& options) {
   if (!options.json && !diagnostics.empty()) {
     fmt::print(stderr, "{}", diagnostics::render_text(diagnostics, texts, {cli::stderr_color()}));
   }
+  if (!scanned.empty()) fmt::print(stderr, "{}\n", sources::tally_line(sources::tally(scanned)));
   diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(diagnostics);
   if (io_error) return cli::kExitUsage;
   return counts.errors > 0 || (options.werror && counts.warnings > 0) ? cli::kExitProblems

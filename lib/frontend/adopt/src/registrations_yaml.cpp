@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "kernel_names.h"
 #include "schemac/codegen/checked_model.h"
 #include "schemac/codegen/target.h"
 #include "schemac/keys/dispatch_key_names.h"
@@ -175,8 +176,15 @@ std::string registrations_yaml(std::span<const sources::ScannedFile> files,
           !keys::find_dispatch_key(impl.dispatch_key)) {
         continue;
       }
-      kernels[full_name(impl.library_namespace, impl.name)][impl.dispatch_key] =
-          Kernel{impl.kernel, file.path, impl.position};
+      std::string op = full_name(impl.library_namespace, impl.name);
+      KernelName kernel = kernel_name(impl, file.path, files);
+      if (!kernel.refusal.empty()) {
+        skip(problems, at(file.path, impl.position),
+             fmt::format("the {} kernel of '{}' is left out of the YAML: {}", impl.dispatch_key, op,
+                         kernel.refusal));
+        continue;
+      }
+      kernels[op][impl.dispatch_key] = Kernel{kernel.name, file.path, impl.position};
     }
     for (const sources::CustomClass& c : file.scan.classes) {
       if (c.library_namespace.empty()) continue;
@@ -248,6 +256,11 @@ std::string registrations_yaml(std::span<const sources::ScannedFile> files,
           entry.text += fmt::format("    {}: {}\n", key, kernel.name);
           entry.lines.push_back({kernel.file, kernel.position, nullptr});
         }
+      } else {
+        // No kernel in the inputs: gen registers the schema only (its default would be a
+        // CompositeImplicitAutograd kernel named after the operator, which nothing defines).
+        entry.text += "  manual_kernel_registration: True\n";
+        entry.lines.push_back({file.path, found.position, nullptr});
       }
       entries.push_back(std::move(entry));
     }

@@ -220,7 +220,8 @@ class Reader {
     }
   }
 
-  // - {name: NAME, like: custom_op|triton_op|direct_register_custom_op|define, namespace: NS}
+  // - {name: NAME, like: custom_op|triton_op|direct_register_custom_op|define, namespace: NS,
+  //    default-name: function|module::function}
   void custom_op_helpers(const YamlNode& node) {
     if (!node.is_sequence()) {
       error(node, "'custom-op-helpers' is a list of {name, like, namespace} entries");
@@ -247,9 +248,12 @@ class Reader {
           bad = bad || !v;
         } else if (key == "namespace") {
           entry.namespace_name = text(field.value);
+        } else if (key == "default-name") {
+          entry.default_name = one_of(field.value, std::to_array(kDefaultNames));
+          bad = bad || !entry.default_name;
         } else {
           error(field.key, fmt::format("unknown key '{}' in a custom-op-helpers entry (name, "
-                                       "like, namespace)",
+                                       "like, namespace, default-name)",
                                        key));
         }
       }
@@ -381,6 +385,7 @@ std::string render_config(const Config& config) {
     out += fmt::format("  - name: \"{}\"\n    like: {}\n", helper.name, helper.like);
     if (helper.namespace_name)
       out += fmt::format("    namespace: \"{}\"\n", *helper.namespace_name);
+    if (helper.default_name) out += fmt::format("    default-name: \"{}\"\n", *helper.default_name);
   }
   out += "exclude:";
   out += config.exclude.empty() ? " []\n" : "\n";

@@ -32,7 +32,7 @@ void read_import(const std::vector<Token>& tokens, size_t i, size_t end, PythonM
     if (path.empty()) return;
     if (i + 1 < end && is_identifier(tokens[i], "as") &&
         tokens[i + 1].kind == TokenKind::identifier) {
-      out.imports[tokens[i + 1].text] = path;
+      out.imports[std::string(tokens[i + 1].text)] = path;
       i += 2;
     } else {
       std::string root = path.substr(0, path.find('.'));
@@ -51,13 +51,13 @@ void read_from_import(const std::vector<Token>& tokens, size_t i, size_t end, Py
   for (++i; i < end; ++i) {
     const Token& t = tokens[i];
     if (t.kind != TokenKind::identifier) continue;
-    std::string local = t.text;
+    std::string local(t.text);
     if (i + 2 < end && is_identifier(tokens[i + 1], "as") &&
         tokens[i + 2].kind == TokenKind::identifier) {
       local = tokens[i + 2].text;
       i += 2;
     }
-    out.imports[local] = prefix + t.text;
+    out.imports[local] = prefix + std::string(t.text);
   }
 }
 
@@ -68,7 +68,7 @@ void read_assignment(const std::vector<Token>& tokens, size_t i, size_t end, Pyt
     ++i;
   }
   if (tokens[i].kind != TokenKind::identifier || i + 1 >= end) return;
-  const std::string& name = tokens[i].text;
+  std::string_view name = tokens[i].text;
   size_t k = i + 1;
   if (is_punct(tokens[k], ":")) {  // skip the annotation up to '='
     while (k < end && !is_punct(tokens[k], "=")) {
@@ -77,7 +77,7 @@ void read_assignment(const std::vector<Token>& tokens, size_t i, size_t end, Pyt
     }
   }
   if (k >= end || !is_punct(tokens[k], "=") || k + 1 >= end) return;
-  out.assignments[name] = tokens::TokenRange{k + 1, end};
+  out.assignments[std::string(name)] = tokens::TokenRange{k + 1, end};
 }
 
 // The dotted name that tokens [begin, end) spell exactly, or "".
@@ -96,7 +96,7 @@ void read_alias(const std::vector<Token>& tokens, size_t i, size_t end, PythonMo
   if (i + 2 >= end || tokens[i].kind != TokenKind::identifier || !is_punct(tokens[i + 1], "=")) {
     return;
   }
-  const std::string& name = tokens[i].text;
+  std::string_view name = tokens[i].text;
   std::string target = dotted_in(tokens, i + 2, end);
   if (!target.empty()) {
     out.aliases.emplace(name, target);
@@ -107,7 +107,7 @@ void read_alias(const std::vector<Token>& tokens, size_t i, size_t end, PythonMo
   std::string callee = dotted_in(tokens, i + 2, open);
   if ((callee == "partial" || callee == "functools.partial") && open < end &&
       tokens::matching_close(tokens, open) == end - 1) {
-    out.partials[name] = tokens::TokenRange{open, end};
+    out.partials[std::string(name)] = tokens::TokenRange{open, end};
   }
 }
 
@@ -203,7 +203,7 @@ PythonModule read_python_module(const tokens::TokenStream& stream) {
       read_from_import(tokens, i + 1, end, out);
     } else if (top && is_identifier(first, "class") && i + 1 < end &&
                tokens[i + 1].kind == TokenKind::identifier) {
-      out.classes.insert(tokens[i + 1].text);
+      out.classes.emplace(tokens[i + 1].text);
     } else if (top) {
       read_assignment(tokens, i, end, out);
     }

@@ -143,7 +143,7 @@ StaticValue call_value(const PythonModule& module, const std::string& callee, si
       texts.push_back(literal->text.text());
     } else if (argument.range.end == argument.range.begin + 1 &&
                stream.tokens[argument.range.begin].kind == TokenKind::other) {
-      texts.push_back(stream.tokens[argument.range.begin].text);
+      texts.emplace_back(stream.tokens[argument.range.begin].text);
     } else {
       return unknown("the arguments of '" + callee + "(...)' are not literals");
     }
@@ -190,7 +190,7 @@ StaticValue value_of(const PythonModule& module, TokenRange range, int depth) {
                                        : "-" + rest.text);
   }
   if (range.end - range.begin == 1 && first.kind == TokenKind::other) {
-    return number_text(first.text, false);
+    return number_text(std::string(first.text), false);
   }
   if (is_punct(first, "(") || is_punct(first, "[") || is_punct(first, "{")) {
     if (is_punct(first, "(") && tokens::matching_close(tokens, range.begin) == range.end - 1 &&
@@ -215,23 +215,39 @@ StaticValue value_of(const PythonModule& module, TokenRange range, int depth) {
 std::optional<JoinedLiteral> string_of(const PythonModule& module, TokenRange range, int depth,
                                        std::string* why_not);
 
-// The value of module-level constant `name`, its bytes mapped to `at`.
+// `text`, every byte of it at `at`.
+tokens::MappedText placed(const std::string& text, SourcePosition at) {
+  tokens::MappedText out;
+  for (char c : text) out.push_back(c, at);
+  return out;
+}
+
+// The value of constant `name` (`X`, or `m.X` after `import a.b as m`), its bytes mapped to
+// `at`: a module-level string constant of this file, or one of another module given with it
+// that the file imports (PythonModule::imported_constant).
 std::optional<tokens::MappedText> constant_string(const PythonModule& module,
                                                   const std::string& name, SourcePosition at,
                                                   int depth, std::string* why_not) {
   auto constant = module.assignments.find(name);
-  if (constant == module.assignments.end() || depth >= kMaxDepth) {
-    *why_not = "'" + name + "' is not a module-level string constant of this file";
+  if (constant != module.assignments.end() && depth < kMaxDepth) {
+    std::optional<JoinedLiteral> value = string_of(module, constant->second, depth + 1, why_not);
+    if (value) return placed(value->text.text(), at);
+  }
+  std::string path = resolved_path(module, name);
+  size_t dot = path.rfind('.');
+  bool imported = path != name || name.find('.') != std::string::npos;
+  if (imported && dot != std::string::npos && dot > 0) {
+    std::string from = path.substr(0, dot);
+    if (module.imported_constant) {
+      if (std::optional<std::string> value = module.imported_constant(from, path.substr(dot + 1)))
+        return placed(*value, at);
+    }
+    *why_not = "'" + name + "' is imported from '" + from +
+               "', which is not among the files given, or not a module-level string constant there";
     return std::nullopt;
   }
-  std::optional<JoinedLiteral> value = string_of(module, constant->second, depth + 1, why_not);
-  if (!value) {
-    *why_not = "'" + name + "' is not a module-level string constant of this file";
-    return std::nullopt;
-  }
-  tokens::MappedText out;
-  for (char c : value->text.text()) out.push_back(c, at);
-  return out;
+  *why_not = "'" + name + "' is not a module-level string constant of this file";
+  return std::nullopt;
 }
 
 // An f-string's value with each `{NAME}` field replaced by the constant NAME. The lexer keeps a
@@ -251,9 +267,10 @@ bool expand_fields(const PythonModule& module, const tokens::MappedText& value,
     }
     size_t close = text.find('}', k + 1);
     std::string name = text.substr(k + 1, close == std::string::npos ? 0 : close - k - 1);
-    bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-      return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-    });
+    bool plain = !name.empty() && name.front() != '.' && name.back() != '.' &&
+                 std::all_of(name.begin(), name.end(), [](char c) {
+                   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+                 });
     if (!plain) {
       *why_not = "an f-string whose field '{" + name + "}' is not a constant's name";
       return false;
@@ -277,8 +294,13 @@ std::optional<tokens::MappedText> string_operand(const PythonModule& module, Tok
     --range.end;
   }
   if (range.end == range.begin + 1 && tokens[range.begin].kind == TokenKind::identifier) {
-    return constant_string(module, tokens[range.begin].text, tokens[range.begin].position, depth,
-                           why_not);
+    return constant_string(module, std::string(tokens[range.begin].text),
+                           tokens[range.begin].position, depth, why_not);
+  }
+  // `m.X`: a constant of a module imported as m.
+  std::string dotted = dotted_name(tokens, range);
+  if (dotted.find('.') != std::string::npos) {
+    return constant_string(module, dotted, tokens[range.begin].position, depth, why_not);
   }
   tokens::MappedText out;
   for (size_t i = range.begin; i < range.end; ++i) {

@@ -257,6 +257,7 @@ Findings find(const Configured& configured, std::span<const std::string> texts,
   std::vector<const native_functions::NativeFunctionsFile*> yaml;
   for (const auto& native_file : native_files) yaml.push_back(native_file.get());
   sources::resolve_across_files(scanned);  // helpers' Library objects bound in other files
+  out.tally = sources::tally(scanned);
   auto owner_of = [&](const Diagnostic& d) {
     return std::find_if(documents.begin(), documents.end(),
                         [&](const Document& in) { return in.path == d.location.file; });
@@ -317,6 +318,7 @@ Run settle(const Configured& configured, std::span<const std::string> texts, Fin
   run.problems = std::move(findings.problems);
   run.linted = std::move(findings.linted);
   run.schemas = findings.schemas;
+  run.tally = std::move(findings.tally);
   // A suppression of a rule this door does not check is another door's to call unused.
   const diagnostics::ChecksRule checked = [&options](const rules::RuleDef& rule) {
     const std::vector<rules::Family>& judged = options.suppressions_judged;
@@ -397,7 +399,9 @@ sources::ScanOptions scan_options_from(const config::Config& config) {
   sources::ScanOptions options;
   for (const config::CustomOpHelperEntry& entry : config.custom_op_helpers) {
     if (std::optional<sources::HelperKind> like = sources::helper_kind(entry.like)) {
-      options.helpers.push_back({entry.name, *like, entry.namespace_name.value_or("")});
+      options.helpers.push_back({entry.name, *like, entry.namespace_name.value_or(""),
+                                 sources::default_name(entry.default_name.value_or("function"))
+                                     .value_or(sources::DefaultName::function)});
     }
   }
   // An unknown release is reported where the config is read for YAML; custom ops keep the newest.

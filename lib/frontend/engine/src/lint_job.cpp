@@ -121,6 +121,7 @@ LintResult run_lint_job(const LintJob& job) {
   std::optional<std::vector<diagnostics::BaselineEntry>> baseline;
   auto lint_all = [&](const std::vector<std::string>& current) {
     Run run = lint(inputs, current, options, baseline ? &*baseline : nullptr);
+    result.tally = run.tally;
     for (const Problem& problem : run.problems) tell(job.sink.problem, problem);
     if (!run.problems.empty()) result.io_error = true;
     result.files = static_cast<size_t>(std::count(run.linted.begin(), run.linted.end(), true));

@@ -106,7 +106,7 @@ RegistrationCode read_registration_code(std::vector<Document> documents,
       for (Diagnostic& d : sources::check_found_schema(file.path, found))
         code.findings.push_back(std::move(d));
     }
-    for (Diagnostic& d : sources::inference_diagnostics(file.path, file.scan))
+    for (Diagnostic& d : sources::code_diagnostics(file.path, file.scan))
       code.findings.push_back(std::move(d));
   }
   return code;

@@ -3,6 +3,7 @@
 // anchors, aliases and merge keys work as YAML defines them.
 #include "schemac/native_functions/yaml_loader.h"
 #include "schemac/rules/rules.h"
+#include "yaml_tabs.h"
 
 #include <yaml.h>
 
@@ -44,7 +45,11 @@ bool is_null_literal(std::string_view v) {
 // Builds the tree from libyaml's events. Containers under construction sit on a stack; a
 // finished node is attached to the container below it (for a mapping: first as the pending
 // key, then as that key's value). Anchored nodes are remembered, and an alias attaches a copy
-// of the node it names (its positions stay those of the anchored node).
+// of the node it names (its positions stay those of the anchored node). libyaml hands an alias
+// over as a reference, so ten lines of `a2: &a2 [*a1, *a1, ...]` would copy billions of nodes:
+// the nodes copied are counted (an anchored node's count is known when it closes), and a document
+// whose aliases would copy more than kCopiedNodes nodes beyond its own size stops, located at the
+// alias that crossed the bound (yaml-alias-limit).
 class TreeBuilder {
  public:
   TreeBuilder(const YamlDocument& document, std::vector<Diagnostic>& diagnostics, bool ascii)
@@ -63,26 +68,50 @@ class TreeBuilder {
       node.kind = YamlNode::Kind::null;
       if (node.value.empty()) place_empty_value(node);
     }
-    remember(s.anchor, node);
-    attach(std::move(node));
+    // A long value weighs as much as the nodes its bytes would make (what an alias copies).
+    const size_t weight = 1 + node.value.size() / 64;
+    made_ += weight - 1;
+    if (s.anchor)
+      anchors_[reinterpret_cast<const char*>(s.anchor)] = {std::make_shared<YamlNode>(node),
+                                                           weight};
+    attach(std::move(node), weight);
   }
+
+  // A bound of the nodes aliases copy: beyond the document's own nodes, this many.
+  static constexpr size_t kCopiedNodes = 100000;
+
+  // Whether a bound was reached (the load stops).
+  bool exhausted() const { return exhausted_; }
 
   void alias(const yaml_event_t& e) {
     std::string name(reinterpret_cast<const char*>(e.data.alias.anchor));
     auto it = anchors_.find(name);
     if (it == anchors_.end()) {
       YamlNode node = leaf(e.start_mark, YamlNode::Kind::null);
-      diagnostics_.push_back(
-          Diagnostic{Severity::error,
-                     rules::yaml_syntax,
-                     node_location(doc_, node, static_cast<uint32_t>(name.size() + 1)),
-                     fmt::format("alias '*{}' names no anchor defined before it", name),
-                     {},
-                     {}});
+      alias_error(node, name, rules::yaml_syntax,
+                  fmt::format("alias '*{}' names no anchor defined before it", name));
       attach(std::move(node));
       return;
     }
-    attach(YamlNode(*it->second));
+    if (!copy(it->second.nodes)) {
+      alias_error(leaf(e.start_mark, YamlNode::Kind::null), name, rules::yaml_alias_limit,
+                  fmt::format("alias '*{}' copies {} nodes, and the document's aliases would copy "
+                              "more than {} beyond its own {} nodes (aliases of aliases: a "
+                              "'billion laughs'); the file is not read further",
+                              name, it->second.nodes, kCopiedNodes, made_));
+      return;
+    }
+    attach(YamlNode(*it->second.node), it->second.nodes);
+  }
+
+  // An error at the alias `*name` read as `at`.
+  void alias_error(const YamlNode& at, const std::string& name, std::string_view rule,
+                   std::string message) {
+    Diagnostic d;
+    d.rule = rule;
+    d.location = node_location(doc_, at, static_cast<uint32_t>(name.size() + 1));
+    d.message = std::move(message);
+    diagnostics_.push_back(std::move(d));
   }
 
   void open(const yaml_event_t& e, YamlNode::Kind kind) {
@@ -103,8 +132,11 @@ class TreeBuilder {
       merge_keys(frame.node);
       report_duplicate_keys(frame.node);
     }
-    if (!frame.anchor.empty()) anchors_[frame.anchor] = std::make_shared<YamlNode>(frame.node);
-    attach(std::move(frame.node));
+    if (!frame.anchor.empty()) {
+      if (!copy(frame.nodes)) return;  // remembering copies it too
+      anchors_[frame.anchor] = {std::make_shared<YamlNode>(frame.node), frame.nodes};
+    }
+    attach(std::move(frame.node), frame.nodes);
   }
 
   std::optional<YamlNode> take_root() { return std::move(root_); }
@@ -114,7 +146,21 @@ class TreeBuilder {
     YamlNode node;
     std::optional<YamlNode> pending_key;
     std::string anchor;
+    size_t nodes = 1;  // in the subtree so far, copies included
   };
+
+  struct Anchored {
+    std::shared_ptr<const YamlNode> node;
+    size_t nodes = 1;
+  };
+
+  // Counts `nodes` copied; false once the bound is crossed (the load stops).
+  bool copy(size_t nodes) {
+    if (exhausted_) return false;
+    copied_ += nodes;
+    if (copied_ > kCopiedNodes + made_) exhausted_ = true;
+    return !exhausted_;
+  }
 
   // Whether a one-line plain or quoted scalar's value is the file's text as it stands, without
   // escapes, doubled quotes or folds: then scalar_position maps an index in one step.
@@ -182,7 +228,8 @@ class TreeBuilder {
   mutable size_t walked_chars_ = 0;
   mutable size_t walked_pos_ = 0;
 
-  YamlNode leaf(const yaml_mark_t& mark, YamlNode::Kind kind) const {
+  YamlNode leaf(const yaml_mark_t& mark, YamlNode::Kind kind) {
+    ++made_;
     YamlNode node;
     node.kind = kind;
     node.offset = byte_offset(mark);
@@ -217,16 +264,13 @@ class TreeBuilder {
     node.column = column;
   }
 
-  void remember(const yaml_char_t* anchor, const YamlNode& node) {
-    if (anchor) anchors_[reinterpret_cast<const char*>(anchor)] = std::make_shared<YamlNode>(node);
-  }
-
-  void attach(YamlNode node) {
+  void attach(YamlNode node, size_t nodes = 1) {
     if (stack_.empty()) {
       root_ = std::move(node);
       return;
     }
     Frame& top = stack_.back();
+    top.nodes += nodes;
     if (top.node.kind == YamlNode::Kind::sequence) {
       top.node.items.push_back(std::move(node));
     } else if (!top.pending_key) {
@@ -320,31 +364,12 @@ class TreeBuilder {
   bool ascii_;
   std::vector<Frame> stack_;
   std::optional<YamlNode> root_;
-  std::unordered_map<std::string, std::shared_ptr<const YamlNode>> anchors_;
+  std::unordered_map<std::string, Anchored> anchors_;
   std::vector<std::shared_ptr<YamlNode>> merged_;
+  size_t made_ = 0;    // nodes read from the file's events
+  size_t copied_ = 0;  // nodes aliases copied
+  bool exhausted_ = false;
 };
-
-// YAML indents with spaces only. Parsers report tabs late and vaguely, so find them first.
-void report_tab_indentation(const YamlDocument& doc, std::vector<Diagnostic>& diagnostics) {
-  for (size_t i = 0; i < doc.line_starts.size(); ++i) {
-    uint32_t begin = doc.line_starts[i];
-    uint32_t pos = begin;
-    while (pos < doc.text.size() && (doc.text[pos] == ' ' || doc.text[pos] == '\t')) ++pos;
-    if (pos >= doc.text.size() || doc.text[pos] == '\n' || doc.text[pos] == '\r' ||
-        doc.text[pos] == '#')
-      continue;
-    std::string_view indent(doc.text.data() + begin, pos - begin);
-    size_t tab = indent.find('\t');
-    if (tab == std::string_view::npos) continue;
-    diagnostics.push_back(Diagnostic{
-        Severity::error,
-        rules::yaml_tab,
-        Location::at(doc.file, static_cast<uint32_t>(i + 1), static_cast<uint32_t>(tab + 1)),
-        "tab character in indentation; YAML indents with spaces only",
-        {},
-        {}});
-  }
-}
 
 struct ParserGuard {
   yaml_parser_t parser;
@@ -426,6 +451,11 @@ void read_events(YamlLoadResult& result, bool ascii) {
       case YAML_SEQUENCE_END_EVENT:
       case YAML_MAPPING_END_EVENT: builder.close(); break;
       default: break;
+    }
+    if (builder.exhausted()) {  // what aliases would copy is past the bound: stop here
+      result.syntax_error = true;
+      for (Diagnostic& d : tree_diagnostics) result.diagnostics.push_back(std::move(d));
+      return;
     }
   }
   doc.root = builder.take_root();

@@ -4,12 +4,11 @@
 // `.impl("name", ...)` implementations. pybind11's `m.def("name", &fn, "doc")` outside a block
 // has no schema shape and is left alone, and so is a custom class's `class_<T>(...).def(...)`.
 #include <cctype>
-#include <set>
 #include <string>
 
 #include "scan_internal.h"
 #include "schemac/tokens/calls.h"
-#include "schemac/tokens/cpp_macros.h"
+#include "schemac/tokens/cpp_expansion.h"
 
 namespace schemac::sources {
 
@@ -31,98 +30,40 @@ struct LibraryBlock {
   bool stable_abi = false;  // a STABLE_TORCH_LIBRARY-family block (PyTorch's stable ABI)
 };
 
-// libtorch's block macros, which schemac reads itself rather than expanding.
-const std::set<std::string, std::less<>>& torch_block_macros() {
-  static const std::set<std::string, std::less<>> names = {
-      "TORCH_LIBRARY",        "TORCH_LIBRARY_FRAGMENT",        "TORCH_LIBRARY_IMPL",
-      "STABLE_TORCH_LIBRARY", "STABLE_TORCH_LIBRARY_FRAGMENT", "STABLE_TORCH_LIBRARY_IMPL"};
-  return names;
-}
-
-std::vector<tokens::PpToken> pp_tokens(const std::vector<Token>& tokens, tokens::TokenRange range) {
-  std::vector<tokens::PpToken> out;
-  for (size_t i = range.begin; i < range.end; ++i) {
-    out.push_back(tokens::PpToken{tokens[i].kind, tokens[i].text, false, false});
-  }
-  return out;
-}
-
-// The arguments of `NAME(...)` at the start of `tokens`, split at top-level commas.
-std::vector<std::vector<tokens::PpToken>> pp_arguments(const std::vector<tokens::PpToken>& tokens) {
-  std::vector<std::vector<tokens::PpToken>> arguments(1);
-  int depth = 0;
-  for (size_t i = 2; i < tokens.size(); ++i) {
-    const tokens::PpToken& t = tokens[i];
-    bool open = t.kind == TokenKind::punct && t.text == "(";
-    bool close = t.kind == TokenKind::punct && t.text == ")";
-    if (close && depth == 0) return arguments;
-    depth += open ? 1 : close ? -1 : 0;
-    if (depth == 0 && t.kind == TokenKind::punct && t.text == ",") {
-      arguments.emplace_back();
-    } else {
-      arguments.back().push_back(t);
-    }
-  }
-  return {};
-}
-
-// One identifier, known (not made of a build macro nobody defined): the name it gives, else "".
-std::string single_name(const std::vector<tokens::PpToken>& tokens) {
-  if (tokens.size() != 1 || tokens[0].kind != TokenKind::identifier || tokens[0].unknown) return "";
-  return tokens[0].text;
-}
-
-// The block a TORCH_LIBRARY-family invocation opens, its namespace and key read as the compiler
-// reads them: TORCH_LIBRARY stringifies its namespace as written (a macro there is not expanded:
-// TORCH_LIBRARY(NS, m) registers "NS"), TORCH_LIBRARY_FRAGMENT and TORCH_LIBRARY_IMPL pass theirs
-// through one more macro, which expands them; a wrapper (vLLM's TORCH_LIBRARY_EXPAND) expands its
-// arguments before they reach TORCH_LIBRARY.
-void read_block_arguments(const std::vector<Token>& tokens, size_t macro, size_t close,
-                          const tokens::MacroTable& macros, LibraryBlock& block) {
-  std::vector<tokens::PpToken> invocation = pp_tokens(tokens, {macro, close + 1});
-  const std::string& name = tokens[macro].text;
-  bool direct = torch_block_macros().count(name) > 0;
-  std::vector<tokens::PpToken> expanded =
-      direct ? invocation : tokens::expand_macros(invocation, macros, torch_block_macros());
-  bool torch_macro = expanded.size() >= 2 && torch_block_macros().count(expanded[0].text) > 0;
-  std::string head = torch_macro ? expanded[0].text : name;
-  std::vector<std::vector<tokens::PpToken>> arguments = pp_arguments(expanded);
+// The block a TORCH_LIBRARY-family invocation opens, its namespace and key read from the code as
+// the compiler reads it (tokens/cpp_expansion.h has expanded what the compiler expands):
+// TORCH_LIBRARY's namespace is as written, an ALL-CAPS name nobody defined unknown (the build's
+// macro, TORCH_EXTENSION_NAME); a wrapper this file does not define keeps its arguments, an
+// ALL-CAPS one unknown alike.
+void read_block_arguments(const std::vector<Token>& tokens, size_t macro, LibraryBlock& block) {
+  std::vector<tokens::CallArgument> arguments = tokens::call_arguments(tokens, macro + 1, false);
   if (arguments.empty()) return;
-  bool stringified = head == "TORCH_LIBRARY" || head == "STABLE_TORCH_LIBRARY";
-  std::vector<tokens::PpToken> ns = arguments[0];
-  if (direct && stringified) {
-    // As written: a defined macro's name is the namespace; an ALL-CAPS name nobody defined is
-    // taken for the build's macro, unknown (TORCH_EXTENSION_NAME).
-    if (ns.size() == 1 && ns[0].kind == TokenKind::identifier && !macros.find(ns[0].text)) {
-      ns[0].unknown = tokens::namespace_from_identifier(ns[0].text).empty();
+  std::string_view head = tokens[macro].text;
+  bool torch_macro = tokens::is_torch_block_macro(head);
+  tokens::TokenRange ns = arguments[0].range;
+  if (ns.end == ns.begin + 1 && tokens[ns.begin].kind == TokenKind::identifier) {
+    const Token& name = tokens[ns.begin];
+    bool unknown =
+        name.unknown || (!torch_macro && tokens::namespace_from_identifier(name.text).empty());
+    if (!unknown) {
+      block.ns = name.text;
+      // A namespace a macro gave (the build's, a #define's): the same macro may name it in files
+      // that are never built together.
+      block.ns_from_macro = name.from_macro;
     }
-  } else if (direct || !torch_macro) {
-    ns = tokens::expand_macros(ns, macros);
   }
-  block.ns = single_name(ns);
-  // A namespace a macro gave (the build's, a #define's): the same macro may name it in files that
-  // are never built together.
-  block.ns_from_macro = !block.ns.empty() && !(arguments[0].size() == 1 && invocation.size() > 2 &&
-                                               invocation[2].text == block.ns);
   block.is_impl = head.find("IMPL") != std::string::npos;
   block.stable_abi = head.starts_with("STABLE_");
   if (!block.is_impl || arguments.size() < 2) return;
-  std::vector<tokens::PpToken> key = arguments[1];
-  if (direct || !torch_macro) key = tokens::expand_macros(key, macros);
-  if (key.size() != 1 || key[0].kind != TokenKind::identifier) return;
-  block.key = key[0].text;
-  // Where the key is written: the second argument as the file has it.
-  std::vector<tokens::CallArgument> written = tokens::call_arguments(tokens, macro + 1, false);
-  block.key_position = tokens[macro].position;
-  if (written.size() >= 2 && written[1].range.end == written[1].range.begin + 1) {
-    const Token& token = tokens[written[1].range.begin];
-    block.key_position = token.position;
-    if (token.text == block.key) block.key_written = block.key;
-  }
+  tokens::TokenRange key = arguments[1].range;
+  if (key.end != key.begin + 1 || tokens[key.begin].kind != TokenKind::identifier) return;
+  const Token& written = tokens[key.begin];
+  block.key = written.text;
+  block.key_position = written.position;
+  if (!written.made) block.key_written = block.key;
 }
 
-std::vector<LibraryBlock> library_blocks(const std::vector<Token>& tokens,
-                                         const tokens::MacroTable& macros) {
+std::vector<LibraryBlock> library_blocks(const std::vector<Token>& tokens) {
   std::vector<LibraryBlock> blocks;
   for (size_t i = 0; i + 1 < tokens.size(); ++i) {
     const Token& macro = tokens[i];
@@ -138,7 +79,7 @@ std::vector<LibraryBlock> library_blocks(const std::vector<Token>& tokens,
     block.end = tokens::matching_close(tokens, close + 1);
     block.position = macro.position;
     block.is_impl = macro.text.find("IMPL") != std::string::npos;
-    read_block_arguments(tokens, i, close, macros, block);
+    read_block_arguments(tokens, i, block);
     blocks.push_back(std::move(block));
   }
   return blocks;
@@ -156,11 +97,8 @@ const LibraryBlock* enclosing_block(const std::vector<LibraryBlock>& blocks, siz
 
 class CppCallFinder {
  public:
-  CppCallFinder(const TokenStream& stream, const tokens::MacroTable& macros, ScanResult& out)
-      : stream_(stream),
-        tokens_(stream.tokens),
-        blocks_(library_blocks(tokens_, macros)),
-        out_(out) {}
+  CppCallFinder(const TokenStream& stream, ScanResult& out)
+      : stream_(stream), tokens_(stream.tokens), blocks_(library_blocks(tokens_)), out_(out) {}
 
   void run() {
     for (const LibraryBlock& block : blocks_) {
@@ -253,12 +191,13 @@ class CppCallFinder {
     if (first != range.begin) return std::nullopt;
     bool dispatch_key = range.end - range.begin >= 3 &&
                         tokens::is_identifier(tokens_[range.end - 3], "DispatchKey");
-    if (dispatch_key) return KeyUse{last.position, last.text, false, last.text};
+    if (dispatch_key)
+      return KeyUse{last.position, std::string(last.text), false, std::string(last.text)};
     // kCUDA: a c10::DeviceType constant, `k` and the device's name.
     bool constant = last.text.size() >= 2 && last.text[0] == 'k' &&
                     std::isupper(static_cast<unsigned char>(last.text[1]));
     if (!constant || qualified.find("DeviceType") != std::string::npos) return std::nullopt;
-    return KeyUse{last.position, last.text.substr(1), false, last.text};
+    return KeyUse{last.position, std::string(last.text.substr(1)), false, std::string(last.text)};
   }
 
   void definition(size_t method, const LibraryBlock* block, std::optional<JoinedLiteral> literal,
@@ -288,6 +227,7 @@ class CppCallFinder {
           named_operator(literal->position, operator_name_in(literal->text.text()), block->ns,
                          block->position, condition(method)));
       out_.named_definitions.back().namespace_from_macro = block->ns_from_macro;
+      out_.named_definitions.back().inferred_at_load = true;
       out_.skipped.push_back(
           {literal->position, "m.def(\"" + operator_name_in(literal->text.text()) +
                                   "\", fn): the schema is inferred from the function"});
@@ -310,26 +250,10 @@ class CppCallFinder {
     out_.implementations.push_back(std::move(impl));
   }
 
-  // The function a kernel argument names: `fn`, `&ns::fn`, `TORCH_FN(ns::fn)`; "" otherwise
-  // (a lambda, a template, a call). In a stable-ABI block only `TORCH_BOX(&fn)` names a typed
-  // kernel (a plain `&fn` there is a function over the StableIValue stack).
+  // The function a kernel argument names (cpp_kernel_name); in a stable-ABI block only
+  // `TORCH_BOX(&fn)` names a typed kernel.
   std::string kernel_name(tokens::TokenRange range, bool stable_abi) const {
-    const char* wrapper = stable_abi ? "TORCH_BOX" : "TORCH_FN";
-    bool wrapped = range.end - range.begin >= 3 &&
-                   tokens::is_identifier(tokens_[range.begin], wrapper) &&
-                   is_punct(tokens_[range.begin + 1], "(") &&
-                   tokens::matching_close(tokens_, range.begin + 1) == range.end - 1;
-    if (wrapped) range = {range.begin + 2, range.end - 1};
-    if (stable_abi && !wrapped) return "";
-    if (!range.empty() && is_punct(tokens_[range.begin], "&")) ++range.begin;
-    std::string name;
-    for (size_t i = range.begin; i < range.end; ++i) {
-      bool want_name = (i - range.begin) % 2 == 0;
-      if (want_name ? tokens_[i].kind != TokenKind::identifier : !is_punct(tokens_[i], "::"))
-        return "";
-      name += tokens_[i].text;
-    }
-    return range.empty() || (range.end - range.begin) % 2 == 0 ? "" : name;
+    return cpp_kernel_name(tokens_, range, stable_abi);
   }
 
   const tokens::ConditionPath& condition(size_t index) const {
@@ -344,9 +268,32 @@ class CppCallFinder {
 
 }  // namespace
 
-void find_cpp_registrations(const TokenStream& stream, const tokens::MacroTable& macros,
-                            ScanResult& out) {
-  CppCallFinder(stream, macros, out).run();
+std::string cpp_kernel_name(const std::vector<Token>& tokens, tokens::TokenRange range,
+                            bool stable_abi) {
+  const char* wrapper = stable_abi ? "TORCH_BOX" : "TORCH_FN";
+  const bool wrapped = range.end - range.begin >= 3 &&
+                       tokens::is_identifier(tokens[range.begin], wrapper) &&
+                       is_punct(tokens[range.begin + 1], "(") &&
+                       tokens::matching_close(tokens, range.begin + 1) == range.end - 1;
+  if (wrapped) range = {range.begin + 2, range.end - 1};
+  if (stable_abi && !wrapped) return "";  // a function over the StableIValue stack
+  if (!range.empty() && is_punct(tokens[range.begin], "&")) ++range.begin;
+  std::string name;
+  if (!range.empty() && is_punct(tokens[range.begin], "::")) {  // ::fn: the global namespace's
+    name = "::";
+    ++range.begin;
+  }
+  for (size_t i = range.begin; i < range.end; ++i) {
+    bool want_name = (i - range.begin) % 2 == 0;
+    if (want_name ? tokens[i].kind != TokenKind::identifier : !is_punct(tokens[i], "::")) return "";
+    name += tokens[i].text;
+  }
+  return range.empty() || (range.end - range.begin) % 2 == 0 ? "" : name;
+}
+
+void find_cpp_registrations(const TokenStream& stream, ScanResult& out) {
+  CppCallFinder(stream, out).run();
+  find_register_operators(stream, out);
 }
 
 }  // namespace schemac::sources

@@ -6,31 +6,13 @@
 #include <map>
 #include <set>
 
+#include "scan_internal.h"
 #include "schemac/sources/lint.h"
 #include "schemac/tokens/calls.h"
 
 namespace schemac::sources {
 
 namespace {
-
-// Whether `path` is the file of Python module `module` ("vllm.utils.torch_utils" is
-// .../vllm/utils/torch_utils.py or .../vllm/utils/torch_utils/__init__.py).
-bool is_module_file(const std::string& path, const std::string& module) {
-  if (module.empty() || module[0] == '.') return false;
-  std::string relative = module;
-  for (char& c : relative) {
-    if (c == '.') c = '/';
-  }
-  for (const std::string& tail : {relative + ".py", relative + "/__init__.py"}) {
-    if (path == tail) return true;
-    if (path.size() > tail.size() &&
-        path.compare(path.size() - tail.size(), tail.size(), tail) == 0 &&
-        path[path.size() - tail.size() - 1] == '/') {
-      return true;
-    }
-  }
-  return false;
-}
 
 struct Settled {
   std::string ns;
@@ -86,7 +68,36 @@ class HelperNamespaces {
 
 }  // namespace
 
+namespace {
+
+// The name of the Python module a file is: its file name without .py; a package's __init__.py,
+// its folder's name.
+std::string module_name(const std::string& path) {
+  std::string_view stem = path;
+  if (size_t slash = stem.rfind('/'); slash != std::string_view::npos)
+    stem.remove_prefix(slash + 1);
+  if (stem == "__init__.py") {
+    std::string_view folder = std::string_view(path).substr(0, path.size() - stem.size());
+    if (!folder.empty()) folder.remove_suffix(1);
+    size_t slash = folder.rfind('/');
+    return std::string(slash == std::string_view::npos ? folder : folder.substr(slash + 1));
+  }
+  if (stem.ends_with(".py")) stem.remove_suffix(3);
+  return std::string(stem);
+}
+
+}  // namespace
+
 void resolve_across_files(std::span<ScannedFile> files) {
+  read_imported_constants(files);
+  for (ScannedFile& file : files) {
+    for (FoundSchema& found : file.scan.schemas) {
+      if (found.namespace_from_module) found.library_namespace = module_name(file.path);
+    }
+    for (NamedOperator& named : file.scan.named_definitions) {
+      if (named.namespace_from_module) named.library_namespace = module_name(file.path);
+    }
+  }
   HelperNamespaces namespaces(files);
   auto settle = [&](ScanResult& scan, auto& entry, const std::string& op) {
     if (!entry.helper) return;

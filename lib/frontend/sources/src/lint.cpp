@@ -280,11 +280,25 @@ std::vector<Diagnostic> inference_diagnostics(const std::string& path, const Sca
   return out;
 }
 
+std::vector<Diagnostic> code_diagnostics(const std::string& path, const ScanResult& scan) {
+  std::vector<Diagnostic> out = inference_diagnostics(path, scan);
+  for (const ScanProblem& problem : scan.problems) {
+    Diagnostic diagnostic;
+    diagnostic.rule = problem.rule;
+    diagnostic.location =
+        diagnostics::Location::at(path, problem.position.line, problem.position.column,
+                                  std::max<uint32_t>(problem.length, 1));
+    diagnostic.message = problem.message;
+    out.push_back(std::move(diagnostic));
+  }
+  return out;
+}
+
 std::vector<Diagnostic> lint_sources(std::span<const ScannedFile> files,
                                      std::span<const OperatorDefinedElsewhere> defined_elsewhere) {
   std::vector<Diagnostic> out;
   for (const ScannedFile& file : files) {
-    for (Diagnostic& d : inference_diagnostics(file.path, file.scan)) out.push_back(std::move(d));
+    for (Diagnostic& d : code_diagnostics(file.path, file.scan)) out.push_back(std::move(d));
     check_keys(file.path, file.scan, out);
     for (const FoundSchema& found : file.scan.schemas) {
       for (Diagnostic& d : check_found_schema(file.path, found)) out.push_back(std::move(d));

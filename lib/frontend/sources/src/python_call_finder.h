@@ -22,18 +22,25 @@ using tokens::CallArgument, tokens::JoinedLiteral, tokens::SourcePosition, token
     tokens::is_identifier, tokens::is_punct, tokens::looks_like_operator_name,
     tokens::name_ending_at, tokens::operator_name_in;
 
+// vLLM's helper, built in.
+inline constexpr std::string_view kDirectRegister = "direct_register_custom_op";
+
 inline bool is_module(std::string_view receiver) {
   return receiver == "torch.library" || receiver == "library" || receiver.empty();
 }
 
 class PythonCallFinder {
  public:
-  PythonCallFinder(const TokenStream& stream, const ScanOptions& options, ScanResult& out)
+  PythonCallFinder(const TokenStream& stream, const ScanOptions& options, ScanResult& out,
+                   const ImportedConstant& imported, bool first_read)
       : stream_(stream),
         tokens_(stream.tokens),
         module_(custom_op_inference::read_python_module(stream)),
         options_(options),
-        out_(out) {}
+        out_(out),
+        first_read_(first_read) {
+    module_.imported_constant = imported;
+  }
 
   void run();
 
@@ -81,6 +88,8 @@ class PythonCallFinder {
   bool in_helper_body() const;
   // At the end: the default namespaces of the helpers this file defines.
   void settle_helper_definitions();
+  // At the end: the file's module-level string constants, for the files that import them.
+  void record_constants();
 
   // The namespace named by the Library(...) call whose name token is at `callee`.
   std::string library_namespace(size_t callee) const;
@@ -97,8 +106,9 @@ class PythonCallFinder {
     bool module = false;  // torch.library.define / library.define
     std::string ns;
     SourcePosition position;
-    std::string key;  // Library(ns, "IMPL", key)'s key
-    std::string op;   // a custom op's Python object: its operator name
+    std::string key;              // Library(ns, "IMPL", key)'s key
+    std::string op;               // a custom op's Python object: its operator name
+    bool ns_from_module = false;  // the namespace is the file's module name (set across files)
   };
 
   Receiver receiver_of(size_t method) const;
@@ -111,6 +121,9 @@ class PythonCallFinder {
                   const Receiver& receiver);
 
   void custom_op(size_t callee, const CustomOpHelper* helper = nullptr);
+  // The prototype custom_op's own checks (torch._custom_op.impl.validate_schema and
+  // validate_namespace) on the schemas found from `first` on.
+  void prototype_rules(size_t first, std::string_view call);
 
   // Whether the callee ending at `callee` is PyTorch's (torch.library.custom_op, or custom_op
   // imported from torch), not another library's function of the same name.
@@ -120,7 +133,7 @@ class PythonCallFinder {
   std::optional<size_t> decorated_function(size_t callee, size_t close) const;
 
   // The `def NAME` a call passes by name: the last one before the call, else the first after.
-  std::optional<size_t> function_named(const std::string& name, size_t call) const;
+  std::optional<size_t> function_named(std::string_view name, size_t call) const;
 
   // The function of custom_op(name, fn, ...) or custom_op(name, ...)(fn).
   std::optional<size_t> passed_function(size_t callee, size_t close,
@@ -128,8 +141,10 @@ class PythonCallFinder {
 
   // custom_op / triton_op without schema=: the schema comes from the function's type hints.
   // `lenient`: a helper's call, where mutates_args may be left out (nothing mutated).
+  // `named_as_function`: the prototype custom_op's rule, the function named as the operator.
   void infer(size_t callee, size_t close, const std::vector<CallArgument>& arguments,
-             JoinedLiteral name, const Receiver& into, bool lenient);
+             JoinedLiteral name, const Receiver& into, bool lenient,
+             bool named_as_function = false);
   // The schema inferred from `def` for operator `op` (named at `name`), with mutates_args from
   // `mutates` (none: nothing mutated; `None` too when `none_is_empty`, as the helpers take it);
   // false when it could not be inferred.
@@ -170,6 +185,7 @@ class PythonCallFinder {
   mutable std::vector<CallArgument> partial_arguments_;  // see partial_function
   size_t depth_ = 0;                                     // bracket depth
   ScanResult& out_;
+  bool first_read_ = true;  // the file on its own (see record_constants)
 };
 
 }  // namespace schemac::sources::python

@@ -8,6 +8,10 @@
 // Helpers, aliases and names built from constants: python_helper_calls.cpp.
 #include "python_call_finder.h"
 
+#include <algorithm>
+
+#include "schemac/schema/parser.h"
+
 namespace schemac::sources {
 namespace python {
 
@@ -25,18 +29,48 @@ void PythonCallFinder::run() {
     }
     size_t schemas = out_.schemas.size();
     size_t names = out_.named_definitions.size();
+    size_t implementations = out_.implementations.size();
     if (bare) {
       bare_decorator(i);
     } else {
       dispatch(i);
     }
-    for (size_t k = schemas; k < out_.schemas.size(); ++k)
+    // The branches of if/else and try/except it sits in (the lexer's record, like C++'s #if).
+    const tokens::ConditionPath& branches = stream_.conditions[t.condition];
+    bool through_helper = false;
+    if (schemas < out_.schemas.size()) {
+      Callee callee = callee_at(i);
+      through_helper = callee.helper != nullptr || callee.what == kDirectRegister;
+    }
+    for (size_t k = schemas; k < out_.schemas.size(); ++k) {
       out_.schemas[k].in_function = in_function();
+      out_.schemas[k].condition = branches;
+      if (through_helper) out_.schemas[k].form = SchemaForm::helper;
+    }
     for (size_t k = names; k < out_.named_definitions.size(); ++k) {
       out_.named_definitions[k].in_function = in_function();
+      out_.named_definitions[k].condition = branches;
     }
+    for (size_t k = implementations; k < out_.implementations.size(); ++k)
+      out_.implementations[k].condition = branches;
   }
   settle_helper_definitions();
+  record_constants();
+}
+
+void PythonCallFinder::record_constants() {
+  // A constant built from another module's is read once that module's are known (a second read
+  // of this file), not on the first: every `NAME = torch.x` would ask for one.
+  custom_op_inference::PythonModule::ImportedConstant imported =
+      std::move(module_.imported_constant);
+  if (!first_read_) module_.imported_constant = imported;
+  for (const auto& [name, range] : module_.assignments) {
+    std::string why_not;
+    std::optional<JoinedLiteral> value =
+        custom_op_inference::static_string(module_, range, &why_not);
+    if (value) out_.constants.push_back({name, value->text.text()});
+  }
+  module_.imported_constant = std::move(imported);
 }
 
 void PythonCallFinder::track_function_scope(size_t i) {
@@ -55,7 +89,7 @@ void PythonCallFinder::track_function_scope(size_t i) {
     functions_.push_back(t.position.column);
     size_t name = is_identifier(t, "def") ? i + 1 : i + 2;
     function_names_.resize(functions_.size() - 1);
-    function_names_.push_back(name < tokens_.size() ? tokens_[name].text : "");
+    function_names_.emplace_back(name < tokens_.size() ? tokens_[name].text : "");
   }
 }
 
@@ -207,7 +241,14 @@ void PythonCallFinder::custom_op(size_t callee, const CustomOpHelper* helper) {
   size_t close = 0;
   std::vector<CallArgument> arguments = call_arguments(tokens_, callee + 1, true, &close);
   std::string why_not;
-  const CallArgument* name_argument = find_argument(arguments, 0, "name");
+  // The prototypes of PyTorch 2.1-2.3 (still in 2.14): custom_op(qualname, manual_schema=None)
+  // and custom_op(qualname, func_or_schema=None), which infer with mutates_args=() and need the
+  // function named as the operator.
+  std::string path =
+      helper ? "" : custom_op_inference::resolved_path(module_, name_ending_at(tokens_, callee));
+  bool prototype_impl = path == "torch._custom_op.impl.custom_op";
+  bool prototype = prototype_impl || path == "torch._custom_ops.custom_op";
+  const CallArgument* name_argument = find_argument(arguments, 0, prototype ? "qualname" : "name");
   if (helper) {
     name_argument = helper_name_argument(arguments);
     if (!name_argument) {
@@ -219,7 +260,7 @@ void PythonCallFinder::custom_op(size_t callee, const CustomOpHelper* helper) {
   SourcePosition where = tokens_[callee].position;
   if (!name || !looks_like_operator_name(name->text.text())) {
     if (!name_argument) return;
-    std::string reason = tokens_[callee].text + "(...): the name is " +
+    std::string reason = std::string(tokens_[callee].text) + "(...): the name is " +
                          (name ? "not an operator name" : "not known statically (" + why_not + ")");
     if (helper || from_torch(callee)) {
       not_static(tokens_[name_argument->range.begin].position, reason);
@@ -234,9 +275,19 @@ void PythonCallFinder::custom_op(size_t callee, const CustomOpHelper* helper) {
     into.ns = helper->ns;
     into.position = name->position;
   }
-  const CallArgument* schema = find_argument(arguments, 99, "schema");
+  const CallArgument* schema =
+      prototype ? find_argument(arguments, 1, prototype_impl ? "manual_schema" : "func_or_schema")
+                : find_argument(arguments, 99, "schema");
+  // The prototype's func_or_schema may be the function itself.
+  if (schema && prototype && !schema->range.empty() &&
+      tokens_[schema->range.begin].kind == TokenKind::identifier) {
+    schema = nullptr;
+  }
+  size_t first_new = out_.schemas.size();
   if (!schema) {
-    infer(callee, close, arguments, std::move(*name), into, helper != nullptr);
+    infer(callee, close, arguments, std::move(*name), into, helper != nullptr || prototype,
+          prototype);
+    if (prototype) prototype_rules(first_new, tokens_[callee].text);
     return;
   }
   std::optional<JoinedLiteral> signature = literal(schema, &why_not);
@@ -248,6 +299,41 @@ void PythonCallFinder::custom_op(size_t callee, const CustomOpHelper* helper) {
     return;
   }
   add_schema(std::move(*name), std::move(*signature), "custom_op", into);
+  if (prototype) prototype_rules(first_new, tokens_[callee].text);
+}
+
+void PythonCallFinder::prototype_rules(size_t first, std::string_view call) {
+  static constexpr std::string_view kReserved[] = {"prim", "prims", "aten",
+                                                   "at",   "torch", "pytorch"};
+  for (size_t k = first; k < out_.schemas.size(); ++k) {
+    const FoundSchema& found = out_.schemas[k];
+    schema::ParseResult parsed = schema::parse_schema(found.text.text());
+    if (!parsed.ok()) continue;  // the schema's own error says it
+    const schema::FunctionSchema& s = *parsed.schema;
+    std::string why;
+    std::string ns = resolved_namespace(found);
+    bool mutates = std::any_of(s.arguments.begin(), s.arguments.end(),
+                               [](const schema::Argument& a) { return a.type.is_mutable(); });
+    bool views = std::any_of(s.returns.begin(), s.returns.end(), [](const schema::Argument& r) {
+      return r.type.any_alias() != nullptr;
+    });
+    if (std::find(std::begin(kReserved), std::end(kReserved), ns) != std::end(kReserved)) {
+      why = "'" + ns + "' is a reserved namespace, please choose something else";
+    } else if (mutates || views || s.returns.empty()) {
+      why =
+          "it only supports functional operators (ops that do not mutate any inputs, do not "
+          "return views of the inputs, and has at least one return)";
+    } else if (std::any_of(s.arguments.begin(), s.arguments.end(),
+                           [](const schema::Argument& a) { return a.name == "self"; })) {
+      why = "it does not support arguments named 'self'";
+    }
+    if (why.empty()) continue;
+    out_.inference_problems.push_back(
+        {found.position,
+         std::string(call) + "(\"" + tokens::operator_name_in(found.text.text()) +
+             "\"): PyTorch's prototype custom_op refuses it when the module is imported: " + why,
+         true});
+  }
 }
 
 bool PythonCallFinder::from_torch(size_t callee) const {
@@ -276,7 +362,7 @@ std::optional<size_t> PythonCallFinder::decorated_function(size_t callee, size_t
   return std::nullopt;
 }
 
-std::optional<size_t> PythonCallFinder::function_named(const std::string& name, size_t call) const {
+std::optional<size_t> PythonCallFinder::function_named(std::string_view name, size_t call) const {
   std::optional<size_t> found;
   auto [begin, end] = module_.functions.equal_range(name);
   for (auto it = begin; it != end; ++it) {
@@ -301,9 +387,9 @@ std::optional<size_t> PythonCallFinder::passed_function(
 
 void PythonCallFinder::infer(size_t callee, size_t close,
                              const std::vector<CallArgument>& arguments, JoinedLiteral name,
-                             const Receiver& into, bool lenient) {
+                             const Receiver& into, bool lenient, bool named_as_function) {
   std::string op = operator_name_in(name.text.text());
-  const std::string& call = tokens_[callee].text;
+  const std::string call(tokens_[callee].text);
   std::optional<size_t> def = decorated_function(callee, close);
   bool decorated = def.has_value();
   if (!def) def = passed_function(callee, close, arguments);
@@ -316,6 +402,17 @@ void PythonCallFinder::infer(size_t callee, size_t close,
                                        false});
     return;
   }
+  std::string base = op.substr(op.find("::") == std::string::npos ? 0 : op.find("::") + 2);
+  if (named_as_function && tokens_[*def + 1].text != base.substr(0, base.find('.'))) {
+    out_.named_definitions.push_back(named_operator(name.position, op, into.ns, into.position, {}));
+    out_.inference_problems.push_back({name.position,
+                                       call + "(qualname='" + op +
+                                           "', ...)(func): expected `func` to have name '" + base +
+                                           "' but got '" + std::string(tokens_[*def + 1].text) +
+                                           "' (PyTorch refuses it when the module is imported)",
+                                       true});
+    return;
+  }
   const CallArgument* mutates = find_argument(arguments, 99, "mutates_args");
   if (!mutates && !lenient) {
     out_.named_definitions.push_back(named_operator(name.position, op, into.ns, into.position, {}));
@@ -326,7 +423,7 @@ void PythonCallFinder::infer(size_t callee, size_t close,
                                        true});
     return;
   }
-  if (decorated) ops_[tokens_[*def + 1].text] = op;
+  if (decorated) ops_[std::string(tokens_[*def + 1].text)] = op;
   infer_from(*def, mutates, std::move(name), call, into, std::nullopt, lenient, !lenient,
              lenient ? nullptr : find_argument(arguments, 99, "tags"));
 }
@@ -355,6 +452,7 @@ bool PythonCallFinder::infer_from(size_t def, const CallArgument* mutates, Joine
   if (!inferred.signature) {
     NamedOperator named = named_operator(name.position, op, into.ns, into.position, {});
     named.helper = std::move(helper);
+    named.namespace_from_module = into.ns_from_module;
     out_.named_definitions.push_back(std::move(named));
     return false;
   }
@@ -365,9 +463,11 @@ bool PythonCallFinder::infer_from(size_t def, const CallArgument* mutates, Joine
   found.text.append(*inferred.signature);
   found.call = call;
   found.inferred = true;
+  found.form = SchemaForm::inferred;
   found.library_namespace = into.ns;
   found.library_position = into.position;
   found.helper = std::move(helper);
+  found.namespace_from_module = into.ns_from_module;
   out_.schemas.push_back(std::move(found));
   return true;
 }
@@ -375,7 +475,7 @@ bool PythonCallFinder::infer_from(size_t def, const CallArgument* mutates, Joine
 void PythonCallFinder::implementation(size_t method) {
   Receiver receiver = receiver_of(method);
   std::vector<CallArgument> arguments = call_arguments(tokens_, method + 1, true);
-  const std::string& call = tokens_[method].text;
+  const std::string call(tokens_[method].text);
   bool kernel = call == "register_kernel";
   if (!receiver.op.empty()) {
     if (kernel) record_keys(key_uses(find_argument(arguments, 0, "device_types"), true));
@@ -407,8 +507,8 @@ void PythonCallFinder::record_keys(const std::vector<KeyUse>& keys) {
 }  // namespace python
 
 void find_python_registrations(const tokens::TokenStream& stream, const ScanOptions& options,
-                               ScanResult& out) {
-  python::PythonCallFinder(stream, options, out).run();
+                               ScanResult& out, const ImportedConstant& imported, bool first_read) {
+  python::PythonCallFinder(stream, options, out, imported, first_read).run();
 }
 
 }  // namespace schemac::sources

@@ -16,8 +16,6 @@ namespace schemac::sources::python {
 
 namespace {
 
-constexpr std::string_view kDirectRegister = "direct_register_custom_op";
-
 std::string last_part(const std::string& dotted) {
   size_t dot = dotted.rfind('.');
   return dot == std::string::npos ? dotted : dotted.substr(dot + 1);
@@ -26,7 +24,7 @@ std::string last_part(const std::string& dotted) {
 }  // namespace
 
 PythonCallFinder::Callee PythonCallFinder::callee_at(size_t name) const {
-  const std::string& text = tokens_[name].text;
+  const std::string text(tokens_[name].text);
   for (const CustomOpHelper& helper : options_.helpers) {
     if (helper.name == text) {
       static constexpr std::string_view kLike[] = {"custom_op", "triton_op", kDirectRegister,
@@ -117,7 +115,7 @@ HelperLibrary PythonCallFinder::helper_library(size_t callee, const CallArgument
 void PythonCallFinder::direct_register(size_t callee, const CustomOpHelper* helper) {
   std::vector<CallArgument> arguments = call_arguments(tokens_, callee + 1, true);
   const CallArgument* name_argument = find_argument(arguments, 0, "op_name");
-  const std::string& call = tokens_[callee].text;
+  const std::string call(tokens_[callee].text);
   if (!name_argument) {
     if (!arguments.empty()) not_static(tokens_[callee].position, call + "(...): no op_name");
     return;
@@ -159,7 +157,7 @@ void PythonCallFinder::direct_register(size_t callee, const CustomOpHelper* help
     out_.named_definitions.push_back(std::move(named));
     std::string why = call + "'s op_func is not the name of a `def` in this file";
     if (fn && fn->range.end == fn->range.begin + 1) {
-      const std::string& passed = tokens_[fn->range.begin].text;
+      const std::string passed(tokens_[fn->range.begin].text);
       auto imported = module_.imports.find(passed);
       if (imported != module_.imports.end()) {
         why = "op_func '" + passed + "' is imported from '" + imported->second +
@@ -197,7 +195,7 @@ void PythonCallFinder::named_by_function(size_t callee, size_t close,
     def = function_named(tokens_[fn->range.begin].text, callee);
   }
   if (!def) {
-    not_static(tokens_[callee].position, tokens_[callee].text +
+    not_static(tokens_[callee].position, std::string(tokens_[callee].text) +
                                              "(...): the operator is named after a function "
                                              "that is not a `def` found in this file");
     return;
@@ -209,10 +207,12 @@ void PythonCallFinder::named_by_function(size_t callee, size_t close,
   Receiver into;
   into.ns = helper.ns;
   into.position = function.position;
+  into.ns_from_module = helper.default_name == DefaultName::module_function;
+  if (into.ns_from_module) into.ns.clear();
   std::optional<size_t> decorated = decorated_function(callee, close);
-  if (decorated) ops_[function.text] = function.text;
+  if (decorated) ops_[std::string(function.text)] = function.text;
   infer_from(*def, find_argument(arguments, 99, "mutates_args"), std::move(name),
-             tokens_[callee].text, into, std::nullopt, true);
+             std::string(tokens_[callee].text), into, std::nullopt, true);
 }
 
 void PythonCallFinder::bare_decorator(size_t name) {
@@ -222,7 +222,7 @@ void PythonCallFinder::bare_decorator(size_t name) {
 }
 
 void PythonCallFinder::helper_definition(size_t def) {
-  const std::string& name = tokens_[def + 1].text;
+  const std::string name(tokens_[def + 1].text);
   bool helper = name == kDirectRegister;
   for (const CustomOpHelper& h : options_.helpers) {
     if (h.name == name && h.like == HelperKind::direct_register_custom_op) helper = true;

@@ -108,7 +108,7 @@ std::optional<JoinedLiteral> join_strings(const TokenStream& stream, TokenRange 
       continue;
     }
     if (token.kind != TokenKind::string) {
-      *why_not = "not a literal string ('" + token.text + "' in it)";
+      *why_not = "not a literal string ('" + std::string(token.text) + "' in it)";
       return std::nullopt;
     }
     const StringLiteral& literal = stream.literals[token.literal];
@@ -142,6 +142,23 @@ size_t matching_close(const std::vector<Token>& tokens, size_t open) {
 
 size_t matching_open(const std::vector<Token>& tokens, size_t close) {
   return close < tokens.size() && is_close(tokens[close]) ? tokens[close].partner : tokens.size();
+}
+
+size_t token_bound(std::string_view text) {
+  auto continues_name = [](unsigned char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '$' || c >= 0x80;
+  };
+  size_t count = 0;
+  bool in_name = false;
+  for (char c : text) {
+    auto u = static_cast<unsigned char>(c);
+    bool name = continues_name(u);
+    bool blank = u == ' ' || u == '\t' || u == '\n' || u == '\r' || u == '\v' || u == '\f';
+    if (!blank && !(name && in_name)) ++count;
+    in_name = name;
+  }
+  return count;
 }
 
 void pair_brackets(TokenStream& stream) {

@@ -150,14 +150,16 @@ class ConditionParser {
 
 // `defined NAME`: 1, 0, or a marker of unknown.
 PpToken defined_value(const std::string& name, const MacroTable& table) {
-  if (table.find(name)) return PpToken{TokenKind::other, std::string(1, '1'), false};
-  if (table.known_undefined(name)) return PpToken{TokenKind::other, std::string(1, '0'), false};
-  return PpToken{TokenKind::identifier, std::string(kUnknown), true};
+  if (table.find(name)) return PpToken{TokenKind::other, std::string(1, '1'), false, false, 0};
+  if (table.known_undefined(name))
+    return PpToken{TokenKind::other, std::string(1, '0'), false, false, 0};
+  return PpToken{TokenKind::identifier, std::string(kUnknown), true, false, 0};
 }
 
 }  // namespace
 
-std::optional<bool> evaluate_condition(std::string_view expression, const MacroTable& table) {
+std::optional<bool> evaluate_condition(std::string_view expression, const MacroTable& table,
+                                       ExpansionBudget* budget) {
   std::vector<PpToken> tokens = pp_tokenize(expression);
   // `defined X` and `defined(X)` first: 1, 0, or unknown.
   std::vector<PpToken> replaced;
@@ -178,7 +180,10 @@ std::optional<bool> evaluate_condition(std::string_view expression, const MacroT
       ++i;
     }
   }
-  std::vector<PpToken> expanded = expand_macros(replaced, table);
+  ExpansionBudget fresh;
+  ExpansionBudget& spent = budget ? *budget : fresh;
+  std::vector<PpToken> expanded = expand_macros(replaced, table, {}, &spent);
+  if (spent.exhausted) return std::nullopt;
   for (PpToken& t : expanded) {
     if (t.kind != TokenKind::identifier || t.text == "true" || t.text == "false" ||
         t.text == kUnknown) {

@@ -4,7 +4,8 @@
 // definitions in different #if branches are known not to clash, and a branch whose condition is
 // decided false (every name it tests known: cpp_macros.h) is left out as a compiler leaves it
 // out; the body of a #define is lexed as its own stream (a registration call inside a macro body
-// is still found) and the macro recorded.
+// is still found) and the macro recorded, its string literals linked to the body's tokens so that
+// an expansion still knows where each byte of them was written.
 #include <algorithm>
 #include <string_view>
 
@@ -29,16 +30,24 @@ bool is_string_prefix(std::string_view id) {
 
 class CppLexer {
  public:
-  CppLexer(std::string_view source, const MacroTable* predefined)
-      : source_(source), lines_(source) {
+  CppLexer(std::string_view source, const MacroTable* predefined,
+           std::vector<MacroDirective>* directives, ExpansionBudget* budget)
+      : source_(source),
+        lines_(source),
+        spelling_(std::make_shared<std::string>()),
+        logical_(*spelling_),
+        directives_(directives),
+        budget_(budget ? *budget : own_budget_) {
     macros_.merge(builtin_macros());
     if (predefined) macros_.merge(*predefined);
     splice_lines();
+    out_.tokens.reserve(token_bound(logical_));
   }
 
-  TokenStream run(MacroTable* defined) {
+  TokenStream run() {
     while (i_ < logical_.size()) step();
-    if (defined) *defined = std::move(macros_);
+    finish_define();
+    out_.spellings.push_back(std::move(spelling_));
     return std::move(out_);
   }
 
@@ -63,6 +72,9 @@ class CppLexer {
   }
 
   char at(size_t k) const { return k < logical_.size() ? logical_[k] : '\0'; }
+  std::string_view view(size_t start, size_t length) const {
+    return std::string_view(logical_).substr(start, length);
+  }
   SourcePosition position(size_t k) const {
     return lines_.position(physical_[std::min(k, logical_.size())]);
   }
@@ -71,6 +83,7 @@ class CppLexer {
     char c = at(i_);
     if (c == '\n') {
       line_start_ = true;
+      finish_define();
       stream_ = 0;
       ++i_;
     } else if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') {
@@ -130,7 +143,11 @@ class CppLexer {
   }
 
   std::optional<bool> condition_value(std::string_view name) const {
-    if (name == "if" || name == "elif") return evaluate_condition(rest_of_line(), macros_);
+    if (name == "if" || name == "elif") {
+      std::optional<bool> value = evaluate_condition(rest_of_line(), macros_, &budget_);
+      if (budget_.exhausted && budget_.where.line == 0) budget_.where = position(i_);
+      return value;
+    }
     std::vector<PpToken> words = pp_tokenize(rest_of_line());
     if (words.empty() || words[0].kind != TokenKind::identifier) return std::nullopt;
     std::optional<bool> defined;
@@ -170,13 +187,19 @@ class CppLexer {
         skip_rest_of_line();
         return;
       }
-      macros_.define_from_directive(rest_of_line());
+      pending_ = MacroTable::read_directive(rest_of_line());
+      pending_position_ = position(start);
       stream_ = ++defines_;
-      return;  // the body is lexed as tokens of its own stream
+      body_start_ = out_.tokens.size();
+      return;  // the body is lexed as tokens of its own stream; finish_define() defines it
     }
     if (name == "undef" && !excluded()) {
       std::vector<PpToken> words = pp_tokenize(rest_of_line());
-      if (!words.empty() && words[0].kind == TokenKind::identifier) macros_.undefine(words[0].text);
+      if (!words.empty() && words[0].kind == TokenKind::identifier) {
+        macros_.undefine(words[0].text);
+        record(MacroDirective{static_cast<uint32_t>(out_.tokens.size()), 0, position(start),
+                              words[0].text, std::nullopt});
+      }
     }
     if (name == "if" || name == "ifdef" || name == "ifndef") {
       bool outer_excluded = excluded();
@@ -213,12 +236,43 @@ class CppLexer {
     skip_rest_of_line();
   }
 
-  Token make(TokenKind kind, std::string text, size_t start) {
-    return Token{.kind = kind,
-                 .text = std::move(text),
+  // `text` views logical_ (or a literal).
+  Token make(TokenKind kind, std::string_view text, size_t start) {
+    return Token{.text = text,
                  .position = position(start),
                  .condition = static_cast<uint32_t>(out_.conditions.size() - 1),
-                 .stream = stream_};
+                 .stream = stream_,
+                 .kind = kind};
+  }
+
+  void record(MacroDirective directive) {
+    if (directives_) directives_->push_back(std::move(directive));
+  }
+
+  // The end of a #define line: its string literals are linked, in order, to the string tokens of
+  // its body's stream (when both readings agree on them), and the macro is defined.
+  void finish_define() {
+    if (stream_ == 0 || !pending_) {
+      pending_.reset();
+      return;
+    }
+    auto& [name, macro] = *pending_;
+    std::vector<uint32_t> strings;
+    for (size_t t = body_start_; t < out_.tokens.size(); ++t) {
+      if (out_.tokens[t].kind == TokenKind::string) strings.push_back(static_cast<uint32_t>(t));
+    }
+    size_t count = 0;
+    for (const PpToken& token : macro.body) count += token.kind == TokenKind::string ? 1 : 0;
+    if (count == strings.size()) {
+      size_t next = 0;
+      for (PpToken& token : macro.body) {
+        if (token.kind == TokenKind::string) token.source = strings[next++] + 1;
+      }
+    }
+    record(MacroDirective{static_cast<uint32_t>(body_start_), stream_, pending_position_, name,
+                          macro});
+    macros_.define(std::move(name), std::move(macro));
+    pending_.reset();
   }
 
   void token() {
@@ -226,13 +280,13 @@ class CppLexer {
     auto c = static_cast<unsigned char>(at(i_));
     if (is_identifier_start(c)) {
       while (is_identifier_char(static_cast<unsigned char>(at(i_)))) ++i_;
-      std::string id = logical_.substr(start, i_ - start);
+      std::string_view id = view(start, i_ - start);
       if (at(i_) == '"' && is_string_prefix(id)) {
         string_literal(start, id);
       } else if (at(i_) == '\'' && (id == "u8" || id == "u" || id == "U" || id == "L")) {
         character_literal(start);
       } else {
-        out_.tokens.push_back(make(TokenKind::identifier, std::move(id), start));
+        out_.tokens.push_back(make(TokenKind::identifier, id, start));
       }
     } else if (is_digit(static_cast<char>(c)) || (c == '.' && is_digit(at(i_ + 1)))) {
       number(start);
@@ -244,7 +298,7 @@ class CppLexer {
       std::string_view two(logical_.data() + i_, std::min<size_t>(2, logical_.size() - i_));
       size_t length = (two == "::" || two == "->" || two == "##") ? 2 : 1;
       i_ += length;
-      out_.tokens.push_back(make(TokenKind::punct, logical_.substr(start, length), start));
+      out_.tokens.push_back(make(TokenKind::punct, view(start, length), start));
     }
   }
 
@@ -263,7 +317,7 @@ class CppLexer {
         break;
       }
     }
-    out_.tokens.push_back(make(TokenKind::other, logical_.substr(start, i_ - start), start));
+    out_.tokens.push_back(make(TokenKind::other, view(start, i_ - start), start));
   }
 
   void character_literal(size_t start) {
@@ -275,7 +329,7 @@ class CppLexer {
   }
 
   // `start` is the first byte of the prefix (or the quote); i_ is at the opening quote.
-  void string_literal(size_t start, const std::string& prefix) {
+  void string_literal(size_t start, std::string_view prefix) {
     StringLiteral literal;
     if (!prefix.empty() && prefix.back() == 'R') {
       raw_body(literal);
@@ -360,7 +414,8 @@ class CppLexer {
 
   std::string_view source_;
   LineTable lines_;
-  std::string logical_;
+  std::shared_ptr<std::string> spelling_;  // owns logical_, then the stream does
+  std::string& logical_;
   std::vector<uint32_t> physical_;
   size_t i_ = 0;
   bool line_start_ = true;
@@ -370,6 +425,12 @@ class CppLexer {
   ConditionPath conditions_;
   std::vector<Group> groups_;
   MacroTable macros_;
+  std::optional<std::pair<std::string, Macro>> pending_;  // the #define being lexed
+  SourcePosition pending_position_;
+  size_t body_start_ = 0;  // its body's first token
+  std::vector<MacroDirective>* directives_;
+  ExpansionBudget own_budget_;
+  ExpansionBudget& budget_;
   TokenStream out_;
 };
 
@@ -388,8 +449,9 @@ SourcePosition LineTable::position(size_t offset) const {
   return {static_cast<uint32_t>(line), static_cast<uint32_t>(offset - starts_[line - 1] + 1)};
 }
 
-TokenStream lex_cpp(std::string_view text, const MacroTable* predefined, MacroTable* defined) {
-  TokenStream stream = CppLexer(text, predefined).run(defined);
+TokenStream lex_cpp(std::string_view text, const MacroTable* predefined,
+                    std::vector<MacroDirective>* directives, ExpansionBudget* budget) {
+  TokenStream stream = CppLexer(text, predefined, directives, budget).run();
   pair_brackets(stream);
   return stream;
 }

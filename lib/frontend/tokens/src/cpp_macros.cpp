@@ -8,8 +8,6 @@
 namespace schemac::tokens {
 namespace {
 
-constexpr int kMaxDepth = 64;
-
 bool is_identifier_start(char c) {
   return std::isalpha(static_cast<unsigned char>(c)) || c == '_' ||
          static_cast<unsigned char>(c) >= 0x80;
@@ -36,10 +34,11 @@ using Arguments = std::vector<std::vector<PpToken>>;
 // The arguments of the call whose '(' is at `open`; `close` gets the index of the ')'. False when
 // the call is never closed.
 bool read_arguments(const std::vector<PpToken>& tokens, size_t open, Arguments& arguments,
-                    size_t& close) {
+                    size_t& close, ExpansionBudget& budget) {
   arguments.assign(1, {});
   int depth = 0;
   for (size_t i = open + 1; i < tokens.size(); ++i) {
+    if (!budget.spend(1)) return false;
     const PpToken& t = tokens[i];
     if (is(t, "(")) ++depth;
     if (is(t, ")")) {
@@ -68,12 +67,12 @@ PpToken stringify(const std::vector<PpToken>& argument) {
       text += c;
     }
   }
-  return PpToken{TokenKind::string, text + "\"", false, false};
+  return PpToken{TokenKind::string, text + "\"", false, false, 0};
 }
 
 // `a ## b`: one token spelled as both.
 PpToken paste(const PpToken& a, const PpToken& b) {
-  PpToken out{a.kind, a.text + b.text, a.unknown || b.unknown, a.space_before};
+  PpToken out{a.kind, a.text + b.text, a.unknown || b.unknown, a.space_before, 0};
   bool identifier = !out.text.empty() && is_identifier_start(out.text[0]);
   for (char c : out.text) identifier = identifier && is_identifier_char(c);
   if (identifier) out.kind = TokenKind::identifier;
@@ -82,14 +81,20 @@ PpToken paste(const PpToken& a, const PpToken& b) {
 
 class Expander {
  public:
-  Expander(const MacroTable& table, const std::set<std::string, std::less<>>& stop)
-      : table_(table), stop_(stop) {}
+  Expander(const MacroTable& table, const std::set<std::string, std::less<>>& stop,
+           ExpansionBudget& budget, std::set<std::string, std::less<>>* used)
+      : table_(table), stop_(stop), budget_(budget), used_(used) {}
 
   std::vector<PpToken> expand(const std::vector<PpToken>& in, std::set<std::string>& active,
                               int depth) {
-    if (depth > kMaxDepth) return in;
+    if (depth > ExpansionBudget::kDepth && !budget_.exhausted) {
+      budget_.exhausted = true;
+      budget_.reached = "macros nested deeper than " + std::to_string(ExpansionBudget::kDepth);
+    }
+    if (budget_.exhausted) return in;
     std::vector<PpToken> out;
     for (size_t i = 0; i < in.size(); ++i) {
+      if (!budget_.spend(1)) return out;
       PpToken token = in[i];
       const Macro* macro = token.kind == TokenKind::identifier && !active.count(token.text) &&
                                    !stop_.count(token.text)
@@ -102,7 +107,7 @@ class Expander {
       Arguments arguments;
       size_t close = 0;
       if (macro && i + 1 < in.size() && is(in[i + 1], "(") &&
-          read_arguments(in, i + 1, arguments, close)) {
+          read_arguments(in, i + 1, arguments, close, budget_)) {
         if (arguments.empty() && !macro->parameters.empty()) arguments.emplace_back();
         append(out, replace(*macro, token.text, arguments, active, depth));
         i = close;
@@ -135,7 +140,8 @@ class Expander {
       if (macro.parameters[static_cast<size_t>(p)] == "__VA_ARGS__") {
         std::vector<PpToken> rest;
         for (size_t a = static_cast<size_t>(p); a < arguments.size(); ++a) {
-          if (a > static_cast<size_t>(p)) rest.push_back(PpToken{TokenKind::punct, ",", false});
+          if (a > static_cast<size_t>(p))
+            rest.push_back(PpToken{TokenKind::punct, ",", false, false, 0});
           rest.insert(rest.end(), arguments[a].begin(), arguments[a].end());
         }
         return rest;
@@ -176,19 +182,21 @@ class Expander {
         paste_after.push_back(false);
       }
       if (value.empty()) {  // a placemarker: pasting with nothing keeps the other side
-        substituted.push_back(PpToken{TokenKind::other, "", false});
+        substituted.push_back(PpToken{TokenKind::other, "", false, false, 0});
         paste_after.push_back(false);
       }
     }
     std::vector<PpToken> pasted;
     for (size_t k = 0; k < substituted.size(); ++k) {
       PpToken t = substituted[k];
+      if (!budget_.spend(1)) return {};
       while (k < paste_after.size() && paste_after[k] && k + 1 < substituted.size()) {
         t = paste(t, substituted[k + 1]);
         ++k;
       }
       if (!(t.kind == TokenKind::other && t.text.empty())) pasted.push_back(std::move(t));
     }
+    if (used_) used_->insert(name);
     active.insert(name);
     std::vector<PpToken> out = expand(pasted, active, depth + 1);
     active.erase(name);
@@ -197,9 +205,23 @@ class Expander {
 
   const MacroTable& table_;
   const std::set<std::string, std::less<>>& stop_;
+  ExpansionBudget& budget_;
+  std::set<std::string, std::less<>>* used_;
 };
 
 }  // namespace
+
+bool ExpansionBudget::spend(size_t tokens) {
+  if (exhausted) return false;
+  if (tokens > tokens_left) {
+    tokens_left = 0;
+    exhausted = true;
+    reached = "more than " + std::to_string(kTokens) + " tokens";
+    return false;
+  }
+  tokens_left -= tokens;
+  return true;
+}
 
 void MacroTable::define(std::string name, Macro macro) {
   undefined_.erase(name);
@@ -256,21 +278,28 @@ std::string MacroTable::define_from_text(std::string_view spec) {
   return "";
 }
 
-void MacroTable::define_from_directive(std::string_view line) {
+std::optional<std::pair<std::string, Macro>> MacroTable::read_directive(std::string_view line) {
   size_t start = 0;
   while (start < line.size() && (line[start] == ' ' || line[start] == '\t')) ++start;
   size_t end = start;
   while (end < line.size() && is_identifier_char(line[end])) ++end;
-  if (end == start || !is_identifier_start(line[start])) return;
+  if (end == start || !is_identifier_start(line[start])) return std::nullopt;
   std::string_view rest = line.substr(end);
-  std::string spec(line.substr(start, end - start));
+  std::string name(line.substr(start, end - start));
+  std::string spec = name;
   if (!rest.empty() && rest[0] == '(') {
     size_t close = rest.find(')');
-    if (close == std::string_view::npos) return;
+    if (close == std::string_view::npos) return std::nullopt;
     spec += rest.substr(0, close + 1);
     rest = rest.substr(close + 1);
   }
-  define_from_text(spec + "=" + std::string(rest));
+  MacroTable one;
+  if (!one.define_from_text(spec + "=" + std::string(rest)).empty()) return std::nullopt;
+  return std::pair{name, *one.find(name)};
+}
+
+void MacroTable::define_from_directive(std::string_view line) {
+  if (auto read = read_directive(line)) define(std::move(read->first), std::move(read->second));
 }
 
 const MacroTable& builtin_macros() {
@@ -334,16 +363,19 @@ std::vector<PpToken> pp_tokenize(std::string_view text) {
       }
       i += length;
     }
-    out.push_back(PpToken{kind, std::string(text.substr(start, i - start)), false, space});
+    out.push_back(PpToken{kind, std::string(text.substr(start, i - start)), false, space, 0});
     space = false;
   }
   return out;
 }
 
 std::vector<PpToken> expand_macros(const std::vector<PpToken>& tokens, const MacroTable& table,
-                                   const std::set<std::string, std::less<>>& stop) {
+                                   const std::set<std::string, std::less<>>& stop,
+                                   ExpansionBudget* budget,
+                                   std::set<std::string, std::less<>>* used) {
+  ExpansionBudget fresh;
   std::set<std::string> active;
-  return Expander(table, stop).expand(tokens, active, 0);
+  return Expander(table, stop, budget ? *budget : fresh, used).expand(tokens, active, 0);
 }
 
 }  // namespace schemac::tokens

@@ -1,7 +1,9 @@
 // The Python tokenizer: comments, explicit line joining, and every string literal form —
 // prefixes r b u f (any case, rb/br/fr/rf), single and triple quotes, escapes. An f-string with a
-// replacement field is not static; `{{` and `}}` in one are plain braces. Indentation is not
-// needed to find registration calls and is not tracked.
+// replacement field is not static; `{{` and `}}` in one are plain braces. The branches of `if` /
+// `elif` / `else` and of `try` / `except` statements are recorded as C++'s #if branches are
+// (Token::condition): two definitions in different branches never both run. A `try`'s `else`
+// runs with its body, `finally` after whichever ran.
 #include <string_view>
 
 #include "schemac/tokens/token.h"
@@ -41,10 +43,14 @@ bool is_string_prefix(std::string_view id) {
 
 class PythonLexer {
  public:
-  explicit PythonLexer(std::string_view source) : source_(source), lines_(source) {}
+  explicit PythonLexer(std::string_view source)
+      : spelling_(std::make_shared<std::string>(source)), source_(*spelling_), lines_(source) {
+    out_.tokens.reserve(token_bound(source_));
+  }
 
   TokenStream run() {
     while (i_ < source_.size()) step();
+    out_.spellings.push_back(std::move(spelling_));
     return std::move(out_);
   }
 
@@ -54,6 +60,7 @@ class PythonLexer {
 
   void step() {
     char c = at(i_);
+    if (c == '\n' && depth_ == 0) statement_start_ = true;
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
       ++i_;
     } else if (c == '#') {
@@ -65,8 +72,42 @@ class PythonLexer {
     }
   }
 
-  Token make(TokenKind kind, std::string text, size_t start) {
-    return Token{.kind = kind, .text = std::move(text), .position = position(start)};
+  // `text` views source_, the stream's copy of the source. The first token of a statement
+  // (a line outside brackets) moves through the branches first.
+  Token make(TokenKind kind, std::string_view text, size_t start) {
+    SourcePosition at = position(start);
+    if (statement_start_) {
+      statement_start_ = false;
+      statement(kind == TokenKind::identifier ? text : std::string_view(), at.column);
+    }
+    if (kind == TokenKind::punct && (text == "(" || text == "[" || text == "{")) ++depth_;
+    if (kind == TokenKind::punct && (text == ")" || text == "]" || text == "}") && depth_ > 0)
+      --depth_;
+    return Token{.text = text,
+                 .position = at,
+                 .condition = static_cast<uint32_t>(out_.conditions.size() - 1),
+                 .kind = kind};
+  }
+
+  // A statement starting with `word` at `column`: it ends the compound statements indented
+  // deeper, continues the one at its column (elif, else, except) or ends it, and may open one.
+  void statement(std::string_view word, uint32_t column) {
+    while (!compounds_.empty() && compounds_.back().column > column) compounds_.pop_back();
+    if (!compounds_.empty() && compounds_.back().column == column) {
+      Compound& top = compounds_.back();
+      if (top.is_try ? word == "except" : (word == "elif" || word == "else")) {
+        ++top.branch;
+      } else if (top.is_try && word == "else") {
+        top.branch = 0;  // runs after the try's body
+      } else {
+        compounds_.pop_back();  // finally, or the next statement
+      }
+    }
+    if (word == "if" || word == "try")
+      compounds_.push_back({column, next_group_++, 0, word == "try"});
+    ConditionPath path;
+    for (const Compound& c : compounds_) path.emplace_back(c.group, c.branch);
+    if (path != out_.conditions.back()) out_.conditions.push_back(std::move(path));
   }
 
   void token() {
@@ -74,19 +115,18 @@ class PythonLexer {
     auto c = static_cast<unsigned char>(at(i_));
     if (is_identifier_start(c)) {
       while (is_identifier_char(static_cast<unsigned char>(at(i_)))) ++i_;
-      std::string id(source_.substr(start, i_ - start));
+      std::string_view id = source_.substr(start, i_ - start);
       if ((at(i_) == '"' || at(i_) == '\'') && is_string_prefix(id)) {
         string_literal(start, id);
       } else {
-        out_.tokens.push_back(make(TokenKind::identifier, std::move(id), start));
+        out_.tokens.push_back(make(TokenKind::identifier, id, start));
       }
     } else if (c >= '0' && c <= '9') {
       while (is_identifier_char(static_cast<unsigned char>(at(i_))) || at(i_) == '.' ||
              ((at(i_ - 1) == 'e' || at(i_ - 1) == 'E') && (at(i_) == '+' || at(i_) == '-'))) {
         ++i_;
       }
-      out_.tokens.push_back(
-          make(TokenKind::other, std::string(source_.substr(start, i_ - start)), start));
+      out_.tokens.push_back(make(TokenKind::other, source_.substr(start, i_ - start), start));
     } else if (c == '"' || c == '\'') {
       string_literal(start, "");
     } else {
@@ -96,15 +136,14 @@ class PythonLexer {
                           ? 2
                           : 1;
       i_ += length;
-      out_.tokens.push_back(
-          make(TokenKind::punct, std::string(source_.substr(start, length)), start));
+      out_.tokens.push_back(make(TokenKind::punct, source_.substr(start, length), start));
     }
   }
 
   // `start` is the first byte of the prefix (or the quote); i_ is at the opening quote.
-  void string_literal(size_t start, const std::string& prefix) {
-    bool raw = prefix.find_first_of("rR") != std::string::npos;
-    bool format = prefix.find_first_of("fF") != std::string::npos;
+  void string_literal(size_t start, std::string_view prefix) {
+    bool raw = prefix.find_first_of("rR") != std::string_view::npos;
+    bool format = prefix.find_first_of("fF") != std::string_view::npos;
     char quote = at(i_);
     bool triple = at(i_ + 1) == quote && at(i_ + 2) == quote;
     i_ += triple ? 3 : 1;
@@ -179,9 +218,22 @@ class PythonLexer {
     }
   }
 
+  // An `if` or `try` statement whose branches are being read.
+  struct Compound {
+    uint32_t column;
+    uint32_t group;
+    uint32_t branch;
+    bool is_try;
+  };
+
+  std::shared_ptr<std::string> spelling_;  // the tokens' text, then the stream's
   std::string_view source_;
   LineTable lines_;
   size_t i_ = 0;
+  size_t depth_ = 0;             // open brackets
+  bool statement_start_ = true;  // the next token starts a statement
+  std::vector<Compound> compounds_;
+  uint32_t next_group_ = 0;
   TokenStream out_;
 };
 

@@ -47,7 +47,10 @@ struct CustomOpHelperEntry {
   std::string name;
   std::string like;  // one of kCustomOpHelperKinds
   std::optional<std::string> namespace_name;
+  // How the helper names an operator it is given no name for: one of kDefaultNames.
+  std::optional<std::string> default_name;
 };
+inline constexpr std::string_view kDefaultNames[] = {"function", "module::function"};
 inline constexpr std::string_view kCustomOpHelperKinds[] = {"custom_op", "triton_op",
                                                             "direct_register_custom_op", "define"};
 

@@ -36,6 +36,7 @@
 #include "schemac/sources/language.h"
 #include "schemac/sources/lint.h"
 #include "schemac/sources/scan.h"
+#include "schemac/sources/tally.h"
 #include "schemac/tokens/cpp_macros.h"
 
 namespace schemac::engine {
@@ -130,6 +131,7 @@ struct Run {
   std::vector<Problem> problems;
   std::vector<bool> linted;  // per document: false when skipped (unknown shape, unusable setting)
   size_t schemas = 0;        // the schemas checked: YAML entries' func, registration code's
+  sources::FormTally tally;  // the registration code read (sources/tally.h)
 };
 
 // Steps 2 and 3: each document's findings before suppressions, config and baseline.
@@ -141,6 +143,7 @@ struct Findings {
   std::vector<bool> linted;  // per document: false when skipped (unknown shape, unusable setting)
   std::vector<diagnostics::EntryFirstLine> entry_first_line;  // per document, for suppressions
   size_t schemas = 0;  // the schemas checked: YAML entries' func, registration code's
+  sources::FormTally tally;  // the registration code read (sources/tally.h)
 };
 Findings find(const Configured& configured, std::span<const std::string> texts,
               const Options& options);

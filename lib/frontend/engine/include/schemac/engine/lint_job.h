@@ -87,6 +87,7 @@ struct LintResult {
   std::optional<size_t> baseline_recorded;  // findings recorded in a new baseline
   std::string docs_url;                     // the first configured document's `docs-url:`
   std::vector<std::string> unreadable;      // "cannot read 'PATH'", "cannot read stdin"
+  sources::FormTally tally;                 // the registration code read, per form
   // An input, a config, a tags file or release, or a fixed file to write could not be used.
   bool io_error = false;
 };

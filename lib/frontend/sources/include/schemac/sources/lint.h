@@ -5,6 +5,8 @@
 //   namespace-mismatch       "a::op(...)" defined inside TORCH_LIBRARY(b, m) / Library("b", ...)
 //   impl-without-definition  an implementation of an operator no given file defines (a warning:
 //                            the definition may be in a file that was not given)
+// and, from reading one file: rejected-at-load (what PyTorch refuses when the library loads) and
+// macro-expansion-limit (macros that expand past schemac's bounds), errors;
 // and, for Python custom ops whose schema comes from type hints:
 //   custom-op-schema         PyTorch's infer_schema rejects the function (an error)
 //   custom-op-not-static     the name, schema or namespace needs what only running the code
@@ -63,6 +65,12 @@ std::vector<diagnostics::Diagnostic> key_diagnostics(const std::string& path,
 // The custom-op-schema / custom-op-not-static diagnostics of one scanned file.
 std::vector<diagnostics::Diagnostic> inference_diagnostics(const std::string& path,
                                                            const ScanResult& scan);
+
+// What reading one file found besides its schemas' own problems: its custom ops' inference
+// diagnostics (above), registrations PyTorch refuses when the library loads (rejected-at-load)
+// and macros expanding past their bounds (macro-expansion-limit).
+std::vector<diagnostics::Diagnostic> code_diagnostics(const std::string& path,
+                                                      const ScanResult& scan);
 
 // An operator defined outside the registration code (in a native-functions YAML file given with
 // it): an implementation of it needs no definition in the code.

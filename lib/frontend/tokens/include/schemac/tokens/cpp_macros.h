@@ -5,7 +5,10 @@
 // `##`, the result rescanned, a macro never expanding inside itself), and `#if` expressions
 // decided when every name they test is known. A name nobody defined is *unknown*, not false:
 // schemac does not see the headers and flags of the build, so a condition on such a name
-// decides nothing (both branches count, as before).
+// decides nothing (both branches count, as before). Expansion is bounded, as a compiler bounds
+// it: an ExpansionBudget counts the tokens made and the nesting, and a file whose macros would
+// grow past it (a definition that doubles itself forty times) stops being expanded, with the place
+// where it happened.
 #pragma once
 
 #include <cstdint>
@@ -16,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "schemac/tokens/mapped_text.h"
 #include "schemac/tokens/token.h"
 
 namespace schemac::tokens {
@@ -27,6 +31,9 @@ struct PpToken {
   std::string text;
   bool unknown = false;
   bool space_before = false;  // for `#` (stringifying) only
+  // 1 + the index of the lexed token this one is (a string literal's byte map and the place it
+  // was written follow it through expansion); 0 for a token a macro made.
+  uint32_t source = 0;
 };
 
 struct Macro {
@@ -48,6 +55,8 @@ class MacroTable {
   std::string define_from_text(std::string_view spec);
   // The rest of a `#define` line: "NAME BODY" or "NAME(a, b) BODY" (the '(' right after the name).
   void define_from_directive(std::string_view line);
+  // The same line read into a name and a macro, without defining it; none when it names nothing.
+  static std::optional<std::pair<std::string, Macro>> read_directive(std::string_view line);
 
   // Every definition of `other` added (replacing one of the same name), and its undefined names.
   void merge(const MacroTable& other);
@@ -55,6 +64,28 @@ class MacroTable {
  private:
   std::map<std::string, Macro, std::less<>> macros_;
   std::set<std::string, std::less<>> undefined_;
+};
+
+// A #define or #undef of the file, in the order the lexer met them.
+struct MacroDirective {
+  uint32_t token = 0;   // how many tokens were lexed before it: it holds from that token on
+  uint32_t stream = 0;  // a #define: the stream its body was lexed into (Token::stream)
+  SourcePosition position;
+  std::string name;
+  std::optional<Macro> macro;  // none: #undef
+};
+
+// How far macro expansion may go in one file: tokens made (and read again while rescanning), and
+// how deeply invocations nest (compilers bound recursion alike). When a bound is reached,
+// `reached` says so and no more is expanded.
+struct ExpansionBudget {
+  static constexpr size_t kTokens = size_t{1} << 18;
+  static constexpr int kDepth = 200;
+  size_t tokens_left = kTokens;
+  bool exhausted = false;     // a bound was reached: nothing more is expanded
+  std::string reached;        // what was reached: "more than N tokens", "nested deeper than N"
+  SourcePosition where;       // where it was reached, when the caller knows (0: not said yet)
+  bool spend(size_t tokens);  // false (and exhausted) once the tokens run out
 };
 
 // The macros every C++ file may use without defining them: vLLM's csrc/core/registration.h
@@ -67,13 +98,17 @@ const MacroTable& builtin_macros();
 std::vector<PpToken> pp_tokenize(std::string_view text);
 
 // `tokens` with every macro expanded and the result rescanned. `stop` names identifiers left as
-// they are even when defined (the macros of libtorch a caller reads itself). Expansion is bounded:
-// a runaway definition ends with what was expanded so far.
+// they are even when defined (the macros of libtorch a caller reads itself). Expansion is bounded
+// by `budget` (a fresh one when none is given): once it is exhausted the tokens are returned as
+// far as they were expanded. `used`, when given, gets the name of every macro expanded.
 std::vector<PpToken> expand_macros(const std::vector<PpToken>& tokens, const MacroTable& table,
-                                   const std::set<std::string, std::less<>>& stop = {});
+                                   const std::set<std::string, std::less<>>& stop = {},
+                                   ExpansionBudget* budget = nullptr,
+                                   std::set<std::string, std::less<>>* used = nullptr);
 
 // The value of an `#if` / `#elif` expression: true or false when it can be decided, nullopt when
-// it tests a name whose definition is unknown (or cannot be read).
-std::optional<bool> evaluate_condition(std::string_view expression, const MacroTable& table);
+// it tests a name whose definition is unknown (or cannot be read, or expands past `budget`).
+std::optional<bool> evaluate_condition(std::string_view expression, const MacroTable& table,
+                                       ExpansionBudget* budget = nullptr);
 
 }  // namespace schemac::tokens

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,14 +16,23 @@ namespace schemac::tokens {
 
 enum class TokenKind : uint8_t { identifier, string, punct, other };
 
+// A token is small (48 bytes: a line of punctuation is a token every other byte): its spelling is
+// a view into the text its TokenStream keeps.
 struct Token {
-  TokenKind kind = TokenKind::other;
-  std::string text;         // spelling (identifiers, punctuation); the prefix for strings
+  std::string_view text;    // spelling (identifiers, punctuation); the prefix for strings
   SourcePosition position;  // where the token starts
   uint32_t literal = 0;     // strings: index into TokenStream::literals
   uint32_t condition = 0;   // C++: index into TokenStream::conditions
   uint32_t stream = 0;      // C++: 0 for code, n for the body of the n-th #define
   uint32_t partner = 0;     // brackets: the index of the matching one, or the token count
+  TokenKind kind = TokenKind::other;
+  // C++ code with its macros expanded (cpp_expansion.h): the token came out of a macro (a #define
+  // body, a -D value, a paste) rather than being written at the use; `made` when it is written
+  // nowhere at all (a paste, a stringification, a -D value): `position` is then the macro's use.
+  bool from_macro = false;
+  bool made = false;
+  // Made of a name that looks like a build macro (ALL-CAPS) nobody defined: its value is unknown.
+  bool unknown = false;
 };
 
 struct StringLiteral {
@@ -31,6 +41,9 @@ struct StringLiteral {
 };
 
 struct TokenStream {
+  // The texts the tokens' spellings view (the lexer's copy of the source; what macros made),
+  // shared by copies.
+  std::vector<std::shared_ptr<const std::string>> spellings;
   std::vector<Token> tokens;
   std::vector<StringLiteral> literals;
   std::vector<ConditionPath> conditions{ConditionPath{}};
@@ -58,11 +71,19 @@ class LineTable {
 // pairs across it. Both lexers call it last.
 void pair_brackets(TokenStream& stream);
 
+// At most how many tokens either lexer makes of `text` (every token starts at a byte that is not
+// blank and does not continue a name), so that the token vector is allocated once.
+size_t token_bound(std::string_view text);
+
 class MacroTable;
+struct MacroDirective;
+struct ExpansionBudget;
 // `predefined`: the command line's and the config's macros (cpp_macros.h), besides the built-in
-// ones; `defined`, when given, gets every macro known at the end of the file.
+// ones; `directives`, when given, gets the file's #define and #undef lines in order (a #define's
+// string literals linked to the body's tokens); `budget` bounds what #if expressions expand.
 TokenStream lex_cpp(std::string_view text, const MacroTable* predefined = nullptr,
-                    MacroTable* defined = nullptr);
+                    std::vector<MacroDirective>* directives = nullptr,
+                    ExpansionBudget* budget = nullptr);
 TokenStream lex_python(std::string_view text);
 
 // ## Escape sequences: what both lexers read alike (escapes.cpp)

@@ -1,0 +1,15 @@
+// YAML indents with spaces only. Parsers report tabs late and vaguely, so the loader finds them
+// first (yaml-tab, at the first tab of each line's indentation).
+#pragma once
+
+#include <vector>
+
+#include "schemac/diagnostics/diagnostic.h"
+#include "schemac/native_functions/yaml_loader.h"
+
+namespace schemac::native_functions {
+
+void report_tab_indentation(const YamlDocument& doc,
+                            std::vector<diagnostics::Diagnostic>& diagnostics);
+
+}  // namespace schemac::native_functions
