@@ -133,6 +133,8 @@ TEST(RegistrationsYaml, StableAndPlainBlocksTogetherGiveAnUnmarkedYaml) {
                                        "are defined in STABLE_TORCH_LIBRARY blocks and the rest in "
                                        "TORCH_LIBRARY ones") != std::string::npos;
   }));
+}
+
 // A project of several files: kernels declared in a header's namespaces, registered from another
 // file. Each dispatch line names the function with its namespace; a function only its own file
 // can call is left out, named; an operator without a kernel gets none.

@@ -153,8 +153,7 @@ int run_lint(LintOptions& options) {
       !result.baseline_recorded && result.files > 0)
     fmt::print(stderr, "{}", report::render_checked(result.files, result.schemas));
   if (!result.io_error && !options.quiet && result.tally.files > 0)
-    fmt::print(stderr, "{}
-", sources::tally_line(result.tally));
+    fmt::print(stderr, "{}\n", sources::tally_line(result.tally));
   if (result.io_error) return kExitUsage;
   const diagnostics::DiagnosticCounts& counts = result.counts;
   if (counts.errors > 0 || (options.werror && counts.warnings > 0)) return cli::kExitProblems;

@@ -119,7 +119,8 @@ int run_parse_sources(const ParseSourcesOptions& options) {
   if (!options.json && !diagnostics.empty()) {
     fmt::print(stderr, "{}", diagnostics::render_text(diagnostics, texts, {cli::stderr_color()}));
   }
-  if (!scanned.empty()) fmt::print(stderr, "{}\n", sources::tally_line(sources::tally(scanned)));
+  if (!code.files.empty())
+    fmt::print(stderr, "{}\n", sources::tally_line(sources::tally(code.files)));
   diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(diagnostics);
   if (io_error) return cli::kExitUsage;
   return counts.errors > 0 || (options.werror && counts.warnings > 0) ? cli::kExitProblems

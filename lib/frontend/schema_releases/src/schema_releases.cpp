@@ -95,7 +95,7 @@ TorchVersion release_before(TorchVersion version) {
 
 std::vector<FormUse> find_release_forms(const schema::FunctionSchema& schema,
                                         std::string_view ns) {
-  if (ns.empty()) ns = schema.name.ns();
+  if (ns.empty()) ns = schema.op.ns();
   const bool custom_operator = !ns.empty() && ns != "aten" && ns != "prim";
   std::vector<FormUse> out;
   for (const Argument& argument : schema.arguments) {
