@@ -12,9 +12,9 @@
 
 #include <benchmark/benchmark.h>
 
-#include "schemac/codegen/checked_model.h"
 #include "schemac/codegen/output_files.h"
 #include "schemac/codegen/target.h"
+#include "schemac/generate/checked_model.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/native_functions/native_functions.h"
 
@@ -27,10 +27,12 @@ using schemac::bench::read_file;
 const std::string& corpus() { return schemac::bench::corpus_native_functions(); }
 
 size_t generate(const schemac::native_functions::NativeFunctionsFile& file) {
-  schemac::codegen::ModelBuild build =
-      schemac::codegen::build_gen_model({{"tests/data/pytorch/native_functions.yaml", &file}}, "aten");
+  schemac::codegen::ModelBuild build = schemac::codegen::build_gen_model(
+      {{"tests/data/pytorch/native_functions.yaml", &file}}, "aten");
   size_t bytes = 0;
-  for (const auto& out : schemac::codegen::generate_files(build.model, *schemac::codegen::find_target("schemac"), {0, "aten"})) bytes += out.content.size();
+  for (const auto& out : schemac::codegen::generate_files(
+           build.model, *schemac::codegen::find_target("schemac"), {0, "aten"}))
+    bytes += out.content.size();
   return bytes;
 }
 
@@ -46,12 +48,14 @@ BENCHMARK(BM_baseline_load_native_functions)->Unit(benchmark::kMillisecond);
 void BM_generate_corpus_in_memory(benchmark::State& state) {
   for (auto _ : state) {
     auto load = schemac::native_functions::load_native_functions("native_functions.yaml", corpus());
-    schemac::codegen::ModelBuild build = schemac::codegen::build_checked_gen_model(
+    schemac::codegen::ModelBuild build = schemac::generate::build_checked_gen_model(
         {{"tests/data/pytorch/native_functions.yaml", &load.file}}, {},
         *schemac::codegen::find_target("schemac"), {0, "aten"});
     benchmark::DoNotOptimize(build.diagnostics.size());
     size_t bytes = 0;
-    for (const auto& out : schemac::codegen::generate_files(build.model, *schemac::codegen::find_target("schemac"), {0, "aten"})) bytes += out.content.size();
+    for (const auto& out : schemac::codegen::generate_files(
+             build.model, *schemac::codegen::find_target("schemac"), {0, "aten"}))
+      bytes += out.content.size();
     benchmark::DoNotOptimize(bytes);
   }
 }
@@ -75,11 +79,12 @@ void BM_generate_extension_torch(benchmark::State& state) {
   const schemac::codegen::GenOptions options{4, "aten", true};
   for (auto _ : state) {
     auto load = schemac::native_functions::load_native_functions("extension_ops.yaml", text);
-    schemac::codegen::ModelBuild build = schemac::codegen::build_checked_gen_model(
+    schemac::codegen::ModelBuild build = schemac::generate::build_checked_gen_model(
         {{"tests/torch/extension_ops.yaml", &load.file}}, {}, torch, options);
     benchmark::DoNotOptimize(build.diagnostics.size());
     size_t bytes = 0;
-    for (const auto& out : schemac::codegen::generate_files(build.model, torch, options)) bytes += out.content.size();
+    for (const auto& out : schemac::codegen::generate_files(build.model, torch, options))
+      bytes += out.content.size();
     benchmark::DoNotOptimize(bytes);
   }
 }

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "schemac/codegen/checked_model.h"
 #include "schemac/codegen/output_files.h"
 #include "schemac/codegen/target.h"
+#include "schemac/generate/checked_model.h"
 #include "schemac/native_functions/native_functions.h"
 
 namespace schemac::codegen {
@@ -41,7 +41,8 @@ TEST(TargetRegistry, FixedOutputsAreWhatEachTargetWrites) {
   for (const std::string& name : target_names()) {
     const Target& target = *find_target(name);
     const GenOptions options{1, "myops", true};
-    ModelBuild build = build_checked_gen_model({{"ops.yaml", &load.file}}, {}, target, options);
+    ModelBuild build =
+        generate::build_checked_gen_model({{"ops.yaml", &load.file}}, {}, target, options);
     for (const auto& d : build.diagnostics)
       EXPECT_NE(d.severity, diagnostics::Severity::error) << name << ": " << d.message;
     std::vector<std::string> written;

@@ -9,8 +9,8 @@
 #include <fmt/format.h>
 
 #include "kernel_names.h"
-#include "schemac/codegen/checked_model.h"
 #include "schemac/codegen/target.h"
+#include "schemac/generate/checked_model.h"
 #include "schemac/keys/dispatch_key_names.h"
 #include "schemac/native_functions/native_functions.h"
 #include "schemac/rules/rules.h"
@@ -120,7 +120,7 @@ void keep_what_gen_accepts(std::vector<Entry>& entries, std::vector<Diagnostic>&
                            std::vector<std::string>* unreadable, std::string_view target_name) {
   const codegen::Target* torch = codegen::find_target(target_name);
   if (torch == nullptr) return;
-  codegen::GateOptions gate;  // no configuration: the YAML written is linted as gen reads it
+  generate::GateOptions gate;  // no configuration: the YAML written is linted as gen reads it
   gate.lint.profile = torch->lint_profile();
   for (int round = 0; round < 4 && !entries.empty(); ++round) {
     std::vector<uint32_t> first_line;
@@ -128,7 +128,7 @@ void keep_what_gen_accepts(std::vector<Entry>& entries, std::vector<Diagnostic>&
     native_functions::NativeFunctionsLoad load =
         native_functions::load_native_functions("<yaml>", text);
     std::vector<Diagnostic> refused = load.diagnostics;
-    codegen::ModelBuild build = codegen::build_checked_gen_model(
+    codegen::ModelBuild build = generate::build_checked_gen_model(
         {codegen::GenInput{"<yaml>", &load.file}}, gate, *torch, {});
     refused.insert(refused.end(), build.diagnostics.begin(), build.diagnostics.end());
     std::map<size_t, const Diagnostic*> dropped;  // entry -> the first error against it

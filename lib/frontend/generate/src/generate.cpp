@@ -4,8 +4,8 @@
 
 #include <cctype>
 
-#include "schemac/codegen/checked_model.h"
 #include "schemac/codegen/output_files.h"
+#include "schemac/generate/checked_model.h"
 #include "schemac/native_functions/native_functions.h"
 #include "schemac/rules/rules.h"
 
@@ -81,7 +81,7 @@ Result generate(const Request& request) {
   // model and the target's checks.
   Result result;
   const codegen::Target& target = target_for_inputs(request, result.diagnostics);
-  codegen::GateOptions gate{{}, request.configs};
+  generate::GateOptions gate{{}, request.configs};
   gate.lint.profile = request.profile;  // --profile; else the config's, else the target's
   gate.lint.default_profile = target.lint_profile();
   gate.lint.torch_version = request.torch_version;
@@ -104,7 +104,7 @@ Result generate(const Request& request) {
     if (auto version = torch_releases::parse_torch_version(*config->torch_version))
       gen.torch_version = *version;
   }
-  codegen::ModelBuild build = codegen::build_checked_gen_model(inputs, gate, target, gen);
+  codegen::ModelBuild build = generate::build_checked_gen_model(inputs, gate, target, gen);
   result.diagnostics.insert(result.diagnostics.end(), build.diagnostics.begin(),
                             build.diagnostics.end());
   diagnostics::sort_diagnostics(result.diagnostics);

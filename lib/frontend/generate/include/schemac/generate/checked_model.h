@@ -1,5 +1,6 @@
 // The one gate of `schemac gen`: everything checked before a file is written, for every caller
-// (the CLI, the benchmarks, the fuzz target).
+// (the CLI, adoption, the benchmarks, the fuzz target). It belongs to generation, not to the
+// emitters: lib/frontend/codegen's targets write what the gate has let through.
 #pragma once
 
 #include <vector>
@@ -9,7 +10,7 @@
 #include "schemac/config/provider.h"
 #include "schemac/engine/engine.h"
 
-namespace schemac::codegen {
+namespace schemac::generate {
 
 // What the gate lints with: the lint engine's options (--profile, the target's default profile,
 // release, --select/--ignore) and each input's .schemac.yaml (null: none), as `schemac lint`
@@ -30,7 +31,8 @@ struct GateOptions {
 // linted too (the caller reports them otherwise). The lint and the model only read the inputs,
 // so they run on two threads. Operators written without a namespace get
 // `options.umbrella_namespace`.
-ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, const GateOptions& gate,
-                                   const Target& target, const GenOptions& options);
+codegen::ModelBuild build_checked_gen_model(const std::vector<codegen::GenInput>& inputs,
+                                            const GateOptions& gate, const codegen::Target& target,
+                                            const codegen::GenOptions& options);
 
-}  // namespace schemac::codegen
+}  // namespace schemac::generate

@@ -1,5 +1,5 @@
 // The gate of `schemac gen` (checked_model.h).
-#include "schemac/codegen/checked_model.h"
+#include "schemac/generate/checked_model.h"
 
 #include <algorithm>
 
@@ -8,7 +8,9 @@
 #include "schemac/rules/rules.h"
 #include "schemac/support/parallel.h"
 
-namespace schemac::codegen {
+namespace schemac::generate {
+
+using codegen::GenInput, codegen::GenOptions, codegen::ModelBuild, codegen::Target;
 
 namespace {
 
@@ -91,4 +93,4 @@ ModelBuild build_checked_gen_model(const std::vector<GenInput>& inputs, const Ga
   return build;
 }
 
-}  // namespace schemac::codegen
+}  // namespace schemac::generate
