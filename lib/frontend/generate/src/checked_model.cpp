@@ -10,7 +10,8 @@
 
 namespace schemac::generate {
 
-using codegen::GenInput, codegen::GenOptions, codegen::ModelBuild, codegen::Target;
+using codegen::GenInput, codegen::GenOptions, codegen::ModelBuild, codegen::Target,
+    codegen::UnwrittenOperator;
 
 namespace {
 
