@@ -62,6 +62,15 @@ unity="-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16"
 # The tests of tests/sanitizer_skip.txt, as one ctest -E pattern.
 sanitizer_skip="^($(sed -e 's/#.*//' -e 's/[[:space:]]*$//' tests/sanitizer_skip.txt | grep -v '^$' | paste -sd'|'))\$"
 
+# The sid root (stage 5) is made while the stages before it build: debootstrap mostly downloads
+# and unpacks, so it costs the compilers little.
+on_sid=false
+grep -q sid /etc/debian_version 2>/dev/null && on_sid=true
+if ! $release_only && ! $on_sid; then
+  scripts/sid-root.sh make >"$logs/sid-root.out" 2>&1 &
+  sid_root_maker=$!
+fi
+
 echo "== format (clang-format --dry-run --Werror over lib/ and tools/)"
 scripts/check-format.sh
 
@@ -115,11 +124,17 @@ cmake --build build-tsan -j"$jobs" --target tsan_tests
 run_ctest tsan --test-dir build-tsan --output-on-failure -L tsan
 stage_done "thread sanitizer"
 
-if grep -q sid /etc/debian_version 2>/dev/null; then
+if $on_sid; then
   echo "== Debian sid stage: not run, this system is sid itself (the stages above ran on it)"
 else
   echo "== Debian sid stage: the release build and every test with g++ 16, fmt 11, CMake 4, PyTorch 2.14"
-  scripts/sid-root.sh make
+  maker_status=0
+  wait "$sid_root_maker" || maker_status=$?
+  cat "$logs/sid-root.out"
+  if [ "$maker_status" != 0 ]; then
+    echo "test.sh: error: making the sid root failed (above)" >&2
+    exit 1
+  fi
   scripts/sid-root.sh run env SCHEMAC_BUILD_DIR=build-sid scripts/test.sh --release-only 2>&1 |
     tee "$logs/sid.log"
   stage_done "sid stage"
