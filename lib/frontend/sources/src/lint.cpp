@@ -283,13 +283,15 @@ std::vector<Diagnostic> inference_diagnostics(const std::string& path, const Sca
 std::vector<Diagnostic> code_diagnostics(const std::string& path, const ScanResult& scan) {
   std::vector<Diagnostic> out = inference_diagnostics(path, scan);
   for (const ScanProblem& problem : scan.problems) {
-    Diagnostic diagnostic;
-    diagnostic.rule = problem.rule;
-    diagnostic.location =
-        diagnostics::Location::at(path, problem.position.line, problem.position.column,
-                                  std::max<uint32_t>(problem.length, 1));
-    diagnostic.message = problem.message;
-    out.push_back(std::move(diagnostic));
+    // Made whole at once: g++ 16 takes a Location assigned into a default one for uninitialised.
+    out.push_back(
+        Diagnostic{diagnostics::Severity::error,
+                   problem.rule,
+                   diagnostics::Location::at(path, problem.position.line, problem.position.column,
+                                             std::max<uint32_t>(problem.length, 1)),
+                   problem.message,
+                   {},
+                   {}});
   }
   return out;
 }
