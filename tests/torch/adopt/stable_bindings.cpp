@@ -10,7 +10,9 @@
 
 using torch::stable::Tensor;
 
-namespace {
+// A named namespace: adoption names each kernel with it (one in an anonymous namespace could not
+// be called from the generated file, and is left out).
+namespace stable_demo {
 
 void silu_and_mul(Tensor& out, const Tensor& input) {
   auto* o = static_cast<float*>(out.mutable_data_ptr());
@@ -35,7 +37,7 @@ void count_raw(StableIValue* stack, uint64_t, uint64_t) {
   stack[0] = torch::stable::detail::from(x.numel());
 }
 
-}  // namespace
+}  // namespace stable_demo
 
 STABLE_TORCH_LIBRARY_FRAGMENT(TORCH_EXTENSION_NAME, ops) {
   ops.def("silu_and_mul(Tensor! out, Tensor input) -> ()");
@@ -48,8 +50,8 @@ STABLE_TORCH_LIBRARY_FRAGMENT(TORCH_EXTENSION_NAME, ops) {
 }
 
 STABLE_TORCH_LIBRARY_IMPL(TORCH_EXTENSION_NAME, CPU, ops) {
-  ops.impl("silu_and_mul", TORCH_BOX(&silu_and_mul));
-  ops.impl("scaled_copy", TORCH_BOX(&scaled_copy));
-  ops.impl("view_info", TORCH_BOX(&view_info));
-  ops.impl("count_raw", &count_raw);
+  ops.impl("silu_and_mul", TORCH_BOX(&stable_demo::silu_and_mul));
+  ops.impl("scaled_copy", TORCH_BOX(&stable_demo::scaled_copy));
+  ops.impl("view_info", TORCH_BOX(&stable_demo::view_info));
+  ops.impl("count_raw", &stable_demo::count_raw);
 }
