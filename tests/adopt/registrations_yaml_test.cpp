@@ -102,9 +102,10 @@ TEST(RegistrationsYaml, StableAbiBlocksGiveAYamlMarkedForTheStableTarget) {
             "  dispatch:\n"
             "    CPU: scale_cpu\n"
             "# stable.cpp:3:9\n"
-            "- func: myops::count(Tensor self) -> int\n");
+            "- func: myops::count(Tensor self) -> int\n"
+            "  manual_kernel_registration: True\n");  // no typed kernel: gen registers the schema
   // One origin per line: the marker's is empty, the rest as without it.
-  ASSERT_EQ(origins.size(), 7u);
+  ASSERT_EQ(origins.size(), 8u);
   EXPECT_EQ(origins[0].schema, nullptr);
   EXPECT_EQ(origins[2].position.line, 2u);
   EXPECT_EQ(origins[4].position.line, 7u);
