@@ -253,6 +253,7 @@ class CodeExpander {
       out_.literals.push_back(t.stream == 0 ? std::move(literal) : literal);
     }
     out_.tokens.push_back(t);
+    if (t.stream == 0) return;  // only a #define body's tokens are looked at again
     kept_from_.push_back(out_.tokens.size() - 1);
     kept_index_.push_back(k);
   }
@@ -297,7 +298,7 @@ class CodeExpander {
   std::map<std::string, uint32_t, std::less<>> live_stream_;  // a live macro's #define body
   std::map<uint32_t, const MacroDirective*> body_of_;         // stream -> its #define
   std::set<uint32_t> used_streams_;
-  std::vector<size_t> kept_from_;   // output tokens kept as written
+  std::vector<size_t> kept_from_;   // output tokens of #define bodies kept as written
   std::vector<size_t> kept_index_;  // and the lexed token each is
   std::vector<std::string> made_;   // spellings of made tokens
   std::vector<size_t> made_views_;  // the output token each is
