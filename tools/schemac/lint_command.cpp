@@ -1,19 +1,12 @@
-// `schemac lint [--format text|json|sarif|github] [--werror] [--tags FILE] [--kind
-// native|backend|executorch] [--native-functions FILE] [--profile in-tree|extension]
-// [--torch-version X.Y] [--list-rules] [--list-tags] [--fix [--diff]] [--config FILE]
-// [--select/--ignore RULE,...] [--baseline FILE] [--max-errors N] FILE|DIR|-...`: checks operator
-// YAML files (native_functions.yaml, torchgen's backend YAML, executorch's kernel YAML; recognised
-// by shape, as the torchgen of release X.Y reads them: docs/releases.md) and the schemas in C++
-// and Python registration code (chosen by extension, else by content: lib/frontend/sources'
-// language.h;
-// --verbose lists the calls whose schema is not a literal), then the rules across all the files
-// given, and reports every problem with its rule id on stdout. This command binds options and
-// prints; the libraries do the rest: the lint run itself, from reading the arguments to the
-// sorted findings (engine/lint_job.h: stdin, files, folders by lib/frontend/inputs' search; each
-// input's .schemac.yaml, release, tags, profile, suppression comments, per-path; the baseline;
-// --fix's rounds; --max-errors), the one engine `schemac lsp` and `gen` ask too (engine/engine.h);
-// the report in each --format (lib/frontend/report). Exit 0 clean, 1 on errors (or warnings with
-// --werror), 2 on usage or I/O errors.
+// `schemac lint [--format text|json|sarif|github] [--werror] [--tags FILE] [--kind KIND]
+// [--profile P] [--torch-version X.Y] [--list-rules] [--fix [--diff]] [--config FILE] [--select/
+// --ignore RULE,...] [--baseline FILE] [--max-errors N] [-q] FILE|DIR|-...`: checks operator YAML
+// files (recognised by shape: docs/releases.md) and the schemas in C++ and Python registration
+// code, then the rules across all the files given, and reports every problem with its rule id on
+// stdout (what was checked on stderr). This command binds options and prints; the run itself is
+// engine/lint_job.h (inputs, configs, release, suppressions, baseline, --fix's rounds), the one
+// engine `schemac lsp` and `gen` ask too; the report in each --format is lib/frontend/report's.
+// Exit 0 clean, 1 on errors (or warnings with --werror), 2 on usage or I/O errors.
 #include <cstdio>
 #include <iostream>
 #include <iterator>
@@ -147,13 +140,10 @@ int run_lint(LintOptions& options) {
   std::fflush(stdout);
   if (options.format == "text" && !result.diagnostics.empty())
     fmt::print("{}", lint::render_rule_counts(result.diagnostics));
-  // What was checked, on stderr (stdout is the findings'): the summary of a clean run, and the
-  // registration code read per form whenever there was some.
-  if (!result.io_error && !options.quiet && result.diagnostics.empty() &&
-      !result.baseline_recorded && result.files > 0)
-    fmt::print(stderr, "{}", report::render_checked(result.files, result.schemas));
-  if (!result.io_error && !options.quiet && result.tally.files > 0)
-    fmt::print(stderr, "{}\n", sources::tally_line(result.tally));
+  const bool clean = result.diagnostics.empty() && !result.baseline_recorded;
+  const std::string code = result.tally.files > 0 ? sources::tally_line(result.tally) : "";
+  if (!result.io_error && !options.quiet)  // on stderr: stdout is the findings'
+    fmt::print(stderr, "{}", report::render_checked(result.files, result.schemas, clean, code));
   if (result.io_error) return kExitUsage;
   const diagnostics::DiagnosticCounts& counts = result.counts;
   if (counts.errors > 0 || (options.werror && counts.warnings > 0)) return cli::kExitProblems;

@@ -55,9 +55,14 @@ std::string render_report(std::span<const Diagnostic> diagnostics,
          diagnostics::render_summary(diagnostics::count_diagnostics(diagnostics));
 }
 
-std::string render_checked(size_t files, size_t schemas) {
-  return fmt::format("checked {} file{}, {} schema{}: no problems\n", files, files == 1 ? "" : "s",
-                     schemas, schemas == 1 ? "" : "s");
+std::string render_checked(size_t files, size_t schemas, bool clean, std::string_view code_read) {
+  std::string out;
+  if (clean && files > 0) {
+    out = fmt::format("checked {} file{}, {} schema{}: no problems\n", files, files == 1 ? "" : "s",
+                      schemas, schemas == 1 ? "" : "s");
+  }
+  if (!code_read.empty()) out += fmt::format("{}\n", code_read);
+  return out;
 }
 
 std::string render_rule_catalog(std::span<const RuleInfo> rules, std::string_view format,

@@ -42,9 +42,10 @@ std::string render_report(std::span<const diagnostics::Diagnostic> diagnostics,
                           std::span<const diagnostics::RuleInfo> rules, const Run& run,
                           const RuleHelp& help, bool color);
 
-// What a clean run checked, the line `schemac lint` writes on stderr when it finds nothing (unless
-// --quiet): "checked 3 files, 41 schemas: no problems\n".
-std::string render_checked(size_t files, size_t schemas);
+// What a run checked, the lines `schemac lint` ends with on stderr (unless --quiet): a clean run's
+// "checked 3 files, 41 schemas: no problems\n", then `code_read` (the registration code read per
+// form, sources::tally_line) and a newline when it is not empty.
+std::string render_checked(size_t files, size_t schemas, bool clean, std::string_view code_read);
 
 // One line per rule: id, severity and what it checks, the ids in one column; or, with `format`
 // "json", an array of {id, severity, description, help, helpUri}.
