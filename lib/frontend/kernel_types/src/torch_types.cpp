@@ -256,6 +256,8 @@ bool TorchSignature::reordered() const {
   return false;
 }
 
+// Before 2.0 a SymInt return is written as the kernel's arguments are (c10::SymInt for a SymInt
+// kernel: 1.13 infers `int` from int64_t, and `SymInt[]` only from std::vector<c10::SymInt>).
 bool symint_returns_are_symint(torch_releases::TorchVersion release) {
   return release >= torch_releases::TorchVersion{2, 0};
 }
@@ -303,7 +305,7 @@ std::optional<TorchSignature> torch_native_signature(const schema::FunctionSchem
   for (const schema::Argument& r : schema.returns) {
     std::optional<std::string> type =
         single_return_type(r.type, is_write(r.type), const_ref_for_mutable_tensors,
-                           symint_returns_are_symint(release));
+                           symint || symint_returns_are_symint(release));
     if (!type) return fail(fmt::format("a return of type {}", no_type_reason(r.type, release)));
     returns.push_back(*type);
   }
