@@ -104,6 +104,7 @@ TEST_F(DailyLoop, SuppressionsSilenceTheLineOrTheEntryAndUnusedOnesAreReported) 
             "ops.yaml:4:55: warning: 'schemac: ignore[unknown-tag]' silences nothing here [unused-suppression]\n"
             "    dispach: {CPU: b}  # schemac: ignore[unknown-field, unknown-tag]\n"
             "                                                        ^~~~~~~~~~~\n"
+            "ops.yaml:4:53: note: fix: delete the text\n"
             "0 errors, 1 warning\n"
             "  unused-suppression  1 warning\n");
   file("ops.cpp",
@@ -178,7 +179,7 @@ TEST_F(DailyLoop, SarifCarriesTheRunAndUtf16ColumnsAndHelpUris) {
   EXPECT_EQ(r["invocations"][0]["toolExecutionNotifications"][0]["message"]["text"], "cannot read 'missing.yaml'");
   // No published docs address: each rule carries its help text, and no link.
   EXPECT_FALSE(r["tool"]["driver"]["rules"][0].contains("helpUri"));
-  EXPECT_NE(r["tool"]["driver"]["rules"][0]["help"]["text"].get<std::string>().find("checks:"), std::string::npos);
+  EXPECT_NE(r["tool"]["driver"]["rules"][0]["help"]["text"].get<std::string>().find("severity:"), std::string::npos);
   ASSERT_EQ(r["results"].size(), 2u) << run.out;
   // 'nope' starts at byte column 17, after the two bytes of 'é': UTF-16 column 16.
   const nlohmann::json& region = r["results"][1]["locations"][0]["physicalLocation"]["region"];
@@ -207,7 +208,7 @@ TEST_F(DailyLoop, EveryRuleHasAnAnchorInTheRulesPage) {
     const std::string id = rule["id"];
     EXPECT_NE(doc.find("<a id=\"" + id + "\"></a>"), std::string::npos) << id;
     EXPECT_EQ(rule["helpUri"], "https://example.org/schemac/docs/lint-rules.md#" + id);
-    EXPECT_TRUE(rule["help"].get<std::string>().starts_with(id + " (")) << id;
+    EXPECT_TRUE(rule["help"].get<std::string>().starts_with(id + ": ")) << id;
   }
 }
 

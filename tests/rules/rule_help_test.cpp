@@ -36,8 +36,8 @@ TEST(RuleHelp, SeverityPerProfileAndReleases) {
   EXPECT_EQ(severity_text(composite_conflict.def()), "error (in-tree), warning (extension)");
   EXPECT_EQ(severity_text(func_not_canonical.def()), "error (in-tree profile only)");
   EXPECT_EQ(severity_text(yaml_skipped.def()), "warning");
-  EXPECT_EQ(release_text(nondeterministic_seeded.def().releases),
-            "1.13 and later; an error up to 2.9");
+  EXPECT_EQ(release_text(nondeterministic_seeded.def().releases), "1.13 and later");
+  EXPECT_EQ(release_text(const_ref_out.def().releases), "2.7 and later");
   EXPECT_EQ(release_text(unknown_type.def().releases), "every release");
 }
 
