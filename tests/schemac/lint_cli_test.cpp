@@ -63,7 +63,10 @@ TEST_F(LintCli, CleanFileSaysWhatItCheckedOnStderrAndExits0) {
   run = schemac("lint --format json ops.yaml bind.cpp");
   EXPECT_EQ(run.status, 0);
   EXPECT_EQ(run.out.rfind("[]", 0), 0u) << run.out;
-  EXPECT_EQ(run.err, "checked 2 files, 3 schemas: no problems\n");
+  EXPECT_EQ(run.err,
+            "checked 2 files, 3 schemas: no problems\n"
+            "registration code: 1 file; schemas checked: 2 literal, 0 inferred, 0 helper, 0 legacy "
+            "API; 0 name-only (inferred when the library loads)\n");
   run = schemac("lint -q ops.yaml");
   EXPECT_EQ(run.status, 0);
   EXPECT_EQ(run.out, "");

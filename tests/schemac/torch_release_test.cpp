@@ -432,7 +432,7 @@ TEST_F(TorchVersionCli, CustomOperatorsLoseTypeVariablesIn2_4) {
                             "prim was removed in PyTorch 2.4: PyTorch 2.14 rejects 't'"),
             std::string::npos)
       << newest.out;
-  EXPECT_NE(newest.out.find("ops.cpp:3:25: error: a type variable"), std::string::npos) << newest.out;
+  EXPECT_NE(newest.out.find("ops.cpp:3:26: error: a type variable"), std::string::npos) << newest.out;
   EXPECT_EQ(newest.out.find("ops.cpp:6:"), std::string::npos) << newest.out;
 }
 
