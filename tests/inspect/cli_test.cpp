@@ -46,11 +46,6 @@ ToolRun run(const std::string& args) {
   return r;
 }
 
-void replace_all(std::string& text, const std::string& from, const std::string& to) {
-  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-    text.replace(at, from.size(), to);
-}
-
 // Tables pad their columns to the widest cell, and a cell may hold a path whose length depends
 // on where the tree was checked out: compare with every run of spaces inside a line as one.
 std::string collapse_padding(const std::string& text) {
@@ -84,12 +79,26 @@ std::string absolute_sites(const std::string& text) {
   return out;
 }
 
+// `text` with `dir` replaced by `by` where a path starts with it (after a space, a quote, a
+// parenthesis or a line's start), not inside another path: a checkout at /src must not lose the
+// "/src/" of lib/runtime/dispatch/src/.
+std::string replace_path_prefix(const std::string& text, const std::string& dir,
+                                const std::string& by) {
+  std::string out;
+  size_t from = 0;
+  for (size_t at = text.find(dir); at != std::string::npos; at = text.find(dir, from)) {
+    const bool starts = at == 0 || std::string_view(" \n'\"(").find(text[at - 1]) != std::string::npos;
+    out.append(text, from, at - from).append(starts ? by : dir);
+    from = at + dir.size();
+  }
+  return out.append(text, from);
+}
+
 // Machine-specific paths out: the build tree first (it may lie inside the source tree).
 std::string normalise(std::string text) {
   text = absolute_sites(text);
-  replace_all(text, std::string(INSPECT_BINARY_DIR) + "/", "<build>/");
-  replace_all(text, std::string(INSPECT_SOURCE_DIR) + "/", "");
-  return text;
+  text = replace_path_prefix(text, std::string(INSPECT_BINARY_DIR) + "/", "<build>/");
+  return replace_path_prefix(text, std::string(INSPECT_SOURCE_DIR) + "/", "");
 }
 
 std::string q(const char* path) { return fmt::format("'{}'", path); }
