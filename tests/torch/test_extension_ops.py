@@ -66,7 +66,8 @@ def main(library, yaml_path):
         ("xmoe::scatter_add_dense", "boxed: returns None",
          lambda: torch.ops.xmoe.scatter_add_dense(x, x, torch.zeros(2, dtype=torch.long)),
          "scatter_add_dense_cpu"),
-        ("xmisc::dimname_args", "typed", lambda: torch.ops.xmisc.dimname_args(x, "N"),
+        # torch.ops reads a Dimname from a qualified name (1.13: "all symbols must have a namespace")
+        ("xmisc::dimname_args", "typed", lambda: torch.ops.xmisc.dimname_args(x, "dimname::N"),
          "dimname_args_cpu"),
     ]
     names = {torch._C.parse_schema(func).name for func in entries}
