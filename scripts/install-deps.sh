@@ -14,7 +14,7 @@
 # skips them when find_package(Torch) finds nothing); libopenblas-dev (the reference the mm
 # benchmark is measured against; installed, it is also the BLAS that Debian's libtorch calls in
 # place of the far slower reference BLAS); yaml-cpp (the lint benchmark's baseline); pre-commit
-# (tests of .pre-commit-hooks.yaml), neovim (a real LSP client for schemac lsp's test), graphviz
+# and git (tests of .pre-commit-hooks.yaml, in a scratch repository), neovim (a real LSP client for schemac lsp's test), graphviz
 # (`dot` renders dispatch-inspect's --format dot pictures) and chromium (headless, it runs the
 # scripts of dispatch-inspect report's page). On bookworm, debootstrap makes the sid root of
 # scripts/test.sh's current-platform stage (scripts/sid-root.sh).
@@ -24,7 +24,7 @@ packages=(cmake ninja-build g++ ccache pkg-config python3
           libcli11-dev nlohmann-json3-dev tao-pegtl-dev libyaml-dev libfmt-dev)
 if [ "${1:-}" = "--test" ]; then
   packages+=(libgtest-dev libgmock-dev libbenchmark-dev clang clang-format libyaml-cpp-dev
-             libopenblas-dev libtorch-dev python3-torch python3-yaml pre-commit neovim graphviz
+             libopenblas-dev libtorch-dev python3-torch python3-yaml pre-commit git neovim graphviz
              chromium)
   if [ "$codename" = bookworm ]; then
     packages+=(libclang-rt-14-dev debootstrap)

@@ -122,7 +122,7 @@ TEST(CppMacroCalls, AMacroBombStopsLocated) {
   auto start = std::chrono::steady_clock::now();
   ScanResult r = scan_cpp(text);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(seconds, 0.5);
+  EXPECT_LT(seconds, 2.0);  // unbounded, it runs past a minute; the figure itself is a benchmark's
   EXPECT_THAT(rules_of("bomb.cpp", r), ElementsAre("macro-expansion-limit 43:1"));
   EXPECT_THAT(r.problems[0].message, ::testing::HasSubstr("'TORCH_LIBRARY_EXPAND'"));
   // What is written literally is still found.
@@ -138,7 +138,7 @@ TEST(CppMacroCalls, CommandLineBombsStopToo) {
   auto start = std::chrono::steady_clock::now();
   ScanResult r = scan_with("TORCH_LIBRARY_EXPAND(NS, m) {}\n", {ns, "B(x)=x x"});
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(seconds, 0.5);
+  EXPECT_LT(seconds, 2.0);  // unbounded, it runs past a minute; the figure itself is a benchmark's
   EXPECT_THAT(rules_of("d.cpp", r), ElementsAre("macro-expansion-limit 1:1"));
   // And nesting deeper than compilers allow, in an #if.
   std::string deep = "DEEP=";
