@@ -93,8 +93,7 @@ TorchVersion release_before(TorchVersion version) {
 
 }  // namespace
 
-std::vector<FormUse> find_release_forms(const schema::FunctionSchema& schema,
-                                        std::string_view ns) {
+std::vector<FormUse> find_release_forms(const schema::FunctionSchema& schema, std::string_view ns) {
   if (ns.empty()) ns = schema.op.ns();
   const bool custom_operator = !ns.empty() && ns != "aten" && ns != "prim";
   std::vector<FormUse> out;

@@ -142,7 +142,7 @@ struct Findings {
   std::vector<Problem> problems;
   std::vector<bool> linted;  // per document: false when skipped (unknown shape, unusable setting)
   std::vector<diagnostics::EntryFirstLine> entry_first_line;  // per document, for suppressions
-  size_t schemas = 0;  // the schemas checked: YAML entries' func, registration code's
+  size_t schemas = 0;        // the schemas checked: YAML entries' func, registration code's
   sources::FormTally tally;  // the registration code read (sources/tally.h)
 };
 Findings find(const Configured& configured, std::span<const std::string> texts,

@@ -70,11 +70,11 @@ int kernel_namespace_levels(TorchVersion version);
 // Forms of the schema language that some releases' parsers read and others do not (PyTorch's
 // schema parser, what a library's def() and torch._C.parse_schema take, and torchgen's).
 enum class SchemaForm : uint8_t {
-  dimname_type,        // the Dimname type (named tensors)
-  dtype_name_default,  // a ScalarType default written by dtype name: float16, bfloat16, int8, ...
-  device_index_type,   // the DeviceIndex type
-  sym_bool_type,       // the SymBool type
-  await_type,          // Await(T)
+  dimname_type,          // the Dimname type (named tensors)
+  dtype_name_default,    // a ScalarType default written by dtype name: float16, bfloat16, int8, ...
+  device_index_type,     // the DeviceIndex type
+  sym_bool_type,         // the SymBool type
+  await_type,            // Await(T)
   custom_type_variable,  // a type variable (`t`, any lower-case unknown type) outside aten and prim
 };
 // The releases whose parser reads a form: from `since` (nullopt: every known release) up to the
