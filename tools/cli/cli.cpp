@@ -96,11 +96,13 @@ void print_parse_error(CLI::App& app, std::string_view tool, const CLI::ParseErr
     }
   }
   // A one-value option given more than once: CLI11's "--format: At Most 1 required but received
-  // 2", said as a person would.
-  constexpr std::string_view kAtMostOne = ": At Most 1 required but received ";
-  if (const size_t at = message.find(kAtMostOne); at != std::string::npos)
-    message = fmt::format("{} given {} times: give it once", message.substr(0, at),
-                          message.substr(at + kAtMostOne.size()));
+  // 2" ("At most" from CLI11 2.6 on), said as a person would.
+  for (std::string_view at_most_one :
+       {": At Most 1 required but received ", ": At most 1 required but received "}) {
+    if (const size_t at = message.find(at_most_one); at != std::string::npos)
+      message = fmt::format("{} given {} times: give it once", message.substr(0, at),
+                            message.substr(at + at_most_one.size()));
+  }
   print_error(command_label(tool, command), message);
   if (!hint.empty()) fmt::print(stderr, "note: {}\n", hint);
   fmt::print(stderr, "note: see '{} --help'\n", command_label(tool, command));
