@@ -33,6 +33,11 @@ def main(inspect, library):
     assert report["operators"] == 7, report["operators"]  # the extension's, not libtorch's 3,000
 
     scale = findings.get(("autograd-fallthrough", "myops::scale"))
+    if not scale and int(torch.__version__.split(".")[0]) >= 2:
+        # From 2.0 libtorch's autograd backend fallback runs on AutogradCPU: nothing falls through.
+        assert ("missing-meta", "myops::minmax") in findings, sorted(findings)
+        print("ok: PyTorch 2.x, whose autograd fallback leaves no fallthrough to flag")
+        return
     assert scale, f"myops::scale's autograd fallthrough is not flagged: {sorted(findings)}"
     assert scale["message"].startswith("AutogradCPU falls through (CPU has kernel)"), scale["message"]
     assert "examples/torch_extension/gen/Register_" in scale["site"], scale["site"]
