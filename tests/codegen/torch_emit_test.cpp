@@ -224,8 +224,9 @@ TEST(TorchTypes, SymIntAsEachReleaseChecksIt) {
        "::std::tuple<at::Tensor, int64_t>(const at::Tensor& x)"},
       {"f(Tensor x) -> (Tensor, SymInt)", false, v2_14,
        "::std::tuple<at::Tensor, c10::SymInt>(const at::Tensor& x)"},
+      // 1.13 infers SymInt[] only from std::vector<c10::SymInt> (torch_extension_ops loads it).
       {"f(Tensor x, SymInt n) -> SymInt[]", true, v1_13,
-       "::std::vector<int64_t>(const at::Tensor& x, c10::SymInt n)"},
+       "::std::vector<c10::SymInt>(const at::Tensor& x, c10::SymInt n)"},
       {"f(Tensor x, SymInt n) -> SymInt[]",
        false,
        {2, 0},
