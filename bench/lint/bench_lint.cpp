@@ -11,6 +11,10 @@
 //   BM_lint_wide_schema_yaml/N      one `func:` of N `Tensor aI` arguments: lint and render (linear
 //   BM_lint_wide_schema_cpp/N       in N: tests/robustness/linear_growth_test.cpp checks the growth)
 //   BM_lint_garbage_line_yaml/N     one `func:` line of N bytes of punctuation and names
+//   BM_lint_macro_bomb_cpp          a namespace macro that doubles 40 times (2^40 tokens): the
+//                                   expansion stops at its budget with a located error
+//   BM_lint_alias_bomb_yaml         ten lines of YAML aliases each copying the last ten times
+//                                   (10^10 nodes): the load stops at its bound with a located error
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -175,6 +179,26 @@ void BM_lint_garbage_line_yaml(benchmark::State& state) {
   lint_and_render(state, "garbage.yaml", "- func: f(" + line + ") -> Tensor\n");
 }
 BENCHMARK(BM_lint_garbage_line_yaml)->Arg(6 << 20)->Unit(benchmark::kMillisecond);
+
+void BM_lint_macro_bomb_cpp(benchmark::State& state) {
+  std::string text = "#define A0 x\n";
+  for (int i = 1; i <= 40; ++i)
+    text += "#define A" + std::to_string(i) + " A" + std::to_string(i - 1) + " A" + std::to_string(i - 1) + "\n";
+  text += "#define NS A40\nTORCH_LIBRARY_EXPAND(NS, m) {\n  m.def(\"f(Tensor x) -> Tensor\");\n}\n";
+  lint_and_render(state, "bomb.cpp", text);
+}
+BENCHMARK(BM_lint_macro_bomb_cpp)->Unit(benchmark::kMillisecond);
+
+void BM_lint_alias_bomb_yaml(benchmark::State& state) {
+  std::string text = "- func: f(Tensor self) -> Tensor\n  a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+  for (int level = 1; level <= 10; ++level) {
+    text += "  a" + std::to_string(level) + ": &a" + std::to_string(level) + " [";
+    for (int k = 0; k < 10; ++k) text += (k ? ", *a" : "*a") + std::to_string(level - 1);
+    text += "]\n";
+  }
+  lint_and_render(state, "laughs.yaml", text);
+}
+BENCHMARK(BM_lint_alias_bomb_yaml)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

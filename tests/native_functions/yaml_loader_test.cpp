@@ -1,6 +1,5 @@
 // The located YAML loader: positions of nodes and of characters inside scalars, duplicates,
 // tabs, syntax errors, empty input.
-#include <chrono>
 
 #include <gtest/gtest.h>
 
@@ -103,8 +102,9 @@ TEST(YamlLoader, AnAliasWithoutItsAnchorIsALocatedError) {
 }
 
 // The "billion laughs": ten lines of `aN: &aN [*aM, ...]`, each copying the one before ten times,
-// would copy 10^10 nodes. The load stops at the alias that crosses the bound, located, in well
-// under a second; the same aliases used a few times are read as copies.
+// would copy 10^10 nodes. The load stops at the alias that crosses the bound, located (how fast is
+// BM_lint_alias_bomb_yaml's figure, bench/lint); the same aliases used a few times are read as
+// copies.
 std::string laughs(int levels, int width) {
   std::string text = "a0: &a0 [lol]\n";
   for (int level = 1; level <= levels; ++level) {
@@ -117,10 +117,7 @@ std::string laughs(int levels, int width) {
 }
 
 TEST(YamlLoader, AliasesOfAliasesStopAtABound) {
-  auto start = std::chrono::steady_clock::now();
   YamlLoadResult r = load_yaml("laughs.yaml", laughs(10, 10));
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(seconds, 0.5);
   EXPECT_TRUE(r.syntax_error);
   EXPECT_FALSE(r.document.root);
   ASSERT_EQ(r.diagnostics.size(), 1u);

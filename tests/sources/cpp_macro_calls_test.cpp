@@ -4,7 +4,6 @@
 // never taken for keys or namespaces), and a macro that grows without end stops, located, in well
 // under a second. The macro shapes are written for these tests after those seen in PyTorch/XLA-
 // style op tables, X-macro operator lists and vLLM-layout bindings.
-#include <chrono>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -111,18 +110,16 @@ TEST(CppMacroCalls, RegisterOperatorsThroughAMacro) {
   EXPECT_EQ(at(r.schemas[0].position), "2:10");
 }
 
-// A macro that doubles forty times: 2^40 tokens if expanded. Reading it stops at the bound, with
-// an error at the use, in well under a second.
+// A macro that doubles forty times: 2^40 tokens if expanded (unbounded, a minute and gigabytes).
+// Reading it stops at the bound, with an error at the use; how fast is BM_lint_macro_bomb_cpp's
+// figure (bench/lint), and the test's own TIMEOUT (tests/sources/CMakeLists.txt) fails a hang.
 TEST(CppMacroCalls, AMacroBombStopsLocated) {
   std::string text = "#define A0 x\n";
   for (int i = 1; i <= 40; ++i)
     text += "#define A" + std::to_string(i) + " A" + std::to_string(i - 1) + " A" +
             std::to_string(i - 1) + "\n";
   text += "#define NS A40\nTORCH_LIBRARY_EXPAND(NS, m) {\n  m.def(\"f(Tensor x) -> Tensor\");\n}\n";
-  auto start = std::chrono::steady_clock::now();
   ScanResult r = scan_cpp(text);
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(seconds, 2.0);  // unbounded, it runs past a minute; the figure itself is a benchmark's
   EXPECT_THAT(rules_of("bomb.cpp", r), ElementsAre("macro-expansion-limit 43:1"));
   EXPECT_THAT(r.problems[0].message, ::testing::HasSubstr("'TORCH_LIBRARY_EXPAND'"));
   // What is written literally is still found.
@@ -135,10 +132,7 @@ TEST(CppMacroCalls, CommandLineBombsStopToo) {
   for (int i = 0; i < 60; ++i) ns += "B(";
   ns += "y";
   for (int i = 0; i < 60; ++i) ns += ")";
-  auto start = std::chrono::steady_clock::now();
   ScanResult r = scan_with("TORCH_LIBRARY_EXPAND(NS, m) {}\n", {ns, "B(x)=x x"});
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(seconds, 2.0);  // unbounded, it runs past a minute; the figure itself is a benchmark's
   EXPECT_THAT(rules_of("d.cpp", r), ElementsAre("macro-expansion-limit 1:1"));
   // And nesting deeper than compilers allow, in an #if.
   std::string deep = "DEEP=";

@@ -153,7 +153,12 @@ void add_trace_command(CLI::App& app) {
                   "1, 2, 3, ...), 3, 2.5, True, False, None, 'text', [0,1], (1, 2), {'a': 1}, "
                   "float16; values nest. "
                   "Missing arguments take their defaults")
-      ->allow_extra_args(false);  // one SPEC per --arg: the operator name is never taken for one
+      // One SPEC per --arg: the operator name is never taken for one, and a SPEC that is a list
+      // ([0,1], [('a','b')]) stays whole (CLI11 2.3 and later split a bracketed value of an option
+      // that may take several values).
+      ->allow_extra_args(false)
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   add_thread_local_options(sub, options->thread_local_state);
 }
 
