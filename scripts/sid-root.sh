@@ -8,8 +8,9 @@
 # fresh clone (CI) reuses what an earlier run made. It is made as the README says a user makes
 # one (python3, python3-torch, libtorch-dev, g++, cmake, ninja-build), into a temporary folder
 # renamed into place at the end, so that an interrupted debootstrap is never reused. `run` gives
-# the command a mount namespace of its own (unshare): /proc and the checkout (at /src) are mounted
-# there and vanish with it, so runs from several checkouts do not meet.
+# the command a mount namespace of its own (unshare): /proc, terminals (/dev/pts), /dev/shm and the
+# checkout (at /src) are mounted there and vanish with it, so runs from several checkouts do not
+# meet.
 set -euo pipefail
 checkout=$(cd "$(dirname "$0")/.." && pwd -P)
 root=${SCHEMAC_SID_ROOT:-/var/cache/schemac/sid-root}
@@ -72,6 +73,11 @@ run_in_root() {
     set -e
     root=$1; checkout=$2; shift 2
     mount -t proc proc "$root/proc"
+    # Terminals of its own (the tests that need one run under script(1)), and shared memory.
+    mount -t devpts -o newinstance,ptmxmode=0666,mode=0620 devpts "$root/dev/pts"
+    mount --bind "$root/dev/pts/ptmx" "$root/dev/ptmx"
+    mkdir -p "$root/dev/shm"
+    mount -t tmpfs -o mode=1777 tmpfs "$root/dev/shm"
     mount --bind "$checkout" "$root/src"
     exec chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
       LANG=C.UTF-8 TERM="${TERM:-dumb}" CI="${CI:-}" DEBIAN_FRONTEND=noninteractive \

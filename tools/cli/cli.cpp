@@ -128,6 +128,18 @@ void takes_one_value_per_use(CLI::App* command) {
   }
 }
 
+// Descriptions and footers as written: ours are laid out by hand, one example command a line.
+// CLI11 2.5 and later reflow them into 80-column paragraphs (running the example commands into
+// one another) unless told not to; CLI11 before 2.5 prints them as they are and has no switch.
+template <typename Formatter>
+auto keep_paragraphs_as_written(Formatter& formatter, int)
+    -> decltype(formatter.enable_footer_formatting(false), void()) {
+  formatter.enable_description_formatting(false);
+  formatter.enable_footer_formatting(false);
+}
+template <typename Formatter>
+void keep_paragraphs_as_written(Formatter&, long) {}
+
 }  // namespace
 
 std::string version_line(std::string_view tool) {
@@ -138,6 +150,7 @@ int run_app(CLI::App& app, std::string_view tool, int argc, char** argv,
             const HelpTopic& help_topic) {
   app.set_version_flag("-V,--version", version_line(tool), "print the version and exit");
   if (app.get_name().empty()) app.name(std::string(tool));
+  keep_paragraphs_as_written(*app.get_formatter(), 0);  // the subcommands share the formatter
   for (CLI::App* sub : app.get_subcommands({})) {
     sub->fallthrough();
     takes_one_value_per_use(sub);
