@@ -474,6 +474,23 @@ TEST(InspectGlobs, EveryOperatorSubcommandTakesAGlob) {
   EXPECT_EQ(dot.exit_code, 0) << dot.err;
 }
 
+// Several OP arguments: one run, sections as given, each operator once; an unknown one fails.
+TEST(InspectGlobs, SeveralOperatorsInOneRun) {
+  const std::string load = " --load " + q(INSPECT_CPP_OPS_LIBRARY);
+  const ToolRun table = run("table inspect_test::twice 'inspect_test::d*' inspect_test::twice" + load);
+  EXPECT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_EQ(table.out.rfind("inspect_test::twice\nkey", 0), 0u) << table.out;
+  EXPECT_NE(table.out.find("\n\ninspect_test::decomposed\nkey"), std::string::npos) << table.out;
+  EXPECT_EQ(table.out.find("twice", table.out.find("decomposed")), std::string::npos) << table.out;
+  const ToolRun json = run("resolve inspect_test::decomposed inspect_test::twice --keys CPU --format json" + load);
+  EXPECT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(json.out.rfind("[{\"operator\":\"inspect_test::decomposed\"", 0), 0u) << json.out;
+  const ToolRun typo = run("table inspect_test::twice inspect_test::twise" + load);
+  EXPECT_EQ(typo.exit_code, 1);
+  EXPECT_EQ(typo.out, "");
+  EXPECT_NE(typo.err.find("unknown operator 'inspect_test::twise'"), std::string::npos) << typo.err;
+}
+
 // unreachable-kernel on a built library: a CompositeImplicitAutograd kernel beside a
 // CompositeExplicitAutograd one, and a CPU kernel registered twice (unreachable_library.cpp).
 TEST(InspectAudit, FlagsKernelsNoCallCanReach) {

@@ -61,12 +61,12 @@ std::optional<report::Table> table_on(const Side& side, const std::string& op) {
 
 // The operators OP names on either side: a glob's matches, or the operator (or the overload
 // packet's overloads) a name as PyTorch writes it stands for when one side has it.
-std::optional<NamedOperators> operators_to_compare(const std::string& pattern, const Side& left,
-                                                   const Side& right) {
+std::optional<NamedOperators> operators_to_compare(const std::vector<std::string>& patterns,
+                                                   const Side& left, const Side& right) {
   std::set<std::string> all = left.operators;
   all.insert(right.operators.begin(), right.operators.end());
   const std::vector<std::string> known(all.begin(), all.end());
-  report::OperatorLookup found = report::find_operators(pattern, known);
+  report::OperatorLookup found = report::find_operators(patterns, known);
   std::cerr << found.error << found.note;
   if (found.names.empty()) return std::nullopt;
   return NamedOperators{std::move(found.names), found.several};
@@ -98,8 +98,9 @@ int run_diff(const OperatorCommandOptions& common, const DiffOptions& o) {
                left_runtime);
     return cli::kExitUsage;
   }
-  if (report::is_operator_glob(common.op)) {
-    if (const std::optional<std::string> bad = report::glob_error(common.op)) {
+  for (const std::string& op : common.ops) {
+    if (!report::is_operator_glob(op)) continue;
+    if (const std::optional<std::string> bad = report::glob_error(op)) {
       cli::error("dispatch-inspect", "{}", *bad);
       return cli::kExitUsage;
     }
@@ -108,7 +109,7 @@ int run_diff(const OperatorCommandOptions& common, const DiffOptions& o) {
   if (!left) return cli::kExitUsage;
   const std::optional<Side> right = side_of(right_runtime, right_libraries);
   if (!right) return cli::kExitUsage;
-  const std::optional<NamedOperators> named = operators_to_compare(common.op, *left, *right);
+  const std::optional<NamedOperators> named = operators_to_compare(common.ops, *left, *right);
   if (!named) return cli::kExitUsage;
   const std::vector<std::string>* names = &named->names;
   const bool several = named->several;
@@ -116,7 +117,7 @@ int run_diff(const OperatorCommandOptions& common, const DiffOptions& o) {
     cli::error(
         "dispatch-inspect",
         "--format mermaid draws one operator, and '{}' matches {}: name one, or use --format dot",
-        common.op, names->size());
+        common.op_text(), names->size());
     return cli::kExitUsage;
   }
   std::vector<std::string> outputs;

@@ -24,8 +24,9 @@ CLI::App* add_operator_command(CLI::App& app, const OperatorCommand& command,
                         command.example, command.exit_one);
   CLI::App* sub =
       cli::add_command(app, {command.name, command.description, footer}, std::move(run));
-  sub->add_option("OP", options->op,
-                  "the operator, ns::name or ns::name.overload, or a glob of them ('myops::*')")
+  sub->add_option("OP", options->ops,
+                  "the operator, ns::name or ns::name.overload, or a glob of them ('myops::*'); "
+                  "several are answered in one run, a section each")
       ->required();
   // One value per --load: `--load LIB OP` leaves OP to the positional (a vector option would take
   // it).
@@ -76,20 +77,26 @@ report::Request operator_request(const char* kind, const OperatorCommandOptions&
   return request;
 }
 
+std::string OperatorCommandOptions::op_text() const {
+  return fmt::format("{}", fmt::join(ops, " "));
+}
+
 std::optional<NamedOperators> operators_named(const OperatorCommandOptions& options) {
-  if (!report::is_operator_glob(options.op) && report::is_full_operator_name(options.op))
-    return NamedOperators{{options.op}, false};
-  if (const std::optional<std::string> bad = report::glob_error(options.op)) {
-    std::cerr << "dispatch-inspect: error: " << *bad << "\n";
-    return std::nullopt;
-  }
+  const std::vector<std::string>& ops = options.ops;
+  if (ops.size() == 1 && !report::is_operator_glob(ops[0]) && report::is_full_operator_name(ops[0]))
+    return NamedOperators{ops, false};
+  for (const std::string& op : ops)
+    if (const std::optional<std::string> bad = report::glob_error(op)) {
+      std::cerr << "dispatch-inspect: error: " << *bad << "\n";
+      return std::nullopt;
+    }
   report::Request request;
   request.kind = "operators";
   request.libraries = options.libraries;
   const report::Response answer = ask(request);
   if (answer.status != cli::kExitOk) return std::nullopt;
   report::OperatorLookup found =
-      report::find_operators(options.op, report::operator_names(answer.operators));
+      report::find_operators(ops, report::operator_names(answer.operators));
   std::cerr << found.error << found.note;
   if (found.names.empty()) return std::nullopt;
   return NamedOperators{std::move(found.names), found.several};
@@ -114,7 +121,7 @@ int print_each_operator(const OperatorCommandOptions& options, const OperatorAct
     std::cerr << fmt::format(
         "dispatch-inspect: error: --format mermaid draws one operator, and '{}' matches {}: name "
         "one, or use --format dot (one graph per operator)\n",
-        options.op, names->size());
+        options.op_text(), names->size());
     return cli::kExitUsage;
   }
   // Everything is made first, so that a usage error (a bad key, say) prints nothing else.

@@ -1,4 +1,4 @@
-// What the subcommands about one operator (table, dump, resolve, trace) share: the OP argument,
+// What the subcommands about operators (table, dump, resolve, trace, diff) share: the OP arguments,
 // --load, --format and --runtime, and one --help footer pattern.
 #pragma once
 
@@ -16,7 +16,8 @@
 namespace schemac::inspect {
 
 struct OperatorCommandOptions {
-  std::string op;
+  std::vector<std::string> ops;  // OP...: names or globs, one section each when several
+  std::string op_text() const;   // them as written, for messages
   std::vector<std::string> libraries;
   std::string format = "text";
   bool text_is_torch = false;  // the text format is PyTorch's own printing (dump's)

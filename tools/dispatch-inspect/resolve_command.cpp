@@ -58,7 +58,7 @@ int run_resolve(const OperatorCommandOptions& common, const ResolveOptions& o) {
         return resolve_one(common, o, op, several, refused, out);
       });
   if (asked > 0 && refused == asked) {
-    std::cerr << "dispatch-inspect: error: none of the operators '" << common.op
+    std::cerr << "dispatch-inspect: error: none of the operators '" << common.op_text()
               << "' names can take this call\n";
     return cli::kExitUsage;
   }

@@ -96,9 +96,9 @@ class TreeBuilder {
     if (!copy(it->second.nodes)) {
       alias_error(leaf(e.start_mark, YamlNode::Kind::null), name, rules::yaml_alias_limit,
                   fmt::format("alias '*{}' copies {} nodes, and the document's aliases would copy "
-                              "more than {} beyond its own {} nodes (aliases of aliases: a "
-                              "'billion laughs'); the file is not read further",
-                              name, it->second.nodes, kCopiedNodes, made_));
+                              "more than {} beyond its own (aliases of aliases: a 'billion "
+                              "laughs'); the file is not read further",
+                              name, it->second.nodes, kCopiedNodes));
       return;
     }
     attach(YamlNode(*it->second.node), it->second.nodes);

@@ -69,6 +69,16 @@ bool takes_tensor(const OperatorSummary& op) {
 
 bool reaches_kernel(const TableRow& row) { return row.has_kernel && !row.fallthrough; }
 
+// Whether a meta tensor's call reaches a Meta kernel of the operator's own. A backend fallback on
+// Meta is no such kernel: libtorch 2.14 registers one for every operator that only raises
+// NotImplementedError ("no fake impl or Meta kernel registered"); it cannot know an operator's
+// output shapes.
+bool has_own_meta_kernel(const std::map<std::string_view, const TableRow*>& rows) {
+  const auto meta = rows.find("Meta");
+  return meta != rows.end() && reaches_kernel(*meta->second) &&
+         meta->second->reason != Reason::BackendFallback;
+}
+
 // The site to blame: the first non-empty of `sites`.
 std::string first_site(std::initializer_list<std::string_view> sites) {
   for (std::string_view site : sites)
@@ -114,9 +124,7 @@ void missing_meta(const OperatorState& op, const std::map<std::string_view, cons
       backend = &row;
       break;
     }
-  if (backend == nullptr) return;
-  const auto meta = rows.find("Meta");
-  if (meta != rows.end() && reaches_kernel(*meta->second)) return;
+  if (backend == nullptr || has_own_meta_kernel(rows)) return;
   out.push_back({"missing-meta", op.summary.name, first_site({op.summary.site, backend->site}),
                  fmt::format("kernels for {} but none for Meta: register a Meta (fake) kernel",
                              backend->key)});
@@ -234,8 +242,7 @@ std::vector<FailingEntry> failing_entries(const OperatorState& op) {
                      fmt::format("a {} tensor's call fails here ({} has a kernel, {} none)",
                                  row.key, row.key, autograd->second->key)});
   }
-  const auto meta = rows.find("Meta");
-  if (backend != nullptr && (meta == rows.end() || !meta->second->has_kernel))
+  if (backend != nullptr && !has_own_meta_kernel(rows))
     out.push_back(
         {"Meta", fmt::format("meta tensors, FakeTensor and torch.compile fail here ({} has "
                              "a kernel, Meta none)",

@@ -114,6 +114,26 @@ OperatorLookup find_operators(std::string_view typed, const std::vector<std::str
   return out;
 }
 
+OperatorLookup find_operators(const std::vector<std::string>& typed,
+                              const std::vector<std::string>& known) {
+  OperatorLookup all;
+  all.several = typed.size() > 1;
+  for (const std::string& one : typed) {
+    OperatorLookup found = find_operators(std::string_view(one), known);
+    all.note += found.note;
+    if (found.names.empty()) {
+      all.names.clear();
+      all.error = std::move(found.error);
+      return all;
+    }
+    all.several = all.several || found.several;
+    for (std::string& name : found.names)
+      if (std::find(all.names.begin(), all.names.end(), name) == all.names.end())
+        all.names.push_back(std::move(name));
+  }
+  return all;
+}
+
 std::vector<std::string> operator_names(const Operators& operators) {
   std::vector<std::string> names;
   for (const OperatorSummary& op : operators.operators) names.push_back(op.name);

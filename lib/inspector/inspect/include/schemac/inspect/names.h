@@ -49,6 +49,10 @@ struct OperatorLookup {
   std::string error, note;
 };
 OperatorLookup find_operators(std::string_view typed, const std::vector<std::string>& known);
+// The operators several OP arguments stand for, in the order given, each once; `several` when
+// more than one is given or one stands for several. The first that stands for none gives `error`.
+OperatorLookup find_operators(const std::vector<std::string>& typed,
+                              const std::vector<std::string>& known);
 
 // Whether `typed` is written as an operator's full name, ns::name.overload (so that it needs no
 // list of the operators to be found: a runtime finds it, or says it is unknown).
