@@ -12,7 +12,10 @@
 #   5. the current platform: inside a Debian sid root (g++ 16, fmt 11, CMake 4, PyTorch 2.14;
 #      scripts/sid-root.sh makes it once, about 4 minutes, and later runs reuse it), this script
 #      with --release-only: the release build, warnings as errors, and every test in it, in
-#      build-sid/ of this checkout. Not run where this system is sid itself.
+#      build-sid/ of this checkout. Not run where this system is sid itself. It starts when
+#      stage 1 ends and runs beside stages 2-4, at a lower priority (nice): their tests leave a
+#      core idle about a third of the time, which its build takes, so the whole run is shorter
+#      than the stages one after another. Its output is printed when it ends.
 # With --release-only it runs stage 1 and every test of the release build (what stage 5 runs).
 # Every build here is a unity build (CMAKE_UNITY_BUILD, 16 sources a step: the headers every test
 # includes are parsed once per batch; files whose internal names clash are marked
@@ -40,7 +43,10 @@ source scripts/ccache-env.sh
 jobs=$(nproc)
 build=${SCHEMAC_BUILD_DIR:-build}
 logs=$(mktemp -d)
-trap 'rm -rf "$logs"' EXIT
+sid_stage=""
+# On the way out (a failure above it included) the sid stage stops too: it runs in a process
+# group of its own (setsid), ended as a whole.
+trap '[ -n "$sid_stage" ] && kill -- -"$sid_stage" 2>/dev/null; rm -rf "$logs"' EXIT
 # How long each stage took, printed at the end.
 stage_start=$(date +%s)
 stage_times=()
@@ -62,8 +68,8 @@ unity="-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16"
 # The tests of tests/sanitizer_skip.txt, as one ctest -E pattern.
 sanitizer_skip="^($(sed -e 's/#.*//' -e 's/[[:space:]]*$//' tests/sanitizer_skip.txt | grep -v '^$' | paste -sd'|'))\$"
 
-# The sid root (stage 5) is made while the stages before it build: debootstrap mostly downloads
-# and unpacks, so it costs the compilers little.
+# The sid root (stage 5) is made while stage 1 builds: debootstrap mostly downloads and unpacks,
+# so it costs the compilers little.
 on_sid=false
 grep -q sid /etc/debian_version 2>/dev/null && on_sid=true
 if ! $release_only && ! $on_sid; then
@@ -78,6 +84,22 @@ echo "== release build in $build/ (warnings are errors: everything, tests, bench
 echo "   $(g++ --version | head -n 1); $(cmake --version | head -n 1); Debian $(cat /etc/debian_version)"
 scripts/build.sh -DSCHEMAC_WERROR=ON -DSCHEMAC_TESTS=ON -DSCHEMAC_BENCH=ON $unity
 stage_done "release build"
+
+# Stage 5 from here on, beside stages 2-4 (see above).
+if ! $release_only && ! $on_sid; then
+  maker_status=0
+  wait "$sid_root_maker" || maker_status=$?
+  if [ "$maker_status" != 0 ]; then
+    cat "$logs/sid-root.out"
+    echo "test.sh: error: making the sid root failed (above)" >&2
+    exit 1
+  fi
+  sid_started=$(date +%s)
+  setsid nice -n 10 scripts/sid-root.sh run env SCHEMAC_BUILD_DIR=build-sid scripts/test.sh \
+    --release-only >"$logs/sid.out" 2>&1 &
+  sid_stage=$!
+  echo "== Debian sid stage started beside the stages below (its output follows them)"
+fi
 
 # The end: every test counted, and how long each stage took.
 finish() {
@@ -128,15 +150,16 @@ if $on_sid; then
   echo "== Debian sid stage: not run, this system is sid itself (the stages above ran on it)"
 else
   echo "== Debian sid stage: the release build and every test with g++ 16, fmt 11, CMake 4, PyTorch 2.14"
-  maker_status=0
-  wait "$sid_root_maker" || maker_status=$?
-  cat "$logs/sid-root.out"
-  if [ "$maker_status" != 0 ]; then
-    echo "test.sh: error: making the sid root failed (above)" >&2
+  sid_status=0
+  wait "$sid_stage" || sid_status=$?
+  sid_stage=""
+  cat "$logs/sid-root.out" "$logs/sid.out"
+  # Its own counts join the others' (finish reads every log of $logs).
+  sed -n '/tests failed out of/p; /(Skipped)$/p' "$logs/sid.out" >"$logs/sid.log"
+  if [ "$sid_status" != 0 ]; then
+    echo "test.sh: error: the sid stage failed (above)" >&2
     exit 1
   fi
-  scripts/sid-root.sh run env SCHEMAC_BUILD_DIR=build-sid scripts/test.sh --release-only 2>&1 |
-    tee "$logs/sid.log"
-  stage_done "sid stage"
+  stage_times+=("sid stage $(($(date +%s) - sid_started)) s from its start, beside the stages above")
 fi
 finish

@@ -2,7 +2,7 @@
 scripts/install-deps.sh installs it, and a missing chromium fails this test).
 
   report_page_test.py DISPATCH_INSPECT [--runtime torch] [--load LIB]... [--expect-fallthrough OP]
-      [--max-seconds N] [--bad-input]
+      [--bad-input]
 
 Writes the report page, then checks: no outside resource (no URL, no <link>, no src=, no url());
 Chromium runs its scripts (every operator of the embedded data is an element in the dumped DOM);
@@ -145,7 +145,6 @@ def main():
     parser.add_argument("--runtime", default="schemac")
     parser.add_argument("--load", action="append", default=[])
     parser.add_argument("--expect-fallthrough", default="")
-    parser.add_argument("--max-seconds", type=float, default=0)
     parser.add_argument("--bad-input", action="store_true")
     args = parser.parse_args()
     chromium()
@@ -156,12 +155,10 @@ def main():
     r = subprocess.run([args.tool, "report", "--runtime", args.runtime, *load, "-o", page],
                        capture_output=True, text=True, timeout=600)
     seconds = time.monotonic() - started
+    # How long it took is printed for the log; the figure itself is README.md's (Benchmarks).
     print(f"report: exit {r.returncode} in {seconds:.1f} s: {r.stdout.strip()}", r.stderr[-500:])
     if not check(r.returncode == 0 and os.path.exists(page), "report writes the page"):
         sys.exit(1)
-    if args.max_seconds:
-        check(seconds < args.max_seconds,
-              f"report took {seconds:.1f} s (at most {args.max_seconds})")
     text = open(page, encoding="utf-8").read()
     for pattern in (r"https?:", r"<link\b", r"\bsrc\s*=", r"\bhref\s*=", r"url\(", r"@import"):
         check(re.search(pattern, text, re.I) is None, f"no outside resource: found {pattern}")
