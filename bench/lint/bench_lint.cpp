@@ -29,8 +29,8 @@
 #include "schemac/lint/lint_inputs.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/native_functions/native_functions.h"
-#include "schemac/native_functions/yaml_loader.h"
-#include "schemac/sources/lint.h"
+#include "schemac/yaml/yaml_loader.h"
+#include "schemac/sources/registration_lint.h"
 #include "schemac/sources/scan.h"
 
 #include "../bench_support.h"
@@ -56,7 +56,7 @@ BENCHMARK(BM_baseline_yaml_cpp_node_load)->Unit(benchmark::kMillisecond);
 
 void BM_yaml_event_tree(benchmark::State& state) {
   for (auto _ : state) {
-    schemac::native_functions::YamlLoadResult r = schemac::native_functions::load_yaml("native_functions.yaml", corpus());
+    schemac::yaml::YamlLoadResult r = schemac::yaml::load_yaml("native_functions.yaml", corpus());
     benchmark::DoNotOptimize(r.document.root);
   }
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * corpus().size()));

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "schemac/native_functions/native_functions.h"
-#include "schemac/native_functions/yaml_loader.h"
+#include "schemac/yaml/yaml_loader.h"
 
 namespace schemac::schema {
 namespace {
@@ -21,7 +21,7 @@ std::string corpus() {
 
 TEST(ParallelReaders, CorpusReadsEveryEntryWithoutDiagnostics) {
   const std::string text = corpus();
-  const native_functions::YamlLoadResult yaml = native_functions::load_yaml("f.yaml", text);
+  const yaml::YamlLoadResult yaml = yaml::load_yaml("f.yaml", text);
   ASSERT_TRUE(yaml.document.root);
   const native_functions::NativeFunctionsLoad load = native_functions::load_native_functions("f.yaml", text);
   EXPECT_EQ(load.file.functions.size(), yaml.document.root->items.size());

@@ -11,14 +11,14 @@
 #include <fmt/format.h>
 
 #include "schemac/compat/compat.h"
-#include "schemac/native_functions/yaml_loader.h"
+#include "schemac/yaml/yaml_loader.h"
 #include "schemac/rules/rules.h"
 #include "schemac/support/did_you_mean.h"
 
 namespace schemac::compat {
 
-using diagnostics::Diagnostic, diagnostics::Location, diagnostics::Note, native_functions::YamlNode,
-    native_functions::node_location;
+using diagnostics::Diagnostic, diagnostics::Location, diagnostics::Note, yaml::YamlNode,
+    yaml::node_location;
 
 std::string Date::text() const { return fmt::format("{:04}-{:02}-{:02}", year, month, day); }
 
@@ -68,7 +68,7 @@ std::vector<std::string_view> finding_rule_ids() {
 
 class AllowListReader {
  public:
-  AllowListReader(const native_functions::YamlDocument& document, AllowListLoad& out)
+  AllowListReader(const yaml::YamlDocument& document, AllowListLoad& out)
       : doc_(document), out_(out) {}
 
   void read() {
@@ -180,7 +180,7 @@ class AllowListReader {
     return false;
   }
 
-  const native_functions::YamlDocument& doc_;
+  const yaml::YamlDocument& doc_;
   AllowListLoad& out_;
 };
 
@@ -204,8 +204,8 @@ std::string entry_label(const AllowEntry& entry) {
 
 AllowListLoad load_allow_list(std::string file, std::string text) {
   AllowListLoad result;
-  native_functions::YamlLoadResult yaml =
-      native_functions::load_yaml(std::move(file), std::move(text));
+  yaml::YamlLoadResult yaml =
+      yaml::load_yaml(std::move(file), std::move(text));
   result.diagnostics = std::move(yaml.diagnostics);
   AllowListReader(yaml.document, result).read();
   return result;

@@ -11,7 +11,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "schemac/native_functions/yaml_loader.h"
+#include "schemac/yaml/yaml_loader.h"
 #include "schemac/rules/rules.h"
 #include "schemac/support/did_you_mean.h"
 
@@ -20,7 +20,7 @@ namespace {
 
 using diagnostics::Diagnostic;
 using diagnostics::Location;
-using native_functions::YamlNode;
+using yaml::YamlNode;
 
 constexpr auto kKeys = std::to_array<std::string_view>(
     {"select", "ignore", "severity", "per-path", "tags", "profile", "torch-version", "namespace",
@@ -30,7 +30,7 @@ constexpr std::string_view kRule = rules::config;
 
 class Reader {
  public:
-  Reader(native_functions::YamlDocument& doc, ConfigLoad& out) : doc_(doc), out_(out) {
+  Reader(yaml::YamlDocument& doc, ConfigLoad& out) : doc_(doc), out_(out) {
     for (const rules::RuleDef& r : rules::all_rules()) rules_.push_back(r.id);
   }
 
@@ -40,7 +40,7 @@ class Reader {
             "a .schemac.yaml is a mapping of settings (select, ignore, severity, per-path, ...)");
       return;
     }
-    for (const native_functions::YamlEntry& e : root.entries) {
+    for (const yaml::YamlEntry& e : root.entries) {
       const std::string& key = e.key.value;
       if (key == "select") {
         rule_list(e.value, out_.config.select);
@@ -80,7 +80,7 @@ class Reader {
         if (auto guess = support::did_you_mean(key, kKeys)) {
           d.notes.push_back({{}, fmt::format("did you mean '{}'?", *guess)});
           d.fix = diagnostics::FixHint{
-              native_functions::node_location(doc_, e.key, static_cast<uint32_t>(key.size())),
+              yaml::node_location(doc_, e.key, static_cast<uint32_t>(key.size())),
               *guess};
         } else {
           d.notes.push_back({{}, fmt::format("the keys are {}", fmt::join(kKeys, ", "))});
@@ -92,7 +92,7 @@ class Reader {
  private:
   Diagnostic& error(const YamlNode& node, std::string message) {
     Location loc = node.line == 0 ? Location::at(doc_.file, 1, 1)
-                                  : native_functions::node_location(
+                                  : yaml::node_location(
                                         doc_, node, static_cast<uint32_t>(node.value.size()));
     out_.diagnostics.push_back(Diagnostic{
         diagnostics::Severity::error, std::string(kRule), loc, std::move(message), {}, {}});
@@ -168,7 +168,7 @@ class Reader {
       error(node, "'severity' maps rule ids to error, warning or off");
       return;
     }
-    for (const native_functions::YamlEntry& e : node.entries) {
+    for (const yaml::YamlEntry& e : node.entries) {
       if (!e.key.is_scalar() || !known_rule(e.key)) continue;
       std::optional<std::string> v = one_of(e.value, kSeverities);
       if (!v) continue;
@@ -184,7 +184,7 @@ class Reader {
       error(node, "'defines' maps macro names to their values (as -D NAME=VALUE)");
       return;
     }
-    for (const native_functions::YamlEntry& e : node.entries) {
+    for (const yaml::YamlEntry& e : node.entries) {
       bool name =
           e.key.is_scalar() && !e.key.value.empty() &&
           (std::isalpha(static_cast<unsigned char>(e.key.value[0])) || e.key.value[0] == '_');
@@ -209,7 +209,7 @@ class Reader {
       error(node, "'per-path' maps file globs to lists of rule ids to ignore");
       return;
     }
-    for (const native_functions::YamlEntry& e : node.entries) {
+    for (const yaml::YamlEntry& e : node.entries) {
       if (!e.key.is_scalar() || e.key.value.empty()) {
         error(e.key, "expected a file glob");
         continue;
@@ -234,7 +234,7 @@ class Reader {
       }
       CustomOpHelperEntry entry;
       bool named = false, liked = false, bad = false;
-      for (const native_functions::YamlEntry& field : item.entries) {
+      for (const yaml::YamlEntry& field : item.entries) {
         const std::string& key = field.key.value;
         if (key == "name") {
           std::optional<std::string> v = text(field.value);
@@ -273,7 +273,7 @@ class Reader {
     return folder.empty() ? path : (folder / p).lexically_normal().string();
   }
 
-  native_functions::YamlDocument& doc_;
+  yaml::YamlDocument& doc_;
   ConfigLoad& out_;
   std::vector<std::string_view> rules_;
 };
@@ -311,8 +311,8 @@ std::string_view rule_severity_name(RuleSeverity severity) {
 ConfigLoad load_config(std::string file, std::string text) {
   ConfigLoad out;
   out.config.file = file;
-  native_functions::YamlLoadResult yaml =
-      native_functions::load_yaml(std::move(file), std::move(text));
+  yaml::YamlLoadResult yaml =
+      yaml::load_yaml(std::move(file), std::move(text));
   for (Diagnostic& d : yaml.diagnostics) {
     if (d.severity == diagnostics::Severity::error) out.diagnostics.push_back(std::move(d));
   }

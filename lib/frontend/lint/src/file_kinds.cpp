@@ -13,7 +13,7 @@
 
 namespace schemac::lint {
 
-using diagnostics::Diagnostic, diagnostics::Severity, native_functions::YamlNode;
+using diagnostics::Diagnostic, diagnostics::Severity, yaml::YamlNode;
 
 namespace {
 
@@ -24,7 +24,7 @@ constexpr auto kBackendKeys =
 // The `- func:` entries of the lists that are values of a top-level mapping.
 std::vector<const YamlNode*> nested_func_entries(const YamlNode& root) {
   std::vector<const YamlNode*> entries;
-  for (const native_functions::YamlEntry& entry : root.entries) {
+  for (const yaml::YamlEntry& entry : root.entries) {
     if (!entry.value.is_sequence()) continue;
     for (const YamlNode& item : entry.value.items)
       if (item.is_mapping() && item.find("func")) entries.push_back(&item);
@@ -34,9 +34,9 @@ std::vector<const YamlNode*> nested_func_entries(const YamlNode& root) {
 
 // The schema rules over the `func:` strings of a file lint cannot read otherwise: the entries are
 // read as native-functions entries and only the diagnostics of their schemas are kept.
-std::vector<Diagnostic> check_nested_schemas(const native_functions::YamlDocument& document) {
+std::vector<Diagnostic> check_nested_schemas(const yaml::YamlDocument& document) {
   if (!document.root || !document.root->is_mapping()) return {};
-  native_functions::YamlLoadResult entries;
+  yaml::YamlLoadResult entries;
   entries.document.file = document.file;
   entries.document.text = document.text;
   entries.document.line_starts = document.line_starts;
@@ -69,7 +69,7 @@ std::optional<FileKind> parse_file_kind(std::string_view name) {
   return std::nullopt;
 }
 
-FileKind recognise_file_kind(const native_functions::YamlDocument& document) {
+FileKind recognise_file_kind(const yaml::YamlDocument& document) {
   if (!document.root || document.root->is_null() || document.root->is_scalar())
     return FileKind::native;
   const YamlNode& root = *document.root;
@@ -100,8 +100,8 @@ FileKind recognise_file_kind(const native_functions::YamlDocument& document) {
 
 FileLint lint_file(std::string file, std::string text, const FileLintOptions& options) {
   FileKind kind = options.kind.value_or(FileKind::unknown);
-  native_functions::YamlLoadResult yaml =
-      native_functions::load_yaml(std::move(file), std::move(text));
+  yaml::YamlLoadResult yaml =
+      yaml::load_yaml(std::move(file), std::move(text));
   if (!options.kind)
     kind = yaml.syntax_error ? FileKind::native : recognise_file_kind(yaml.document);
   {

@@ -100,11 +100,11 @@ std::vector<Diagnostic> check_native_functions(const native_functions::NativeFun
 
 std::vector<Diagnostic> lint_native_functions(std::string file, std::string text,
                                               const LintOptions& options) {
-  return lint_native_functions(native_functions::load_yaml(std::move(file), std::move(text)),
+  return lint_native_functions(yaml::load_yaml(std::move(file), std::move(text)),
                                options);
 }
 
-std::vector<Diagnostic> lint_native_functions(native_functions::YamlLoadResult yaml,
+std::vector<Diagnostic> lint_native_functions(yaml::YamlLoadResult yaml,
                                               const LintOptions& options) {
   native_functions::NativeFunctionsLoad load =
       native_functions::load_native_functions(std::move(yaml));
@@ -118,10 +118,10 @@ std::vector<Diagnostic> lint_native_functions(native_functions::YamlLoadResult y
 
 TagsLoad load_tags(std::string file, std::string text) {
   TagsLoad result;
-  native_functions::YamlLoadResult yaml =
-      native_functions::load_yaml(std::move(file), std::move(text));
+  yaml::YamlLoadResult yaml =
+      yaml::load_yaml(std::move(file), std::move(text));
   result.diagnostics = std::move(yaml.diagnostics);
-  const native_functions::YamlDocument& doc = yaml.document;
+  const yaml::YamlDocument& doc = yaml.document;
   if (!doc.root || !doc.root->is_sequence()) {
     if (result.diagnostics.empty()) {
       result.diagnostics.push_back(Diagnostic{Severity::error,
@@ -133,12 +133,12 @@ TagsLoad load_tags(std::string file, std::string text) {
     }
     return result;
   }
-  for (const native_functions::YamlNode& item : doc.root->items) {
-    const native_functions::YamlNode* tag = item.is_mapping() ? item.find("tag") : nullptr;
+  for (const yaml::YamlNode& item : doc.root->items) {
+    const yaml::YamlNode* tag = item.is_mapping() ? item.find("tag") : nullptr;
     if (!tag || !tag->is_scalar() || tag->value.empty()) {
       result.diagnostics.push_back(Diagnostic{Severity::error,
                                               rules::field_type,
-                                              native_functions::node_location(doc, item, 1),
+                                              yaml::node_location(doc, item, 1),
                                               "a tags entry needs a 'tag: NAME' field",
                                               {},
                                               {}});

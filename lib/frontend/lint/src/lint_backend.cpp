@@ -21,7 +21,7 @@
 namespace schemac::lint {
 
 using diagnostics::Diagnostic, diagnostics::Note, native_functions::NativeFunctionsFile,
-    native_functions::YamlDocument, native_functions::YamlNode, native_functions::node_location;
+    yaml::YamlDocument, yaml::YamlNode, yaml::node_location;
 
 namespace {
 
@@ -80,7 +80,7 @@ class BackendRules {
           "true", "True", "TRUE", "false", "False", "FALSE", "yes", "Yes", "YES",
           "no",   "No",   "NO",   "on",    "On",    "ON",    "off", "Off", "OFF"};
       const bool ok =
-          value.is_scalar() && value.style == native_functions::ScalarStyle::plain &&
+          value.is_scalar() && value.style == yaml::ScalarStyle::plain &&
           !value.tagged &&
           std::find(std::begin(kBools), std::end(kBools), value.value) != std::end(kBools);
       if (!ok)

@@ -15,7 +15,7 @@ namespace schemac::lint {
 std::vector<TagUse> tag_uses(const native_functions::NativeFunction& function,
                              torch_releases::TorchVersion version) {
   std::vector<TagUse> uses;
-  const native_functions::YamlNode* value = function.field_value("tags");
+  const yaml::YamlNode* value = function.field_value("tags");
   const bool split =
       torch_releases::tags_are_comma_separated(version) && value && value->is_scalar();
   for (const native_functions::LocatedName& tag : function.tags) {
@@ -29,7 +29,7 @@ std::vector<TagUse> tag_uses(const native_functions::NativeFunction& function,
       size_t end = tag.name.find(", ", start);
       if (end == std::string::npos) end = tag.name.size();
       diagnostics::Location at = tag.location;
-      if (at.line == at.end_line && value->style == native_functions::ScalarStyle::plain) {
+      if (at.line == at.end_line && value->style == yaml::ScalarStyle::plain) {
         at.column += static_cast<uint32_t>(start);
         at.end_column = at.column + static_cast<uint32_t>(end - start);
       }
@@ -100,7 +100,7 @@ void check_release_entry_rules(Reporter& reporter, const native_functions::Nativ
                       release, e.key.name));
     }
   }
-  if (const native_functions::YamlNode* tags = function.field_value("tags");
+  if (const yaml::YamlNode* tags = function.field_value("tags");
       tags && tags->is_sequence() && torch_releases::tags_are_comma_separated(version)) {
     reporter.report(
         rules::field_type, reporter.file().field_location(function, "tags"),

@@ -14,7 +14,7 @@
 namespace schemac::lint {
 
 using diagnostics::Diagnostic, diagnostics::FixHint, diagnostics::Location, diagnostics::Note,
-    native_functions::NativeFunction, native_functions::ScalarStyle, schema::AliasInfo,
+    native_functions::NativeFunction, yaml::ScalarStyle, schema::AliasInfo,
     schema::Argument, schema::BaseType, schema::TextRange;
 
 namespace {

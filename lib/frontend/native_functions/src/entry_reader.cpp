@@ -20,6 +20,8 @@ namespace schemac::native_functions {
 
 using diagnostics::Diagnostic, diagnostics::FixHint, diagnostics::Location, diagnostics::Note,
     diagnostics::Severity, schema::SchemaError, schema::parse_schema_syntax, support::did_you_mean;
+using yaml::node_location, yaml::scalar_position, yaml::ScalarStyle, yaml::YamlDocument,
+    yaml::YamlEntry, yaml::YamlNode;
 
 namespace {
 

@@ -12,7 +12,7 @@
 namespace schemac::native_functions {
 
 // Reads one entry (a mapping) of `document`, adding what is wrong with it to `diagnostics`.
-NativeFunction read_entry(const YamlDocument& document, const YamlNode& entry,
+NativeFunction read_entry(const yaml::YamlDocument& document, const yaml::YamlNode& entry,
                           std::vector<diagnostics::Diagnostic>& diagnostics);
 
 // The names of the fields an entry may have, in the order torchgen's documentation lists them.

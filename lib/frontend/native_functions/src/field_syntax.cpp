@@ -5,6 +5,8 @@
 
 namespace schemac::native_functions {
 
+using yaml::YamlNode;
+
 bool is_identifier(std::string_view text) {
   if (text.empty() || std::isdigit(static_cast<unsigned char>(text[0]))) return false;
   for (char c : text) {

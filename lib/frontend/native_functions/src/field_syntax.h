@@ -7,7 +7,7 @@
 #include <optional>
 #include <string_view>
 
-#include "schemac/native_functions/yaml_loader.h"
+#include "schemac/yaml/yaml_loader.h"
 
 namespace schemac::native_functions {
 
@@ -25,6 +25,6 @@ bool is_kernel_name(std::string_view text);
 // written in lower case, capitalised or upper case.
 std::optional<bool> yaml11_bool(std::string_view v);
 // "nothing", "a scalar", "a list" or "a mapping".
-std::string_view kind_name(const YamlNode& node);
+std::string_view kind_name(const yaml::YamlNode& node);
 
 }  // namespace schemac::native_functions

@@ -14,6 +14,7 @@
 namespace schemac::native_functions {
 
 using diagnostics::Diagnostic, diagnostics::Location, diagnostics::Severity;
+using yaml::load_yaml, yaml::YamlDocument, yaml::YamlLoadResult, yaml::YamlNode;
 
 std::span<const std::string_view> native_function_field_names() { return entry_field_names(); }
 
@@ -49,13 +50,13 @@ NativeFunctionsLoad load_native_functions(std::string file, std::string text) {
   return load_native_functions(load_yaml(std::move(file), std::move(text)));
 }
 
-NativeFunctionsLoad load_native_functions(YamlLoadResult yaml) {
+NativeFunctionsLoad load_native_functions(YamlLoadResult loaded) {
   NativeFunctionsLoad result;
-  result.file.document = std::move(yaml.document);
-  result.diagnostics = std::move(yaml.diagnostics);
+  result.file.document = std::move(loaded.document);
+  result.diagnostics = std::move(loaded.diagnostics);
   const YamlDocument& doc = result.file.document;
   if (!doc.root) {
-    if (!yaml.syntax_error) {
+    if (!loaded.syntax_error) {
       result.diagnostics.push_back(Diagnostic{Severity::error,
                                               rules::empty_file,
                                               Location::at(doc.file, 1, 1),

@@ -19,7 +19,7 @@
 namespace schemac::lint {
 
 using diagnostics::Diagnostic, native_functions::NativeFunctionsFile,
-    native_functions::YamlDocument;
+    yaml::YamlDocument;
 
 enum class FileKind { native, backend, executorch, unknown };
 

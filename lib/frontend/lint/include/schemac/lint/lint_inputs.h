@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "schemac/lint/lint_rules.h"
-#include "schemac/sources/lint.h"
+#include "schemac/sources/registration_lint.h"
 
 namespace schemac::lint {
 

@@ -59,7 +59,7 @@ std::vector<Diagnostic> check_native_functions(const native_functions::NativeFun
 std::vector<Diagnostic> lint_native_functions(std::string file, std::string text,
                                               const LintOptions& options);
 // The same for a file already read as YAML.
-std::vector<Diagnostic> lint_native_functions(native_functions::YamlLoadResult yaml,
+std::vector<Diagnostic> lint_native_functions(yaml::YamlLoadResult yaml,
                                               const LintOptions& options);
 
 // Reads a tags.yaml: a list of mappings with a `tag:` name (and a `desc:`).

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "schemac/diagnostics/diagnostic.h"
-#include "schemac/native_functions/yaml_loader.h"
+#include "schemac/yaml/yaml_loader.h"
 #include "schemac/schema/model.h"
 
 namespace schemac::native_functions {
@@ -32,12 +32,12 @@ struct DispatchEntry {
 };
 
 struct NativeFunction {
-  const YamlNode* node =
+  const yaml::YamlNode* node =
       nullptr;        // the entry's mapping (points into NativeFunctionsFile::document)
   Location location;  // the entry itself (its first key)
 
   std::string func;  // the schema text
-  const YamlNode* func_node = nullptr;
+  const yaml::YamlNode* func_node = nullptr;
   std::optional<schema::FunctionSchema> schema;  // set when `func` parsed without errors
 
   bool function_variant = true;  // `variants:` absent means "function"
@@ -62,12 +62,12 @@ struct NativeFunction {
   std::vector<LocatedName> cpp_no_default_args;
 
   // The key node of field `name`, or nullptr when the entry does not have it.
-  const YamlNode* field_key(std::string_view name) const;
-  const YamlNode* field_value(std::string_view name) const;
+  const yaml::YamlNode* field_key(std::string_view name) const;
+  const yaml::YamlNode* field_value(std::string_view name) const;
 };
 
 struct NativeFunctionsFile {
-  YamlDocument document;
+  yaml::YamlDocument document;
   std::vector<NativeFunction> functions;  // entries that are mappings, in file order
 
   // Where the bytes `range` of an entry's func string are in the file.
@@ -88,6 +88,6 @@ std::span<const std::string_view> native_function_field_names();
 // reports its errors at the offending character.
 NativeFunctionsLoad load_native_functions(std::string file, std::string text);
 // The same from a file already read as YAML.
-NativeFunctionsLoad load_native_functions(YamlLoadResult yaml);
+NativeFunctionsLoad load_native_functions(yaml::YamlLoadResult loaded);
 
 }  // namespace schemac::native_functions

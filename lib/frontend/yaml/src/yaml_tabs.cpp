@@ -5,7 +5,7 @@
 
 #include "schemac/rules/rules.h"
 
-namespace schemac::native_functions {
+namespace schemac::yaml {
 
 using diagnostics::Diagnostic, diagnostics::Location, diagnostics::Severity;
 
@@ -30,4 +30,4 @@ void report_tab_indentation(const YamlDocument& doc, std::vector<Diagnostic>& di
   }
 }
 
-}  // namespace schemac::native_functions
+}  // namespace schemac::yaml

@@ -1,15 +1,11 @@
-// The located YAML loader: positions of nodes and of characters inside scalars, duplicates,
+// lib/frontend/yaml, the located YAML loader: positions of nodes and of characters inside scalars, duplicates,
 // tabs, syntax errors, empty input.
 
 #include <gtest/gtest.h>
 
-#include "schemac/native_functions/yaml_loader.h"
+#include "schemac/yaml/yaml_loader.h"
 
-namespace schemac::schema {
-
-using native_functions::ScalarStyle, native_functions::YamlLoadResult, native_functions::YamlNode,
-    native_functions::load_yaml, native_functions::scalar_position;
-
+namespace schemac::yaml {
 namespace {
 
 TEST(YamlLoader, NodesRememberLineColumnAndOffset) {
@@ -231,4 +227,4 @@ INSTANTIATE_TEST_SUITE_P(
                       PositionCase{"k: &x\n  abc(def)", 4, 2, 7}));   // ... on its own line
 
 }  // namespace
-}  // namespace schemac::schema
+}  // namespace schemac::yaml

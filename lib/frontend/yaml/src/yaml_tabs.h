@@ -5,11 +5,11 @@
 #include <vector>
 
 #include "schemac/diagnostics/diagnostic.h"
-#include "schemac/native_functions/yaml_loader.h"
+#include "schemac/yaml/yaml_loader.h"
 
-namespace schemac::native_functions {
+namespace schemac::yaml {
 
 void report_tab_indentation(const YamlDocument& doc,
                             std::vector<diagnostics::Diagnostic>& diagnostics);
 
-}  // namespace schemac::native_functions
+}  // namespace schemac::yaml

@@ -1,7 +1,7 @@
 // The located YAML reader: libyaml's event parser feeding a tree builder. libyaml reads a
 // native_functions.yaml in a few milliseconds, so the file is read whole, in one pass, and
 // anchors, aliases and merge keys work as YAML defines them.
-#include "schemac/native_functions/yaml_loader.h"
+#include "schemac/yaml/yaml_loader.h"
 #include "schemac/rules/rules.h"
 #include "yaml_tabs.h"
 
@@ -15,7 +15,7 @@
 
 #include <fmt/format.h>
 
-namespace schemac::native_functions {
+namespace schemac::yaml {
 
 using diagnostics::Diagnostic, diagnostics::Location, diagnostics::Severity;
 
@@ -584,4 +584,4 @@ Location node_location(const YamlDocument& document, const YamlNode& node, uint3
   return Location::at(document.file, node.line, node.column, length);
 }
 
-}  // namespace schemac::native_functions
+}  // namespace schemac::yaml

@@ -17,7 +17,7 @@
 
 #include "schemac/diagnostics/diagnostic.h"
 
-namespace schemac::native_functions {
+namespace schemac::yaml {
 
 // How a scalar was written. Positions inside plain scalars map 1:1 to the file; quoted and block
 // scalars need scalar_position() below.
@@ -85,4 +85,4 @@ std::pair<uint32_t, uint32_t> scalar_position(const YamlDocument& document, cons
 diagnostics::Location node_location(const YamlDocument& document, const YamlNode& node,
                                     uint32_t length = 0);
 
-}  // namespace schemac::native_functions
+}  // namespace schemac::yaml
