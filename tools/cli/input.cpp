@@ -2,28 +2,16 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "cli.h"
 #include "schemac/inputs/text.h"
+#include "schemac/support/files.h"
 
 namespace schemac::cli {
 
 namespace fs = std::filesystem;
-
-std::optional<std::string> read_file(const fs::path& path) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) return std::nullopt;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return std::move(text).str();
-}
 
 std::string why_not_text(std::string_view text, bool any_encoding) {
   return inputs::why_not_text(text, any_encoding);
@@ -44,7 +32,7 @@ std::optional<std::string> read_input(std::string_view command, const std::strin
     return std::nullopt;
   }
   errno = 0;
-  std::optional<std::string> text = read_file(path);
+  std::optional<std::string> text = support::read_file(path);
   if (!text) {
     error(command, "cannot read {}: {}", name, errno != 0 ? std::strerror(errno) : "I/O error");
     return std::nullopt;

@@ -11,10 +11,6 @@
 
 namespace schemac::cli {
 
-// The file's bytes, or nothing when it cannot be read (missing, a directory, an I/O error).
-// For files the tool itself writes (gen's outputs); inputs go through read_input.
-std::optional<std::string> read_file(const std::filesystem::path& path);
-
 // Why `text` is not UTF-8 text: "" when it is; else, e.g., "it holds a NUL byte at line 3,
 // column 7 (a binary file?)" or "invalid UTF-8 byte 0xff at line 2, column 5". With
 // `any_encoding` only a NUL byte counts (C++ and Python comments may hold Latin-1 bytes, which

@@ -1,12 +1,11 @@
 // Finding each path's .schemac.yaml (provider.h).
 #include "schemac/config/provider.h"
 
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "schemac/rules/rules.h"
+#include "schemac/support/files.h"
 
 namespace schemac::config {
 
@@ -27,15 +26,9 @@ std::optional<fs::path> find_config_file(const fs::path& input) {
 namespace {
 
 std::optional<std::string> read_bytes(const fs::path& path, std::string& why) {
-  std::error_code ec;
-  std::ifstream in(path, std::ios::binary);
-  if (!in || fs::is_directory(path, ec)) {
-    why = "no such file, or not readable";
-    return std::nullopt;
-  }
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+  std::optional<std::string> text = support::read_file(path);
+  if (!text) why = "no such file, or not readable";
+  return text;
 }
 
 }  // namespace

@@ -2,30 +2,22 @@
 #include <algorithm>
 #include <fstream>
 #include <set>
-#include <sstream>
 
 #include "schemac/codegen/output_files.h"
 #include "schemac/generate/generate.h"
+#include "schemac/support/files.h"
 
 namespace schemac::generate {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::optional<std::string> read_bytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // Replaces `path` with `content` unless it already holds exactly those bytes.
 std::optional<std::string> write_if_changed(const fs::path& path, const std::string& content,
                                             const WriteFile& write) {
   std::error_code ec;
   if (fs::is_regular_file(path, ec)) {
-    if (std::optional<std::string> old = read_bytes(path); old && *old == content) return {};
+    if (std::optional<std::string> old = support::read_file(path); old && *old == content) return {};
   }
   return write(path, content);
 }

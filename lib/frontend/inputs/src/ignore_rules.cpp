@@ -2,6 +2,7 @@
 #include "schemac/inputs/ignore_rules.h"
 
 #include "schemac/inputs/text.h"
+#include "schemac/support/files.h"
 
 namespace schemac::inputs {
 namespace {
@@ -136,7 +137,7 @@ void IgnoreRules::add_file_in(const fs::path& folder) {
   std::error_code ec;
   const fs::path file = folder / ".gitignore";
   if (!fs::is_regular_file(file, ec)) return;
-  if (std::optional<std::string> text = read_file(file)) add(folder, *text);
+  if (std::optional<std::string> text = support::read_file(file)) add(folder, *text);
 }
 
 bool IgnoreRules::ignored(const fs::path& path, bool is_folder) const {
@@ -169,7 +170,7 @@ IgnoreRules gitignore_rules_for(const fs::path& folder) {
   if (!in_work_tree) chain.resize(1);
   for (size_t i = chain.size(); i-- > 0;) {
     if (in_work_tree && i + 1 == chain.size()) {
-      if (std::optional<std::string> text = read_file(chain[i] / ".git" / "info" / "exclude"))
+      if (std::optional<std::string> text = support::read_file(chain[i] / ".git" / "info" / "exclude"))
         rules.add(chain[i], *text);
     }
     rules.add_file_in(chain[i]);

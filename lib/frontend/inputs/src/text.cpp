@@ -2,10 +2,10 @@
 // the first bad byte.
 #include "schemac/inputs/text.h"
 
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
+
+#include "schemac/support/files.h"
 
 namespace schemac::inputs {
 namespace {
@@ -59,19 +59,9 @@ std::string why_not_text(std::string_view text, bool any_encoding) {
   return "";
 }
 
-std::optional<std::string> read_file(const std::filesystem::path& path) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in) return std::nullopt;
-  return std::move(text).str();
-}
-
 std::optional<std::string> read_text_file(const std::filesystem::path& path, bool any_encoding,
                                           std::string* why) {
-  std::optional<std::string> text = read_file(path);
+  std::optional<std::string> text = support::read_file(path);
   std::string problem = text ? why_not_text(*text, any_encoding) : "no such file, or not readable";
   if (why != nullptr) *why = problem;
   return problem.empty() ? text : std::nullopt;
