@@ -30,7 +30,7 @@ OperatorState op(std::string schema, std::vector<TableRow> rows, std::vector<Dum
 
 std::vector<std::string> rules(const std::vector<Finding>& findings) {
   std::vector<std::string> out;
-  for (const Finding& f : findings) out.emplace_back(f.rule);
+  for (const Finding& f : findings) out.emplace_back(f.rule.name());
   return out;
 }
 
@@ -150,6 +150,17 @@ TEST(Audit, ManyBackendsAreNamedBriefly) {
   EXPECT_NE(found[0].message.find("(XPU has default backend kernel) and 2 more Autograd keys"), std::string::npos);
 }
 
+// The audit's rules are the rule table's audit family, in its order: one vocabulary with lint's
+// (schemac help RULE explains them; docs/dispatch-inspect.md documents them).
+TEST(Audit, ItsRulesAreTheRuleTablesAuditFamily) {
+  Rules table, audit;
+  for (const schemac::rules::RuleDef& rule : schemac::rules::family_rules(schemac::rules::Family::audit))
+    table.emplace_back(rule.id);
+  for (const AuditRule& rule : audit_rules()) audit.emplace_back(rule.rule.name());
+  EXPECT_EQ(audit, table);
+  EXPECT_EQ(table.size(), 5u);
+}
+
 TEST(Audit, TextAndJson) {
   const std::vector<Finding> findings = audit_library(
       {{op(kTensorOp, {kernel("CPU"), fallthrough("AutogradCPU"), kernel("Meta"), kernel("AutogradMeta")})}});
@@ -157,7 +168,7 @@ TEST(Audit, TextAndJson) {
   EXPECT_EQ(audit_text(findings, 1),
             "ops.cpp:10: warning: ns::op: AutogradCPU falls through (CPU has kernel): no autograd kernel runs "
             "[autograd-fallthrough]\n"
-            "  why: " + std::string(audit_rule("autograd-fallthrough").why) + "\n"
+            "  why: " + std::string(audit_rule(schemac::rules::autograd_fallthrough).why) + "\n"
             "1 finding in 1 operator\n");
   const Json json = audit_json(findings, 1);
   EXPECT_EQ(json["operators"], 1);

@@ -98,7 +98,7 @@ std::vector<DocumentedRule> documented_rules(const std::string& page) {
 
 TEST(Docs, EachRuleRowSaysTheTablesSeverity) {
   size_t checked = 0;
-  for (const char* page : {"lint-rules.md", "compat.md", "sources.md"}) {
+  for (const char* page : {"lint-rules.md", "compat.md", "sources.md", "dispatch-inspect.md"}) {
     for (const DocumentedRule& documented : documented_rules(page)) {
       const RuleDef* rule = find_rule(documented.id);
       ASSERT_NE(rule, nullptr) << "docs/" << page << ":" << documented.line << " documents '"

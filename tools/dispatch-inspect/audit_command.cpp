@@ -56,11 +56,11 @@ diagnostics::Location location_of(const std::string& site) {
 std::string audit_sarif(const std::vector<audit::Finding>& findings) {
   std::vector<diagnostics::RuleInfo> rules;
   for (const audit::AuditRule& rule : audit::audit_rules())
-    rules.push_back({rule.id, diagnostics::Severity::warning, rule.description});
+    rules.push_back({rule.rule.name(), rule.rule.def().severity, rule.rule.def().summary});
   std::vector<diagnostics::Diagnostic> diagnostics;
   for (const audit::Finding& f : findings) {
-    diagnostics::Diagnostic d{diagnostics::Severity::warning,
-                              std::string(f.rule),
+    diagnostics::Diagnostic d{f.rule.def().severity,
+                              std::string(f.rule.name()),
                               location_of(f.site),
                               f.op + ": " + f.message,
                               {},

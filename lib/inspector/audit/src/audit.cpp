@@ -14,32 +14,24 @@ namespace schemac::audit {
 using namespace inspect::report;
 namespace {
 
+// Why each rule matters, in the order findings are listed for one operator (what each flags is
+// its summary in the rule table).
 constexpr AuditRule kRules[] = {
-    {"autograd-fallthrough",
-     "an operator that takes tensors has a backend kernel whose Autograd key resolves to a "
-     "fallthrough or to nothing",
+    {rules::autograd_fallthrough,
      "the operator has no backward: gradients flow only through the ATen ops its kernel happens to "
      "call, so a "
      "kernel computing on raw data silently drops them (a missing entry fails once an input "
      "requires grad)"},
-    {"missing-meta",
-     "an operator that takes tensors has backend kernels but no Meta kernel (direct or through a "
-     "Composite kernel)",
+    {rules::missing_meta,
      "torch.compile, FakeTensor and meta tensors run the Meta kernel to learn output shapes: "
      "without one they fail"},
-    {"composite-implicit-with-backend",
-     "a CompositeImplicitAutograd kernel registered together with backend kernels",
+    {rules::composite_implicit_with_backend,
      "the backend kernels win on their keys and bypass the decomposition's autograd, while other "
      "keys decompose: "
      "usually a mistake (CompositeExplicitAutograd, or an Autograd kernel, is meant)"},
-    {"ambiguous-kernel",
-     "a computed table entry that is ambiguous (AutogradOther with both a math and a backend "
-     "kernel)",
+    {rules::ambiguous_kernel,
      "a call that reaches the entry fails at run time"},
-    {"unreachable-kernel",
-     "a registered kernel that no entry of the computed table holds: an alias kernel every covered "
-     "key takes "
-     "something stronger for, or a kernel shadowed by a newer registration on the same key",
+    {rules::unreachable_kernel,
      "no call reaches it, so the code it was written for never runs: usually a "
      "CompositeImplicitAutograd kernel "
      "beside a CompositeExplicitAutograd one (which stops math kernels everywhere), or a key "
@@ -112,7 +104,7 @@ void autograd_fallthrough(const OperatorState& op,
   std::string keys = fmt::format("{}", fmt::join(broken.begin(), listed, ", "));
   if (broken.size() > kListed)
     keys += fmt::format(" and {} more Autograd keys", broken.size() - kListed);
-  out.push_back({"autograd-fallthrough", op.summary.name, first_site({site, op.summary.site}),
+  out.push_back({rules::autograd_fallthrough, op.summary.name, first_site({site, op.summary.site}),
                  fmt::format("{}: no autograd kernel runs", keys)});
 }
 
@@ -125,7 +117,7 @@ void missing_meta(const OperatorState& op, const std::map<std::string_view, cons
       break;
     }
   if (backend == nullptr || has_own_meta_kernel(rows)) return;
-  out.push_back({"missing-meta", op.summary.name, first_site({op.summary.site, backend->site}),
+  out.push_back({rules::missing_meta, op.summary.name, first_site({op.summary.site, backend->site}),
                  fmt::format("kernels for {} but none for Meta: register a Meta (fake) kernel",
                              backend->key)});
 }
@@ -139,7 +131,7 @@ void composite_implicit_with_backend(const OperatorState& op, std::vector<Findin
     if (!k.alias && is_backend_key(k.key)) backends.push_back(k.key);
   }
   if (composite == nullptr || backends.empty()) return;
-  out.push_back({"composite-implicit-with-backend", op.summary.name,
+  out.push_back({rules::composite_implicit_with_backend, op.summary.name,
                  first_site({composite->site, op.summary.site}),
                  fmt::format("a CompositeImplicitAutograd kernel and kernels for {}",
                              fmt::join(backends, ", "))});
@@ -148,7 +140,7 @@ void composite_implicit_with_backend(const OperatorState& op, std::vector<Findin
 void ambiguous_kernel(const OperatorState& op, std::vector<Finding>& out) {
   for (const TableRow& row : op.table.rows)
     if (row.reason == Reason::AmbiguousAutogradOther)
-      out.push_back({"ambiguous-kernel", op.summary.name, first_site({row.site, op.summary.site}),
+      out.push_back({rules::ambiguous_kernel, op.summary.name, first_site({row.site, op.summary.site}),
                      fmt::format("{} is ambiguous ({})", row.key, reason_text(row.reason))});
 }
 
@@ -191,11 +183,11 @@ void unreachable_kernel(const OperatorState& op, std::vector<Finding>& out) {
       for (size_t j = i; j-- > 0 && op.dump.kernels[j].key == k.key;)
         if (op.dump.kernels[j].active) newer = &op.dump.kernels[j];
       out.push_back(
-          {"unreachable-kernel", op.summary.name, first_site({k.site, op.summary.site}),
+          {rules::unreachable_kernel, op.summary.name, first_site({k.site, op.summary.site}),
            fmt::format("the {} kernel {} is shadowed by a newer registration{}: it never runs",
                        k.key, k.debug, newer ? " (" + newer->debug + ")" : std::string())});
     } else if (k.alias && !fills_an_entry(op, k)) {
-      out.push_back({"unreachable-kernel", op.summary.name, first_site({k.site, op.summary.site}),
+      out.push_back({rules::unreachable_kernel, op.summary.name, first_site({k.site, op.summary.site}),
                      fmt::format("the {} kernel {} fills no entry of the computed table: {}", k.key,
                                  k.debug, why_unfilled(op, k))});
     }
@@ -206,9 +198,9 @@ void unreachable_kernel(const OperatorState& op, std::vector<Finding>& out) {
 
 std::span<const AuditRule> audit_rules() { return kRules; }
 
-const AuditRule& audit_rule(std::string_view id) {
-  for (const AuditRule& rule : kRules)
-    if (rule.id == id) return rule;
+const AuditRule& audit_rule(rules::Rule rule) {
+  for (const AuditRule& entry : kRules)
+    if (entry.rule == rule) return entry;
   return kRules[0];
 }
 

@@ -11,7 +11,7 @@ std::string audit_text(const std::vector<Finding>& findings, size_t operators) {
   std::string out;
   for (const Finding& f : findings) {
     out += fmt::format("{}{}: {}: {} [{}]\n", f.site.empty() ? "" : f.site + ": ", "warning", f.op,
-                       f.message, f.rule);
+                       f.message, f.rule.name());
     out += fmt::format("  why: {}\n", audit_rule(f.rule).why);
   }
   out += fmt::format("{} finding{} in {} operator{}\n", findings.size(),
@@ -22,7 +22,7 @@ std::string audit_text(const std::vector<Finding>& findings, size_t operators) {
 Json audit_json(const std::vector<Finding>& findings, size_t operators) {
   Json list = Json::array();
   for (const Finding& f : findings)
-    list.push_back(Json{{"rule", f.rule},
+    list.push_back(Json{{"rule", f.rule.name()},
                         {"operator", f.op},
                         {"site", f.site},
                         {"message", f.message},

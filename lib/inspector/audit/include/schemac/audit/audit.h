@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "schemac/inspect/render.h"
+#include "schemac/rules/rules.h"
 #include "schemac/inspect/report.h"
 
 namespace schemac::audit {
@@ -17,14 +18,15 @@ using inspect::report::Json;
 using inspect::report::Library;
 using inspect::report::OperatorState;
 
+// A rule of the registry's audit family (lib/common/rules: its id, severity and summary, what it
+// flags), and why it matters.
 struct AuditRule {
-  std::string_view id;
-  std::string_view description;  // one line, lower-case: what the rule flags
-  std::string_view why;          // one line, lower-case: why it matters
+  rules::Rule rule;
+  std::string_view why;  // one line, lower-case
 };
 
 struct Finding {
-  std::string_view rule;
+  rules::Rule rule;
   std::string op;
   std::string site;  // where the kernel (or the schema) at fault was registered, FILE:LINE, or ""
   std::string message;  // lower-case, no final period
@@ -32,7 +34,7 @@ struct Finding {
 
 // Every rule, in the order findings are listed for one operator.
 std::span<const AuditRule> audit_rules();
-const AuditRule& audit_rule(std::string_view id);
+const AuditRule& audit_rule(rules::Rule rule);
 
 // The findings on one operator, and on a library (operator by operator, in its order).
 std::vector<Finding> audit_operator(const OperatorState& op);

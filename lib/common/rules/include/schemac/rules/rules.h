@@ -29,6 +29,7 @@ enum class Family : uint8_t {
   gen,        // gen's checks of a target
   compat,     // schemac compat
   parse,      // schemac parse --source
+  audit,      // dispatch-inspect audit: a built library's dispatch tables
 };
 
 // A PyTorch release (torchgen's), as lib/frontend/torch_releases counts them.
@@ -84,7 +85,7 @@ namespace table {
 inline constexpr Severity E = Severity::error, W = Severity::warning, N = Severity::note;
 inline constexpr Family yaml = Family::yaml, schema = Family::schema, source = Family::source,
                         lint_meta = Family::lint_meta, gen = Family::gen, compat = Family::compat,
-                        parse = Family::parse;
+                        parse = Family::parse, audit = Family::audit;
 inline constexpr Profiles both{}, in_tree_only{true, false, std::nullopt},
     extension_warning{true, true, Severity::warning};
 constexpr ReleaseWindow any_release() { return {}; }

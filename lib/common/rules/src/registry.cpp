@@ -85,6 +85,7 @@ std::string_view doc_page(Family family) {
   switch (family) {
     case Family::compat: return "compat.md";
     case Family::parse: return "sources.md";
+    case Family::audit: return "dispatch-inspect.md";
     case Family::yaml:
     case Family::schema:
     case Family::source:

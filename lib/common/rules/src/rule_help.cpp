@@ -31,6 +31,7 @@ std::string_view family_reporter(Family family) {
     case Family::gen: return "schemac gen";
     case Family::compat: return "schemac compat";
     case Family::parse: return "schemac parse --source";
+    case Family::audit: return "dispatch-inspect audit (a built library's dispatch tables)";
   }
   return "schemac";
 }

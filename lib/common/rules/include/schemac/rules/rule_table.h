@@ -3,7 +3,7 @@
 //   symbol    the C++ name code reports the rule by (rules::unknown_type): the id, '-' as '_'
 //   id        the rule id users see, suppress and configure (kebab-case)
 //   family    who reports it and which list it is in: yaml, schema, source, lint_meta (lint);
-//             gen; compat; parse
+//             gen; compat; parse; audit (dispatch-inspect)
 //   severity  its default: E error, W warning, N note
 //   profiles  both, in_tree_only, or extension_warning (a warning in the extension profile)
 //   releases  the torchgen releases it applies to: any_release(), since(X, Y), with
@@ -157,4 +157,11 @@ RULE(retyped_argument, "retyped-argument", compat, E, both, any_release(), plain
 RULE(retyped_return, "retyped-return", compat, E, both, any_release(), plain, "a return type only narrows (T? to T, SymInt to int)")
 RULE(not_compared, "not-compared", compat, W, both, any_release(), plain, "an operator of OLD that cannot be read (its schema does not parse) is not compared")
 RULE(yaml_skipped, "yaml-skipped", parse, W, both, any_release(), plain, "parse --source --format yaml leaves out a registration it cannot write as a native-functions entry")
+// dispatch-inspect audit: what a built library's computed dispatch tables get wrong, judged on
+// the report model alone, so that every runtime is judged alike (docs/dispatch-inspect.md, "audit").
+RULE(autograd_fallthrough, "autograd-fallthrough", audit, W, both, any_release(), plain, "an operator that takes tensors has a backend kernel whose Autograd key resolves to a fallthrough or to nothing")
+RULE(missing_meta, "missing-meta", audit, W, both, any_release(), plain, "an operator that takes tensors has backend kernels but no Meta kernel of its own (direct or through a Composite kernel)")
+RULE(composite_implicit_with_backend, "composite-implicit-with-backend", audit, W, both, any_release(), plain, "a CompositeImplicitAutograd kernel registered together with backend kernels")
+RULE(ambiguous_kernel, "ambiguous-kernel", audit, W, both, any_release(), plain, "a computed table entry that is ambiguous (AutogradOther with both a math and a backend kernel)")
+RULE(unreachable_kernel, "unreachable-kernel", audit, W, both, any_release(), plain, "a registered kernel that no entry of the computed table holds: an alias kernel every covered key takes something stronger for, or a kernel shadowed by a newer registration on the same key")
 // clang-format on
