@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "schemac/sources/lint.h"
+#include "schemac/sources/registration_lint.h"
 #include "schemac/sources/scan.h"
 
 using namespace schemac::custom_op_inference;

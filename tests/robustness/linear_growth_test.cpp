@@ -21,7 +21,7 @@
 
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/lint/file_kinds.h"
-#include "schemac/sources/lint.h"
+#include "schemac/sources/registration_lint.h"
 #include "schemac/sources/scan.h"
 
 namespace {

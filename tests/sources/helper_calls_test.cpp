@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "scan_test_support.h"
-#include "schemac/sources/lint.h"
+#include "schemac/sources/registration_lint.h"
 
 namespace schemac::sources::test {
 namespace {

@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "scan_test_support.h"
-#include "schemac/sources/lint.h"
+#include "schemac/sources/registration_lint.h"
 #include "schemac/sources/tally.h"
 
 namespace schemac::sources::test {

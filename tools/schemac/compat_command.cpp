@@ -16,8 +16,8 @@
 #include "schemac/compat/compat.h"
 #include "schemac/compat/compat_files.h"
 #include "schemac/engine/engine.h"
-#include "schemac/engine/inputs.h"
-#include "schemac/report/report.h"
+#include "schemac/engine/documents.h"
+#include "schemac/presentation/presentation.h"
 #include "schemac/sources/language.h"
 #include "shared_options.h"
 
@@ -44,8 +44,8 @@ struct CompatOptions {
 
 int run_compat(const CompatOptions& options) {
   if (options.list_rules) {
-    fmt::print("{}", report::render_rule_catalog(compat::compat_rule_catalog(), options.format,
-                                                 report::rule_help(options.docs_url)));
+    fmt::print("{}", presentation::render_rule_catalog(compat::compat_rule_catalog(), options.format,
+                                                 presentation::rule_help(options.docs_url)));
     return cli::kExitOk;
   }
   if (options.old_file.empty() || options.new_file.empty()) {
@@ -90,9 +90,9 @@ int run_compat(const CompatOptions& options) {
     return cli::kExitUsage;
   }
   diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(report->diagnostics);
-  fmt::print("{}", report::render_report(report->diagnostics, sources, options.format,
+  fmt::print("{}", presentation::render_report(report->diagnostics, sources, options.format,
                                          compat::report_rules(), {{}, options.docs_url},
-                                         report::rule_help(options.docs_url), cli::stdout_color()));
+                                         presentation::rule_help(options.docs_url), cli::stdout_color()));
   if (options.format == "text" && report->allowed > 0) {
     fmt::print("{} breaking change{} accepted by the allow-list '{}'\n", report->allowed,
                report->allowed == 1 ? "" : "s", options.allow_file);

@@ -18,7 +18,7 @@
 #include "input.h"
 #include "schemac/codegen/target.h"
 #include "schemac/diagnostics/diagnostic.h"
-#include "schemac/engine/inputs.h"
+#include "schemac/engine/documents.h"
 #include "schemac/generate/generate.h"
 #include "schemac/support/json.h"
 #include "shared_options.h"

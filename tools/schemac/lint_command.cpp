@@ -5,7 +5,7 @@
 // code, then the rules across all the files given, and reports every problem with its rule id on
 // stdout (what was checked on stderr). This command binds options and prints; the run itself is
 // engine/lint_job.h (inputs, configs, release, suppressions, baseline, --fix's rounds), the one
-// engine `schemac lsp` and `gen` ask too; the report in each --format is lib/frontend/report's.
+// engine `schemac lsp` and `gen` ask too; the report in each --format is lib/frontend/presentation's.
 // Exit 0 clean, 1 on errors (or warnings with --werror), 2 on usage or I/O errors.
 #include <cstdio>
 #include <iostream>
@@ -26,7 +26,7 @@
 #include "schemac/engine/lint_job.h"
 #include "schemac/lint/file_kinds.h"
 #include "schemac/lint/lint_rules.h"
-#include "schemac/report/report.h"
+#include "schemac/presentation/presentation.h"
 #include "schemac/sources/tally.h"
 #include "shared_options.h"
 
@@ -98,8 +98,8 @@ int run_lint(LintOptions& options) {
   const lint::Profile profile =
       lint::parse_profile(options.profile).value_or(lint::Profile::automatic);
   if (options.list_rules) {
-    fmt::print("{}", report::render_rule_profiles(engine::lint_rules(), profile, options.format,
-                                                  report::rule_help(options.docs_url)));
+    fmt::print("{}", presentation::render_rule_profiles(engine::lint_rules(), profile, options.format,
+                                                  presentation::rule_help(options.docs_url)));
     return kExitOk;
   }
   if (options.list_tags) {
@@ -132,10 +132,10 @@ int run_lint(LintOptions& options) {
   if (!result.finished) return kExitUsage;
   if (job.diff)
     return result.io_error ? kExitUsage : result.fixed > 0 ? cli::kExitProblems : kExitOk;
-  const report::Run run{std::move(result.unreadable),
+  const presentation::Run run{std::move(result.unreadable),
                         options.docs_url.empty() ? result.docs_url : options.docs_url};
-  fmt::print("{}", report::render_report(result.diagnostics, result.sources, options.format,
-                                         engine::lint_rules(), run, report::rule_help(run.docs_url),
+  fmt::print("{}", presentation::render_report(result.diagnostics, result.sources, options.format,
+                                         engine::lint_rules(), run, presentation::rule_help(run.docs_url),
                                          cli::stdout_color()));
   std::fflush(stdout);
   if (options.format == "text" && !result.diagnostics.empty())
@@ -143,7 +143,7 @@ int run_lint(LintOptions& options) {
   const bool clean = result.diagnostics.empty() && !result.baseline_recorded;
   const std::string code = result.tally.files > 0 ? sources::tally_line(result.tally) : "";
   if (!result.io_error && !options.quiet)  // on stderr: stdout is the findings'
-    fmt::print(stderr, "{}", report::render_checked(result.files, result.schemas, clean, code));
+    fmt::print(stderr, "{}", presentation::render_checked(result.files, result.schemas, clean, code));
   if (result.io_error) return kExitUsage;
   const diagnostics::DiagnosticCounts& counts = result.counts;
   if (counts.errors > 0 || (options.werror && counts.warnings > 0)) return cli::kExitProblems;

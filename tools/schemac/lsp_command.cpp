@@ -14,7 +14,7 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "schemac/engine/inputs.h"
+#include "schemac/engine/documents.h"
 #include "schemac/lsp/server.h"
 #include "schemac/support/version.h"
 #include "shared_options.h"

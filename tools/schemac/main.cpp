@@ -16,7 +16,7 @@ namespace schemac::tool {
 namespace {
 
 // `schemac help TOPIC` for a topic that is not a subcommand: prints the rule's help, made from
-// its line of the rule table (lib/frontend/rules' rule_help.h), and returns 0, or says the rule
+// its line of the rule table (lib/common/rules' rule_help.h), and returns 0, or says the rule
 // is unknown (with a did-you-mean among the table's ids) and returns 2.
 int print_rule_help(std::string_view id) {
   if (const rules::RuleDef* rule = rules::find_rule(id)) {

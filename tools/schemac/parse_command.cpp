@@ -21,7 +21,7 @@
 #include "schemac/adopt/registrations_yaml.h"
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/engine/engine.h"
-#include "schemac/engine/inputs.h"
+#include "schemac/engine/documents.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
 #include "schemac/schema_json/schema_json.h"

@@ -9,7 +9,7 @@
 #include <span>
 #include <string>
 
-#include "schemac/sources/lint.h"
+#include "schemac/sources/registration_lint.h"
 
 namespace schemac::adopt {
 

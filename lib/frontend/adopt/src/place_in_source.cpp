@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "schemac/adopt/registrations_yaml.h"
-#include "schemac/sources/lint.h"
+#include "schemac/sources/registration_lint.h"
 
 namespace schemac::adopt {
 namespace {

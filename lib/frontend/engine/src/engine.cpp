@@ -16,9 +16,10 @@
 #include "schemac/lint/lint_inputs.h"
 #include "schemac/lint/lint_rules.h"
 #include "schemac/rules/rules.h"
-#include "schemac/sources/lint.h"
+#include "schemac/sources/registration_lint.h"
 #include "schemac/sources/scan.h"
 #include "schemac/support/did_you_mean.h"
+#include "schemac/support/files.h"
 
 namespace schemac::engine {
 
@@ -43,7 +44,7 @@ bool tags_for(const Options& options, const config::Config& config, const std::s
     file = beside.string();
   }
   std::optional<std::string> text =
-      options.read_tags ? options.read_tags(file) : inputs::read_file(file);
+      options.read_tags ? options.read_tags(file) : support::read_file(file);
   if (text) {
     lint::TagsLoad load = lint::load_tags(file, std::move(*text));
     if (load.diagnostics.empty()) {

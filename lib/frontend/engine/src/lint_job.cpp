@@ -9,9 +9,9 @@
 
 #include "schemac/config/provider.h"
 #include "schemac/engine/baseline_file.h"
-#include "schemac/engine/inputs.h"
+#include "schemac/engine/documents.h"
 #include "schemac/inputs/text.h"
-#include "schemac/report/report.h"
+#include "schemac/presentation/presentation.h"
 
 namespace schemac::engine {
 namespace {
@@ -171,7 +171,7 @@ LintResult run_lint_job(const LintJob& job) {
   diagnostics::sort_diagnostics(result.diagnostics);
   result.counts = diagnostics::count_diagnostics(result.diagnostics);
   if (job.max_errors > 0)
-    result.errors_cut = report::limit_errors(result.diagnostics, job.max_errors);
+    result.errors_cut = presentation::limit_errors(result.diagnostics, job.max_errors);
   if (result.errors_cut > 0) {
     tell(job.sink.note, fmt::format("stopped after {} errors (--max-errors); {} more not shown",
                                     job.max_errors, result.errors_cut));

@@ -10,7 +10,7 @@
 #include "schemac/schema/check.h"
 #include "schemac/schema/printer.h"
 #include "schemac/schema_json/schema_json.h"
-#include "schemac/sources/lint.h"
+#include "schemac/sources/registration_lint.h"
 #include "schemac/tokens/calls.h"
 
 namespace schemac::engine {

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "schemac/engine/engine.h"
-#include "schemac/engine/inputs.h"
+#include "schemac/engine/documents.h"
 #include "schemac/inputs/folder_search.h"
 #include "schemac/lsp/suppress_action.h"
 #include "schemac/rules/rule_help.h"
@@ -44,7 +44,7 @@ std::vector<engine::Document> project_documents(const Document& document,
   std::vector<engine::Document> documents{engine::Document(document.path, document.text, true)};
   documents.front().excludable = true;
   if (!options.project_context || document.path.empty()) return documents;
-  // The folder read as `schemac lint DIR` reads it (engine/inputs.h): what .gitignore, the
+  // The folder read as `schemac lint DIR` reads it (engine/documents.h): what .gitignore, the
   // configs' `exclude:` or a generator's banner leaves out is not part of the project.
   engine::InputReading reading;
   reading.limit = kMaxProjectFiles;

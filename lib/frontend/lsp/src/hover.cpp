@@ -9,7 +9,7 @@
 #include "schemac/native_functions/native_functions.h"
 #include "schemac/schema/parser.h"
 #include "schemac/schema/printer.h"
-#include "schemac/sources/lint.h"
+#include "schemac/sources/registration_lint.h"
 #include "schemac/sources/scan.h"
 
 namespace schemac::lsp {
@@ -60,16 +60,16 @@ nlohmann::json yaml_hover(const Document& document, Position position) {
   native_functions::NativeFunctionsLoad load =
       native_functions::load_native_functions(document.path, document.text);
   for (const native_functions::NativeFunction& function : load.file.functions) {
-    const native_functions::YamlNode* key = function.field_key("func");
+    const yaml::YamlNode* key = function.field_key("func");
     if (key == nullptr || key->line != position.line + 1 || !function.schema) continue;
     Definition definition{
         &*function.schema, {}, {}, function.use_const_ref_for_mutable_tensors, ""};
     // The kernels as written, a key that lint rejects included: the signature does not depend on
     // it.
     std::set<std::string> seen;
-    const native_functions::YamlNode* dispatch = function.field_value("dispatch");
+    const yaml::YamlNode* dispatch = function.field_value("dispatch");
     if (dispatch != nullptr && dispatch->is_mapping()) {
-      for (const native_functions::YamlEntry& entry : dispatch->entries) {
+      for (const yaml::YamlEntry& entry : dispatch->entries) {
         if (entry.value.is_scalar() && seen.insert(entry.value.value).second)
           definition.kernels.push_back(entry.value.value);
       }

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "schemac/schema/printer.h"
-#include "schemac/sources/lint.h"
+#include "schemac/sources/registration_lint.h"
 #include "schemac/support/json.h"
 
 namespace schemac::schema_json {

@@ -7,7 +7,7 @@
 #include <set>
 
 #include "scan_internal.h"
-#include "schemac/sources/lint.h"
+#include "schemac/sources/registration_lint.h"
 #include "schemac/tokens/calls.h"
 
 namespace schemac::sources {

@@ -9,7 +9,7 @@
 #include "schemac/keys/dispatch_key_names.h"
 #include "schemac/rules/rules.h"
 #include "schemac/schema/check.h"
-#include "schemac/sources/lint.h"
+#include "schemac/sources/registration_lint.h"
 #include "schemac/support/did_you_mean.h"
 
 namespace schemac::sources {

@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "schemac/custom_op_inference/python_module.h"
-#include "schemac/sources/lint.h"
+#include "schemac/sources/registration_lint.h"
 #include "schemac/sources/scan.h"
 #include "schemac/tokens/calls.h"
 #include "schemac/tokens/token.h"

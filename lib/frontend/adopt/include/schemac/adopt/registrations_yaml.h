@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "schemac/diagnostics/diagnostic.h"
-#include "schemac/sources/lint.h"
+#include "schemac/sources/registration_lint.h"
 
 namespace schemac::adopt {
 

@@ -81,7 +81,7 @@ struct ConfigLoad {
 };
 
 // Reads a .schemac.yaml's text. select/ignore/severity/per-path may name every id of the rule
-// table (lib/frontend/rules), as every other door does, and `all`. Never throws.
+// table (lib/common/rules), as every other door does, and `all`. Never throws.
 ConfigLoad load_config(std::string file, std::string text);
 
 // The command line's choices over a file's: --select replaces select, --ignore adds to ignore.

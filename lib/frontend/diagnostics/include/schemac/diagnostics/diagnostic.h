@@ -17,7 +17,7 @@
 
 namespace schemac::diagnostics {
 
-// The registry's severity (lib/frontend/rules), so that a rule's default and a finding's are one
+// The registry's severity (lib/common/rules), so that a rule's default and a finding's are one
 // type.
 using Severity = rules::Severity;
 

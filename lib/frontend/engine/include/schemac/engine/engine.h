@@ -34,7 +34,7 @@
 #include "schemac/lint/file_kinds.h"
 #include "schemac/native_functions/native_functions.h"
 #include "schemac/sources/language.h"
-#include "schemac/sources/lint.h"
+#include "schemac/sources/registration_lint.h"
 #include "schemac/sources/scan.h"
 #include "schemac/sources/tally.h"
 #include "schemac/tokens/cpp_macros.h"

@@ -1,5 +1,5 @@
 // The schema parser's and checker's rules (parser.h, check.h): the rule registry's schema family
-// (lib/frontend/rules) with the severity each is reported with (docs/schema-language.md).
+// (lib/common/rules) with the severity each is reported with (docs/schema-language.md).
 #pragma once
 
 #include <span>

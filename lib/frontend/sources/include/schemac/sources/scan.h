@@ -134,7 +134,7 @@ struct HelperDefinition {
 // (macro-expansion-limit).
 struct ScanProblem {
   SourcePosition position;
-  std::string rule;  // the rule's id (lib/frontend/rules)
+  std::string rule;  // the rule's id (lib/common/rules)
   std::string message;
   uint32_t length = 0;  // the characters it covers at `position`; 0: a point
 };

@@ -1,5 +1,5 @@
 // The documents a door reads for its arguments (inputs.h): stdin, folders, files, once each.
-#include "schemac/engine/inputs.h"
+#include "schemac/engine/documents.h"
 
 #include <filesystem>
 #include <set>
@@ -9,6 +9,7 @@
 #include "schemac/inputs/folder_search.h"
 #include "schemac/inputs/text.h"
 #include "schemac/sources/language.h"
+#include "schemac/support/files.h"
 
 namespace schemac::engine {
 namespace {
@@ -65,7 +66,7 @@ class Reader {
     std::optional<std::string> text;
     if (from_folder) {
       // Found, not asked for: what is not text is not an operator file.
-      text = inputs::read_file(path);
+      text = support::read_file(path, /*regular_only=*/true);
       if (text) {
         if (const std::string why = inputs::why_not_text(*text, code); !why.empty()) {
           skipped(path, why);

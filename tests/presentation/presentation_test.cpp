@@ -1,13 +1,13 @@
-// lib/frontend/report: what each --format prints for a report, the rule lists with and without help, and
+// lib/frontend/presentation: what each --format prints for a report, the rule lists with and without help, and
 // --max-errors' cut.
-#include "schemac/report/report.h"
+#include "schemac/presentation/presentation.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "schemac/lint/lint_rules.h"
 
-namespace schemac::report {
+namespace schemac::presentation {
 namespace {
 
 using diagnostics::Diagnostic, diagnostics::Location, diagnostics::Severity;
@@ -91,4 +91,4 @@ TEST(Report, LimitErrorsKeepsTheFirstAndCountsTheRest) {
 }
 
 }  // namespace
-}  // namespace schemac::report
+}  // namespace schemac::presentation

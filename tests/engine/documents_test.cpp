@@ -1,5 +1,5 @@
 // lib/frontend/engine's inputs.h, baseline_file.h and unchecked_calls, on small folders.
-#include "schemac/engine/inputs.h"
+#include "schemac/engine/documents.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,4 +1,4 @@
-#include "schemac/sources/lint.h"
+#include "schemac/sources/registration_lint.h"
 
 #include <fmt/format.h>
 

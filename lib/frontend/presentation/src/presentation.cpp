@@ -1,5 +1,5 @@
 // The command line's reports and rule lists (report.h).
-#include "schemac/report/report.h"
+#include "schemac/presentation/presentation.h"
 
 #include <algorithm>
 #include <array>
@@ -16,7 +16,7 @@
 #include "schemac/support/json.h"
 #include "schemac/support/version.h"
 
-namespace schemac::report {
+namespace schemac::presentation {
 namespace {
 
 using diagnostics::Diagnostic, diagnostics::RuleInfo;
@@ -148,4 +148,4 @@ size_t limit_errors(std::vector<Diagnostic>& diagnostics, size_t max_errors) {
   return 0;
 }
 
-}  // namespace schemac::report
+}  // namespace schemac::presentation

@@ -15,7 +15,7 @@
 #include "schemac/diagnostics/diagnostic.h"
 #include "schemac/lint/rule_profiles.h"
 
-namespace schemac::report {
+namespace schemac::presentation {
 
 // Each rule's help: its text (the documentation's row) and its link; "" where there is none.
 // Unset: no help, no link.
@@ -24,7 +24,7 @@ struct RuleHelp {
   std::function<std::string(std::string_view id)> uri;
 };
 
-// Each rule's help, made from the rule table (lib/frontend/rules' rule_help.h), and its link
+// Each rule's help, made from the rule table (lib/common/rules' rule_help.h), and its link
 // under `docs_url` ("" for none: no link, never a path of the machine that built schemac).
 RuleHelp rule_help(std::string_view docs_url);
 
@@ -62,4 +62,4 @@ std::string render_rule_profiles(std::span<const diagnostics::RuleInfo> rules, l
 // returns how many errors were dropped.
 size_t limit_errors(std::vector<diagnostics::Diagnostic>& diagnostics, size_t max_errors);
 
-}  // namespace schemac::report
+}  // namespace schemac::presentation
