@@ -11,10 +11,10 @@ set(SCHEMAC_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/schemac)
 # Installed libraries carry the project prefix (libschemac_dispatch.so, libschemac_lint.a);
 # their exported target names drop it (schemac::dispatch, schemac::lint). Front end first, then
 # the runtime, in the order of the library graph (docs/design.md).
-set(SCHEMAC_INSTALLED_LIBRARIES support rules keys diagnostics torch_releases schema schema_releases
+set(SCHEMAC_INSTALLED_LIBRARIES support rules keys diagnostics torch_releases yaml schema schema_releases
     native_functions tokens
     custom_op_inference
-    sources schema_json lint config inputs report engine kernel_types codegen generate adopt compat core
+    sources schema_json lint config inputs presentation engine kernel_types codegen generate adopt compat core
     dispatch stable elf inspect)
 set(SCHEMAC_INSTALLED_TARGETS)
 foreach(lib ${SCHEMAC_INSTALLED_LIBRARIES})

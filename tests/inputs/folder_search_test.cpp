@@ -72,15 +72,6 @@ TEST_F(FolderSearchTest, StopsAtTheLimitAndSaysSo) {
   EXPECT_EQ(found.files.size(), 5u);
 }
 
-TEST_F(FolderSearchTest, ReadFileGivesBytesOfRegularFilesOnly) {
-  write("a.yaml", std::string("x\0y\r\n", 5));
-  EXPECT_EQ(read_file(dir_ / "a.yaml"), std::string("x\0y\r\n", 5));
-  write("empty.yaml");
-  EXPECT_EQ(read_file(dir_ / "empty.yaml"), "");
-  EXPECT_EQ(read_file(dir_), std::nullopt);
-  EXPECT_EQ(read_file(dir_ / "missing.yaml"), std::nullopt);
-}
-
 TEST_F(FolderSearchTest, ReadTextFileGivesTextOnlyAndSaysWhyNot) {
   write("a.yaml", "x: 1\n");
   write("nul.yaml", std::string("x\0y", 3));

@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 
 const fs::path kRoot = SCHEMAC_SOURCE_DIR;
 const fs::path kTable =
-    fs::path("lib") / "frontend" / "rules" / "include" / "schemac" / "rules" / "rule_table.h";
+    fs::path("lib") / "common" / "rules" / "include" / "schemac" / "rules" / "rule_table.h";
 
 std::string read(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);

@@ -15,8 +15,8 @@
 #include "input.h"
 #include "schemac/compat/compat.h"
 #include "schemac/compat/compat_files.h"
-#include "schemac/engine/engine.h"
 #include "schemac/engine/documents.h"
+#include "schemac/engine/engine.h"
 #include "schemac/presentation/presentation.h"
 #include "schemac/sources/language.h"
 #include "shared_options.h"
@@ -44,7 +44,8 @@ struct CompatOptions {
 
 int run_compat(const CompatOptions& options) {
   if (options.list_rules) {
-    fmt::print("{}", presentation::render_rule_catalog(compat::compat_rule_catalog(), options.format,
+    fmt::print("{}",
+               presentation::render_rule_catalog(compat::compat_rule_catalog(), options.format,
                                                  presentation::rule_help(options.docs_url)));
     return cli::kExitOk;
   }
@@ -91,8 +92,9 @@ int run_compat(const CompatOptions& options) {
   }
   diagnostics::DiagnosticCounts counts = diagnostics::count_diagnostics(report->diagnostics);
   fmt::print("{}", presentation::render_report(report->diagnostics, sources, options.format,
-                                         compat::report_rules(), {{}, options.docs_url},
-                                         presentation::rule_help(options.docs_url), cli::stdout_color()));
+                                               compat::report_rules(), {{}, options.docs_url},
+                                               presentation::rule_help(options.docs_url),
+                                               cli::stdout_color()));
   if (options.format == "text" && report->allowed > 0) {
     fmt::print("{} breaking change{} accepted by the allow-list '{}'\n", report->allowed,
                report->allowed == 1 ? "" : "s", options.allow_file);

@@ -5,8 +5,9 @@
 // code, then the rules across all the files given, and reports every problem with its rule id on
 // stdout (what was checked on stderr). This command binds options and prints; the run itself is
 // engine/lint_job.h (inputs, configs, release, suppressions, baseline, --fix's rounds), the one
-// engine `schemac lsp` and `gen` ask too; the report in each --format is lib/frontend/presentation's.
-// Exit 0 clean, 1 on errors (or warnings with --werror), 2 on usage or I/O errors.
+// engine `schemac lsp` and `gen` ask too; the report in each --format is
+// lib/frontend/presentation's. Exit 0 clean, 1 on errors (or warnings with --werror), 2 on usage or
+// I/O errors.
 #include <cstdio>
 #include <iostream>
 #include <iterator>
@@ -98,7 +99,8 @@ int run_lint(LintOptions& options) {
   const lint::Profile profile =
       lint::parse_profile(options.profile).value_or(lint::Profile::automatic);
   if (options.list_rules) {
-    fmt::print("{}", presentation::render_rule_profiles(engine::lint_rules(), profile, options.format,
+    fmt::print("{}",
+               presentation::render_rule_profiles(engine::lint_rules(), profile, options.format,
                                                   presentation::rule_help(options.docs_url)));
     return kExitOk;
   }
@@ -133,17 +135,18 @@ int run_lint(LintOptions& options) {
   if (job.diff)
     return result.io_error ? kExitUsage : result.fixed > 0 ? cli::kExitProblems : kExitOk;
   const presentation::Run run{std::move(result.unreadable),
-                        options.docs_url.empty() ? result.docs_url : options.docs_url};
-  fmt::print("{}", presentation::render_report(result.diagnostics, result.sources, options.format,
-                                         engine::lint_rules(), run, presentation::rule_help(run.docs_url),
-                                         cli::stdout_color()));
+                              options.docs_url.empty() ? result.docs_url : options.docs_url};
+  fmt::print("{}", presentation::render_report(
+                       result.diagnostics, result.sources, options.format, engine::lint_rules(),
+                       run, presentation::rule_help(run.docs_url), cli::stdout_color()));
   std::fflush(stdout);
   if (options.format == "text" && !result.diagnostics.empty())
     fmt::print("{}", lint::render_rule_counts(result.diagnostics));
   const bool clean = result.diagnostics.empty() && !result.baseline_recorded;
   const std::string code = result.tally.files > 0 ? sources::tally_line(result.tally) : "";
   if (!result.io_error && !options.quiet)  // on stderr: stdout is the findings'
-    fmt::print(stderr, "{}", presentation::render_checked(result.files, result.schemas, clean, code));
+    fmt::print(stderr, "{}",
+               presentation::render_checked(result.files, result.schemas, clean, code));
   if (result.io_error) return kExitUsage;
   const diagnostics::DiagnosticCounts& counts = result.counts;
   if (counts.errors > 0 || (options.werror && counts.warnings > 0)) return cli::kExitProblems;

@@ -11,9 +11,9 @@
 #include <fmt/format.h>
 
 #include "schemac/compat/compat.h"
-#include "schemac/yaml/yaml_loader.h"
 #include "schemac/rules/rules.h"
 #include "schemac/support/did_you_mean.h"
+#include "schemac/yaml/yaml_loader.h"
 
 namespace schemac::compat {
 
@@ -204,8 +204,7 @@ std::string entry_label(const AllowEntry& entry) {
 
 AllowListLoad load_allow_list(std::string file, std::string text) {
   AllowListLoad result;
-  yaml::YamlLoadResult yaml =
-      yaml::load_yaml(std::move(file), std::move(text));
+  yaml::YamlLoadResult yaml = yaml::load_yaml(std::move(file), std::move(text));
   result.diagnostics = std::move(yaml.diagnostics);
   AllowListReader(yaml.document, result).read();
   return result;

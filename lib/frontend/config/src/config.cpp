@@ -11,9 +11,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "schemac/yaml/yaml_loader.h"
 #include "schemac/rules/rules.h"
 #include "schemac/support/did_you_mean.h"
+#include "schemac/yaml/yaml_loader.h"
 
 namespace schemac::config {
 namespace {
@@ -80,8 +80,7 @@ class Reader {
         if (auto guess = support::did_you_mean(key, kKeys)) {
           d.notes.push_back({{}, fmt::format("did you mean '{}'?", *guess)});
           d.fix = diagnostics::FixHint{
-              yaml::node_location(doc_, e.key, static_cast<uint32_t>(key.size())),
-              *guess};
+              yaml::node_location(doc_, e.key, static_cast<uint32_t>(key.size())), *guess};
         } else {
           d.notes.push_back({{}, fmt::format("the keys are {}", fmt::join(kKeys, ", "))});
         }
@@ -91,9 +90,9 @@ class Reader {
 
  private:
   Diagnostic& error(const YamlNode& node, std::string message) {
-    Location loc = node.line == 0 ? Location::at(doc_.file, 1, 1)
-                                  : yaml::node_location(
-                                        doc_, node, static_cast<uint32_t>(node.value.size()));
+    Location loc = node.line == 0
+                       ? Location::at(doc_.file, 1, 1)
+                       : yaml::node_location(doc_, node, static_cast<uint32_t>(node.value.size()));
     out_.diagnostics.push_back(Diagnostic{
         diagnostics::Severity::error, std::string(kRule), loc, std::move(message), {}, {}});
     return out_.diagnostics.back();
@@ -311,8 +310,7 @@ std::string_view rule_severity_name(RuleSeverity severity) {
 ConfigLoad load_config(std::string file, std::string text) {
   ConfigLoad out;
   out.config.file = file;
-  yaml::YamlLoadResult yaml =
-      yaml::load_yaml(std::move(file), std::move(text));
+  yaml::YamlLoadResult yaml = yaml::load_yaml(std::move(file), std::move(text));
   for (Diagnostic& d : yaml.diagnostics) {
     if (d.severity == diagnostics::Severity::error) out.diagnostics.push_back(std::move(d));
   }

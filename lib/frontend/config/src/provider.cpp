@@ -1,7 +1,6 @@
 // Finding each path's .schemac.yaml (provider.h).
 #include "schemac/config/provider.h"
 
-
 #include <fmt/format.h>
 
 #include "schemac/rules/rules.h"

@@ -17,7 +17,8 @@ std::optional<std::string> write_if_changed(const fs::path& path, const std::str
                                             const WriteFile& write) {
   std::error_code ec;
   if (fs::is_regular_file(path, ec)) {
-    if (std::optional<std::string> old = support::read_file(path); old && *old == content) return {};
+    if (std::optional<std::string> old = support::read_file(path); old && *old == content)
+      return {};
   }
   return write(path, content);
 }

@@ -170,7 +170,8 @@ IgnoreRules gitignore_rules_for(const fs::path& folder) {
   if (!in_work_tree) chain.resize(1);
   for (size_t i = chain.size(); i-- > 0;) {
     if (in_work_tree && i + 1 == chain.size()) {
-      if (std::optional<std::string> text = support::read_file(chain[i] / ".git" / "info" / "exclude"))
+      if (std::optional<std::string> text =
+              support::read_file(chain[i] / ".git" / "info" / "exclude"))
         rules.add(chain[i], *text);
     }
     rules.add_file_in(chain[i]);

@@ -2,7 +2,6 @@
 // the first bad byte.
 #include "schemac/inputs/text.h"
 
-
 #include <fmt/format.h>
 
 #include "schemac/support/files.h"

@@ -100,8 +100,7 @@ FileKind recognise_file_kind(const yaml::YamlDocument& document) {
 
 FileLint lint_file(std::string file, std::string text, const FileLintOptions& options) {
   FileKind kind = options.kind.value_or(FileKind::unknown);
-  yaml::YamlLoadResult yaml =
-      yaml::load_yaml(std::move(file), std::move(text));
+  yaml::YamlLoadResult yaml = yaml::load_yaml(std::move(file), std::move(text));
   if (!options.kind)
     kind = yaml.syntax_error ? FileKind::native : recognise_file_kind(yaml.document);
   {

@@ -100,8 +100,7 @@ std::vector<Diagnostic> check_native_functions(const native_functions::NativeFun
 
 std::vector<Diagnostic> lint_native_functions(std::string file, std::string text,
                                               const LintOptions& options) {
-  return lint_native_functions(yaml::load_yaml(std::move(file), std::move(text)),
-                               options);
+  return lint_native_functions(yaml::load_yaml(std::move(file), std::move(text)), options);
 }
 
 std::vector<Diagnostic> lint_native_functions(yaml::YamlLoadResult yaml,
@@ -118,8 +117,7 @@ std::vector<Diagnostic> lint_native_functions(yaml::YamlLoadResult yaml,
 
 TagsLoad load_tags(std::string file, std::string text) {
   TagsLoad result;
-  yaml::YamlLoadResult yaml =
-      yaml::load_yaml(std::move(file), std::move(text));
+  yaml::YamlLoadResult yaml = yaml::load_yaml(std::move(file), std::move(text));
   result.diagnostics = std::move(yaml.diagnostics);
   const yaml::YamlDocument& doc = yaml.document;
   if (!doc.root || !doc.root->is_sequence()) {

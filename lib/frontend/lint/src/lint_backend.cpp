@@ -80,8 +80,7 @@ class BackendRules {
           "true", "True", "TRUE", "false", "False", "FALSE", "yes", "Yes", "YES",
           "no",   "No",   "NO",   "on",    "On",    "ON",    "off", "Off", "OFF"};
       const bool ok =
-          value.is_scalar() && value.style == yaml::ScalarStyle::plain &&
-          !value.tagged &&
+          value.is_scalar() && value.style == yaml::ScalarStyle::plain && !value.tagged &&
           std::find(std::begin(kBools), std::end(kBools), value.value) != std::end(kBools);
       if (!ok)
         report(rules::backend_field_type, node_location(doc_, value.is_null() ? key : value),

@@ -26,8 +26,8 @@
 
 namespace schemac::lint {
 
-using diagnostics::Diagnostic, diagnostics::Note, yaml::YamlDocument,
-    yaml::YamlNode, yaml::node_location;
+using diagnostics::Diagnostic, diagnostics::Note, yaml::YamlDocument, yaml::YamlNode,
+    yaml::node_location;
 
 namespace {
 
@@ -137,8 +137,8 @@ class ExecutorchRules {
     schema::ParseResult parsed = schema::parse_schema(func.value);
     if (!parsed.ok()) {
       const schema::SchemaError& e = *parsed.error;
-      auto [line, column] = yaml::scalar_position(
-          doc_, func, std::min<size_t>(e.offset, func.value.size()));
+      auto [line, column] =
+          yaml::scalar_position(doc_, func, std::min<size_t>(e.offset, func.value.size()));
       report(rules::rule_named(e.rule).value_or(rules::schema_syntax),
              diagnostics::Location::at(doc_.file, line, column, e.length), e.message);
       return false;

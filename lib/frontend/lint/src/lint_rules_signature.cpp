@@ -14,8 +14,8 @@
 namespace schemac::lint {
 
 using diagnostics::Diagnostic, diagnostics::FixHint, diagnostics::Location, diagnostics::Note,
-    native_functions::NativeFunction, yaml::ScalarStyle, schema::AliasInfo,
-    schema::Argument, schema::BaseType, schema::TextRange;
+    native_functions::NativeFunction, yaml::ScalarStyle, schema::AliasInfo, schema::Argument,
+    schema::BaseType, schema::TextRange;
 
 namespace {
 

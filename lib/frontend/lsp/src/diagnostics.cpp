@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "schemac/engine/engine.h"
 #include "schemac/engine/documents.h"
+#include "schemac/engine/engine.h"
 #include "schemac/inputs/folder_search.h"
 #include "schemac/lsp/suppress_action.h"
 #include "schemac/rules/rule_help.h"

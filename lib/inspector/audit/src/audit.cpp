@@ -29,8 +29,7 @@ constexpr AuditRule kRules[] = {
      "the backend kernels win on their keys and bypass the decomposition's autograd, while other "
      "keys decompose: "
      "usually a mistake (CompositeExplicitAutograd, or an Autograd kernel, is meant)"},
-    {rules::ambiguous_kernel,
-     "a call that reaches the entry fails at run time"},
+    {rules::ambiguous_kernel, "a call that reaches the entry fails at run time"},
     {rules::unreachable_kernel,
      "no call reaches it, so the code it was written for never runs: usually a "
      "CompositeImplicitAutograd kernel "
@@ -140,7 +139,8 @@ void composite_implicit_with_backend(const OperatorState& op, std::vector<Findin
 void ambiguous_kernel(const OperatorState& op, std::vector<Finding>& out) {
   for (const TableRow& row : op.table.rows)
     if (row.reason == Reason::AmbiguousAutogradOther)
-      out.push_back({rules::ambiguous_kernel, op.summary.name, first_site({row.site, op.summary.site}),
+      out.push_back({rules::ambiguous_kernel, op.summary.name,
+                     first_site({row.site, op.summary.site}),
                      fmt::format("{} is ambiguous ({})", row.key, reason_text(row.reason))});
 }
 
@@ -187,7 +187,8 @@ void unreachable_kernel(const OperatorState& op, std::vector<Finding>& out) {
            fmt::format("the {} kernel {} is shadowed by a newer registration{}: it never runs",
                        k.key, k.debug, newer ? " (" + newer->debug + ")" : std::string())});
     } else if (k.alias && !fills_an_entry(op, k)) {
-      out.push_back({rules::unreachable_kernel, op.summary.name, first_site({k.site, op.summary.site}),
+      out.push_back({rules::unreachable_kernel, op.summary.name,
+                     first_site({k.site, op.summary.site}),
                      fmt::format("the {} kernel {} fills no entry of the computed table: {}", k.key,
                                  k.debug, why_unfilled(op, k))});
     }

@@ -15,7 +15,8 @@ namespace schemac::inputs {
 // must not hide a file's schemas; YAML must be Unicode).
 std::string why_not_text(std::string_view text, bool any_encoding = false);
 
-// The file's bytes (support::read_file: a pipe too) when they are text (why_not_text), else nothing, with why in `why` when given
+// The file's bytes (support::read_file: a pipe too) when they are text (why_not_text), else
+// nothing, with why in `why` when given
 // ("no such file, or not readable", or why_not_text's answer).
 std::optional<std::string> read_text_file(const std::filesystem::path& path,
                                           bool any_encoding = false, std::string* why = nullptr);

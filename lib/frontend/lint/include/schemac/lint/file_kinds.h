@@ -18,8 +18,7 @@
 
 namespace schemac::lint {
 
-using diagnostics::Diagnostic, native_functions::NativeFunctionsFile,
-    yaml::YamlDocument;
+using diagnostics::Diagnostic, native_functions::NativeFunctionsFile, yaml::YamlDocument;
 
 enum class FileKind { native, backend, executorch, unknown };
 

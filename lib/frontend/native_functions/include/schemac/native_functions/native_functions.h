@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "schemac/diagnostics/diagnostic.h"
-#include "schemac/yaml/yaml_loader.h"
 #include "schemac/schema/model.h"
+#include "schemac/yaml/yaml_loader.h"
 
 namespace schemac::native_functions {
 

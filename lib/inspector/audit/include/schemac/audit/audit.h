@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "schemac/inspect/render.h"
-#include "schemac/rules/rules.h"
 #include "schemac/inspect/report.h"
+#include "schemac/rules/rules.h"
 
 namespace schemac::audit {
 
