@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "schemac/tokens/cpp_macros.h"
 #include "schemac/tokens/token.h"
@@ -61,6 +62,25 @@ TEST(CppMacros, NoInfiniteExpansionAndStringify) {
   EXPECT_EQ(expanded("SELF", table), "SELF + 1");  // defined: not unknown, just not expanded again
   EXPECT_EQ(expanded("S(a  b)", table), "\"a b\"");
   EXPECT_EQ(expanded("A", table), "A");
+}
+
+// A chain of macros that each double the last carries every token of the innermost body up
+// through every level. The budget pays for that carrying, so the work of a chain stays within the
+// budget whatever its depth: a 2^10-token chain ten levels deep spends more than 10 * 2^10.
+TEST(CppMacros, CarryingTokensOutOfNestedExpansionsIsPaidFromTheBudget) {
+  MacroTable table;
+  std::string chain = "A0=x";
+  EXPECT_EQ(table.define_from_text(chain), "");
+  for (int i = 1; i <= 10; ++i) {
+    std::string previous = "A" + std::to_string(i - 1);
+    EXPECT_EQ(table.define_from_text("A" + std::to_string(i) + "=" + previous + " " + previous),
+              "");
+  }
+  ExpansionBudget budget;
+  std::vector<PpToken> out = expand_macros(pp_tokenize("A10"), table, {}, &budget);
+  EXPECT_FALSE(budget.exhausted);
+  EXPECT_EQ(out.size(), size_t{1} << 10);
+  EXPECT_GT(ExpansionBudget::kTokens - budget.tokens_left, size_t{10} << 10);
 }
 
 TEST(CppConditions, DecidedOnlyOnKnownNames) {

@@ -120,7 +120,10 @@ class Expander {
   }
 
  private:
-  static void append(std::vector<PpToken>& out, std::vector<PpToken> more) {
+  // Carrying tokens out of a nested expansion is work too: a chain of macros that each double
+  // the last carries every token up through every level, so the carrying is paid from the budget.
+  void append(std::vector<PpToken>& out, std::vector<PpToken> more) {
+    if (!budget_.spend(more.size())) return;
     for (PpToken& t : more) out.push_back(std::move(t));
   }
 

@@ -75,9 +75,9 @@ struct MacroDirective {
   std::optional<Macro> macro;  // none: #undef
 };
 
-// How far macro expansion may go in one file: tokens made (and read again while rescanning), and
-// how deeply invocations nest (compilers bound recursion alike). When a bound is reached,
-// `reached` says so and no more is expanded.
+// How far macro expansion may go in one file: tokens made (and read again while rescanning, and
+// carried out of each nested expansion), and how deeply invocations nest (compilers bound recursion
+// alike). When a bound is reached, `reached` says so and no more is expanded.
 struct ExpansionBudget {
   static constexpr size_t kTokens = size_t{1} << 18;
   static constexpr int kDepth = 200;
