@@ -20,7 +20,8 @@
 # Every build here is a unity build (CMAKE_UNITY_BUILD, 16 sources a step: the headers every test
 # includes are parsed once per batch; files whose internal names clash are marked
 # SKIP_UNITY_BUILD_INCLUSION in their CMakeLists.txt): it halves the compile time, which the sid
-# stage's second whole build needs to stay inside CI's time. scripts/run.sh and users' builds are
+# stage's second whole build needs to stay inside CI's time. The release builds carry line tables
+# only (-g1), not full debug info, which would double their compile time again. scripts/run.sh and users' builds are
 # not unity builds; README.md ("The two commands") says how that build is checked on both
 # platforms. The sanitizer builds are -O1 with line tables only (-gline-tables-only: the reports
 # still name file and line) and build no benchmarks, CUDA or PyTorch interop (no sanitized test
@@ -65,6 +66,11 @@ run_ctest() {
 sanitizer_flags="-O1 -gline-tables-only -DNDEBUG"
 # Unity builds (see above).
 unity="-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16"
+# The release builds here are -O2 with line tables only (-g1: a backtrace still names file and
+# line): full debug info (-g) doubles the compile time of a test batch and nothing here reads it.
+release_flags="-O2 -g1 -DNDEBUG"
+release_debug_info=(-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$release_flags"
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="$release_flags" -DCMAKE_CUDA_FLAGS_RELWITHDEBINFO="-O2 -DNDEBUG")
 # The tests of tests/sanitizer_skip.txt, as one ctest -E pattern.
 sanitizer_skip="^($(sed -e 's/#.*//' -e 's/[[:space:]]*$//' tests/sanitizer_skip.txt | grep -v '^$' | paste -sd'|'))\$"
 
@@ -82,7 +88,7 @@ scripts/check-format.sh
 
 echo "== release build in $build/ (warnings are errors: everything, tests, benchmarks, CUDA, PyTorch interop)"
 echo "   $(g++ --version | head -n 1); $(cmake --version | head -n 1); Debian $(cat /etc/debian_version)"
-scripts/build.sh -DSCHEMAC_WERROR=ON -DSCHEMAC_TESTS=ON -DSCHEMAC_BENCH=ON $unity
+scripts/build.sh -DSCHEMAC_WERROR=ON -DSCHEMAC_TESTS=ON -DSCHEMAC_BENCH=ON $unity "${release_debug_info[@]}"
 stage_done "release build"
 
 # Stage 5 from here on, beside stages 2-4 (see above).
