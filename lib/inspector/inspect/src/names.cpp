@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <limits>
+#include <unordered_set>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -118,6 +119,7 @@ OperatorLookup find_operators(const std::vector<std::string>& typed,
                               const std::vector<std::string>& known) {
   OperatorLookup all;
   all.several = typed.size() > 1;
+  std::unordered_set<std::string> seen;  // a name several arguments match is listed once
   for (const std::string& one : typed) {
     OperatorLookup found = find_operators(std::string_view(one), known);
     all.note += found.note;
@@ -128,8 +130,7 @@ OperatorLookup find_operators(const std::vector<std::string>& typed,
     }
     all.several = all.several || found.several;
     for (std::string& name : found.names)
-      if (std::find(all.names.begin(), all.names.end(), name) == all.names.end())
-        all.names.push_back(std::move(name));
+      if (seen.insert(name).second) all.names.push_back(std::move(name));
   }
   return all;
 }
