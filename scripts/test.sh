@@ -78,13 +78,21 @@ release_options=(-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$release_flags"
 # The tests of tests/sanitizer_skip.txt, as one ctest -E pattern.
 sanitizer_skip="^($(sed -e 's/#.*//' -e 's/[[:space:]]*$//' tests/sanitizer_skip.txt | grep -v '^$' | paste -sd'|'))\$"
 
-# The sid root (stage 5) is made while stage 1 builds: debootstrap mostly downloads and unpacks,
-# so it costs the compilers little.
+# Stage 5 runs in a session of its own (setsid: on the way out, a failure above included, it is
+# ended as a whole). It makes the sid root while stage 1 builds (debootstrap is mostly downloads
+# and unpacking), waits for the release build to end, and then runs beside stages 2-4 at a lower
+# priority. A new session is a new scheduler autogroup where the kernel has them, and a process's
+# nice value counts only inside its autogroup, so the group itself is given the lower priority.
 on_sid=false
 grep -q sid /etc/debian_version 2>/dev/null && on_sid=true
 if ! $release_only && ! $on_sid; then
-  scripts/sid-root.sh make >"$logs/sid-root.out" 2>&1 &
-  sid_root_maker=$!
+  setsid bash -c '
+    scripts/sid-root.sh make || exit
+    while [ ! -e "$1" ]; do sleep 5; done
+    echo 10 >/proc/self/autogroup 2>/dev/null
+    exec nice -n 10 scripts/sid-root.sh run env SCHEMAC_BUILD_DIR=build-sid scripts/test.sh \
+      --release-only' sid-stage "$logs/release-built" >"$logs/sid.out" 2>&1 &
+  sid_stage=$!
 fi
 
 echo "== format (clang-format --dry-run --Werror over lib/ and tools/)"
@@ -97,21 +105,9 @@ stage_done "release build"
 
 # Stage 5 from here on, beside stages 2-4 (see above).
 if ! $release_only && ! $on_sid; then
-  maker_status=0
-  wait "$sid_root_maker" || maker_status=$?
-  if [ "$maker_status" != 0 ]; then
-    cat "$logs/sid-root.out"
-    echo "test.sh: error: making the sid root failed (above)" >&2
-    exit 1
-  fi
   sid_started=$(date +%s)
-  # A new session is a new scheduler autogroup where the kernel has them, and a process's nice
-  # value counts only inside its autogroup: the group as a whole is given the lower priority too.
-  setsid bash -c 'echo 10 >/proc/self/autogroup 2>/dev/null; exec nice -n 10 "$@"' sid-stage \
-    scripts/sid-root.sh run env SCHEMAC_BUILD_DIR=build-sid scripts/test.sh --release-only \
-    >"$logs/sid.out" 2>&1 &
-  sid_stage=$!
-  echo "== Debian sid stage started beside the stages below (its output follows them)"
+  touch "$logs/release-built"
+  echo "== Debian sid stage: beside the stages below once its root is made (its output follows them)"
 fi
 
 # The end: every test counted, and how long each stage took.
@@ -167,13 +163,13 @@ else
   sid_status=0
   wait "$sid_stage" || sid_status=$?
   sid_stage=""
-  cat "$logs/sid-root.out" "$logs/sid.out"
+  cat "$logs/sid.out"
   # Its own counts join the others' (finish reads every log of $logs).
   sed -n '/tests failed out of/p; /(Skipped)$/p' "$logs/sid.out" >"$logs/sid.log"
   if [ "$sid_status" != 0 ]; then
     echo "test.sh: error: the sid stage failed (above)" >&2
     exit 1
   fi
-  stage_times+=("sid stage $(($(date +%s) - sid_started)) s from its start, beside the stages above")
+  stage_times+=("sid stage $(($(date +%s) - sid_started)) s from the release build's end, beside the stages above")
 fi
 finish
