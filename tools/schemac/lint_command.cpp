@@ -5,9 +5,8 @@
 // code, then the rules across all the files given, and reports every problem with its rule id on
 // stdout (what was checked on stderr). This command binds options and prints; the run itself is
 // engine/lint_job.h (inputs, configs, release, suppressions, baseline, --fix's rounds), the one
-// engine `schemac lsp` and `gen` ask too; the report in each --format is
-// lib/frontend/presentation's. Exit 0 clean, 1 on errors (or warnings with --werror), 2 on usage or
-// I/O errors.
+// engine `schemac lsp` and `gen` ask too; lib/frontend/presentation renders each --format. Exit 0
+// clean, 1 on errors (or warnings with --werror), 2 on usage or I/O errors.
 #include <cstdio>
 #include <iostream>
 #include <iterator>
@@ -96,8 +95,7 @@ int show_config(const engine::LintJob& job) {
 }
 
 int run_lint(LintOptions& options) {
-  const lint::Profile profile =
-      lint::parse_profile(options.profile).value_or(lint::Profile::automatic);
+  const auto profile = lint::parse_profile(options.profile).value_or(lint::Profile::automatic);
   if (options.list_rules) {
     fmt::print("{}",
                presentation::render_rule_profiles(engine::lint_rules(), profile, options.format,
