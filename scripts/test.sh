@@ -1,22 +1,25 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite, every test at least once:
-#   1. the format check and the release build, with warnings as errors: everything (tests,
-#      benchmarks, CUDA and PyTorch interop where found)
+#   1. the format check
 #   2. the AddressSanitizer + UndefinedBehaviorSanitizer build (clang) and the suite under it, with
 #      a short libFuzzer smoke run of every fuzz target, but for the tests of
 #      tests/sanitizer_skip.txt (external programs, whole-output goldens) and the slow and GPU ones
-#   3. in the release build, only the tests that stage 2 did not run: those of the skip list, slow
-#      and GPU tests (they skip without a GPU), and those only the release build has (PyTorch
-#      interop, CUDA, benchmark smoke runs)
+#   3. the release build, with warnings as errors: tools, libraries, benchmarks, CUDA and PyTorch
+#      interop where found, and the test programs stage 2 did not run in full (a program whose
+#      every test ran there, compiled alike in both trees, is left out:
+#      scripts/programs-tested-elsewhere.py); in it, only the tests that stage 2 did not run:
+#      those of the skip list, slow and GPU tests (they skip without a GPU), and those only the
+#      release build has (PyTorch interop, CUDA, benchmark smoke runs)
 #   4. the concurrency tests under ThreadSanitizer
 #   5. the current platform: inside a Debian sid root (g++ 16, fmt 11, CMake 4, PyTorch 2.14;
 #      scripts/sid-root.sh makes it once, about 4 minutes, and later runs reuse it), this script
-#      with --release-only: the release build, warnings as errors, and every test in it, in
-#      build-sid/ of this checkout. Not run where this system is sid itself. It starts when
-#      stage 1 ends and runs beside stages 2-4, at a lower priority (nice): their tests leave a
-#      core idle about a third of the time, which its build takes, so the whole run is shorter
-#      than the stages one after another. Its output is printed when it ends.
-# With --release-only it runs stage 1 and every test of the release build (what stage 5 runs).
+#      with --release-only: the release build of everything, warnings as errors, and every test
+#      in it, in build-sid/ of this checkout. Not run where this system is sid itself. It starts
+#      when stage 2's build ends and runs beside the rest of stages 2-4, at a lower priority: their
+#      tests leave a core idle about a third of the time, which its build takes, so the whole run
+#      is shorter than the stages one after another. Its output is printed when it ends.
+# With --release-only it runs the format check, the release build of everything and every test in
+# it (what stage 5 runs).
 # Every build here is a unity build (CMAKE_UNITY_BUILD, 16 sources a step: the headers every test
 # includes are parsed once per batch; files whose internal names clash are marked
 # SKIP_UNITY_BUILD_INCLUSION in their CMakeLists.txt): it halves the compile time, which the sid
@@ -79,8 +82,8 @@ release_options=(-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$release_flags"
 sanitizer_skip="^($(sed -e 's/#.*//' -e 's/[[:space:]]*$//' tests/sanitizer_skip.txt | grep -v '^$' | paste -sd'|'))\$"
 
 # Stage 5 runs in a session of its own (setsid: on the way out, a failure above included, it is
-# ended as a whole). It makes the sid root while stage 1 builds (debootstrap is mostly downloads
-# and unpacking), waits for the release build to end, and then runs beside stages 2-4 at a lower
+# ended as a whole). It makes the sid root while stage 2 builds (debootstrap is mostly downloads
+# and unpacking), waits for that build to end, and then runs beside stages 2-4 at a lower
 # priority. A new session is a new scheduler autogroup where the kernel has them, and a process's
 # nice value counts only inside its autogroup, so the group itself is given the lower priority.
 on_sid=false
@@ -91,24 +94,12 @@ if ! $release_only && ! $on_sid; then
     while [ ! -e "$1" ]; do sleep 5; done
     echo 10 >/proc/self/autogroup 2>/dev/null
     exec nice -n 10 scripts/sid-root.sh run env SCHEMAC_BUILD_DIR=build-sid scripts/test.sh \
-      --release-only' sid-stage "$logs/release-built" >"$logs/sid.out" 2>&1 &
+      --release-only' sid-stage "$logs/first-build-done" >"$logs/sid.out" 2>&1 &
   sid_stage=$!
 fi
 
 echo "== format (clang-format --dry-run --Werror over lib/ and tools/)"
 scripts/check-format.sh
-
-echo "== release build in $build/ (warnings are errors: everything, tests, benchmarks, CUDA, PyTorch interop)"
-echo "   $(g++ --version | head -n 1); $(cmake --version | head -n 1); Debian $(cat /etc/debian_version)"
-scripts/build.sh -DSCHEMAC_WERROR=ON -DSCHEMAC_TESTS=ON -DSCHEMAC_BENCH=ON $unity "${release_options[@]}"
-stage_done "release build"
-
-# Stage 5 from here on, beside stages 2-4 (see above).
-if ! $release_only && ! $on_sid; then
-  sid_started=$(date +%s)
-  touch "$logs/release-built"
-  echo "== Debian sid stage: beside the stages below once its root is made (its output follows them)"
-fi
 
 # The end: every test counted, and how long each stage took.
 finish() {
@@ -119,7 +110,12 @@ finish() {
   echo "all: $((total - skipped)) passed, 0 failed, $skipped skipped"
 }
 
+release_build_options=(-DSCHEMAC_WERROR=ON -DSCHEMAC_TESTS=ON -DSCHEMAC_BENCH=ON $unity "${release_options[@]}")
 if $release_only; then
+  echo "== release build in $build/ (warnings are errors: everything, tests, benchmarks, CUDA, PyTorch interop)"
+  echo "   $(g++ --version | head -n 1); $(cmake --version | head -n 1); Debian $(cat /etc/debian_version)"
+  scripts/build.sh "${release_build_options[@]}"
+  stage_done "release build"
   echo "== every test of the release build"
   run_ctest release --test-dir "$build" --output-on-failure -j"$jobs"
   stage_done "release tests"
@@ -128,21 +124,44 @@ if $release_only; then
 fi
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests, with fuzz smoke runs"
+# The release tree is configured first: which test programs it need not compile again is read from
+# both trees after the sanitizer tests (below).
+scripts/build.sh --configure "${release_build_options[@]}"
 CC=clang CXX=clang++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$sanitizer_flags" -DCMAKE_C_FLAGS_RELWITHDEBINFO="$sanitizer_flags" \
   $unity -DSCHEMAC_SANITIZE=address,undefined -DSCHEMAC_FUZZ=ON -DSCHEMAC_BENCH=OFF \
   -DSCHEMAC_TESTS_OPTIMIZE=-O0 >/dev/null
 cmake --build build-asan -j"$jobs"
+# Stage 5 from here on, beside the stages below (see above).
+if ! $on_sid; then
+  sid_started=$(date +%s)
+  touch "$logs/first-build-done"
+  echo "== Debian sid stage: beside the stages below once its root is made (its output follows them)"
+fi
 asan_filter=(-LE "slow|gpu" -E "$sanitizer_skip")
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   run_ctest asan --test-dir build-asan --output-on-failure -j"$jobs" "${asan_filter[@]}"
 stage_done "sanitizers"
+
+echo "== release build in $build/ (warnings are errors: tools, libraries, benchmarks, CUDA, PyTorch interop,"
+echo "   and the test programs whose tests did not all run under the sanitizers)"
+echo "   $(g++ --version | head -n 1); $(cmake --version | head -n 1); Debian $(cat /etc/debian_version)"
+# The test programs whose every test ran under the sanitizers, compiled alike in both trees: the
+# release tree leaves them out (SCHEMAC_TEST_PROGRAMS_TESTED_ELSEWHERE), about half its compile time.
+tested_elsewhere=$(scripts/programs-tested-elsewhere.py build-asan "$build" -- "${asan_filter[@]}")
+echo "   $(echo "$tested_elsewhere" | grep -c .) test programs left out: every test of theirs ran under the sanitizers"
+scripts/build.sh "${release_build_options[@]}" \
+  -DSCHEMAC_TEST_PROGRAMS_TESTED_ELSEWHERE="$(echo "$tested_elsewhere" | paste -sd';')"
+stage_done "release build"
 
 echo "== release tests that did not run under the sanitizers (tests/sanitizer_skip.txt, slow, GPU,"
 echo "   PyTorch interop, CUDA, benchmark smoke runs)"
 # The numbers of the release tests whose names the ASan stage did not run, as a ctest -I file.
 test_names() { sed -n 's/^ *Test *#\([0-9]*\): \(.*\)$/\1 \2/p'; }
 ctest --test-dir build-asan -N "${asan_filter[@]}" | test_names | cut -d' ' -f2 | LC_ALL=C sort -u >"$logs/asan.names"
+# The programs left out of the release build stand there as one test each, <program>_NOT_BUILT: not run.
+echo "$tested_elsewhere" | sed 's/$/_NOT_BUILT/' >>"$logs/asan.names"
+LC_ALL=C sort -u -o "$logs/asan.names" "$logs/asan.names"
 ctest --test-dir "$build" -N | test_names | LC_ALL=C sort -k2,2 | LC_ALL=C join -1 2 -2 1 -v 1 - "$logs/asan.names" |
   cut -d' ' -f2 | paste -sd, | sed 's/^/0,0,0,/' >"$logs/release.numbers"
 run_ctest release --test-dir "$build" --output-on-failure -j"$jobs" -I "$logs/release.numbers"
@@ -170,6 +189,6 @@ else
     echo "test.sh: error: the sid stage failed (above)" >&2
     exit 1
   fi
-  stage_times+=("sid stage $(($(date +%s) - sid_started)) s from the release build's end, beside the stages above")
+  stage_times+=("sid stage $(($(date +%s) - sid_started)) s from the sanitizer build's end, beside the stages above")
 fi
 finish
